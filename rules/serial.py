@@ -1,0 +1,149 @@
+"""Strict conversion between dataclasses and JSON-compatible values.
+
+`dump` turns a dataclass tree into dicts, lists and scalars; `load` rebuilds it from the
+type hints and refuses anything of the wrong shape with an `InvalidData` naming the path.
+Dict keys that are ints are stored as strings (JSON allows only string keys).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from functools import cache
+from typing import Any, TypeVar
+
+from rules.errors import InvalidData
+
+T = TypeVar("T")
+
+
+def dump(value: Any) -> Any:
+    """Return `value` as plain JSON-compatible data."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: dump(getattr(value, f.name)) for f in _fields(type(value))}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, dict):
+        return {str(k): dump(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, frozenset, set)):
+        items = [dump(v) for v in value]
+        return sorted(items) if isinstance(value, (set, frozenset)) else items
+    return value
+
+
+def load(cls: type[T], data: Any, path: str = "") -> T:
+    """Build a `cls` from JSON data, checking every field against its type hint."""
+    return _load(cls, data, path or cls.__name__)
+
+
+@cache
+def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
+    return tuple(f for f in dataclasses.fields(cls) if f.init)
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _describe(data: Any) -> str:
+    kind = type(data).__name__
+    return {"NoneType": "nothing", "dict": "an object", "list": "a list", "str": "text"}.get(kind, kind)
+
+
+def _fail(path: str, expected: str, data: Any) -> InvalidData:
+    return InvalidData(f"{path}: expected {expected}, got {_describe(data)}")
+
+
+def _load(tp: Any, data: Any, path: str) -> Any:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp is Any:
+        return data
+    if origin in (typing.Union, types.UnionType):
+        if data is None and type(None) in args:
+            return None
+        inner = [a for a in args if a is not type(None)]
+        if len(inner) == 1:
+            return _load(inner[0], data, path)
+        for option in inner:
+            try:
+                return _load(option, data, path)
+            except InvalidData:
+                continue
+        raise _fail(path, " or ".join(getattr(a, "__name__", str(a)) for a in inner), data)
+    if origin is typing.Literal:
+        if data not in args:
+            raise InvalidData(f"{path}: expected one of {', '.join(map(repr, args))}, got {data!r}")
+        return data
+    if origin in (list, tuple, set, frozenset):
+        if not isinstance(data, list):
+            raise _fail(path, "a list", data)
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            if len(data) != len(args):
+                raise InvalidData(f"{path}: expected {len(args)} items, got {len(data)}")
+            return tuple(_load(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
+        item = args[0] if args else Any
+        return origin(_load(item, v, f"{path}[{i}]") for i, v in enumerate(data))
+    if origin is dict:
+        if not isinstance(data, dict):
+            raise _fail(path, "an object", data)
+        key_t, val_t = args or (str, Any)
+        out = {}
+        for k, v in data.items():
+            out[_load_key(key_t, k, path)] = _load(val_t, v, f"{path}.{k}")
+        return out
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _load_dataclass(tp, data, path)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        try:
+            return tp(data)
+        except ValueError:
+            choices = ", ".join(repr(m.value) for m in tp)
+            raise InvalidData(f"{path}: expected one of {choices}, got {data!r}") from None
+    if tp is bool:
+        if not isinstance(data, bool):
+            raise _fail(path, "true or false", data)
+        return data
+    if tp is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise _fail(path, "a whole number", data)
+        return data
+    if tp is float:
+        if isinstance(data, bool) or not isinstance(data, (int, float)):
+            raise _fail(path, "a number", data)
+        return float(data)
+    if tp is str:
+        if not isinstance(data, str):
+            raise _fail(path, "text", data)
+        return data
+    raise TypeError(f"serial cannot load type {tp!r} at {path}")
+
+
+def _load_key(key_t: Any, key: str, path: str) -> Any:
+    if key_t is int:
+        try:
+            return int(key)
+        except ValueError:
+            raise InvalidData(f"{path}: key {key!r} is not a whole number") from None
+    return _load(key_t, key, f"{path} key")
+
+
+def _load_dataclass(cls: type, data: Any, path: str) -> Any:
+    if not isinstance(data, dict):
+        raise _fail(path, "an object", data)
+    hints = _hints(cls)
+    fields = _fields(cls)
+    names = {f.name for f in fields}
+    unknown = sorted(set(data) - names)
+    if unknown:
+        raise InvalidData(f"{path}: unknown field {unknown[0]!r}")
+    kwargs = {}
+    for f in fields:
+        if f.name in data:
+            kwargs[f.name] = _load(hints[f.name], data[f.name], f"{path}.{f.name}")
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise InvalidData(f"{path}: missing field {f.name!r}")
+    return cls(**kwargs)
