@@ -80,25 +80,29 @@ class Setting:
         """Turn a player's text into a valid value for this setting, or refuse it."""
         text = text.strip()
         if isinstance(self.default, bool):
-            lowered = text.lower()
-            if lowered in ("on", "yes", "true", "1"):
-                return True
-            if lowered in ("off", "no", "false", "0"):
-                return False
-            raise BadInput(f"Setting {self.name} is on or off, not {text[:40]!r}.")
+            words = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
+            if text.lower() not in words:
+                raise BadInput(f"Setting {self.name} is on or off, not {text[:40]!r}.")
+            return words[text.lower()]
         if isinstance(self.default, int):
             try:
-                value = int(text)
+                return self.check(int(text))
             except ValueError:
                 raise BadInput(f"Setting {self.name} takes a whole number, not {text[:40]!r}.") from None
-            if self.minimum is not None and value < self.minimum:
-                raise BadInput(f"Setting {self.name} is at least {self.minimum}.")
-            if self.maximum is not None and value > self.maximum:
-                raise BadInput(f"Setting {self.name} is at most {self.maximum}.")
-            return value
-        if self.choices and text not in self.choices:
+        return self.check(text)
+
+    def check(self, value: object) -> int | bool | str:
+        """Return `value` if it is valid for this setting, else raise BadInput saying why."""
+        if type(value) is not type(self.default):
+            kind = {bool: "on or off", int: "a whole number", str: "text"}[type(self.default)]
+            raise BadInput(f"Setting {self.name} takes {kind}, not {value!r:.40}.")
+        if self.minimum is not None and value < self.minimum:
+            raise BadInput(f"Setting {self.name} is at least {self.minimum}.")
+        if self.maximum is not None and value > self.maximum:
+            raise BadInput(f"Setting {self.name} is at most {self.maximum}.")
+        if self.choices and value not in self.choices:
             raise BadInput(f"Setting {self.name} is one of: {', '.join(self.choices)}.")
-        return text
+        return value
 
 
 class Action:

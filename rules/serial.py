@@ -84,7 +84,7 @@ def _load(tp: Any, data: Any, path: str) -> Any:
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
             if len(data) != len(args):
                 raise InvalidData(f"{path}: expected {len(args)} items, got {len(data)}")
-            return tuple(_load(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
+            return tuple(_load(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True)))
         item = args[0] if args else Any
         return origin(_load(item, v, f"{path}[{i}]") for i, v in enumerate(data))
     if origin is dict:

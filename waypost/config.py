@@ -1,0 +1,34 @@
+"""Settings read from the environment (and a `.env` file)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+DEFAULT_DB = "var/waypost.sqlite3"
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str
+    db_path: Path
+    dev_guild: int | None
+    log_level: str
+
+    @classmethod
+    def from_env(cls, env_file: str | None = ".env") -> Config:
+        """Read `.env` (if present, without overriding the environment) and build a Config."""
+        if env_file:
+            load_dotenv(env_file, override=False)
+        guild = os.environ.get("WAYPOST_DEV_GUILD", "").strip()
+        if guild and not guild.isdigit():
+            raise SystemExit(f"WAYPOST_DEV_GUILD must be a server id (digits), not {guild!r}.")
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip(),
+            db_path=Path(os.environ.get("WAYPOST_DB", "").strip() or DEFAULT_DB),
+            dev_guild=int(guild) if guild else None,
+            log_level=os.environ.get("WAYPOST_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        )

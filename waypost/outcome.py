@@ -1,0 +1,85 @@
+"""What the table layer hands back to a front end (cog, console, test): plain data, no Discord."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from rules.base import Seat
+
+
+@dataclass(frozen=True)
+class User:
+    """Whoever sent a command: Discord user id, display name, and Manage Channels permission."""
+
+    id: int
+    name: str
+    manage_channels: bool = False
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A board image to draw: whose eyes see it (a seat, or None for everyone) and its alt text."""
+
+    game_key: str
+    state: Any
+    viewer: int | None
+    alt: str
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A decision to offer its player as a menu: the answer is `/game choose` with an option."""
+
+    channel_id: int
+    user_id: int
+    prompt: str
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The answer to a command: one line, more lines, privacy, an image, mentions, menus."""
+
+    text: str
+    details: tuple[str, ...] = ()
+    private: bool = False
+    drawing: Drawing | None = None
+    ping: tuple[int, ...] = ()
+    prompts: tuple[Prompt, ...] = ()
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """Someone the game waits for, as /game status shows it."""
+
+    user_id: int
+    name: str
+    kind: str
+    prompt: str
+
+
+@dataclass(frozen=True)
+class Status:
+    """A channel's game at a glance."""
+
+    game_title: str
+    board_title: str
+    status: str
+    host_id: int
+    seats: tuple[Seat, ...]
+    seat_range: tuple[int, int]
+    phase: str
+    waiting: tuple[Waiting, ...]
+    deadline: datetime | None
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class LogPage:
+    """One page of a game's history in plain words."""
+
+    lines: tuple[str, ...]
+    page: int
+    pages: int

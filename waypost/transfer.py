@@ -1,0 +1,134 @@
+"""Exported games: the file format (docs/export-format.md) and its full validation on import."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from rules import serial
+from rules.base import Seat
+from rules.errors import InvalidData, PlayerError
+from waypost.games import HOST_SETTINGS, GameEntry
+from waypost.replay import replay
+from waypost.storage import GameRow, LogEntry
+
+FORMAT = "waypost-game"
+VERSION = 1
+MAX_BYTES = 2 * 1024 * 1024
+MAX_ENTRIES = 50_000
+KINDS = {"lobby", "start", "action", "undo", "settings", "end"}
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    """The top level of an exported game."""
+
+    format: Literal["waypost-game"]
+    version: int
+    game: str
+    board: str
+    seats: list[Seat]
+    settings: dict[str, Any]
+    seed: int
+    state: dict[str, Any]
+    log: list[LogEntry]
+
+
+def export_game(row: GameRow, entries: list[LogEntry]) -> tuple[str, bytes]:
+    """The export file's name and bytes. Refused while a secret move is still hidden."""
+    revealed_up_to = max((e.seq for e in entries if e.reveals), default=0)
+    if any(e.secret and e.seq > revealed_up_to for e in entries if e.kind == "action"):
+        raise PlayerError("Secret plans are hidden right now; export once they have been revealed.")
+    data = ExportFile(FORMAT, VERSION, row.game_key, row.board, [serial.load(Seat, s) for s in row.seats],
+                      row.settings, row.seed, row.state, entries)
+    name = f"waypost-{row.game_key}-{datetime.now(UTC):%Y%m%d-%H%M}.json"
+    return name, json.dumps(serial.dump(data), ensure_ascii=False, indent=1).encode()
+
+
+def parse_export(data: bytes, games: Mapping[str, GameEntry]) -> tuple[GameRow, list[LogEntry]]:
+    """Validate an export completely and return the game row and log to store.
+
+    Checks size, JSON, every field's type, the game and settings, the log's shape, and that
+    replaying the log gives exactly the stored state. Raises InvalidData saying what is wrong.
+    """
+    if len(data) > MAX_BYTES:
+        raise InvalidData(f"The file is {len(data) // 1024} KB; an export is at most {MAX_BYTES // 1024} KB.")
+    try:
+        raw = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InvalidData("The file is not text (UTF-8 JSON).") from None
+    except json.JSONDecodeError as e:
+        raise InvalidData(f"The file is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
+    except RecursionError:
+        raise InvalidData("The file is nested too deeply to be a Waypost export.") from None
+    if isinstance(raw, dict) and raw.get("format") != FORMAT:
+        raise InvalidData(f"format: expected {FORMAT!r}; this is not a Waypost export.")
+    if isinstance(raw, dict) and isinstance(raw.get("log"), list) and len(raw["log"]) > MAX_ENTRIES:
+        raise InvalidData(f"log: more than {MAX_ENTRIES} entries.")
+    file = serial.load(ExportFile, raw, "file")
+    if file.version != VERSION:
+        raise InvalidData(f"version: this Waypost reads version {VERSION}, not {file.version}.")
+    game = games.get(file.game)
+    if game is None:
+        raise InvalidData(f"game: unknown game {file.game[:40]!r}; known: {', '.join(games)}.")
+    _check_log(file.log)
+    _check_settings(game, file.settings)
+    _check_seats(game, file.seats)
+    start = next(e for e in reversed(file.log) if e.kind == "start")
+    if start.body.get("seats") != serial.dump(file.seats):
+        raise InvalidData("seats: they differ from the seats the game started with.")
+    state = game.rules.decode_state(file.state)
+    game.rules.check(state)
+    replayed = replay(game, file.log)
+    if game.rules.encode_state(replayed) != game.rules.encode_state(state):
+        raise InvalidData("state: it is not what the log produces (the file was edited or is damaged).")
+    row = GameRow(0, 0, None, game.key, file.board, "active", 0, serial.dump(file.seats), file.settings,
+                  file.seed, game.rules.encode_state(state), 0, "", "")
+    return row, file.log
+
+
+def _check_log(log: list[LogEntry]) -> None:
+    actions = set()
+    for i, e in enumerate(log, start=1):
+        where = f"log[{i - 1}]"
+        if e.seq != i:
+            raise InvalidData(f"{where}.seq: expected {i}, got {e.seq} (entries must be numbered 1, 2, 3 …).")
+        if e.kind not in KINDS:
+            raise InvalidData(f"{where}.kind: expected one of {', '.join(sorted(KINDS))}, got {e.kind[:20]!r}.")
+        if e.kind == "undo" and (e.undoes not in actions):
+            raise InvalidData(f"{where}.undoes: it must name an earlier action that is not already taken back.")
+        if e.kind == "undo":
+            actions.discard(e.undoes)
+        if e.kind == "action":
+            actions.add(e.seq)
+        if e.kind == "end":
+            raise InvalidData(f"{where}: the game has ended; only games in progress can be imported.")
+    if not any(e.kind == "start" for e in log):
+        raise InvalidData("log: there is no start entry; the game never started.")
+
+
+def _check_settings(game: GameEntry, settings: dict[str, Any]) -> None:
+    specs = {s.name: s for s in (*game.rules.settings, *HOST_SETTINGS)}
+    for name, value in settings.items():
+        if name not in specs:
+            raise InvalidData(f"settings.{name[:40]}: {game.rules.title} has no such setting.")
+        try:
+            specs[name].check(value)
+        except PlayerError as e:
+            raise InvalidData(f"settings.{name}: {e}") from None
+
+
+def _check_seats(game: GameEntry, seats: list[Seat]) -> None:
+    if not game.rules.min_players <= len(seats) <= game.rules.max_players:
+        raise InvalidData(f"seats: {game.rules.title} takes {game.rules.min_players}–{game.rules.max_players} "
+                          f"players, not {len(seats)}.")
+    if len({s.player_id for s in seats}) != len(seats):
+        raise InvalidData("seats: a player sits twice.")
+    for i, s in enumerate(seats):
+        if s.colour not in game.rules.colours:
+            raise InvalidData(f"seats[{i}].colour: {s.colour[:20]!r} is not a colour of {game.rules.title}.")
+    if len({s.colour for s in seats}) != len(seats):
+        raise InvalidData("seats: two players have the same colour.")
