@@ -1,0 +1,1 @@
+"""Test-only helpers: a tiny game exercising every flow the host supports."""

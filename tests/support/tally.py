@@ -1,0 +1,180 @@
+"""Tally: a tiny game used only by tests, exercising every flow the host offers.
+
+Players take turns adding 1–3 to a shared total (turn flow). Landing on a multiple of 5 asks
+the next player a decision ("up" or "down": +1 or -1). `bid` is a secret plan every player
+submits at once; the last one reveals all bids. `roll` adds a seeded random 1–6 and cannot be
+undone. The host may `reset` the total. The first to reach the board's target wins.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from io import BytesIO
+from pathlib import Path
+from typing import Any, ClassVar
+
+from PIL import Image, ImageDraw
+
+from rules import serial
+from rules.base import Action, Actor, Awaiting, BoardInfo, Game, Result, Seat, Setting
+from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed, NotYourTurn
+
+BOARDS = Path(__file__).parent / "tally_boards"
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    target: int
+
+
+@dataclass(frozen=True)
+class State:
+    board: Board
+    seats: list[Seat]
+    settings: dict[str, Any]
+    seed: int
+    total: int = 0
+    turn: int = 0
+    rolls: int = 0
+    deciding: int | None = None
+    bids: dict[int, int] = field(default_factory=dict)
+    revealed: dict[int, int] = field(default_factory=dict)
+    winner: int | None = None
+
+
+@dataclass(frozen=True)
+class Add(Action):
+    kind: ClassVar[str] = "add"
+    amount: int
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    kind: ClassVar[str] = "choose"
+    choice: str
+
+
+@dataclass(frozen=True)
+class Bid(Action):
+    kind: ClassVar[str] = "bid"
+    amount: int
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    kind: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True)
+class Reset(Action):
+    kind: ClassVar[str] = "reset"
+
+
+class Tally(Game[State]):
+    key = "tally"
+    title = "Tally"
+    min_players = 2
+    max_players = 4
+    colours = ("red", "blue", "yellow", "green")
+    settings = (Setting("max_add", 3, "the most a player may add", minimum=1, maximum=9),)
+    state_type = State
+    actions = (Add, Choose, Bid, Roll, Reset)
+    summary = "Add 1 to max_add to the total on your turn; first to the target wins."
+
+    def load_board(self, raw: Any, source: str) -> Board:
+        board = serial.load(Board, raw, source)
+        if board.target < 1:
+            raise InvalidData(f"{source}: target: must be at least 1")
+        return board
+
+    def board_info(self, board: Board) -> BoardInfo:
+        return BoardInfo(board.name, board.title, board.min_players, board.max_players)
+
+    def setup(self, board: Board, seats: list[Seat], settings: dict[str, Any], seed: int) -> State:
+        return State(board, list(seats), dict(settings), seed)
+
+    def apply(self, state: State, actor: Actor, action: Action) -> Result[State]:
+        if isinstance(action, Reset):
+            if not actor.host:
+                raise NotAllowed("Only the host can reset the total.")
+            return Result(replace(state, total=0), "The host reset the total to 0.")
+        if actor.seat is None:
+            raise NotAllowed("You are not playing.")
+        name = state.seats[actor.seat].name
+        if isinstance(action, Choose):
+            if state.deciding != actor.seat:
+                raise NotYourTurn("Nobody asked you to decide anything.")
+            if action.choice not in ("up", "down"):
+                raise BadInput(f"Choose up or down, not {action.choice[:20]!r}.")
+            total = state.total + (1 if action.choice == "up" else -1)
+            return Result(replace(state, total=total, deciding=None), f"{name} chose {action.choice}: {total}.")
+        if isinstance(action, Bid):
+            if actor.seat in state.bids:
+                raise IllegalMove("You have already bid.")
+            bids = {**state.bids, actor.seat: action.amount}
+            if len(bids) == len(state.seats):
+                return Result(replace(state, bids={}, revealed=bids),
+                              f"Bids revealed: {', '.join(f'{state.seats[s].name} {b}' for s, b in bids.items())}.",
+                              reveals=True, undoable=False)
+            return Result(replace(state, bids=bids), f"{name} bid {action.amount}.", secret=True,
+                          board_changed=False)
+        if state.winner is not None:
+            raise IllegalMove("The game is over.")
+        if actor.seat != state.turn:
+            raise NotYourTurn(f"It is {state.seats[state.turn].name}'s turn.")
+        if state.deciding is not None:
+            raise NotYourTurn(f"Waiting for {state.seats[state.deciding].name} to decide.")
+        if isinstance(action, Roll):
+            amount = random.Random(state.seed * 7919 + state.rolls).randint(1, 6)
+            return self._advance(replace(state, rolls=state.rolls + 1), amount, f"{name} rolled {amount}",
+                                 undoable=False)
+        assert isinstance(action, Add)
+        if not 1 <= action.amount <= state.settings["max_add"]:
+            raise BadInput(f"Add between 1 and {state.settings['max_add']}.")
+        return self._advance(state, action.amount, f"{name} added {action.amount}", undoable=True)
+
+    def _advance(self, state: State, amount: int, text: str, undoable: bool) -> Result[State]:
+        total = state.total + amount
+        nxt = (state.turn + 1) % len(state.seats)
+        winner = state.turn if total >= state.board.target else None
+        deciding = nxt if total % 5 == 0 and winner is None else None
+        new = replace(state, total=total, turn=nxt, deciding=deciding, winner=winner)
+        return Result(new, f"{text}: total {total}.", undoable=undoable)
+
+    def awaiting(self, state: State) -> list[Awaiting]:
+        if state.winner is not None:
+            return []
+        out = [Awaiting(state.turn, "turn", "add to the total")]
+        if state.deciding is not None:
+            out.append(Awaiting(state.deciding, "decision", "up or down?", ("up", "down")))
+        return out
+
+    def phase(self, state: State) -> str:
+        return f"total {state.total} of {state.board.target}"
+
+    def check(self, state: State) -> None:
+        if not 0 <= state.turn < len(state.seats):
+            raise InvalidData("state.turn: no such seat")
+
+    def is_over(self, state: State) -> bool:
+        return state.winner is not None
+
+
+def draw(state: State, viewer: int | None) -> bytes:
+    """A small PNG showing the total (and the viewer's own secret bid)."""
+    image = Image.new("RGB", (200, 80), "white")
+    pen = ImageDraw.Draw(image)
+    pen.text((10, 10), f"total {state.total}", fill="black")
+    if viewer is not None and viewer in state.bids:
+        pen.text((10, 40), f"your bid {state.bids[viewer]}", fill="black")
+    out = BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+GAME = Tally()
