@@ -64,6 +64,7 @@ class Waiting:
 class Status:
     """A channel's game at a glance."""
 
+    game_key: str
     game_title: str
     board_title: str
     status: str

@@ -331,7 +331,7 @@ class Table:
         if hours and waiting:
             deadline = datetime.fromisoformat(loaded.row.updated_at) + timedelta(hours=hours)
         phase = rules.phase(loaded.state) if loaded.state is not None else "waiting for players"
-        return Status(rules.title, loaded.game.board(loaded.row.board).info.title, loaded.row.status,
+        return Status(loaded.game.key, rules.title, loaded.game.board(loaded.row.board).info.title, loaded.row.status,
                       loaded.row.host_id, tuple(loaded.seats), self._seat_range(loaded), phase, waiting,
                       deadline, dict(loaded.row.settings))
 

@@ -1,0 +1,198 @@
+"""/game: open, join, start, inspect, undo, export, import and end a channel's game."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.replies import NOBODY, channel_of, choices, escape, fit, run, say_privately, table_of, user_of
+from rules.errors import BadInput, NoGame
+from waypost.games import HOST_SETTINGS
+from waypost.outcome import Status
+from waypost.transfer import MAX_BYTES
+
+TEXT_LIMIT = 100
+
+
+def _text(value: str | None, what: str) -> str | None:
+    """Refuse empty or overlong free-text options with a message naming the option."""
+    if value is None:
+        return None
+    value = value.strip()
+    if not value:
+        raise BadInput(f"The {what} is empty.")
+    if len(value) > TEXT_LIMIT:
+        raise BadInput(f"The {what} is too long ({len(value)} characters; at most {TEXT_LIMIT}).")
+    return value
+
+
+def status_embed(status: Status) -> discord.Embed:
+    embed = discord.Embed(title=f"{status.game_title} — {status.board_title}", colour=0x2B6CB0)
+    low, high = status.seat_range
+    embed.add_field(name="Status", value={"lobby": f"waiting to start ({low}–{high} players)",
+                                          "active": "in play"}.get(status.status, status.status))
+    embed.add_field(name="Host", value=f"<@{status.host_id}>")
+    embed.add_field(name="Phase", value=escape(status.phase)[:1024], inline=False)
+    seats = "\n".join(f"{i + 1}. {escape(s.name)} — {s.colour} (<@{s.player_id}>)" for i, s in enumerate(status.seats))
+    embed.add_field(name="Seats", value=seats[:1024] or "nobody", inline=False)
+    if status.waiting:
+        waiting = "\n".join(f"<@{w.user_id}> — {escape(w.prompt)}" for w in status.waiting)
+        embed.add_field(name="Waiting for", value=waiting[:1024], inline=False)
+    if status.deadline:
+        embed.add_field(name="Deadline", value=discord.utils.format_dt(status.deadline, "R"))
+    return embed
+
+
+class Lobby(commands.GroupCog, group_name="game", group_description="Open, join and run this channel's game"):
+    """The commands every game shares."""
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    # --- autocomplete ----------------------------------------------------------------
+
+    async def game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        games = table_of(interaction).games
+        return choices([(g.rules.title, key) for key, g in games.items()], current)
+
+    async def board_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = table_of(interaction).games.get(getattr(interaction.namespace, "game", None) or "")
+        if game is None:
+            return []
+        return choices([(f"{b.info.title} ({b.info.min_players}–{b.info.max_players} players)", name)
+                        for name, b in game.boards.items()], current)
+
+    async def colour_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        table = table_of(interaction)
+        try:
+            status = await table.status(channel_of(interaction))
+        except NoGame:
+            return []
+        taken = {s.colour for s in status.seats}
+        return choices([(c, c) for c in table.games[status.game_key].rules.colours if c not in taken], current)
+
+    async def setting_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            status = await table_of(interaction).status(channel_of(interaction))
+        except NoGame:
+            return []
+        return choices([(f"{k} (now {v})", k) for k, v in status.settings.items()], current)
+
+    async def decision_options(self, interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+        asked = await table_of(interaction).decision(channel_of(interaction), user_of(interaction))
+        return choices([(o, o) for o in asked.options], current) if asked else []
+
+    # --- commands --------------------------------------------------------------------------
+
+    @app_commands.command(description="Open a new game in this channel; you become its host")
+    @app_commands.describe(game="Which game", board="Which map or board (depends on the game)")
+    @app_commands.autocomplete(game=game_names, board=board_names)
+    async def new(self, interaction: discord.Interaction, game: str, board: str | None = None) -> None:
+        await run(interaction, table_of(interaction).new(
+            channel_of(interaction), interaction.guild_id, user_of(interaction), _text(game, "game name"),
+            _text(board, "board name")))
+
+    @app_commands.command(description="Take a seat at this channel's game")
+    @app_commands.describe(colour="The colour you want (optional)")
+    @app_commands.autocomplete(colour=colour_names)
+    async def join(self, interaction: discord.Interaction, colour: str | None = None) -> None:
+        await run(interaction, table_of(interaction).join(channel_of(interaction), user_of(interaction),
+                                                          _text(colour, "colour")))
+
+    @app_commands.command(description="Give up your seat before the game starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await run(interaction, table_of(interaction).leave(channel_of(interaction), user_of(interaction)))
+
+    @app_commands.command(description="Start the game (host)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await run(interaction, table_of(interaction).start(channel_of(interaction), user_of(interaction)))
+
+    @app_commands.command(description="The game, seats, phase, whose move it is, the deadline")
+    async def status(self, interaction: discord.Interaction) -> None:
+        status = await table_of(interaction).status(channel_of(interaction))
+        await interaction.response.send_message(embed=status_embed(status), allowed_mentions=NOBODY)
+
+    @app_commands.command(description="Show the current board")
+    @app_commands.describe(private="Only you see it, as your seat sees it")
+    async def board(self, interaction: discord.Interaction, private: bool = False) -> None:
+        await run(interaction, table_of(interaction).board(channel_of(interaction), user_of(interaction), private))
+
+    @app_commands.command(description="The game's history in plain words")
+    @app_commands.describe(page="Which page (1 is the oldest)")
+    async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100000] = 1) -> None:
+        result = await table_of(interaction).log(channel_of(interaction), user_of(interaction), page)
+        head = f"Log, page {result.page} of {result.pages}:"
+        await interaction.response.send_message(fit([head, *(escape(line) for line in result.lines)]),
+                                                ephemeral=True, allowed_mentions=NOBODY)
+
+    @app_commands.command(description="Take back your last action, if nobody has acted since")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await run(interaction, table_of(interaction).undo(channel_of(interaction), user_of(interaction)))
+
+    @app_commands.command(description="Answer the decision the game asks of you")
+    @app_commands.describe(choice="Your answer")
+    @app_commands.autocomplete(choice=decision_options)
+    async def choose(self, interaction: discord.Interaction, choice: str) -> None:
+        action = {"kind": "choose", "choice": _text(choice, "choice")}
+        await run(interaction, table_of(interaction).act(channel_of(interaction), user_of(interaction), action))
+
+    @app_commands.command(description="Download the whole game and its log as a JSON file")
+    async def export(self, interaction: discord.Interaction) -> None:
+        name, data = await table_of(interaction).export(channel_of(interaction))
+        file = discord.File(io.BytesIO(data), name)
+        await interaction.response.send_message("The whole game and its log:", file=file, ephemeral=True)
+
+    @app_commands.command(name="import", description="Continue an exported game in this channel")
+    @app_commands.describe(file="A file made by /game export")
+    async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        if file.size > MAX_BYTES:
+            raise BadInput(f"The file is {file.size // 1024} KB; an export is at most {MAX_BYTES // 1024} KB.")
+        data = await file.read()
+        await run(interaction, table_of(interaction).import_game(
+            channel_of(interaction), interaction.guild_id, user_of(interaction), data))
+
+    @app_commands.command(description="Show the settings, or change one (host)")
+    @app_commands.describe(name="The setting to change", value="Its new value")
+    @app_commands.autocomplete(name=setting_names)
+    async def settings(self, interaction: discord.Interaction, name: str | None = None,
+                       value: str | None = None) -> None:
+        await run(interaction, table_of(interaction).settings(
+            channel_of(interaction), user_of(interaction), _text(name, "setting name"), _text(value, "value")))
+
+    @app_commands.command(description="End this channel's game (host, or Manage Channels)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await run(interaction, table_of(interaction).end(channel_of(interaction), user_of(interaction)))
+
+    @app_commands.command(description="How to play: a game's commands and a short rules summary")
+    @app_commands.describe(game="Which game (default: this channel's)")
+    @app_commands.autocomplete(game=game_names)
+    async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        table = table_of(interaction)
+        key = _text(game, "game name")
+        if key is None:
+            try:
+                key = (await table.status(channel_of(interaction))).game_key
+            except NoGame:
+                key = None
+        lines = ["**/game** — " + ", ".join(f"`/game {c.name}`" for c in self.walk_app_commands()
+                                            if isinstance(c, app_commands.Command))]
+        if key is None:
+            lines.append("Games: " + ", ".join(f"{g.rules.title} (`{k}`)" for k, g in table.games.items()))
+        else:
+            entry = table.game(key)
+            lines.append(f"**{entry.rules.title}** — {entry.rules.summary}")
+            for cog in self.bot.cogs.values():
+                if getattr(cog, "game_key", None) == key:
+                    lines.extend(f"`/{c.qualified_name}` — {c.description}" for c in cog.walk_app_commands()
+                                 if isinstance(c, app_commands.Command))
+            lines.append("Settings: " + ", ".join(s.name for s in (*entry.rules.settings, *HOST_SETTINGS)))
+        await say_privately(interaction, fit(lines))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(bot))
+
