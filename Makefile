@@ -1,0 +1,32 @@
+# Waypost. `make run` runs the bot, `make test` runs the tests; both set up .venv first.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
+
+.PHONY: run sync offline test lint clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Waypost needs Python 3.11 or newer (PY=$(PY))."; exit 1; }
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	rm -f $(VENV)/.installed-* && touch $(STAMP)
+
+run: $(STAMP)  ## run the bot (needs DISCORD_TOKEN in .env)
+	$(BIN)/python bot.py
+
+sync: $(STAMP)  ## run the bot after syncing slash commands globally
+	$(BIN)/python bot.py --sync
+
+offline: $(STAMP)  ## play locally against the offline Discord stand-in
+	$(BIN)/python bot.py --offline
+
+test: $(STAMP)  ## lint, then run every test
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache offline-images
