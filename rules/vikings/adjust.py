@@ -1,0 +1,172 @@
+"""Adjustments: what the rules leave to the table (cards, battles, building, harvesting).
+
+Players adjust their own pieces (at any time unless the table setting says otherwise); the host
+may adjust anyone's, and alone moves villages, fury and runes held by others. Every adjustment is
+checked against the same limits as play and is followed by a control check (V-C2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.base import Actor, Result
+from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
+from rules.vikings.actions import Adjust
+from rules.vikings.control import fury_text, settle_control
+from rules.vikings.guards import hosting, seated
+from rules.vikings.state import (
+    BOATS,
+    RESOURCE_MAX,
+    RESOURCES,
+    VikingsState,
+    boat_label,
+    colour,
+    island_title,
+    occupant,
+    plural,
+)
+from rules.vikings.turns import known_island, known_space
+
+OFF_MAP = {*RESOURCES, "raided"}  # adjusting these changes nothing drawn on the board
+OWNER = "<owner>"  # in a change's text, replaced by "their" or "Blue's"
+
+
+def adjust(state: VikingsState, actor: Actor, action: Adjust) -> Result[VikingsState]:
+    """Check who may adjust what, make the change, then settle control."""
+    seat = seated(actor)
+    whose = seat if action.seat is None else action.seat
+    if whose not in range(len(state.seats)):
+        raise BadInput(f"There is no seat {whose} in this game.")
+    if whose != seat and not actor.host:
+        raise NotAllowed("Only the host may adjust another player's pieces.")
+    off_turn = state.placing or state.turn != seat
+    if off_turn and not actor.host and not state.settings["adjust_off_turn"]:
+        raise NotYourTurn("At this table players adjust their pieces on their own turn only.")
+    change = ADJUSTERS.get(action.what)
+    if change is None:
+        raise BadInput(f"Adjust one of: {', '.join(ADJUSTERS)}.")
+    what = change(state, actor, whose, action)
+    owner = "their" if whose == seat else f"{colour(state, whose)}'s"
+    phrases = [f"{colour(state, seat)} adjusted {what.replace(OWNER, owner)}", *settle_control(state)]
+    return Result(state, ", ".join(phrases), tuple(phrases), board_changed=action.what not in OFF_MAP)
+
+
+Adjuster = Callable[[VikingsState, Actor, int, Adjust], str]
+
+
+def _resource(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
+    player, field, value = state.players[whose], action.what, action.value
+    limit = RESOURCE_MAX if field in RESOURCES else len(state.board.village_docks)
+    if not 0 <= value <= limit:
+        raise BadInput(f"{field.capitalize()} is between 0 and {limit}, not {value}.")
+    before = getattr(player, field)
+    if before == value:
+        raise IllegalMove(f"{colour(state, whose)}'s {field} is already {value}.")
+    setattr(player, field, value)
+    return f"{OWNER} {field} {before} → {value}"
+
+
+def _pieces(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
+    island = known_island(state, action.island)
+    player = state.players[whose]
+    on_island = getattr(player, action.what)
+    mat_field = f"mat_{action.what}"
+    mat = getattr(player, mat_field)
+    if action.value < 0:
+        raise BadInput(f"A count of {action.what} cannot be negative.")
+    added = action.value - on_island[island]
+    if added == 0:
+        raise IllegalMove(f"That is already the number of {action.what} on {island_title(state, island)}.")
+    if added > mat:
+        raise IllegalMove(f"{colour(state, whose)} has only {plural(mat, action.what[:-1])} on the mat.")
+    before = on_island[island]
+    on_island[island] = action.value
+    setattr(player, mat_field, mat - added)
+    where = island_title(state, island)
+    return f"{OWNER} {action.what} on {where} {before} → {action.value} (mat {mat} → {mat - added})"
+
+
+def _boat(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
+    if state.placing:
+        raise IllegalMove("Boats cannot be adjusted until every starting boat is placed.")
+    if action.boat not in range(1, BOATS + 1):
+        raise BadInput(f"Boats are numbered 1 to {BOATS}, not {action.boat}.")
+    target = known_space(state, action.space) if action.space else None
+    if target is not None:
+        if state.board.kind(target) == "island":
+            raise IllegalMove(f"{target} is an island; boats go on docks and fjords.")
+        held = occupant(state, target, ignore=(whose, action.boat)) if state.board.kind(target) == "dock" else None
+        if held is not None:
+            raise IllegalMove(f"{target} already holds {boat_label(state, *held)}.")
+    boats = state.players[whose].boats
+    before = boats[action.boat]
+    if before == target:
+        raise IllegalMove(f"{boat_label(state, whose, action.boat)} is already {_where(target)}.")
+    boats[action.boat] = target
+    state.pending = [b for b in state.pending if (b.seat, b.boat) != (whose, action.boat)]
+    return f"{OWNER} boat {action.boat}: {_where(before)} → {_where(target)}"
+
+
+def _rune(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
+    island = known_island(state, action.island)
+    name = island_title(state, island)
+    holder = state.runes[island]
+    if action.value == 1:
+        if holder == whose:
+            raise IllegalMove(f"{colour(state, whose)} already holds {name}'s rune.")
+        if holder is not None and not actor.host:
+            raise NotAllowed(f"{colour(state, holder)} holds {name}'s rune; only the host may take it from them.")
+        state.runes[island] = whose
+        return f"{name}'s rune: {_holder(state, holder)} → {colour(state, whose)}"
+    if action.value == 0:
+        if holder != whose:
+            raise IllegalMove(f"{colour(state, whose)} does not hold {name}'s rune.")
+        state.runes[island] = None
+        return f"{name}'s rune: {colour(state, whose)} → on the island"
+    raise BadInput("For a rune, value 1 takes it and 0 puts it back on its island.")
+
+
+def _village(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
+    hosting(actor, "put or remove villages")
+    dock = known_space(state, action.space)
+    if dock not in state.board.village_docks:
+        raise IllegalMove(f"{dock} has no village space on this map.")
+    if action.value not in (0, 1):
+        raise BadInput("For a village, value 1 puts it on its dock and 0 removes it.")
+    before = dock in state.villages
+    if before == bool(action.value):
+        raise IllegalMove(f"The village at {dock} is already {'there' if before else 'gone'}.")
+    (state.villages.add if action.value else state.villages.remove)(dock)
+    return f"the village at {dock}: {'there → gone' if before else 'gone → there'}"
+
+
+def _fury(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
+    hosting(actor, "adjust a god's fury")
+    if action.god not in state.board.gods:
+        raise BadInput(f"There is no god {action.god!r} on this map. Gods: {', '.join(state.board.gods)}.")
+    if action.value < 0:
+        raise BadInput("Fury cannot be negative.")
+    before = state.fury[action.god]
+    if before == action.value:
+        raise IllegalMove(f"{action.god}'s fury is already {fury_text(before)}.")
+    state.fury[action.god] = action.value
+    return f"{action.god} fury {fury_text(before)} → {fury_text(action.value)}"
+
+
+def _where(space: str | None) -> str:
+    return "in harbour" if space is None else f"at {space}"
+
+
+def _holder(state: VikingsState, holder: int | None) -> str:
+    return "on the island" if holder is None else colour(state, holder)
+
+
+ADJUSTERS: dict[str, Adjuster] = {
+    **dict.fromkeys((*RESOURCES, "raided"), _resource),
+    "settlers": _pieces,
+    "temples": _pieces,
+    "boat": _boat,
+    "rune": _rune,
+    "village": _village,
+    "fury": _fury,
+}

@@ -1,0 +1,83 @@
+"""Influence, island control, runes and god fury (V-C1, V-C2, V-C3)."""
+
+from __future__ import annotations
+
+from rules.vikings.state import VikingsState, colour, is_aside, island_title
+
+SETTLER_INFLUENCE = 1
+TEMPLE_INFLUENCE = 4
+DOCKED_BOAT_INFLUENCE = 2
+FURY_TRACK = 20
+
+
+def influence(state: VikingsState, island: str) -> dict[int, int]:
+    """Every seat's influence on `island` (V-C1): settler 1, temple 4, own boat at one of its
+    docks 2 (boats aside after a bump count nothing)."""
+    docks = set(state.board.island(island).docks)
+    totals = {}
+    for seat, player in enumerate(state.players):
+        docked = sum(
+            1 for boat, space in player.boats.items() if space in docks and not is_aside(state, seat, boat)
+        )
+        totals[seat] = (
+            SETTLER_INFLUENCE * player.settlers[island]
+            + TEMPLE_INFLUENCE * player.temples[island]
+            + DOCKED_BOAT_INFLUENCE * docked
+        )
+    return totals
+
+
+def has_boots(state: VikingsState, seat: int, island: str) -> bool:
+    """Boots on the ground: at least one settler or temple on the island."""
+    player = state.players[seat]
+    return player.settlers[island] > 0 or player.temples[island] > 0
+
+
+def fury_text(total: int) -> str:
+    """A god's fury as the track shows it: "7", "20", or "20+3" once it has wrapped."""
+    if total <= FURY_TRACK:
+        return str(total)
+    return f"{FURY_TRACK}+{total - FURY_TRACK}"
+
+
+def settle_control(state: VikingsState) -> list[str]:
+    """Apply V-C2 and V-C3 to every island in map order, changing `state`; one line per change."""
+    return [line for island in state.board.islands if (line := _settle(state, island.name))]
+
+
+def _settle(state: VikingsState, island: str) -> str | None:
+    power = influence(state, island)
+    holder = state.runes[island]
+    booted = [s for s in power if has_boots(state, s, island)]
+    name = island_title(state, island)
+    if holder is None:
+        best = max(power.values())
+        leaders = [s for s in power if power[s] == best]
+        if best > 0 and len(leaders) == 1 and leaders[0] in booted:
+            return f"{colour(state, leaders[0])} took {name}'s rune ({_take(state, island, leaders[0])})"
+        return None
+    stealers = [s for s in booted if s != holder and power[s] > power[holder]]
+    if stealers:
+        best = max(power[s] for s in stealers)
+        top = [s for s in stealers if power[s] == best]
+        if len(top) == 1:
+            thief = top[0]
+            fury = _take(state, island, thief)
+            return f"{colour(state, thief)} stole {name}'s rune from {colour(state, holder)} ({fury})"
+    if power[holder] == 0:
+        state.runes[island] = None
+        return f"{colour(state, holder)} lost {name}'s rune: it returns to the island"
+    return None
+
+
+def _take(state: VikingsState, island: str, seat: int) -> str:
+    """Give `island`'s rune to `seat` and raise its god's fury by 1 (V-C3)."""
+    state.runes[island] = seat
+    return add_fury(state, state.board.island(island).god, 1)
+
+
+def add_fury(state: VikingsState, god: str, amount: int) -> str:
+    """Raise `god`'s fury and describe it: "Odin fury 4 → 5"."""
+    before = state.fury[god]
+    state.fury[god] = before + amount
+    return f"{god} fury {fury_text(before)} → {fury_text(before + amount)}"

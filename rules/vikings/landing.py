@@ -1,0 +1,74 @@
+"""What happens at the dock where a sail ends: deploy (V-D1), attack (V-D2), raid (V-R1).
+Docking effects need a sail that moved and ended at a dock (V-S5)."""
+
+from __future__ import annotations
+
+from rules.errors import BadInput, IllegalMove
+from rules.vikings.state import VikingsState, colour, island_title, plural, raid_cost
+
+
+def check_landing(
+    state: VikingsState, seat: int, end: str, moved: bool, settlers: int, strength: int, raid: bool
+) -> None:
+    """Refuse a deploy or raid the rules or the player's supply do not allow."""
+    if settlers < 0:
+        raise BadInput("The number of settlers to deploy cannot be negative.")
+    if not (settlers or raid):
+        return
+    if not moved:
+        raise IllegalMove("Deploying and raiding need a sail that moves at least once.")
+    if state.board.kind(end) != "dock":
+        raise IllegalMove(f"The sail ends at {end}, a fjord; deploying and raiding happen at a dock.")
+    player = state.players[seat]
+    if settlers > strength:
+        raise IllegalMove(f"A sail x{strength} deploys at most {plural(strength, 'settler')}.")
+    if settlers > player.mat_settlers:
+        raise IllegalMove(f"You have only {plural(player.mat_settlers, 'settler')} on your mat.")
+    if settlers > player.food:
+        raise IllegalMove(f"Deploying {plural(settlers, 'settler')} costs {settlers} food; you have {player.food}.")
+    if raid:
+        if end not in state.villages:
+            raise IllegalMove(f"There is no village at {end} to raid.")
+        cost = raid_cost(state)
+        if player.steel < cost:
+            raise IllegalMove(f"Raiding costs {cost} steel in era {state.era}; you have {player.steel}.")
+
+
+def land(state: VikingsState, seat: int, dock: str, settlers: int, raid: bool) -> tuple[list[str], list[str]]:
+    """Deploy, attack and raid at `dock` (already checked). Returns what happened as phrases and
+    the player's supply changes as lines."""
+    player = state.players[seat]
+    island = state.board.island_of(dock)
+    phrases: list[str] = []
+    supply: list[str] = []
+    if settlers:
+        supply.append(f"{colour(state, seat)} food {player.food} → {player.food - settlers}")
+        player.food -= settlers
+        player.mat_settlers -= settlers
+        player.settlers[island] += settlers
+        phrases.append(f"deployed {plural(settlers, 'settler')} on {island_title(state, island)}")
+        phrases.extend(_attack(state, seat, island))
+    if raid:
+        cost = raid_cost(state)
+        supply.append(f"{colour(state, seat)} steel {player.steel} → {player.steel - cost}")
+        player.steel -= cost
+        player.raided += 1
+        state.villages.remove(dock)
+        phrases.append(f"raided the village at {dock}")
+    return phrases, supply
+
+
+def _attack(state: VikingsState, seat: int, island: str) -> list[str]:
+    """V-D2: with more settlers there than each other player, every other player there loses one."""
+    mine = state.players[seat].settlers[island]
+    others = [s for s in range(len(state.players)) if s != seat]
+    if any(state.players[s].settlers[island] >= mine for s in others):
+        return []
+    hit = []
+    for s in others:
+        victim = state.players[s]
+        if victim.settlers[island]:
+            victim.settlers[island] -= 1
+            victim.mat_settlers += 1
+            hit.append(f"{colour(state, s)} {victim.settlers[island] + 1}→{victim.settlers[island]}")
+    return [f"removed a settler each: {', '.join(hit)}"] if hit else []

@@ -1,0 +1,134 @@
+"""Moving one boat: route checks (V-S1–V-S3), reachability, and bumps on entering docks (V-S4)."""
+
+from __future__ import annotations
+
+from rules.errors import BadInput, IllegalMove
+from rules.vikings.state import BOATS, Bump, VikingsState, boat_label, colour, is_aside, occupant
+
+STRENGTHS = (1, 2, 3)
+
+
+def path_text(path: tuple[str, ...]) -> str:
+    """A path as players read it: "A1→F1→F2"."""
+    return "→".join(path)
+
+
+def sailing_start(state: VikingsState, seat: int, boat: int) -> str:
+    """Where `seat`'s boat starts a sail; refuses a boat number, a boat in harbour or aside."""
+    if boat not in range(1, BOATS + 1):
+        raise BadInput(f"Boats are numbered 1 to {BOATS}, not {boat}.")
+    space = state.players[seat].boats[boat]
+    if space is None:
+        raise IllegalMove(f"Your boat {boat} is not on the board (it is in harbour).")
+    for bump in state.pending:
+        if (bump.seat, bump.boat) == (seat, boat):
+            options = " or ".join(bump.options)
+            raise IllegalMove(f"Your boat {boat} was bumped from {bump.dock}; choose its fjord first ({options}).")
+    return space
+
+
+def check_route(state: VikingsState, seat: int, boat: int, route: tuple[str, ...], strength: int) -> str:
+    """Refuse a sail that breaks V-S1–V-S3, naming the bad step; return the boat's start."""
+    if strength not in STRENGTHS:
+        raise BadInput(f"A sail is x1, x2 or x3, not x{strength}.")
+    start = here = sailing_start(state, seat, boat)
+    board = state.board
+    for step in route:
+        kind = board.kind(step)
+        if kind is None:
+            raise BadInput(f"There is no space {step!r} on this map.")
+        if kind == "island":
+            raise IllegalMove(f"{step} is an island; boats sail only on fjords and docks.")
+        if step not in board.neighbours[here]:
+            if board.is_ferry(here, step):
+                raise IllegalMove(f"{here}–{step} is a ferry route; boats never sail on ferry routes.")
+            raise IllegalMove(f"{step} is not next to {here}.")
+        if kind == "dock":
+            held = occupant(state, step, ignore=(seat, boat))
+            if held is not None and held[0] == seat:
+                raise IllegalMove(f"Your boat {held[1]} is at {step}; a dock holds only one boat.")
+        here = step
+    if len(route) > strength:
+        target = route[-1]
+        best = _search(state, seat, boat, len(route))[target]
+        if len(best) > strength:
+            raise IllegalMove(f"Boat {boat} must move {len(best)} times to reach {target} but the sail is x{strength}.")
+        raise IllegalMove(
+            f"This route makes {len(route)} moves but the sail is x{strength}; "
+            f"boat {boat} reaches {target} in {len(best)}: {path_text((start, *best))}."
+        )
+    return start
+
+
+def reachable(state: VikingsState, seat: int, boat: int, strength: int) -> dict[str, tuple[str, ...]]:
+    """Every space `seat`'s `boat` can end a sail of `strength` moves on, each with a shortest
+    route (the spaces after the start), preferring routes that bump nobody on the way. A boat may
+    end where it started after going out and back (two moves)."""
+    sailing_start(state, seat, boat)
+    return _search(state, seat, boat, strength)
+
+
+def _search(state: VikingsState, seat: int, boat: int, limit: int) -> dict[str, tuple[str, ...]]:
+    """Breadth-first search over water, layer by layer, keeping the fewest pass-through bumps."""
+    board = state.board
+    start = state.players[seat].boats[boat]
+    assert start is not None
+    own: set[str] = set()
+    others: set[str] = set()
+    for s, player in enumerate(state.players):
+        for b, space in player.boats.items():
+            if space is None or board.kind(space) != "dock" or (s, b) == (seat, boat) or is_aside(state, s, b):
+                continue
+            (own if s == seat else others).add(space)
+    parent: dict[str, str] = {}
+    bumps = {start: 0}
+    frontier = [start]
+    for _ in range(limit):
+        layer: dict[str, int] = {}
+        for here in frontier:
+            cost = bumps[here] + (here in others and here != start)
+            for there in board.neighbours[here]:
+                if there in bumps or there in own:
+                    continue
+                if there not in layer or cost < layer[there]:
+                    layer[there] = cost
+                    parent[there] = here
+        bumps.update(layer)
+        frontier = list(layer)
+    routes = {space: _path(parent, space, start) for space in parent}
+    firsts = [n for n in board.neighbours[start] if n in parent and parent[n] == start]
+    if limit >= 2 and firsts:
+        routes[start] = (min(firsts, key=lambda n: n in others), start)
+    return routes
+
+
+def _path(parent: dict[str, str], space: str, start: str) -> tuple[str, ...]:
+    path = [space]
+    while (space := parent[space]) != start:
+        path.append(space)
+    return tuple(reversed(path))
+
+
+def move(state: VikingsState, seat: int, boat: int, route: tuple[str, ...]) -> list[str]:
+    """Move the boat along a checked `route`, bumping other players' boats on every dock it
+    enters, passed through or not (V-S4). Returns a phrase per bump."""
+    bumps = []
+    for step in route:
+        if state.board.kind(step) == "dock":
+            held = occupant(state, step, ignore=(seat, boat))
+            if held is not None:
+                bumps.append(_bump(state, *held, step))
+    if route:
+        state.players[seat].boats[boat] = route[-1]
+    return bumps
+
+
+def _bump(state: VikingsState, seat: int, boat: int, dock: str) -> str:
+    """Move a bumped boat to the only fjord next to `dock`, or set it aside for its owner."""
+    options = state.board.fjords_next_to(dock)
+    label = boat_label(state, seat, boat)
+    if len(options) == 1:
+        state.players[seat].boats[boat] = options[0]
+        return f"bumped {label} to {options[0]}"
+    state.pending.append(Bump(seat, boat, dock, options))
+    return f"bumped {label} ({colour(state, seat)} chooses {' or '.join(options)})"

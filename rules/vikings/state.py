@@ -1,0 +1,128 @@
+"""The typed game state and the small queries every rule module shares.
+
+The state holds the board, so a saved game is self-contained. Everything round-trips exactly
+through `rules.serial`. Boats are numbered 1–4 per player; a boat whose space is None is in
+harbour (off the board). A bumped boat waiting for its owner's choice of fjord stays on its dock
+"aside": it gives no influence, blocks nobody and cannot sail.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.base import Seat
+from rules.vikings.board import Board
+
+RESOURCES = ("wood", "food", "steel")
+RESOURCE_MAX = 7
+SETTLERS = 6
+TEMPLES = 2
+BOATS = 4
+ERAS = 3
+DEDICATIONS = ("action1", "action2", "action3", "action4")  # the era mat's, top to bottom
+
+
+@dataclass
+class PlayerState:
+    """One clan: boats by number, settlers and temples per island (every island listed) and on
+    the mat, resources, and raided villages waiting to be dedicated."""
+
+    boats: dict[int, str | None]
+    settlers: dict[str, int]
+    temples: dict[str, int]
+    mat_settlers: int = SETTLERS
+    mat_temples: int = TEMPLES
+    wood: int = 0
+    food: int = 0
+    steel: int = 0
+    raided: int = 0
+
+
+@dataclass(frozen=True)
+class Bump:
+    """A bumped boat whose owner must pick one of `options` (fjords next to `dock`)."""
+
+    seat: int
+    boat: int
+    dock: str
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LastSail:
+    """The most recent sail, for drawing: the full path including the start."""
+
+    seat: int
+    boat: int
+    path: tuple[str, ...]
+
+
+@dataclass
+class VikingsState:
+    """A whole game. `runes` maps each island to the seat holding its rune (None: still on the
+    island); `fury` maps each god to its total fury (past 20 the track wraps); `villages` are the
+    docks still holding a village. `placing` is True during setup, when `turn` is the seat placing.
+    `sails` and `dedicated` count the current turn; `dedications` count the current era."""
+
+    board: Board
+    seats: tuple[Seat, ...]
+    settings: dict[str, int | bool | str]
+    seed: int
+    players: list[PlayerState]
+    villages: set[str]
+    runes: dict[str, int | None]
+    fury: dict[str, int]
+    era: int = 1
+    placing: bool = True
+    turn: int = 0
+    sails: int = 0
+    dedicated: bool = False
+    dedications: dict[str, int] = field(default_factory=dict)
+    pending: list[Bump] = field(default_factory=list)
+    last_sail: LastSail | None = None
+
+
+def new_player(board: Board) -> PlayerState:
+    """A clan at the start: everything on the mat, all boats in harbour, no resources."""
+    return PlayerState(
+        boats={n: None for n in range(1, BOATS + 1)},
+        settlers={i.name: 0 for i in board.islands},
+        temples={i.name: 0 for i in board.islands},
+    )
+
+
+def colour(state: VikingsState, seat: int) -> str:
+    """A seat's display name in the game: its colour, capitalised ("Red")."""
+    return state.seats[seat].colour.capitalize()
+
+
+def boat_label(state: VikingsState, seat: int, boat: int) -> str:
+    """A boat as players see it: "Red 2"."""
+    return f"{colour(state, seat)} {boat}"
+
+
+def is_aside(state: VikingsState, seat: int, boat: int) -> bool:
+    """Whether this boat was bumped and waits for its owner's choice of fjord."""
+    return any(b.seat == seat and b.boat == boat for b in state.pending)
+
+
+def occupant(state: VikingsState, dock: str, ignore: tuple[int, int] | None = None) -> tuple[int, int] | None:
+    """The (seat, boat) holding `dock`, not counting boats aside or the boat `ignore`."""
+    for seat, player in enumerate(state.players):
+        for boat, space in player.boats.items():
+            if space == dock and (seat, boat) != ignore and not is_aside(state, seat, boat):
+                return seat, boat
+    return None
+
+
+def island_title(state: VikingsState, island: str) -> str:
+    return state.board.island(island).title
+
+
+def raid_cost(state: VikingsState) -> int:
+    """Steel to raid a village in the current era (V-R1)."""
+    return 1 if state.era == 1 else int(state.settings[f"raid_cost_era{state.era}"])
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

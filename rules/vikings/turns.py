@@ -1,0 +1,170 @@
+"""The turn's actions: place (setup), sail, choose, return, dedicate, end, and the host's era.
+
+Each handler takes a state it may change (the caller passes a copy), the actor and the action,
+and returns a `Result` or raises a PlayerError.
+"""
+
+from __future__ import annotations
+
+from rules.base import Actor, Result
+from rules.errors import BadInput, IllegalMove, NotYourTurn
+from rules.vikings.actions import AdvanceEra, Choose, Dedicate, EndTurn, PlaceBoat, ReturnSettlers, Sail
+from rules.vikings.control import add_fury, settle_control
+from rules.vikings.guards import hosting, on_turn, seated
+from rules.vikings.landing import check_landing, land
+from rules.vikings.sail import check_route, move, path_text
+from rules.vikings.state import (
+    DEDICATIONS,
+    ERAS,
+    LastSail,
+    VikingsState,
+    boat_label,
+    colour,
+    island_title,
+    occupant,
+    plural,
+    raid_cost,
+)
+
+Outcome = Result[VikingsState]
+
+
+def place(state: VikingsState, actor: Actor, action: PlaceBoat) -> Outcome:
+    """Setup: the placing player's boat 1 goes to an empty dock; seats place in reverse order."""
+    seat = seated(actor)
+    if not state.placing:
+        raise IllegalMove("Setup is over: every starting boat has been placed.")
+    if seat != state.turn:
+        raise NotYourTurn(f"{colour(state, state.turn)} places a boat now.")
+    dock = known_space(state, action.dock)
+    if state.board.kind(dock) != "dock":
+        raise IllegalMove(f"{dock} is not a dock; place your boat on an empty dock.")
+    held = occupant(state, dock)
+    if held is not None:
+        raise IllegalMove(f"{dock} already holds {boat_label(state, *held)}.")
+    state.players[seat].boats[1] = dock
+    if seat == 0:
+        state.placing = False
+        after = f"play begins with {colour(state, 0)}'s turn"
+    else:
+        state.turn = seat - 1
+        after = f"{colour(state, seat - 1)} places next"
+    island = island_title(state, state.board.island_of(dock))
+    return Result(state, f"{boat_label(state, seat, 1)} placed at {dock} ({island}); {after}")
+
+
+def sail(state: VikingsState, actor: Actor, action: Sail) -> Outcome:
+    """V-S1–V-S5, V-D1, V-D2, V-R1, then control (V-C2, V-C3): one sail and all it triggers."""
+    seat = on_turn(state, actor)
+    allowed = int(state.settings["sails_per_turn"])
+    if state.sails >= allowed:
+        raise IllegalMove(f"You have already sailed {plural(allowed, 'time')} this turn.")
+    start = check_route(state, seat, action.boat, action.route, action.strength)
+    path = (start, *action.route)
+    check_landing(state, seat, path[-1], bool(action.route), action.settlers, action.strength, action.raid)
+    phrases = move(state, seat, action.boat, action.route)
+    landed, supply = land(state, seat, path[-1], action.settlers, action.raid)
+    phrases += landed + settle_control(state)
+    state.sails += 1
+    state.last_sail = LastSail(seat, action.boat, path)
+    moved = f"{colour(state, seat)} sailed boat {action.boat} {path_text(path)} (x{action.strength})"
+    if not action.route:
+        moved += " without moving"
+    details = tuple(line[0].upper() + line[1:] for line in (moved, *phrases, *supply))
+    return Result(state, ", ".join([moved, *phrases]), details)
+
+
+def choose(state: VikingsState, actor: Actor, action: Choose) -> Outcome:
+    """The owner of a bumped boat picks its fjord (V-S4); the oldest matching decision is answered."""
+    seat = seated(actor)
+    mine = [b for b in state.pending if b.seat == seat]
+    if not mine:
+        raise NotYourTurn("None of your boats is waiting for you to choose a fjord.")
+    bump = next((b for b in mine if action.choice in b.options), None)
+    if bump is None:
+        raise BadInput(f"Choose one of: {', '.join(mine[0].options)}.")
+    state.pending.remove(bump)
+    state.players[seat].boats[bump.boat] = action.choice
+    label = boat_label(state, seat, bump.boat)
+    return Result(state, f"{label} moved from {bump.dock} to {action.choice} after its bump")
+
+
+def return_settlers(state: VikingsState, actor: Actor, action: ReturnSettlers) -> Outcome:
+    """V-D3: on your turn, return settlers from an island to your mat, free; then control."""
+    seat = on_turn(state, actor)
+    island = known_island(state, action.island)
+    name = island_title(state, island)
+    player = state.players[seat]
+    if action.count < 1:
+        raise BadInput("Return at least one settler.")
+    if action.count > player.settlers[island]:
+        raise IllegalMove(f"You have only {plural(player.settlers[island], 'settler')} on {name}.")
+    player.settlers[island] -= action.count
+    player.mat_settlers += action.count
+    returned = f"{colour(state, seat)} returned {plural(action.count, 'settler')} from {name} to the mat"
+    phrases = [returned, *settle_control(state)]
+    return Result(state, ", ".join(phrases), tuple(phrases))
+
+
+def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
+    """V-R2: once per turn, dedicate a raided village to an era-mat action or a god's +2 fury."""
+    seat = on_turn(state, actor)
+    player = state.players[seat]
+    if state.dedicated:
+        raise IllegalMove("You have already dedicated a village this turn.")
+    if player.raided < 1:
+        raise IllegalMove("You have no raided village to dedicate.")
+    target = action.target
+    if target in DEDICATIONS:
+        used, limit = state.dedications[target], len(state.seats)
+        if used >= limit:
+            raise IllegalMove(f"{target} has been used {plural(limit, 'time')} this era, one per player.")
+        state.dedications[target] = used + 1
+        done = f"{target} ({used + 1} of {limit} this era; the table carries it out)"
+    elif target in state.board.gods:
+        done = f"{target}'s fury slot: {add_fury(state, target, 2)}"
+    else:
+        raise BadInput(f"Dedicate to one of: {', '.join((*DEDICATIONS, *state.board.gods))}.")
+    player.raided -= 1
+    state.dedicated = True
+    summary = f"{colour(state, seat)} dedicated a village to {done}"
+    return Result(state, summary, board_changed=target not in DEDICATIONS)
+
+
+def end_turn(state: VikingsState, actor: Actor, action: EndTurn) -> Outcome:
+    """End your turn: the next seat plays; the turn's counters reset."""
+    seat = on_turn(state, actor)
+    state.turn = (seat + 1) % len(state.seats)
+    state.sails = 0
+    state.dedicated = False
+    summary = f"{colour(state, seat)} ended their turn; {colour(state, state.turn)} is next"
+    return Result(state, summary, board_changed=False)
+
+
+def advance_era(state: VikingsState, actor: Actor, action: AdvanceEra) -> Outcome:
+    """Host: start the next era. Raid cost changes; dedication counts reset; the turn stays."""
+    hosting(actor, "advance the era")
+    if state.placing:
+        raise IllegalMove("Boats are still being placed; the first era has not begun.")
+    if state.era >= ERAS:
+        raise IllegalMove(f"Era {ERAS} is the last era.")
+    state.era += 1
+    state.dedications = dict.fromkeys(DEDICATIONS, 0)
+    return Result(
+        state,
+        f"Era {state.era} begins: raids cost {raid_cost(state)} steel and the dedication actions are open again",
+        board_changed=False,
+    )
+
+
+def known_space(state: VikingsState, name: str) -> str:
+    if state.board.kind(name) is None:
+        raise BadInput(f"There is no space {name!r} on this map.")
+    return name
+
+
+def known_island(state: VikingsState, name: str) -> str:
+    if state.board.kind(name) != "island":
+        islands = ", ".join(i.name for i in state.board.islands)
+        raise BadInput(f"There is no island {name!r} on this map. Islands: {islands}.")
+    return name
