@@ -1,0 +1,692 @@
+"""A stand-in for Discord's REST API: an aiohttp app on 127.0.0.1 (port 0) that answers as Discord does.
+
+It records every request, keeps the messages the bot made, and enforces Discord's limits: the 3 s
+acknowledgement window (10062), one acknowledgement (40060), 2000-character content, 10 embeds and
+6000 embed characters, 25 autocomplete choices of at most 100 characters, and attachment sizes. The
+first followup after a defer edits the "thinking" message and keeps its ephemeral flag. Anything it
+does not know gets a Discord-style 404 and is recorded in `unknown`. Attachments (uploaded by the bot
+or by a fake user) are served at their `url`.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import mimetypes
+import re
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from aiohttp import web
+
+from waypost.offline.payloads import DEFAULT_SIZE_LIMIT, GUILD_ID, Directory, next_id, stable_id
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+API = "/api/v10"
+EPHEMERAL, LOADING = 64, 128
+CALLBACK_KINDS = {4: "reply", 5: "defer", 6: "deferred_update", 7: "update", 8: "choices", 9: "modal"}
+ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
+MENTION = re.compile(r"<@!?(\d+)>")
+
+Reply = tuple[int, Any]
+
+
+@dataclass
+class Upload:
+    """A file in a multipart request: its form field, filename and bytes."""
+
+    field: str
+    filename: str
+    data: bytes
+
+
+@dataclass
+class Request:
+    """One request the stand-in received, and what it answered."""
+
+    seq: int
+    method: str
+    path: str
+    query: dict[str, str]
+    payload: Any
+    files: list[Upload]
+    known: bool = True
+    status: int = 0
+    response: Any = None
+
+
+@dataclass(frozen=True)
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    description: str | None
+    content_type: str | None
+    url: str
+
+    def image(self) -> Image.Image:
+        """The attachment decoded by Pillow."""
+        from PIL import Image
+
+        return Image.open(io.BytesIO(self.data))
+
+
+@dataclass(frozen=True)
+class Message:
+    """A snapshot of a message as Discord holds it."""
+
+    id: int
+    channel_id: int
+    content: str
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+    attachments: list[Attachment]
+    flags: int
+    raw: dict[str, Any]
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    def text(self) -> str:
+        """Content and embed text in one string, for searching."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title", ""), embed.get("description", "")]
+            parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
+            parts.append(embed.get("footer", {}).get("text", ""))
+        return "\n".join(p for p in parts if p)
+
+
+@dataclass(frozen=True)
+class Event:
+    """What happened to an interaction: a callback (reply, defer, choices...), followup, edit or delete."""
+
+    kind: str
+    message: Message | None
+    request: Request
+
+
+@dataclass
+class InteractionLog:
+    """An interaction the stand-in was told about, and everything the bot did with it."""
+
+    payload: dict[str, Any]
+    created: float
+    callback_type: int | None = None
+    ephemeral: bool = False
+    original_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    choices: list[dict[str, Any]] | None = None
+    modal: dict[str, Any] | None = None
+
+    @property
+    def id(self) -> int:
+        return int(self.payload["id"])
+
+    @property
+    def type(self) -> int:
+        return self.payload["type"]
+
+    @property
+    def token(self) -> str:
+        return self.payload["token"]
+
+    @property
+    def channel_id(self) -> int:
+        return int(self.payload["channel"]["id"])
+
+    @property
+    def size_limit(self) -> int:
+        return self.payload["attachment_size_limit"]
+
+
+def _error(status: int, code: int, message: str, errors: dict[str, Any] | None = None) -> Reply:
+    body: dict[str, Any] = {"message": message, "code": code}
+    if errors:
+        body["errors"] = errors
+    return status, body
+
+
+def _field_error(code: str, message: str) -> dict[str, Any]:
+    return {"_errors": [{"code": code, "message": message}]}
+
+
+def _too_long(limit: int) -> dict[str, Any]:
+    return _field_error("BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+
+
+EMBED_LIMITS = (("title", 256), ("description", 4096))
+
+
+def embed_errors(embeds: list[dict[str, Any]]) -> dict[str, Any]:
+    """Discord's embed limits, as the `errors` tree of a 50035 answer."""
+    if len(embeds) > 10:
+        return {"embeds": _too_long(10)}
+    errors: dict[str, Any] = {}
+    total = 0
+    for i, embed in enumerate(embeds):
+        texts = {key: embed.get(key) or "" for key, _ in EMBED_LIMITS}
+        texts["footer"] = (embed.get("footer") or {}).get("text") or ""
+        texts["author"] = (embed.get("author") or {}).get("name") or ""
+        mine: dict[str, Any] = {}
+        for key, limit in (*EMBED_LIMITS, ("footer", 2048), ("author", 256)):
+            if len(texts[key]) > limit:
+                mine[key] = _too_long(limit)
+        fields = embed.get("fields") or []
+        if len(fields) > 25:
+            mine["fields"] = _too_long(25)
+        for j, f in enumerate(fields):
+            for key, limit in (("name", 256), ("value", 1024)):
+                if len(f.get(key) or "") > limit:
+                    mine.setdefault("fields", {}).setdefault(str(j), {})[key] = _too_long(limit)
+        total += sum(map(len, texts.values()))
+        total += sum(len(f.get("name") or "") + len(f.get("value") or "") for f in fields)
+        if mine:
+            errors[str(i)] = mine
+    if errors:
+        return {"embeds": errors}
+    if total > 6000:
+        return {"embeds": _field_error("MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")}
+    return {}
+
+
+def component_errors(components: list[dict[str, Any]]) -> dict[str, Any]:
+    """The component limits discord.py does not check itself: custom_id and label lengths."""
+    errors: dict[str, Any] = {}
+    for i, row in enumerate(components):
+        for j, item in enumerate(row.get("components", [])):
+            for key, limit in (("custom_id", 100), ("label", 80)):
+                if len(item.get(key) or "") > limit:
+                    errors.setdefault(str(i), {}).setdefault("components", {}).setdefault(str(j), {})[key] = (
+                        _too_long(limit)
+                    )
+    return {"components": errors} if errors else {}
+
+
+def message_errors(body: dict[str, Any]) -> dict[str, Any]:
+    errors: dict[str, Any] = {}
+    if len(body.get("content") or "") > 2000:
+        errors["content"] = _too_long(2000)
+    errors |= embed_errors(body.get("embeds") or [])
+    errors |= component_errors(body.get("components") or [])
+    return errors
+
+
+def choice_errors(choices: list[dict[str, Any]]) -> dict[str, Any]:
+    if len(choices) > 25:
+        return {"choices": _too_long(25)}
+    errors: dict[str, Any] = {}
+    for i, choice in enumerate(choices):
+        mine = {}
+        if not 1 <= len(str(choice.get("name", ""))) <= 100:
+            mine["name"] = _field_error("BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+        value = choice.get("value")
+        if isinstance(value, str) and len(value) > 100:
+            mine["value"] = _too_long(100)
+        if mine:
+            errors[str(i)] = mine
+    return {"choices": errors} if errors else {}
+
+
+class StandIn:
+    """Discord's REST API on 127.0.0.1; use as `async with StandIn() as standin:`."""
+
+    def __init__(
+        self,
+        *,
+        ack_timeout: float = 3.0,
+        token_lifetime: float = 15 * 60,
+        attachment_size_limit: int = DEFAULT_SIZE_LIMIT,
+        directory: Directory | None = None,
+        bot_name: str = "Waypost",
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.ack_timeout = ack_timeout
+        self.token_lifetime = token_lifetime
+        self.attachment_size_limit = attachment_size_limit
+        self.directory = directory or Directory()
+        self.clock = clock
+        self.application_id = stable_id("bot", bot_name)
+        self.directory.users[self.application_id] = bot_name
+        self.bot_user = self.directory.user(self.application_id, bot=True)
+        self.requests: list[Request] = []
+        self.interactions: dict[int, InteractionLog] = {}
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.channel_posts: list[Message] = []
+        self.files: dict[int, tuple[str, bytes, str | None]] = {}
+        self.url = ""
+        self._runner: web.AppRunner | None = None
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+
+    async def __aenter__(self) -> StandIn:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=1024**3)
+        add = app.router.add_route
+        add("GET", API + "/users/@me", self._handler(self._me))
+        add("GET", API + "/oauth2/applications/@me", self._handler(self._application))
+        add("POST", API + "/interactions/{id}/{token}/callback", self._handler(self._callback))
+        add("POST", API + "/webhooks/{app}/{token}", self._handler(self._followup))
+        add("*", API + "/webhooks/{app}/{token}/messages/{message}", self._handler(self._webhook_message))
+        add("POST", API + "/channels/{channel}/messages", self._handler(self._post))
+        add("*", API + "/channels/{channel}/messages/{message}", self._handler(self._channel_message))
+        add("GET", API + "/channels/{channel}", self._handler(self._channel))
+        add("PUT", API + "/applications/{app}/commands", self._handler(self._sync))
+        add("PUT", API + "/applications/{app}/guilds/{guild}/commands", self._handler(self._sync))
+        add("GET", "/attachments/{id}/{filename}", self._handler(self._attachment))
+        add("*", "/{tail:.*}", self._handler(self._unknown, known=False))
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", 0).start()
+        self.url = f"http://127.0.0.1:{self._runner.addresses[0][1]}"
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def api_base(self) -> str:
+        """What `discord.http.Route.BASE` must be set to."""
+        return self.url + API
+
+    @property
+    def unknown(self) -> list[Request]:
+        """Requests for endpoints the stand-in does not emulate."""
+        return [r for r in self.requests if not r.known]
+
+    # -- what tests and the harness use ----------------------------------------------------------
+
+    def register(self, payload: dict[str, Any]) -> InteractionLog:
+        """Tell the stand-in about an interaction about to be sent; its 3 s start now."""
+        log = InteractionLog(payload=payload, created=self.clock())
+        self.interactions[log.id] = log
+        message = payload.get("message")
+        if message is not None:
+            self.messages.setdefault(int(message["id"]), copy.deepcopy(message))
+        return log
+
+    def host(self, filename: str, data: bytes, content_type: str | None = None) -> dict[str, Any]:
+        """Serve `data` at a 127.0.0.1 URL and return its Discord attachment object."""
+        id_ = next_id()
+        content_type = content_type or mimetypes.guess_type(filename)[0]
+        self.files[id_] = (filename, data, content_type)
+        url = f"{self.url}/attachments/{id_}/{quote(filename)}"
+        return {
+            "id": str(id_),
+            "filename": filename,
+            "size": len(data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": content_type,
+        }
+
+    def message(self, message_id: int) -> Message:
+        """A snapshot of the message as it is now."""
+        raw = copy.deepcopy(self.messages[message_id])
+        attachments = [
+            Attachment(
+                id=int(a["id"]),
+                filename=a["filename"],
+                data=self.files[int(a["id"])][1],
+                description=a.get("description"),
+                content_type=a.get("content_type"),
+                url=a["url"],
+            )
+            for a in raw["attachments"]
+        ]
+        return Message(
+            id=message_id,
+            channel_id=int(raw["channel_id"]),
+            content=raw["content"],
+            embeds=raw["embeds"],
+            components=raw["components"],
+            attachments=attachments,
+            flags=raw["flags"],
+            raw=raw,
+        )
+
+    # -- plumbing ----------------------------------------------------------------------------------
+
+    def _handler(
+        self, fn: Callable[[web.Request, Request], Awaitable[Reply | web.Response]], known: bool = True
+    ) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+        async def handle(request: web.Request) -> web.StreamResponse:
+            payload, files = await _read_body(request)
+            rec = Request(
+                seq=len(self.requests),
+                method=request.method,
+                path=request.path.removeprefix(API),
+                query=dict(request.query),
+                payload=payload,
+                files=files,
+                known=known,
+            )
+            self.requests.append(rec)
+            result = await fn(request, rec)
+            if isinstance(result, web.Response):
+                rec.status = result.status
+                return result
+            rec.status, rec.response = result
+            if rec.status == 204:
+                return web.Response(status=204)
+            body = json.dumps(rec.response).encode()
+            return web.Response(status=rec.status, body=body, headers={"Content-Type": "application/json"})
+
+        return handle
+
+    def _log_for(self, request: web.Request) -> InteractionLog | None:
+        """The interaction behind a webhook URL, if the app id and token match one."""
+        if request.match_info["app"] != str(self.application_id):
+            return None
+        token = request.match_info["token"]
+        return next((log for log in self.interactions.values() if log.token == token), None)
+
+    def _new_message(
+        self, body: dict[str, Any], files: list[Upload], channel_id: int, log: InteractionLog | None, flags: int
+    ) -> dict[str, Any]:
+        mid = next_id()
+        raw: dict[str, Any] = {
+            "id": str(mid),
+            "type": 20 if log is not None and log.type == 2 else 0,
+            "channel_id": str(channel_id),
+            "author": self.bot_user,
+            "content": "",
+            "timestamp": datetime.now(UTC).isoformat(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "components": [],
+            "pinned": False,
+            "flags": flags,
+        }
+        if log is not None:
+            raw["webhook_id"] = raw["application_id"] = str(self.application_id)
+            raw["interaction_metadata"] = {
+                "id": str(log.id),
+                "type": log.type,
+                "user": log.payload["member"]["user"],
+                "authorizing_integration_owners": log.payload["authorizing_integration_owners"],
+            }
+        self.messages[mid] = raw
+        self._apply(raw, body, files)
+        return raw
+
+    def _apply(self, raw: dict[str, Any], body: dict[str, Any], files: list[Upload]) -> None:
+        """Apply a create or edit body to a stored message, Discord-style (only the keys sent change)."""
+        for key in ("content", "embeds", "components"):
+            if key in body:
+                raw[key] = body[key] if body[key] is not None else ("" if key == "content" else [])
+        raw["embeds"] = [{"type": "rich", **e} for e in raw["embeds"]]
+        uploads = {u.field: u for u in files}
+        if "attachments" in body:
+            kept = {a["id"]: a for a in raw["attachments"]}
+            attachments = []
+            for ref in body["attachments"] or []:
+                upload = uploads.get(f"files[{ref['id']}]")
+                if upload is not None:
+                    hosted = self.host(ref.get("filename") or upload.filename, upload.data)
+                    attachments.append(hosted | ({"description": ref["description"]} if "description" in ref else {}))
+                elif str(ref["id"]) in kept:
+                    attachments.append(kept[str(ref["id"])])
+            raw["attachments"] = attachments
+        else:
+            raw["attachments"] += [self.host(u.filename, u.data) for u in files]
+        raw["mentions"] = [self.directory.user(int(uid)) for uid in dict.fromkeys(MENTION.findall(raw["content"]))]
+
+    def _check(self, body: dict[str, Any], files: list[Upload], limit: int, prefix: str | None) -> Reply | None:
+        """Discord's answer to a message body over its limits, or None when it is fine."""
+        too_big = [u for u in files if len(u.data) > limit]
+        if too_big:
+            return _error(413, 40005, "Request entity too large")
+        errors = message_errors(body)
+        if errors:
+            return _error(400, 50035, "Invalid Form Body", {prefix: errors} if prefix else errors)
+        return None
+
+    @staticmethod
+    def _empty(raw: dict[str, Any]) -> bool:
+        return not (raw["content"] or raw["embeds"] or raw["attachments"] or raw["components"] or raw.get("poll"))
+
+    def _event(self, log: InteractionLog, kind: str, rec: Request, message_id: int | None) -> None:
+        log.events.append(Event(kind, self.message(message_id) if message_id else None, rec))
+
+    # -- endpoints ---------------------------------------------------------------------------------
+
+    async def _me(self, request: web.Request, rec: Request) -> Reply:
+        return 200, self.bot_user
+
+    async def _application(self, request: web.Request, rec: Request) -> Reply:
+        owner = self.directory.user("owner")
+        return 200, {
+            "id": str(self.application_id),
+            "name": self.bot_user["global_name"],
+            "description": "",
+            "icon": None,
+            "bot_public": False,
+            "bot_require_code_grant": False,
+            "owner": owner,
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "team": None,
+        }
+
+    async def _callback(self, request: web.Request, rec: Request) -> Reply:
+        log = self.interactions.get(int(request.match_info["id"]))
+        if log is None or log.token != request.match_info["token"]:
+            return _error(404, 10062, "Unknown interaction")
+        if self.clock() - log.created > self.ack_timeout:
+            return _error(404, 10062, "Unknown interaction")
+        if log.callback_type is not None:
+            return _error(400, 40060, "Interaction has already been acknowledged.")
+        body = rec.payload or {}
+        ctype, data = body.get("type"), body.get("data") or {}
+        if ctype not in ALLOWED_CALLBACKS.get(log.type, set()):
+            errors = {"type": _field_error("INTERACTION_RESPONSE_TYPE_INVALID", "Invalid interaction response type")}
+            return _error(400, 50035, "Invalid Form Body", errors)
+        message: dict[str, Any] | None = None
+        if ctype == 8:
+            errors = choice_errors(data.get("choices") or [])
+            if errors:
+                return _error(400, 50035, "Invalid Form Body", {"data": errors})
+            log.choices = data.get("choices") or []
+        elif ctype == 9:
+            log.modal = data
+        elif ctype in (4, 5):
+            flags = data.get("flags", 0) & EPHEMERAL
+            if ctype == 4:
+                refused = self._check(data, rec.files, log.size_limit, "data")
+                if refused:
+                    return refused
+            message = self._new_message(data if ctype == 4 else {}, rec.files, log.channel_id, log, flags)
+            if ctype == 5:
+                message["flags"] |= LOADING
+            elif self._empty(message):
+                del self.messages[int(message["id"])]
+                return _error(400, 50006, "Cannot send an empty message")
+            log.original_id, log.ephemeral = int(message["id"]), bool(flags)
+        elif "message" not in log.payload:
+            errors = {"type": _field_error("INTERACTION_RESPONSE_TYPE_INVALID", "No message to update")}
+            return _error(400, 50035, "Invalid Form Body", errors)
+        else:
+            message = self.messages[int(log.payload["message"]["id"])]
+            if ctype == 7:
+                refused = self._check(data, rec.files, log.size_limit, "data")
+                if refused:
+                    return refused
+                self._apply(message, data, rec.files)
+            log.original_id, log.ephemeral = int(message["id"]), bool(message["flags"] & EPHEMERAL)
+        log.callback_type = ctype
+        self._event(log, CALLBACK_KINDS[ctype], rec, log.original_id if message else None)
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": str(log.id),
+                "type": log.type,
+                "response_message_id": str(log.original_id) if log.original_id else None,
+                "response_message_loading": ctype == 5,
+                "response_message_ephemeral": log.ephemeral,
+            }
+        }
+        if ctype in (4, 5, 7) and message is not None:
+            answer["resource"] = {"type": ctype, "message": message}
+        return 200, answer
+
+    def _webhook_ready(self, log: InteractionLog | None) -> Reply | None:
+        if log is None or log.callback_type in (None, 8):
+            return _error(404, 10015, "Unknown Webhook")
+        if self.clock() - log.created > self.token_lifetime:
+            return _error(401, 50027, "Invalid Webhook Token")
+        return None
+
+    async def _followup(self, request: web.Request, rec: Request) -> Reply:
+        log = self._log_for(request)
+        refused = self._webhook_ready(log)
+        if refused or log is None:
+            return refused or _error(404, 10015, "Unknown Webhook")
+        body = rec.payload or {}
+        refused = self._check(body, rec.files, log.size_limit, None)
+        if refused:
+            return refused
+        original = self.messages.get(log.original_id or 0)
+        if log.callback_type == 5 and original is not None and original["flags"] & LOADING:
+            self._apply(original, body, rec.files)
+            original["flags"] &= ~LOADING
+            original["edited_timestamp"] = datetime.now(UTC).isoformat()
+            self._event(log, "followup", rec, log.original_id)
+            return 200, original
+        message = self._new_message(body, rec.files, log.channel_id, log, body.get("flags", 0) & EPHEMERAL)
+        if self._empty(message):
+            del self.messages[int(message["id"])]
+            return _error(400, 50006, "Cannot send an empty message")
+        log.followup_ids.append(int(message["id"]))
+        self._event(log, "followup", rec, int(message["id"]))
+        return 200, message
+
+    async def _webhook_message(self, request: web.Request, rec: Request) -> Reply:
+        log = self._log_for(request)
+        refused = self._webhook_ready(log)
+        if refused or log is None:
+            return refused or _error(404, 10015, "Unknown Webhook")
+        ref = request.match_info["message"]
+        mid = log.original_id if ref == "@original" else int(ref) if ref.isdigit() else None
+        if mid is None or mid not in self.messages or (mid != log.original_id and mid not in log.followup_ids):
+            return _error(404, 10008, "Unknown Message")
+        if request.method == "GET":
+            return 200, self.messages[mid]
+        if request.method == "DELETE":
+            self._event(log, "delete", rec, mid)
+            del self.messages[mid]
+            return 204, None
+        if request.method != "PATCH":
+            return _error(405, 0, "405: Method Not Allowed")
+        return self._edit(mid, rec, log.size_limit, log)
+
+    def _edit(self, mid: int, rec: Request, limit: int, log: InteractionLog | None) -> Reply:
+        body = rec.payload or {}
+        refused = self._check(body, rec.files, limit, None)
+        if refused:
+            return refused
+        message = self.messages[mid]
+        before = copy.deepcopy(message)
+        self._apply(message, body, rec.files)
+        if self._empty(message):
+            self.messages[mid] = before
+            return _error(400, 50006, "Cannot send an empty message")
+        message["flags"] &= ~LOADING
+        message["edited_timestamp"] = datetime.now(UTC).isoformat()
+        if log is not None:
+            self._event(log, "edit", rec, mid)
+        return 200, message
+
+    async def _post(self, request: web.Request, rec: Request) -> Reply:
+        body = rec.payload or {}
+        refused = self._check(body, rec.files, self.attachment_size_limit, None)
+        if refused:
+            return refused
+        channel_id = int(request.match_info["channel"])
+        message = self._new_message(body, rec.files, channel_id, None, body.get("flags", 0) & ~EPHEMERAL)
+        if self._empty(message):
+            del self.messages[int(message["id"])]
+            return _error(400, 50006, "Cannot send an empty message")
+        self.channel_posts.append(self.message(int(message["id"])))
+        return 200, message
+
+    async def _channel_message(self, request: web.Request, rec: Request) -> Reply:
+        ref = request.match_info["message"]
+        mid = int(ref) if ref.isdigit() else 0
+        message = self.messages.get(mid)
+        if message is None or message["channel_id"] != request.match_info["channel"] or message["flags"] & EPHEMERAL:
+            return _error(404, 10008, "Unknown Message")
+        if request.method == "GET":
+            return 200, message
+        if request.method == "DELETE":
+            del self.messages[mid]
+            return 204, None
+        if request.method != "PATCH":
+            return _error(405, 0, "405: Method Not Allowed")
+        return self._edit(mid, rec, self.attachment_size_limit, None)
+
+    async def _channel(self, request: web.Request, rec: Request) -> Reply:
+        channel = request.match_info["channel"]
+        if not channel.isdigit():
+            return _error(404, 10003, "Unknown Channel")
+        return 200, self.directory.channel(int(channel), GUILD_ID)
+
+    async def _sync(self, request: web.Request, rec: Request) -> Reply:
+        guild = request.match_info.get("guild")
+        commands = []
+        for command in rec.payload or []:
+            entry = {"id": str(stable_id("command", command["name"])), "application_id": str(self.application_id)}
+            entry |= {"version": "1", "default_member_permissions": None, **command}
+            if guild:
+                entry["guild_id"] = guild
+            commands.append(entry)
+        return 200, commands
+
+    async def _attachment(self, request: web.Request, rec: Request) -> Reply | web.Response:
+        found = self.files.get(int(request.match_info["id"])) if request.match_info["id"].isdigit() else None
+        if found is None:
+            return _error(404, 0, "404: Not Found")
+        _, data, content_type = found
+        return web.Response(body=data, content_type=content_type or "application/octet-stream")
+
+    async def _unknown(self, request: web.Request, rec: Request) -> Reply:
+        return _error(404, 0, "404: Not Found")
+
+
+async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:
+    """The JSON body, or a multipart body's `payload_json` and its files."""
+    if request.content_type.startswith("multipart/"):
+        payload, files = None, []
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            data = await part.read()  # type: ignore[union-attr]
+            if part.name == "payload_json":
+                payload = json.loads(data)
+            else:
+                files.append(Upload(part.name or "", part.filename or "", bytes(data)))  # type: ignore[union-attr]
+        return payload, files
+    text = await request.text() if request.can_read_body else ""
+    try:
+        return (json.loads(text) if text else None), []
+    except ValueError:
+        return text, []
