@@ -57,7 +57,7 @@ class VikingsGame(Game[VikingsState]):
 
     def setup(self, board: Board, seats: list[Seat], settings: dict[str, Any], seed: int) -> VikingsState:
         if not board.min_players <= len(seats) <= board.max_players:
-            raise BadInput(f"{board.title} is for {board.min_players}–{board.max_players} players, not {len(seats)}.")
+            raise BadInput(f"{board.title} is for {board.players_text()} players, not {len(seats)}.")
         colours = [s.colour for s in seats]
         for c in colours:
             if c not in self.colours or colours.count(c) > 1:

@@ -33,7 +33,7 @@ def check_state(state: VikingsState, colours: tuple[str, ...]) -> None:
 def _table(state: VikingsState, colours: tuple[str, ...]) -> Problems:
     board = state.board
     if not max(MIN_PLAYERS, board.min_players) <= len(state.seats) <= min(MAX_PLAYERS, board.max_players):
-        yield "seats", f"{len(state.seats)} players on a map for {board.min_players}–{board.max_players}"
+        yield "seats", f"{len(state.seats)} players on a map for {board.players_text()}"
     for i, seat in enumerate(state.seats):
         if seat.colour not in colours:
             yield f"seats[{i}].colour", f"{seat.colour!r} is not one of {', '.join(colours)}"

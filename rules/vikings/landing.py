@@ -37,10 +37,12 @@ def check_landing(
 def land(state: VikingsState, seat: int, dock: str, settlers: int, raid: bool) -> tuple[list[str], list[str]]:
     """Deploy, attack and raid at `dock` (already checked). Returns what happened as phrases and
     the player's supply changes as lines."""
-    player = state.players[seat]
-    island = state.board.island_of(dock)
     phrases: list[str] = []
     supply: list[str] = []
+    if not (settlers or raid):
+        return phrases, supply
+    player = state.players[seat]
+    island = state.board.island_of(dock)
     if settlers:
         supply.append(f"{colour(state, seat)} food {player.food} → {player.food - settlers}")
         player.food -= settlers

@@ -1,0 +1,60 @@
+"""Helpers for the Tiny Epic Vikings rules tests: maps, states in play, acting as a seat."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from rules.base import Action, Actor, Result, Seat
+from rules.vikings import GAME
+from rules.vikings.board import Board
+from rules.vikings.state import VikingsState
+
+MAPS = Path(__file__).resolve().parents[2] / "data" / "vikings" / "maps"
+RED, BLUE, YELLOW, GREEN = range(4)
+SEATS = (
+    Seat(101, "ann", "red"),
+    Seat(102, "bo", "blue"),
+    Seat(103, "cy", "yellow"),
+    Seat(104, "di", "green"),
+)
+
+
+def raw_map(name: str = "two-isles") -> dict[str, Any]:
+    """A map file's parsed JSON (a fresh copy each call)."""
+    return json.loads((MAPS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def board(name: str = "two-isles") -> Board:
+    return GAME.load_board(raw_map(name), f"data/vikings/maps/{name}.json")
+
+
+def in_play(players: int = 3, name: str = "two-isles", **settings: Any) -> VikingsState:
+    """A state past setup with no boat out, Red on turn, plenty of food and steel for everyone."""
+    state = GAME.setup(board(name), list(SEATS[:players]), settings, seed=7)
+    state.placing = False
+    state.turn = RED
+    for player in state.players:
+        player.food = player.steel = 5
+    return state
+
+
+def put(state: VikingsState, seat: int, boat: int, space: str | None) -> None:
+    state.players[seat].boats[boat] = space
+
+
+def settle(state: VikingsState, seat: int, island: str, settlers: int = 0, temples: int = 0) -> None:
+    """Move settlers and temples from `seat`'s mat onto `island`."""
+    player = state.players[seat]
+    player.settlers[island] += settlers
+    player.mat_settlers -= settlers
+    player.temples[island] += temples
+    player.mat_temples -= temples
+
+
+def act(state: VikingsState, seat: int | None, action: Action, host: bool = False) -> Result[VikingsState]:
+    """Apply `action` as `seat`, checking the new state's invariants."""
+    result = GAME.apply(state, Actor(seat, host), action)
+    GAME.check(result.state)
+    return result
