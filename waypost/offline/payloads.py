@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import mimetypes
+import re
 import secrets
 import shlex
 import time
@@ -39,6 +40,7 @@ APP_PERMISSIONS = discord.Permissions.text() | discord.Permissions(view_channel=
 SUB_COMMAND, SUB_GROUP, STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = (
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
 )  # fmt: skip
+OPTION_NAME = re.compile(r"[-\w]{1,32}")
 TRUE_WORDS, FALSE_WORDS = {"true", "yes", "y", "on", "1"}, {"false", "no", "n", "off", "0"}
 
 Upload = Callable[[str, bytes, str | None], dict[str, Any]]
@@ -221,19 +223,18 @@ class PayloadBuilder:
     def parse(self, text: str) -> tuple[str, dict[str, str], str | None]:
         """Split `/game new game:vikings board:"Two Shores"` into path, options and the last option name.
 
-        Words after the path that are not `name:` of an option continue the previous value, so
-        `route:F1 F2 B1` and `route:"F1 F2 B1"` mean the same.
+        Words after the path that are not `name:...` continue the previous value, so `route:F1 F2 B1`
+        and `route:"F1 F2 B1"` mean the same (a value containing `word:` needs quotes).
         """
         words = shlex.split(text.strip().removeprefix("/"))
         if not words:
             raise ClientRefusal("no command given")
-        path, _, _, chain = self._walk(words)
-        known = {o["name"] for o in chain[-1].get("options", [])}
+        path, _, _, _ = self._walk(words)
         options: dict[str, str] = {}
         last: str | None = None
         for word in words:
             name, colon, value = word.partition(":")
-            if colon and (name in known or last is None):
+            if colon and OPTION_NAME.fullmatch(name):
                 options[name] = value
                 last = name
             elif last is not None:

@@ -1,0 +1,94 @@
+"""The console in script mode, end to end against the test bot."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+
+import pytest
+from PIL import Image
+
+from tests.offline.testbot import DemoBot
+from waypost.offline.console import ConsoleOptions, run_console
+
+pytestmark = pytest.mark.asyncio
+
+SCRIPT = """\
+# a comment, then a blank line
+
+@alice /game new game:vikings board:"Two Shores"
+/game secret
+@bob #other /game board
+!complete /game new game:vi
+#lobby
+/game menu
+@carol !pick "Fjord B"
+/game refuse
+/game new
+!grant manage_channels
+/game end
+/game remind seconds:0.01
+!wait 0.1
+"""
+
+
+async def run_script(tmp_path, text: str, *extra: str) -> tuple[int, str]:
+    script = tmp_path / "game.txt"
+    script.write_text(text)
+    out = io.StringIO()
+    argv = ["--script", str(script), "--images", str(tmp_path / "images"), *extra]
+    status = await run_console(lambda: DemoBot(tmp_path / "db.json"), argv, out=out)
+    return status, out.getvalue()
+
+
+async def test_script_prints_replies_and_saves_images(tmp_path):
+    status, out = await run_script(tmp_path, SCRIPT)
+    assert status == 0, out
+    assert "> @alice #lobby /game new game:vikings board:\"Two Shores\"\n  reply:\n    alice opened vikings" in out
+    assert "  reply (only you):\n    only you see this" in out
+    assert "    bob opened" not in out and "> @bob #other /game board" in out
+    image = tmp_path / "images" / "0001-board.png"
+    assert f"    [file: {image}]" in out
+    with Image.open(image) as board:
+        assert board.size == (8, 6)
+    assert "  followup:\n    and a second message" in out
+    assert "  choices: Vikings (vikings), Villages (villages)" in out
+    assert "    [select Pick a fjord (demo:pick): Fjord A | Fjord B | Fjord C]" in out
+    assert "  update:\n    carol picked B" in out
+    assert "⛔ It is not your turn." in out
+    assert "  refused: /game new needs option 'game'" in out
+    assert "  granted manage_channels for @carol" in out and "    game ended" in out
+    assert "  post in #lobby:\n    <@" in out and "your move!" in out
+    assert "!!" not in out
+
+
+async def test_a_crash_makes_the_script_fail(tmp_path):
+    status, out = await run_script(tmp_path, "@alice /game crash\n/game secret\n")
+    assert status == 1
+    assert "  !! command error: /game crash" in out and "boom" in out
+    assert "only you see this" in out  # the script goes on after a crash
+
+
+async def test_json_output(tmp_path):
+    status, out = await run_script(tmp_path, "@alice #lobby /game board private:true\n/game silent\n", "--json")
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert status == 1
+    assert first["user"] == "alice" and first["channel"] == "lobby" and first["line"] == "/game board private:true"
+    assert first["ephemeral"] and first["content"] == "the board" and first["error"] is None
+    assert first["files"] == [str(tmp_path / "images" / "0001-board.png")]
+    assert [f["content"] for f in first["followups"]] == ["and a second message"]
+    assert second["error"].startswith("the interaction was never answered")
+
+
+async def test_options_from_bot_py_namespace(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("/game note text:kept\n")
+    namespace = argparse.Namespace(script=str(script), json=True, images=str(tmp_path), db=None, offline=True)
+    out = io.StringIO()
+    assert await run_console(lambda: DemoBot(tmp_path / "db.json"), namespace, out=out) == 0
+    assert json.loads(out.getvalue())["content"] == "notes: kept"
+    options = ConsoleOptions(script=script, images=tmp_path)
+    out = io.StringIO()
+    assert await run_console(lambda: DemoBot(tmp_path / "db.json"), options, out=out) == 0
+    assert "notes: kept, kept" in out.getvalue()

@@ -1,0 +1,308 @@
+"""The offline console: play with the real bot locally, against the Discord stand-in.
+
+    async def run_console(bot_source, options=None, *, out=None) -> int
+
+`bot_source` is a zero-argument bot factory (a fresh, not logged-in `commands.Bot` per call), or
+a `waypost.config.Config`: then bots come from `bot.create_bot` with the database `options.db`,
+else a fresh temporary one when running a script, else the config's. `options` is a
+`ConsoleOptions`, an argparse namespace with the same attributes (what `bot.py --offline` passes),
+or a list of arguments `[--script FILE] [--json] [--images DIR] [--db FILE]`. `out` defaults to
+stdout. Returns the exit status: 1 if the bot crashed on any line (an unexpected exception, a
+"something went wrong" reply, an unanswered interaction or a request Discord does not have),
+else 0. A refused move, or a line Discord's client would refuse, is normal output.
+
+Lines (interactive, or from `--script FILE`):
+
+    @alice /game new game:vikings board:"Two Shores"   a slash command as alice
+    /game join colour:blue                             the same user and channel as before
+    #other                                             switch channel (`@bob` alone switches user)
+    !complete /game new game:vi                        autocomplete choices for the last option
+    !click join                                        click a button (custom_id, label or
+                                                       placeholder) on the newest message that has it
+    !click waypost:choose:123 B1                       pick values in a select by its custom_id
+    !pick B1                                           pick B1 in the newest select offering it
+    !grant manage_channels                             give the user a permission (!revoke undoes)
+    !wait 1.5                                          let the bot's timers run for 1.5 s
+    # a comment                                        blank lines and comments are ignored
+
+`@user` and `#channel` may start any line and stay in effect. Values use shell-style quoting;
+unquoted words after a value continue it (`route:F1 F2 B1`). Attachments are saved to the images
+folder (default `offline-images/`) and their paths printed; options of type attachment take a
+file path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import json
+import sys
+import tempfile
+from collections.abc import Sequence
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any, TextIO
+
+import discord
+
+from waypost.offline.harness import BotFactory, OfflineDiscord, Record
+from waypost.offline.payloads import ClientRefusal
+from waypost.offline.standin import Message
+
+
+@dataclasses.dataclass
+class ConsoleOptions:
+    script: Path | None = None
+    json: bool = False
+    images: Path = Path("offline-images")
+    db: Path | None = None
+
+
+def parse_args(argv: Sequence[str]) -> ConsoleOptions:
+    parser = argparse.ArgumentParser(prog="bot.py --offline", description="Play against the offline stand-in.")
+    parser.add_argument("--script", type=Path, help="run a file of console lines, then exit")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per command")
+    parser.add_argument("--images", type=Path, default=Path("offline-images"), help="folder for images")
+    parser.add_argument("--db", type=Path, help="database file")
+    return ConsoleOptions(**vars(parser.parse_args(list(argv))))
+
+
+def _options(options: ConsoleOptions | argparse.Namespace | Sequence[str] | None) -> ConsoleOptions:
+    if options is None or isinstance(options, list | tuple):
+        return parse_args(options or [])
+    if isinstance(options, ConsoleOptions):
+        return options
+    script, images, db = (getattr(options, k, None) for k in ("script", "images", "db"))
+    return ConsoleOptions(
+        script=Path(script) if script else None,
+        json=bool(getattr(options, "json", False)),
+        images=Path(images or "offline-images"),
+        db=Path(db) if db else None,
+    )
+
+
+def _factory(source: Any, options: ConsoleOptions, stack: ExitStack) -> BotFactory:
+    """The bot factory: `source` itself, or Waypost's `create_bot` for a Config."""
+    if callable(source):
+        return source
+    from bot import create_bot
+
+    db = options.db
+    if db is None and options.script is not None:
+        db = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="waypost-offline-"))) / "offline.sqlite3"
+    config = dataclasses.replace(source, db_path=db) if db else source
+    return lambda: create_bot(config)
+
+
+async def run_console(
+    bot_source: Any,
+    options: ConsoleOptions | argparse.Namespace | Sequence[str] | None = None,
+    *,
+    out: TextIO | None = None,
+) -> int:
+    """Run the console (see the module docstring); returns the exit status."""
+    opts = _options(options)
+    with ExitStack() as stack:
+        async with OfflineDiscord(_factory(bot_source, opts, stack)) as harness:
+            console = Console(harness, opts, out or sys.stdout)
+            if opts.script is not None:
+                for line in opts.script.read_text(encoding="utf-8").splitlines():
+                    await console.handle(line, echo=True)
+            else:
+                await console.interact()
+            console.background()
+    return 1 if console.crashes else 0
+
+
+class Console:
+    """Reads console lines, runs them through the harness, prints what Discord received."""
+
+    def __init__(self, harness: OfflineDiscord, options: ConsoleOptions, out: TextIO) -> None:
+        self.harness = harness
+        self.options = options
+        self.out = out
+        self.user, self.channel = "alice", "lobby"
+        self.crashes = 0
+        self.saved = 0
+        self.posts_seen = 0
+        self.errors_seen = 0
+
+    async def interact(self) -> None:
+        while True:
+            try:
+                line = await asyncio.to_thread(input, f"{self.user} #{self.channel}> ")
+            except EOFError:
+                return
+            await self.handle(line)
+
+    async def handle(self, line: str, *, echo: bool = False) -> None:
+        """Run one line; print the reply (or one JSON object)."""
+        text = line.strip()
+        if not text or text == "#" or text.startswith(("# ", "#\t")):
+            return
+        self.background()
+        while text[:1] in ("@", "#") and len(text.split(maxsplit=1)[0]) > 1:
+            word, _, text = text.partition(" ")
+            if word[0] == "@":
+                self.user = word[1:]
+            else:
+                self.channel = word[1:]
+            text = text.strip()
+        if not text:
+            return
+        if echo and not self.options.json:
+            self._print(f"> @{self.user} #{self.channel} {text}")
+        verb, _, rest = text.partition(" ")
+        try:
+            if verb in ("!grant", "!revoke"):
+                return self._permissions(verb, rest.split())
+            if verb == "!wait":
+                await asyncio.sleep(_seconds(rest))
+                return self.background()
+            record = await self.harness.run(self.user, self.channel, text)
+        except ClientRefusal as refusal:
+            return self._report(text, None, f"refused: {refusal}")
+        self._report(text, record, None)
+
+    def _permissions(self, verb: str, names: list[str]) -> None:
+        unknown = [n for n in names if n not in discord.Permissions.VALID_FLAGS]
+        if unknown or not names:
+            raise ClientRefusal(f"{verb} takes permission names like manage_channels, not {unknown or 'nothing'}")
+        granting = verb == "!grant"
+        (self.harness.grant if granting else self.harness.revoke)(self.user, **dict.fromkeys(names, True))
+        done = f"{'granted' if granting else 'revoked'} {', '.join(names)} for @{self.user}"
+        self._report(f"{verb} {' '.join(names)}", None, done)
+
+    # -- output ------------------------------------------------------------------------------------
+
+    def background(self) -> None:
+        """Print channel posts and errors that happened outside any line (timers, reminders)."""
+        posts = self.harness.channel_posts[self.posts_seen :]
+        errors = [e for e in self.harness.errors[self.errors_seen :] if not e.expected]
+        self._mark_seen()
+        if not posts and not errors:
+            return
+        self.crashes += bool(errors)
+        if self.options.json:
+            entry = {"user": None, "channel": None, "line": None, "posts": [self._json_message(m) for m in posts]}
+            return self._print(json.dumps(entry | {"error": "; ".join(map(str, errors)) or None}))
+        for message in posts:
+            self._print_message(f"post in #{self._channel_name(message)}", message)
+        for error in errors:
+            self._print(f"  !! {error}")
+
+    def _mark_seen(self) -> None:
+        self.posts_seen = len(self.harness.channel_posts)
+        self.errors_seen = len(self.harness.errors)
+
+    def _report(self, line: str, rec: Record | None, note: str | None) -> None:
+        self._mark_seen()
+        failures = rec.failures if rec else []
+        self.crashes += bool(failures)
+        if self.options.json:
+            return self._print(json.dumps(self._json(line, rec, note, failures)))
+        if note:
+            self._print(f"  {note}")
+        if rec is None:
+            return
+        if rec.original is not None:
+            self._print_message({7: "update", 6: "update"}.get(rec.callback_type or 0, "reply"), rec.original)
+        for message in rec.followups:
+            self._print_message("followup", message)
+        for message in rec.posts:
+            self._print_message(f"post in #{self._channel_name(message)}", message)
+        if rec.choices is not None:
+            self._print("  choices: " + (", ".join(_choice(c) for c in rec.choices) or "(none)"))
+        if rec.modal is not None:
+            self._print(f"  modal {rec.modal.get('title', '')!r} (modals cannot be answered offline)")
+        for failure in failures:
+            self._print(f"  !! {failure}")
+
+    def _print_message(self, label: str, message: Message) -> None:
+        self._print(f"  {label}{' (only you)' if message.ephemeral else ''}:")
+        for line in message.content.splitlines():
+            self._print(f"    {line}")
+        for embed in message.embeds:
+            for key in ("title", "description"):
+                for line in (embed.get(key) or "").splitlines():
+                    self._print(f"    | {line}")
+            for f in embed.get("fields", []):
+                self._print(f"    | {f.get('name')}: {f.get('value')}")
+            if embed.get("footer", {}).get("text"):
+                self._print(f"    | {embed['footer']['text']}")
+        for path in self._save(message):
+            self._print(f"    [file: {path}]")
+        for component in _components(message):
+            self._print(f"    [{component}]")
+
+    def _save(self, message: Message) -> list[str]:
+        paths = []
+        for attachment in message.attachments:
+            self.options.images.mkdir(parents=True, exist_ok=True)
+            self.saved += 1
+            path = self.options.images / f"{self.saved:04d}-{Path(attachment.filename).name}"
+            path.write_bytes(attachment.data)
+            paths.append(str(path))
+        return paths
+
+    def _json(self, line: str, rec: Record | None, note: str | None, failures: list[str]) -> dict[str, Any]:
+        original = self._json_message(rec.original) if rec and rec.original else {}
+        return {
+            "user": self.user,
+            "channel": self.channel,
+            "line": line,
+            "ephemeral": original.get("ephemeral", False),
+            "content": original.get("content", ""),
+            "embeds": original.get("embeds", []),
+            "files": original.get("files", []),
+            "components": original.get("components", []),
+            "followups": [self._json_message(m) for m in rec.followups] if rec else [],
+            "posts": [self._json_message(m) for m in rec.posts] if rec else [],
+            "choices": rec.choices if rec else None,
+            "note": note,
+            "error": "; ".join(failures) or None,
+        }
+
+    def _json_message(self, message: Message) -> dict[str, Any]:
+        return {
+            "channel": self._channel_name(message),
+            "ephemeral": message.ephemeral,
+            "content": message.content,
+            "embeds": message.embeds,
+            "files": self._save(message),
+            "components": _components(message),
+        }
+
+    def _channel_name(self, message: Message) -> str:
+        return self.harness.standin.directory.channels.get(message.channel_id, str(message.channel_id))
+
+    def _print(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+
+def _seconds(text: str) -> float:
+    try:
+        return float(text or 1)
+    except ValueError:
+        raise ClientRefusal(f"!wait takes seconds, not {text!r}") from None
+
+
+def _choice(choice: dict[str, Any]) -> str:
+    return choice["name"] if str(choice["value"]) == choice["name"] else f"{choice['name']} ({choice['value']})"
+
+
+def _components(message: Message) -> list[str]:
+    """Buttons and selects as short text: `button Join (join)`, `select Choose… (id): a | b`."""
+    found = []
+    for row in message.components:
+        for item in row.get("components", []):
+            kind = discord.ComponentType(item["type"]).name.replace("_", " ")
+            name = item.get("label") or item.get("placeholder") or item.get("url") or ""
+            text = f"{kind} {name} ({item.get('custom_id', 'link')})"
+            if item.get("disabled"):
+                text += " disabled"
+            if item.get("options"):
+                text += ": " + " | ".join(o["label"] for o in item["options"])
+            found.append(text)
+    return found
