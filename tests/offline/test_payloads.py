@@ -54,6 +54,8 @@ async def test_line_parsing(discord_):
         parse("/game nope")
     with pytest.raises(ClientRefusal, match="not a command"):
         parse("/nope")
+    with pytest.raises(ClientRefusal, match="No closing quotation"):
+        parse('/game new game:"vikings')
 
 
 async def test_values_are_converted_per_option_type(discord_):

@@ -25,10 +25,10 @@ Lines (interactive, or from `--script FILE`):
     !wait 1.5                                          let the bot's timers run for 1.5 s
     # a comment                                        blank lines and comments are ignored
 
-`@user` and `#channel` may start any line and stay in effect. Values use shell-style quoting;
-unquoted words after a value continue it (`route:F1 F2 B1`). Attachments are saved to the images
-folder (default `offline-images/`) and their paths printed; options of type attachment take a
-file path.
+`@user` and `#channel` may start any line and stay in effect (at first: @alice in #lobby).
+Values use shell-style quoting; unquoted words after a value continue it (`route:F1 F2 B1`), so
+a value containing `word:` needs quotes. Attachments are saved to the images folder (default
+`offline-images/`) and their paths printed; options of type attachment take a file path.
 """
 
 from __future__ import annotations
@@ -131,7 +131,8 @@ class Console:
     async def interact(self) -> None:
         while True:
             try:
-                line = await asyncio.to_thread(input, f"{self.user} #{self.channel}> ")
+                prompt = "" if self.options.json else f"{self.user} #{self.channel}> "
+                line = await asyncio.to_thread(input, prompt)
             except EOFError:
                 return
             await self.handle(line)
@@ -162,8 +163,8 @@ class Console:
                 return self.background()
             record = await self.harness.run(self.user, self.channel, text)
         except ClientRefusal as refusal:
-            return self._report(text, None, f"refused: {refusal}")
-        self._report(text, record, None)
+            return self._report(text, None, refused=str(refusal))
+        self._report(text, record)
 
     def _permissions(self, verb: str, names: list[str]) -> None:
         unknown = [n for n in names if n not in discord.Permissions.VALID_FLAGS]
@@ -172,7 +173,7 @@ class Console:
         granting = verb == "!grant"
         (self.harness.grant if granting else self.harness.revoke)(self.user, **dict.fromkeys(names, True))
         done = f"{'granted' if granting else 'revoked'} {', '.join(names)} for @{self.user}"
-        self._report(f"{verb} {' '.join(names)}", None, done)
+        self._report(f"{verb} {' '.join(names)}", None, note=done)
 
     # -- output ------------------------------------------------------------------------------------
 
@@ -196,14 +197,14 @@ class Console:
         self.posts_seen = len(self.harness.channel_posts)
         self.errors_seen = len(self.harness.errors)
 
-    def _report(self, line: str, rec: Record | None, note: str | None) -> None:
+    def _report(self, line: str, rec: Record | None, *, note: str | None = None, refused: str | None = None) -> None:
         self._mark_seen()
         failures = rec.failures if rec else []
         self.crashes += bool(failures)
         if self.options.json:
-            return self._print(json.dumps(self._json(line, rec, note, failures)))
-        if note:
-            self._print(f"  {note}")
+            return self._print(json.dumps(self._json(line, rec, note, refused, failures)))
+        if note or refused:
+            self._print(f"  {note or f'refused: {refused}'}")
         if rec is None:
             return
         if rec.original is not None:
@@ -246,7 +247,9 @@ class Console:
             paths.append(str(path))
         return paths
 
-    def _json(self, line: str, rec: Record | None, note: str | None, failures: list[str]) -> dict[str, Any]:
+    def _json(
+        self, line: str, rec: Record | None, note: str | None, refused: str | None, failures: list[str]
+    ) -> dict[str, Any]:
         original = self._json_message(rec.original) if rec and rec.original else {}
         return {
             "user": self.user,
@@ -261,6 +264,7 @@ class Console:
             "posts": [self._json_message(m) for m in rec.posts] if rec else [],
             "choices": rec.choices if rec else None,
             "note": note,
+            "refused": refused,
             "error": "; ".join(failures) or None,
         }
 

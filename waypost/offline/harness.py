@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-import shlex
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,8 +35,9 @@ from waypost.offline.payloads import (
     ClientRefusal,
     PayloadBuilder,
     iter_components,
+    split_words,
 )
-from waypost.offline.standin import EPHEMERAL, Event, InteractionLog, Message, Request, StandIn
+from waypost.offline.standin import EPHEMERAL, Attachment, Event, InteractionLog, Message, Request, StandIn
 
 BotFactory = Callable[[], commands.Bot | Awaitable[commands.Bot]]
 DEFAULT_EXPECTED: tuple[type[BaseException], ...] = (
@@ -98,7 +98,7 @@ class Record:
         return self.original.components if self.original else []
 
     @property
-    def attachments(self) -> list:
+    def attachments(self) -> list[Attachment]:
         return self.original.attachments if self.original else []
 
     @property
@@ -304,13 +304,12 @@ class OfflineDiscord:
         state = self.bot._connection
         if not self.bot.intents.guilds:
             return
-        guild = state._get_guild(self.guild_id)
-        if guild is None:
+        if state._get_guild(self.guild_id) is None:
             everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS.value)}
             everyone |= {"position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False}
             owner = self.standin.directory.user_id("owner")
             data = {"id": str(self.guild_id), "name": "Offline", "owner_id": str(owner), "roles": [everyone]}
-            guild = state._add_guild_from_data(data | {"channels": [], "members": [], "features": []})  # type: ignore[arg-type]
+            state._add_guild_from_data(data | {"channels": [], "members": [], "features": []})  # type: ignore[arg-type]
         for channel_id in self.standin.directory.channels:
             self._cache_channel(channel_id)
 
@@ -343,7 +342,7 @@ class OfflineDiscord:
                 raise ClientRefusal("!complete needs an option to complete, e.g. game:vi")
             return await self.autocomplete(user, channel, path, options, last)
         if verb in ("!click", "!pick"):
-            words = shlex.split(rest)
+            words = split_words(rest)
             if not words:
                 raise ClientRefusal(f"{verb} needs what to click or pick")
             if verb == "!click":

@@ -226,7 +226,7 @@ class PayloadBuilder:
         Words after the path that are not `name:...` continue the previous value, so `route:F1 F2 B1`
         and `route:"F1 F2 B1"` mean the same (a value containing `word:` needs quotes).
         """
-        words = shlex.split(text.strip().removeprefix("/"))
+        words = split_words(text.strip().removeprefix("/"))
         if not words:
             raise ClientRefusal("no command given")
         path, _, _, _ = self._walk(words)
@@ -416,6 +416,14 @@ class PayloadBuilder:
         payload = self._envelope(3, user, int(message["channel_id"]), data)
         payload["message"] = dict(message)
         return payload
+
+
+def split_words(text: str) -> list[str]:
+    """Shell-style words; unbalanced quotes are refused like any other bad line."""
+    try:
+        return shlex.split(text)
+    except ValueError as error:
+        raise ClientRefusal(f"cannot read {text!r}: {error}") from None
 
 
 def convert(spec: dict[str, Any], raw: Any, check: bool) -> Any:

@@ -260,6 +260,7 @@ class StandIn:
         self.bot_user = self.directory.user(self.application_id, bot=True)
         self.requests: list[Request] = []
         self.interactions: dict[int, InteractionLog] = {}
+        self._by_token: dict[str, InteractionLog] = {}
         self.messages: dict[int, dict[str, Any]] = {}
         self.channel_posts: list[Message] = []
         self.files: dict[int, tuple[str, bytes, str | None]] = {}
@@ -315,7 +316,7 @@ class StandIn:
     def register(self, payload: dict[str, Any]) -> InteractionLog:
         """Tell the stand-in about an interaction about to be sent; its 3 s start now."""
         log = InteractionLog(payload=payload, created=self.clock())
-        self.interactions[log.id] = log
+        self.interactions[log.id] = self._by_token[log.token] = log
         message = payload.get("message")
         if message is not None:
             self.messages.setdefault(int(message["id"]), copy.deepcopy(message))
@@ -394,8 +395,7 @@ class StandIn:
         """The interaction behind a webhook URL, if the app id and token match one."""
         if request.match_info["app"] != str(self.application_id):
             return None
-        token = request.match_info["token"]
-        return next((log for log in self.interactions.values() if log.token == token), None)
+        return self._by_token.get(request.match_info["token"])
 
     def _new_message(
         self, body: dict[str, Any], files: list[Upload], channel_id: int, log: InteractionLog | None, flags: int
