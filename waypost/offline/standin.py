@@ -339,7 +339,7 @@ class StandIn:
 
     def message(self, message_id: int) -> Message:
         """A snapshot of the message as it is now."""
-        raw = copy.deepcopy(self.messages[message_id])
+        raw = json.loads(json.dumps(self.messages[message_id]))  # a deep copy, faster for JSON data
         attachments = [
             Attachment(
                 id=int(a["id"]),
