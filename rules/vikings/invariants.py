@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 
 from rules.errors import BadInput, InvalidData
 from rules.vikings.board_load import MAX_PLAYERS, MIN_PLAYERS, validate
@@ -25,9 +26,9 @@ Problems = Iterator[tuple[str, str]]
 def check_state(state: VikingsState, colours: tuple[str, ...]) -> None:
     """Raise InvalidData naming the first broken invariant ("state.players[1].food: 9 is above 7")."""
     validate(state.board, "state.board")
-    for check in (_table, _players, _boats, _board_state, _turn):
-        for field, problem in check(state, colours):
-            raise InvalidData(f"state.{field}: {problem}")
+    checks = (_table(state, colours), _players(state), _boats(state), _board_state(state), _turn(state))
+    for field, problem in chain(*checks):
+        raise InvalidData(f"state.{field}: {problem}")
 
 
 def _table(state: VikingsState, colours: tuple[str, ...]) -> Problems:
@@ -53,7 +54,7 @@ def _table(state: VikingsState, colours: tuple[str, ...]) -> Problems:
         yield "players", f"{len(state.players)} players for {len(state.seats)} seats"
 
 
-def _players(state: VikingsState, colours: tuple[str, ...]) -> Problems:
+def _players(state: VikingsState) -> Problems:
     islands = [i.name for i in state.board.islands]
     for p, player in enumerate(state.players):
         where = f"players[{p}]"
@@ -75,7 +76,7 @@ def _players(state: VikingsState, colours: tuple[str, ...]) -> Problems:
                 yield f"{where}.{pieces}", f"{sum(counts.values())} on islands + {mat} on the mat is not {total}"
 
 
-def _boats(state: VikingsState, colours: tuple[str, ...]) -> Problems:
+def _boats(state: VikingsState) -> Problems:
     board = state.board
     docked: dict[str, str] = {}
     for p, player in enumerate(state.players):
@@ -104,7 +105,7 @@ def _boats(state: VikingsState, colours: tuple[str, ...]) -> Problems:
             yield field, "the same boat is waiting twice"
 
 
-def _board_state(state: VikingsState, colours: tuple[str, ...]) -> Problems:
+def _board_state(state: VikingsState) -> Problems:
     board = state.board
     if not state.villages <= board.village_docks:
         yield "villages", f"{', '.join(sorted(state.villages - board.village_docks))} has no village space"
@@ -125,12 +126,15 @@ def _board_state(state: VikingsState, colours: tuple[str, ...]) -> Problems:
             yield f"dedications.{name}", f"{used} is outside 0–{len(state.seats)}"
     last = state.last_sail
     if last is not None:
+        if last.seat not in range(len(state.seats)) or last.boat not in range(1, BOATS + 1):
+            yield "last_sail", f"no boat {last.boat} of seat {last.seat}"
         steps = zip(last.path, last.path[1:], strict=False)
-        if not last.path or any(b not in board.neighbours.get(a, ()) for a, b in steps):
+        water = all(board.kind(space) in ("dock", "fjord") for space in last.path)
+        if not (last.path and water) or any(b not in board.neighbours[a] for a, b in steps):
             yield "last_sail.path", "is not a path of moves on the map"
 
 
-def _turn(state: VikingsState, colours: tuple[str, ...]) -> Problems:
+def _turn(state: VikingsState) -> Problems:
     if state.era not in range(1, ERAS + 1):
         yield "era", f"{state.era} is outside 1–{ERAS}"
     if state.turn not in range(len(state.seats)):

@@ -4,18 +4,18 @@ Docking effects need a sail that moved and ended at a dock (V-S5)."""
 from __future__ import annotations
 
 from rules.errors import BadInput, IllegalMove
+from rules.vikings.actions import Sail
 from rules.vikings.state import VikingsState, colour, island_title, plural, raid_cost
 
 
-def check_landing(
-    state: VikingsState, seat: int, end: str, moved: bool, settlers: int, strength: int, raid: bool
-) -> None:
-    """Refuse a deploy or raid the rules or the player's supply do not allow."""
+def check_landing(state: VikingsState, seat: int, action: Sail, end: str) -> None:
+    """Refuse a deploy or raid at `end` that the rules or the player's supply do not allow."""
+    settlers, strength, raid = action.settlers, action.strength, action.raid
     if settlers < 0:
         raise BadInput("The number of settlers to deploy cannot be negative.")
     if not (settlers or raid):
         return
-    if not moved:
+    if not action.route:
         raise IllegalMove("Deploying and raiding need a sail that moves at least once.")
     if state.board.kind(end) != "dock":
         raise IllegalMove(f"The sail ends at {end}, a fjord; deploying and raiding happen at a dock.")
@@ -34,9 +34,10 @@ def check_landing(
             raise IllegalMove(f"Raiding costs {cost} steel in era {state.era}; you have {player.steel}.")
 
 
-def land(state: VikingsState, seat: int, dock: str, settlers: int, raid: bool) -> tuple[list[str], list[str]]:
+def land(state: VikingsState, seat: int, action: Sail, dock: str) -> tuple[list[str], list[str]]:
     """Deploy, attack and raid at `dock` (already checked). Returns what happened as phrases and
     the player's supply changes as lines."""
+    settlers, raid = action.settlers, action.raid
     phrases: list[str] = []
     supply: list[str] = []
     if not (settlers or raid):

@@ -84,6 +84,8 @@ def _search(state: VikingsState, seat: int, boat: int, limit: int) -> dict[str, 
     bumps = {start: 0}
     frontier = [start]
     for _ in range(limit):
+        if not frontier:
+            break
         layer: dict[str, int] = {}
         for here in frontier:
             cost = bumps[here] + (here in others and here != start)

@@ -61,9 +61,9 @@ def sail(state: VikingsState, actor: Actor, action: Sail) -> Outcome:
         raise IllegalMove(f"You have already sailed {plural(allowed, 'time')} this turn.")
     start = check_route(state, seat, action.boat, action.route, action.strength)
     path = (start, *action.route)
-    check_landing(state, seat, path[-1], bool(action.route), action.settlers, action.strength, action.raid)
+    check_landing(state, seat, action, path[-1])
     phrases = move(state, seat, action.boat, action.route)
-    landed, supply = land(state, seat, path[-1], action.settlers, action.raid)
+    landed, supply = land(state, seat, action, path[-1])
     phrases += landed + settle_control(state)
     state.sails += 1
     state.last_sail = LastSail(seat, action.boat, path)
