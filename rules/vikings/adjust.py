@@ -15,17 +15,18 @@ from rules.vikings.actions import Adjust
 from rules.vikings.control import fury_text, settle_control
 from rules.vikings.guards import hosting, seated
 from rules.vikings.state import (
-    BOATS,
     RESOURCE_MAX,
     RESOURCES,
     VikingsState,
     boat_label,
     colour,
     island_title,
+    known_boat,
+    known_island,
+    known_space,
     occupant,
     plural,
 )
-from rules.vikings.turns import known_island, known_space
 
 OFF_MAP = {*RESOURCES, "raided"}  # adjusting these changes nothing drawn on the board
 OWNER = "<owner>"  # in a change's text, replaced by "their" or "Blue's"
@@ -89,8 +90,7 @@ def _pieces(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> st
 def _boat(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
     if state.placing:
         raise IllegalMove("Boats cannot be adjusted until every starting boat is placed.")
-    if action.boat not in range(1, BOATS + 1):
-        raise BadInput(f"Boats are numbered 1 to {BOATS}, not {action.boat}.")
+    known_boat(action.boat)
     target = known_space(state, action.space) if action.space else None
     if target is not None:
         if state.board.kind(target) == "island":

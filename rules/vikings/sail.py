@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.errors import BadInput, IllegalMove
-from rules.vikings.state import BOATS, Bump, VikingsState, boat_label, colour, is_aside, occupant
+from rules.vikings.state import Bump, VikingsState, boat_label, colour, is_aside, known_boat, occupant
 
 STRENGTHS = (1, 2, 3)
 
@@ -15,9 +15,7 @@ def path_text(path: tuple[str, ...]) -> str:
 
 def sailing_start(state: VikingsState, seat: int, boat: int) -> str:
     """Where `seat`'s boat starts a sail; refuses a boat number, a boat in harbour or aside."""
-    if boat not in range(1, BOATS + 1):
-        raise BadInput(f"Boats are numbered 1 to {BOATS}, not {boat}.")
-    space = state.players[seat].boats[boat]
+    space = state.players[seat].boats[known_boat(boat)]
     if space is None:
         raise IllegalMove(f"Your boat {boat} is not on the board (it is in harbour).")
     for bump in state.pending:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.base import Seat
+from rules.errors import BadInput
 from rules.vikings.board import Board
 
 RESOURCES = ("wood", "food", "steel")
@@ -126,3 +127,25 @@ def raid_cost(state: VikingsState) -> int:
 
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def known_boat(boat: int) -> int:
+    """A boat number, or BadInput."""
+    if boat not in range(1, BOATS + 1):
+        raise BadInput(f"Boats are numbered 1 to {BOATS}, not {boat}.")
+    return boat
+
+
+def known_space(state: VikingsState, name: str) -> str:
+    """A space name of the map, or BadInput."""
+    if state.board.kind(name) is None:
+        raise BadInput(f"There is no space {name!r} on this map.")
+    return name
+
+
+def known_island(state: VikingsState, name: str) -> str:
+    """An island name of the map, or BadInput listing the islands."""
+    if state.board.kind(name) != "island":
+        islands = ", ".join(i.name for i in state.board.islands)
+        raise BadInput(f"There is no island {name!r} on this map. Islands: {islands}.")
+    return name

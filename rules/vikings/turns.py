@@ -21,6 +21,8 @@ from rules.vikings.state import (
     boat_label,
     colour,
     island_title,
+    known_island,
+    known_space,
     occupant,
     plural,
     raid_cost,
@@ -155,16 +157,3 @@ def advance_era(state: VikingsState, actor: Actor, action: AdvanceEra) -> Outcom
         f"Era {state.era} begins: raids cost {raid_cost(state)} steel and the dedication actions are open again",
         board_changed=False,
     )
-
-
-def known_space(state: VikingsState, name: str) -> str:
-    if state.board.kind(name) is None:
-        raise BadInput(f"There is no space {name!r} on this map.")
-    return name
-
-
-def known_island(state: VikingsState, name: str) -> str:
-    if state.board.kind(name) != "island":
-        islands = ", ".join(i.name for i in state.board.islands)
-        raise BadInput(f"There is no island {name!r} on this map. Islands: {islands}.")
-    return name
