@@ -48,7 +48,7 @@ class WaypostBot(commands.Bot):
     table: Table
 
     def __init__(self, config: Config, games: Mapping[str, GameEntry] | None = None, sync: str = "none"):
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.none(),
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          help_command=None, tree_cls=WaypostTree,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
         self.config = config

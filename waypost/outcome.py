@@ -84,3 +84,12 @@ class LogPage:
     lines: tuple[str, ...]
     page: int
     pages: int
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A read-only look at a game in play: its key, its state and the viewer's seat (or None)."""
+
+    game_key: str
+    state: Any
+    seat: int | None

@@ -22,7 +22,7 @@ from rules.base import Actor, Awaiting, BoardInfo, Seat
 from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed
 from waypost import transfer
 from waypost.games import HOST_SETTINGS, GameEntry
-from waypost.outcome import Drawing, LogPage, Outcome, Prompt, Status, User, Waiting
+from waypost.outcome import Drawing, LogPage, Outcome, Prompt, Seen, Status, User, Waiting
 from waypost.replay import effective_actions, replay
 from waypost.storage import GameRow, LogEntry, Store
 
@@ -341,6 +341,13 @@ class Table:
         viewer = loaded.seat_of(user.id) if private else None
         alt = f"{loaded.game.rules.title}: {loaded.game.rules.phase(loaded.state)}."
         return Outcome(alt, private=private, drawing=Drawing(loaded.game.key, loaded.state, viewer, alt))
+
+    async def view(self, channel_id: int, user: User) -> Seen | None:
+        """A read-only look at the channel's game in play (for autocomplete), or None."""
+        loaded = await self._load(channel_id)
+        if loaded is None or loaded.state is None:
+            return None
+        return Seen(loaded.game.key, loaded.state, loaded.seat_of(user.id))
 
     async def decision(self, channel_id: int, user: User) -> Awaiting | None:
         """The decision the game currently asks of `user`, if any (for menus and autocomplete)."""

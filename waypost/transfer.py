@@ -11,7 +11,7 @@ from typing import Any, Literal
 from rules import serial
 from rules.base import Seat
 from rules.errors import InvalidData, PlayerError
-from waypost.games import HOST_SETTINGS, GameEntry
+from waypost.games import HOST_SETTINGS, GameEntry, parse_board
 from waypost.replay import replay
 from waypost.storage import GameRow, LogEntry
 
@@ -78,8 +78,7 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry]) -> tuple[GameRow, 
     _check_settings(game, file.settings)
     _check_seats(game, file.seats)
     start = next(e for e in reversed(file.log) if e.kind == "start")
-    if start.body.get("seats") != serial.dump(file.seats):
-        raise InvalidData("seats: they differ from the seats the game started with.")
+    _check_start(game, file, start)
     state = game.rules.decode_state(file.state)
     game.rules.check(state)
     replayed = replay(game, file.log)
@@ -108,6 +107,19 @@ def _check_log(log: list[LogEntry]) -> None:
             raise InvalidData(f"{where}: the game has ended; only games in progress can be imported.")
     if not any(e.kind == "start" for e in log):
         raise InvalidData("log: there is no start entry; the game never started.")
+
+
+def _check_start(game: GameEntry, file: ExportFile, start: LogEntry) -> None:
+    """The top-level fields must say what the start entry says."""
+    if start.body.get("seats") != serial.dump(file.seats):
+        raise InvalidData("seats: they differ from the seats the game started with.")
+    if start.body.get("seed") != file.seed:
+        raise InvalidData("seed: it differs from the seed the game started with.")
+    started = {k: file.settings.get(k) for k in game.rules.default_settings()}
+    if start.body.get("settings") != started:
+        raise InvalidData("settings: the game's settings differ from those it started with.")
+    if parse_board(game.rules, start.body.get("board"), "start entry board").info.name != file.board:
+        raise InvalidData("board: it differs from the board the game started on.")
 
 
 def _check_settings(game: GameEntry, settings: dict[str, Any]) -> None:

@@ -1,0 +1,23 @@
+"""The real bot, driven through the offline Discord stand-in, on a temporary database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot import create_bot
+from waypost.config import Config
+from waypost.offline import OfflineDiscord
+
+
+@pytest.fixture
+def config(tmp_path) -> Config:
+    return Config(token="", db_path=Path(tmp_path) / "waypost.sqlite3", dev_guild=None, log_level="INFO")
+
+
+@pytest.fixture
+async def discord_(config, games):
+    async with OfflineDiscord(lambda: create_bot(config, games)) as harness:
+        yield harness
+        harness.assert_clean()

@@ -1,0 +1,158 @@
+"""/game through the real bot: lobby flow, permissions, bad input, restart, concurrency, export."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+CH = "#table"
+
+
+async def seat(discord_, *users: str) -> None:
+    await discord_.run(users[0], CH, "/game new game:tally")
+    for user in users[1:]:
+        await discord_.run(user, CH, "/game join")
+
+
+async def start(discord_, *users: str) -> None:
+    await seat(discord_, *users)
+    rec = await discord_.run(users[0], CH, "/game start")
+    assert rec.ok and rec.callback_type == 5
+
+
+async def test_new_join_start_status(discord_):
+    rec = await discord_.run("@alice", CH, "/game new game:tally board:line")
+    assert not rec.ephemeral and "alice opened Tally on The Line (2–4 players)" in rec.content
+    rec = await discord_.run("@bob", CH, "/game join colour:green")
+    assert "bob joined as green (2 seated)" in rec.content
+    rec = await discord_.run("@alice", CH, "/game start")
+    (image,) = rec.attachments
+    assert image.image().format == "PNG" and image.description.startswith("Tally begins")
+    rec = await discord_.run("@carl", CH, "/game status")
+    embed = rec.embeds[0]
+    assert embed["title"] == "Tally — The Line"
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    assert "alice — red" in fields["Seats"] and "bob — green" in fields["Seats"]
+    assert fields["Phase"] == "total 0 of 20"
+    assert fields["Waiting for"].startswith(f"<@{discord_.builder.directory.user_id('alice')}>")
+
+
+async def test_game_in_one_channel_does_not_block_another(discord_):
+    await seat(discord_, "@alice")
+    rec = await discord_.run("@bob", "#elsewhere", "/game new game:tally")
+    assert rec.ok and not rec.ephemeral
+    rec = await discord_.run("@bob", CH, "/game new game:tally")
+    assert rec.ephemeral and "already has a game" in rec.content
+
+
+async def test_refusals_are_private_and_name_the_problem(discord_):
+    rec = await discord_.run("@alice", CH, "/game status")
+    assert rec.ephemeral and "no game in this channel" in rec.content
+    await seat(discord_, "@alice")
+    rec = await discord_.run("@bob", CH, "/game start")
+    assert rec.ephemeral and "Only the host can start" in rec.content
+    rec = await discord_.run("@alice", CH, "/game start")
+    assert rec.ephemeral and "needs 2–4 players; 1 seated" in rec.content
+    rec = await discord_.run("@bob", CH, "/game join colour:mauve")
+    assert rec.ephemeral and "'mauve' is not a colour of Tally" in rec.content
+
+
+async def test_end_needs_host_or_manage_channels(discord_):
+    await seat(discord_, "@alice", "@bob")
+    rec = await discord_.run("@bob", CH, "/game end")
+    assert rec.ephemeral and "Only the host, or a member who can manage channels" in rec.content
+    discord_.grant("@mod", manage_channels=True)
+    rec = await discord_.run("@mod", CH, "/game end")
+    assert not rec.ephemeral and "has ended" in rec.content
+
+
+async def test_bad_input_never_crashes(discord_):
+    await seat(discord_, "@alice")
+    discord_.builder.checks = False  # send what Discord's client never would
+    lines = [
+        "/game new game:" + "x" * 500,
+        "/game new game:chess",
+        '/game new game:"   "',
+        "/game join colour:" + "@everyone" * 10,
+        "/game settings name:speed value:9",
+        "/game settings name:max_add value:banana",
+        "/game log page:0",
+        "/game log page:99999",
+        "/game log page:-5",
+        "/game help game:nothing",
+        "/game choose choice:up",
+    ]
+    for line in lines:
+        rec = await discord_.run("@alice", CH, line)
+        assert rec.ok, (line, rec.failures)
+        assert rec.ephemeral and rec.content.startswith("⛔"), (line, rec.content)
+        assert "@everyone" not in rec.content, line
+    status = await discord_.run("@alice", CH, "/game status")
+    assert {f["name"]: f["value"] for f in status.embeds[0]["fields"]}["Seats"].count("\n") == 0
+
+
+async def test_decision_menu_and_choose_fallback_survive_restart(discord_):
+    await start(discord_, "@alice", "@bob", "@carl")
+    await discord_.run("@alice", CH, "/game help")
+    assert (await discord_.run("@alice", CH, "/game settings")).content.count("max_add = 3") == 1
+    channel = discord_.builder.directory.channel_id("table")
+    await discord_.bot.table.act(channel, _user(discord_, "alice"), {"kind": "add", "amount": 3})
+    out = await discord_.bot.table.act(channel, _user(discord_, "bob"), {"kind": "add", "amount": 2})
+    assert out.prompts  # total 5: carl must decide
+    # the prompt is offered as a menu when the move is made through Discord; re-post it the same way
+    rec = await discord_.run("@alice", CH, "/game undo")
+    assert rec.ephemeral and "bob's" in rec.content
+    rec = await discord_.run("@bob", CH, "/game undo")
+    assert "took back" in rec.content
+    await discord_.restart()
+    rec = await discord_.run("@bob", CH, "/game choose choice:up")
+    assert rec.ephemeral and "Nobody asked you" in rec.content
+    rec = await discord_.run("@carl", CH, "!complete /game choose choice:")
+    assert rec.choices == []
+    log = await discord_.run("@carl", CH, "/game log")
+    assert "(taken back)" in log.content and log.ephemeral
+
+
+def _user(discord_, name: str):
+    from waypost.outcome import User
+
+    return User(discord_.builder.directory.user_id(name), name)
+
+
+async def test_simultaneous_commands_in_one_channel_are_all_kept(discord_):
+    await seat(discord_, "@alice")
+    recs = await asyncio.gather(*(discord_.run(u, CH, "/game join") for u in ("@bob", "@carl", "@dora")))
+    assert all(r.ok and not r.ephemeral for r in recs)
+    status = await discord_.run("@alice", CH, "/game status")
+    seats = {f["name"]: f["value"] for f in status.embeds[0]["fields"]}["Seats"]
+    assert seats.count("\n") == 3 and all(n in seats for n in ("bob", "carl", "dora"))
+    colours = [line.split(" — ")[1].split(" ")[0] for line in seats.splitlines()]
+    assert len(set(colours)) == 4
+
+
+async def test_restart_between_commands_loses_nothing(discord_):
+    await start(discord_, "@alice", "@bob")
+    await discord_.run("@alice", CH, "/game settings name:deadline_hours value:12")
+    await discord_.restart()
+    rec = await discord_.run("@bob", CH, "/game log")
+    assert "alice opened Tally" in rec.content and r"deadline\_hours: 0 → 12" in rec.content
+    rec = await discord_.run("@bob", CH, "/game board")
+    assert rec.attachments and rec.attachments[0].image().format == "PNG"
+
+
+async def test_export_then_import_elsewhere(discord_):
+    await start(discord_, "@alice", "@bob")
+    rec = await discord_.run("@bob", CH, "/game export")
+    (file,) = rec.attachments
+    assert rec.ephemeral and file.filename.endswith(".json")
+    exported = json.loads(file.data)
+    assert exported["format"] == "waypost-game" and exported["game"] == "tally"
+    rec = await discord_.command("@carl", "#copy", "game import", {"file": (file.filename, file.data)})
+    assert rec.ok and not rec.ephemeral and "carl imported a Tally game" in rec.content
+    assert rec.attachments  # the board
+    rec = await discord_.command("@carl", "#copy2", "game import", {"file": ("x.json", b'{"format": 1}')})
+    assert rec.ephemeral and "not a Waypost export" in rec.content
+    tampered = dict(exported, seed=exported["seed"] + 1)
+    rec = await discord_.command("@carl", "#copy3", "game import",
+                                 {"file": ("t.json", json.dumps(tampered).encode())})
+    assert rec.ephemeral and "seed: it differs from the seed the game started with" in rec.content
