@@ -40,7 +40,7 @@ def test_game_identity_colours_and_settings():
 
 
 def test_board_info_comes_from_the_map():
-    assert GAME.board_info(board("nordhav")) == BoardInfo("nordhav", "Nordhav (3-4 players)", 3, 4)
+    assert GAME.board_info(board("nordhav")) == BoardInfo("nordhav", "Nordhav", 3, 4)
 
 
 def test_choose_is_the_generic_decision_action():
@@ -117,7 +117,7 @@ def test_nothing_but_placing_during_setup():
 @pytest.mark.parametrize(
     ("seats", "settings", "message"),
     [
-        (SEATS[:3], {}, "Ravnsund (2 players) is for 2 players, not 3."),
+        (SEATS[:3], {}, "Ravnsund is for 2 players, not 3."),
         ((SEATS[0], SEATS[0]), {}, "Each player needs a different colour"),
         (SEATS[:2], {"fog": 1}, "Tiny Epic Vikings has no setting 'fog'"),
         (SEATS[:2], {"sails_per_turn": 5}, "Setting sails_per_turn is at most 3."),
