@@ -1,0 +1,251 @@
+"""The Tiny Epic Vikings board image and the shared drawing utilities it uses."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import math
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from render import common, vikings
+from rules.base import Seat
+from rules.vikings import GAME
+from rules.vikings.board import Board
+from rules.vikings.state import Bump, LastSail, VikingsState
+
+MAPS = Path(__file__).resolve().parents[2] / "data" / "vikings" / "maps"
+SEATS = (Seat(1, "Astrid", "red"), Seat(2, "Bjørn the Bold", "blue"), Seat(3, "Yrsa", "yellow"),
+         Seat(4, "Gudrun", "green"))
+MEGABYTE = 1_000_000
+
+
+def load(name: str) -> Board:
+    path = MAPS / f"{name}.json"
+    return GAME.load_board(json.loads(path.read_text(encoding="utf-8")), str(path))
+
+
+def map_names() -> list[str]:
+    return sorted(p.stem for p in MAPS.glob("*.json"))
+
+
+def largest() -> Board:
+    boards = [load(name) for name in map_names()]
+    return max(boards, key=lambda b: (len(b.docks) + len(b.fjords) + len(b.edges), b.width * b.height))
+
+
+def fresh(board: Board, players: int | None = None) -> VikingsState:
+    """A game just set up: nothing on the map yet."""
+    return GAME.setup(board, list(SEATS[: players or board.max_players]), {}, seed=7)
+
+
+def busy(board: Board) -> VikingsState:
+    """A game in full swing: every boat out, settlers and temples on islands, runes held,
+    villages raided, fury past 20, a bumped boat aside and the last sail drawn."""
+    state = fresh(board)
+    state.placing, state.turn, state.era, state.sails = False, 0, 2, 1
+    docks = [d.name for d in board.docks]
+    fjords = [f.name for f in board.fjords]
+    islands = [i.name for i in board.islands]
+    for seat, player in enumerate(state.players):
+        player.boats.update({1: docks[seat * 3 % len(docks)], 2: fjords[seat % len(fjords)],
+                             3: fjords[(seat + 1) % len(fjords)], 4: None if seat % 2 else fjords[0]})
+        for n, island in enumerate(islands[seat % len(islands):][:3]):
+            player.settlers[island] = n + 1
+        player.temples[islands[seat % len(islands)]] = 1
+        player.mat_settlers = 6 - sum(player.settlers.values())
+        player.mat_temples = 1
+        player.wood, player.food, player.steel, player.raided = 7, seat + 1, 3, seat
+    state.runes.update({islands[0]: 0, islands[-1]: len(state.seats) - 1})
+    state.villages -= set(sorted(board.village_docks)[:2])
+    state.fury.update(dict(zip(board.gods, (3, 14, 23))))
+    # the second player's boat 1 was bumped by the first player's boat 4, arriving there now
+    target = state.players[1].boats[1]
+    state.players[0].boats[4] = target
+    state.pending = [Bump(1, 1, target, board.fjords_next_to(target))]
+    path = [target, board.fjords_next_to(target)[0]]
+    path.append(next(n for n in board.neighbours[path[1]] if n not in path))
+    state.last_sail = LastSail(0, 4, tuple(reversed(path)))
+    GAME.check(state)
+    return state
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def changed(a: Image.Image, b: Image.Image, centre: tuple[float, float], radius: int) -> int:
+    """How many pixels differ between `a` and `b` in the square of `radius` around `centre`."""
+    x, y = round(centre[0]), round(centre[1])
+    box = (x - radius, y - radius, x + radius, y + radius)
+    diff = ImageChops.difference(a.crop(box), b.crop(box)).convert("L").point(lambda v: 255 if v > 24 else 0)
+    return diff.histogram()[255]
+
+
+# --- the image as a whole ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", map_names())
+def test_every_map_draws_a_png_of_the_expected_size(name):
+    board = load(name)
+    for state in (fresh(board), busy(board)):
+        image = decode(vikings.draw(state, None))
+        assert image.size == vikings.image_size(board)
+        assert 1400 <= image.width <= 1600
+        assert 700 <= image.height <= 1200
+
+
+def test_the_largest_map_stays_under_a_megabyte():
+    state = busy(largest())
+    png = vikings.draw(state, 0)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert len(png) < MEGABYTE
+
+
+def test_drawing_is_deterministic_even_after_the_cache_is_rebuilt():
+    state = busy(largest())
+    first = vikings.draw(state, 1)
+    assert vikings.draw(copy.deepcopy(state), 1) == first
+    vikings.clear_cache()
+    assert vikings.draw(state, 1) == first
+
+
+def test_a_state_decoded_from_storage_reuses_the_static_layer_and_draws_the_same():
+    state = busy(largest())
+    again = GAME.decode_state(json.loads(json.dumps(GAME.encode_state(state))))
+    assert again.board is not state.board
+    assert vikings.static_layer(again.board) is vikings.static_layer(state.board)
+    assert vikings.draw(again, None) == vikings.draw(state, None)
+
+
+def test_the_viewer_is_marked_on_their_card_only():
+    state = busy(largest())
+    public, mine = decode(vikings.draw(state, None)), decode(vikings.draw(state, 2))
+    box = ImageChops.difference(public, mine).getbbox()
+    assert box is not None
+    assert box[0] >= vikings.MAP_W  # only the side panel changes
+
+
+# --- pieces -----------------------------------------------------------------------------------
+
+
+def test_moving_a_boat_changes_the_pixels_where_it_was_and_where_it_goes():
+    board = largest()
+    state = fresh(board)
+    state.placing = False
+    docks = [d.name for d in board.docks]
+    state.players[0].boats[1] = docks[0]
+    moved = copy.deepcopy(state)
+    moved.players[0].boats[1] = docks[-1]
+    before, after = decode(vikings.draw(state, None)), decode(vikings.draw(moved, None))
+    lay = vikings.static_layer(board).layout
+    for dock in (docks[0], docks[-1]):
+        assert changed(before, after, lay.xy(*board.position(dock)), vikings.BOAT_R) > vikings.BOAT_R ** 2
+    far = lay.xy(*board.position(board.fjords[len(board.fjords) // 2].name))
+    assert changed(before, after, far, 10) == 0
+
+
+def test_boats_sharing_a_fjord_are_all_drawn_apart_around_its_name():
+    board = largest()
+    empty = fresh(board)
+    empty.placing = False
+    crowded = copy.deepcopy(empty)
+    fjord = board.fjords[0].name
+    for player in crowded.players:
+        player.boats.update(dict.fromkeys(range(1, 5), fjord))
+    lay = vikings.static_layer(board).layout
+    centre = lay.xy(*board.position(fjord))
+    spots = vikings.fjord_spots(centre, 16)
+    assert min(math.dist(a, b) for i, a in enumerate(spots) for b in spots[i + 1:]) >= 2 * vikings.BOAT_R
+    assert min(math.dist(a, centre) for a in spots) >= vikings.FJORD_R + vikings.BOAT_R - 5
+    before, after = decode(vikings.draw(empty, None)), decode(vikings.draw(crowded, None))
+    for spot in spots:
+        assert changed(before, after, spot, vikings.BOAT_R // 2) > vikings.BOAT_R
+
+
+def test_the_last_sail_is_drawn_along_its_path():
+    state = busy(largest())
+    plain_state = copy.deepcopy(state)
+    plain_state.last_sail = None
+    with_path, without = decode(vikings.draw(state, None)), decode(vikings.draw(plain_state, None))
+    board = state.board
+    lay = vikings.static_layer(board).layout
+    assert state.last_sail is not None
+    points = [lay.xy(*board.position(p)) for p in state.last_sail.path]
+    for a, b in zip(points, points[1:]):
+        middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        assert changed(with_path, without, middle, 4) > 0, f"no path drawn between {a} and {b}"
+    assert changed(with_path, without, points[0], vikings.DOCK_R + 8) > 0  # the start is ringed
+
+
+def test_a_boat_set_aside_is_drawn_apart_from_the_boat_that_bumped_it():
+    state = busy(largest())
+    settled = copy.deepcopy(state)
+    bump = settled.pending.pop()
+    settled.players[bump.seat].boats[bump.boat] = bump.options[0]
+    assert decode(vikings.draw(state, None)) != decode(vikings.draw(settled, None))
+    lay = vikings.static_layer(state.board).layout
+    spot = vikings._aside_spot(vikings.static_layer(state.board), state.board, bump.dock, [])
+    dock = lay.xy(*state.board.position(bump.dock))
+    assert math.dist(spot, dock) >= 2 * vikings.BOAT_R
+
+
+def test_runes_fury_resources_and_raids_show():
+    board = largest()
+    state, later = fresh(board), busy(board)
+    a, b = decode(vikings.draw(state, None)), decode(vikings.draw(later, None))
+    lay = vikings.static_layer(board).layout
+    first = board.islands[0]
+    assert changed(a, b, lay.xy(first.x, first.y), 20) > 0  # the rune left its island
+    raided = sorted(board.village_docks)[0]
+    assert changed(a, b, vikings.static_layer(board).village_spots[raided], 8) > 0
+    for i in range(len(board.gods)):
+        y = vikings._fury_row_y(lay, i)
+        assert changed(a, b, (vikings._FURY_X0 + 10 * vikings._FURY_STEP, y), 10 * vikings._FURY_STEP) > 0
+
+
+# --- the shared utilities ---------------------------------------------------------------------
+
+
+def test_every_palette_colour_has_its_own_shape_and_letter():
+    styles = list(common.PALETTE.values())
+    assert len({s.shape for s in styles}) == len(styles)
+    assert len({s.letter for s in styles}) == len(styles)
+    assert len({s.fill for s in styles}) == len(styles)
+    assert all(s.shape in common.SHAPES for s in styles)
+    for colour in GAME.colours:
+        assert colour in common.PALETTE, f"{colour} has no colour-blind-safe style"
+
+
+def test_an_unknown_colour_still_gets_a_style():
+    style = common.player_style("Teal")
+    assert style.letter == "T"
+    assert style.shape in common.SHAPES
+
+
+def test_text_is_reduced_to_what_the_bundled_font_can_show():
+    assert common.plain("Bjørn Ærø café") == "Bjorn AEro cafe"
+    assert common.plain("日本") == "??"
+    assert common.plain("a very long name indeed", 10) == "a very..."
+
+
+def test_markers_and_text_sprites_are_cached_and_transparent_around_the_ink():
+    sprite = common.marker_sprite("yellow", 16, "Y2")
+    assert sprite is common.marker_sprite("yellow", 16, "Y2")
+    assert sprite.mode == "RGBA"
+    assert sprite.getpixel((0, 0))[3] == 0
+    assert sprite.getpixel((sprite.width // 2, sprite.height // 2))[3] == 255
+
+
+def test_encoding_to_a_fixed_palette_keeps_the_exact_fixed_colours():
+    image = Image.new("RGB", (40, 20), common.PALETTE["blue"].fill)
+    image.paste(common.PALETTE["red"].fill, (20, 0, 40, 20))
+    palette = common.build_palette([image], [common.PALETTE["red"].fill, common.PALETTE["blue"].fill])
+    out = decode(common.encode_png(image, palette))
+    assert out.getpixel((5, 5)) == common.PALETTE["blue"].fill
+    assert out.getpixel((30, 5)) == common.PALETTE["red"].fill
