@@ -24,7 +24,7 @@ from waypost.games import GameEntry, default_games
 from waypost.storage import Store
 from waypost.table import Table
 
-EXTENSIONS = ("cogs.lobby",)
+EXTENSIONS = ("cogs.lobby", "cogs.vikings")
 NO_TOKEN = """\
 Waypost needs a Discord bot token.
   1. Create an application and bot at https://discord.com/developers/applications

@@ -63,7 +63,7 @@ def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
 
 
 def render_text(outcome: Outcome) -> str:
-    lines = [outcome.text, *(f"• {d}" for d in outcome.details)]
+    lines = [outcome.text, *(f"• {d}" for d in outcome.details if d not in outcome.text)]
     if outcome.ping:
         lines.append("Your move: " + " ".join(f"<@{uid}>" for uid in outcome.ping))
     return fit(lines)

@@ -13,7 +13,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from render import vikings as vikings_render
 from rules.base import BoardInfo, Game, Setting
+from rules.vikings import GAME as VIKINGS
 from rules.errors import BadInput, InvalidData
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,5 +94,5 @@ def parse_board(rules: Game, raw: Any, source: str) -> Board:
 
 def default_games() -> dict[str, GameEntry]:
     """The games Waypost ships."""
-    entries: list[GameEntry] = []
+    entries = [GameEntry(VIKINGS, vikings_render.draw, ROOT / "data" / "vikings" / "maps")]
     return {e.key: e for e in entries}

@@ -316,7 +316,8 @@ class Table:
         ))
         prompts = tuple(Prompt(loaded.row.channel_id, loaded.row.seats[a.seat]["player_id"], a.prompt, a.options)
                         for a in fresh if a.kind == "decision" and a.options)
-        drawing = Drawing(loaded.game.key, loaded.state, None, " ".join((text, *details))) if draw else None
+        alt = " ".join((text, *(d for d in details if d not in text)))
+        drawing = Drawing(loaded.game.key, loaded.state, None, alt) if draw else None
         return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts)
 
     # --- looking ---------------------------------------------------------------------------

@@ -28,7 +28,6 @@ from rules.vikings.state import (
     plural,
 )
 
-OFF_MAP = {*RESOURCES, "raided"}  # adjusting these changes nothing drawn on the board
 OWNER = "<owner>"  # in a change's text, replaced by "their" or "Blue's"
 
 
@@ -49,7 +48,7 @@ def adjust(state: VikingsState, actor: Actor, action: Adjust) -> Result[VikingsS
     what = change(state, actor, whose, action)
     owner = "their" if whose == seat else f"{colour(state, whose)}'s"
     phrases = [f"{colour(state, seat)} adjusted {what.replace(OWNER, owner)}", *settle_control(state)]
-    return Result(state, ", ".join(phrases), tuple(phrases), board_changed=action.what not in OFF_MAP)
+    return Result(state, ", ".join(phrases), tuple(phrases))
 
 
 Adjuster = Callable[[VikingsState, Actor, int, Adjust], str]

@@ -130,7 +130,7 @@ def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
     player.raided -= 1
     state.dedicated = True
     summary = f"{colour(state, seat)} dedicated a village to {done}"
-    return Result(state, summary, board_changed=target not in DEDICATIONS)
+    return Result(state, summary)
 
 
 def end_turn(state: VikingsState, actor: Actor, action: EndTurn) -> Outcome:
@@ -140,7 +140,7 @@ def end_turn(state: VikingsState, actor: Actor, action: EndTurn) -> Outcome:
     state.sails = 0
     state.dedicated = False
     summary = f"{colour(state, seat)} ended their turn; {colour(state, state.turn)} is next"
-    return Result(state, summary, board_changed=False)
+    return Result(state, summary)
 
 
 def advance_era(state: VikingsState, actor: Actor, action: AdvanceEra) -> Outcome:
@@ -155,5 +155,4 @@ def advance_era(state: VikingsState, actor: Actor, action: AdvanceEra) -> Outcom
     return Result(
         state,
         f"Era {state.era} begins: raids cost {raid_cost(state)} steel and the dedication actions are open again",
-        board_changed=False,
     )

@@ -142,7 +142,7 @@ def test_turns_go_round_the_table_in_seat_order_and_reset_the_turn_counters():
     order = []
     for seat in (RED, BLUE, YELLOW, GREEN):
         result = act(state, seat, EndTurn())
-        assert not result.board_changed
+        assert result.board_changed  # the board shows resources, raided villages, the era and the turn
         state = result.state
         order.append(state.turn)
         assert (state.sails, state.dedicated) == (0, False)
@@ -203,7 +203,7 @@ def test_era_is_advanced_by_the_host_only_up_to_three():
     state.dedications["action1"] = 2
     result = act(state, BLUE, AdvanceEra(), host=True)
     assert result.summary == "Era 2 begins: raids cost 2 steel and the dedication actions are open again"
-    assert not result.board_changed
+    assert result.board_changed  # the board shows resources, raided villages, the era and the turn
     state = result.state
     assert (state.era, state.turn, state.dedications["action1"]) == (2, RED, 0)
     state = act(state, BLUE, AdvanceEra(), host=True).state
@@ -226,7 +226,7 @@ def test_adjust_own_resources_states_before_and_after():
     result = act(in_play(), BLUE, Adjust("steel", value=7))
     assert result.state.players[BLUE].steel == 7
     assert result.summary == "Blue adjusted their steel 5 → 7"
-    assert not result.board_changed
+    assert result.board_changed  # the board shows resources, raided villages, the era and the turn
 
 
 @pytest.mark.parametrize(
