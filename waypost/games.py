@@ -15,8 +15,8 @@ from typing import Any
 
 from render import vikings as vikings_render
 from rules.base import BoardInfo, Game, Setting
-from rules.vikings import GAME as VIKINGS
 from rules.errors import BadInput, InvalidData
+from rules.vikings import GAME as VIKINGS
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST_SETTINGS = (
