@@ -224,7 +224,7 @@ def rune_stone(god: str, colour: RGB, size: int = 17, empty: bool = False) -> Im
 
     sprite = supersampled((w, h), paint)
     ink = colour if empty else (255, 255, 255)
-    paste(sprite, text_sprite(text, size, ink, None, 0, bold=not empty), (w / 2, h / 2))
+    paste(sprite, text_sprite(text, size, ink, None, 0, bold=not empty and size >= 16), (w / 2, h / 2))
     return sprite
 
 
@@ -570,7 +570,7 @@ def _compose(state: VikingsState, viewer: int | None) -> tuple[Image.Image, Imag
     image = static.image.copy()
     lay = static.layout
     _villages(image, state, static)
-    _islands(image, state, lay)
+    _islands(image, state, static)
     if state.last_sail is not None and len(state.last_sail.path) > 1:
         _last_sail(image, state, static)
     _boats(image, state, static)
@@ -585,10 +585,10 @@ def _villages(image: Image.Image, state: VikingsState, static: Static) -> None:
         paste(image, house_icon(raided=name not in state.villages), spot)
 
 
-def _islands(image: Image.Image, state: VikingsState, lay: Layout) -> None:
+def _islands(image: Image.Image, state: VikingsState, static: Static) -> None:
     """On each island: its rune stone (or, once taken, the empty stone and its holder), and each
     player's settlers (their marker with the count) and temples."""
-    board = state.board
+    board, lay = state.board, static.layout
     for island in board.islands:
         cx, cy = lay.xy(island.x, island.y)
         r = island.radius * lay.scale
@@ -609,7 +609,9 @@ def _islands(image: Image.Image, state: VikingsState, lay: Layout) -> None:
             elif temples:  # the owner's marker (letter, no count) says whose temples follow
                 chips.append(marker_sprite(style.name, SETTLER_R - 2))
             chips += [temple_icon(style.fill, 26)] * temples
-        _row(image, chips, (cx, cy + 0.32 * r), 1.9 * r)
+        keep_clear = [lay.xy(*board.position(d)) for d in island.docks]
+        keep_clear += [static.village_spots[d] for d in island.docks if d in static.village_spots]
+        _island_pieces(image, chips, (cx, cy), (cx, cy + 0.32 * r), r, keep_clear)
 
 
 def _last_sail(image: Image.Image, state: VikingsState, static: Static) -> None:
@@ -634,24 +636,47 @@ def _last_sail(image: Image.Image, state: VikingsState, static: Static) -> None:
     pen.ellipse((x - r, y - r, x + r, y + r), outline=fill, width=4)
 
 
-def _row(image: Image.Image, sprites: list[Image.Image], centre: Point, width: float, gap: int = 0) -> None:
-    """Sprites side by side, the first row centred on `centre`, wrapping into more rows below
-    past `width`."""
-    rows: list[list[Image.Image]] = [[]]
-    for s in sprites:
-        used = sum(x.width + gap for x in rows[-1])
-        if rows[-1] and used + s.width > width:
+def _row(sprites: list[Image.Image], centre: Point, width: float, gap: int = 3) -> list[tuple[Image.Image, Point]]:
+    """Sprites side by side (by their visible width, `gap` apart), the first row centred on
+    `centre`, wrapping into more rows below past `width`; returns each sprite with its centre."""
+    seen = [_visible_width(s) + gap for s in sprites]
+    rows: list[list[int]] = [[]]
+    for i, w in enumerate(seen):
+        if rows[-1] and sum(seen[j] for j in rows[-1]) + w > width:
             rows.append([])
-        rows[-1].append(s)
-    line_h = max((s.height for s in sprites), default=0) - 4
+        rows[-1].append(i)
+    line_h = max((s.height for s in sprites), default=0) - 12
+    placed: list[tuple[Image.Image, Point]] = []
     y = centre[1]
     for line in rows:
-        total = sum(s.width + gap for s in line) - gap
-        x = centre[0] - total / 2
-        for s in line:
-            paste(image, s, (x, y), "lm")
-            x += s.width + gap
+        x = centre[0] - sum(seen[i] for i in line) / 2
+        for i in line:
+            placed.append((sprites[i], (x + seen[i] / 2, y)))
+            x += seen[i]
         y += line_h
+    return placed
+
+
+def _visible_width(sprite: Image.Image) -> int:
+    box = sprite.getchannel("A").getbbox()
+    return box[2] - box[0] if box else 0
+
+
+def _island_pieces(image: Image.Image, chips: list[Image.Image], island: Point, start: Point, r: float,
+                   keep_clear: list[Point]) -> None:
+    """Lay the pieces out in rows from `start`, picking the row width that covers the fewest
+    docks (and the boats on them) and villages, then spills the least off the island."""
+    best: list[tuple[Image.Image, Point]] = []
+    best_cost = math.inf
+    for share in (1.9, 1.6, 1.35, 1.1):
+        placed = _row(chips, start, share * r)
+        covered = sum(1 for s, p in placed for q in keep_clear if math.dist(p, q) < _visible_width(s) / 2 + BOAT_R)
+        spilled = sum(1 for s, p in placed if math.dist(p, island) > r - _visible_width(s) / 2)
+        cost = 2 * covered + spilled
+        if cost < best_cost:
+            best, best_cost = placed, cost
+    for sprite, at in best:
+        paste(image, sprite, at)
 
 
 def _draw_path(pen: ImageDraw.ImageDraw, points: list[Point], colour: RGB, end_gap: float) -> None:
@@ -823,9 +848,12 @@ def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: VikingsSta
     y = y0 + 24
     paste(image, marker_sprite(s.colour, 15), (x0 + 24, y))
     who = plain(s.name, 18)
-    you = "  (you)" if viewer == seat else ""
-    draw_text(image, (x0 + 48, y), f"{s.colour.capitalize()}: {who}{you}", PANEL_SIZE, anchor="lm", halo=None,
-              bold=True)
+    title = s.colour.capitalize()
+    if sum(c.isalnum() for c in who) > who.count("?"):  # a name the font cannot spell is left out
+        title += f": {who}"
+    if viewer == seat:
+        title += "  (you)"
+    draw_text(image, (x0 + 48, y), title, PANEL_SIZE, anchor="lm", halo=None, bold=True)
     if on_turn:
         tag = "SETUP" if state.placing else "TURN"
         w = text_width(tag, 15) + 16
