@@ -436,7 +436,7 @@ def _place_villages(board: Board, lay: Layout, labels: dict[str, Point]) -> dict
         label = labels[name]
         options = []
         for side in (1, -1):
-            p = (spot[0] - uy * side * 22 - ux * 9, spot[1] + ux * side * 22 - uy * 9)
+            p = (spot[0] - uy * side * 25 - ux * 13, spot[1] + ux * side * 25 - uy * 13)
             options.append((math.hypot(p[0] - label[0], p[1] - label[1]), side, p))
         spots[name] = max(options)[2]
     return spots

@@ -12,8 +12,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from render import common, vikings
-from rules.base import Seat
+from rules.base import Actor, Seat
 from rules.vikings import GAME
+from rules.vikings.actions import PlaceBoat, Sail
 from rules.vikings.board import Board
 from rules.vikings.state import Bump, LastSail, VikingsState
 
@@ -181,6 +182,21 @@ def test_the_last_sail_is_drawn_along_its_path():
         middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         assert changed(with_path, without, middle, 4) > 0, f"no path drawn between {a} and {b}"
     assert changed(with_path, without, points[0], vikings.DOCK_R + 8) > 0  # the start is ringed
+
+
+def test_a_sail_played_through_the_rules_is_drawn_with_its_path():
+    board = load("two-isles")
+    state = GAME.setup(board, list(SEATS[:2]), {}, seed=1)
+    state = GAME.apply(state, Actor(1), PlaceBoat("B1")).state
+    state = GAME.apply(state, Actor(0), PlaceBoat("A1")).state
+    before = decode(vikings.draw(state, 0))
+    after_state = GAME.apply(state, Actor(0), Sail(1, ("F1", "F2", "B1"), 3)).state
+    after = decode(vikings.draw(after_state, 0))
+    lay = vikings.static_layer(board).layout
+    assert after_state.last_sail is not None
+    points = [lay.xy(*board.position(p)) for p in after_state.last_sail.path]
+    for a, b in zip(points, points[1:]):
+        assert changed(before, after, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), 4) > 0
 
 
 def test_a_boat_set_aside_is_drawn_apart_from_the_boat_that_bumped_it():
