@@ -4,6 +4,7 @@ Players take turns adding 1–3 to a shared total (turn flow). Landing on a mult
 the next player a decision ("up" or "down": +1 or -1). `bid` is a secret plan every player
 submits at once; the last one reveals all bids. `roll` adds a seeded random 1–6 and cannot be
 undone. The host may `reset` the total. The first to reach the board's target wins.
+Choosing "crash" raises a RuntimeError: a stand-in for a bug, to test how the host survives one.
 """
 
 from __future__ import annotations
@@ -99,6 +100,8 @@ class Tally(Game[State]):
         return State(board, list(seats), dict(settings), seed)
 
     def apply(self, state: State, actor: Actor, action: Action) -> Result[State]:
+        if isinstance(action, Choose) and action.choice == "crash":
+            raise RuntimeError("a bug in the rules")
         if isinstance(action, Reset):
             if not actor.host:
                 raise NotAllowed("Only the host can reset the total.")

@@ -1,0 +1,47 @@
+"""A bug inside a command: a private reference for the player, a logged traceback, no change."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from bot import create_bot
+from waypost.offline import OfflineDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_unexpected_exception_gives_a_reference_and_changes_nothing(config, games, caplog):
+    async with OfflineDiscord(lambda: create_bot(config, games)) as discord_:
+        await discord_.run("@alice", "#t", "/game new game:tally")
+        await discord_.run("@bob", "#t", "/game join")
+        await discord_.run("@alice", "#t", "/game start")
+        store = discord_.bot.table.store
+        before = await store.open_game(discord_.builder.directory.channel_id("t"))
+        with caplog.at_level(logging.ERROR, logger="waypost"):
+            rec = await discord_.run("@alice", "#t", "/game choose choice:crash")
+        assert rec.ephemeral
+        ref = re.fullmatch(r"Something went wrong \(ref ([0-9a-f]{8})\)\. Nothing was changed; .*", rec.content)
+        assert ref, rec.content
+        logged = [r for r in caplog.records if ref[1] in r.getMessage()]
+        assert logged and logged[0].exc_info and "a bug in the rules" in str(logged[0].exc_info[1])
+        after = await store.open_game(before.channel_id)
+        assert (after.version, after.state) == (before.version, before.state)
+        assert await store.log_length(before.id) == await store.log_length(after.id)
+        (captured,) = discord_.unexpected_errors
+        assert isinstance(captured.exception.__cause__, RuntimeError)
+        rec = await discord_.run("@alice", "#t", "/game status")  # the bot goes on
+        assert rec.embeds
+
+
+def test_no_token_exits_2_and_says_how(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
+    env["DISCORD_TOKEN"] = ""
+    done = subprocess.run([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr and "make offline" in done.stderr
