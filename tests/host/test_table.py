@@ -198,9 +198,10 @@ async def test_replay_reproduces_state_and_restart_loses_nothing(tmp_path, games
     await table.act(CH, ALICE, {"kind": "add", "amount": 3})
     await table.act(CH, BOB, {"kind": "add", "amount": 2})
     await table.act(CH, CARL, {"kind": "choose", "choice": "up"})
-    await table.act(CH, CARL, {"kind": "roll"})
+    await table.act(CH, CARL, {"kind": "add", "amount": 1})
     await table.act(CH, ALICE, {"kind": "add", "amount": 1})
     await table.undo(CH, ALICE)
+    await table.act(CH, ALICE, {"kind": "roll"})  # seeded randomness must replay too
     before = (await table.status(CH)).phase
     await store.close()
     store = await Store.open(path)  # a restart: nothing in memory survives
