@@ -137,16 +137,13 @@ class Store:
 
     async def open_game(self, channel_id: int) -> GameRow | None:
         """The lobby or active game in a channel, if any."""
-        async with self._lock, self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id=? AND status!='ended'", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return _game(row) if row else None
+        return await self._one_game("channel_id=? AND status!='ended'", channel_id)
 
     async def game(self, game_id: int) -> GameRow | None:
-        async with self._lock, self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE id=?", (game_id,)
-        ) as cur:
+        return await self._one_game("id=?", game_id)
+
+    async def _one_game(self, where: str, key: int) -> GameRow | None:
+        async with self._lock, self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", (key,)) as cur:
             row = await cur.fetchone()
         return _game(row) if row else None
 
