@@ -1,0 +1,68 @@
+"""Scripted players play Tiny Epic Vikings through the real bot, knowing nothing of its rules."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot import create_bot
+from waypost.config import Config
+from waypost.offline import OfflineDiscord
+from waypost.offline.players import ScriptedPlayer, open_game
+from waypost.replay import replay
+
+USERS = ["@alice", "@bob", "@carl"]
+
+
+@pytest.fixture
+async def discord_(tmp_path):
+    config = Config(token="", db_path=Path(tmp_path) / "waypost.sqlite3", dev_guild=None, log_level="INFO")
+    async with OfflineDiscord(lambda: create_bot(config)) as harness:
+        yield harness
+        harness.assert_clean()
+
+
+async def test_open_game_seats_everyone_and_starts(discord_):
+    channel = await open_game(discord_, "#fjord", "vikings", USERS, board="nordhav")
+    status = await discord_.bot.table.status(channel)
+    assert status.status == "active" and status.board_title and len(status.seats) == 3
+
+
+async def test_open_game_names_a_refused_step(discord_):
+    with pytest.raises(RuntimeError, match="no board"):
+        await open_game(discord_, "#fjord", "vikings", USERS, board="atlantis")
+
+
+async def test_players_progress_a_game_and_the_log_replays(discord_):
+    channel = await open_game(discord_, "#fjord", "vikings", USERS, board="nordhav")
+    player = ScriptedPlayer(discord_, channel, USERS, random.Random(7))
+    for _ in range(150):
+        await player.step()
+    assert all(not m.failures for m in player.moves)
+    assert any(not m.accepted for m in player.moves)  # it tries what the rules refuse, too
+    table = discord_.bot.table
+    row = await table.store.open_game(channel)
+    log = await table.store.log(row.id)
+    actions = [e for e in log if e.kind == "action"]
+    for kind in ("place", "sail", "end"):
+        assert len({e.seat for e in actions if e.body["action"]["kind"] == kind}) >= 2, kind
+    assert all(m.drew for m in player.moves if m.accepted)  # every Vikings action redraws the board
+    state = replay(table.games["vikings"], log)
+    assert table.games["vikings"].rules.encode_state(state) == row.state
+
+
+@pytest.mark.parametrize("menus", [0.0, 1.0])
+async def test_players_answer_a_bump(discord_, menus):
+    channel = await open_game(discord_, "#fjord", "vikings", USERS, board="nordhav")
+    for user, line in (("@carl", "/vikings place dock:D1"), ("@bob", "/vikings place dock:B1"),
+                       ("@alice", "/vikings place dock:A2"), ("@alice", '/sail boat:1 route:"F4 D1" strength:2')):
+        assert (await discord_.run(user, channel, line)).ok
+    player = ScriptedPlayer(discord_, channel, USERS, random.Random(3), menus=menus)
+    while not any(m.user == "@carl" and m.accepted for m in player.moves):
+        assert len(player.moves) < 30
+        await player.step()
+    answer = next(m for m in player.moves if m.user == "@carl")
+    assert answer.command == ("!pick" if menus else "game choose")
+    assert "after its bump" in answer.reply and answer.drew

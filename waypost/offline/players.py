@@ -1,0 +1,191 @@
+"""Scripted players: play any registered game through the real command tree, with no game code.
+
+    channel = await open_game(discord_, "#fjord", "vikings", ["@alice", "@bob", "@carl"], board="nordhav")
+    player = ScriptedPlayer(discord_, channel, ["@alice", "@bob", "@carl"], random.Random(7))
+    for _ in range(100):
+        await player.step()
+    player.moves   # every Move: who ran which line, accepted or refused, what came back
+
+Each `step` reads who must act from the table's read-only `status`, then runs one command as one
+of them: for a decision `/game choose` or a pick in the bot's select menu; otherwise one of the
+commands of the cog whose `game_key` is the channel's game. Options are filled from the command's
+own description: choices, ranges and types first, then each autocompleted option from the choices
+the bot suggests given the options filled so far (so `/sail route:` is asked with boat and strength
+set). A required option with nothing to offer rules the command out for that step.
+"""
+
+from __future__ import annotations
+
+import random
+import shlex
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from discord import AppCommandOptionType, app_commands
+
+from waypost.offline.harness import OfflineDiscord, Record
+from waypost.offline.payloads import ClientRefusal
+
+REFUSAL = "⛔"  # how the bot's replies mark a refused command (cogs.replies.report_error)
+SMALL = (1, 3)  # whole numbers for integer options that declare no range
+
+
+@dataclass(frozen=True)
+class Move:
+    """One command a scripted player ran: the console line, whether the bot accepted it, its reply."""
+
+    user: str
+    command: str  # e.g. "sail", "vikings end", "game choose", "!pick"
+    line: str
+    accepted: bool
+    reply: str
+    drew: bool = False
+    failures: tuple[str, ...] = ()
+
+
+def _line(path: str, options: Mapping[str, Any]) -> str:
+    """A console line for a command, e.g. `/sail boat:1 route:"F4 D1" strength:2`."""
+    words = [f"/{path}", *(f"{k}:{shlex.quote(str(v))}" for k, v in options.items())]
+    return " ".join(words)
+
+
+def _refused(rec: Record) -> bool:
+    return any(m.content.startswith(REFUSAL) for m in rec.messages)
+
+
+async def _checked(discord_: OfflineDiscord, user: str, channel: str | int, path: str,
+                   options: Mapping[str, Any] | None = None) -> Record:
+    rec = await discord_.command(user, channel, path, options)
+    if not rec.ok or _refused(rec):
+        raise RuntimeError(f"{user} {_line(path, options or {})}: {rec.content or rec.failures}")
+    return rec
+
+
+async def open_game(discord_: OfflineDiscord, channel: str | int, game: str, users: Sequence[str],
+                    board: str | None = None) -> int:
+    """Open `game` in `channel` with `/game new` (the first user hosts), `/game join` and `/game start`;
+    returns the channel id. Raises RuntimeError if the bot refuses any step."""
+    host, *others = users
+    await _checked(discord_, host, channel, "game new", {"game": game} | ({"board": board} if board else {}))
+    for user in others:
+        await _checked(discord_, user, channel, "game join")
+    await _checked(discord_, host, channel, "game start")
+    return discord_.builder.directory.channel_id(channel)
+
+
+class ScriptedPlayer:
+    """Plays one channel's game for `users` (console names such as "@alice"), choosing with `rng`.
+
+    `optional` is the chance of filling an optional option; `menus` the chance of answering a
+    decision in the select menu rather than with `/game choose`; `stray` the chance of acting as a
+    seated user the game is not waiting for (to provoke refusals).
+    """
+
+    def __init__(self, discord_: OfflineDiscord, channel: str | int, users: Sequence[str], rng: random.Random,
+                 *, optional: float = 0.3, menus: float = 0.5, stray: float = 0.0):
+        self.discord = discord_
+        self.channel = discord_.builder.directory.channel_id(channel)
+        self.users = list(users)
+        self.rng = rng
+        self.optional, self.menus, self.stray = optional, menus, stray
+        self.moves: list[Move] = []
+        self._refused: set[str] = set()  # commands refused since the last accepted one: tried last
+
+    def _name(self, user_id: int) -> str:
+        return next((u for u in self.users if self.discord.builder.directory.user_id(u) == user_id), f"@{user_id}")
+
+    async def step(self) -> Move | None:
+        """Run one command as someone the game waits for; None when nobody is waited for."""
+        status = await self.discord.bot.table.status(self.channel)
+        if not status.waiting:
+            return None
+        waiting = self.rng.choice(status.waiting)
+        user = self._name(waiting.user_id)
+        if self.rng.random() < self.stray:
+            user = self.rng.choice([self._name(s.player_id) for s in status.seats])
+        if waiting.kind == "decision":
+            move = await self._decide(user)
+        else:
+            move = await self._play(user, status.game_key)
+        if move is not None:
+            self.moves.append(move)
+            if move.accepted:
+                self._refused.clear()
+            else:
+                self._refused.add(move.command)
+        return move
+
+    async def _decide(self, user: str) -> Move | None:
+        """Answer a decision with one of the options `/game choose` suggests, by menu or command."""
+        options = await self._suggest(user, "game choose", {}, "choice")
+        if not options:
+            return None
+        choice = str(self.rng.choice(options))
+        if self.rng.random() < self.menus:
+            try:
+                line = f"!pick {shlex.quote(choice)}"
+                return self._move(user, "!pick", line, await self.discord.run(user, self.channel, line))
+            except ClientRefusal:
+                pass  # no menu offers it (e.g. it was answered already): use the command
+        return await self._run(user, "game choose", {"choice": choice})
+
+    async def _play(self, user: str, game_key: str) -> Move | None:
+        """Run one of the game's commands that can be filled in, tried in random order."""
+        commands = [c for cog in self.discord.bot.cogs.values() if getattr(cog, "game_key", None) == game_key
+                    for c in cog.walk_app_commands() if isinstance(c, app_commands.Command)]
+        self.rng.shuffle(commands)
+        commands.sort(key=lambda c: c.qualified_name in self._refused)
+        for command in commands:
+            options = await self._fill(user, command)
+            if options is not None:
+                return await self._run(user, command.qualified_name, options)
+        return None
+
+    async def _fill(self, user: str, command: app_commands.Command) -> dict[str, Any] | None:
+        """Option values for `command`, or None if a required option has nothing to offer."""
+        params = [p for p in command.parameters if p.required or self.rng.random() < self.optional]
+        options: dict[str, Any] = {}
+        for p in sorted(params, key=lambda p: p.autocomplete):  # plain values first: they steer suggestions
+            if p.autocomplete:
+                offered = await self._suggest(user, command.qualified_name, options, p.display_name)
+            else:
+                offered = self._offer(p)
+            if offered:
+                options[p.display_name] = self.rng.choice(offered)
+            elif p.required:
+                return None
+        return {p.display_name: options[p.display_name] for p in command.parameters if p.display_name in options}
+
+    def _offer(self, p: app_commands.Parameter) -> list[Any]:
+        """Values a player could give an option without autocomplete: its choices, range or type."""
+        if p.choices:
+            return [c.value for c in p.choices]
+        if p.type in (AppCommandOptionType.integer, AppCommandOptionType.number):
+            low = int(p.min_value) if p.min_value is not None else SMALL[0]
+            high = int(p.max_value) if p.max_value is not None else max(low, SMALL[1])
+            return [self.rng.randint(low, high)]
+        if p.type is AppCommandOptionType.boolean:
+            return [True, False]
+        if p.type is AppCommandOptionType.user:
+            return self.users
+        if p.type is AppCommandOptionType.string:
+            return ["x"]
+        return []  # channels, roles, attachments: not played
+
+    async def _suggest(self, user: str, path: str, options: dict[str, Any], name: str) -> list[Any]:
+        rec = await self.discord.autocomplete(user, self.channel, path, {**options, name: ""}, name)
+        return [c["value"] for c in rec.choices or []]
+
+    async def _run(self, user: str, path: str, options: dict[str, Any]) -> Move:
+        line = _line(path, options)
+        try:
+            rec = await self.discord.command(user, self.channel, path, options)
+        except ClientRefusal as refusal:
+            return Move(user, path, line, False, str(refusal))
+        return self._move(user, path, line, rec)
+
+    @staticmethod
+    def _move(user: str, command: str, line: str, rec: Record) -> Move:
+        return Move(user, command, line, rec.ok and not _refused(rec), rec.content, bool(rec.attachments),
+                    tuple(rec.failures))
