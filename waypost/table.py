@@ -19,7 +19,7 @@ from typing import Any
 
 from rules import serial
 from rules.base import Actor, Awaiting, BoardInfo, Seat
-from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed
+from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
 from waypost import transfer
 from waypost.games import HOST_SETTINGS, GameEntry
 from waypost.outcome import Drawing, LogPage, Outcome, Prompt, Seen, Status, User, Waiting
@@ -101,13 +101,16 @@ class Table:
 
     @asynccontextmanager
     async def _locked(self, channel_id: int) -> AsyncIterator[None]:
-        """Serialise changes to one channel's game; on any failure forget the cached copy."""
+        """Serialise changes to one channel's game; on a failure other than a refusal (which
+        changes nothing) forget the cached copy."""
         lock = self._locks.get(channel_id)
         if lock is None:
             lock = self._locks[channel_id] = asyncio.Lock()
         async with lock:
             try:
                 yield
+            except PlayerError:
+                raise
             except BaseException:
                 self._cache.pop(channel_id, None)
                 raise
@@ -117,8 +120,13 @@ class Table:
                         summary=summary, **extra)
 
     async def _save(self, loaded: Loaded, entry: LogEntry) -> LogEntry:
+        """Store the changed row; if that fails (even a Conflict), forget the changed cached copy."""
         loaded.row.updated_at = entry.at
-        return await self.store.save(loaded.row, entry)
+        try:
+            return await self.store.save(loaded.row, entry)
+        except BaseException:
+            self._cache.pop(loaded.row.channel_id, None)
+            raise
 
     # --- the lobby -----------------------------------------------------------------------
 
