@@ -139,6 +139,7 @@ class OfflineDiscord:
         self.attachment_size_limit = attachment_size_limit
         self.token = token
         self.errors: list[CapturedError] = []
+        self._recorded: dict[int, BaseException] = {}  # by id: recorded exceptions and all they wrap (kept alive)
         self.permissions: dict[int, int] = {}
         self._bot: commands.Bot | None = None
         self._builder: PayloadBuilder | None = None
@@ -264,12 +265,12 @@ class OfflineDiscord:
         self, source: str, message: str, exception: BaseException | None = None, interaction_id: int | None = None
     ) -> None:
         """Record an error; an exception already recorded (e.g. logged by a handler) is not recorded twice."""
-        if exception is not None and any(
-            e.exception is not None and exception in _chain(e.exception) for e in self.errors
-        ):
+        if exception is not None and id(exception) in self._recorded:
             return
         expected = exception is not None and any(isinstance(e, self.expected_errors) for e in _chain(exception))
         self.errors.append(CapturedError(source, message, exception, interaction_id, expected))
+        if exception is not None:
+            self._recorded.update((id(e), e) for e in _chain(exception))
 
     @property
     def unexpected_errors(self) -> list[CapturedError]:
