@@ -50,7 +50,8 @@ def escape(text: str) -> str:
 
 
 def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
-    """Join lines, dropping the last ones (with a note) if they would exceed Discord's limit."""
+    """Join lines, dropping the last ones (with a note) if they would exceed Discord's limit;
+    a first line too long on its own is cut short."""
     text = "\n".join(lines)
     if len(text) <= limit:
         return text
@@ -59,6 +60,8 @@ def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
         if len("\n".join([*kept, line])) > limit - 40:
             break
         kept.append(line)
+    if not kept:
+        return text[:limit - 1] + "…"
     return "\n".join([*kept, f"… ({len(lines) - len(kept)} more lines)"])[:limit]
 
 
