@@ -151,7 +151,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
         if file.size > MAX_BYTES:
             raise BadInput(f"The file is {file.size // 1024} KB; an export is at most {MAX_BYTES // 1024} KB.")
-        data = await file.read()
+        try:
+            data = await file.read()
+        except discord.HTTPException as e:
+            raise BadInput(f"Discord did not hand over the file (HTTP {e.status}); please try again.") from None
         await run(interaction, table_of(interaction).import_game(
             channel_of(interaction), interaction.guild_id, user_of(interaction), data))
 
