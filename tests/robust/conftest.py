@@ -1,0 +1,22 @@
+"""The real bot on a temporary database (tests/bot's fixtures), a real Vikings export, scenes."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.conftest import config, discord_  # noqa: F401 - fixtures shared with tests/bot
+from tests.robust.helpers import MANAGER, Scenes, make_export, run_apart
+from waypost.games import default_games
+
+
+@pytest.fixture(scope="session")
+def vikings_export(tmp_path_factory) -> bytes:
+    """SCENE played once through the real bot, exported (a real file to import and to tamper with)."""
+    db = tmp_path_factory.mktemp("scene") / "waypost.sqlite3"
+    return run_apart(lambda: make_export(db, default_games()))
+
+
+@pytest.fixture
+async def scenes(discord_, vikings_export) -> Scenes:  # noqa: F811 - the imported fixture
+    discord_.grant(MANAGER, manage_channels=True)
+    return Scenes(discord_, vikings_export)
