@@ -311,7 +311,8 @@ class OfflineDiscord:
             owner = self.standin.directory.user_id("owner")
             data = {"id": str(self.guild_id), "name": "Offline", "owner_id": str(owner), "roles": [everyone]}
             state._add_guild_from_data(data | {"channels": [], "members": [], "features": []})  # type: ignore[arg-type]
-        for channel_id in self.standin.directory.channels:
+        guild = state._get_guild(self.guild_id)
+        for channel_id in self.standin.directory.channels.keys() - guild._channels.keys():  # new ones only
             self._cache_channel(channel_id)
 
     def _cache_channel(self, channel_id: int) -> None:
