@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
+from rules import serial
 from rules.base import Action, Actor, Awaiting, BoardInfo, Game, Result, Seat
 from rules.errors import BadInput
 from rules.vikings import turns
@@ -106,3 +109,14 @@ class VikingsGame(Game[VikingsState]):
 
     def check(self, state: VikingsState) -> None:
         check_state(state, self.colours)
+
+    def encode_state(self, state: VikingsState) -> dict[str, Any]:
+        """The state as JSON data; its board, most of it and never changing, is dumped once."""
+        return {f.name: _board_data(state.board) if f.name == "board" else serial.dump(getattr(state, f.name))
+                for f in dataclasses.fields(state)}
+
+
+@lru_cache(maxsize=16)
+def _board_data(board: Board) -> dict[str, Any]:
+    """A board's JSON data (shared: callers must not change it)."""
+    return serial.dump(board)
