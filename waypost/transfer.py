@@ -11,7 +11,7 @@ from typing import Any, Literal
 from rules import serial
 from rules.base import Seat
 from rules.errors import InvalidData, PlayerError
-from waypost.games import HOST_SETTINGS, GameEntry, parse_board
+from waypost.games import HOST_SETTINGS, GameEntry
 from waypost.replay import replay
 from waypost.storage import GameRow, LogEntry
 
@@ -19,7 +19,10 @@ FORMAT = "waypost-game"
 VERSION = 1
 MAX_BYTES = 2 * 1024 * 1024
 MAX_ENTRIES = 50_000
+MAX_DEPTH = 32  # an export nests about 10 deep; deeper cannot be a Waypost file (and strains export)
 KINDS = {"lobby", "start", "action", "undo", "settings", "end"}
+BODIES = {"start": {"board", "seats", "settings", "seed"}, "action": {"action", "actor"}}
+IDS = range(1, 2**63)  # Discord ids, as SQLite stores them
 
 
 @dataclass(frozen=True)
@@ -39,8 +42,7 @@ class ExportFile:
 
 def export_game(row: GameRow, entries: list[LogEntry]) -> tuple[str, bytes]:
     """The export file's name and bytes. Refused while a secret move is still hidden."""
-    revealed_up_to = max((e.seq for e in entries if e.reveals), default=0)
-    if any(e.secret and e.seq > revealed_up_to for e in entries if e.kind == "action"):
+    if _hidden(entries):
         raise PlayerError("Secret plans are hidden right now; export once they have been revealed.")
     data = ExportFile(FORMAT, VERSION, row.game_key, row.board, [serial.load(Seat, s) for s in row.seats],
                       row.settings, row.seed, row.state, entries)
@@ -64,6 +66,8 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry]) -> tuple[GameRow, 
         raise InvalidData(f"The file is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
     except RecursionError:
         raise InvalidData("The file is nested too deeply to be a Waypost export.") from None
+    if _deeper_than(raw, MAX_DEPTH):
+        raise InvalidData("The file is nested too deeply to be a Waypost export.")
     if isinstance(raw, dict) and raw.get("format") != FORMAT:
         raise InvalidData(f"format: expected {FORMAT!r}; this is not a Waypost export.")
     if isinstance(raw, dict) and isinstance(raw.get("log"), list) and len(raw["log"]) > MAX_ENTRIES:
@@ -74,7 +78,8 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry]) -> tuple[GameRow, 
     game = games.get(file.game)
     if game is None:
         raise InvalidData(f"game: unknown game {file.game[:40]!r}; known: {', '.join(games)}.")
-    _check_log(file.log)
+    _check_ids(file)
+    _check_log(file.log, len(file.seats))
     _check_settings(game, file.settings)
     _check_seats(game, file.seats)
     start = next(e for e in reversed(file.log) if e.kind == "start")
@@ -89,7 +94,34 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry]) -> tuple[GameRow, 
     return row, file.log
 
 
-def _check_log(log: list[LogEntry]) -> None:
+def _hidden(entries: list[LogEntry]) -> bool:
+    """Whether a secret action has not been revealed yet."""
+    revealed_up_to = max((e.seq for e in entries if e.reveals), default=0)
+    return any(e.secret and e.seq > revealed_up_to for e in entries if e.kind == "action")
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    stack = [(value, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > limit:
+            return True
+        if isinstance(value, dict | list):
+            stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return False
+
+
+def _check_ids(file: ExportFile) -> None:
+    if not 0 <= file.seed < 2**63:
+        raise InvalidData(f"seed: expected a whole number from 0 to 2^63 - 1, got {file.seed}.")
+    for where, ids in (("seats[{}].player_id", [s.player_id for s in file.seats]),
+                       ("log[{}].user_id", [e.user_id for e in file.log])):
+        for i, value in enumerate(ids):
+            if value not in IDS:
+                raise InvalidData(f"{where.format(i)}: {value} is not a Discord user id.")
+
+
+def _check_log(log: list[LogEntry], seats: int) -> None:
     actions = set()
     for i, e in enumerate(log, start=1):
         where = f"log[{i - 1}]"
@@ -97,16 +129,26 @@ def _check_log(log: list[LogEntry]) -> None:
             raise InvalidData(f"{where}.seq: expected {i}, got {e.seq} (entries must be numbered 1, 2, 3 …).")
         if e.kind not in KINDS:
             raise InvalidData(f"{where}.kind: expected one of {', '.join(sorted(KINDS))}, got {e.kind[:20]!r}.")
+        if e.kind in BODIES and set(e.body) != BODIES[e.kind]:
+            odd = sorted(set(e.body) ^ BODIES[e.kind])[0]
+            raise InvalidData(f"{where}.body: {'unknown' if odd in e.body else 'missing'} field {odd[:40]!r}.")
+        if e.seat is not None and e.seat not in range(seats):
+            raise InvalidData(f"{where}.seat: there is no seat {e.seat}.")
+        if e.secret and (e.kind != "action" or e.seat is None):
+            raise InvalidData(f"{where}.secret: only a seated player's action can be secret.")
         if e.kind == "undo" and (e.undoes not in actions):
-            raise InvalidData(f"{where}.undoes: it must name an earlier action that is not already taken back.")
+            raise InvalidData(f"{where}.undoes: it must name an earlier action that can be taken back and "
+                              "is not already taken back.")
         if e.kind == "undo":
             actions.discard(e.undoes)
-        if e.kind == "action":
+        if e.kind == "action" and e.undoable:
             actions.add(e.seq)
         if e.kind == "end":
             raise InvalidData(f"{where}: the game has ended; only games in progress can be imported.")
     if not any(e.kind == "start" for e in log):
         raise InvalidData("log: there is no start entry; the game never started.")
+    if _hidden(log):
+        raise InvalidData("log: a secret plan is still hidden; export the game once it has been revealed.")
 
 
 def _check_start(game: GameEntry, file: ExportFile, start: LogEntry) -> None:
@@ -118,8 +160,13 @@ def _check_start(game: GameEntry, file: ExportFile, start: LogEntry) -> None:
     started = {k: file.settings.get(k) for k in game.rules.default_settings()}
     if start.body.get("settings") != started:
         raise InvalidData("settings: the game's settings differ from those it started with.")
-    if parse_board(game.rules, start.body.get("board"), "start entry board").info.name != file.board:
-        raise InvalidData("board: it differs from the board the game started on.")
+    board = game.boards.get(file.board)
+    if board is None:
+        raise InvalidData(f"board: {game.rules.title} has no board {file.board[:40]!r}; boards: "
+                          f"{', '.join(game.boards)}.")
+    if start.body["board"] != board.raw:
+        raise InvalidData(f"log[{start.seq - 1}].body.board: it is not the board {file.board!r} of "
+                          f"{game.rules.title} (the file was edited).")
 
 
 def _check_settings(game: GameEntry, settings: dict[str, Any]) -> None:
