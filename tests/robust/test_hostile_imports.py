@@ -1,0 +1,205 @@
+"""Hostile files through `/game import`, starting from a real export of a Vikings game in play.
+
+Each is refused privately with a reason naming what is wrong, and nothing is created in the
+channel. A file that is accepted must leave a game every command can show and export again.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.robust.helpers import REFUSAL, reply_problems
+from waypost.transfer import MAX_BYTES
+
+IMPORTER = "@dave"
+LOOKS = ("/game status", "/game log", "/game log page:2", "/game board", "/game export")
+
+
+def nested(depth: int) -> list:
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def start(d: dict) -> dict:
+    return next(e for e in d["log"] if e["kind"] == "start")
+
+
+def everywhere(d: dict, change: Callable[[dict], None]) -> None:
+    """Apply a change to the top level, the start entry's body and the state alike (consistently)."""
+    for where in (d, start(d)["body"], d["state"]):
+        change(where)
+
+
+def seats(change: Callable[[list], None]) -> Callable[[dict], None]:
+    return lambda d: everywhere(d, lambda where: change(where["seats"]))
+
+
+def last_action(d: dict) -> dict:
+    return next(e for e in reversed(d["log"]) if e["kind"] == "action")
+
+
+def sail(d: dict) -> dict:
+    return next(e for e in d["log"] if e["kind"] == "action" and e["body"]["action"]["kind"] == "sail")
+
+
+def entry(d: dict, **fields: Any) -> dict:
+    """A new log entry after the last."""
+    return {**d["log"][-1], "seq": len(d["log"]) + 1, "kind": "lobby", "body": {}, "secret": False,
+            "reveals": False, "undoable": False, "undoes": None, **fields}
+
+
+def renumbered(d: dict) -> None:
+    for i, e in enumerate(d["log"], start=1):
+        e["seq"] = i
+
+
+def without_start(d: dict) -> None:
+    d["log"].remove(start(d))
+    renumbered(d)
+
+
+def add_edge(board: dict) -> None:
+    board["edges"].append(["A1", "F17"])
+
+
+Change = Callable[[dict], Any]  # mutates the parsed export, or returns the file's bytes
+CASES: dict[str, tuple[Change, str]] = {
+    "over 2 MB": (lambda d: json.dumps(d).encode() + b" " * MAX_BYTES, "at most 2048 KB"),
+    "not UTF-8": (lambda d: b"\xff\xfe{}", "not text"),
+    "not JSON": (lambda d: b'{"format": ', "not valid JSON (line 1"),
+    "nested 100 000 deep": (lambda d: b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    "nested 500 deep in a log entry": (lambda d: d["log"][0]["body"].update(x=nested(500)), "nested too deeply"),
+    "a list, not an object": (lambda d: b"[]", "expected an object"),
+    "another format": (lambda d: d.update(format="waypost-save"), "format: expected 'waypost-game'"),
+    "version 2": (lambda d: d.update(version=2), "version: this Waypost reads version 1"),
+    "unknown game": (lambda d: d.update(game="chess"), "game: unknown game 'chess'"),
+    "unknown field at the top": (lambda d: d.update(extra=1), "unknown field 'extra'"),
+    "unknown field in a log entry": (lambda d: d["log"][3].update(mood="x"), "log[3]: unknown field 'mood'"),
+    "unknown field in the state": (lambda d: d["state"].update(cheat=1), "state: unknown field 'cheat'"),
+    "unknown field in the start entry": (lambda d: start(d)["body"].update(extra=1), "unknown field 'extra'"),
+    "wrong type at the top": (lambda d: d.update(seed="4242"), "file.seed: expected a whole number"),
+    "wrong type in the state": (lambda d: d["state"]["players"][0].update(wood="2"), "wood: expected a whole number"),
+    "wrong type in an action": (lambda d: sail(d)["body"]["action"].update(route="F4"), "route: expected a list"),
+    "entries out of order": (lambda d: d["log"].reverse(), "log[0].seq: expected 1"),
+    "seed out of range": (lambda d: everywhere(d, lambda w: w.update(seed=2**64)), "seed:"),
+    "user id out of range": (lambda d: d["log"][-1].update(user_id=2**70), "log[16].user_id"),
+    "negative player id": (seats(lambda s: s[0].update(player_id=-5)), "seats[0].player_id"),
+    "a boat on an island": (lambda d: d["state"]["players"][1]["boats"].update({"1": "B"}),
+                            "state.players[1].boats.1: 'B' is not a dock or fjord"),
+    "negative resources": (lambda d: d["state"]["players"][0].update(food=-1), "state.players[0].food: -1"),
+    "a log that does not replay to the state": (lambda d: d["log"].pop(), "state: it is not what the log produces"),
+    "an action the rules refuse": (lambda d: sail(d)["body"]["action"].update(route=["F9"]), "the rules refuse it"),
+    "a seat twice": (seats(lambda s: s.__setitem__(1, dict(s[0]))), "seats: a player sits twice"),
+    "a colour twice": (seats(lambda s: s[1].update(colour=s[0]["colour"])), "seats: two players have the same"),
+    "an unknown colour": (seats(lambda s: s[1].update(colour="mauve")), "seats[1].colour: 'mauve'"),
+    "too many players": (seats(lambda s: s.extend(dict(s[0], player_id=i) for i in range(2, 6))), "seats:"),
+    "an undo of nothing": (lambda d: d["log"].append(entry(d, kind="undo", undoes=999)), "log[17].undoes"),
+    "an undo of a lobby entry": (lambda d: d["log"].append(entry(d, kind="undo", undoes=1)), "log[17].undoes"),
+    "an undo twice": (lambda d: d["log"].extend([entry(d, kind="undo", undoes=last_action(d)["seq"]),
+                                                 entry(d, seq=19, kind="undo", undoes=last_action(d)["seq"])]),
+                      "log[18].undoes"),
+    "an end entry": (lambda d: d["log"].append(entry(d, kind="end")), "log[17]: the game has ended"),
+    "an unknown entry kind": (lambda d: d["log"][1].update(kind="merge"), "log[1].kind"),
+    "no start entry": (without_start, "log: there is no start entry"),
+    "a tampered board in the start entry": (lambda d: add_edge(start(d)["body"]["board"]), "body.board"),
+    "a tampered board, state to match": (lambda d: [add_edge(start(d)["body"]["board"]),
+                                                   add_edge(d["state"]["board"])], "body.board"),
+    "an unknown board": (lambda d: [d.update(board="atlantis"), start(d)["body"]["board"].update(name="atlantis"),
+                                    d["state"]["board"].update(name="atlantis")], "board: Tiny Epic Vikings has no"),
+    "an unknown setting": (lambda d: d["settings"].update(speed=3), "settings.speed"),
+    "a setting of the wrong type": (lambda d: d["settings"].update(sails_per_turn="2"), "settings.sails_per_turn"),
+    "settings not those the game started with": (lambda d: d["settings"].update(sails_per_turn=3),
+                                                 "settings: the game's settings differ"),
+    "a hidden secret": (lambda d: last_action(d).update(secret=True), "secret"),
+    "a secret lobby entry": (lambda d: d["log"][0].update(secret=True, seat=0), "log[0].secret"),
+    "a seat that does not exist": (lambda d: d["log"][-1].update(seat=7), "log[16].seat"),
+}
+
+
+def tampered(export: bytes, change: Change) -> bytes:
+    d = json.loads(export)
+    out = change(d)
+    return out if isinstance(out, bytes) else json.dumps(d).encode()
+
+
+async def import_refused(harness, channel: str, data: bytes) -> str:
+    """Import as IMPORTER; the refusal (markdown escapes removed), once checked private and harmless."""
+    rec = await harness.command(IMPORTER, channel, "game import", {"file": ("game.json", data)})
+    assert rec.ephemeral and rec.content.startswith(REFUSAL), rec.content
+    assert not reply_problems(rec, set()), reply_problems(rec, set())
+    assert await harness.bot.table.store.open_game(harness.builder.directory.channel_id(channel)) is None
+    return rec.content.replace("\\", "")
+
+
+async def test_the_real_export_imports_and_every_look_works(scenes, vikings_export):
+    harness = scenes.harness
+    rec = await harness.command(IMPORTER, "#copy", "game import", {"file": ("game.json", vikings_export)})
+    assert rec.ok and not rec.ephemeral and "imported a Tiny Epic Vikings game" in rec.content
+    for line in LOOKS:
+        rec = await harness.run(IMPORTER, "#copy", line)
+        assert rec.ok and not rec.content.startswith(REFUSAL), (line, rec.content)
+    again = await harness.command(IMPORTER, "#copy2", "game import", {"file": rec.attachments[0].data})
+    assert again.ok and not again.ephemeral
+
+
+@pytest.mark.parametrize("case", CASES)
+async def test_hostile_import_is_refused_naming_the_field(scenes, vikings_export, case):
+    change, reason = CASES[case]
+    refusal = await import_refused(scenes.harness, "#import", tampered(vikings_export, change))
+    assert reason in refusal, refusal
+
+
+async def test_a_file_discord_does_not_hand_over_is_refused(scenes, vikings_export):
+    harness = scenes.harness
+    payload = harness.builder.command(IMPORTER, "#lost", "game import", {"file": ("game.json", vikings_export)})
+    for attachment in payload["data"]["resolved"]["attachments"].values():
+        attachment["url"] = attachment["url"].replace(attachment["id"], "1")  # a file the CDN no longer has
+    rec = await harness.inject(payload)
+    assert rec.ok and rec.ephemeral and "did not hand over the file" in rec.content, rec.content
+
+
+def leaves(value: Any, path: tuple = ()) -> list[tuple]:
+    """Paths to every scalar in a JSON value."""
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in leaves(v, (*path, k))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in leaves(v, (*path, i))]
+    return [path]
+
+
+def typed_paths(export: bytes) -> list[tuple]:
+    """Every scalar of the file except the free-form record of lobby entries (who opened, joined)."""
+    d = json.loads(export)
+    lobby = {i for i, e in enumerate(d["log"]) if e["kind"] == "lobby"}
+    return [p for p in leaves(d) if not (p[0] == "log" and p[1] in lobby and p[2] == "body")]
+
+
+OTHER_TYPE = {str: 7, int: "7", float: "7", bool: 1, type(None): [None]}
+
+
+@settings(max_examples=80, derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+async def test_a_wrong_type_anywhere_is_refused(scenes, vikings_export, data):
+    """Any scalar of the file replaced by one of another JSON type: refused, naming where."""
+    paths = typed_paths(vikings_export)
+    path = data.draw(st.sampled_from(paths), label="path")
+    d = json.loads(vikings_export)
+    *parents, last = path
+    where = d
+    for key in parents:
+        where = where[key]
+    where[last] = copy.deepcopy(OTHER_TYPE[type(where[last])])
+    refusal = await import_refused(scenes.harness, "#typed", json.dumps(d).encode())
+    field = next(k for k in reversed(path) if isinstance(k, str))
+    entry = (f"log[{path[1]}]", f"log entry {path[1] + 1}") if path[0] == "log" else ()
+    assert any(name in refusal for name in (field, *entry, "not what the log produces")), (path, refusal)
