@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from discord import AppCommandOptionType as Kind
 from discord import app_commands
 
 from bot import EXTENSIONS, create_bot
@@ -77,6 +78,29 @@ def leaf_commands(tree: app_commands.CommandTree) -> list[app_commands.Command]:
 
 def command(harness: OfflineDiscord, path: str) -> app_commands.Command:
     return next(c for c in leaf_commands(harness.bot.tree) if c.qualified_name == path)
+
+
+async def offered(harness: OfflineDiscord, who: str, channel: int, path: str, param: app_commands.Parameter,
+                  options: dict[str, Any] | None = None) -> list[Any]:
+    """What the bot offers for an option: its choices, or autocomplete (given the other options)."""
+    if param.choices:
+        return [c.value for c in param.choices]
+    if not param.autocomplete:
+        return []
+    rec = await harness.autocomplete(who, channel, path, {**(options or {}), param.display_name: ""},
+                                     param.display_name)
+    return [c["value"] for c in rec.choices or []]
+
+
+async def filled(harness: OfflineDiscord, who: str, channel: int, cmd: app_commands.Command) -> dict[str, Any]:
+    """The required options as `who` would fill them: plain values first (they steer autocomplete),
+    then the first value the bot offers for each of the others."""
+    plain = {Kind.integer: 1, Kind.number: 1, Kind.boolean: False, Kind.user: who, Kind.attachment: b"{}"}
+    options: dict[str, Any] = {}
+    for param in sorted((p for p in cmd.parameters if p.required), key=lambda p: p.autocomplete):
+        offers = await offered(harness, who, channel, cmd.qualified_name, param, options)
+        options[param.display_name] = offers[0] if offers else plain.get(param.type, "x")
+    return options
 
 
 async def play(harness: OfflineDiscord, channel: str | int, lines: tuple[str, ...]) -> None:

@@ -26,6 +26,8 @@ from tests.robust.helpers import (
     PLAYERS,
     Scenes,
     command,
+    filled,
+    offered,
     refused,
     reply_problems,
     shipped_commands,
@@ -80,16 +82,6 @@ def values(kind: T, offered: list) -> st.SearchStrategy:
     return st.one_of(*mine, TEXT)
 
 
-async def offered(harness, who, channel, path, param) -> list:
-    """What the bot offers for the option (its choices, or autocomplete for an empty field)."""
-    if param.choices:
-        return [c.value for c in param.choices]
-    if not param.autocomplete:
-        return []
-    rec = await harness.autocomplete(who, channel, path, {param.display_name: ""}, param.display_name)
-    return [c["value"] for c in rec.choices or []]
-
-
 def leaf(payload: dict) -> list[dict]:
     """The options of the command itself, below any group and subcommand."""
     options = payload["data"]["options"]
@@ -111,17 +103,6 @@ async def attempt(scenes: Scenes, kind: str, payload: dict) -> list[str]:
     if after != before:
         scenes.spoil(kind)
     return [f"{kind} {rec.payload['data']} -> {rec.content[:200]!r}: {p}" for p in problems]
-
-
-async def filled(harness, who: str, channel: int, cmd) -> dict:
-    """The required options, each with the first value the bot offers (or a plain one of its type)."""
-    plain = {T.integer: 1, T.number: 1, T.boolean: False, T.user: who, T.attachment: b"{}"}
-    options = {}
-    for param in cmd.parameters:
-        if param.required:
-            offers = await offered(harness, who, channel, cmd.qualified_name, param)
-            options[param.display_name] = offers[0] if offers else plain.get(param.type, "x")
-    return options
 
 
 SWEEP = {T.string: NASTY, T.integer: (0, -1, 2**53, 10**30, "12", "abc", 1.5, True, None),
