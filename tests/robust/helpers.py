@@ -154,6 +154,21 @@ class Scenes:
     def spoil(self, kind: str) -> None:
         self._channels.pop(kind, None)
 
+    async def attempt(self, kind: str, payload: dict[str, Any], known_users: set[int]) -> tuple[Record, list[str]]:
+        """Send an interaction to the `kind` channel it names: its record, and what is wrong with the
+        answer (reply_problems) or with the stored game (a refusal that changed it)."""
+        store = self.harness.bot.table.store
+        channel = int(payload["channel_id"])
+        before = await stored(store, channel)
+        rec = await self.harness.inject(payload)
+        after = await stored(store, channel)
+        problems = reply_problems(rec, known_users)
+        if refused(rec) and before != after:
+            problems.append("refused, yet the stored game changed")
+        if before != after:
+            self.spoil(kind)
+        return rec, problems
+
 
 # --- what a reply must be ------------------------------------------------------------------
 

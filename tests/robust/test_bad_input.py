@@ -28,10 +28,8 @@ from tests.robust.helpers import (
     command,
     filled,
     offered,
-    refused,
     reply_problems,
     shipped_commands,
-    stored,
     user,
 )
 from waypost.offline import OfflineDiscord
@@ -91,17 +89,8 @@ def leaf(payload: dict) -> list[dict]:
 
 
 async def attempt(scenes: Scenes, kind: str, payload: dict) -> list[str]:
-    """Send a payload to the scene's channel; what is wrong with the answer or the stored game."""
-    harness, store = scenes.harness, scenes.harness.bot.table.store
-    channel = int(payload["channel_id"])
-    before = await stored(store, channel)
-    rec = await harness.inject(payload)
-    after = await stored(store, channel)
-    problems = reply_problems(rec, set(harness.builder.directory.users))
-    if refused(rec) and before != after:
-        problems.append("a refused command changed the stored game")
-    if after != before:
-        scenes.spoil(kind)
+    """Send a payload; what is wrong with the answer or the stored game, with the payload shown."""
+    rec, problems = await scenes.attempt(kind, payload, set(scenes.harness.builder.directory.users))
     return [f"{kind} {rec.payload['data']} -> {rec.content[:200]!r}: {p}" for p in problems]
 
 
