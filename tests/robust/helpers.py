@@ -126,6 +126,13 @@ def user(harness: OfflineDiscord, name: str, manage_channels: bool = False) -> U
     return User(harness.builder.directory.user_id(name), name.removeprefix("@"), manage_channels)
 
 
+async def import_scene(harness: OfflineDiscord, channel: str | int, export: bytes) -> int:
+    """Import an export into `channel` as its host (PLAYERS[0]) through the table; the channel id."""
+    cid = harness.builder.directory.channel_id(channel)
+    await harness.bot.table.import_game(cid, GUILD_ID, user(harness, PLAYERS[0]), export)
+    return cid
+
+
 class Scenes:
     """Channels holding a game in a known state, by kind: "play" (SCENE imported, bob's turn),
     "lobby" (three seated, not started) and "none". `spoil(kind)` after a change: the next
@@ -143,7 +150,7 @@ class Scenes:
             cid = self.harness.builder.directory.channel_id(f"#{kind}-{next(self._made)}")
             table, host = self.harness.bot.table, user(self.harness, PLAYERS[0])
             if kind == "play":
-                await table.import_game(cid, GUILD_ID, host, self.export)
+                await import_scene(self.harness, cid, self.export)
             elif kind == "lobby":
                 await table.new(cid, GUILD_ID, host, "vikings", "nordhav")
                 for name in PLAYERS[1:]:

@@ -1,0 +1,42 @@
+"""Many commands at once across channels: scripted players (waypost.offline.players) acting
+several at a time in each game (some as players the game does not wait for), undos, and
+read-only commands from anyone. Afterwards each game's log replays to its stored state, and the actions the bot
+acknowledged are exactly the log's new entries: none lost, merged or added."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import Counter
+
+from tests.robust.helpers import OUTSIDER, PLAYERS, Ack, Noting, game_problems, import_scene
+from waypost.offline.players import ScriptedPlayer
+
+CHANNELS = ("#north", "#south", "#east")
+READS = ("/game status", "/game log", "/game log page:2", "/game board", "/game help")
+ROUNDS, STEPS = 20, 3  # per round and channel, STEPS players act at once
+
+
+async def test_simultaneous_commands_lose_and_merge_nothing(discord_, vikings_export):
+    table, rng = discord_.bot.table, random.Random(5)
+    acks: list[Ack] = []
+    noting = Noting(discord_, acks.append)
+    channels = [await import_scene(discord_, name, vikings_export) for name in CHANNELS]
+    games = {cid: (await table.store.open_game(cid)).id for cid in channels}
+    before = {cid: await table.store.log_length(gid) for cid, gid in games.items()}
+    players = [ScriptedPlayer(noting, cid, PLAYERS, random.Random(i), stray=0.3) for i, cid in enumerate(channels)]
+    for _ in range(ROUNDS):
+        steps = [player.step() for player in players for _ in range(STEPS)]
+        undos = [noting.run(rng.choice(PLAYERS), cid, "/game undo") for cid in channels]
+        looks = [discord_.run(rng.choice((*PLAYERS, OUTSIDER)), cid, rng.choice(READS)) for cid in channels]
+        done = await asyncio.gather(*steps, *undos, *looks)
+        assert all(r.ok for r in done[len(steps):]), [r.failures for r in done[len(steps):]]
+    moves = [m for player in players for m in player.moves]
+    assert not [m.failures for m in moves if m.failures]
+    assert sum(m.accepted for m in moves) >= 30 and any(not m.accepted for m in moves)
+    for cid, gid in games.items():
+        row, log = await table.store.game(gid), await table.store.log(gid)
+        assert not game_problems(table.games["vikings"], row, log)
+        acknowledged = Counter((a.user_id, a.summary) for a in acks if a.channel_id == cid)
+        logged = Counter((e.user_id, e.summary) for e in log[before[cid]:])
+        assert acknowledged == logged, (acknowledged - logged, logged - acknowledged)
