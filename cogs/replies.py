@@ -1,12 +1,11 @@
 """Turning table-layer outcomes into Discord replies, shared by every cog.
 
-Board-changing replies defer first, draw off the event loop, then follow up with the image.
+Board-changing replies defer first, draw in a worker process, then follow up with the image.
 Refusals (PlayerError) and crashes are handled by the bot's tree error handler.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import re
@@ -80,7 +79,7 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome) -> No
         await interaction.response.send_message(content, ephemeral=outcome.private, allowed_mentions=mentions)
     else:
         await interaction.response.defer(ephemeral=outcome.private, thinking=True)
-        png = await asyncio.to_thread(table_of(interaction).draw, outcome.drawing)
+        png = await table_of(interaction).draw(outcome.drawing)
         file = discord.File(io.BytesIO(png), filename="board.png", description=outcome.drawing.alt[:ALT_LIMIT])
         await interaction.followup.send(content, file=file, ephemeral=outcome.private, allowed_mentions=mentions)
     for prompt in outcome.prompts:

@@ -21,6 +21,7 @@ from rules import serial
 from rules.base import Actor, Awaiting, BoardInfo, Seat
 from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
 from waypost import transfer
+from waypost.drawing import draw as draw_board
 from waypost.games import HOST_SETTINGS, GameEntry
 from waypost.outcome import Drawing, LogPage, Outcome, Prompt, Seen, Status, User, Waiting
 from waypost.replay import effective_actions, replay
@@ -385,9 +386,9 @@ class Table:
             raise BadInput(f"Page {page} does not exist; the log has {pages} page{'s' * (pages > 1)}.")
         return LogPage(tuple(lines[(page - 1) * LOG_PAGE: page * LOG_PAGE]), page, pages)
 
-    def draw(self, drawing: Drawing) -> bytes:
-        """PNG bytes for a drawing (CPU work: call it off the event loop)."""
-        return self.games[drawing.game_key].draw(drawing.state, drawing.viewer)
+    async def draw(self, drawing: Drawing) -> bytes:
+        """PNG bytes for a drawing, drawn in a worker process (waypost.drawing)."""
+        return await draw_board(self.games[drawing.game_key].draw, drawing.state, drawing.viewer)
 
     # --- export and import ----------------------------------------------------------------
 

@@ -1,0 +1,41 @@
+"""Board images are drawn in worker processes, beside the event loop.
+
+Drawing holds the GIL most of the time, so in a thread it still stalls the event loop: every
+reply, acknowledgement and autocomplete waits while a board is composed. A pool of processes
+(one per core but the loop's, at least one) draws instead. It starts with the first drawing
+and serves every bot in the interpreter; a game's `draw` is sent to it by name, so it must be a
+module-level function, and the state is pickled. As with any multiprocessing, a script that
+starts the bot needs an `if __name__ == "__main__":` guard (workers import the main module).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+_pool: ProcessPoolExecutor | None = None
+
+
+def workers() -> int:
+    """Processes drawing: every core this process may use but one (for the event loop), at least one."""
+    return max(1, len(os.sched_getaffinity(0)) - 1)
+
+
+async def draw(paint: Callable[[Any, int | None], bytes], state: Any, viewer: int | None) -> bytes:
+    """`paint(state, viewer)` run in a drawing process. If a worker died, the pool is replaced for
+    the next drawing and this one raises BrokenProcessPool."""
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(workers(), mp_context=multiprocessing.get_context("forkserver"))
+    pool = _pool
+    try:
+        return await asyncio.get_running_loop().run_in_executor(pool, paint, state, viewer)
+    except BrokenProcessPool:
+        if _pool is pool:
+            _pool = None
+        raise
