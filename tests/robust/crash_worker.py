@@ -2,8 +2,9 @@
 
 Runs the real bot against the offline stand-in on database DB, imports EXPORT into each of its
 channels that has no game, then plays them all at once with scripted players (seeded by SEED),
-with an undo now and then, until it is killed. It connects to 127.0.0.1 only, and ends its whole process group (itself and
-the drawing processes) when its stdin closes or after SECONDS. One flushed line per event:
+with an undo now and then, until it is killed. It connects to 127.0.0.1 only, and ends its whole
+process group (itself and the drawing processes) when its stdin closes or after SECONDS. One
+flushed line per event:
 
     resume {"<channel id>": [game id, log length] or null, ...}   what it found on starting
     ack {"channel_id": …, "interaction_id": …, "user_id": …, "summary": …}   acknowledged to a player
