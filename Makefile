@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 
-.PHONY: run sync offline test lint clean
+.PHONY: run sync offline test lint bench clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Waypost needs Python 3.11 or newer (PY=$(PY))."; exit 1; }
@@ -27,6 +27,9 @@ test: $(STAMP)  ## lint, then run every test
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+bench: $(STAMP)  ## measure speed and memory against their targets (docs/performance.md)
+	$(BIN)/python -m benchmarks
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache offline-images

@@ -1,0 +1,54 @@
+"""python -m benchmarks [--quick] [--only NAME ...]: run the benchmarks, print figures and verdicts.
+
+Exits 1 if any figure misses its target.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import inspect
+import os
+import platform
+import sys
+import time
+from datetime import UTC, datetime
+
+from benchmarks import command, load, memory, render, rules
+from benchmarks.figures import Figure
+
+BENCHMARKS = {"rules": rules, "render": render, "command": command, "load": load, "memory": memory}
+
+
+def run(names: list[str], quick: bool) -> list[Figure]:
+    """Run the named benchmarks in order, printing each figure as it comes."""
+    figures: list[Figure] = []
+    for name in names:
+        started = time.perf_counter()
+        result = BENCHMARKS[name].run(quick)
+        found = asyncio.run(result) if inspect.iscoroutine(result) else result
+        for figure in found:
+            print(figure.line(), flush=True)
+        print(f"  ({name}: {time.perf_counter() - started:.1f} s)", flush=True)
+        figures += found
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short smoke run (the load run lasts ~10 s)")
+    parser.add_argument("--only", action="append", choices=BENCHMARKS, metavar="NAME",
+                        help=f"run only this benchmark (repeatable): {', '.join(BENCHMARKS)}")
+    args = parser.parse_args(argv)
+    cores = len(os.sched_getaffinity(0))
+    print(f"Waypost benchmarks{' (quick)' if args.quick else ''}, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
+          f"Python {platform.python_version()}, {cores} cores, {platform.machine()}", flush=True)
+    figures = run(args.only or list(BENCHMARKS), args.quick)
+    missed = [f for f in figures if f.passed is False]
+    print(f"{len(missed)} of {sum(f.passed is not None for f in figures)} targets missed" if missed
+          else "every target met")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

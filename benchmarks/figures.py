@@ -1,0 +1,40 @@
+"""A measured figure beside its target, and the statistics the benchmarks share."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Figure:
+    """`value` in `unit` must be below `target` (or, with `at_least`, at least it); no target: context."""
+
+    name: str
+    value: float
+    unit: str
+    target: float | None = None
+    at_least: bool = False
+
+    @property
+    def passed(self) -> bool | None:
+        if self.target is None:
+            return None
+        return self.value >= self.target if self.at_least else self.value < self.target
+
+    def line(self) -> str:
+        shown = f"{self.value:,.2f}" if self.value < 100 else f"{self.value:,.0f}"
+        goal = "" if self.target is None else f"{'≥' if self.at_least else '<'} {self.target:g} {self.unit}"
+        verdict = {True: "PASS", False: "MISS", None: ""}[self.passed]
+        return f"  {self.name:<52} {shown:>9} {self.unit:<5} {goal:<14} {verdict}"
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The nearest-rank `q`th percentile (0 < q ≤ 100) of a non-empty sequence."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
+
+
+def ms(seconds: float) -> float:
+    return seconds * 1000

@@ -1,0 +1,148 @@
+"""What the benchmarks share: the largest shipped Vikings map, a game played on it through the
+rules alone, and the real bot on a fresh database behind the offline Discord stand-in, timed."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from bot import create_bot
+from rules.base import Actor, Seat
+from rules.vikings import reachable
+from rules.vikings.actions import Adjust, Choose, EndTurn, PlaceBoat, Sail
+from rules.vikings.state import VikingsState
+from waypost.config import Config
+from waypost.games import Board, GameEntry, default_games
+from waypost.offline import OfflineDiscord, Record
+
+GAME = "vikings"
+
+
+def vikings() -> GameEntry:
+    return default_games()[GAME]
+
+
+def largest_board(entry: GameEntry) -> Board:
+    """The shipped map with the most spaces."""
+    return max(entry.boards.values(), key=lambda b: len(b.model.kinds))
+
+
+# --- a game through the rules alone ----------------------------------------------------------------
+
+
+def opening(entry: GameEntry) -> VikingsState:
+    """The largest map with all its seats: boats 1–3 of everyone out, food and steel to spend."""
+    rules, board = entry.rules, largest_board(entry)
+    seats = [Seat(i + 1, f"player{i + 1}", c) for i, c in enumerate(rules.colours[:board.info.max_players])]
+    state = rules.setup(board.model, seats, rules.default_settings(), seed=1)
+    docks = [d.name for d in board.model.docks]
+    fjords = [f.name for f in board.model.fjords]
+    for seat in reversed(range(len(seats))):
+        state = rules.apply(state, Actor(seat), PlaceBoat(docks[seat * 2])).state
+    host = Actor(0, host=True)
+    for seat in range(len(seats)):
+        for action in (Adjust("boat", seat=seat, boat=2, space=fjords[seat * 2]),
+                       Adjust("boat", seat=seat, boat=3, space=docks[seat * 2 + 1]),
+                       Adjust("food", 7, seat), Adjust("steel", 3, seat)):
+            state = rules.apply(state, host, action).state
+    return state
+
+
+def timed_sail(entry: GameEntry, state: VikingsState, rng: random.Random) -> tuple[VikingsState, float]:
+    """One sail by the player on turn (a random boat, strength and reachable end, settlers if fed):
+    the new state and the seconds spent finding the reachable spaces and applying the sail."""
+    seat = state.turn
+    boats = [b for b, space in state.players[seat].boats.items() if space is not None]
+    boat, strength = rng.choice(boats), rng.randint(1, 3)
+    started = time.perf_counter()
+    ends = reachable(state, seat, boat, strength)
+    end = rng.choice(sorted(ends))
+    docked = state.board.kind(end) == "dock"
+    settlers = min(strength, state.players[seat].food, state.players[seat].mat_settlers) if docked else 0
+    result = entry.rules.apply(state, Actor(seat), Sail(boat, ends[end], strength, settlers))
+    return result.state, time.perf_counter() - started
+
+
+def next_turn(entry: GameEntry, state: VikingsState) -> VikingsState:
+    """Answer every waiting bump with its first fjord, give the player food again, end the turn."""
+    rules = entry.rules
+    for bump in list(state.pending):
+        state = rules.apply(state, Actor(bump.seat), Choose(bump.options[0])).state
+    seat = state.turn
+    if state.players[seat].food < 3:
+        state = rules.apply(state, Actor(seat), Adjust("food", 7)).state
+    return rules.apply(state, Actor(seat), EndTurn()).state
+
+
+def midgame(entry: GameEntry, turns: int = 24, seed: int = 1) -> VikingsState:
+    """A game some turns in: boats spread out, settlers on islands, runes taken, a last sail."""
+    rng = random.Random(seed)
+    state = opening(entry)
+    for _ in range(turns):
+        for _ in range(2):
+            state, _ = timed_sail(entry, state, rng)
+        state = next_turn(entry, state)
+    state, _ = timed_sail(entry, state, rng)
+    return state
+
+
+# --- the real bot behind the stand-in -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One interaction: its kind ("board": a board image came back; "reply"; "complete"), when it
+    was sent (perf_counter), seconds to its acknowledgement (None: none within 3 s) and to the
+    bot's last reply, and whether it crashed."""
+
+    kind: str
+    sent: float
+    ack: float | None
+    done: float
+    crashed: bool
+
+
+class TimedDiscord(OfflineDiscord):
+    """The harness, timing every interaction from its payload to the bot's last reply."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.samples: list[Sample] = []
+
+    async def inject(self, payload: dict[str, Any]) -> Record:
+        sent, wall = time.perf_counter(), time.time()
+        rec = await super().inject(payload)
+        done = time.perf_counter() - sent
+        if rec.callback_type is None:
+            ack = None
+        elif rec.original is None:  # autocomplete choices: acknowledged by the answer itself
+            ack = done
+        else:
+            ack = datetime.fromisoformat(rec.original.raw["timestamp"]).timestamp() - wall
+        kind = "complete" if payload["type"] == 4 else "board" if rec.attachments else "reply"
+        crashed = any("crash reply" in f or "never answered" in f for f in rec.failures)
+        self.samples.append(Sample(kind, sent, ack, done, crashed))
+        return rec
+
+
+@asynccontextmanager
+async def real_bot(db: Path | None = None, **options: Any) -> AsyncIterator[TimedDiscord]:
+    """The production bot (`create_bot`) on a fresh database (or `db`), driven through the stand-in."""
+    with tempfile.TemporaryDirectory(prefix="waypost-bench-") as folder:
+        path = db or Path(folder) / "waypost.sqlite3"
+        config = Config(token="", db_path=path, dev_guild=None, log_level="WARNING")
+        async with TimedDiscord(lambda: create_bot(config), **options) as harness:
+            yield harness
+
+
+def seats(channel: int, count: int) -> list[str]:
+    """Console names of the players at channel number `channel`."""
+    return [f"@c{channel}p{i + 1}" for i in range(count)]
+

@@ -1,0 +1,106 @@
+"""Memory: resident size with 10,000 stored games and 200 active; opening a stored game cold.
+
+`run` measures in a fresh process (`python -m benchmarks.memory`), which prints its figures as
+JSON lines: a process that ran other benchmarks first would count their leftovers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.figures import Figure, ms, percentile
+from benchmarks.fixtures import GAME, largest_board, real_bot, seats, vikings
+from waypost.offline.players import ScriptedPlayer, open_game
+
+STORED = 10_000
+ACTIVE = 200
+COLD = 200
+FIRST_COPY = 10**17  # channel ids of the copies: FIRST_COPY + 1 … FIRST_COPY + STORED - 1
+
+
+def run(quick: bool) -> list[Figure]:
+    out = subprocess.run([sys.executable, "-m", "benchmarks.memory"], capture_output=True, text=True, check=True)
+    return [Figure(**json.loads(line)) for line in out.stdout.splitlines()]
+
+
+def copy_game(db: Path, game_id: int, copies: int) -> None:
+    """Store `copies` copies of a game (its row and log) in new channels, in one transaction."""
+    with sqlite3.connect(db, isolation_level=None) as con:
+        columns = [r[1] for r in con.execute("PRAGMA table_info(games)") if r[1] not in ("id", "channel_id")]
+        log_columns = [r[1] for r in con.execute("PRAGMA table_info(log)") if r[1] != "game_id"]
+        top = con.execute("SELECT MAX(id) FROM games").fetchone()[0]
+        numbers = f"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {copies})"
+        con.execute("BEGIN IMMEDIATE")
+        con.execute(f"{numbers} INSERT INTO games (id, channel_id, {', '.join(columns)}) "
+                    f"SELECT {top} + i, {FIRST_COPY} + i, {', '.join(columns)} FROM n, games WHERE id = ?",
+                    (game_id,))
+        con.execute(f"{numbers} INSERT INTO log (game_id, {', '.join(log_columns)}) "
+                    f"SELECT {top} + i, {', '.join(log_columns)} FROM n, log WHERE game_id = ?", (game_id,))
+        con.execute("COMMIT")
+
+
+def resident_kb(pid: int | str = "self") -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS in /proc")
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process started from `pid` (the drawing processes and their fork server)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            found += [int(child), *descendants(int(child))]
+    return found
+
+
+async def measure(folder: Path) -> list[Figure]:
+    """One game is opened and played through the bot, then copied into new channels until
+    `STORED` are stored. `ACTIVE` of them are opened through the bot (`/game status`, and where
+    boat 1 could sail); one board is drawn. Then `COLD` others are opened by the table (not yet
+    cached) and timed. The stand-in's own records of these few hundred interactions stay counted."""
+    board = largest_board(vikings()).info.name
+    users = seats(0, 3)
+    db = folder / "waypost.sqlite3"
+    async with real_bot(db) as discord_:
+        channel = await open_game(discord_, "#memory", GAME, users, board)
+        player = ScriptedPlayer(discord_, channel, users, random.Random(5), optional=0.0)
+        for _ in range(60):
+            await player.step()
+        table = discord_.bot.table
+        copy_game(db, (await table.store.open_game(channel)).id, STORED - 1)
+        for i in range(1, ACTIVE + 1):
+            await discord_.command(users[0], FIRST_COPY + i, "game status")
+            await discord_.autocomplete(users[0], FIRST_COPY + i, "sail", {"boat": 1, "strength": 3, "route": ""},
+                                        "route")
+        await discord_.command(users[0], FIRST_COPY + 1, "game board")
+        times = []
+        for i in range(ACTIVE + 1, ACTIVE + COLD + 1):
+            started = time.perf_counter()
+            await table.status(FIRST_COPY + i)
+            times.append(time.perf_counter() - started)
+        stored = len(await table.store.game_ids())
+        bot, drawing = resident_kb(), sum(resident_kb(p) for p in descendants(os.getpid()))
+    return [Figure(f"memory: games stored (active {ACTIVE})", stored, ""),
+            Figure("memory: bot process, resident", bot / 1024, "MB"),
+            Figure("memory: its drawing processes, resident", drawing / 1024, "MB"),
+            Figure("memory: bot and drawing processes, resident", (bot + drawing) / 1024, "MB", 250),
+            Figure("memory: opening a stored game cold, p50", ms(percentile(times, 50)), "ms"),
+            Figure("memory: opening a stored game cold, p99", ms(percentile(times, 99)), "ms", 5)]
+
+
+if __name__ == "__main__":
+    with tempfile.TemporaryDirectory(prefix="waypost-bench-") as folder:
+        figures = asyncio.run(measure(Path(folder)))
+    for figure in figures:
+        print(json.dumps(figure.__dict__))

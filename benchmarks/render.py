@@ -1,0 +1,29 @@
+"""Drawing: the board of a game in progress on the largest shipped map, as PNG."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from benchmarks.figures import Figure, ms
+from benchmarks.fixtures import largest_board, midgame, vikings
+
+
+def run(quick: bool) -> list[Figure]:
+    """The first drawing builds the map's static layer (once per board per process); the median is
+    of the drawings after it, each of a different state (a sail apart)."""
+    entry = vikings()
+    states = [midgame(entry, turns=20 + i) for i in range(5 if quick else 30)]
+    started = time.perf_counter()
+    entry.draw(states[0], None)
+    first = time.perf_counter() - started
+    times, sizes = [], []
+    for state in states:
+        started = time.perf_counter()
+        png = entry.draw(state, None)
+        times.append(time.perf_counter() - started)
+        sizes.append(len(png))
+    where = largest_board(entry).info.name
+    return [Figure(f"render: first drawing of {where} (static layer)", ms(first), "ms"),
+            Figure(f"render: drawing {where}, median", ms(statistics.median(times)), "ms", 50),
+            Figure("render: largest PNG", max(sizes) / 1024, "KB", 1024)]
