@@ -19,12 +19,11 @@ from bot import EXTENSIONS, create_bot
 from rules.errors import NotAllowed, NotYourTurn
 from waypost.config import Config
 from waypost.games import GameEntry
-from waypost.offline import OfflineDiscord, Record
+from waypost.offline import CapturedError, OfflineDiscord, Record
 from waypost.offline.payloads import GUILD_ID
 from waypost.outcome import User
 from waypost.replay import replay
 from waypost.storage import GameRow, LogEntry, Store
-from waypost.table import Table
 
 PLAYERS = ("@alice", "@bob", "@carl")  # alice hosts; SCENE leaves it bob's turn
 OUTSIDER, MANAGER = "@olga", "@mod"  # MANAGER is granted Manage Channels
@@ -183,7 +182,7 @@ def refused(rec: Record) -> bool:
     return rec.content.startswith(REFUSAL) or any(e.expected for e in errors_of(rec))
 
 
-def errors_of(rec: Record):
+def errors_of(rec: Record) -> list[CapturedError]:
     """Errors captured for this interaction (others may run at the same time)."""
     return [e for e in rec.errors if e.interaction_id in (None, rec.interaction_id)]
 
@@ -255,15 +254,6 @@ def game_problems(game: GameEntry, row: GameRow, entries: list[LogEntry]) -> lis
         replayed = game.rules.encode_state(replay(game, entries))
         if replayed != row.state:
             problems.append(f"game {row.id}: stored state is not what its log replays to")
-    return problems
-
-
-async def table_problems(table: Table) -> list[str]:
-    """game_problems for every game in the table's store."""
-    problems = []
-    for gid in await table.store.game_ids():
-        row = await table.store.game(gid)
-        problems += game_problems(table.games[row.game_key], row, await table.store.log(gid))
     return problems
 
 
