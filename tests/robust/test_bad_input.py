@@ -64,9 +64,9 @@ FILES = st.one_of(
 )
 
 
-def values(kind: T, offered: list) -> st.SearchStrategy:
-    """Values for an option of this Discord type: its own offers, hostile ones, wrong types."""
-    mine = [st.sampled_from(offered)] if offered else []
+def values(kind: T, offers: list) -> st.SearchStrategy:
+    """Values for an option of this Discord type: what the bot offers, hostile ones, wrong types."""
+    mine = [st.sampled_from(offers)] if offers else []
     if kind is T.string:
         return st.one_of(*mine, TEXT, WHOLE)
     if kind in (T.integer, T.number):
@@ -128,8 +128,8 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(scenes, path, 
     options = {}
     for param in command(harness, path).parameters:
         if data.draw(st.integers(0, 5) if param.required else st.integers(0, 1), label="given"):
-            choices = await offered(harness, who, channel, path, param)
-            options[param.display_name] = data.draw(values(param.type, choices), label=param.display_name)
+            offers = await offered(harness, who, channel, path, param)
+            options[param.display_name] = data.draw(values(param.type, offers), label=param.display_name)
     payload = harness.builder.command(who, channel, path, options, checks=False)
     given_ = leaf(payload)
     if given_ and data.draw(st.booleans(), label="tamper"):
@@ -146,6 +146,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(scenes, path, 
 @EXAMPLES
 @given(data=st.data())
 async def test_autocomplete_with_garbage_never_raises(scenes, path, focused, data):
+    """Garbage typed into an autocompleted option (and in the others): some choices, never a crash."""
     harness = scenes.harness
     channel = await scenes.channel(data.draw(st.sampled_from(Scenes.KINDS), label="channel"))
     who = data.draw(st.sampled_from(USERS), label="user")
