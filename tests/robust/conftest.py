@@ -11,12 +11,13 @@ from waypost.games import default_games
 
 @pytest.fixture(scope="session")
 def vikings_export(tmp_path_factory) -> bytes:
-    """SCENE played once through the real bot, exported (a real file to import and to tamper with)."""
+    """SCENE played once through the real bot, exported (a real file to import and to tamper with).
+    Ask for it before `discord_`: its own harness then runs before any test's."""
     db = tmp_path_factory.mktemp("scene") / "waypost.sqlite3"
     return run_apart(lambda: make_export(db, default_games()))
 
 
 @pytest.fixture
-async def scenes(discord_, vikings_export) -> Scenes:  # noqa: F811 - the imported fixture
+async def scenes(vikings_export, discord_) -> Scenes:  # noqa: F811 - the imported fixture
     discord_.grant(MANAGER, manage_channels=True)
     return Scenes(discord_, vikings_export)

@@ -17,7 +17,7 @@ READS = ("/game status", "/game log", "/game log page:2", "/game board", "/game 
 ROUNDS, STEPS = 20, 3  # per round and channel, STEPS players act at once
 
 
-async def test_simultaneous_commands_lose_and_merge_nothing(discord_, vikings_export):
+async def test_simultaneous_commands_lose_and_merge_nothing(vikings_export, discord_):
     table, rng = discord_.bot.table, random.Random(5)
     acks: list[Ack] = []
     noting = Noting(discord_, acks.append)
