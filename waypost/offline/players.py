@@ -8,7 +8,8 @@
 
 Each `step` reads who must act from the table's read-only `status`, then runs one command as one
 of them: for a decision `/game choose` or a pick in the bot's select menu; otherwise one of the
-commands of the cog whose `game_key` is the channel's game. Options are filled from the command's
+commands of the cog whose `game_key` is the channel's game, in random order but those already
+refused in the same situation (the same phase, the same player) last. Options are filled from the command's
 own description: choices, ranges and types first, then each autocompleted option from the choices
 the bot suggests given the options filled so far (so `/sail route:` is asked with boat and strength
 set). A required option with nothing to offer rules the command out for that step.
@@ -90,7 +91,8 @@ class ScriptedPlayer:
         self.rng = rng
         self.optional, self.menus, self.stray = optional, menus, stray
         self.moves: list[Move] = []
-        self._refused: set[str] = set()  # commands refused since the last accepted one: tried last
+        self._refused: set[str] = set()  # commands refused in this situation: tried last
+        self._situation: tuple[str, str] = ("", "")  # the game's phase and who acts
 
     def _name(self, user_id: int) -> str:
         return next((u for u in self.users if self.discord.builder.directory.user_id(u) == user_id), f"@{user_id}")
@@ -104,15 +106,15 @@ class ScriptedPlayer:
         user = self._name(waiting.user_id)
         if self.rng.random() < self.stray:
             user = self.rng.choice([self._name(s.player_id) for s in status.seats])
+        if (status.phase, user) != self._situation:
+            self._situation, self._refused = (status.phase, user), set()
         if waiting.kind == "decision":
             move = await self._decide(user)
         else:
             move = await self._play(user, status.game_key)
         if move is not None:
             self.moves.append(move)
-            if move.accepted:
-                self._refused.clear()
-            else:
+            if not move.accepted:
                 self._refused.add(move.command)
         return move
 
