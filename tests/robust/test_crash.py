@@ -96,8 +96,8 @@ async def test_killed_at_random_moments_loses_nothing(tmp_path, games, vikings_e
                     resumed += 1
             acked += [json.loads(text) for kind, text in lines if kind == "ack"]
             left = await inspect(db, games, acked)
-    assert resumed >= KILLS // 2 and len(left) == 3
-    assert len(acked) >= 50 and sum(length for _, length in left.values()) > 3 * 17 + 30
+    assert resumed >= KILLS // 2 and len(left) == 3  # it did resume, and played (at least a move a kill):
+    assert len(acked) >= KILLS and sum(length for _, length in left.values()) > 3 * (17 + 1) + KILLS
 
 
 def test_the_worker_connects_to_this_machine_only(monkeypatch, capsys):
