@@ -100,6 +100,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     """A refusal names the problem privately; anything else is logged with a reference."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, app_commands.CommandNotFound):
+        await say_privately(interaction, "⛔ That command no longer exists; your Discord app will catch up shortly.")
+        return
     if isinstance(error, (PlayerError, app_commands.TransformerError, app_commands.CheckFailure)):
         await say_privately(interaction, f"⛔ {escape(str(error))}")
         return

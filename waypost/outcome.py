@@ -8,6 +8,14 @@ from typing import Any
 
 from rules.base import Seat
 
+NAME_LIMIT = 32
+
+
+def clean_name(name: str) -> str:
+    """A display name safe to show: one line, no mentions or markdown control, bounded length."""
+    cleaned = " ".join(name.split()).replace("@", "").strip("*_~`|>#")
+    return (cleaned or "player")[:NAME_LIMIT]
+
 
 @dataclass(frozen=True)
 class User:

@@ -23,12 +23,11 @@ from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
 from waypost import transfer
 from waypost.drawing import draw as draw_board
 from waypost.games import HOST_SETTINGS, GameEntry
-from waypost.outcome import Drawing, LogPage, Outcome, Prompt, Seen, Status, User, Waiting
+from waypost.outcome import Drawing, LogPage, Outcome, Prompt, Seen, Status, User, Waiting, clean_name
 from waypost.replay import effective_actions, replay
 from waypost.storage import GameRow, LogEntry, Store
 
 LOG_PAGE = 15
-NAME_LIMIT = 32
 
 
 def utcnow() -> datetime:
@@ -141,7 +140,7 @@ class Table:
                 raise IllegalMove("This channel already has a game. Finish it with /game end, or use "
                                   "another channel or thread.")
             now = self._clock().isoformat()
-            seat = Seat(user.id, _clean_name(user.name), game.rules.colours[0])
+            seat = Seat(user.id, clean_name(user.name), game.rules.colours[0])
             row = GameRow(0, channel_id, guild_id, game.key, board.info.name, "lobby", user.id,
                           [serial.dump(seat)], _defaults(game), secrets.randbits(62), None, 0,
                           now, now)
@@ -169,7 +168,7 @@ class Table:
                                f"Colours: {', '.join(rules.colours)}.")
             if colour in taken:
                 raise IllegalMove(f"{colour} is taken. Free: {', '.join(c for c in rules.colours if c not in taken)}.")
-            seat = Seat(user.id, _clean_name(user.name), colour)
+            seat = Seat(user.id, clean_name(user.name), colour)
             loaded.row.seats.append(serial.dump(seat))
             text = f"{seat.name} joined as {colour} ({len(loaded.row.seats)} seated)."
             await self._save(loaded, self._entry(user, "lobby", {"join": colour}, text))
@@ -186,7 +185,15 @@ class Table:
             name = loaded.name(seat)
             del loaded.row.seats[seat]
             text = f"{name} left the table ({len(loaded.row.seats)} seated)."
+            if not loaded.row.seats:
+                loaded.row.status = "ended"
+                text += " The table is empty, so the game is closed."
+            elif user.id == loaded.row.host_id:  # the host must be able to act: hosting passes on
+                loaded.row.host_id = loaded.row.seats[0]["player_id"]
+                text += f" {loaded.row.seats[0]['name']} hosts now."
             await self._save(loaded, self._entry(user, "lobby", {"leave": seat}, text))
+            if loaded.row.status == "ended":
+                self._cache.pop(channel_id, None)
         return Outcome(text)
 
     async def start(self, channel_id: int, user: User) -> Outcome:
@@ -300,7 +307,7 @@ class Table:
             remaining = [e for e in entries if e.seq != last.seq]
             state = await asyncio.to_thread(replay, loaded.game, remaining)
             loaded.row.state = loaded.game.rules.encode_state(state)
-            text = f"{_clean_name(user.name)} took back: {last.summary}"
+            text = f"{clean_name(user.name)} took back: {last.summary}"
             await self._save(loaded, self._entry(user, "undo", {}, text, seat=last.seat, undoes=last.seq))
             loaded.state = state
             return self._outcome(loaded, user, text, (), before, draw=True)
@@ -404,10 +411,13 @@ class Table:
             if await self._load(channel_id) is not None:
                 raise IllegalMove("This channel already has a game. End it first, or import elsewhere.")
             row, entries = await asyncio.to_thread(transfer.parse_export, data, self.games)
-            row.channel_id, row.guild_id, row.host_id = channel_id, guild_id, user.id
+            seated = [s["player_id"] for s in row.seats]
+            host = user.id if user.id in seated else seated[0]  # a host must hold a seat to act
+            row.channel_id, row.guild_id, row.host_id = channel_id, guild_id, host
             now = self._clock().isoformat()
             row.created_at = row.updated_at = now
-            text = f"{user.name} imported a {self.games[row.game_key].rules.title} game ({len(entries)} log entries)."
+            text = (f"{clean_name(user.name)} imported a {self.games[row.game_key].rules.title} game "
+                    f"({len(entries)} log entries); <@{host}> hosts it.")
             await self.store.create(row, [*entries, self._entry(user, "lobby", {"import": True}, text)])
             loaded = await self._require(channel_id)
         return self._outcome(loaded, user, text, (), [], draw=True)
@@ -435,7 +445,3 @@ def _show(value: Any) -> str:
     return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
-def _clean_name(name: str) -> str:
-    """A display name safe to show: one line, no mentions or markdown control, bounded length."""
-    cleaned = " ".join(name.split()).replace("@", "").strip("*_~`|>#")
-    return (cleaned or "player")[:NAME_LIMIT]

@@ -12,6 +12,7 @@ from rules import serial
 from rules.base import Seat
 from rules.errors import InvalidData, PlayerError
 from waypost.games import HOST_SETTINGS, GameEntry
+from waypost.outcome import NAME_LIMIT, clean_name
 from waypost.replay import replay
 from waypost.storage import GameRow, LogEntry
 
@@ -187,6 +188,8 @@ def _check_seats(game: GameEntry, seats: list[Seat]) -> None:
     if len({s.player_id for s in seats}) != len(seats):
         raise InvalidData("seats: a player sits twice.")
     for i, s in enumerate(seats):
+        if s.name != clean_name(s.name):
+            raise InvalidData(f"seats[{i}].name: at most {NAME_LIMIT} characters, one line, no @ or markdown.")
         if s.colour not in game.rules.colours:
             raise InvalidData(f"seats[{i}].colour: {s.colour[:20]!r} is not a colour of {game.rules.title}.")
     if len({s.colour for s in seats}) != len(seats):

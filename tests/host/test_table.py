@@ -222,5 +222,18 @@ async def test_export_import_round_trip(table, store):
     out = await table.import_game(200, 9, CARL, data)
     assert "imported" in out.text and out.drawing is not None
     assert (await store.open_game(200)).state == (await store.open_game(CH)).state
-    assert (await table.status(200)).host_id == CARL.id
+    assert (await table.status(200)).host_id == ALICE.id  # carl holds no seat: the first seat hosts
     await table.act(200, BOB, {"kind": "add", "amount": 1})
+    await table.import_game(300, 9, BOB, data)
+    assert (await table.status(300)).host_id == BOB.id  # a seated importer hosts
+
+
+async def test_hosting_passes_on_when_the_host_leaves_and_an_empty_table_closes(table):
+    await table.new(CH, 9, ALICE, "tally")
+    await table.join(CH, BOB)
+    out = await table.leave(CH, ALICE)
+    assert "bob hosts now" in out.text and (await table.status(CH)).host_id == BOB.id
+    out = await table.leave(CH, BOB)
+    assert "the game is closed" in out.text
+    with pytest.raises(NoGame):
+        await table.status(CH)
