@@ -3,6 +3,7 @@ rules alone, and the real bot on a fresh database behind the offline Discord sta
 
 from __future__ import annotations
 
+import os
 import random
 import tempfile
 import time
@@ -140,6 +141,27 @@ async def real_bot(db: Path | None = None, **options: Any) -> AsyncIterator[Time
         config = Config(token="", db_path=path, dev_guild=None, log_level="WARNING")
         async with TimedDiscord(lambda: create_bot(config), **options) as harness:
             yield harness
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process started from `pid` (the drawing processes and their fork server)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            found += [int(child), *descendants(int(child))]
+    return found
+
+
+def cpu_elsewhere() -> tuple[float, float]:
+    """CPU seconds used so far by the whole machine, and by this process and its descendants."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    machine = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    busy = sum(machine) - machine[3] - machine[4]  # all but idle and iowait
+    ours = 0
+    for pid in (os.getpid(), *descendants(os.getpid())):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ours += int(fields[11]) + int(fields[12])  # utime, stime
+    return busy / ticks, ours / ticks
 
 
 def seats(channel: int, count: int) -> list[str]:

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import GAME, largest_board, real_bot, seats, vikings
+from benchmarks.fixtures import GAME, descendants, largest_board, real_bot, seats, vikings
 from waypost.offline.players import ScriptedPlayer, open_game
 
 STORED = 10_000
@@ -53,15 +53,6 @@ def resident_kb(pid: int | str = "self") -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     raise RuntimeError("no VmRSS in /proc")
-
-
-def descendants(pid: int) -> list[int]:
-    """Every process started from `pid` (the drawing processes and their fork server)."""
-    found = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        for child in (task / "children").read_text().split():
-            found += [int(child), *descendants(int(child))]
-    return found
 
 
 async def measure(folder: Path) -> list[Figure]:
