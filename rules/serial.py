@@ -2,13 +2,15 @@
 
 `dump` turns a dataclass tree into dicts, lists and scalars; `load` rebuilds it from the
 type hints and refuses anything of the wrong shape with an `InvalidData` naming the path.
-Dict keys that are ints are stored as strings (JSON allows only string keys).
+Dict keys that are ints are stored as strings (JSON allows only string keys). An immutable
+dataclass that sets `serial_shared = True` is loaded once per distinct value and then shared.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import types
 import typing
 from functools import cache
@@ -17,6 +19,8 @@ from typing import Any, TypeVar
 from rules.errors import InvalidData
 
 T = TypeVar("T")
+SHARED_LIMIT = 64  # distinct shared objects kept (e.g. boards); past it the memo starts afresh
+_shared: dict[tuple[type, str], Any] = {}
 
 
 def dump(value: Any) -> Any:
@@ -134,6 +138,27 @@ def _load_key(key_t: Any, key: str, path: str) -> Any:
 def _load_dataclass(cls: type, data: Any, path: str) -> Any:
     if not isinstance(data, dict):
         raise _fail(path, "an object", data)
+    if getattr(cls, "serial_shared", False):
+        return _load_shared(cls, data, path)
+    return _load_fields(cls, data, path)
+
+
+def _load_shared(cls: type, data: dict[str, Any], path: str) -> Any:
+    """An immutable dataclass that says `serial_shared = True`: equal data loads to one shared object."""
+    try:
+        key = (cls, json.dumps(data, sort_keys=True))
+    except (TypeError, ValueError):
+        return _load_fields(cls, data, path)
+    found = _shared.get(key)
+    if found is None:
+        found = _load_fields(cls, data, path)
+        if len(_shared) >= SHARED_LIMIT:
+            _shared.clear()
+        _shared[key] = found
+    return found
+
+
+def _load_fields(cls: type, data: dict[str, Any], path: str) -> Any:
     hints = _hints(cls)
     fields = _fields(cls)
     names = {f.name for f in fields}

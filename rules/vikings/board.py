@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal
+from typing import ClassVar, Literal
 
 SpaceKind = Literal["island", "dock", "fjord"]
 
@@ -64,6 +64,7 @@ class Board:
     fjords: tuple[Fjord, ...]
     edges: tuple[tuple[str, str], ...]
     ferries: tuple[tuple[str, str], ...] = ()
+    serial_shared: ClassVar[bool] = True  # every saved state holds its map: decode each map once
 
     def __deepcopy__(self, memo: dict) -> Board:
         return self  # immutable: copies of a state share their board and its lookups
