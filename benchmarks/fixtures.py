@@ -101,7 +101,7 @@ def midgame(entry: GameEntry, turns: int = 24, seed: int = 1) -> VikingsState:
 class Sample:
     """One interaction: its kind ("board": a board image came back; "reply"; "complete"), when it
     was sent (perf_counter), seconds to its acknowledgement (None: none within 3 s) and to the
-    bot's last reply, and whether it crashed."""
+    bot's last reply, and whether the bot answered it with a crash reply."""
 
     kind: str
     sent: float
@@ -128,7 +128,7 @@ class TimedDiscord(OfflineDiscord):
         else:
             ack = datetime.fromisoformat(rec.original.raw["timestamp"]).timestamp() - wall
         kind = "complete" if payload["type"] == 4 else "board" if rec.attachments else "reply"
-        crashed = any("crash reply" in f or "never answered" in f for f in rec.failures)
+        crashed = any("crash reply" in f for f in rec.failures) and ack is not None  # not a late one's fallout
         self.samples.append(Sample(kind, sent, ack, done, crashed))
         return rec
 
