@@ -134,12 +134,12 @@ class TimedDiscord(OfflineDiscord):
 
 
 @asynccontextmanager
-async def real_bot(db: Path | None = None, **options: Any) -> AsyncIterator[TimedDiscord]:
+async def real_bot(db: Path | None = None) -> AsyncIterator[TimedDiscord]:
     """The production bot (`create_bot`) on a fresh database (or `db`), driven through the stand-in."""
     with tempfile.TemporaryDirectory(prefix="waypost-bench-") as folder:
         path = db or Path(folder) / "waypost.sqlite3"
         config = Config(token="", db_path=path, dev_guild=None, log_level="WARNING")
-        async with TimedDiscord(lambda: create_bot(config), **options) as harness:
+        async with TimedDiscord(lambda: create_bot(config)) as harness:
             yield harness
 
 

@@ -28,7 +28,10 @@ FIRST_COPY = 10**17  # channel ids of the copies: FIRST_COPY + 1 … FIRST_COPY 
 
 
 def run(quick: bool) -> list[Figure]:
-    out = subprocess.run([sys.executable, "-m", "benchmarks.memory"], capture_output=True, text=True, check=True)
+    """The same run with or without `quick` (it takes a few seconds)."""
+    out = subprocess.run([sys.executable, "-m", "benchmarks.memory"], capture_output=True, text=True)
+    if out.returncode:
+        raise RuntimeError(f"the memory benchmark's process failed:\n{out.stderr[-3000:]}")
     return [Figure(**json.loads(line)) for line in out.stdout.splitlines()]
 
 
@@ -49,6 +52,7 @@ def copy_game(db: Path, game_id: int, copies: int) -> None:
 
 
 def resident_kb(pid: int | str = "self") -> int:
+    """A process's resident size in KB (VmRSS)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
