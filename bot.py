@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import sys
 from collections.abc import Mapping
@@ -20,6 +19,7 @@ from discord.ext import commands
 from cogs.options import option_problem
 from cogs.replies import DecisionSelect, report_error
 from rules.errors import InvalidData
+from waypost import runtime
 from waypost.config import Config
 from waypost.games import GameEntry, default_games
 from waypost.storage import Store
@@ -89,6 +89,12 @@ def create_bot(config: Config, games: Mapping[str, GameEntry] | None = None, syn
     return WaypostBot(config, games, sync)
 
 
+async def serve(bot: WaypostBot, token: str) -> None:
+    """Log in, connect to Discord and serve until stopped; always close the bot."""
+    async with bot:
+        await bot.start(token)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Waypost: board games by post on Discord.")
     parser.add_argument("--sync", action="store_true", help="sync slash commands globally before running")
@@ -107,9 +113,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.offline:
             from waypost.offline.console import run_console
 
-            return asyncio.run(run_console(config, args))
+            return runtime.run(run_console(config, args))
         sync = "global" if args.sync else ("guild" if config.dev_guild else "none")
-        create_bot(config, sync=sync).run(config.token, log_handler=None)
+        runtime.run(serve(create_bot(config, sync=sync), config.token))
+    except KeyboardInterrupt:
+        return 0
     except InvalidData as e:  # a bad data file stops the start, named
         print(f"Waypost cannot start: {e}", file=sys.stderr)
         return 2

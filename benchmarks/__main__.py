@@ -6,7 +6,6 @@ Exits 1 if any figure misses its target.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import inspect
 import os
 import platform
@@ -16,6 +15,7 @@ from datetime import UTC, datetime
 
 from benchmarks import command, load, memory, render, rules
 from benchmarks.figures import Figure
+from waypost import runtime
 
 BENCHMARKS = {"rules": rules, "render": render, "command": command, "load": load, "memory": memory}
 
@@ -26,7 +26,7 @@ def run(names: list[str], quick: bool) -> list[Figure]:
     for name in names:
         started = time.perf_counter()
         result = BENCHMARKS[name].run(quick)
-        found = asyncio.run(result) if inspect.iscoroutine(result) else result
+        found = runtime.run(result) if inspect.iscoroutine(result) else result
         for figure in found:
             print(figure.line(), flush=True)
         print(f"  ({name}: {time.perf_counter() - started:.1f} s)", flush=True)

@@ -6,7 +6,6 @@ JSON lines: a process that ran other benchmarks first would count their leftover
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import random
@@ -19,6 +18,7 @@ from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
 from benchmarks.fixtures import GAME, descendants, largest_board, real_bot, seats, vikings
+from waypost import runtime
 from waypost.offline.players import ScriptedPlayer, open_game
 
 STORED = 10_000
@@ -96,6 +96,6 @@ async def measure(folder: Path) -> list[Figure]:
 
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory(prefix="waypost-bench-") as folder:
-        figures = asyncio.run(measure(Path(folder)))
+        figures = runtime.run(measure(Path(folder)))
     for figure in figures:
         print(json.dumps(figure.__dict__))
