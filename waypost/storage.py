@@ -147,11 +147,10 @@ class Store:
             row = await cur.fetchone()
         return _game(row) if row else None
 
-    async def log(self, game_id: int, offset: int = 0, limit: int = -1) -> list[LogEntry]:
-        """Log entries in order, from `offset`, at most `limit` (-1: all)."""
+    async def log(self, game_id: int) -> list[LogEntry]:
+        """A game's whole log, in order."""
         async with self._lock, self._db.execute(
-            f"SELECT {_LOG_COLUMNS} FROM log WHERE game_id=? ORDER BY seq LIMIT ? OFFSET ?",
-            (game_id, limit, offset),
+            f"SELECT {_LOG_COLUMNS} FROM log WHERE game_id=? ORDER BY seq", (game_id,)
         ) as cur:
             rows = await cur.fetchall()
         return [_entry(r) for r in rows]
