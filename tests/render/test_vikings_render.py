@@ -6,12 +6,14 @@ import copy
 import io
 import json
 import math
+import pickle
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
 from render import common, vikings
+from render.vikings import boats, fury
 from rules.base import Actor, Seat
 from rules.vikings import GAME
 from rules.vikings.actions import PlaceBoat, Sail
@@ -207,7 +209,7 @@ def test_a_boat_set_aside_is_drawn_apart_from_the_boat_that_bumped_it():
     settled.players[bump.seat].boats[bump.boat] = bump.options[0]
     assert decode(vikings.draw(state, None)) != decode(vikings.draw(settled, None))
     lay = vikings.static_layer(state.board).layout
-    spot = vikings._aside_spot(vikings.static_layer(state.board), state.board, bump.dock, [])
+    spot = boats.aside_spot(vikings.static_layer(state.board), state.board, bump.dock, [])
     dock = lay.xy(*state.board.position(bump.dock))
     assert math.dist(spot, dock) >= 2 * vikings.BOAT_R
 
@@ -222,8 +224,8 @@ def test_runes_fury_resources_and_raids_show():
     raided = sorted(board.village_docks)[0]
     assert changed(a, b, vikings.static_layer(board).village_spots[raided], 8) > 0
     for i in range(len(board.gods)):
-        y = vikings._fury_row_y(lay, i)
-        assert changed(a, b, (vikings._FURY_X0 + 10 * vikings._FURY_STEP, y), 10 * vikings._FURY_STEP) > 0
+        y = fury.track_y(lay, i)
+        assert changed(a, b, (fury.TRACK_X0 + 10 * fury.TRACK_STEP, y), 10 * fury.TRACK_STEP) > 0
 
 
 # --- the shared utilities ---------------------------------------------------------------------
@@ -266,3 +268,8 @@ def test_encoding_to_a_fixed_palette_keeps_the_exact_fixed_colours():
     out = decode(common.encode_png(image, palette))
     assert out.getpixel((5, 5)) == common.PALETTE["blue"].fill
     assert out.getpixel((30, 5)) == common.PALETTE["red"].fill
+
+
+def test_draw_is_sent_to_drawing_workers_by_its_module_level_name():
+    assert vikings.draw.__module__ == "render.vikings" and vikings.draw.__qualname__ == "draw"
+    assert pickle.loads(pickle.dumps(vikings.draw)) is vikings.draw

@@ -1,0 +1,69 @@
+"""The Tiny Epic Vikings board image: `draw(state, viewer) -> PNG bytes`.
+
+Layout (all sizes in output pixels, whatever the map's own canvas size):
+
+    +--------------------------------------+----------------+
+    | the map: islands, docks, fjords,     | era, whose turn|
+    | water links, ferry routes, villages, | waiting bumps  |
+    | pieces on islands, runes, boats,     | player cards   |
+    | the last sail                        | island control |
+    +--------------------------------------+ (influence)    |
+    | gods' fury tracks        | key       |                |
+    +--------------------------------------+----------------+
+
+Everything that depends only on the board (sea, islands, names, docks, fjords, links, ferries,
+rune stones, the key, frames) is drawn once per board into a cached static layer together with
+the PNG palette; each drawing copies it and adds the pieces. Vikings has no hidden information,
+so `viewer` only marks "(you)" on that player's card.
+
+The modules, in drawing order: `layout` (sizes, regions, the map transform), `colours`, `icons`
+(cached sprites), `placement` (where dock names and villages go), `static` (the cached static
+layer, with `fury` tracks and the `key`), then the pieces: `islands` (villages, runes, settlers,
+temples), `last_sail`, `boats`, `fury` tokens, and the side `panel`.
+
+`draw` is defined here, at module level, because it is sent by name to the drawing processes.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from render.common import encode_png
+from render.vikings import fury
+from render.vikings.boats import draw_boats, fjord_spots
+from render.vikings.islands import draw_islands, draw_villages
+from render.vikings.last_sail import draw_last_sail
+from render.vikings.layout import BOAT_R, DOCK_R, FJORD_R, MAP_W, PANEL_W, SETTLER_R, WIDTH, Layout, image_size, layout
+from render.vikings.panel import draw_panel
+from render.vikings.static import Static, clear_cache, static_layer
+from rules.vikings.state import VikingsState
+
+__all__ = [
+    "BOAT_R", "DOCK_R", "FJORD_R", "MAP_W", "PANEL_W", "SETTLER_R", "WIDTH", "Layout", "Static", "clear_cache",
+    "compose", "draw", "fjord_spots", "image_size", "layout", "static_layer",
+]
+
+
+def draw(state: VikingsState, viewer: int | None) -> bytes:
+    """The board as a PNG: map, pieces, last sail, fury, players and island control. `viewer`
+    (a seat, or None for everyone) is marked "(you)"; Vikings hides nothing."""
+    return encode_png(*_compose(state, viewer))
+
+
+def compose(state: VikingsState, viewer: int | None) -> Image.Image:
+    """The board as an RGB image (before palette mapping), for tests and previews."""
+    return _compose(state, viewer)[0]
+
+
+def _compose(state: VikingsState, viewer: int | None) -> tuple[Image.Image, Image.Image]:
+    static = static_layer(state.board)
+    image = static.image.copy()
+    lay = static.layout
+    draw_villages(image, state, static)
+    draw_islands(image, state, static)
+    if state.last_sail is not None and len(state.last_sail.path) > 1:
+        draw_last_sail(image, state, static)
+    draw_boats(image, state, static)
+    fury.draw_tokens(image, state, lay)
+    draw_panel(image, state, lay, viewer)
+    return image, static.palette

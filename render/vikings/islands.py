@@ -1,0 +1,94 @@
+"""What stands on the islands: villages (and raided ones' ghosts), rune stones or their holders,
+settlers and temples.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PIL import Image
+
+from render.common import PAPER, Point, marker_sprite, paste, player_style
+from render.vikings.colours import god_colour
+from render.vikings.icons import house_icon, rune_stone, temple_icon
+from render.vikings.layout import BOAT_R, SETTLER_R
+from render.vikings.static import Static
+from rules.vikings.state import VikingsState
+
+
+def draw_villages(image: Image.Image, state: VikingsState, static: Static) -> None:
+    """Villages still standing, and the ghosts of raided ones."""
+    for name, spot in static.village_spots.items():
+        paste(image, house_icon(raided=name not in state.villages), spot)
+
+
+def draw_islands(image: Image.Image, state: VikingsState, static: Static) -> None:
+    """On each island: its rune stone (or, once taken, the empty stone and its holder), and each
+    player's settlers (their marker with the count) and temples."""
+    board, lay = state.board, static.layout
+    for island in board.islands:
+        cx, cy = lay.xy(island.x, island.y)
+        r = island.radius * lay.scale
+        holder = state.runes.get(island.name)
+        colour = god_colour(board, island.god)
+        if holder is None:
+            paste(image, rune_stone(island.god, colour), (cx, cy - 0.06 * r))
+        else:
+            stone = rune_stone(island.god, colour, empty=True)
+            box = paste(image, stone, (cx - 13, cy - 0.06 * r))
+            paste(image, marker_sprite(state.seats[holder].colour, 12, ring=PAPER), (box[2] + 13, cy - 0.06 * r))
+        chips: list[Image.Image] = []
+        for seat, player in enumerate(state.players):
+            style = player_style(state.seats[seat].colour)
+            settlers, temples = player.settlers[island.name], player.temples[island.name]
+            if settlers:
+                chips.append(marker_sprite(style.name, SETTLER_R, str(settlers)))
+            elif temples:  # the owner's marker (letter, no count) says whose temples follow
+                chips.append(marker_sprite(style.name, SETTLER_R - 2))
+            chips += [temple_icon(style.fill, 26)] * temples
+        keep_clear = [lay.xy(*board.position(d)) for d in island.docks]
+        keep_clear += [static.village_spots[d] for d in island.docks if d in static.village_spots]
+        _island_pieces(image, chips, (cx, cy), (cx, cy + 0.32 * r), r, keep_clear)
+
+
+def _row(sprites: list[Image.Image], centre: Point, width: float, gap: int = 3) -> list[tuple[Image.Image, Point]]:
+    """Sprites side by side (by their visible width, `gap` apart), the first row centred on
+    `centre`, wrapping into more rows below past `width`; returns each sprite with its centre."""
+    seen = [_visible_width(s) + gap for s in sprites]
+    rows: list[list[int]] = [[]]
+    for i, w in enumerate(seen):
+        if rows[-1] and sum(seen[j] for j in rows[-1]) + w > width:
+            rows.append([])
+        rows[-1].append(i)
+    line_h = max((s.height for s in sprites), default=0) - 12
+    placed: list[tuple[Image.Image, Point]] = []
+    y = centre[1]
+    for line in rows:
+        x = centre[0] - sum(seen[i] for i in line) / 2
+        for i in line:
+            placed.append((sprites[i], (x + seen[i] / 2, y)))
+            x += seen[i]
+        y += line_h
+    return placed
+
+
+def _visible_width(sprite: Image.Image) -> int:
+    box = sprite.getchannel("A").getbbox()
+    return box[2] - box[0] if box else 0
+
+
+def _island_pieces(image: Image.Image, chips: list[Image.Image], island: Point, start: Point, r: float,
+                   keep_clear: list[Point]) -> None:
+    """Lay the pieces out in rows from `start`, picking the row width that covers the fewest
+    docks (and the boats on them) and villages, then spills the least off the island."""
+    best: list[tuple[Image.Image, Point]] = []
+    best_cost = math.inf
+    for share in (1.9, 1.6, 1.35, 1.1):
+        placed = _row(chips, start, share * r)
+        covered = sum(1 for s, p in placed for q in keep_clear if math.dist(p, q) < _visible_width(s) / 2 + BOAT_R)
+        spilled = sum(1 for s, p in placed if math.dist(p, island) > r - _visible_width(s) / 2)
+        cost = 2 * covered + spilled
+        if cost < best_cost:
+            best, best_cost = placed, cost
+    for sprite, at in best:
+        paste(image, sprite, at)

@@ -1,0 +1,154 @@
+"""The side panel: era and raid cost, whose turn, waiting bumps, a card per player and the table
+of island control (influence and runes).
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.common import INK, PAPER, card, draw_text, marker_sprite, paste, plain, player_style, text_width
+from render.vikings.colours import FRAME, MUTED, god_colour
+from render.vikings.icons import house_icon, resource_icon, rune_stone, temple_icon
+from render.vikings.layout import CARD_H, MAP_W, PANEL_SIZE, PANEL_TOP, TABLE_ROW, WIDTH, Layout
+from rules.vikings.control import influence
+from rules.vikings.state import VikingsState, raid_cost
+
+
+def draw_panel(image: Image.Image, state: VikingsState, lay: Layout, viewer: int | None) -> None:
+    x0, x1 = MAP_W + 20, WIDTH - 20
+    pen = ImageDraw.Draw(image)
+    y = 92
+    cost = raid_cost(state)
+    era = f"Era {state.era}"
+    box = draw_text(image, (x0, y), era, PANEL_SIZE + 4, anchor="lm", halo=None, bold=True)
+    draw_text(image, (box[2] + 14, y), f"raid a village: {cost} steel", PANEL_SIZE - 2, MUTED, None, anchor="lm")
+    y += 40
+    turn_seat = state.seats[state.turn]
+    paste(image, marker_sprite(turn_seat.colour, 14), (x0 + 14, y))
+    name = plain(turn_seat.colour.capitalize())
+    if state.placing:
+        status = f"Setup: {name} places a boat"
+    else:
+        left = int(state.settings.get("sails_per_turn", 2)) - state.sails
+        status = f"{name}'s turn  ({left} sail{'s' if left != 1 else ''} left)"
+    draw_text(image, (x0 + 38, y), status, PANEL_SIZE, anchor="lm", halo=None, bold=True)
+    y += 34
+    shown = state.pending if len(state.pending) <= 2 else state.pending[:1]
+    for bump in shown:
+        seat = state.seats[bump.seat]
+        label = player_style(seat.colour).letter + str(bump.boat)
+        paste(image, marker_sprite(seat.colour, 15, label, dashed=True, faded=True), (x0 + 14, y))
+        text = f"bumped at {bump.dock}: {seat.colour.capitalize()} picks {' / '.join(bump.options)}"
+        draw_text(image, (x0 + 38, y), plain(text, 38), PANEL_SIZE - 3, (150, 40, 20), None, anchor="lm", bold=True)
+        y += 28
+    if len(state.pending) > len(shown):
+        draw_text(image, (x0 + 38, y), f"+{len(state.pending) - 1} more boats bumped", PANEL_SIZE - 3, MUTED, None,
+                  anchor="lm")
+    y = PANEL_TOP
+    for seat in range(len(state.seats)):
+        _player_card(image, pen, state, seat, (x0, y, x1, y + CARD_H - 10), viewer)
+        y += CARD_H
+    _control_table(image, pen, state, (x0, y + 4, x1))
+
+
+def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: VikingsState, seat: int,
+                 box: tuple[int, int, int, int], viewer: int | None) -> None:
+    s = state.seats[seat]
+    style = player_style(s.colour)
+    player = state.players[seat]
+    on_turn = seat == state.turn
+    card(pen, box, fill=style.tint if on_turn else PAPER, outline=INK if on_turn else FRAME,
+         width=3 if on_turn else 2)
+    x0, y0, x1, _ = box
+    y = y0 + 24
+    paste(image, marker_sprite(s.colour, 15), (x0 + 24, y))
+    who = plain(s.name, 18)
+    title = s.colour.capitalize()
+    if sum(c.isalnum() for c in who) > who.count("?"):  # a name the font cannot spell is left out
+        title += f": {who}"
+    if viewer == seat:
+        title += "  (you)"
+    draw_text(image, (x0 + 48, y), title, PANEL_SIZE, anchor="lm", halo=None, bold=True)
+    if on_turn:
+        tag = "SETUP" if state.placing else "TURN"
+        w = text_width(tag, 15) + 16
+        pen.rounded_rectangle((x1 - 12 - w, y - 12, x1 - 12, y + 12), radius=8, fill=INK)
+        draw_text(image, (x1 - 12 - w / 2, y), tag, 15, (255, 255, 255), None, bold=True)
+    # resources, then what is on the mat
+    y += 36
+    x = x0 + 14
+    for kind in ("wood", "food", "steel"):
+        paste(image, resource_icon(kind), (x, y), "lm")
+        box2 = draw_text(image, (x + 28, y), str(getattr(player, kind)), PANEL_SIZE, anchor="lm", halo=None,
+                         bold=True)
+        x = box2[2] + 14
+    x += 8
+    pen.line((x, y - 12, x, y + 12), fill=FRAME, width=2)
+    x += 14
+    paste(image, marker_sprite(s.colour, 11, ""), (x + 10, y))
+    box2 = draw_text(image, (x + 24, y), f"x{player.mat_settlers}", PANEL_SIZE - 1, anchor="lm", halo=None)
+    x = box2[2] + 12
+    paste(image, temple_icon(style.fill, 24), (x, y), "lm")
+    box2 = draw_text(image, (x + 26, y), f"x{player.mat_temples}", PANEL_SIZE - 1, anchor="lm", halo=None)
+    x = box2[2] + 12
+    paste(image, house_icon(), (x, y), "lm")
+    draw_text(image, (x + 25, y), f"x{player.raided}", PANEL_SIZE - 1, anchor="lm", halo=None)
+    # runes held and boats in harbour
+    y += 34
+    x = x0 + 14
+    held = [i for i in state.board.islands if state.runes.get(i.name) == seat]
+    box2 = draw_text(image, (x, y), "runes:", PANEL_SIZE - 3, MUTED, None, anchor="lm")
+    x = box2[2] + 6
+    if not held:
+        box2 = draw_text(image, (x, y), "none", PANEL_SIZE - 3, MUTED, None, anchor="lm")
+        x = box2[2] + 6
+    for island in held[:4]:
+        stone = rune_stone(island.god, god_colour(state.board, island.god), 14)
+        b = paste(image, stone, (x, y), "lm")
+        x = b[2] + 3
+    if len(held) > 4:
+        b = draw_text(image, (x, y), f"+{len(held) - 4}", PANEL_SIZE - 3, anchor="lm", halo=None)
+        x = b[2]
+    harbour = [str(n) for n, space in sorted(player.boats.items()) if space is None]
+    text = f"harbour: {' '.join(style.letter + n for n in harbour) if harbour else '-'}"
+    draw_text(image, (x1 - 12, y), text, PANEL_SIZE - 3, MUTED, None, anchor="rm")
+
+
+def _control_table(image: Image.Image, pen: ImageDraw.ImageDraw, state: VikingsState,
+                   top: tuple[int, int, int]) -> None:
+    """Influence of every player on every island, the rune's god and who holds it."""
+    x0, y, x1 = top
+    board = state.board
+    draw_text(image, (x0, y + 12), "Islands: influence", PANEL_SIZE, anchor="lm", halo=None, bold=True)
+    y += 34
+    cols = len(state.seats)
+    col_w = 44
+    first = x1 - cols * col_w
+    rune_x = first - 78
+    for seat, s in enumerate(state.seats):
+        paste(image, marker_sprite(s.colour, 11), (first + seat * col_w + col_w / 2, y))
+    draw_text(image, (rune_x, y), "rune", 15, MUTED, None)
+    y += 20
+    for row, island in enumerate(board.islands):
+        cy = y + row * TABLE_ROW + TABLE_ROW / 2
+        if row % 2 == 0:
+            pen.rectangle((x0 - 6, cy - TABLE_ROW / 2, x1 + 6, cy + TABLE_ROW / 2), fill=(236, 229, 214))
+        draw_text(image, (x0, cy), plain(island.title, 14), 18, anchor="lm", halo=None)
+        holder = state.runes.get(island.name)
+        colour = god_colour(board, island.god)
+        stone = rune_stone(island.god[:1], colour, 13, empty=holder is not None)
+        b = paste(image, stone, (rune_x - 12, cy))
+        if holder is not None:
+            paste(image, marker_sprite(state.seats[holder].colour, 10), (b[2] + 10, cy))
+        power = influence(state, island.name)
+        best = max(power.values(), default=0)
+        for seat in range(cols):
+            cx = first + seat * col_w + col_w / 2
+            value = power.get(seat, 0)
+            if seat == holder:
+                pen.rounded_rectangle((cx - 18, cy - 12, cx + 18, cy + 12), radius=6,
+                                      fill=player_style(state.seats[seat].colour).tint, outline=INK)
+            if value:
+                draw_text(image, (cx, cy), str(value), 18, INK, None, bold=value == best)
+            else:
+                draw_text(image, (cx, cy), "-", 18, MUTED, None)

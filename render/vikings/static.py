@@ -1,0 +1,212 @@
+"""The static layer: everything that depends only on the board (sea, islands, names, docks,
+fjords, links, ferries, fury tracks, the key, frames), drawn once per board and cached with
+the PNG palette and where dock names and villages go.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    PALETTE,
+    Point,
+    build_palette,
+    dotted_line,
+    draw_text,
+    legend,
+    marker_sprite,
+    paste,
+    plain,
+    towards,
+)
+from render.vikings import fury
+from render.vikings.colours import (
+    FERRY,
+    FIXED_COLOURS,
+    FRAME,
+    LAND,
+    LAND_EDGE,
+    LINK,
+    MUTED,
+    PANEL,
+    SAND,
+    SEA,
+    SEA_DEEP,
+    WAVE,
+    god_colour,
+)
+from render.vikings.icons import dock_sprite, fjord_sprite, rune_stone, temple_icon
+from render.vikings.key import key_entries
+from render.vikings.last_sail import draw_path
+from render.vikings.layout import (
+    BOAT_R,
+    FJORD_R,
+    LABEL_SIZE,
+    MAP_W,
+    NAME_SIZE,
+    PANEL_SIZE,
+    SETTLER_R,
+    STATIC_SCALE,
+    WIDTH,
+    Layout,
+    layout,
+)
+from render.vikings.placement import place_dock_labels, place_villages
+from rules.vikings.board import Board
+
+
+@dataclass(frozen=True)
+class Static:
+    """What is drawn once per board: the image, its layout, the PNG palette, and where each
+    dock's name and village go (picked to keep clear of fjords and other labels)."""
+
+    image: Image.Image
+    layout: Layout
+    palette: Image.Image
+    dock_labels: dict[str, Point]
+    village_spots: dict[str, Point]
+
+
+_STATIC: OrderedDict[Board, Static] = OrderedDict()
+_STATIC_LOCK = threading.Lock()
+_STATIC_KEEP = 8
+
+
+def static_layer(board: Board) -> Static:
+    """The cached static layer of `board` (keyed by the board's value, so a board decoded
+    again from storage finds it); the least recently used of more than 8 boards is dropped."""
+    with _STATIC_LOCK:
+        found = _STATIC.get(board)
+        if found is not None:
+            _STATIC.move_to_end(board)
+            return found
+    built = _build_static(board)
+    with _STATIC_LOCK:
+        _STATIC[board] = built
+        _STATIC.move_to_end(board)
+        while len(_STATIC) > _STATIC_KEEP:
+            _STATIC.popitem(last=False)
+    return built
+
+
+def clear_cache() -> None:
+    """Forget every board's static layer (they are rebuilt on the next drawing)."""
+    with _STATIC_LOCK:
+        _STATIC.clear()
+
+
+def _build_static(board: Board) -> Static:
+    lay = layout(board)
+    k = STATIC_SCALE
+    height = lay.height
+    image = Image.new("RGB", (WIDTH, height), PANEL)
+
+    # the sea, links, ferries and islands, drawn large and reduced (smooth coasts)
+    big = Image.new("RGB", (MAP_W * k, lay.map_h * k), SEA)
+    d = ImageDraw.Draw(big)
+
+    def at(x: float, y: float) -> Point:
+        px, py = lay.xy(x, y)
+        return px * k, py * k
+
+    _waves(d, board, lay, k)
+    for a, b in board.edges:
+        d.line((*at(*board.position(a)), *at(*board.position(b))), fill=LINK, width=5 * k)
+    for a, b in board.ferries:
+        dotted_line(d, at(*board.position(a)), at(*board.position(b)), 12 * k, 2.6 * k, FERRY, trim=14 * k)
+    for island in board.islands:
+        cx, cy = at(island.x, island.y)
+        r = island.radius * lay.scale * k
+        shape = [at(x, y) for x, y in island.outline] if island.outline else None
+        shadow = (4 * k, 6 * k)
+        if shape:
+            d.polygon([(x + shadow[0], y + shadow[1]) for x, y in shape], fill=SEA_DEEP)
+            d.polygon(shape, fill=SAND, outline=LAND_EDGE, width=2 * k)
+            d.polygon([towards(p, (cx, cy), 7 * k) for p in shape], fill=LAND)
+        else:
+            d.ellipse((cx - r + shadow[0], cy - r + shadow[1], cx + r + shadow[0], cy + r + shadow[1]), fill=SEA_DEEP)
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=SAND, outline=LAND_EDGE, width=2 * k)
+            d.ellipse((cx - r + 7 * k, cy - r + 7 * k, cx + r - 7 * k, cy + r - 7 * k), fill=LAND)
+    image.paste(big.reduce(k), (0, 0))
+
+    # spaces, names and labels, at full resolution
+    for fjord in board.fjords:
+        paste(image, fjord_sprite(fjord.name), lay.xy(fjord.x, fjord.y))
+    for dock in board.docks:
+        paste(image, dock_sprite(), lay.xy(dock.x, dock.y))
+    for island in board.islands:
+        cx, cy = lay.xy(island.x, island.y)
+        draw_text(image, (cx, cy - 0.42 * island.radius * lay.scale), plain(island.title, 16), NAME_SIZE, bold=True)
+    labels = place_dock_labels(board, lay)
+    for name, spot in labels.items():
+        draw_text(image, spot, plain(name), LABEL_SIZE, bold=True)
+    villages = place_villages(board, lay, labels)
+
+    pen = ImageDraw.Draw(image)
+    pen.rectangle((0, 0, MAP_W - 1, lay.map_h - 1), outline=FRAME, width=2)
+    pen.line((MAP_W, 0, MAP_W, height), fill=FRAME, width=2)
+    _static_strip(image, board, lay)
+    _static_panel(image, board, lay)
+    palette = build_palette([image, _sample_sheet(board)], FIXED_COLOURS)
+    return Static(image, lay, palette, labels, villages)
+
+
+def _waves(d: ImageDraw.ImageDraw, board: Board, lay: Layout, k: int) -> None:
+    """A few calm wave marks on open water (deterministic, away from islands and fjords)."""
+    seed = sum(ord(c) for c in board.name)
+    spaces = [(lay.xy(i.x, i.y), i.radius * lay.scale + 26) for i in board.islands]
+    spaces += [(lay.xy(f.x, f.y), FJORD_R + 24) for f in board.fjords]
+    step = 92
+    for row, y in enumerate(range(40, lay.map_h - 20, step // 2)):
+        for x in range(40 + (row % 2) * step // 2, MAP_W - 40, step):
+            seed = (seed * 1103515245 + 12345) % 2**31
+            jx, jy = x + seed % 30 - 15, y + (seed // 30) % 16 - 8
+            if any(math.hypot(jx - p[0], jy - p[1]) < reach for p, reach in spaces):
+                continue
+            for dx in (0, 14):
+                box = ((jx + dx - 8) * k, (jy - 4) * k, (jx + dx + 8) * k, (jy + 6) * k)
+                d.arc(box, 200, 340, fill=WAVE, width=2 * k)
+
+
+def _static_strip(image: Image.Image, board: Board, lay: Layout) -> None:
+    """Under the map: the frame and titles of the fury tracks, and the key."""
+    top = lay.map_h
+    pen = ImageDraw.Draw(image)
+    pen.line((0, image.height - 1, MAP_W, image.height - 1), fill=FRAME, width=2)
+    draw_text(image, (22, top + 14), "Gods' fury", PANEL_SIZE + 1, anchor="lt", halo=None, bold=True)
+    fury.draw_tracks(image, board, lay)
+    key_x = fury.TRACK_X0 + 20 * fury.TRACK_STEP + 96
+    legend(image, (key_x, top + 14), key_entries(), MAP_W - key_x - 10, columns=2, size=16, row=26)
+
+
+def _static_panel(image: Image.Image, board: Board, lay: Layout) -> None:
+    x0 = MAP_W + 20
+    draw_text(image, (x0, 16), "TINY EPIC VIKINGS", 16, MUTED, None, anchor="lt", bold=True)
+    draw_text(image, (x0, 38), plain(board.title, 30), PANEL_SIZE + 5, anchor="lt", halo=None, bold=True)
+
+
+def _sample_sheet(board: Board) -> Image.Image:
+    """Every dynamic sprite in every player colour on the map's and panel's backgrounds, so the
+    palette holds the colours of their antialiased edges."""
+    sheet = Image.new("RGB", (WIDTH, 160), SEA)
+    ImageDraw.Draw(sheet).rectangle((0, 80, WIDTH, 160), fill=PANEL)
+    x = 20
+    for name, style in PALETTE.items():
+        for y in (30, 110):
+            paste(sheet, marker_sprite(name, BOAT_R, style.letter + "2"), (x, y))
+            paste(sheet, marker_sprite(name, BOAT_R, style.letter + "3", dashed=True, faded=True), (x + 44, y))
+            paste(sheet, marker_sprite(name, SETTLER_R, "4"), (x + 82, y))
+            paste(sheet, temple_icon(style.fill, 26), (x + 110, y))
+            draw_path(ImageDraw.Draw(sheet), [(x + 124, y - 20), (x + 150, y + 20)], style.fill, 0)
+        ImageDraw.Draw(sheet).rectangle((x, 60, x + 160, 76), fill=style.tint)
+        x += 170
+    for god in board.gods:
+        paste(sheet, rune_stone(god, god_colour(board, god), empty=True), (x, 40))
+        paste(sheet, fury.fury_token(god_colour(board, god)), (x, 120))
+        x += 70
+    return sheet
