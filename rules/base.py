@@ -1,128 +1,56 @@
-"""The contract every game's rules implement, and the small types the host shares with them.
+"""The contract every game's rules implement.
 
-A game is a `Game` object: it builds a state from a board, seats, settings and a seed, says who
-must act (`awaiting`), and `apply`s typed actions, returning a `Result` or raising a
-`rules.errors.PlayerError`. States and actions are dataclasses that round-trip through
+A game is a `Game` object: it builds a state from a board, seats, settings and a seed, declares
+its turn `flow` and says where a state stands in it (`position`), and `apply`s typed actions,
+returning a `Result` or raising a `rules.errors.PlayerError`. From the flow the contract derives
+whom the table waits for, the phase line, and the refusals "not now" and "not your turn"; the
+game's own `play` sees only actions the flow allows.
+
+What each seat may see is `view(state, seat)` (boardgame.io's `playerView`): the host passes every
+state through it before anything leaves the table. Legal-action queries (`movers`, `reach`) are
+answered on such a view. States and actions are dataclasses that round-trip through
 `rules.serial`. Nothing here knows about Discord, SQL, files or clocks.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic
 
 from rules import serial
-from rules.errors import BadInput, InvalidData
+from rules.core import (
+    Action,
+    Actor,
+    Awaiting,
+    BoardInfo,
+    Ending,
+    GameState,
+    Piece,
+    Reach,
+    Result,
+    S,
+    Seat,
+    Setting,
+)
+from rules.errors import BadInput, IllegalMove, InvalidData, NotYourTurn
+from rules.flow import Flow, Position
+from rules.guards import hosting, seated
+from rules.text import either
 
-S = TypeVar("S")
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A player at the table: a stable id (the Discord user id), a display name and a colour."""
-
-    player_id: int
-    name: str
-    colour: str
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who is acting: their seat index (None when not seated) and whether they host the game."""
-
-    seat: int | None
-    host: bool = False
-
-
-@dataclass(frozen=True)
-class Awaiting:
-    """Someone the game waits for: on turn, asked a decision, or asked for a secret plan.
-
-    A decision lists its `options`; the answer is the game's `choose` action with one of them.
-    """
-
-    seat: int
-    kind: Literal["turn", "decision", "plan"]
-    prompt: str
-    options: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Result(Generic[S]):
-    """What `apply` returns: the new state and what happened, in plain words.
-
-    `undoable` is False when the action revealed something hidden or random. `secret` marks an
-    action whose content stays hidden from the other players until a later result `reveals`.
-    """
-
-    state: S
-    summary: str
-    details: tuple[str, ...] = ()
-    board_changed: bool = True
-    undoable: bool = True
-    secret: bool = False
-    reveals: bool = False
-
-
-@dataclass(frozen=True)
-class Setting:
-    """A table setting: a name, its default and the values it may take."""
-
-    name: str
-    default: int | bool | str
-    help: str
-    minimum: int | None = None
-    maximum: int | None = None
-    choices: tuple[str, ...] = ()
-
-    def parse(self, text: str) -> int | bool | str:
-        """Turn a player's text into a valid value for this setting, or refuse it."""
-        text = text.strip()
-        if isinstance(self.default, bool):
-            words = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
-            if text.lower() not in words:
-                raise BadInput(f"Setting {self.name} is on or off, not {text[:40]!r}.")
-            return words[text.lower()]
-        if isinstance(self.default, int):
-            try:
-                return self.check(int(text))
-            except ValueError:
-                raise BadInput(f"Setting {self.name} takes a whole number, not {text[:40]!r}.") from None
-        return self.check(text)
-
-    def check(self, value: object) -> int | bool | str:
-        """Return `value` if it is valid for this setting, else raise BadInput saying why."""
-        if type(value) is not type(self.default):
-            kind = {bool: "on or off", int: "a whole number", str: "text"}[type(self.default)]
-            raise BadInput(f"Setting {self.name} takes {kind}, not {value!r:.40}.")
-        if self.minimum is not None and value < self.minimum:
-            raise BadInput(f"Setting {self.name} is at least {self.minimum}.")
-        if self.maximum is not None and value > self.maximum:
-            raise BadInput(f"Setting {self.name} is at most {self.maximum}.")
-        if self.choices and value not in self.choices:
-            raise BadInput(f"Setting {self.name} is one of: {', '.join(self.choices)}.")
-        return value
-
-
-class Action:
-    """Base of a game's action dataclasses; `kind` names the action in logs and exports."""
-
-    kind: ClassVar[str]
-
-
-@dataclass(frozen=True)
-class BoardInfo:
-    """What the host needs to know of a board (map) to offer it: name, title, player range."""
-
-    name: str
-    title: str
-    min_players: int
-    max_players: int
+__all__ = [
+    "Action", "Actor", "Awaiting", "BoardInfo", "Ending", "Game", "GameState", "Piece", "Reach", "Result",
+    "Seat", "Setting",
+]
 
 
 class Game(ABC, Generic[S]):
-    """One game's rules. Subclasses fill the class attributes and the abstract methods."""
+    """One game's rules. Subclasses fill the class attributes and the abstract methods.
+
+    `hidden_randomness` says whether the seed decides something players must not learn before it
+    is revealed (a deck's order): then exports seal the seed and an import reshuffles with
+    `reseed`.
+    """
 
     key: ClassVar[str]
     title: ClassVar[str]
@@ -132,7 +60,11 @@ class Game(ABC, Generic[S]):
     settings: ClassVar[tuple[Setting, ...]]
     state_type: ClassVar[type]
     actions: ClassVar[tuple[type[Action], ...]]
+    flow: ClassVar[Flow]
     summary: ClassVar[str]  # a short rules summary for /game help
+    hidden_randomness: ClassVar[bool] = False
+
+    # --- what each game supplies ------------------------------------------------------------
 
     @abstractmethod
     def load_board(self, raw: Any, source: str) -> Any:
@@ -147,27 +79,113 @@ class Game(ABC, Generic[S]):
         """The state at the start of play."""
 
     @abstractmethod
-    def apply(self, state: S, actor: Actor, action: Action) -> Result[S]:
-        """Check `actor` may take `action` now and return the new state, or raise PlayerError.
-
-        Must not mutate `state`.
-        """
+    def position(self, state: S) -> Position:
+        """Where the state stands in the game's flow."""
 
     @abstractmethod
-    def awaiting(self, state: S) -> list[Awaiting]:
-        """Everyone the game is waiting for right now."""
-
-    @abstractmethod
-    def phase(self, state: S) -> str:
-        """The phase, round or era in a few words, for /game status."""
+    def play(self, state: S, actor: Actor, action: Action) -> Result[S]:
+        """Carry out an action the flow allows now, or raise PlayerError. Must not mutate `state`."""
 
     @abstractmethod
     def check(self, state: S) -> None:
         """Raise InvalidData if the state breaks an invariant (used on import and in tests)."""
 
-    def is_over(self, state: S) -> bool:
-        """Whether play has finished. Games without an end kept by the bot never finish."""
-        return False
+    def view(self, state: S, seat: int | None) -> S:
+        """The state as `seat` (None: an onlooker) may see it: what others keep secret removed."""
+        return state
+
+    def reseed(self, state: S, seed: int) -> S:
+        """The state with everything still hidden that the seed decided drawn again from `seed`."""
+        return state
+
+    def ending(self, state: S) -> Ending | None:
+        """How the game ended, once it has; games the bot does not play to the end never end."""
+        return None
+
+    def seat_name(self, state: S, seat: int) -> str:
+        """How the game names a seat in its texts (a colour, a civilization, a name)."""
+        return state.seats[seat].name
+
+    def movers(self, state: S, seat: int) -> list[Piece]:
+        """The seat's pieces that can move now (answered on the seat's view)."""
+        return []
+
+    def reach(self, state: S, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
+        """Where `piece` can end a move now, each with its cost and a cheapest route."""
+        return []
+
+    # --- derived from the flow -------------------------------------------------------------
+
+    def apply(self, state: S, actor: Actor, action: Action) -> Result[S]:
+        """Check the flow lets `actor` take `action` now, then `play` it. Never mutates `state`.
+
+        An action of a type this game does not have is a bug in the caller (TypeError), not a
+        player's mistake.
+        """
+        if type(action) not in self.actions:
+            raise TypeError(f"{self.title} has no action of type {type(action).__name__}")
+        self.permit(state, actor, action)
+        return self.play(state, actor, action)
+
+    def permit(self, state: S, actor: Actor, action: Action) -> None:
+        """Refuse, with the reason, an action the flow does not allow `actor` now."""
+        flow = self.flow
+        seat = seated(actor)
+        ending = self.ending(state)
+        if ending is not None:
+            raise IllegalMove(f"The game is over: {ending.text}")
+        kind = action.kind
+        if kind in flow.hosted:
+            hosting(actor, action.doing())
+            return
+        pos = self.position(state)
+        if kind == flow.answer:
+            if not any(d.seat == seat for d in pos.decisions):
+                raise NotYourTurn("Nobody asked you to decide anything.")
+            return
+        blocking = next((d for d in pos.decisions if d.blocking), None)
+        if blocking is not None:
+            raise NotYourTurn(f"Waiting for {self.seat_name(state, blocking.seat)} to decide: {blocking.prompt}")
+        if kind in flow.anytime:
+            return
+        phase = flow.phase(pos.phase)
+        if kind not in phase.actions:
+            raise IllegalMove(f"You cannot {action.doing()} now: {self.phase(state)}.")
+        if seat not in pos.allowed:
+            if phase.who == "turn":
+                raise NotYourTurn(f"It is {self._names(state, pos.acting)}'s turn.")
+            raise NotYourTurn(f"You have already acted in this phase; waiting for {self._names(state, pos.acting)}.")
+
+    def awaiting(self, state: S) -> list[Awaiting]:
+        """Everyone the game is waiting for right now."""
+        if self.ending(state) is not None:
+            return []
+        pos = self.position(state)
+        phase = self.flow.phase(pos.phase)
+        kind = "plan" if phase.who == "secret" else "turn"
+        waiting = [Awaiting(seat, kind, pos.prompt or phase.prompt) for seat in pos.acting]
+        waiting += [Awaiting(d.seat, "decision", d.prompt, d.options) for d in pos.decisions]
+        return waiting
+
+    def phase(self, state: S) -> str:
+        """The phase in a few words, for /game status ("Era 2: Red's turn")."""
+        ending = self.ending(state)
+        if ending is not None:
+            return f"Game over: {ending.text}"
+        pos = self.position(state)
+        phase = self.flow.phase(pos.phase)
+        doing = phase.doing.format(who=self._names(state, pos.acting)) if pos.acting else phase.title
+        return f"{pos.heading}: {doing}" if pos.heading else doing
+
+    def _names(self, state: S, seats: tuple[int, ...]) -> str:
+        return either([self.seat_name(state, s) for s in seats], "and") or "nobody"
+
+    def answer(self, choice: str) -> Action:
+        """The action answering a decision with `choice` (the flow's `answer` kind)."""
+        for cls in self.actions:
+            if cls.kind == self.flow.answer:
+                return cls(choice=choice)  # type: ignore[call-arg]
+        raise NotYourTurn(f"{self.title} asks no questions to answer.")
 
     # --- settings, actions and states as data -------------------------------------------
 
@@ -190,11 +208,25 @@ class Game(ABC, Generic[S]):
         for cls in self.actions:
             if cls.kind == data["kind"]:
                 body = {k: v for k, v in data.items() if k != "kind"}
-                return serial.load(cls, body, f"action {cls.kind}")
-        raise InvalidData(f"action: {self.title} has no action {data['kind']!r}")
+                action: Action = serial.load(cls, body, f"action {cls.kind}")
+                return action
+        raise InvalidData(f"action: {self.title} has no action {data['kind'][:40]!r}")
 
     def encode_state(self, state: S) -> dict[str, Any]:
-        return serial.dump(state)
+        data: dict[str, Any] = serial.dump(state)
+        return data
 
     def decode_state(self, data: Any) -> S:
-        return serial.load(self.state_type, data, "state")
+        state: S = serial.load(self.state_type, data, "state")
+        return state
+
+
+def flow_problems(game: Game[Any]) -> list[str]:
+    """What is inconsistent between a game's flow and its actions (checked by the tests)."""
+    kinds = {a.kind for a in game.actions}
+    problems = [f"flow names action {k!r}, which {game.title} does not have" for k in game.flow.kinds() - kinds]
+    problems += [f"action {k!r} is in no phase" for k in kinds - game.flow.kinds()]
+    names = [p.name for p in game.flow.phases]
+    problems += [f"phase {n!r} is declared twice" for n in set(names) if names.count(n) > 1]
+    return problems
+

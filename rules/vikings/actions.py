@@ -13,6 +13,7 @@ class PlaceBoat(Action):
     """Setup: put your boat 1 on an empty dock (players place in reverse seat order)."""
 
     kind: ClassVar[str] = "place"
+    verb: ClassVar[str] = "place a boat"
     dock: str
 
 
@@ -22,6 +23,7 @@ class Sail(Action):
     then optionally deploy `settlers` and `raid` the village at the end dock."""
 
     kind: ClassVar[str] = "sail"
+    verb: ClassVar[str] = "sail"
     boat: int
     route: tuple[str, ...]
     strength: int
@@ -34,6 +36,7 @@ class Choose(Action):
     """Answer a decision: the fjord your bumped boat moves to."""
 
     kind: ClassVar[str] = "choose"
+    verb: ClassVar[str] = "choose a fjord"
     choice: str
 
 
@@ -42,6 +45,7 @@ class ReturnSettlers(Action):
     """On your turn, return `count` of your settlers from `island` to your mat (V-D3)."""
 
     kind: ClassVar[str] = "return"
+    verb: ClassVar[str] = "return settlers"
     island: str
     count: int
 
@@ -52,6 +56,7 @@ class Dedicate(Action):
     slot (the god's name) (V-R2)."""
 
     kind: ClassVar[str] = "dedicate"
+    verb: ClassVar[str] = "dedicate a village"
     target: str
 
 
@@ -60,6 +65,7 @@ class EndTurn(Action):
     """End your turn; the next seat plays."""
 
     kind: ClassVar[str] = "end"
+    verb: ClassVar[str] = "end your turn"
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,7 @@ class AdvanceEra(Action):
     """Host only: start the next era (raid cost changes, dedication counts reset)."""
 
     kind: ClassVar[str] = "era"
+    verb: ClassVar[str] = "advance the era"
 
 
 @dataclass(frozen=True)
@@ -84,6 +91,7 @@ class Adjust(Action):
     """
 
     kind: ClassVar[str] = "adjust"
+    verb: ClassVar[str] = "adjust pieces"
     what: str
     value: int = 0
     seat: int | None = None

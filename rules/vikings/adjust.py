@@ -11,9 +11,10 @@ from collections.abc import Callable
 
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
+from rules.guards import hosting, seated
+from rules.text import plural
 from rules.vikings.actions import Adjust
 from rules.vikings.control import fury_text, settle_control
-from rules.vikings.guards import hosting, seated
 from rules.vikings.state import (
     RESOURCE_MAX,
     RESOURCES,
@@ -25,7 +26,6 @@ from rules.vikings.state import (
     known_island,
     known_space,
     occupant,
-    plural,
 )
 
 OWNER = "<owner>"  # in a change's text, replaced by "their" or "Blue's"

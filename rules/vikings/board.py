@@ -108,12 +108,6 @@ class Board:
         """Docks where a village token starts."""
         return frozenset(d.name for d in self.docks if d.village)
 
-    def players_text(self) -> str:
-        """The player range as players read it: "2" or "3–4"."""
-        if self.min_players == self.max_players:
-            return str(self.min_players)
-        return f"{self.min_players}–{self.max_players}"
-
     def kind(self, name: str) -> SpaceKind | None:
         """"island", "dock", "fjord", or None for a name the map does not have."""
         return self.kinds.get(name)

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
 from rules import serial
-from rules.base import Action, Actor, Awaiting, BoardInfo, Game, Result, Seat
+from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
 from rules.errors import BadInput
-from rules.vikings import turns
+from rules.flow import Decision, Flow, Phase, Position
+from rules.text import players
+from rules.vikings import queries, turns
 from rules.vikings.actions import Adjust, AdvanceEra, Choose, Dedicate, EndTurn, PlaceBoat, ReturnSettlers, Sail
 from rules.vikings.adjust import adjust
 from rules.vikings.board import Board
@@ -44,6 +46,16 @@ class VikingsGame(Game[VikingsState]):
     settings = SETTINGS
     state_type = VikingsState
     actions = tuple(HANDLERS)
+    flow = Flow(
+        phases=(
+            Phase("setup", "Setup", "turn", ("place",), "Place your first boat on an empty dock.",
+                  "when every player has placed boat 1, in reverse seat order", "{who} places a boat"),
+            Phase("turn", "Turn", "turn", ("sail", "return", "dedicate", "end"),
+                  "Your turn: sail, return settlers, dedicate a village, then end your turn.",
+                  "when the player ends it; the next seat plays", "{who}'s turn"),
+        ),
+        anytime=("adjust",), hosted=("era",), answer="choose",
+    )
     summary = (
         "Sail one boat up to N moves (dock→fjord, fjord→fjord, fjord→dock); entering a dock bumps "
         "the boat there. At the end dock deploy settlers (1 food each, up to N) and raid its "
@@ -60,7 +72,7 @@ class VikingsGame(Game[VikingsState]):
 
     def setup(self, board: Board, seats: list[Seat], settings: dict[str, Any], seed: int) -> VikingsState:
         if not board.min_players <= len(seats) <= board.max_players:
-            raise BadInput(f"{board.title} is for {board.players_text()} players, not {len(seats)}.")
+            raise BadInput(f"{board.title} is for {players(board.min_players, board.max_players)}, not {len(seats)}.")
         colours = [s.colour for s in seats]
         for c in colours:
             if c not in self.colours or colours.count(c) > 1:
@@ -81,31 +93,31 @@ class VikingsGame(Game[VikingsState]):
             dedications=dict.fromkeys(DEDICATIONS, 0),
         )
 
-    def apply(self, state: VikingsState, actor: Actor, action: Action) -> Result[VikingsState]:
-        handler = HANDLERS.get(type(action))
-        if handler is None:
-            raise BadInput(f"{self.title} has no action {getattr(action, 'kind', type(action).__name__)!r}.")
-        return handler(copy.deepcopy(state), actor, action)
+    def play(self, state: VikingsState, actor: Actor, action: Action) -> Result[VikingsState]:
+        return HANDLERS[type(action)](copy.deepcopy(state), actor, action)
 
-    def awaiting(self, state: VikingsState) -> list[Awaiting]:
+    def position(self, state: VikingsState) -> Position:
+        decisions = tuple(
+            Decision(b.seat, f"Your boat {b.boat} was bumped from {b.dock}: choose the fjord it moves to.", b.options)
+            for b in state.pending
+        )
         if state.placing:
-            return [Awaiting(state.turn, "turn", "Place your first boat on an empty dock.")]
+            return Position("setup", (state.turn,), heading="Setup", decisions=decisions)
         left = int(state.settings["sails_per_turn"]) - state.sails
-        waiting = [
-            Awaiting(
-                state.turn, "turn",
-                f"Your turn: sail ({left} left), return settlers, dedicate a village, then end your turn.",
-            )
-        ]
-        for bump in state.pending:
-            prompt = f"Your boat {bump.boat} was bumped from {bump.dock}: choose the fjord it moves to."
-            waiting.append(Awaiting(bump.seat, "decision", prompt, bump.options))
-        return waiting
+        prompt = f"Your turn: sail ({left} left), return settlers, dedicate a village, then end your turn."
+        return Position("turn", (state.turn,), heading=f"Era {state.era}", prompt=prompt, decisions=decisions)
 
-    def phase(self, state: VikingsState) -> str:
-        if state.placing:
-            return f"Setup: {colour(state, state.turn)} places a boat"
-        return f"Era {state.era}: {colour(state, state.turn)}'s turn"
+    def seat_name(self, state: VikingsState, seat: int) -> str:
+        return colour(state, seat)
+
+    def movers(self, state: VikingsState, seat: int) -> list[Piece]:
+        return [Piece(str(boat), f"Boat {boat} — at {space}", space) for boat, space in queries.sailable(state, seat)]
+
+    def reach(self, state: VikingsState, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
+        strength = options.get("strength", 3)
+        if not piece.isdigit() or not isinstance(strength, int):
+            return []
+        return [Reach(end, len(route), route) for end, route in queries.routes(state, seat, int(piece), strength)]
 
     def check(self, state: VikingsState) -> None:
         check_state(state, self.colours)

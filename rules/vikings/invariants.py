@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from itertools import chain
 
 from rules.errors import BadInput, InvalidData
+from rules.text import players
 from rules.vikings.board_load import MAX_PLAYERS, MIN_PLAYERS, validate
 from rules.vikings.settings import SETTINGS
 from rules.vikings.state import (
@@ -34,7 +35,7 @@ def check_state(state: VikingsState, colours: tuple[str, ...]) -> None:
 def _table(state: VikingsState, colours: tuple[str, ...]) -> Problems:
     board = state.board
     if not max(MIN_PLAYERS, board.min_players) <= len(state.seats) <= min(MAX_PLAYERS, board.max_players):
-        yield "seats", f"{len(state.seats)} players on a map for {board.players_text()}"
+        yield "seats", f"{len(state.seats)} players on a map for {players(board.min_players, board.max_players)}"
     for i, seat in enumerate(state.seats):
         if seat.colour not in colours:
             yield f"seats[{i}].colour", f"{seat.colour!r} is not one of {', '.join(colours)}"

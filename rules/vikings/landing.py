@@ -4,8 +4,9 @@ Docking effects need a sail that moved and ended at a dock (V-S5)."""
 from __future__ import annotations
 
 from rules.errors import BadInput, IllegalMove
+from rules.text import plural
 from rules.vikings.actions import Sail
-from rules.vikings.state import VikingsState, colour, island_title, plural, raid_cost
+from rules.vikings.state import VikingsState, colour, island_title, raid_cost
 
 
 def check_landing(state: VikingsState, seat: int, action: Sail, end: str) -> None:

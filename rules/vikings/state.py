@@ -125,10 +125,6 @@ def raid_cost(state: VikingsState) -> int:
     return 1 if state.era == 1 else int(state.settings[f"raid_cost_era{state.era}"])
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def known_boat(boat: int) -> int:
     """A boat number, or BadInput."""
     if boat not in range(1, BOATS + 1):

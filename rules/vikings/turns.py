@@ -7,10 +7,11 @@ and returns a `Result` or raises a PlayerError.
 from __future__ import annotations
 
 from rules.base import Actor, Result
-from rules.errors import BadInput, IllegalMove, NotYourTurn
+from rules.errors import BadInput, IllegalMove
+from rules.guards import seated
+from rules.text import plural
 from rules.vikings.actions import AdvanceEra, Choose, Dedicate, EndTurn, PlaceBoat, ReturnSettlers, Sail
 from rules.vikings.control import add_fury, settle_control
-from rules.vikings.guards import hosting, on_turn, seated
 from rules.vikings.landing import check_landing, land
 from rules.vikings.sail import check_route, move, path_text
 from rules.vikings.state import (
@@ -24,7 +25,6 @@ from rules.vikings.state import (
     known_island,
     known_space,
     occupant,
-    plural,
     raid_cost,
 )
 
@@ -34,10 +34,6 @@ Outcome = Result[VikingsState]
 def place(state: VikingsState, actor: Actor, action: PlaceBoat) -> Outcome:
     """Setup: the placing player's boat 1 goes to an empty dock; seats place in reverse order."""
     seat = seated(actor)
-    if not state.placing:
-        raise IllegalMove("Setup is over: every starting boat has been placed.")
-    if seat != state.turn:
-        raise NotYourTurn(f"{colour(state, state.turn)} places a boat now.")
     dock = known_space(state, action.dock)
     if state.board.kind(dock) != "dock":
         raise IllegalMove(f"{dock} is not a dock; place your boat on an empty dock.")
@@ -57,7 +53,7 @@ def place(state: VikingsState, actor: Actor, action: PlaceBoat) -> Outcome:
 
 def sail(state: VikingsState, actor: Actor, action: Sail) -> Outcome:
     """V-S1–V-S5, V-D1, V-D2, V-R1, then control (V-C2, V-C3): one sail and all it triggers."""
-    seat = on_turn(state, actor)
+    seat = seated(actor)
     allowed = int(state.settings["sails_per_turn"])
     if state.sails >= allowed:
         raise IllegalMove(f"You have already sailed {plural(allowed, 'time')} this turn.")
@@ -80,8 +76,6 @@ def choose(state: VikingsState, actor: Actor, action: Choose) -> Outcome:
     """The owner of a bumped boat picks its fjord (V-S4); the oldest matching decision is answered."""
     seat = seated(actor)
     mine = [b for b in state.pending if b.seat == seat]
-    if not mine:
-        raise NotYourTurn("None of your boats is waiting for you to choose a fjord.")
     bump = next((b for b in mine if action.choice in b.options), None)
     if bump is None:
         raise BadInput(f"Choose one of: {', '.join(mine[0].options)}.")
@@ -93,7 +87,7 @@ def choose(state: VikingsState, actor: Actor, action: Choose) -> Outcome:
 
 def return_settlers(state: VikingsState, actor: Actor, action: ReturnSettlers) -> Outcome:
     """V-D3: on your turn, return settlers from an island to your mat, free; then control."""
-    seat = on_turn(state, actor)
+    seat = seated(actor)
     island = known_island(state, action.island)
     name = island_title(state, island)
     player = state.players[seat]
@@ -110,7 +104,7 @@ def return_settlers(state: VikingsState, actor: Actor, action: ReturnSettlers) -
 
 def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
     """V-R2: once per turn, dedicate a raided village to an era-mat action or a god's +2 fury."""
-    seat = on_turn(state, actor)
+    seat = seated(actor)
     player = state.players[seat]
     if state.dedicated:
         raise IllegalMove("You have already dedicated a village this turn.")
@@ -135,7 +129,7 @@ def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
 
 def end_turn(state: VikingsState, actor: Actor, action: EndTurn) -> Outcome:
     """End your turn: the next seat plays; the turn's counters reset."""
-    seat = on_turn(state, actor)
+    seat = seated(actor)
     state.turn = (seat + 1) % len(state.seats)
     state.sails = 0
     state.dedicated = False
@@ -145,7 +139,6 @@ def end_turn(state: VikingsState, actor: Actor, action: EndTurn) -> Outcome:
 
 def advance_era(state: VikingsState, actor: Actor, action: AdvanceEra) -> Outcome:
     """Host: start the next era. Raid cost changes; dedication counts reset; the turn stays."""
-    hosting(actor, "advance the era")
     if state.placing:
         raise IllegalMove("Boats are still being placed; the first era has not begun.")
     if state.era >= ERAS:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from bot import create_bot
 from waypost.offline import OfflineDiscord
+from waypost.outcome import User
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,11 +20,16 @@ async def test_unexpected_exception_gives_a_reference_and_changes_nothing(config
     async with OfflineDiscord(lambda: create_bot(config, games)) as discord_:
         await discord_.run("@alice", "#t", "/game new game:tally")
         await discord_.run("@bob", "#t", "/game join")
+        await discord_.run("@carl", "#t", "/game join")
         await discord_.run("@alice", "#t", "/game start")
+        channel = discord_.builder.directory.channel_id("t")
+        users = {name: User(discord_.builder.directory.user_id(name), name) for name in ("alice", "bob")}
+        await discord_.bot.table.act(channel, users["alice"], {"kind": "add", "amount": 2})
+        await discord_.bot.table.act(channel, users["bob"], {"kind": "add", "amount": 3})  # total 5: carl decides
         store = discord_.bot.table.store
-        before = await store.open_game(discord_.builder.directory.channel_id("t"))
+        before = await store.open_game(channel)
         with caplog.at_level(logging.ERROR, logger="waypost"):
-            rec = await discord_.run("@alice", "#t", "/game choose choice:crash")
+            rec = await discord_.run("@carl", "#t", "/game choose choice:crash")
         assert rec.ephemeral
         ref = re.fullmatch(r"Something went wrong \(ref ([0-9a-f]{8})\)\. Nothing was changed; .*", rec.content)
         assert ref, rec.content

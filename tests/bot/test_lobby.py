@@ -33,7 +33,7 @@ async def test_new_join_start_status(discord_):
     assert embed["title"] == "Tally — The Line"
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert "alice — red" in fields["Seats"] and "bob — green" in fields["Seats"]
-    assert fields["Phase"] == "total 0 of 20"
+    assert fields["Phase"] == "total 0 of 20: alice's turn"
     assert fields["Waiting for"].startswith(f"<@{discord_.builder.directory.user_id('alice')}>")
 
 

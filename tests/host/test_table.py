@@ -97,7 +97,7 @@ async def test_decision_asked_of_a_player_not_on_turn(table):
     with pytest.raises(NotYourTurn, match="Nobody asked you"):
         await table.act(CH, ALICE, {"kind": "choose", "choice": "up"})
     await table.act(CH, CARL, {"kind": "choose", "choice": "down"})
-    assert (await table.status(CH)).phase == "total 4 of 20"
+    assert (await table.status(CH)).phase == "total 4 of 20: carl's turn"
 
 
 async def test_refused_action_changes_nothing(table, store):
@@ -117,7 +117,7 @@ async def test_undo_own_last_action_only(table):
         await table.undo(CH, BOB)
     out = await table.undo(CH, ALICE)
     assert "took back" in out.text
-    assert (await table.status(CH)).phase == "total 0 of 20"
+    assert (await table.status(CH)).phase == "total 0 of 20: alice's turn"
     assert (await table.status(CH)).waiting[0].name == "alice"
     with pytest.raises(IllegalMove, match="nothing to take back"):
         await table.undo(CH, ALICE)

@@ -25,7 +25,7 @@ async def test_a_refusal_keeps_the_cached_game(table, store, monkeypatch):
     monkeypatch.setattr(store, "open_game", lambda channel: reads.append(channel))  # any read would fail
     with pytest.raises(BadInput):
         await table.act(CH, ALICE, {"kind": "add", "amount": 7})
-    assert (await table.status(CH)).phase == "total 0 of 20" and reads == []
+    assert (await table.status(CH)).phase == "total 0 of 20: alice's turn" and reads == []
 
 
 async def test_a_failed_save_forgets_the_changed_copy(table, tmp_path):
@@ -39,4 +39,4 @@ async def test_a_failed_save_forgets_the_changed_copy(table, tmp_path):
         await table.act(CH, ALICE, {"kind": "add", "amount": 2})
     await table.act(CH, ALICE, {"kind": "add", "amount": 2})  # reloaded from the stored row
     status = await table.status(CH)
-    assert status.phase == "total 2 of 20" and status.settings["deadline_hours"] == 5
+    assert status.phase == "total 2 of 20: bob's turn" and status.settings["deadline_hours"] == 5

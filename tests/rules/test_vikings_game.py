@@ -74,7 +74,7 @@ def test_setup_places_one_boat_each_in_reverse_seat_order_then_seat_0_plays():
     GAME.check(state)
     assert GAME.awaiting(state) == [Awaiting(YELLOW, "turn", "Place your first boat on an empty dock.")]
     assert GAME.phase(state) == "Setup: Yellow places a boat"
-    with pytest.raises(NotYourTurn, match="Yellow places a boat now."):
+    with pytest.raises(NotYourTurn, match="It is Yellow's turn."):
         act(state, RED, PlaceBoat("A1"))
     state = act(state, YELLOW, PlaceBoat("B1")).state
     result = act(state, BLUE, PlaceBoat("A2"))
@@ -85,7 +85,7 @@ def test_setup_places_one_boat_each_in_reverse_seat_order_then_seat_0_plays():
     assert not state.placing and state.turn == RED
     assert [p.boats[1] for p in state.players] == ["A1", "A2", "B1"]
     assert GAME.phase(state) == "Era 1: Red's turn"
-    with pytest.raises(IllegalMove, match="Setup is over"):
+    with pytest.raises(IllegalMove, match="You cannot place a boat now: Era 1: Red's turn."):
         act(state, RED, PlaceBoat("B2"))
 
 
@@ -106,7 +106,7 @@ def test_setup_placing_needs_an_empty_dock(dock, error, message):
 
 def test_nothing_but_placing_during_setup():
     state = _new()
-    with pytest.raises(NotYourTurn, match="Setup is not over"):
+    with pytest.raises(IllegalMove, match="You cannot end your turn now: Setup: Yellow places a boat."):
         act(state, YELLOW, EndTurn())
     with pytest.raises(IllegalMove, match="first era has not begun"):
         act(state, YELLOW, AdvanceEra(), host=True)

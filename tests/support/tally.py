@@ -3,7 +3,8 @@
 Players take turns adding 1–3 to a shared total (turn flow). Landing on a multiple of 5 asks
 the next player a decision ("up" or "down": +1 or -1). `bid` is a secret plan every player
 submits at once; the last one reveals all bids. `roll` adds a seeded random 1–6 and cannot be
-undone. The host may `reset` the total. The first to reach the board's target wins.
+undone (the seed is hidden, as a deck's order would be). The host may `reset` the total. The
+first to reach the board's target wins.
 Choosing "crash" raises a RuntimeError: a stand-in for a bug, to test how the host survives one.
 """
 
@@ -18,8 +19,9 @@ from typing import Any, ClassVar
 from PIL import Image, ImageDraw
 
 from rules import serial
-from rules.base import Action, Actor, Awaiting, BoardInfo, Game, Result, Seat, Setting
-from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed, NotYourTurn
+from rules.base import Action, Actor, BoardInfo, Ending, Game, Result, Seat, Setting
+from rules.errors import BadInput, IllegalMove, InvalidData
+from rules.flow import Decision, Flow, Phase, Position
 
 BOARDS = Path(__file__).parent / "tally_boards"
 
@@ -74,6 +76,7 @@ class Roll(Action):
 @dataclass(frozen=True)
 class Reset(Action):
     kind: ClassVar[str] = "reset"
+    verb: ClassVar[str] = "reset the total"
 
 
 class Tally(Game[State]):
@@ -85,7 +88,13 @@ class Tally(Game[State]):
     settings = (Setting("max_add", 3, "the most a player may add", minimum=1, maximum=9),)
     state_type = State
     actions = (Add, Choose, Bid, Roll, Reset)
+    flow = Flow(
+        phases=(Phase("play", "Play", "turn", ("add", "roll"), "add to the total", "never: first to the target wins",
+                      "{who}'s turn"),),
+        anytime=("bid",), hosted=("reset",), answer="choose",
+    )
     summary = "Add 1 to max_add to the total on your turn; first to the target wins."
+    hidden_randomness = True
 
     def load_board(self, raw: Any, source: str) -> Board:
         board = serial.load(Board, raw, source)
@@ -99,19 +108,21 @@ class Tally(Game[State]):
     def setup(self, board: Board, seats: list[Seat], settings: dict[str, Any], seed: int) -> State:
         return State(board, list(seats), dict(settings), seed)
 
-    def apply(self, state: State, actor: Actor, action: Action) -> Result[State]:
+    def position(self, state: State) -> Position:
+        decisions = ()
+        if state.deciding is not None:
+            decisions = (Decision(state.deciding, "up or down?", ("up", "down"), blocking=True),)
+        return Position("play", (state.turn,), heading=f"total {state.total} of {state.board.target}",
+                        decisions=decisions)
+
+    def play(self, state: State, actor: Actor, action: Action) -> Result[State]:
         if isinstance(action, Choose) and action.choice == "crash":
             raise RuntimeError("a bug in the rules")
         if isinstance(action, Reset):
-            if not actor.host:
-                raise NotAllowed("Only the host can reset the total.")
             return Result(replace(state, total=0), "The host reset the total to 0.")
-        if actor.seat is None:
-            raise NotAllowed("You are not playing.")
+        assert actor.seat is not None
         name = state.seats[actor.seat].name
         if isinstance(action, Choose):
-            if state.deciding != actor.seat:
-                raise NotYourTurn("Nobody asked you to decide anything.")
             if action.choice not in ("up", "down"):
                 raise BadInput(f"Choose up or down, not {action.choice[:20]!r}.")
             total = state.total + (1 if action.choice == "up" else -1)
@@ -125,13 +136,7 @@ class Tally(Game[State]):
                               f"Bids revealed: {', '.join(f'{state.seats[s].name} {b}' for s, b in bids.items())}.",
                               reveals=True, undoable=False)
             return Result(replace(state, bids=bids), f"{name} bid {action.amount}.", secret=True,
-                          board_changed=False)
-        if state.winner is not None:
-            raise IllegalMove("The game is over.")
-        if actor.seat != state.turn:
-            raise NotYourTurn(f"It is {state.seats[state.turn].name}'s turn.")
-        if state.deciding is not None:
-            raise NotYourTurn(f"Waiting for {state.seats[state.deciding].name} to decide.")
+                          board_changed=False, public=f"{name} made a secret bid.")
         if isinstance(action, Roll):
             amount = random.Random(state.seed * 7919 + state.rolls).randint(1, 6)
             return self._advance(replace(state, rolls=state.rolls + 1), amount, f"{name} rolled {amount}",
@@ -149,23 +154,21 @@ class Tally(Game[State]):
         new = replace(state, total=total, turn=nxt, deciding=deciding, winner=winner)
         return Result(new, f"{text}: total {total}.", undoable=undoable)
 
-    def awaiting(self, state: State) -> list[Awaiting]:
-        if state.winner is not None:
-            return []
-        out = [Awaiting(state.turn, "turn", "add to the total")]
-        if state.deciding is not None:
-            out.append(Awaiting(state.deciding, "decision", "up or down?", ("up", "down")))
-        return out
+    def view(self, state: State, seat: int | None) -> State:
+        """Other players' bids are hidden until revealed; so is the seed, which decides the rolls."""
+        return replace(state, seed=0, bids={s: b for s, b in state.bids.items() if s == seat})
 
-    def phase(self, state: State) -> str:
-        return f"total {state.total} of {state.board.target}"
+    def reseed(self, state: State, seed: int) -> State:
+        return replace(state, seed=seed, rolls=0)
 
     def check(self, state: State) -> None:
         if not 0 <= state.turn < len(state.seats):
             raise InvalidData("state.turn: no such seat")
 
-    def is_over(self, state: State) -> bool:
-        return state.winner is not None
+    def ending(self, state: State) -> Ending | None:
+        if state.winner is None:
+            return None
+        return Ending((state.winner,), f"{state.seats[state.winner].name} wins with a total of {state.total}.")
 
 
 def draw(state: State, viewer: int | None) -> bytes:

@@ -1,0 +1,162 @@
+"""The small types the host and every game share: seats, actors, results, settings, queries."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Generic, Literal, Protocol, TypeVar
+
+from rules.errors import BadInput
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player at the table: a stable id (the Discord user id), a display name and a colour."""
+
+    player_id: int
+    name: str
+    colour: str
+
+
+class GameState(Protocol):
+    """What the contract needs of every game's state: its seats, in seat order."""
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+
+S = TypeVar("S", bound=GameState)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is acting: their seat index (None when not seated) and whether they host the game."""
+
+    seat: int | None
+    host: bool = False
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """Someone the game waits for: on turn, asked a decision, or asked for a secret plan.
+
+    A decision lists its `options`; the answer is the game's answer action with one of them.
+    """
+
+    seat: int
+    kind: Literal["turn", "decision", "plan"]
+    prompt: str
+    options: tuple[str, ...] = ()
+
+
+class Action:
+    """Base of a game's action dataclasses: `kind` names the action in logs and exports, `verb`
+    says what it does in a refusal ("You cannot {verb} now")."""
+
+    kind: ClassVar[str]
+    verb: ClassVar[str] = ""
+
+    @classmethod
+    def doing(cls) -> str:
+        return cls.verb or cls.kind
+
+
+@dataclass(frozen=True)
+class Result(Generic[S]):
+    """What `apply` returns: the new state and what happened, in plain words.
+
+    `undoable` is False when the action revealed something hidden or random. `secret` marks an
+    action whose content stays hidden from the other players until a later result `reveals`;
+    `public` is what they see of it meanwhile. `board_changed` is False when nothing drawn on the
+    board changed (no new image is posted).
+    """
+
+    state: S
+    summary: str
+    details: tuple[str, ...] = ()
+    board_changed: bool = True
+    undoable: bool = True
+    secret: bool = False
+    reveals: bool = False
+    public: str = ""
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a finished game ended: the winning seats (several on a tie) and the result in words."""
+
+    winners: tuple[int, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One of a seat's pieces that can act now: the id commands accept, a label, where it is."""
+
+    id: str
+    label: str
+    at: str
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Where a piece can end a move: the place, the cost, and a cheapest route (after the start)."""
+
+    to: str
+    cost: int
+    route: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BoardInfo:
+    """What the host needs to know of a board (map) to offer it: name, title, player range."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A table setting: a name, its default and the values it may take."""
+
+    name: str
+    default: int | bool | str
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def parse(self, text: str) -> int | bool | str:
+        """Turn a player's text into a valid value for this setting, or refuse it."""
+        text = text.strip()
+        if isinstance(self.default, bool):
+            words = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
+            if text.lower() not in words:
+                raise BadInput(f"Setting {self.name} is on or off, not {text[:40]!r}.")
+            return words[text.lower()]
+        if isinstance(self.default, int):
+            if not re.fullmatch(r"[+-]?[0-9]{1,12}", text):
+                raise BadInput(f"Setting {self.name} takes a whole number, not {text[:40]!r}.")
+            return self.check(int(text))
+        return self.check(text)
+
+    def check(self, value: object) -> int | bool | str:
+        """Return `value` if it is valid for this setting, else raise BadInput saying why."""
+        if type(value) is not type(self.default):
+            kind = {bool: "on or off", int: "a whole number", str: "text"}[type(self.default)]
+            raise BadInput(f"Setting {self.name} takes {kind}, not {value!r:.40}.")
+        assert isinstance(value, int | str)
+        if isinstance(value, int) and self.minimum is not None and value < self.minimum:
+            raise BadInput(f"Setting {self.name} is at least {self.minimum}.")
+        if isinstance(value, int) and self.maximum is not None and value > self.maximum:
+            raise BadInput(f"Setting {self.name} is at most {self.maximum}.")
+        if self.choices and value not in self.choices:
+            raise BadInput(f"Setting {self.name} is one of: {', '.join(self.choices)}.")
+        return value
+
+    def show(self, value: object) -> str:
+        """A value as players read it: on/off for switches."""
+        return ("on" if value else "off") if isinstance(value, bool) else str(value)

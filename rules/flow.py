@@ -1,0 +1,99 @@
+"""Turn flow as data: a game's phases, who acts in each and which actions each allows.
+
+A game declares its `Flow` once and says, for any state, where play stands (`Position`). From
+these two the contract (`rules.base.Game`) derives whom the table waits for, the phase line of
+/game status, and the refusals "not now" and "not your turn", the same way for every game.
+
+Who acts in a phase:
+- "turn": one seat at a time, in seat order or in an order the game computes (census);
+- "together": every seat listed acts, openly, in any order;
+- "secret": every seat listed submits a sealed plan; the plans are revealed together.
+
+A `Decision` is a question put to one seat outside the phase's own actions (a bumped boat's fjord,
+an explored tile's rotation), answered with the flow's `answer` action. A blocking decision holds
+everything else until it is answered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.errors import InvalidData
+
+Who = Literal["turn", "together", "secret"]
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase (or stage) of play.
+
+    `doing` is the status line with `{who}` for the names of those awaited ("{who}'s turn");
+    `ends` says in words how the phase ends (for /game help).
+    """
+
+    name: str
+    title: str
+    who: Who
+    actions: tuple[str, ...]
+    prompt: str
+    ends: str
+    doing: str = "{who} to act"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A question for one seat: its prompt and the options it may answer with."""
+
+    seat: int
+    prompt: str
+    options: tuple[str, ...]
+    blocking: bool = False
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a state stands in its flow.
+
+    `acting` are the seats awaited now (for a "turn" phase, the one on turn); `may_act` the seats
+    allowed to take the phase's actions when that differs (a secret phase lets a player who has
+    committed change their plan until everyone has). `order` is the order in force when the game
+    computes one; `heading` names the round or era ("Era 2"); `prompt` replaces the phase's
+    prompt when the state says more ("sail (1 left)").
+    """
+
+    phase: str
+    acting: tuple[int, ...]
+    heading: str = ""
+    prompt: str = ""
+    order: tuple[int, ...] = ()
+    decisions: tuple[Decision, ...] = ()
+    may_act: tuple[int, ...] | None = None
+
+    @property
+    def allowed(self) -> tuple[int, ...]:
+        """The seats that may take the phase's actions now."""
+        return self.acting if self.may_act is None else self.may_act
+
+
+@dataclass(frozen=True)
+class Flow:
+    """A game's phases; the actions any seated player may take in any phase (`anytime`: the
+    table's bookkeeping), those only the host takes (`hosted`), and the action kind that answers a
+    decision (`answer`)."""
+
+    phases: tuple[Phase, ...]
+    anytime: tuple[str, ...] = ()
+    hosted: tuple[str, ...] = ()
+    answer: str | None = None
+
+    def phase(self, name: str) -> Phase:
+        for phase in self.phases:
+            if phase.name == name:
+                return phase
+        raise InvalidData(f"flow: there is no phase {name!r}")
+
+    def kinds(self) -> set[str]:
+        """Every action kind the flow mentions."""
+        kinds = {k for p in self.phases for k in p.actions} | set(self.anytime) | set(self.hosted)
+        return kinds | ({self.answer} if self.answer else set())

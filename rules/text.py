@@ -1,0 +1,28 @@
+"""Words every game and the host use: plurals, ranges, lists."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """ "1 settler", "3 settlers"; `words` gives an irregular plural ("2 cavalrymen")."""
+    return f"{count} {word}" if count == 1 else f"{count} {words or word + 's'}"
+
+
+def span(low: int, high: int) -> str:
+    """A range as players read it: "2" or "3–4"."""
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def players(low: int, high: int) -> str:
+    """A player range: "2 players", "3–4 players"."""
+    return f"{span(low, high)} player{'s' * (high > 1)}"
+
+
+def either(items: Iterable[str], word: str = "or") -> str:
+    """ "A", "A or B", "A, B or C"."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
