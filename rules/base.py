@@ -47,6 +47,10 @@ __all__ = [
 class Game(ABC, Generic[S]):
     """One game's rules. Subclasses fill the class attributes and the abstract methods.
 
+    `parts` names the shared data files (`data/<game>/<part>.json`, beside the `maps/` folder) that
+    every board of the game is combined with: `load_board` then receives `{"map": <the board file>,
+    "<part>": <that file>, …}` and names a part's file with `part_source(source, part)`.
+
     `hidden_randomness` says whether the seed decides something players must not learn before it
     is revealed (a deck's order): then exports seal the seed and an import reshuffles with
     `reseed`.
@@ -63,12 +67,14 @@ class Game(ABC, Generic[S]):
     flow: ClassVar[Flow]
     summary: ClassVar[str]  # a short rules summary for /game help
     hidden_randomness: ClassVar[bool] = False
+    parts: ClassVar[tuple[str, ...]] = ()
 
     # --- what each game supplies ------------------------------------------------------------
 
     @abstractmethod
     def load_board(self, raw: Any, source: str) -> Any:
-        """Validate a board file's parsed JSON; raise InvalidData naming `source` and the field."""
+        """Validate a board's parsed JSON (with its parts, if the game has any); raise InvalidData
+        naming the file (`source`, or `part_source(source, part)`), the field and the fault."""
 
     @abstractmethod
     def board_info(self, board: Any) -> BoardInfo:
@@ -219,6 +225,13 @@ class Game(ABC, Generic[S]):
     def decode_state(self, data: Any) -> S:
         state: S = serial.load(self.state_type, data, "state")
         return state
+
+
+def part_source(source: str, part: str) -> str:
+    """How to name a part's file in an error, given the board's `source` (a map file, or an import)."""
+    if source.endswith(".json") and "/maps/" in source:
+        return f"{source.rsplit('/maps/', 1)[0]}/{part}.json"
+    return f"{source}: {part}"
 
 
 def flow_problems(game: Game[Any]) -> list[str]:
