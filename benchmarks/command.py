@@ -6,7 +6,7 @@ import random
 
 from benchmarks.figures import Figure, ms, percentile
 from benchmarks.fixtures import GAME, largest_board, real_bot, seats, vikings
-from waypost.offline.players import ScriptedPlayer, open_game
+from offline.players import ScriptedPlayer, open_game
 
 
 async def run(quick: bool) -> list[Figure]:

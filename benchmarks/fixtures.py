@@ -14,14 +14,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from bot import create_bot
+from front.bot import create_bot
+from games import default_games
+from offline import OfflineDiscord, Record
 from rules.base import Actor, Seat
 from rules.vikings import reachable
 from rules.vikings.actions import Adjust, Choose, EndTurn, PlaceBoat, Sail
 from rules.vikings.state import VikingsState
 from waypost.config import Config
-from waypost.games import Board, GameEntry, default_games
-from waypost.offline import OfflineDiscord, Record
+from waypost.registry import Board, GameEntry
 
 GAME = "vikings"
 

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 
 from benchmarks.figures import Figure, percentile
 from benchmarks.fixtures import GAME, Sample, cpu_elsewhere, largest_board, real_bot, seats, vikings
-from waypost.offline.players import ScriptedPlayer, open_game
+from offline.players import ScriptedPlayer, open_game
 
 CHANNELS = 100
 PLAYERS = 3

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
 from benchmarks.fixtures import GAME, descendants, largest_board, real_bot, seats, vikings
+from offline.players import ScriptedPlayer, open_game
 from waypost import runtime
-from waypost.offline.players import ScriptedPlayer, open_game
 
 STORED = 10_000
 ACTIVE = 200

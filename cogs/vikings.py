@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.replies import channel_of, choices, run, table_of, user_of
+from front.replies import channel_of, choices, run, table_of, user_of
 from rules.errors import BadInput, PlayerError
 from rules.vikings import GAME
 from rules.vikings.sail import reachable

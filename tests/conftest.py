@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from games import default_games
 from tests.support import tally
-from waypost.games import GameEntry, default_games
+from waypost.registry import GameEntry
 from waypost.storage import Store
 from waypost.table import Table
 
@@ -13,7 +14,7 @@ from waypost.table import Table
 @pytest.fixture
 def games() -> dict[str, GameEntry]:
     """The shipped games plus Tally, the test-only game."""
-    return {**default_games(), "tally": GameEntry(tally.GAME, tally.draw, tally.BOARDS)}
+    return {**default_games(), "tally": GameEntry(tally.GAME, tally.draw, tally.DATA)}
 
 
 @pytest.fixture

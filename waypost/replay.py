@@ -7,7 +7,7 @@ from typing import Any
 from rules import serial
 from rules.base import Actor, Seat
 from rules.errors import InvalidData, PlayerError
-from waypost.games import GameEntry, parse_board
+from waypost.registry import GameEntry, parse_board
 from waypost.storage import LogEntry
 
 

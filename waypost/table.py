@@ -22,8 +22,8 @@ from rules.base import Actor, Awaiting, BoardInfo, Seat
 from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
 from waypost import transfer
 from waypost.drawing import draw as draw_board
-from waypost.games import HOST_SETTINGS, GameEntry
 from waypost.outcome import Drawing, LogPage, Outcome, Prompt, Seen, Status, User, Waiting, clean_name
+from waypost.registry import HOST_SETTINGS, GameEntry
 from waypost.replay import effective_actions, replay
 from waypost.storage import GameRow, LogEntry, Store
 

@@ -11,8 +11,8 @@ from typing import Any, Literal
 from rules import serial
 from rules.base import Seat
 from rules.errors import InvalidData, PlayerError
-from waypost.games import HOST_SETTINGS, GameEntry
 from waypost.outcome import NAME_LIMIT, clean_name
+from waypost.registry import HOST_SETTINGS, GameEntry
 from waypost.replay import replay
 from waypost.storage import GameRow, LogEntry
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import create_bot
+from front.bot import create_bot
+from offline import OfflineDiscord
 from waypost.config import Config
-from waypost.offline import OfflineDiscord
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot import create_bot
-from waypost.offline import OfflineDiscord
+from front.bot import create_bot
+from offline import OfflineDiscord
 from waypost.outcome import User
 
 ROOT = Path(__file__).resolve().parents[2]

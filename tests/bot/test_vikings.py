@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot import create_bot
-from waypost.offline.console import run_console
+from front.bot import create_bot
+from offline.console import run_console
 from waypost.replay import replay
 
 SCRIPT = Path(__file__).parent.parent / "scripts" / "vikings_full_game.txt"

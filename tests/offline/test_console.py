@@ -9,8 +9,8 @@ import json
 import pytest
 from PIL import Image
 
+from offline.console import ConsoleOptions, run_console
 from tests.offline.testbot import DemoBot
-from waypost.offline.console import ConsoleOptions, run_console
 
 pytestmark = pytest.mark.asyncio
 

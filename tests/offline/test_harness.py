@@ -9,9 +9,9 @@ import discord
 import pytest
 import pytest_asyncio
 
+from offline import ClientRefusal, OfflineDiscord, StandIn
+from offline.payloads import GUILD_ID
 from tests.offline.testbot import DemoBot
-from waypost.offline import ClientRefusal, OfflineDiscord, StandIn
-from waypost.offline.payloads import GUILD_ID
 
 pytestmark = pytest.mark.asyncio
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 import pytest_asyncio
 
+from offline import ClientRefusal, Directory, OfflineDiscord
+from offline.payloads import GUILD_ID, MEMBER_PERMISSIONS, stable_id
 from tests.offline.testbot import DemoBot
-from waypost.offline import ClientRefusal, Directory, OfflineDiscord
-from waypost.offline.payloads import GUILD_ID, MEMBER_PERMISSIONS, stable_id
 
 pytestmark = pytest.mark.asyncio
 

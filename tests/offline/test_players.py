@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import create_bot
+from front.bot import create_bot
+from offline import OfflineDiscord
+from offline.players import ScriptedPlayer, open_game
 from waypost.config import Config
-from waypost.offline import OfflineDiscord
-from waypost.offline.players import ScriptedPlayer, open_game
 from waypost.replay import replay
 
 USERS = ["@alice", "@bob", "@carl"]

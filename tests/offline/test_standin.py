@@ -8,9 +8,9 @@ import aiohttp
 import pytest
 import pytest_asyncio
 
+from offline import OfflineDiscord, StandIn
+from offline.payloads import next_id
 from tests.offline.testbot import DemoBot
-from waypost.offline import OfflineDiscord, StandIn
-from waypost.offline.payloads import next_id
 
 pytestmark = pytest.mark.asyncio
 

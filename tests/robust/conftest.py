@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from games import default_games
 from tests.bot.conftest import config, discord_  # noqa: F401 - fixtures shared with tests/bot
 from tests.robust.helpers import MANAGER, Scenes, make_export, run_apart
-from waypost.games import default_games
 
 
 @pytest.fixture(scope="session")

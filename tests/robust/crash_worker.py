@@ -25,11 +25,11 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from bot import create_bot
+from front.bot import create_bot
+from offline import OfflineDiscord
+from offline.players import ScriptedPlayer
 from tests.robust.helpers import PLAYERS, Noting, refused
 from waypost.config import Config
-from waypost.offline import OfflineDiscord
-from waypost.offline.players import ScriptedPlayer
 
 CHANNELS = ("#crash-a", "#crash-b", "#crash-c")
 LOOPBACK = ("127.0.0.1", "::1")

@@ -15,13 +15,13 @@ from typing import Any
 from discord import AppCommandOptionType as Kind
 from discord import app_commands
 
-from bot import EXTENSIONS, create_bot
+from front.bot import create_bot, extensions
+from offline import CapturedError, OfflineDiscord, Record
+from offline.payloads import GUILD_ID
 from rules.errors import NotAllowed, NotYourTurn
 from waypost.config import Config
-from waypost.games import GameEntry
-from waypost.offline import CapturedError, OfflineDiscord, Record
-from waypost.offline.payloads import GUILD_ID
 from waypost.outcome import User
+from waypost.registry import GameEntry
 from waypost.replay import replay
 from waypost.storage import GameRow, LogEntry, Store
 
@@ -63,7 +63,7 @@ def shipped_commands() -> list[tuple[str, tuple[tuple[str, bool], ...]]]:
 
     async def collect() -> list[tuple[str, tuple[tuple[str, bool], ...]]]:
         bot = create_bot(Config("", Path(":memory:"), None, "INFO"))
-        for extension in EXTENSIONS:
+        for extension in extensions(bot.games):
             await bot.load_extension(extension)
         return sorted((c.qualified_name, tuple((p.display_name, p.autocomplete) for p in c.parameters))
                       for c in leaf_commands(bot.tree))

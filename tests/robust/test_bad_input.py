@@ -18,7 +18,8 @@ from discord.app_commands import Choice
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot import create_bot
+from front.bot import create_bot
+from offline import OfflineDiscord
 from rules.errors import NoGame
 from tests.robust.helpers import (
     MANAGER,
@@ -32,7 +33,6 @@ from tests.robust.helpers import (
     shipped_commands,
     user,
 )
-from waypost.offline import OfflineDiscord
 from waypost.transfer import MAX_BYTES
 
 COMMANDS = shipped_commands()
@@ -167,9 +167,9 @@ def _slow(seconds: float):
 
 
 BREACHES = {  # what to patch so that a command breaks one of Discord's limits, and the command
-    "2001 characters": ("cogs.replies.fit", lambda lines, limit=0: "x" * 2001, "/game help"),
+    "2001 characters": ("front.replies.fit", lambda lines, limit=0: "x" * 2001, "/game help"),
     "embed of 7000 characters": ("discord.Embed.to_dict", lambda self: {"description": "d" * 7000}, "/game status"),
-    "26 choices": ("cogs.replies.choices", lambda values, current: [Choice(name=str(i), value=str(i))
+    "26 choices": ("front.replies.choices", lambda values, current: [Choice(name=str(i), value=str(i))
                                                                      for i in range(26)], "!complete /game new game:"),
     "acknowledged after 3 s": ("waypost.table.Table.status", _slow(0.3), "/game status"),
 }

@@ -1,4 +1,4 @@
-"""Many commands at once across channels: scripted players (waypost.offline.players) acting
+"""Many commands at once across channels: scripted players (offline.players) acting
 several at a time in each game (some as players the game does not wait for), undos, and
 read-only commands from anyone. Afterwards each game's log replays to its stored state, and the actions the bot
 acknowledged are exactly the log's new entries: none lost, merged or added."""
@@ -9,8 +9,8 @@ import asyncio
 import random
 from collections import Counter
 
+from offline.players import ScriptedPlayer
 from tests.robust.helpers import OUTSIDER, PLAYERS, Ack, Noting, game_problems, import_scene
-from waypost.offline.players import ScriptedPlayer
 
 CHANNELS = ("#north", "#south", "#east")
 READS = ("/game status", "/game log", "/game log page:2", "/game board", "/game help")

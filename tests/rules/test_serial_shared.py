@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from games import default_games
 from rules import serial
 from rules.vikings.board import Board
-from waypost.games import default_games
 
 
 def test_equal_boards_load_to_one_object_and_different_ones_do_not():

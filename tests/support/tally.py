@@ -23,7 +23,7 @@ from rules.base import Action, Actor, BoardInfo, Ending, Game, Result, Seat, Set
 from rules.errors import BadInput, IllegalMove, InvalidData
 from rules.flow import Decision, Flow, Phase, Position
 
-BOARDS = Path(__file__).parent / "tally_boards"
+DATA = Path(__file__).parent / "tally_data"
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.replies import NOBODY, channel_of, choices, escape, fit, run, say_privately, table_of, user_of
+from front.replies import NOBODY, channel_of, choices, escape, fit, run, say_privately, table_of, user_of
 from rules.errors import BadInput, NoGame
-from waypost.games import HOST_SETTINGS
 from waypost.outcome import Status
+from waypost.registry import HOST_SETTINGS
 from waypost.transfer import MAX_BYTES
 
 TEXT_LIMIT = 100

@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from aiohttp import web
 
-from waypost.offline.payloads import DEFAULT_SIZE_LIMIT, GUILD_ID, Directory, next_id, stable_id
+from offline.payloads import DEFAULT_SIZE_LIMIT, GUILD_ID, Directory, next_id, stable_id
 
 if TYPE_CHECKING:
     from PIL import Image

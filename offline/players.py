@@ -25,10 +25,10 @@ from typing import Any
 
 from discord import AppCommandOptionType, app_commands
 
-from waypost.offline.harness import OfflineDiscord, Record
-from waypost.offline.payloads import ClientRefusal
+from offline.harness import OfflineDiscord, Record
+from offline.payloads import ClientRefusal
 
-REFUSAL = "⛔"  # how the bot's replies mark a refused command (cogs.replies.report_error)
+REFUSAL = "⛔"  # how the bot's replies mark a refused command (front.replies.report_error)
 SMALL = (1, 3)  # whole numbers for integer options that declare no range
 
 

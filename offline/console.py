@@ -46,9 +46,10 @@ from typing import Any, TextIO
 
 import discord
 
-from waypost.offline.harness import BotFactory, OfflineDiscord, Record
-from waypost.offline.payloads import ClientRefusal
-from waypost.offline.standin import Message
+from front.bot import create_bot
+from offline.harness import BotFactory, OfflineDiscord, Record
+from offline.payloads import ClientRefusal
+from offline.standin import Message
 
 
 @dataclasses.dataclass
@@ -86,8 +87,6 @@ def _factory(source: Any, options: ConsoleOptions, stack: ExitStack) -> BotFacto
     """The bot factory: `source` itself, or Waypost's `create_bot` for a Config."""
     if callable(source):
         return source
-    from bot import create_bot
-
     db = options.db
     if db is None and options.script is not None:
         db = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="waypost-offline-"))) / "offline.sqlite3"

@@ -11,16 +11,14 @@ import logging
 import re
 import secrets
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
 import discord
 from discord import app_commands
 
 from rules.errors import PlayerError
 from waypost.outcome import Outcome, Prompt, User
-
-if TYPE_CHECKING:
-    from bot import WaypostBot
+from waypost.table import Table
 
 CONTENT_LIMIT = 2000
 ALT_LIMIT = 1024
@@ -34,9 +32,13 @@ def user_of(interaction: discord.Interaction) -> User:
     return User(interaction.user.id, interaction.user.display_name, interaction.permissions.manage_channels)
 
 
-def table_of(interaction: discord.Interaction) -> Any:
-    bot: WaypostBot = interaction.client  # type: ignore[assignment]
-    return bot.table
+class _Hosting(Protocol):
+    table: Table
+
+
+def table_of(interaction: discord.Interaction) -> Table:
+    """The table of the bot that received the interaction."""
+    return cast(_Hosting, interaction.client).table
 
 
 def channel_of(interaction: discord.Interaction) -> int:

@@ -27,8 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from rules.errors import PlayerError
-from waypost.offline.payloads import (
+from offline.payloads import (
     DEFAULT_SIZE_LIMIT,
     GUILD_ID,
     MEMBER_PERMISSIONS,
@@ -37,7 +36,8 @@ from waypost.offline.payloads import (
     iter_components,
     split_words,
 )
-from waypost.offline.standin import EPHEMERAL, Attachment, Event, InteractionLog, Message, Request, StandIn
+from offline.standin import EPHEMERAL, Attachment, Event, InteractionLog, Message, Request, StandIn
+from rules.errors import PlayerError
 
 BotFactory = Callable[[], commands.Bot | Awaitable[commands.Bot]]
 DEFAULT_EXPECTED: tuple[type[BaseException], ...] = (

@@ -1,0 +1,88 @@
+"""The bot: `create_bot(config)` builds it exactly as production runs it (the offline harness,
+the console and the tests use it too); `serve` logs in and runs it until stopped."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from front.options import option_problem
+from front.replies import DecisionSelect, report_error
+from games import default_games
+from waypost.config import Config
+from waypost.registry import GameEntry
+from waypost.storage import Store
+from waypost.table import Table
+
+LOBBY = "cogs.game"
+log = logging.getLogger("waypost")
+
+
+class WaypostTree(app_commands.CommandTree):
+    """Routes every command error to one place: a private refusal, or a logged crash with a ref."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.type is discord.InteractionType.application_command:
+            problem = option_problem(interaction)
+            if problem:
+                raise app_commands.CheckFailure(problem)
+        return True
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report_error(interaction, error)
+
+
+class WaypostBot(commands.Bot):
+    """The bot: opens the database and loads the cogs in `setup_hook` (no gateway needed)."""
+
+    table: Table
+
+    def __init__(self, config: Config, games: Mapping[str, GameEntry] | None = None, sync: str = "none"):
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
+                         help_command=None, tree_cls=WaypostTree,
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+        self.config = config
+        self.games = dict(games if games is not None else default_games())
+        self.sync_mode = sync
+
+    async def setup_hook(self) -> None:
+        for entry in self.games.values():
+            entry.boards  # noqa: B018 - validate every board file now; a bad one stops the start
+        store = await Store.open(self.config.db_path)
+        self.table = Table(store, self.games)
+        for extension in extensions(self.games):
+            await self.load_extension(extension)
+        self.add_dynamic_items(DecisionSelect)
+        if self.sync_mode == "global":
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally", len(synced))
+        elif self.sync_mode == "guild" and self.config.dev_guild:
+            guild = discord.Object(self.config.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to development server %s", len(synced), self.config.dev_guild)
+
+    async def close(self) -> None:
+        await super().close()
+        if hasattr(self, "table"):
+            await self.table.store.close()
+
+
+def extensions(games: Mapping[str, GameEntry]) -> tuple[str, ...]:
+    """The cogs to load: /game, then each game's own."""
+    return (LOBBY, *dict.fromkeys(e.cog for e in games.values() if e.cog))
+
+
+def create_bot(config: Config, games: Mapping[str, GameEntry] | None = None, sync: str = "none") -> WaypostBot:
+    """The bot exactly as production runs it."""
+    return WaypostBot(config, games, sync)
+
+
+async def serve(bot: WaypostBot, token: str) -> None:
+    """Log in, connect to Discord and serve until stopped; always close the bot."""
+    async with bot:
+        await bot.start(token)

@@ -1,0 +1,97 @@
+"""The game registry: what each game plugs in (rules, renderer, data files, cog).
+
+Each game is registered once, by a module in the `games` package that defines `ENTRY`
+(`games.default_games()` collects them). A game's data folder holds its boards as `maps/*.json` and, for
+a game with `parts`, the shared files `<part>.json` every board is combined with.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from rules.base import BoardInfo, Game, Setting
+from rules.errors import BadInput, InvalidData
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data"
+HOST_SETTINGS = (
+    Setting("deadline_hours", 0, "hours each player has to act before status shows them late (0: none)",
+            minimum=0, maximum=720),
+)
+Draw = Callable[[Any, int | None], bytes]
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board, validated: its raw JSON (kept for logs and exports) and the game's model."""
+
+    raw: Any
+    model: Any
+    info: BoardInfo
+
+
+@dataclass(eq=False)
+class GameEntry:
+    """One game as the host sees it: its rules, `draw(state, viewer_seat) -> PNG bytes` (a
+    module-level function: it is sent by name to the drawing processes), its data folder and the
+    module of its cog (None for a game without commands of its own)."""
+
+    rules: Game[Any]
+    draw: Draw
+    data: Path
+    cog: str | None = None
+
+    @property
+    def key(self) -> str:
+        return self.rules.key
+
+    @cached_property
+    def boards(self) -> dict[str, Board]:
+        """Every board of this game, validated once; a bad file raises InvalidData."""
+        parts = {part: read_json(self.data / f"{part}.json") for part in self.rules.parts}
+        boards: dict[str, Board] = {}
+        for path in sorted((self.data / "maps").glob("*.json")):
+            raw = read_json(path)
+            board = parse_board(self.rules, {"map": raw, **parts} if parts else raw, shown(path))
+            if board.info.name in boards:
+                raise InvalidData(f"{shown(path)}: name: board {board.info.name!r} is defined twice")
+            boards[board.info.name] = board
+        if not boards:
+            raise InvalidData(f"{shown(self.data / 'maps')}: no board files (*.json) for {self.rules.title}")
+        return boards
+
+    def board(self, name: str) -> Board:
+        try:
+            return self.boards[name]
+        except KeyError:
+            names = ", ".join(self.boards)
+            raise BadInput(f"{self.rules.title} has no board {name[:60]!r}. Boards: {names}.") from None
+
+
+def shown(path: Path) -> str:
+    """A path as an error names it: relative to the project when inside it."""
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def read_json(path: Path) -> Any:
+    """A data file's JSON; InvalidData names the file and the fault."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise InvalidData(f"{shown(path)}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise InvalidData(f"{shown(path)}: cannot be read ({e})") from None
+
+
+def parse_board(rules: Game[Any], raw: Any, source: str) -> Board:
+    """Validate a board's JSON (from the data folder or from a game's log)."""
+    model = rules.load_board(raw, source)
+    return Board(raw, model, rules.board_info(model))
