@@ -2,7 +2,7 @@
 
 For the whole run, every channel's scripted players step at a steady pace (about a third of the
 steps come back with a board; the rest are refusals, and every step asks autocomplete first) while
-onlookers send `/game status` and `/sail route:` autocompletes across the channels. Paces are time
+onlookers send `/game status` and `/vikings sail route:` autocompletes across the channels. Paces are time
 slots that are not made up when the bot falls behind, so the rates reported are what it served.
 """
 
@@ -63,7 +63,7 @@ async def run(quick: bool) -> list[Figure]:
                 await discord_.command(rng.choice(users), channel, "game status")
             else:
                 options = {"boat": 1, "strength": rng.randint(1, 3), "route": ""}
-                await discord_.autocomplete(rng.choice(users), channel, "sail", options, "route")
+                await discord_.autocomplete(rng.choice(users), channel, "vikings sail", options, "route")
 
         players = [ScriptedPlayer(discord_, c, users, random.Random(i), optional=0.0)
                    for i, (c, users) in enumerate(channels)]

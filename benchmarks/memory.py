@@ -76,8 +76,8 @@ async def measure(folder: Path) -> list[Figure]:
         copy_game(db, (await table.store.open_game(channel)).id, STORED - 1)
         for i in range(1, ACTIVE + 1):
             await discord_.command(users[0], FIRST_COPY + i, "game status")
-            await discord_.autocomplete(users[0], FIRST_COPY + i, "sail", {"boat": 1, "strength": 3, "route": ""},
-                                        "route")
+            await discord_.autocomplete(users[0], FIRST_COPY + i, "vikings sail",
+                                        {"boat": 1, "strength": 3, "route": ""}, "route")
         await discord_.command(users[0], FIRST_COPY + 1, "game board")
         times = []
         for i in range(ACTIVE + 1, ACTIVE + COLD + 1):

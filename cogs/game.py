@@ -14,19 +14,7 @@ from waypost.outcome import Status
 from waypost.registry import HOST_SETTINGS
 from waypost.transfer import MAX_BYTES
 
-TEXT_LIMIT = 100
-
-
-def _text(value: str | None, what: str) -> str | None:
-    """Refuse empty or overlong free-text options with a message naming the option."""
-    if value is None:
-        return None
-    value = value.strip()
-    if not value:
-        raise BadInput(f"The {what} is empty.")
-    if len(value) > TEXT_LIMIT:
-        raise BadInput(f"The {what} is too long ({len(value)} characters; at most {TEXT_LIMIT}).")
-    return value
+Text = app_commands.Range[str, 1, 100]
 
 
 def status_embed(status: Status) -> discord.Embed:
@@ -46,7 +34,7 @@ def status_embed(status: Status) -> discord.Embed:
     return embed
 
 
-class Lobby(commands.GroupCog, group_name="game", group_description="Open, join and run this channel's game"):
+class GameCommands(commands.GroupCog, group_name="game", group_description="Open, join and run this channel's game"):
     """The commands every game shares."""
 
     def __init__(self, bot: commands.Bot):
@@ -91,17 +79,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(description="Open a new game in this channel; you become its host")
     @app_commands.describe(game="Which game", board="Which map or board (depends on the game)")
     @app_commands.autocomplete(game=game_names, board=board_names)
-    async def new(self, interaction: discord.Interaction, game: str, board: str | None = None) -> None:
+    async def new(self, interaction: discord.Interaction, game: Text, board: Text | None = None) -> None:
         await run(interaction, table_of(interaction).new(
-            channel_of(interaction), interaction.guild_id, user_of(interaction), _text(game, "game name"),
-            _text(board, "board name")))
+            channel_of(interaction), interaction.guild_id, user_of(interaction), game,
+            board))
 
     @app_commands.command(description="Take a seat at this channel's game")
     @app_commands.describe(colour="The colour you want (optional)")
     @app_commands.autocomplete(colour=colour_names)
-    async def join(self, interaction: discord.Interaction, colour: str | None = None) -> None:
+    async def join(self, interaction: discord.Interaction, colour: Text | None = None) -> None:
         await run(interaction, table_of(interaction).join(channel_of(interaction), user_of(interaction),
-                                                          _text(colour, "colour")))
+                                                          colour))
 
     @app_commands.command(description="Give up your seat before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -122,7 +110,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         await run(interaction, table_of(interaction).board(channel_of(interaction), user_of(interaction), private))
 
     @app_commands.command(description="The game's history in plain words")
-    @app_commands.describe(page="Which page (1 is the oldest)")
+    @app_commands.describe(page="Which page (1 is the newest)")
     async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100000] = 1) -> None:
         result = await table_of(interaction).log(channel_of(interaction), user_of(interaction), page)
         head = f"Log, page {result.page} of {result.pages}:"
@@ -136,13 +124,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(description="Answer the decision the game asks of you")
     @app_commands.describe(choice="Your answer")
     @app_commands.autocomplete(choice=decision_options)
-    async def choose(self, interaction: discord.Interaction, choice: str) -> None:
-        action = {"kind": "choose", "choice": _text(choice, "choice")}
-        await run(interaction, table_of(interaction).act(channel_of(interaction), user_of(interaction), action))
+    async def choose(self, interaction: discord.Interaction, choice: Text) -> None:
+        await run(interaction, table_of(interaction).choose(channel_of(interaction), user_of(interaction), choice))
 
     @app_commands.command(description="Download the whole game and its log as a JSON file")
     async def export(self, interaction: discord.Interaction) -> None:
-        name, data = await table_of(interaction).export(channel_of(interaction))
+        name, data = await table_of(interaction).export(channel_of(interaction), user_of(interaction))
         file = discord.File(io.BytesIO(data), name)
         await interaction.response.send_message("The whole game and its log:", file=file, ephemeral=True)
 
@@ -161,10 +148,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(description="Show the settings, or change one (host)")
     @app_commands.describe(name="The setting to change", value="Its new value")
     @app_commands.autocomplete(name=setting_names)
-    async def settings(self, interaction: discord.Interaction, name: str | None = None,
-                       value: str | None = None) -> None:
+    async def settings(self, interaction: discord.Interaction, name: Text | None = None,
+                       value: Text | None = None) -> None:
         await run(interaction, table_of(interaction).settings(
-            channel_of(interaction), user_of(interaction), _text(name, "setting name"), _text(value, "value")))
+            channel_of(interaction), user_of(interaction), name, value))
 
     @app_commands.command(description="End this channel's game (host, or Manage Channels)")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -173,9 +160,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     @app_commands.command(description="How to play: a game's commands and a short rules summary")
     @app_commands.describe(game="Which game (default: this channel's)")
     @app_commands.autocomplete(game=game_names)
-    async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def help(self, interaction: discord.Interaction, game: Text | None = None) -> None:
         table = table_of(interaction)
-        key = _text(game, "game name")
+        key = game
         if key is None:
             try:
                 key = (await table.status(channel_of(interaction))).game_key
@@ -197,5 +184,5 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Lobby(bot))
+    await bot.add_cog(GameCommands(bot))
 

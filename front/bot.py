@@ -44,6 +44,8 @@ class WaypostBot(commands.Bot):
     def __init__(self, config: Config, games: Mapping[str, GameEntry] | None = None, sync: str = "none"):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          help_command=None, tree_cls=WaypostTree,
+                         allowed_contexts=app_commands.AppCommandContext(guild=True),
+                         allowed_installs=app_commands.AppInstallationType(guild=True),
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
         self.config = config
         self.games = dict(games if games is not None else default_games())

@@ -1,13 +1,17 @@
-"""Checking a slash command's options against its signature before it runs.
+"""Checking a slash command's options against its signature before it runs: the one place
+option values are checked against their declared type, bounds, lengths and choices.
 
-Discord's client validates options, but a client whose commands are out of sync (or a forged
-request) can send a missing option, text for a number or an unknown snowflake; nothing may crash
-on it, so the tree refuses such a command privately, naming the option.
+Discord's client enforces these, but a client whose commands are out of sync (or a forged
+request) can send a missing option, text for a number, a number out of range or an unknown
+snowflake; nothing may crash on it, so the tree refuses such a command privately, naming the
+option. Commands declare their bounds to Discord (`app_commands.Range`, `choices`); cogs never
+check them again.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,14 +26,17 @@ OPTION_KINDS = {  # what Discord guarantees each option type's value to be, and 
 RESOLVED = {Option.user: ("users", "a member"), Option.channel: ("channels", "a channel"),
             Option.role: ("roles", "a role"), Option.mentionable: ("users", "a member"),
             Option.attachment: ("attachments", "a file")}
+GUILDS_ONLY = "Waypost games are played in server channels and threads, not in direct messages."
 
 
 def option_problem(interaction: discord.Interaction) -> str | None:
-    """What is wrong with a command's options against its signature, if anything."""
+    """What is wrong with a command's place or options against its signature, if anything."""
     command, data = interaction.command, interaction.data or {}
+    if interaction.guild_id is None:
+        return GUILDS_ONLY
     if not isinstance(command, app_commands.Command):
         return None
-    options = data.get("options", [])
+    options: list[dict[str, Any]] = list(data.get("options", []))  # type: ignore[arg-type]
     while options and options[0].get("type") in (Option.subcommand.value, Option.subcommand_group.value):
         options = options[0].get("options", [])
     given = {o.get("name"): o for o in options}
@@ -39,13 +46,45 @@ def option_problem(interaction: discord.Interaction) -> str | None:
             if param.required:
                 return f"The option {name} is missing."
             continue
-        value = option.get("value")
-        if param.type in OPTION_KINDS:
-            valid, what = OPTION_KINDS[param.type]
-            ok = valid(value)
-        else:
-            key, what = RESOLVED[param.type]
-            ok = isinstance(value, str) and value in data.get("resolved", {}).get(key, {})
-        if option.get("type") != param.type.value or not ok:
-            return f"The option {name} must be {what}."
+        problem = _value_problem(param, option, data)
+        if problem:
+            return f"The option {name} {problem}."
     return None
+
+
+def _value_problem(param: app_commands.Parameter, option: dict[str, Any], data: Any) -> str | None:
+    value = option.get("value")
+    if param.type in OPTION_KINDS:
+        valid, what = OPTION_KINDS[param.type]
+        ok = valid(value)
+    else:
+        key, what = RESOLVED[param.type]
+        ok = isinstance(value, str) and value in data.get("resolved", {}).get(key, {})
+    if option.get("type") != param.type.value or not ok:
+        return f"must be {what}"
+    if param.choices and value not in [c.value for c in param.choices]:
+        return "must be one of: " + ", ".join(str(c.value) for c in param.choices)
+    if isinstance(value, str):
+        return _text_problem(param, value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        low, high = param.min_value, param.max_value
+        if (low is not None and value < low) or (high is not None and value > high):
+            return f"is {_bounds(low, high)}, not {value}"
+    return None
+
+
+def _text_problem(param: app_commands.Parameter, value: str) -> str | None:
+    if param.type is not Option.string:
+        return None
+    if not value.strip():
+        return "is empty"
+    low, high = param.min_value, param.max_value
+    if (low is not None and len(value) < low) or (high is not None and len(value) > high):
+        return f"is {_bounds(low, high)} characters long, not {len(value)}"
+    return None
+
+
+def _bounds(low: float | None, high: float | None) -> str:
+    if low is not None and high is not None:
+        return f"{low:g} to {high:g}"
+    return f"at least {low:g}" if low is not None else f"at most {high:g}"

@@ -67,7 +67,7 @@ def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
 
 
 def render_text(outcome: Outcome) -> str:
-    lines = [outcome.text, *(f"• {d}" for d in outcome.details if d not in outcome.text)]
+    lines = [escape(outcome.text), *(f"• {escape(d)}" for d in outcome.details if d not in outcome.text)]
     if outcome.ping:
         lines.append("Your move: " + " ".join(f"<@{uid}>" for uid in outcome.ping))
     return fit(lines)
@@ -84,6 +84,8 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome) -> No
         png = await table_of(interaction).draw(outcome.drawing)
         file = discord.File(io.BytesIO(png), filename="board.png", description=outcome.drawing.alt[:ALT_LIMIT])
         await interaction.followup.send(content, file=file, ephemeral=outcome.private, allowed_mentions=mentions)
+    if outcome.announce:
+        await interaction.followup.send(fit([escape(outcome.announce)]), allowed_mentions=NOBODY)
     for prompt in outcome.prompts:
         await interaction.followup.send(f"<@{prompt.user_id}> {escape(prompt.prompt)}", view=decision_view(prompt),
                                         allowed_mentions=USERS_ONLY)
@@ -152,9 +154,8 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"waypo
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or [""]
-        action = {"kind": "choose", "choice": str(values[0])}
         try:
-            await run(interaction, table_of(interaction).act(self.channel_id, user_of(interaction), action))
+            await run(interaction, table_of(interaction).choose(self.channel_id, user_of(interaction), str(values[0])))
         except Exception as error:  # menus bypass the tree's error handler
             await report_error(interaction, error)
 

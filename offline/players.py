@@ -11,7 +11,7 @@ of them: for a decision `/game choose` or a pick in the bot's select menu; other
 commands of the cog whose `game_key` is the channel's game, in random order but those already
 refused in the same situation (the same phase, the same player) last. Options are filled from the command's
 own description: choices, ranges and types first, then each autocompleted option from the choices
-the bot suggests given the options filled so far (so `/sail route:` is asked with boat and strength
+the bot suggests given the options filled so far (so `/vikings sail route:` is asked with boat and strength
 set). A required option with nothing to offer rules the command out for that step.
 """
 
@@ -46,7 +46,7 @@ class Move:
 
 
 def _line(path: str, options: Mapping[str, Any]) -> str:
-    """A console line for a command, e.g. `/sail boat:1 route:"F4 D1" strength:2`."""
+    """A console line for a command, e.g. `/vikings sail boat:1 route:"F4 D1" strength:2`."""
     words = [f"/{path}", *(f"{k}:{shlex.quote(str(v))}" for k, v in options.items())]
     return " ".join(words)
 

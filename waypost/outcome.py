@@ -48,7 +48,8 @@ class Prompt:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The answer to a command: one line, more lines, privacy, an image, mentions, menus."""
+    """The answer to a command: one line, more lines, privacy, an image, mentions, menus, and
+    (for a private answer) what the channel is told meanwhile (`announce`)."""
 
     text: str
     details: tuple[str, ...] = ()
@@ -56,6 +57,7 @@ class Outcome:
     drawing: Drawing | None = None
     ping: tuple[int, ...] = ()
     prompts: tuple[Prompt, ...] = ()
+    announce: str = ""
 
 
 @dataclass(frozen=True)

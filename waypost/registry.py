@@ -67,7 +67,7 @@ class GameEntry:
 
     def board(self, name: str) -> Board:
         try:
-            return self.boards[name]
+            return self.boards[name.strip()]
         except KeyError:
             names = ", ".join(self.boards)
             raise BadInput(f"{self.rules.title} has no board {name[:60]!r}. Boards: {names}.") from None

@@ -1,7 +1,12 @@
-"""Rebuilding a game's state from its log: used by undo, import and the replay tests."""
+"""Rebuilding a game's state from its log: used by import and the replay tests.
+
+From the last start entry, every action no undo took back is applied in order, and every reseed
+entry (written when a game with a hidden deck is imported) reshuffles what is still hidden.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from rules import serial
@@ -11,14 +16,14 @@ from waypost.registry import GameEntry, parse_board
 from waypost.storage import LogEntry
 
 
-def effective_actions(entries: list[LogEntry]) -> list[LogEntry]:
-    """The action entries since the last start that no undo has taken back, in order."""
+def since_start(entries: list[LogEntry]) -> list[LogEntry]:
+    """The actions no undo took back and the reseeds, since the last start, in order."""
     starts = [i for i, e in enumerate(entries) if e.kind == "start"]
     if not starts:
         return []
     since = entries[starts[-1] + 1:]
     undone = {e.undoes for e in since if e.kind == "undo"}
-    return [e for e in since if e.kind == "action" and e.seq not in undone]
+    return [e for e in since if e.kind == "reseed" or (e.kind == "action" and e.seq not in undone)]
 
 
 def start_state(game: GameEntry, body: dict[str, Any]) -> Any:
@@ -35,21 +40,40 @@ def start_state(game: GameEntry, body: dict[str, Any]) -> Any:
 
 
 def replay(game: GameEntry, entries: list[LogEntry]) -> Any:
-    """Apply every effective action from the last start entry; the result is the game's state.
+    """The game's state after its log. Raises InvalidData naming the entry the rules refuse."""
+    return replay_keeping(game, entries, ())[0]
 
-    Raises InvalidData naming the entry whose action the rules refuse.
-    """
+
+def undo_tail(entries: list[LogEntry]) -> list[int]:
+    """The actions an undo could still reach: the last ones, all by one user and each undoable."""
+    tail: list[LogEntry] = []
+    for e in reversed(since_start(entries)):
+        if e.kind != "action" or not e.undoable or (tail and e.user_id != tail[0].user_id):
+            break
+        tail.append(e)
+    return [e.seq for e in tail]
+
+
+def replay_keeping(game: GameEntry, entries: list[LogEntry], keep: Collection[int]) -> tuple[Any, dict[int, Any]]:
+    """The state after the log, and the encoded state before each action whose seq is in `keep`."""
+    kept: dict[int, Any] = {}
     start = next((e for e in reversed(entries) if e.kind == "start"), None)
     if start is None:
         raise InvalidData("log: there is no start entry")
     state = start_state(game, start.body)
-    for e in effective_actions(entries):
+    rules = game.rules
+    for e in since_start(entries):
         try:
-            action = game.rules.decode_action(e.body["action"])
+            if e.kind == "reseed":
+                state = rules.reseed(state, serial.load(int, e.body["seed"], f"log entry {e.seq} seed"))
+                continue
+            action = rules.decode_action(e.body["action"])
             actor = serial.load(Actor, e.body["actor"], f"log entry {e.seq} actor")
-            state = game.rules.apply(state, actor, action).state
+            if e.seq in keep:
+                kept[e.seq] = rules.encode_state(state)
+            state = rules.apply(state, actor, action).state
         except (KeyError, TypeError):
             raise InvalidData(f"log entry {e.seq}: expected an action and an actor") from None
         except PlayerError as err:
             raise InvalidData(f"log entry {e.seq}: the rules refuse it: {err}") from None
-    return state
+    return state, kept

@@ -1,8 +1,9 @@
-"""SQLite storage: games and their append-only action log, with numbered migrations.
+"""SQLite storage: games, their append-only log and undo snapshots, with numbered migrations.
 
 One `Store` holds one aiosqlite connection. Every change is a single transaction that writes
 the game row and appends one log entry, so a crash between two actions loses nothing and a crash
-inside one leaves nothing half applied.
+inside one leaves nothing half applied. `Store.open` refuses, with a `StoreError` saying why, a
+file that is not a readable Waypost database, one made by a newer Waypost, or one it cannot write.
 """
 
 from __future__ import annotations
@@ -10,6 +11,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -17,18 +21,26 @@ from typing import Any
 
 import aiosqlite
 
-from rules.errors import PlayerError
+from rules import serial
+from rules.core import Seat
+from rules.errors import IllegalMove, PlayerError
 
 MIGRATIONS = "waypost.migrations"
+OPEN = "status != 'ended'"
 
 
 class Conflict(PlayerError):
     """The game changed between loading and saving (another process wrote it)."""
 
 
+class StoreError(Exception):
+    """The database cannot be used: the message says why and what to do."""
+
+
 @dataclass
 class GameRow:
-    """A game as stored. `state` is the game's JSON state (None while in the lobby)."""
+    """A game as stored. `state` is the game's JSON state (None while in the lobby); `ending` is
+    how a finished game ended (None while open, or when the host ended it)."""
 
     id: int
     channel_id: int
@@ -37,18 +49,20 @@ class GameRow:
     board: str
     status: str
     host_id: int
-    seats: list[dict[str, Any]]
+    seats: list[Seat]
     settings: dict[str, Any]
     seed: int
     state: dict[str, Any] | None
     version: int
     created_at: str
     updated_at: str
+    ending: str | None = None
 
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One line of a game's history."""
+    """One line of a game's history. A `secret` entry reads as `public` to everyone but its
+    author until a later entry `reveals`."""
 
     at: str
     user_id: int
@@ -62,29 +76,32 @@ class LogEntry:
     undoable: bool = False
     undoes: int | None = None
     seq: int = 0  # assigned by the store when appended
+    public: str = ""
 
 
 _GAME_COLUMNS = (
     "id, channel_id, guild_id, game_key, board, status, host_id, seats, settings, seed, state, "
-    "version, created_at, updated_at"
+    "version, created_at, updated_at, ending"
 )
-_LOG_COLUMNS = "at, user_id, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq"
+_LOG_COLUMNS = "at, user_id, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public"
 
 
-def _game(row: aiosqlite.Row) -> GameRow:
+def _game(row: Iterable[Any]) -> GameRow:
     (gid, channel, guild, key, board, status, host, seats, settings, seed, state, version, created,
-     updated) = row
-    return GameRow(gid, channel, guild, key, board, status, host, json.loads(seats), json.loads(settings),
-                   seed, json.loads(state) if state is not None else None, version, created, updated)
+     updated, ending) = row
+    return GameRow(gid, channel, guild, key, board, status, host, serial.load(list[Seat], json.loads(seats), "seats"),
+                   json.loads(settings), seed, json.loads(state) if state is not None else None, version, created,
+                   updated, ending)
 
 
-def _entry(row: aiosqlite.Row) -> LogEntry:
-    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq = row
+def _entry(row: Iterable[Any]) -> LogEntry:
+    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public = row
     return LogEntry(at, user, kind, json.loads(body), summary, json.loads(details), seat,
-                    bool(secret), bool(reveals), bool(undoable), undoes, seq)
+                    bool(secret), bool(reveals), bool(undoable), undoes, seq, public)
 
 
-def _dumps(value: Any) -> str:
+def dumps(value: Any) -> str:
+    """Compact JSON as stored."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -98,139 +115,218 @@ class Store:
     @classmethod
     async def open(cls, path: Path | str) -> Store:
         """Open (creating if needed) the database, switch to WAL and apply pending migrations."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db)
-        await store._migrate()
+        shown = str(path)
+        try:
+            if shown != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            db = await aiosqlite.connect(shown, isolation_level=None)
+        except (OSError, sqlite3.Error) as e:
+            raise StoreError(f"Cannot open the database {shown}: {e}.") from None
+        try:
+            await db.execute("PRAGMA busy_timeout=5000")
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            store = cls(db)
+            await store._migrate(shown)
+        except sqlite3.DatabaseError as e:
+            await db.close()
+            raise StoreError(f"The database {shown} cannot be used: {e}. If it is damaged, restore it from a "
+                             "backup or move it aside to start afresh.") from None
+        except BaseException:
+            await db.close()
+            raise
         return store
 
     async def close(self) -> None:
         await self._db.close()
 
-    async def _migrate(self) -> None:
-        async with self._db.execute("PRAGMA user_version") as cur:
-            (current,) = await cur.fetchone()
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction; rolled back if anything fails (a failed COMMIT may already have
+        rolled it back, and then the original error is the one that counts)."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+                await self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    with suppress(sqlite3.Error):
+                        await self._db.execute("ROLLBACK")
+                raise
+
+    async def _migrate(self, shown: str) -> None:
+        """Apply the pending migrations in one write transaction (so processes starting together
+        take turns), after checking the database is not from a newer Waypost and can be written."""
         files = sorted(
             (int(f.name.split("_", 1)[0]), f)
             for f in resources.files(MIGRATIONS).iterdir()
             if f.name.endswith(".sql")
         )
-        for number, f in files:
-            if number <= current:
-                continue
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for statement in _statements(f.read_text()):
-                    await self._db.execute(statement)
-                await self._db.execute(f"PRAGMA user_version={number}")
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
+        latest = files[-1][0]
+        try:
+            async with self._transaction() as db:
+                async with db.execute("PRAGMA user_version") as cur:
+                    (current,) = await cur.fetchone() or (0,)
+                if current > latest:
+                    raise StoreError(f"The database {shown} was made by a newer version of Waypost (schema "
+                                     f"{current}; this version knows up to {latest}). Update Waypost.")
+                for number, f in files:
+                    if number > current:
+                        for statement in _statements(f.read_text()):
+                            await db.execute(statement)
+                await db.execute(f"PRAGMA user_version={max(current, latest)}")  # also proves it is writable
+        except sqlite3.OperationalError as e:
+            if "readonly" in str(e) or "read-only" in str(e):
+                raise StoreError(f"The database {shown} cannot be written ({e}). Check its permissions.") from None
+            raise
 
     # --- reads ---------------------------------------------------------------------------
 
+    async def _fetch(self, sql: str, *args: Any) -> list[Any]:
+        async with self._lock, self._db.execute(sql, args) as cur:
+            return list(await cur.fetchall())
+
     async def open_game(self, channel_id: int) -> GameRow | None:
         """The lobby or active game in a channel, if any."""
-        return await self._one_game("channel_id=? AND status!='ended'", channel_id)
+        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id=? AND {OPEN}", channel_id)
+        return _game(rows[0]) if rows else None
+
+    async def last_game(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game, open or closed."""
+        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id=? ORDER BY id DESC LIMIT 1",
+                                 channel_id)
+        return _game(rows[0]) if rows else None
 
     async def game(self, game_id: int) -> GameRow | None:
-        return await self._one_game("id=?", game_id)
-
-    async def _one_game(self, where: str, key: int) -> GameRow | None:
-        async with self._lock, self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", (key,)) as cur:
-            row = await cur.fetchone()
-        return _game(row) if row else None
+        rows = await self._fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE id=?", game_id)
+        return _game(rows[0]) if rows else None
 
     async def log(self, game_id: int) -> list[LogEntry]:
         """A game's whole log, in order."""
-        async with self._lock, self._db.execute(
-            f"SELECT {_LOG_COLUMNS} FROM log WHERE game_id=? ORDER BY seq", (game_id,)
-        ) as cur:
-            rows = await cur.fetchall()
+        rows = await self._fetch(f"SELECT {_LOG_COLUMNS} FROM log WHERE game_id=? ORDER BY seq", game_id)
+        return [_entry(r) for r in rows]
+
+    async def log_page(self, game_id: int, newest: int, count: int) -> list[LogEntry]:
+        """Up to `count` entries, newest first, starting `newest` entries from the end."""
+        rows = await self._fetch(f"SELECT {_LOG_COLUMNS} FROM log WHERE game_id=? ORDER BY seq DESC LIMIT ? OFFSET ?",
+                                 game_id, count, newest)
         return [_entry(r) for r in rows]
 
     async def log_length(self, game_id: int) -> int:
-        async with self._lock, self._db.execute("SELECT COUNT(*) FROM log WHERE game_id=?", (game_id,)) as cur:
-            (count,) = await cur.fetchone()
-        return count
+        (count,), = await self._fetch("SELECT COUNT(*) FROM log WHERE game_id=?", game_id)
+        return int(count)
+
+    async def revealed_up_to(self, game_id: int) -> int:
+        """The seq of the latest entry that revealed the secret plans (0: none yet)."""
+        (seq,), = await self._fetch("SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id=? AND reveals=1", game_id)
+        return int(seq)
+
+    async def undone(self, game_id: int, seqs: Iterable[int]) -> set[int]:
+        """Which of these entries an undo has taken back."""
+        seqs = list(seqs)
+        marks = ",".join("?" * len(seqs))
+        rows = await self._fetch(f"SELECT undoes FROM log WHERE game_id=? AND undoes IN ({marks})", game_id, *seqs)
+        return {r[0] for r in rows}
+
+    async def last_action(self, game_id: int) -> LogEntry | None:
+        """The latest action not taken back."""
+        rows = await self._fetch(
+            f"SELECT {_LOG_COLUMNS} FROM log AS a WHERE game_id=? AND kind='action' AND NOT EXISTS "
+            "(SELECT 1 FROM log AS u WHERE u.game_id=a.game_id AND u.undoes=a.seq) ORDER BY seq DESC LIMIT 1",
+            game_id)
+        return _entry(rows[0]) if rows else None
+
+    async def snapshot(self, game_id: int, seq: int) -> dict[str, Any] | None:
+        """The state before entry `seq`, if it is kept."""
+        rows = await self._fetch("SELECT state FROM snapshots WHERE game_id=? AND seq=?", game_id, seq)
+        return json.loads(rows[0][0]) if rows else None
 
     async def integrity(self) -> str:
         """`PRAGMA integrity_check`'s answer ('ok' when sound)."""
-        async with self._lock, self._db.execute("PRAGMA integrity_check") as cur:
-            (answer,) = await cur.fetchone()
-        return answer
+        (answer,), = await self._fetch("PRAGMA integrity_check")
+        return str(answer)
 
     async def game_ids(self) -> list[int]:
-        async with self._lock, self._db.execute("SELECT id FROM games ORDER BY id") as cur:
-            return [r[0] for r in await cur.fetchall()]
+        return [r[0] for r in await self._fetch("SELECT id FROM games ORDER BY id")]
+
+    async def seal_key(self) -> bytes:
+        """This installation's key for sealing seeds in exports."""
+        (value,), = await self._fetch("SELECT value FROM meta WHERE name='seal_key'")
+        return bytes.fromhex(value)
 
     # --- writes (one transaction each) ---------------------------------------------------
 
-    async def create(self, game: GameRow, entries: list[LogEntry]) -> GameRow:
-        """Insert a new game with its first log entries; returns it with its id."""
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                cur = await self._db.execute(
+    async def create(self, game: GameRow, entries: list[LogEntry],
+                     snapshots: dict[int, dict[str, Any]] | None = None) -> GameRow:
+        """Insert a new game with its first log entries (numbered from 1) and any undo snapshots;
+        returns it with its id. Refuses a second open game in the channel (another process may
+        have opened one a moment ago)."""
+        try:
+            async with self._transaction() as db:
+                cur = await db.execute(
                     "INSERT INTO games (channel_id, guild_id, game_key, board, status, host_id, seats, "
-                    "settings, seed, state, version, created_at, updated_at) "
-                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "settings, seed, state, version, created_at, updated_at, ending) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (game.channel_id, game.guild_id, game.game_key, game.board, game.status, game.host_id,
-                     _dumps(game.seats), _dumps(game.settings), game.seed,
-                     _dumps(game.state) if game.state is not None else None, game.version,
-                     game.created_at, game.updated_at),
+                     dumps(serial.dump(game.seats)), dumps(game.settings), game.seed,
+                     dumps(game.state) if game.state is not None else None, game.version,
+                     game.created_at, game.updated_at, game.ending),
                 )
-                game.id = cur.lastrowid
-                for entry in entries:
-                    await self._append(game.id, entry)
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
+                game.id = cur.lastrowid or 0
+                await db.executemany(
+                    f"INSERT INTO log (game_id, {_LOG_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    [_log_row(game.id, dataclasses.replace(e, seq=seq)) for seq, e in enumerate(entries, start=1)])
+                await db.executemany("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
+                                     [(game.id, seq, dumps(state)) for seq, state in (snapshots or {}).items()])
+        except sqlite3.IntegrityError:
+            raise IllegalMove("This channel already has a game. Finish it with /game end, or use another "
+                              "channel or thread.") from None
         return game
 
-    async def save(self, game: GameRow, entry: LogEntry) -> LogEntry:
+    async def save(self, game: GameRow, entry: LogEntry, *, before: dict[str, Any] | None = None,
+                   forget: bool = False) -> LogEntry:
         """Write the game's new row and append `entry`, atomically; returns the entry numbered.
 
-        `game.version` must be the stored version; it is bumped on success. Raises Conflict
-        when another writer got there first.
+        `before` (the state before an action that can be taken back) is kept as its snapshot;
+        `forget` drops every older snapshot (they can no longer be reached). `game.version` must be
+        the stored version; it is bumped on success. Raises Conflict when another writer got there
+        first.
         """
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                cur = await self._db.execute(
-                    "UPDATE games SET status=?, host_id=?, seats=?, settings=?, state=?, version=?, "
-                    "updated_at=? WHERE id=? AND version=?",
-                    (game.status, game.host_id, _dumps(game.seats), _dumps(game.settings),
-                     _dumps(game.state) if game.state is not None else None, game.version + 1,
-                     game.updated_at, game.id, game.version),
-                )
-                if cur.rowcount != 1:
-                    raise Conflict("The game changed while your command ran. Please try again.")
-                entry = await self._append(game.id, entry)
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
+        async with self._transaction() as db:
+            cur = await db.execute(
+                "UPDATE games SET status=?, host_id=?, seats=?, settings=?, state=?, version=?, "
+                "updated_at=?, ending=? WHERE id=? AND version=?",
+                (game.status, game.host_id, dumps(serial.dump(game.seats)), dumps(game.settings),
+                 dumps(game.state) if game.state is not None else None, game.version + 1,
+                 game.updated_at, game.ending, game.id, game.version),
+            )
+            if cur.rowcount != 1:
+                raise Conflict("The game changed while your command ran. Please try again.")
+            entry = await self._append(game.id, entry)
+            if forget:
+                await db.execute("DELETE FROM snapshots WHERE game_id=?", (game.id,))
+            if before is not None:
+                await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
+                                 (game.id, entry.seq, dumps(before)))
+            if entry.undoes is not None:
+                await db.execute("DELETE FROM snapshots WHERE game_id=? AND seq>=?", (game.id, entry.undoes))
         game.version += 1
         return entry
 
     async def _append(self, game_id: int, e: LogEntry) -> LogEntry:
         async with self._db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM log WHERE game_id=?", (game_id,)) as cur:
-            (seq,) = await cur.fetchone()
+            (seq,) = await cur.fetchone() or (1,)
         e = dataclasses.replace(e, seq=seq)
-        await self._db.execute(
-            f"INSERT INTO log (game_id, {_LOG_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (game_id, e.at, e.user_id, e.kind, _dumps(e.body), e.summary, _dumps(e.details),
-             e.seat, int(e.secret), int(e.reveals), int(e.undoable), e.undoes, e.seq),
-        )
+        await self._db.execute(f"INSERT INTO log (game_id, {_LOG_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                               _log_row(game_id, e))
         return e
+
+
+def _log_row(game_id: int, e: LogEntry) -> tuple[Any, ...]:
+    return (game_id, e.at, e.user_id, e.kind, dumps(e.body), e.summary, dumps(e.details), e.seat, int(e.secret),
+            int(e.reveals), int(e.undoable), e.undoes, e.seq, e.public)
 
 
 def _statements(script: str) -> list[str]:

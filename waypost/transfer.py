@@ -1,10 +1,16 @@
-"""Exported games: the file format (docs/export-format.md) and its full validation on import."""
+"""Exported games: the file format (docs/export-format.md) and its full validation on import.
+
+An export holds what every onlooker may see: the state through the game's view for nobody, and,
+for a game whose seed decides hidden things, the seed sealed with the installation's key
+(`waypost.seal`), so the file reveals no deck order. Importing it unseals the seed (only the
+installation that sealed it can), replays the log and checks the result against the file.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -13,7 +19,9 @@ from rules.base import Seat
 from rules.errors import InvalidData, PlayerError
 from waypost.outcome import NAME_LIMIT, clean_name
 from waypost.registry import HOST_SETTINGS, GameEntry
-from waypost.replay import replay
+from waypost.replay import replay_keeping, undo_tail
+from waypost.seal import seal, unseal
+from waypost.secrecy import hidden
 from waypost.storage import GameRow, LogEntry
 
 FORMAT = "waypost-game"
@@ -21,8 +29,9 @@ VERSION = 1
 MAX_BYTES = 2 * 1024 * 1024
 MAX_ENTRIES = 50_000
 MAX_DEPTH = 32  # an export nests about 10 deep; deeper cannot be a Waypost file (and strains export)
-KINDS = {"lobby", "start", "action", "undo", "settings", "end"}
-BODIES = {"start": {"board", "seats", "settings", "seed"}, "action": {"action", "actor"}}
+KINDS = {"lobby", "start", "action", "undo", "settings", "end", "reseed"}
+BODIES = {"start": {"board", "seats", "settings", "seed"}, "action": {"action", "actor"}, "reseed": {"seed"}}
+SEEDED = ("start", "reseed")  # the entries whose body carries a seed
 IDS = range(1, 2**63)  # Discord ids, as SQLite stores them
 
 
@@ -36,26 +45,32 @@ class ExportFile:
     board: str
     seats: list[Seat]
     settings: dict[str, Any]
-    seed: int
+    seed: int | str
     state: dict[str, Any]
     log: list[LogEntry]
 
 
-def export_game(row: GameRow, entries: list[LogEntry]) -> tuple[str, bytes]:
+def export_game(game: GameEntry, row: GameRow, entries: list[LogEntry], key: bytes) -> tuple[str, bytes]:
     """The export file's name and bytes. Refused while a secret move is still hidden."""
-    if _hidden(entries):
+    if hidden(entries):
         raise PlayerError("Secret plans are hidden right now; export once they have been revealed.")
-    data = ExportFile(FORMAT, VERSION, row.game_key, row.board, [serial.load(Seat, s) for s in row.seats],
-                      row.settings, row.seed, row.state, entries)
+    rules = game.rules
+    assert row.state is not None
+    public = rules.encode_state(rules.view(rules.decode_state(row.state), None))
+    cover = (lambda seed: seal(seed, key)) if rules.hidden_randomness else (lambda seed: seed)
+    log = [replace(e, body={**e.body, "seed": cover(e.body["seed"])}) if e.kind in SEEDED else e for e in entries]
+    data = ExportFile(FORMAT, VERSION, row.game_key, row.board, row.seats, row.settings, cover(row.seed), public, log)
     name = f"waypost-{row.game_key}-{datetime.now(UTC):%Y%m%d-%H%M}.json"
     return name, json.dumps(serial.dump(data), ensure_ascii=False, indent=1).encode()
 
 
-def parse_export(data: bytes, games: Mapping[str, GameEntry]) -> tuple[GameRow, list[LogEntry]]:
+def parse_export(data: bytes, games: Mapping[str, GameEntry],
+                 key: bytes) -> tuple[GameRow, list[LogEntry], dict[int, Any]]:
     """Validate an export completely and return the game row and log to store.
 
     Checks size, JSON, every field's type, the game and settings, the log's shape, and that
     replaying the log gives exactly the stored state. Raises InvalidData saying what is wrong.
+    Also returns the states before the actions an undo could still reach (their snapshots).
     """
     if len(data) > MAX_BYTES:
         raise InvalidData(f"The file is {len(data) // 1024} KB; an export is at most {MAX_BYTES // 1024} KB.")
@@ -79,26 +94,40 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry]) -> tuple[GameRow, 
     game = games.get(file.game)
     if game is None:
         raise InvalidData(f"game: unknown game {file.game[:40]!r}; known: {', '.join(games)}.")
+    file = _unsealed(file, game, key)
     _check_ids(file)
     _check_log(file.log, len(file.seats))
     _check_settings(game, file.settings)
     _check_seats(game, file.seats)
     start = next(e for e in reversed(file.log) if e.kind == "start")
     _check_start(game, file, start)
-    state = game.rules.decode_state(file.state)
-    game.rules.check(state)
-    replayed = replay(game, file.log)
-    if game.rules.encode_state(replayed) != game.rules.encode_state(state):
+    rules = game.rules
+    rules.check(rules.decode_state(file.state))
+    replayed, snapshots = replay_keeping(game, file.log, undo_tail(file.log))
+    rules.check(replayed)
+    if rules.ending(replayed) is not None:
+        raise InvalidData("log: the game has finished; only games in progress can be imported.")
+    if rules.encode_state(rules.view(replayed, None)) != file.state:
         raise InvalidData("state: it is not what the log produces (the file was edited or is damaged).")
-    row = GameRow(0, 0, None, game.key, file.board, "active", 0, serial.dump(file.seats), file.settings,
-                  file.seed, game.rules.encode_state(state), 0, "", "")
-    return row, file.log
+    assert isinstance(file.seed, int)
+    row = GameRow(0, 0, None, game.key, file.board, "active", 0, list(file.seats), file.settings,
+                  file.seed, rules.encode_state(replayed), 0, "", "")
+    return row, file.log, snapshots
 
 
-def _hidden(entries: list[LogEntry]) -> bool:
-    """Whether a secret action has not been revealed yet."""
-    revealed_up_to = max((e.seq for e in entries if e.reveals), default=0)
-    return any(e.secret and e.seq > revealed_up_to for e in entries if e.kind == "action")
+def _unsealed(file: ExportFile, game: GameEntry, key: bytes) -> ExportFile:
+    """The file with its seeds readable: sealed ones opened with this installation's key. A game
+    whose seed decides hidden things must have them sealed."""
+    def open_(seed: Any, where: str) -> int:
+        if not game.rules.hidden_randomness:
+            return serial.load(int, seed, where)
+        if not isinstance(seed, str):
+            raise InvalidData(f"{where}: the seed of a game with hidden cards must be sealed.")
+        return unseal(seed, key, where)
+
+    log = [replace(e, body={**e.body, "seed": open_(e.body.get("seed"), f"log[{i}].body.seed")})
+           if e.kind in SEEDED and "seed" in e.body else e for i, e in enumerate(file.log)]
+    return replace(file, seed=open_(file.seed, "file.seed"), log=log)
 
 
 def _deeper_than(value: Any, limit: int) -> bool:
@@ -113,6 +142,7 @@ def _deeper_than(value: Any, limit: int) -> bool:
 
 
 def _check_ids(file: ExportFile) -> None:
+    assert isinstance(file.seed, int)
     if not 0 <= file.seed < 2**63:
         raise InvalidData(f"seed: expected a whole number from 0 to 2^63 - 1, got {file.seed}.")
     for where, ids in (("seats[{}].player_id", [s.player_id for s in file.seats]),
@@ -148,16 +178,17 @@ def _check_log(log: list[LogEntry], seats: int) -> None:
             raise InvalidData(f"{where}: the game has ended; only games in progress can be imported.")
     if not any(e.kind == "start" for e in log):
         raise InvalidData("log: there is no start entry; the game never started.")
-    if _hidden(log):
+    if hidden(log):
         raise InvalidData("log: a secret plan is still hidden; export the game once it has been revealed.")
 
 
 def _check_start(game: GameEntry, file: ExportFile, start: LogEntry) -> None:
     """The top-level fields must say what the start entry says."""
+    where = f"log[{start.seq - 1}].body"
     if start.body.get("seats") != serial.dump(file.seats):
-        raise InvalidData("seats: they differ from the seats the game started with.")
+        raise InvalidData(f"seats: they differ from the seats the game started with ({where}.seats).")
     if start.body.get("seed") != file.seed:
-        raise InvalidData("seed: it differs from the seed the game started with.")
+        raise InvalidData(f"seed: it differs from the seed the game started with ({where}.seed).")
     started = {k: file.settings.get(k) for k in game.rules.default_settings()}
     if start.body.get("settings") != started:
         raise InvalidData("settings: the game's settings differ from those it started with.")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from front.bot import create_bot
 from offline import OfflineDiscord
+from tests.support.tally import Add
 from waypost.outcome import User
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,8 +25,8 @@ async def test_unexpected_exception_gives_a_reference_and_changes_nothing(config
         await discord_.run("@alice", "#t", "/game start")
         channel = discord_.builder.directory.channel_id("t")
         users = {name: User(discord_.builder.directory.user_id(name), name) for name in ("alice", "bob")}
-        await discord_.bot.table.act(channel, users["alice"], {"kind": "add", "amount": 2})
-        await discord_.bot.table.act(channel, users["bob"], {"kind": "add", "amount": 3})  # total 5: carl decides
+        await discord_.bot.table.act(channel, users["alice"], "tally", Add(2))
+        await discord_.bot.table.act(channel, users["bob"], "tally", Add(3))  # total 5: carl decides
         store = discord_.bot.table.store
         before = await store.open_game(channel)
         with caplog.at_level(logging.ERROR, logger="waypost"):

@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import json
 
+from tests.support.tally import Add
+from waypost.outcome import User
+
 CH = "#table"
 
 
@@ -94,10 +97,10 @@ async def test_bad_input_never_crashes(discord_):
 async def test_decision_menu_and_choose_fallback_survive_restart(discord_):
     await start(discord_, "@alice", "@bob", "@carl")
     await discord_.run("@alice", CH, "/game help")
-    assert (await discord_.run("@alice", CH, "/game settings")).content.count("max_add = 3") == 1
+    assert (await discord_.run("@alice", CH, "/game settings")).content.count("max\\_add = 3") == 1
     channel = discord_.builder.directory.channel_id("table")
-    await discord_.bot.table.act(channel, _user(discord_, "alice"), {"kind": "add", "amount": 3})
-    out = await discord_.bot.table.act(channel, _user(discord_, "bob"), {"kind": "add", "amount": 2})
+    await discord_.bot.table.act(channel, _user(discord_, "alice"), "tally", Add(3))
+    out = await discord_.bot.table.act(channel, _user(discord_, "bob"), "tally", Add(2))
     assert out.prompts  # total 5: carl must decide
     # the prompt is offered as a menu when the move is made through Discord; re-post it the same way
     rec = await discord_.run("@alice", CH, "/game undo")
@@ -114,8 +117,6 @@ async def test_decision_menu_and_choose_fallback_survive_restart(discord_):
 
 
 def _user(discord_, name: str):
-    from waypost.outcome import User
-
     return User(discord_.builder.directory.user_id(name), name)
 
 
@@ -152,7 +153,12 @@ async def test_export_then_import_elsewhere(discord_):
     assert rec.attachments  # the board
     rec = await discord_.command("@carl", "#copy2", "game import", {"file": ("x.json", b'{"format": 1}')})
     assert rec.ephemeral and "not a Waypost export" in rec.content
-    tampered = dict(exported, seed=exported["seed"] + 1)
+    assert exported["seed"].startswith("sealed:")  # Tally's seed decides its rolls: nobody may read it
+    tampered = dict(exported, seed=12345)
     rec = await discord_.command("@carl", "#copy3", "game import",
                                  {"file": ("t.json", json.dumps(tampered).encode())})
-    assert rec.ephemeral and "seed: it differs from the seed the game started with" in rec.content
+    assert rec.ephemeral and "file.seed: the seed of a game with hidden cards must be sealed" in rec.content
+    tampered = dict(exported, state={**exported["state"], "total": 9})
+    rec = await discord_.command("@carl", "#copy3", "game import",
+                                 {"file": ("t.json", json.dumps(tampered).encode())})
+    assert rec.ephemeral and "it is not what the log produces" in rec.content

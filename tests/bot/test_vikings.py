@@ -33,21 +33,21 @@ async def test_full_game_by_post_script(tmp_path, config):
 
     assert "Your move" in reply("@alice /game start") and text["@alice /game start"]["files"]
     assert text["@alice /vikings place dock:A2"]["ephemeral"]  # carl places first: reverse seat order
-    sail = '@alice /sail boat:1 route:"F4 D1" strength:2 settlers:2'
+    sail = '@alice /vikings sail boat:1 route:"F4 D1" strength:2 settlers:2'
     assert "bumped Yellow 1 (Yellow chooses F4 or F5)" in reply(sail)
     assert "Red took Dagmarsey's rune (Freyja fury 0 → 1)" in reply(sail)
     assert any("choose the fjord" in f["content"] for f in text[sail]["followups"])
     assert "Yellow 1 moved from D1 to F5" in reply("@carl !pick F5")
-    raid = "@bob /sail boat:1 route:\"F1 A1\" strength:2 settlers:1 raid:true"
+    raid = "@bob /vikings sail boat:1 route:\"F1 A1\" strength:2 settlers:1 raid:true"
     assert "raided the village at A1" in reply(raid) and "took Asgrimsey's rune" in reply(raid)
     assert "Odin fury 1 → 3" in reply("@bob /vikings dedicate target:Odin")
-    attack = "@carl /sail boat:1 route:D1 strength:3 settlers:3"
+    attack = "@carl /vikings sail boat:1 route:D1 strength:3 settlers:3"
     assert "removed a settler each: Red 2→1" in reply(attack)
     assert "Yellow stole Dagmarsey's rune from Red" in reply(attack)
     assert "took back" in reply("@carl /game undo")
     assert "Era 2 begins" in reply("@alice /vikings era")
-    assert "bumped Blue 1 to F1" in reply("@alice /sail boat:1 route:A1 strength:2")
-    assert text["@bob /sail boat:1 route:F1 strength:1"]["ephemeral"]  # not bob's turn
+    assert "bumped Blue 1 to F1" in reply("@alice /vikings sail boat:1 route:A1 strength:2")
+    assert text["@bob /vikings sail boat:1 route:F1 strength:1"]["ephemeral"]  # not bob's turn
     images = sorted((tmp_path / "images").glob("*.png"))
     assert len(images) >= 15
 
@@ -64,24 +64,24 @@ async def _started(discord_) -> None:
 
 async def test_autocomplete_offers_your_boats_and_reachable_routes(discord_):
     await _started(discord_)
-    rec = await discord_.run("@alice", CH, "!complete /sail boat:")
+    rec = await discord_.run("@alice", CH, "!complete /vikings sail boat:")
     assert [c["name"] for c in rec.choices] == ["Boat 1 — at A2"]
-    rec = await discord_.run("@alice", CH, "!complete /sail boat:1 strength:2 route:D1")
+    rec = await discord_.run("@alice", CH, "!complete /vikings sail boat:1 strength:2 route:D1")
     assert {"name": "D1 — 2 moves: F4 D1", "value": "F4 D1"} in rec.choices
-    rec = await discord_.run("@alice", CH, "!complete /sail boat:1 strength:1 route:")
+    rec = await discord_.run("@alice", CH, "!complete /vikings sail boat:1 strength:1 route:")
     assert [c["value"] for c in rec.choices] == ["F4"]
-    rec = await discord_.run("@dora", CH, "!complete /sail boat:")
+    rec = await discord_.run("@dora", CH, "!complete /vikings sail boat:")
     assert rec.choices == []
 
 
 async def test_sail_refusals_name_the_problem_and_change_nothing(discord_):
     await _started(discord_)
     cases = {
-        "/sail boat:1 route:F9 strength:1": "F9 is not next to A2",
-        '/sail boat:1 route:"F4 D1" strength:1': "the sail is x1",
-        "/sail boat:2 route:F4 strength:1": "boat 2 is not on the board",
-        "/sail boat:1 route:Zzz strength:1": "no space 'Zzz'",
-        "/sail boat:1 route:F4 strength:1 settlers:1": "",
+        "/vikings sail boat:1 route:F9 strength:1": "F9 is not next to A2",
+        '/vikings sail boat:1 route:"F4 D1" strength:1': "the sail is x1",
+        "/vikings sail boat:2 route:F4 strength:1": "boat 2 is not on the board",
+        "/vikings sail boat:1 route:Zzz strength:1": "no space 'Zzz'",
+        "/vikings sail boat:1 route:F4 strength:1 settlers:1": "",
     }
     for line, message in cases.items():
         rec = await discord_.run("@alice", CH, line)
@@ -93,7 +93,7 @@ async def test_sail_refusals_name_the_problem_and_change_nothing(discord_):
 
 async def test_bump_menu_survives_a_restart(discord_, config):
     await _started(discord_)
-    rec = await discord_.run("@alice", CH, '/sail boat:1 route:"F4 D1" strength:2')
+    rec = await discord_.run("@alice", CH, '/vikings sail boat:1 route:"F4 D1" strength:2')
     (menu,) = rec.followups
     assert menu.content.startswith(f"<@{discord_.builder.directory.user_id('carl')}>")
     await discord_.restart()
@@ -108,7 +108,7 @@ async def test_bump_menu_survives_a_restart(discord_, config):
 async def test_log_replays_to_the_stored_state(discord_):
     await _started(discord_)
     await discord_.run("@alice", CH, "/vikings adjust what:food value:5")
-    await discord_.run("@alice", CH, '/sail boat:1 route:"F4 D1" strength:2 settlers:2')
+    await discord_.run("@alice", CH, '/vikings sail boat:1 route:"F4 D1" strength:2 settlers:2')
     await discord_.run("@carl", CH, "!pick F4")
     await discord_.run("@alice", CH, "/game undo")  # refused: carl acted since
     table = discord_.bot.table

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, NotYourTurn
+from tests.support.tally import Add, Bid, Reset, Roll
 from waypost.outcome import User
 from waypost.replay import replay
 from waypost.storage import Store
@@ -73,30 +74,30 @@ async def test_no_game_here(table):
     with pytest.raises(NoGame):
         await table.status(CH)
     with pytest.raises(NoGame):
-        await table.act(CH, ALICE, {"kind": "add", "amount": 1})
+        await table.act(CH, ALICE, "tally", Add(1))
 
 
 async def test_turns_permissions_and_pings(table):
     await started(table, ALICE, BOB, CARL)
     with pytest.raises(NotAllowed, match="not playing"):
-        await table.act(CH, DORA, {"kind": "add", "amount": 1})
+        await table.act(CH, DORA, "tally", Add(1))
     with pytest.raises(NotYourTurn, match="alice's turn"):
-        await table.act(CH, BOB, {"kind": "add", "amount": 1})
-    out = await table.act(CH, ALICE, {"kind": "add", "amount": 2})
+        await table.act(CH, BOB, "tally", Add(1))
+    out = await table.act(CH, ALICE, "tally", Add(2))
     assert out.ping == (BOB.id,) and out.drawing is not None and "total 2" in out.text
 
 
 async def test_decision_asked_of_a_player_not_on_turn(table):
     await started(table, ALICE, BOB, CARL)
-    await table.act(CH, ALICE, {"kind": "add", "amount": 3})
-    out = await table.act(CH, BOB, {"kind": "add", "amount": 2})  # total 5: carl decides
+    await table.act(CH, ALICE, "tally", Add(3))
+    out = await table.act(CH, BOB, "tally", Add(2))  # total 5: carl decides
     assert [(p.user_id, p.options) for p in out.prompts] == [(CARL.id, ("up", "down"))]
     assert CARL.id in out.ping
     assert (await table.decision(CH, CARL)).options == ("up", "down")
     assert await table.decision(CH, ALICE) is None
     with pytest.raises(NotYourTurn, match="Nobody asked you"):
-        await table.act(CH, ALICE, {"kind": "choose", "choice": "up"})
-    await table.act(CH, CARL, {"kind": "choose", "choice": "down"})
+        await table.choose(CH, ALICE, "up")
+    await table.choose(CH, CARL, "down")
     assert (await table.status(CH)).phase == "total 4 of 20: carl's turn"
 
 
@@ -104,7 +105,7 @@ async def test_refused_action_changes_nothing(table, store):
     await started(table, ALICE, BOB)
     row = await store.open_game(CH)
     with pytest.raises(BadInput):
-        await table.act(CH, ALICE, {"kind": "add", "amount": 7})
+        await table.act(CH, ALICE, "tally", Add(7))
     after = await store.open_game(CH)
     assert after.state == row.state and after.version == row.version
     assert await store.log_length(row.id) == await store.log_length(after.id)
@@ -112,7 +113,7 @@ async def test_refused_action_changes_nothing(table, store):
 
 async def test_undo_own_last_action_only(table):
     await started(table, ALICE, BOB)
-    await table.act(CH, ALICE, {"kind": "add", "amount": 3})
+    await table.act(CH, ALICE, "tally", Add(3))
     with pytest.raises(IllegalMove, match="alice's"):
         await table.undo(CH, BOB)
     out = await table.undo(CH, ALICE)
@@ -121,38 +122,39 @@ async def test_undo_own_last_action_only(table):
     assert (await table.status(CH)).waiting[0].name == "alice"
     with pytest.raises(IllegalMove, match="nothing to take back"):
         await table.undo(CH, ALICE)
-    await table.act(CH, ALICE, {"kind": "add", "amount": 1})
-    await table.act(CH, BOB, {"kind": "add", "amount": 1})
+    await table.act(CH, ALICE, "tally", Add(1))
+    await table.act(CH, BOB, "tally", Add(1))
     with pytest.raises(IllegalMove, match="bob's"):
         await table.undo(CH, ALICE)
 
 
 async def test_undo_refused_after_randomness(table):
     await started(table, ALICE, BOB)
-    await table.act(CH, ALICE, {"kind": "roll"})
+    await table.act(CH, ALICE, "tally", Roll())
     with pytest.raises(IllegalMove, match="random"):
         await table.undo(CH, ALICE)
 
 
 async def test_secret_plans_are_private_until_revealed(table):
     await started(table, ALICE, BOB)
-    out = await table.act(CH, ALICE, {"kind": "bid", "amount": 7})
+    out = await table.act(CH, ALICE, "tally", Bid(7))
     assert out.private and out.drawing.viewer == 0 and "bid 7" in out.text
+    assert out.announce == "alice made a secret bid."
     bob_view = await table.log(CH, BOB)
-    assert "alice made a secret move." in bob_view.lines[-1]
-    assert "bid 7" in (await table.log(CH, ALICE)).lines[-1]
+    assert "alice made a secret bid." in bob_view.lines[0]
+    assert "bid 7" in (await table.log(CH, ALICE)).lines[0]
     with pytest.raises(Exception, match="hidden"):
-        await table.export(CH)
-    reveal = await table.act(CH, BOB, {"kind": "bid", "amount": 4})
+        await table.export(CH, ALICE)
+    reveal = await table.act(CH, BOB, "tally", Bid(4))
     assert not reveal.private and "alice 7" in reveal.text
-    assert "bid 7" in (await table.log(CH, BOB)).lines[-2]
+    assert "bid 7" in (await table.log(CH, BOB)).lines[1]
 
 
 async def test_host_powers_and_end(table):
     await started(table, ALICE, BOB)
     with pytest.raises(NotAllowed, match="host"):
-        await table.act(CH, BOB, {"kind": "reset"})
-    await table.act(CH, ALICE, {"kind": "reset"})
+        await table.act(CH, BOB, "tally", Reset())
+    await table.act(CH, ALICE, "tally", Reset())
     with pytest.raises(NotAllowed, match="host, or a member who can manage channels"):
         await table.end(CH, BOB)
     await table.end(CH, User(9, "mod", manage_channels=True))
@@ -172,7 +174,7 @@ async def test_settings_lobby_only_for_rules_host_any_time(table):
         await table.settings(CH, ALICE, "speed", "1")
     await table.settings(CH, ALICE, "max_add", "5")
     await table.start(CH, ALICE)
-    await table.act(CH, ALICE, {"kind": "add", "amount": 5})
+    await table.act(CH, ALICE, "tally", Add(5))
     with pytest.raises(IllegalMove, match="fixed once play has started"):
         await table.settings(CH, ALICE, "max_add", "2")
     await table.settings(CH, ALICE, "deadline_hours", "24")
@@ -185,7 +187,9 @@ async def test_log_pages(table):
     for hours in range(20):
         await table.settings(CH, ALICE, "deadline_hours", str(hours))
     first = await table.log(CH, ALICE, 1)
-    assert first.pages == 2 and first.lines[0].startswith("1. alice opened Tally")
+    assert first.pages == 2 and first.lines[0].startswith("23. Setting deadline_hours: 18 → 19")
+    last = await table.log(CH, ALICE, 2)
+    assert last.lines[-1].startswith("1. alice opened Tally")
     with pytest.raises(BadInput, match="Page 3 does not exist"):
         await table.log(CH, ALICE, 3)
 
@@ -195,13 +199,13 @@ async def test_replay_reproduces_state_and_restart_loses_nothing(tmp_path, games
     store = await Store.open(path)
     table = Table(store, games)
     await started(table, ALICE, BOB, CARL)
-    await table.act(CH, ALICE, {"kind": "add", "amount": 3})
-    await table.act(CH, BOB, {"kind": "add", "amount": 2})
-    await table.act(CH, CARL, {"kind": "choose", "choice": "up"})
-    await table.act(CH, CARL, {"kind": "add", "amount": 1})
-    await table.act(CH, ALICE, {"kind": "add", "amount": 1})
+    await table.act(CH, ALICE, "tally", Add(3))
+    await table.act(CH, BOB, "tally", Add(2))
+    await table.choose(CH, CARL, "up")
+    await table.act(CH, CARL, "tally", Add(1))
+    await table.act(CH, ALICE, "tally", Add(1))
     await table.undo(CH, ALICE)
-    await table.act(CH, ALICE, {"kind": "roll"})  # seeded randomness must replay too
+    await table.act(CH, ALICE, "tally", Roll())  # seeded randomness must replay too
     before = (await table.status(CH)).phase
     await store.close()
     store = await Store.open(path)  # a restart: nothing in memory survives
@@ -216,14 +220,14 @@ async def test_replay_reproduces_state_and_restart_loses_nothing(tmp_path, games
 
 async def test_export_import_round_trip(table, store):
     await started(table, ALICE, BOB)
-    await table.act(CH, ALICE, {"kind": "add", "amount": 2})
-    name, data = await table.export(CH)
+    await table.act(CH, ALICE, "tally", Add(2))
+    name, data = await table.export(CH, BOB)
     assert name.endswith(".json")
     out = await table.import_game(200, 9, CARL, data)
     assert "imported" in out.text and out.drawing is not None
-    assert (await store.open_game(200)).state == (await store.open_game(CH)).state
+    assert (await store.open_game(200)).state["total"] == (await store.open_game(CH)).state["total"] == 2
     assert (await table.status(200)).host_id == ALICE.id  # carl holds no seat: the first seat hosts
-    await table.act(200, BOB, {"kind": "add", "amount": 1})
+    await table.act(200, BOB, "tally", Add(1))
     await table.import_game(300, 9, BOB, data)
     assert (await table.status(300)).host_id == BOB.id  # a seated importer hosts
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import BadInput
+from tests.support.tally import Add
 from waypost.outcome import User
 from waypost.storage import Conflict, LogEntry, Store
 
@@ -24,7 +25,7 @@ async def test_a_refusal_keeps_the_cached_game(table, store, monkeypatch):
     reads = []
     monkeypatch.setattr(store, "open_game", lambda channel: reads.append(channel))  # any read would fail
     with pytest.raises(BadInput):
-        await table.act(CH, ALICE, {"kind": "add", "amount": 7})
+        await table.act(CH, ALICE, "tally", Add(7))
     assert (await table.status(CH)).phase == "total 0 of 20: alice's turn" and reads == []
 
 
@@ -36,7 +37,7 @@ async def test_a_failed_save_forgets_the_changed_copy(table, tmp_path):
     await other.save(row, LogEntry("2024-01-01T00:00:00+00:00", ALICE.id, "settings", {}, "changed elsewhere"))
     await other.close()
     with pytest.raises(Conflict):
-        await table.act(CH, ALICE, {"kind": "add", "amount": 2})
-    await table.act(CH, ALICE, {"kind": "add", "amount": 2})  # reloaded from the stored row
+        await table.act(CH, ALICE, "tally", Add(2))
+    await table.act(CH, ALICE, "tally", Add(2))  # reloaded from the stored row
     status = await table.status(CH)
     assert status.phase == "total 2 of 20: bob's turn" and status.settings["deadline_hours"] == 5

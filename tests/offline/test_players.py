@@ -57,7 +57,8 @@ async def test_players_progress_a_game_and_the_log_replays(discord_):
 async def test_players_answer_a_bump(discord_, menus):
     channel = await open_game(discord_, "#fjord", "vikings", USERS, board="nordhav")
     for user, line in (("@carl", "/vikings place dock:D1"), ("@bob", "/vikings place dock:B1"),
-                       ("@alice", "/vikings place dock:A2"), ("@alice", '/sail boat:1 route:"F4 D1" strength:2')):
+                       ("@alice", "/vikings place dock:A2"),
+                       ("@alice", '/vikings sail boat:1 route:"F4 D1" strength:2')):
         assert (await discord_.run(user, channel, line)).ok
     player = ScriptedPlayer(discord_, channel, USERS, random.Random(3), menus=menus)
     while not any(m.user == "@carl" and m.accepted for m in player.moves):

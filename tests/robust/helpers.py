@@ -36,7 +36,7 @@ SCENE = (  # a Vikings game a few moves in, played through the bot
     "@bob /vikings place dock:B1",
     "@alice /vikings place dock:A2",
     *(f"{p} /vikings adjust what:{what} value:{n}" for p in PLAYERS for what, n in (("food", 6), ("steel", 3))),
-    "@alice /sail boat:1 route:F4 strength:1",
+    "@alice /vikings sail boat:1 route:F4 strength:1",
     "@alice /vikings end",
     "@bob /vikings adjust what:raided value:1",
     "@bob /vikings adjust what:settlers island:B value:2",

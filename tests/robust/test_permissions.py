@@ -42,7 +42,8 @@ GAME_GROUP = {  # /game, by scene; SCENE leaves bob on turn, having acted last
         "game new": everyone(RULES), "game join": everyone(RULES), "game leave": everyone(RULES),
         "game start": everyone(RULES), "game import": everyone(RULES),
         "game status": everyone(OK), "game board": everyone(OK), "game log": everyone(OK),
-        "game help": everyone(OK), "game settings": everyone(OK), "game export": everyone(OK),
+        "game help": everyone(OK), "game settings": everyone(OK),
+        "game export": everyone(OK, outsider=ROLE),  # players, the host and moderators
         "game undo": everyone(RULES, on_turn=OK),  # only your own last action
         "game choose": everyone(TURN, outsider=ROLE, manager=ROLE),  # nobody is asked to decide
         "game end": everyone(ROLE, host=OK, manager=OK),
@@ -76,7 +77,7 @@ CASES = {  # explicit cases replace the command's default case in that scene
     "play": [
         Case("game settings", {"name": "deadline_hours", "value": "5"}, everyone(ROLE, host=OK)),
         Case("game settings", {"name": "sails_per_turn", "value": "3"}, everyone(ROLE, host=RULES)),
-        Case("sail", None, {"on_turn": OK}),
+        Case("vikings sail", None, {"on_turn": OK}),
         Case("vikings end", None, {"on_turn": OK}),
         Case("vikings dedicate", None, {"on_turn": OK}),
         Case("vikings return", {"island": "B", "count": 1}, {"on_turn": OK}),

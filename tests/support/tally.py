@@ -136,7 +136,7 @@ class Tally(Game[State]):
                               f"Bids revealed: {', '.join(f'{state.seats[s].name} {b}' for s, b in bids.items())}.",
                               reveals=True, undoable=False)
             return Result(replace(state, bids=bids), f"{name} bid {action.amount}.", secret=True,
-                          board_changed=False, public=f"{name} made a secret bid.")
+                          public=f"{name} made a secret bid.")
         if isinstance(action, Roll):
             amount = random.Random(state.seed * 7919 + state.rolls).randint(1, 6)
             return self._advance(replace(state, rolls=state.rolls + 1), amount, f"{name} rolled {amount}",

@@ -1,0 +1,195 @@
+"""What every table command shares: a channel's game loaded and cached, one lock per channel,
+saving, and turning a change into an outcome (whom to ping, which menus, what to draw)."""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from rules.base import Actor, Awaiting, BoardInfo, Seat
+from rules.errors import BadInput, IllegalMove, NoGame, PlayerError
+from rules.text import players
+from waypost.outcome import Drawing, Outcome, Prompt, User
+from waypost.registry import GameEntry
+from waypost.storage import GameRow, LogEntry, Store
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Loaded:
+    """A channel's game as kept in memory: the stored row, its game, its decoded state."""
+
+    row: GameRow
+    game: GameEntry
+    state: Any
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.row.seats
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((i for i, s in enumerate(self.row.seats) if s.player_id == user_id), None)
+
+    def actor(self, user: User) -> Actor:
+        return Actor(self.seat_of(user.id), host=user.id == self.row.host_id)
+
+    def name(self, seat: int) -> str:
+        """A seat as the game names it in play (a colour, a civilization), else the player's name."""
+        if self.state is None:
+            return self.row.seats[seat].name
+        return self.game.rules.seat_name(self.state, seat)
+
+    def view(self, seat: int | None) -> Any:
+        """The state as `seat` (None: anyone) may see it."""
+        return self.game.rules.view(self.state, seat)
+
+    @property
+    def seat_range(self) -> tuple[int, int]:
+        return seat_range(self.game, self.game.board(self.row.board).info)
+
+
+class Channels:
+    """Each channel's game, loaded once and cached; changes serialised per channel."""
+
+    def __init__(self, store: Store, games: Mapping[str, GameEntry],
+                 clock: Callable[[], datetime] = utcnow, cache_size: int = 256):
+        self.store = store
+        self.games = dict(games)
+        self._clock = clock
+        self._cache: OrderedDict[int, Loaded] = OrderedDict()
+        self._cache_size = cache_size
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def game(self, key: str) -> GameEntry:
+        try:
+            return self.games[key.strip().lower()]
+        except KeyError:
+            names = ", ".join(self.games) or "none"
+            raise BadInput(f"There is no game called {key[:40]!r}. Games: {names}.") from None
+
+    def _loaded(self, row: GameRow) -> Loaded:
+        game = self.game(row.game_key)
+        return Loaded(row, game, game.rules.decode_state(row.state) if row.state is not None else None)
+
+    async def _load(self, channel_id: int) -> Loaded | None:
+        """The channel's open game. A copy read while a change was being saved never replaces the
+        newer one that change cached."""
+        loaded = self._cache.get(channel_id)
+        if loaded is not None:
+            self._cache.move_to_end(channel_id)
+            return loaded
+        row = await self.store.open_game(channel_id)
+        if row is None:
+            return None
+        cached = self._cache.get(channel_id)
+        if cached is not None and cached.row.id == row.id and cached.row.version >= row.version:
+            return cached
+        loaded = self._cache[channel_id] = self._loaded(row)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return loaded
+
+    async def _require(self, channel_id: int) -> Loaded:
+        loaded = await self._load(channel_id)
+        if loaded is None:
+            raise NoGame("There is no game in this channel. Start one with /game new.")
+        return loaded
+
+    async def _latest(self, channel_id: int) -> Loaded:
+        """The channel's open game, else the last one it had (a finished or ended game stays
+        readable: its log, board and export)."""
+        loaded = await self._load(channel_id)
+        if loaded is not None:
+            return loaded
+        row = await self.store.last_game(channel_id)
+        if row is None:
+            raise NoGame("There is no game in this channel. Start one with /game new.")
+        return self._loaded(row)
+
+    async def _played(self, channel_id: int) -> Loaded:
+        """The channel's game in play, or its last game that was played (for looking back)."""
+        loaded = await self._latest(channel_id)
+        if loaded.state is None:
+            raise IllegalMove("The game has not started yet. The host starts it with /game start.")
+        return loaded
+
+    async def _active(self, channel_id: int) -> Loaded:
+        loaded = await self._require(channel_id)
+        if loaded.row.status != "active":
+            raise IllegalMove("The game has not started yet. The host starts it with /game start.")
+        return loaded
+
+    @asynccontextmanager
+    async def _locked(self, channel_id: int) -> AsyncIterator[None]:
+        """Serialise changes to one channel's game; on a failure other than a refusal (which
+        changes nothing) forget the cached copy."""
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        async with lock:
+            try:
+                yield
+            except PlayerError:
+                raise
+            except BaseException:
+                self._cache.pop(channel_id, None)
+                raise
+
+    def _entry(self, user: User, kind: str, body: dict[str, Any], summary: str, **extra: Any) -> LogEntry:
+        return LogEntry(at=self._clock().isoformat(), user_id=user.id, kind=kind, body=body,
+                        summary=summary, **extra)
+
+    async def _save(self, loaded: Loaded, entry: LogEntry, *, before: dict[str, Any] | None = None,
+                    forget: bool = False) -> LogEntry:
+        """Store the changed row; if that fails (even a Conflict), forget the changed cached copy.
+        A game that is no longer open leaves the cache."""
+        loaded.row.updated_at = entry.at
+        try:
+            saved = await self.store.save(loaded.row, entry, before=before, forget=forget)
+        except BaseException:
+            self._cache.pop(loaded.row.channel_id, None)
+            raise
+        if loaded.row.status == "ended":
+            self._cache.pop(loaded.row.channel_id, None)
+        return saved
+
+    # --- outcomes --------------------------------------------------------------------------
+
+    def _awaiting(self, loaded: Loaded) -> list[Awaiting]:
+        return loaded.game.rules.awaiting(loaded.state) if loaded.state is not None else []
+
+    def _outcome(self, loaded: Loaded, user: User, text: str, details: tuple[str, ...],
+                 before: list[Awaiting], draw: bool) -> Outcome:
+        """Who to ping (newly awaited players other than the actor), menus to offer, what to draw."""
+        after = self._awaiting(loaded)
+        fresh = [a for a in after if a not in before]
+        seats = loaded.row.seats
+        ping = tuple(dict.fromkeys(seats[a.seat].player_id for a in fresh if seats[a.seat].player_id != user.id))
+        prompts = tuple(Prompt(loaded.row.channel_id, seats[a.seat].player_id, a.prompt, a.options)
+                        for a in fresh if a.kind == "decision" and a.options)
+        alt = " ".join((text, *(d for d in details if d not in text)))
+        return Outcome(text, details, drawing=self._drawing(loaded, None, alt) if draw else None, ping=ping,
+                       prompts=prompts)
+
+    def _drawing(self, loaded: Loaded, seat: int | None, alt: str) -> Drawing:
+        """The board as `seat` (None: everyone) may see it."""
+        return Drawing(loaded.game.key, loaded.view(seat), seat, alt)
+
+
+def seat_range(game: GameEntry, info: BoardInfo) -> tuple[int, int]:
+    """How many players may sit: what both the game and the board allow."""
+    return max(game.rules.min_players, info.min_players), min(game.rules.max_players, info.max_players)
+
+
+def players_on(game: GameEntry, info: BoardInfo) -> str:
+    """ "2–4 players": the seats a board of this game takes."""
+    return players(*seat_range(game, info))

@@ -1,0 +1,158 @@
+"""The table's lobby commands: open a game, take and leave seats, settings, start, end."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from rules import serial
+from rules.base import Seat, Setting
+from rules.errors import BadInput, IllegalMove, NotAllowed
+from waypost.channels import Channels, Loaded, players_on
+from waypost.outcome import Outcome, User, clean_name
+from waypost.registry import HOST_SETTINGS, GameEntry
+from waypost.storage import GameRow
+
+
+class Lobby(Channels):
+    """Opening a game, seats, settings, starting and ending."""
+
+    async def new(self, channel_id: int, guild_id: int | None, user: User, game_key: str,
+                  board_name: str | None = None) -> Outcome:
+        """Open a game in the channel; the creator becomes host and takes the first seat."""
+        game = self.game(game_key)
+        board = game.board(board_name) if board_name else next(iter(game.boards.values()))
+        async with self._locked(channel_id):
+            if await self._load(channel_id) is not None:
+                raise IllegalMove("This channel already has a game. Finish it with /game end, or use "
+                                  "another channel or thread.")
+            now = self._clock().isoformat()
+            seat = Seat(user.id, clean_name(user.name), game.rules.colours[0])
+            row = GameRow(0, channel_id, guild_id, game.key, board.info.name, "lobby", user.id, [seat],
+                          _defaults(game), secrets.randbits(62), None, 0, now, now)
+            text = (f"{seat.name} opened {game.rules.title} on {board.info.title} "
+                    f"({players_on(game, board.info)}) and sits as {seat.colour}.")
+            await self.store.create(row, [self._entry(user, "lobby", {"new": game.key, "board": board.info.name},
+                                                      text)])
+            self._cache.pop(channel_id, None)
+        return Outcome(text, ("Others join with /game join; the host starts with /game start.",))
+
+    async def join(self, channel_id: int, user: User, colour: str | None = None) -> Outcome:
+        async with self._locked(channel_id):
+            loaded = await self._lobby(channel_id)
+            rules = loaded.game.rules
+            if loaded.seat_of(user.id) is not None:
+                raise IllegalMove("You are already seated in this game.")
+            taken = {s.colour for s in loaded.seats}
+            if len(loaded.seats) >= loaded.seat_range[1]:
+                raise IllegalMove(f"The table is full ({len(loaded.seats)} players).")
+            if colour is None:
+                colour = next(c for c in rules.colours if c not in taken)
+            colour = colour.strip().lower()
+            if colour not in rules.colours:
+                raise BadInput(f"{colour[:30]!r} is not a colour of {rules.title}. "
+                               f"Colours: {', '.join(rules.colours)}.")
+            if colour in taken:
+                raise IllegalMove(f"{colour} is taken. Free: {', '.join(c for c in rules.colours if c not in taken)}.")
+            seat = Seat(user.id, clean_name(user.name), colour)
+            loaded.row.seats.append(seat)
+            text = f"{seat.name} joined as {colour} ({len(loaded.seats)} seated)."
+            await self._save(loaded, self._entry(user, "lobby", {"join": colour}, text))
+        return Outcome(text)
+
+    async def leave(self, channel_id: int, user: User) -> Outcome:
+        async with self._locked(channel_id):
+            loaded = await self._require(channel_id)
+            if loaded.row.status != "lobby":
+                raise IllegalMove("You cannot leave a game in progress. The host can end it with /game end.")
+            seat = loaded.seat_of(user.id)
+            if seat is None:
+                raise IllegalMove("You are not seated in this game.")
+            name = loaded.name(seat)
+            del loaded.row.seats[seat]
+            text = f"{name} left the table ({len(loaded.seats)} seated)."
+            if not loaded.seats:
+                loaded.row.status = "ended"
+                text += " The table is empty, so the game is closed."
+            elif user.id == loaded.row.host_id:  # the host must be able to act: hosting passes on
+                loaded.row.host_id = loaded.seats[0].player_id
+                text += f" {loaded.seats[0].name} hosts now."
+            await self._save(loaded, self._entry(user, "lobby", {"leave": seat}, text))
+        return Outcome(text)
+
+    async def start(self, channel_id: int, user: User) -> Outcome:
+        async with self._locked(channel_id):
+            loaded = await self._lobby(channel_id)
+            if user.id != loaded.row.host_id:
+                raise NotAllowed("Only the host can start the game.")
+            low, high = loaded.seat_range
+            count = len(loaded.seats)
+            if not low <= count <= high:
+                board = loaded.game.board(loaded.row.board).info
+                raise IllegalMove(f"{loaded.game.rules.title} on {board.title} needs "
+                                  f"{players_on(loaded.game, board)}; {count} seated.")
+            board = loaded.game.board(loaded.row.board)
+            game_settings = _game_settings(loaded.game, loaded.row.settings)
+            body = {"board": board.raw, "seats": serial.dump(loaded.seats), "settings": game_settings,
+                    "seed": loaded.row.seed}
+            before = self._awaiting(loaded)
+            state = loaded.game.rules.setup(board.model, list(loaded.seats), game_settings, loaded.row.seed)
+            loaded.row.status = "active"
+            loaded.row.state = loaded.game.rules.encode_state(state)
+            loaded.state = state
+            text = f"{loaded.game.rules.title} begins with {', '.join(s.name for s in loaded.seats)}."
+            await self._save(loaded, self._entry(user, "start", body, text))
+            return self._outcome(loaded, user, text, (), before, draw=True)
+
+    async def settings(self, channel_id: int, user: User, name: str | None = None,
+                       value: str | None = None) -> Outcome:
+        """Show the settings, or (host) change one. Game settings are fixed once play starts."""
+        async with self._locked(channel_id):
+            loaded = await self._require(channel_id)
+            specs = settings_of(loaded.game)
+            if name is None:
+                lines = tuple(f"{s.name} = {s.show(loaded.row.settings.get(s.name, s.default))} — {s.help}"
+                              for s in specs.values())
+                return Outcome(f"Settings of this {loaded.game.rules.title} game:", lines, private=True)
+            if user.id != loaded.row.host_id:
+                raise NotAllowed("Only the host can change settings.")
+            spec = specs.get(name.strip()) or loaded.game.rules.setting(name.strip())
+            if value is None:
+                raise BadInput(f"Give a value for {spec.name}: {spec.help}.")
+            if loaded.row.status != "lobby" and spec not in HOST_SETTINGS:
+                raise IllegalMove(f"{spec.name} is a rule of the game and is fixed once play has started.")
+            parsed = spec.parse(value)
+            old = loaded.row.settings.get(spec.name, spec.default)
+            loaded.row.settings = {**loaded.row.settings, spec.name: parsed}
+            text = f"Setting {spec.name}: {spec.show(old)} → {spec.show(parsed)}."
+            await self._save(loaded, self._entry(user, "settings", {spec.name: parsed}, text))
+        return Outcome(text)
+
+    async def end(self, channel_id: int, user: User) -> Outcome:
+        async with self._locked(channel_id):
+            loaded = await self._require(channel_id)
+            if user.id != loaded.row.host_id and not user.manage_channels:
+                raise NotAllowed("Only the host, or a member who can manage channels, can end the game.")
+            loaded.row.status = "ended"
+            text = f"The {loaded.game.rules.title} game in this channel has ended."
+            await self._save(loaded, self._entry(user, "end", {}, text))
+        return Outcome(text)
+
+    async def _lobby(self, channel_id: int) -> Loaded:
+        loaded = await self._require(channel_id)
+        if loaded.row.status != "lobby":
+            raise IllegalMove("The game has already started; seats are fixed.")
+        return loaded
+
+
+def settings_of(game: GameEntry) -> dict[str, Setting]:
+    """A game's settings and the host's, by name."""
+    return {s.name: s for s in (*game.rules.settings, *HOST_SETTINGS)}
+
+
+def _defaults(game: GameEntry) -> dict[str, Any]:
+    return {s.name: s.default for s in settings_of(game).values()}
+
+
+def _game_settings(game: GameEntry, settings: dict[str, Any]) -> dict[str, Any]:
+    return {s.name: settings.get(s.name, s.default) for s in game.rules.settings}

@@ -1,0 +1,79 @@
+"""The table's read-only commands: status, the board, the log, and what autocomplete may see.
+Everything here passes through the game's view for the asking player first."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from rules.base import Awaiting
+from rules.errors import BadInput
+from waypost.channels import Channels
+from waypost.drawing import draw as draw_board
+from waypost.outcome import Drawing, LogPage, Outcome, Seen, Status, User, Waiting
+from waypost.secrecy import shown
+
+LOG_PAGE = 15
+
+
+class Looking(Channels):
+    """Status, boards, history and views, each as the asking player may see them."""
+
+    async def status(self, channel_id: int) -> Status:
+        loaded = await self._require(channel_id)
+        rules = loaded.game.rules
+        public = loaded.view(None) if loaded.state is not None else None
+        awaited = rules.awaiting(public) if public is not None else []
+        waiting = tuple(Waiting(loaded.seats[a.seat].player_id, loaded.name(a.seat), a.kind, a.prompt)
+                        for a in awaited)
+        hours = loaded.row.settings.get("deadline_hours", 0)
+        deadline = None
+        if hours and waiting:
+            deadline = datetime.fromisoformat(loaded.row.updated_at) + timedelta(hours=hours)
+        phase = rules.phase(public) if public is not None else "waiting for players"
+        return Status(loaded.game.key, rules.title, loaded.game.board(loaded.row.board).info.title, loaded.row.status,
+                      loaded.row.host_id, tuple(loaded.seats), loaded.seat_range, phase, waiting, deadline,
+                      dict(loaded.row.settings))
+
+    async def board(self, channel_id: int, user: User, private: bool = False) -> Outcome:
+        """The current board (or a finished game's last): public, or (private) as the user's seat sees it."""
+        loaded = await self._played(channel_id)
+        viewer = loaded.seat_of(user.id) if private else None
+        alt = f"{loaded.game.rules.title}: {loaded.game.rules.phase(loaded.view(None))}."
+        return Outcome(alt, private=private, drawing=self._drawing(loaded, viewer, alt))
+
+    async def view(self, channel_id: int, user: User) -> Seen | None:
+        """The channel's game in play as `user` may see it (for autocomplete), or None."""
+        loaded = await self._load(channel_id)
+        if loaded is None or loaded.state is None:
+            return None
+        seat = loaded.seat_of(user.id)
+        return Seen(loaded.game.key, loaded.view(seat), seat)
+
+    async def decision(self, channel_id: int, user: User) -> Awaiting | None:
+        """The decision the game currently asks of `user`, if any (for menus and autocomplete)."""
+        loaded = await self._load(channel_id)
+        if loaded is None or loaded.state is None:
+            return None
+        seat = loaded.seat_of(user.id)
+        return next((a for a in self._awaiting(loaded) if a.seat == seat and a.kind == "decision"), None)
+
+    async def log(self, channel_id: int, user: User, page: int = 1) -> LogPage:
+        """A page of history, newest first; secret moves read as such until revealed. Only the
+        page is read from storage, whatever the log's length."""
+        loaded = await self._latest(channel_id)
+        game_id = loaded.row.id
+        total = await self.store.log_length(game_id)
+        pages = max(1, -(-total // LOG_PAGE))
+        if not 1 <= page <= pages:
+            raise BadInput(f"Page {page} does not exist; the log has {pages} page{'s' * (pages > 1)}.")
+        entries = await self.store.log_page(game_id, (page - 1) * LOG_PAGE, LOG_PAGE)
+        revealed = await self.store.revealed_up_to(game_id)
+        undone = await self.store.undone(game_id, [e.seq for e in entries])
+        seat = loaded.seat_of(user.id)
+        lines = tuple(f"{e.seq}. {shown(e, seat, revealed)}{' (taken back)' if e.seq in undone else ''}"
+                      for e in entries)
+        return LogPage(lines, page, pages)
+
+    async def draw(self, drawing: Drawing) -> bytes:
+        """PNG bytes for a drawing, drawn in a worker process (waypost.drawing)."""
+        return await draw_board(self.games[drawing.game_key].draw, drawing.state, drawing.viewer)

@@ -1,0 +1,89 @@
+"""The table's play commands: a game action, the answer to a decision, taking an action back."""
+
+from __future__ import annotations
+
+from rules import serial
+from rules.base import Action, Result
+from rules.errors import IllegalMove, NoGame, NotAllowed
+from waypost.channels import Channels, Loaded
+from waypost.outcome import Outcome, User
+
+
+class Play(Channels):
+    """Actions checked by the game's rules, recorded, and announced to whom they concern."""
+
+    async def act(self, channel_id: int, user: User, game_key: str, action: Action) -> Outcome:
+        """Apply one of game `game_key`'s actions for `user`. An action of another type than the
+        game's is a bug in the caller (TypeError), not a refusal."""
+        async with self._locked(channel_id):
+            loaded = await self._active(channel_id)
+            if loaded.game.key != game_key:
+                theirs = self.game(game_key).rules.title if game_key in self.games else game_key
+                raise NoGame(f"The game in this channel is {loaded.game.rules.title}, not {theirs}.")
+            return await self._apply(loaded, user, action)
+
+    async def choose(self, channel_id: int, user: User, choice: str) -> Outcome:
+        """Answer the decision the game asks of `user`."""
+        async with self._locked(channel_id):
+            loaded = await self._active(channel_id)
+            return await self._apply(loaded, user, loaded.game.rules.answer(choice))
+
+    async def _apply(self, loaded: Loaded, user: User, action: Action) -> Outcome:
+        actor = loaded.actor(user)
+        if actor.seat is None and not actor.host:
+            raise NotAllowed("You are not playing in this game.")
+        rules = loaded.game.rules
+        before = self._awaiting(loaded)
+        result: Result[object] = rules.apply(loaded.state, actor, action)
+        name = loaded.name(actor.seat) if actor.seat is not None else "The host"
+        last = await self.store.last_action(loaded.row.id)
+        tail = last is not None and last.user_id == user.id and last.undoable
+        entry = self._entry(user, "action", {"action": rules.encode_action(action), "actor": serial.dump(actor)},
+                            result.summary, details=list(result.details), seat=actor.seat, secret=result.secret,
+                            reveals=result.reveals, undoable=result.undoable,
+                            public=(result.public or f"{name} made a secret move.") if result.secret else "")
+        previous = loaded.row.state
+        loaded.row.state = rules.encode_state(result.state)
+        ending = rules.ending(result.state)
+        if ending is not None:
+            loaded.row.status, loaded.row.ending = "ended", ending.text
+        await self._save(loaded, entry, before=previous if result.undoable else None,
+                         forget=not (tail and result.undoable))
+        loaded.state = result.state
+        if result.secret:
+            drawing = self._drawing(loaded, actor.seat, result.summary) if result.board_changed else None
+            return Outcome(result.summary, result.details, private=True, drawing=drawing, announce=entry.public)
+        outcome = self._outcome(loaded, user, result.summary, result.details, before,
+                                draw=result.board_changed or ending is not None)
+        if ending is not None:
+            return Outcome(outcome.text, (*outcome.details, f"Game over: {ending.text}"), drawing=outcome.drawing)
+        return outcome
+
+    async def undo(self, channel_id: int, user: User) -> Outcome:
+        """Take back the user's own last action, if nobody acted since and it revealed nothing.
+        Taking back a secret action is private, and its log entry stays secret."""
+        async with self._locked(channel_id):
+            loaded = await self._active(channel_id)
+            last = await self.store.last_action(loaded.row.id)
+            if last is None:
+                raise IllegalMove("There is nothing to take back.")
+            if last.user_id != user.id:
+                who = loaded.name(last.seat) if last.seat is not None else "the host"
+                raise IllegalMove(f"You can only take back your own last action; the last one was {who}'s.")
+            if not last.undoable:
+                raise IllegalMove("That action revealed something hidden or random, so it cannot be taken back.")
+            snapshot = await self.store.snapshot(loaded.row.id, last.seq)
+            if snapshot is None:
+                raise IllegalMove("That action can no longer be taken back.")
+            before = self._awaiting(loaded)
+            state = loaded.game.rules.decode_state(snapshot)
+            name = loaded.name(last.seat) if last.seat is not None else "The host"
+            text = f"{name} took back their last action: {last.summary}"
+            entry = self._entry(user, "undo", {}, text, seat=last.seat, undoes=last.seq, secret=last.secret,
+                                public=f"{name} took back a secret move." if last.secret else "")
+            loaded.row.state = snapshot
+            await self._save(loaded, entry)
+            loaded.state = state
+            if last.secret:
+                return Outcome(text, private=True, drawing=self._drawing(loaded, last.seat, text))
+            return self._outcome(loaded, user, text, (), before, draw=True)

@@ -1,0 +1,30 @@
+"""What has been revealed so far: the one place the host decides which log entries a viewer may
+read in full. A secret entry (a sealed plan, or taking one back) reads as its public text to
+everyone but its author until a later entry reveals the plans."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from waypost.storage import LogEntry
+
+
+def revealed_up_to(entries: Iterable[LogEntry]) -> int:
+    """The seq of the latest entry that revealed the plans (0: none yet)."""
+    return max((e.seq for e in entries if e.reveals), default=0)
+
+
+def visible(entry: LogEntry, seat: int | None, revealed: int) -> bool:
+    """Whether a viewer in `seat` (None: not seated) may read `entry` in full."""
+    return not entry.secret or entry.seq <= revealed or (seat is not None and entry.seat == seat)
+
+
+def shown(entry: LogEntry, seat: int | None, revealed: int) -> str:
+    """The entry's text as that viewer may read it."""
+    return entry.summary if visible(entry, seat, revealed) else (entry.public or "A player made a secret move.")
+
+
+def hidden(entries: list[LogEntry]) -> bool:
+    """Whether any secret entry has not been revealed yet."""
+    revealed = revealed_up_to(entries)
+    return any(e.secret and e.seq > revealed for e in entries)
