@@ -14,7 +14,7 @@ from waypost.table import Table
 @pytest.fixture
 def games() -> dict[str, GameEntry]:
     """The shipped games plus Tally, the test-only game."""
-    return {**default_games(), "tally": GameEntry(tally.GAME, tally.draw, tally.DATA)}
+    return {**default_games(), "tally": GameEntry(tally.GAME, tally.draw, tally.DATA, cog="tests.support.tally_cog")}
 
 
 @pytest.fixture
