@@ -8,13 +8,15 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
+from pathlib import Path
 
 from front.bot import create_bot, serve
+from front.logs import setup_logging
 from rules.errors import InvalidData
 from waypost import runtime
 from waypost.config import Config
+from waypost.storage import Store, StoreError
 
 NO_TOKEN = """\
 Waypost needs a Discord bot token.
@@ -33,11 +35,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", help="database file (default: WAYPOST_DB, or a fresh one for --script)")
     args = parser.parse_args(argv)
     config = Config.from_env()
-    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    setup_logging(config.log_level)
     if not args.offline and not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     try:
+        db = Path(args.db) if args.db else None if args.script else config.db_path
+        if db is not None:  # a database Waypost cannot use stops the start, with the reason
+            runtime.run(check_store(db))
         if args.offline:
             from offline.console import run_console
 
@@ -46,10 +51,16 @@ def main(argv: list[str] | None = None) -> int:
         runtime.run(serve(create_bot(config, sync=sync), config.token))
     except KeyboardInterrupt:
         return 0
-    except InvalidData as e:  # a bad data file stops the start, named
+    except (InvalidData, StoreError) as e:  # a bad data file or database stops the start, named
         print(f"Waypost cannot start: {e}", file=sys.stderr)
         return 2
     return 0
+
+
+async def check_store(path: Path) -> None:
+    """Open the database once (migrating it) and close it: StoreError if it cannot be used."""
+    store = await Store.open(path)
+    await store.close()
 
 
 if __name__ == "__main__":

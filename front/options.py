@@ -78,6 +78,11 @@ def _text_problem(param: app_commands.Parameter, value: str) -> str | None:
         return None
     if not value.strip():
         return "is empty"
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return "has characters that are not valid text"
     low, high = param.min_value, param.max_value
     if (low is not None and len(value) < low) or (high is not None and len(value) > high):
         return f"is {_bounds(low, high)} characters long, not {len(value)}"

@@ -1,7 +1,9 @@
 """Strict conversion between dataclasses and JSON-compatible values.
 
 `dump` turns a dataclass tree into dicts, lists and scalars; `load` rebuilds it from the
-type hints and refuses anything of the wrong shape with an `InvalidData` naming the path.
+type hints and refuses anything of the wrong shape, or out of bounds (whole numbers beyond 64
+bits, text over TEXT_BOUND characters, numbers that are not finite), with an `InvalidData`
+naming the path.
 Dict keys that are ints are stored as strings (JSON allows only string keys). An immutable
 dataclass that sets `serial_shared = True` is loaded once per distinct value and then shared.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import math
 import types
 import typing
 from functools import cache
@@ -19,6 +22,8 @@ from typing import Any, TypeVar
 from rules.errors import InvalidData
 
 T = TypeVar("T")
+INT_BOUND = 2**63  # every whole number fits SQLite's 64-bit integers
+TEXT_BOUND = 10_000  # no text in a state, board or action is longer
 SHARED_LIMIT = 64  # distinct shared objects kept (e.g. boards); past it the memo starts afresh
 _shared: dict[tuple[type, str], Any] = {}
 
@@ -114,14 +119,20 @@ def _load(tp: Any, data: Any, path: str) -> Any:
     if tp is int:
         if isinstance(data, bool) or not isinstance(data, int):
             raise _fail(path, "a whole number", data)
+        if not -INT_BOUND <= data < INT_BOUND:
+            raise InvalidData(f"{path}: expected a whole number from -2^63 to 2^63 - 1, got one with "
+                              f"{len(str(abs(data)))} digits")
         return data
     if tp is float:
-        if isinstance(data, bool) or not isinstance(data, (int, float)):
-            raise _fail(path, "a number", data)
+        if isinstance(data, bool) or not isinstance(data, (int, float)) or not math.isfinite(data) \
+                or abs(data) >= INT_BOUND:
+            raise _fail(path, "a finite number", data)
         return float(data)
     if tp is str:
         if not isinstance(data, str):
             raise _fail(path, "text", data)
+        if len(data) > TEXT_BOUND:
+            raise InvalidData(f"{path}: expected text of at most {TEXT_BOUND} characters, got {len(data)}")
         return data
     raise TypeError(f"serial cannot load type {tp!r} at {path}")
 

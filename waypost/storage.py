@@ -128,6 +128,9 @@ class Store:
             await db.execute("PRAGMA synchronous=NORMAL")
             await db.execute("PRAGMA foreign_keys=ON")
             store = cls(db)
+            (check,), = await store._fetch("PRAGMA quick_check")
+            if check != "ok":
+                raise sqlite3.DatabaseError(f"it is damaged ({check})")
             await store._migrate(shown)
         except sqlite3.DatabaseError as e:
             await db.close()

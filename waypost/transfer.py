@@ -8,7 +8,10 @@ installation that sealed it can), replays the log and checks the result against 
 
 from __future__ import annotations
 
+import gzip
 import json
+import math
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -26,8 +29,11 @@ from waypost.storage import GameRow, LogEntry
 
 FORMAT = "waypost-game"
 VERSION = 1
-MAX_BYTES = 2 * 1024 * 1024
-MAX_ENTRIES = 50_000
+MAX_BYTES = 8 * 1024 * 1024  # the file as uploaded (gzip-compressed when large)
+MAX_JSON = 64 * 1024 * 1024  # the JSON inside it
+GZIP_OVER = 4 * 1024 * 1024  # exports larger than this are gzip-compressed
+MAX_ENTRIES = 100_000
+MAX_DIGITS = 40  # far past any number a Waypost file holds (ids and seeds are below 2^63)
 MAX_DEPTH = 32  # an export nests about 10 deep; deeper cannot be a Waypost file (and strains export)
 KINDS = {"lobby", "start", "action", "undo", "settings", "end", "reseed"}
 BODIES = {"start": {"board", "seats", "settings", "seed"}, "action": {"action", "actor"}, "reseed": {"seed"}}
@@ -61,7 +67,10 @@ def export_game(game: GameEntry, row: GameRow, entries: list[LogEntry], key: byt
     log = [replace(e, body={**e.body, "seed": cover(e.body["seed"])}) if e.kind in SEEDED else e for e in entries]
     data = ExportFile(FORMAT, VERSION, row.game_key, row.board, row.seats, row.settings, cover(row.seed), public, log)
     name = f"waypost-{row.game_key}-{datetime.now(UTC):%Y%m%d-%H%M}.json"
-    return name, json.dumps(serial.dump(data), ensure_ascii=False, indent=1).encode()
+    text = json.dumps(serial.dump(data), ensure_ascii=False, indent=1).encode()
+    if len(text) > GZIP_OVER:
+        return name + ".gz", gzip.compress(text, compresslevel=6, mtime=0)
+    return name, text
 
 
 def parse_export(data: bytes, games: Mapping[str, GameEntry],
@@ -72,18 +81,7 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry],
     replaying the log gives exactly the stored state. Raises InvalidData saying what is wrong.
     Also returns the states before the actions an undo could still reach (their snapshots).
     """
-    if len(data) > MAX_BYTES:
-        raise InvalidData(f"The file is {len(data) // 1024} KB; an export is at most {MAX_BYTES // 1024} KB.")
-    try:
-        raw = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise InvalidData("The file is not text (UTF-8 JSON).") from None
-    except json.JSONDecodeError as e:
-        raise InvalidData(f"The file is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
-    except RecursionError:
-        raise InvalidData("The file is nested too deeply to be a Waypost export.") from None
-    if _deeper_than(raw, MAX_DEPTH):
-        raise InvalidData("The file is nested too deeply to be a Waypost export.")
+    raw = strict_json(_unpacked(data))
     if isinstance(raw, dict) and raw.get("format") != FORMAT:
         raise InvalidData(f"format: expected {FORMAT!r}; this is not a Waypost export.")
     if isinstance(raw, dict) and isinstance(raw.get("log"), list) and len(raw["log"]) > MAX_ENTRIES:
@@ -130,15 +128,73 @@ def _unsealed(file: ExportFile, game: GameEntry, key: bytes) -> ExportFile:
     return replace(file, seed=open_(file.seed, "file.seed"), log=log)
 
 
-def _deeper_than(value: Any, limit: int) -> bool:
+def _unpacked(data: bytes) -> bytes:
+    """The file's JSON bytes: as uploaded, or gunzipped (never past MAX_JSON)."""
+    if len(data) > MAX_BYTES:
+        raise InvalidData(f"The file is {len(data) // 1024} KB; an export is at most {MAX_BYTES // 1024} KB.")
+    if not data.startswith(b"\x1f\x8b"):
+        return data
+    try:
+        inflater = zlib.decompressobj(wbits=31)
+        text = inflater.decompress(data, MAX_JSON)
+        if inflater.unconsumed_tail:
+            raise InvalidData(f"The file unpacks to more than {MAX_JSON // 2**20} MB; it is not a Waypost export.")
+        return text
+    except zlib.error:
+        raise InvalidData("The file is not a valid gzip file.") from None
+
+
+def strict_json(data: bytes) -> Any:
+    """JSON as a Waypost file may hold it: UTF-8, no duplicate keys, no NaN or Infinity, numbers of
+    at most MAX_DIGITS digits, no lone surrogates, nested at most MAX_DEPTH deep."""
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        found = dict(items)
+        if len(found) != len(items):
+            twice = next(k for i, (k, _) in enumerate(items) if any(k == j for j, _ in items[:i]))
+            raise InvalidData(f"The file has the key {twice[:40]!r} twice in one object.")
+        return found
+
+    def number(text: str) -> int | float:
+        if len(text.lstrip("-").replace(".", "").split("e")[0].split("E")[0]) > MAX_DIGITS:
+            raise InvalidData(f"The file has a number with more than {MAX_DIGITS} digits ({text[:24]}…).")
+        value = float(text) if any(c in text for c in ".eE") else int(text)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise InvalidData(f"The file has a number out of range ({text[:24]}).")
+        return value
+
+    def constant(name: str) -> None:
+        raise InvalidData(f"The file has {name}, which is not a number JSON allows.")
+
+    try:
+        raw = json.loads(data.decode("utf-8"), object_pairs_hook=pairs, parse_int=number, parse_float=number,
+                         parse_constant=constant)
+    except UnicodeDecodeError:
+        raise InvalidData("The file is not text (UTF-8 JSON).") from None
+    except json.JSONDecodeError as e:
+        raise InvalidData(f"The file is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
+    except RecursionError:
+        raise InvalidData("The file is nested too deeply to be a Waypost export.") from None
+    _check_values(raw)
+    return raw
+
+
+def _check_values(value: Any) -> None:
+    """Refuse nesting deeper than MAX_DEPTH and text that is not valid Unicode (a lone surrogate)."""
     stack = [(value, 1)]
     while stack:
         value, depth = stack.pop()
-        if depth > limit:
-            return True
-        if isinstance(value, dict | list):
-            stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
-    return False
+        if depth > MAX_DEPTH:
+            raise InvalidData("The file is nested too deeply to be a Waypost export.")
+        if isinstance(value, dict):
+            stack.extend((k, depth + 1) for k in value)
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str) and not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise InvalidData("The file has text with a lone surrogate (\\ud800 and the like).") from None
 
 
 def _check_ids(file: ExportFile) -> None:

@@ -52,3 +52,16 @@ def test_no_token_exits_2_and_says_how(tmp_path):
                           text=True, timeout=60)
     assert done.returncode == 2
     assert "DISCORD_TOKEN" in done.stderr and "make offline" in done.stderr
+
+
+def test_debug_logs_never_hold_an_interaction_token(tmp_path):
+    script = tmp_path / "game.txt"
+    script.write_text("@alice /game new game:vikings board:two-isles\n@bob /game join\n@alice /game start\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
+    env["WAYPOST_LOG_LEVEL"] = "DEBUG"
+    done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--offline", "--script", str(script)], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "/interactions/" in done.stderr and "/webhooks/" in done.stderr  # the requests are logged...
+    leaked = re.findall(r"/(?:interactions|webhooks)/\d+/(?!<token>)[^/\s]+", done.stderr)
+    assert not leaked  # ...with their tokens redacted

@@ -7,6 +7,7 @@ channel. A file that is accepted must leave a game every command can show and ex
 from __future__ import annotations
 
 import copy
+import gzip
 import json
 from collections.abc import Callable
 from typing import Any
@@ -73,8 +74,22 @@ def add_edge(board: dict) -> None:
 
 Change = Callable[[dict], Any]  # mutates the parsed export, or returns the file's bytes
 CASES: dict[str, tuple[Change, str]] = {
-    "over 2 MB": (lambda d: json.dumps(d).encode() + b" " * MAX_BYTES, "at most 2048 KB"),
+    "over the size limit": (lambda d: json.dumps(d).encode() + b" " * MAX_BYTES, f"at most {MAX_BYTES // 1024} KB"),
     "not UTF-8": (lambda d: b"\xff\xfe{}", "not text"),
+    "a key twice": (lambda d: json.dumps(d).encode().replace(b'"format"', b'"version": 1, "format"', 1),
+                    "the key 'version' twice"),
+    "NaN": (lambda d: json.dumps(d).encode().replace(b'"version": 1', b'"version": NaN', 1), "NaN"),
+    "Infinity": (lambda d: d["state"]["players"][0].update(food=float("inf")), "Infinity"),
+    "a fury of 10^4200": (lambda d: json.dumps(d).encode().replace(b'"fury": {"Odin": 0', b'"fury": {"Odin": 1'
+                                                                   + b"0" * 4200, 1), "more than 40 digits"),
+    "a 5000-digit number": (lambda d: json.dumps(d).encode().replace(b'"version": 1', b'"version": 1'
+                                                                      + b"7" * 5000, 1), "more than 40 digits"),
+    "a huge float": (lambda d: json.dumps(d).encode().replace(b'"version": 1', b'"version": 1e999', 1),
+                     "out of range"),
+    "a lone surrogate": (lambda d: json.dumps(d).encode().replace(b'"name": "alice"', b'"name": "al\\ud800ce"', 1),
+                         "lone surrogate"),
+    "a gzip bomb": (lambda d: gzip.compress(b"[" + b" " * (80 * 2**20) + b"]"), "unpacks to more than"),
+    "broken gzip": (lambda d: b"\x1f\x8b" + b"\x00" * 40, "not a valid gzip file"),
     "not JSON": (lambda d: b'{"format": ', "not valid JSON (line 1"),
     "nested 100 000 deep": (lambda d: b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
     "nested 500 deep in a log entry": (lambda d: d["log"][0]["body"].update(x=nested(500)), "nested too deeply"),

@@ -1,0 +1,114 @@
+"""Operating the store (issue 8 §6–8): databases Waypost cannot use stop the start with a reason,
+processes starting together migrate once, a second game in a channel is a refusal, a full disk
+names the real cause, and a read racing a write never leaves a stale game cached."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules.errors import IllegalMove
+from tests.support.tally import Add
+from waypost.outcome import User
+from waypost.storage import GameRow, Store, StoreError
+from waypost.table import Table
+
+ROOT = Path(__file__).resolve().parents[2]
+ALICE, BOB = User(1, "alice"), User(2, "bob")
+
+
+def start_bot(db: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """`bot.py --offline` on `db` with an empty script: it must stop (not hang) when db is unusable."""
+    script = tmp_path / "empty.txt"
+    script.write_text("")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
+    return subprocess.run([sys.executable, str(ROOT / "bot.py"), "--offline", "--script", str(script), "--db",
+                           str(db)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "newer"])
+async def test_an_unusable_database_stops_the_start_with_a_reason(tmp_path, damage):
+    db = tmp_path / "waypost.sqlite3"
+    if damage == "garbage":
+        db.write_bytes(b"this is not a database" * 100)
+    else:
+        store = await Store.open(db)
+        await store.create(GameRow(0, 5, 1, "tally", "line", "lobby", 1, [], {}, 1, None, 0, "t", "t"), [])
+        await store.close()
+        if damage == "truncated":
+            db.write_bytes(db.read_bytes()[: len(db.read_bytes()) // 2])
+        else:
+            with sqlite3.connect(db) as raw:
+                raw.execute("PRAGMA user_version=999")
+    with pytest.raises(StoreError):
+        await Store.open(db)
+    done = start_bot(db, tmp_path)
+    assert done.returncode == 2 and "Waypost cannot start" in done.stderr, done.stderr
+    assert {"garbage": "cannot be used", "truncated": "cannot be used", "newer": "newer version"}[damage] in done.stderr
+
+
+def _open(path: str) -> int:
+    async def run() -> int:
+        store = await Store.open(path)
+        version = (await store._fetch("PRAGMA user_version"))[0][0]
+        await store.close()
+        return int(version)
+
+    return asyncio.run(run())
+
+
+def test_processes_opening_a_new_database_at_once_migrate_it_once(tmp_path):
+    path = str(tmp_path / "new.sqlite3")
+    with multiprocessing.get_context("spawn").Pool(4) as pool:
+        versions = pool.map(_open, [path] * 8)
+    assert len(set(versions)) == 1 and versions[0] >= 2
+
+
+async def test_a_second_process_opening_a_game_in_the_same_channel_is_refused(tmp_path, games):
+    path = tmp_path / "shared.sqlite3"
+    first, second = await Store.open(path), await Store.open(path)
+    try:
+        await Table(first, games).new(7, 1, ALICE, "tally")
+        with pytest.raises(IllegalMove, match="already has a game"):
+            await Table(second, games).new(7, 1, BOB, "tally")
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_full_disk_names_the_real_cause(tmp_path, games):
+    store = await Store.open(tmp_path / "full.sqlite3")
+    table = Table(store, games)
+    await table.new(7, 1, ALICE, "tally")
+    await store._db.execute("PRAGMA max_page_count=1")  # as full as a disk can be
+    with pytest.raises(sqlite3.OperationalError, match="full"):
+        for hours in range(1, 500):
+            await table.settings(7, ALICE, "deadline_hours", str(hours))
+    await store.close()
+
+
+async def test_commands_racing_reads_right_after_a_restart_are_never_refused(tmp_path, games):
+    path = tmp_path / "restart.sqlite3"
+    store = await Store.open(path)
+    table = Table(store, games)
+    await table.new(7, 1, ALICE, "tally")
+    await table.join(7, BOB)
+    await table.start(7, ALICE)
+    await store.close()
+    store = await Store.open(path)  # a restart: nothing cached
+    table = Table(store, games)
+    players = [ALICE, BOB] * 50
+    calls = [table.status(7) for _ in range(100)]
+    calls += [table.act(7, player, "tally", Add(1)) for player in players]
+    results = await asyncio.gather(*calls, return_exceptions=True)
+    conflicts = [r for r in results if "changed while your command ran" in str(r)]
+    assert not conflicts
+    assert (await store.open_game(7)).state["total"] == sum(1 for r in results[100:] if not isinstance(r, Exception))
+    await store.close()
