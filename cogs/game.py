@@ -8,27 +8,31 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from front.replies import NOBODY, channel_of, choices, escape, fit, run, say_privately, table_of, user_of
+from front.answering import end_view, run
+from front.replies import NOBODY, channel_of, choices, escape, fit, say_privately, send_outcome, table_of, user_of
 from rules.errors import BadInput, NoGame
+from rules.text import players
+from waypost.channels import players_on
+from waypost.lobby import settings_of
 from waypost.outcome import Status
-from waypost.registry import HOST_SETTINGS
 from waypost.transfer import MAX_BYTES
 
 Text = app_commands.Range[str, 1, 100]
+WHO = {"turn": "one player at a time", "together": "everyone at once", "secret": "everyone at once, in secret"}
 
 
 def status_embed(status: Status) -> discord.Embed:
-    embed = discord.Embed(title=f"{status.game_title} — {status.board_title}", colour=0x2B6CB0)
-    low, high = status.seat_range
-    embed.add_field(name="Status", value={"lobby": f"waiting to start ({low}–{high} players)",
-                                          "active": "in play"}.get(status.status, status.status))
+    """/game status: every field within Discord's embed limits."""
+    embed = discord.Embed(title=f"{status.game_title} — {status.board_title}"[:256], colour=0x2B6CB0)
+    shown = {"lobby": f"waiting to start ({players(*status.seat_range)})", "active": "in play"}
+    embed.add_field(name="Status", value=shown.get(status.status, status.status))
     embed.add_field(name="Host", value=f"<@{status.host_id}>")
     embed.add_field(name="Phase", value=escape(status.phase)[:1024], inline=False)
     seats = "\n".join(f"{i + 1}. {escape(s.name)} — {s.colour} (<@{s.player_id}>)" for i, s in enumerate(status.seats))
-    embed.add_field(name="Seats", value=seats[:1024] or "nobody", inline=False)
+    embed.add_field(name="Seats", value=fit([seats], 1024) or "nobody", inline=False)
     if status.waiting:
-        waiting = "\n".join(f"<@{w.user_id}> — {escape(w.prompt)}" for w in status.waiting)
-        embed.add_field(name="Waiting for", value=waiting[:1024], inline=False)
+        waiting = [f"<@{w.user_id}> — {escape(w.prompt)}" for w in status.waiting]
+        embed.add_field(name="Waiting for", value=fit(waiting, 1024), inline=False)
     if status.deadline:
         embed.add_field(name="Deadline", value=discord.utils.format_dt(status.deadline, "R"))
     return embed
@@ -50,8 +54,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         game = table_of(interaction).games.get(getattr(interaction.namespace, "game", None) or "")
         if game is None:
             return []
-        return choices([(f"{b.info.title} ({b.info.min_players}–{b.info.max_players} players)", name)
-                        for name, b in game.boards.items()], current)
+        return choices([(f"{b.info.title} ({players_on(game, b.info)})", name) for name, b in game.boards.items()],
+                       current)
 
     async def colour_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         table = table_of(interaction)
@@ -63,16 +67,20 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         return choices([(c, c) for c in table.games[status.game_key].rules.colours if c not in taken], current)
 
     async def setting_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        table = table_of(interaction)
         try:
-            status = await table_of(interaction).status(channel_of(interaction))
+            status = await table.status(channel_of(interaction))
         except NoGame:
             return []
-        return choices([(f"{k} (now {v})", k) for k, v in status.settings.items()], current)
+        specs = settings_of(table.game(status.game_key))
+        return choices([(f"board (now {status.board})", "board"),
+                        *((f"{k} (now {specs[k].show(v)})", k) for k, v in status.settings.items() if k in specs)],
+                       current)
 
     async def decision_options(self, interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
         asked = await table_of(interaction).decision(channel_of(interaction), user_of(interaction))
-        return choices([(o, o) for o in asked.options], current) if asked else []
+        return choices([(f"{o} — {asked.prompt}", o) for o in asked.options], current) if asked else []
 
     # --- commands --------------------------------------------------------------------------
 
@@ -109,11 +117,11 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     async def board(self, interaction: discord.Interaction, private: bool = False) -> None:
         await run(interaction, table_of(interaction).board(channel_of(interaction), user_of(interaction), private))
 
-    @app_commands.command(description="The game's history in plain words")
+    @app_commands.command(description="The game's history in plain words, newest first")
     @app_commands.describe(page="Which page (1 is the newest)")
     async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100000] = 1) -> None:
         result = await table_of(interaction).log(channel_of(interaction), user_of(interaction), page)
-        head = f"Log, page {result.page} of {result.pages}:"
+        head = f"Log, page {result.page} of {result.pages} (newest first):"
         await interaction.response.send_message(fit([head, *(escape(line) for line in result.lines)]),
                                                 ephemeral=True, allowed_mentions=NOBODY)
 
@@ -129,21 +137,24 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
 
     @app_commands.command(description="Download the whole game and its log as a JSON file")
     async def export(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a long game takes a while
         name, data = await table_of(interaction).export(channel_of(interaction), user_of(interaction))
         file = discord.File(io.BytesIO(data), name)
-        await interaction.response.send_message("The whole game and its log:", file=file, ephemeral=True)
+        await interaction.followup.send("The whole game and its log:", file=file, ephemeral=True)
 
     @app_commands.command(name="import", description="Continue an exported game in this channel")
     @app_commands.describe(file="A file made by /game export")
     async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
         if file.size > MAX_BYTES:
             raise BadInput(f"The file is {file.size // 1024} KB; an export is at most {MAX_BYTES // 1024} KB.")
+        await interaction.response.defer(ephemeral=True, thinking=True)  # reading and checking a file takes a while
         try:
             data = await file.read()
         except discord.HTTPException as e:
             raise BadInput(f"Discord did not hand over the file (HTTP {e.status}); please try again.") from None
-        await run(interaction, table_of(interaction).import_game(
-            channel_of(interaction), interaction.guild_id, user_of(interaction), data))
+        outcome = await table_of(interaction).import_game(channel_of(interaction), interaction.guild_id,
+                                                          user_of(interaction), data)
+        await send_outcome(interaction, outcome, thinking=True)
 
     @app_commands.command(description="Show the settings, or change one (host)")
     @app_commands.describe(name="The setting to change", value="Its new value")
@@ -153,9 +164,12 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         await run(interaction, table_of(interaction).settings(
             channel_of(interaction), user_of(interaction), name, value))
 
-    @app_commands.command(description="End this channel's game (host, or Manage Channels)")
+    @app_commands.command(description="End this channel's game (host, or Manage Channels); asks to confirm")
     async def end(self, interaction: discord.Interaction) -> None:
-        await run(interaction, table_of(interaction).end(channel_of(interaction), user_of(interaction)))
+        game_id, title = await table_of(interaction).may_end(channel_of(interaction), user_of(interaction))
+        await interaction.response.send_message(
+            f"End the {title} game in this channel for everyone? This cannot be taken back.", ephemeral=True,
+            view=end_view(channel_of(interaction), interaction.user.id, game_id))
 
     @app_commands.command(description="How to play: a game's commands and a short rules summary")
     @app_commands.describe(game="Which game (default: this channel's)")
@@ -175,11 +189,12 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         else:
             entry = table.game(key)
             lines.append(f"**{entry.rules.title}** — {entry.rules.summary}")
+            lines.extend(f"*{p.title}* ({WHO[p.who]}): {p.prompt} It ends {p.ends}." for p in entry.rules.flow.phases)
             for cog in self.bot.cogs.values():
                 if getattr(cog, "game_key", None) == key:
                     lines.extend(f"`/{c.qualified_name}` — {c.description}" for c in cog.walk_app_commands()
                                  if isinstance(c, app_commands.Command))
-            lines.append("Settings: " + ", ".join(s.name for s in (*entry.rules.settings, *HOST_SETTINGS)))
+            lines.append("Settings: board, " + ", ".join(settings_of(entry)))
         await say_privately(interaction, fit(lines))
 
 

@@ -12,7 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from front.replies import channel_of, choices, run, table_of, user_of
+from front.answering import run
+from front.replies import channel_of, choices, table_of, user_of
 from rules.base import Action
 from rules.errors import BadInput
 from rules.text import plural

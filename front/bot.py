@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from front.answering import DecisionSelect, EndButton
+from front.budget import Budget
 from front.options import option_problem
-from front.replies import DecisionSelect, report_error
+from front.replies import report_error
 from games import default_games
+from waypost import drawing
 from waypost.config import Config
 from waypost.registry import GameEntry
 from waypost.storage import Store
@@ -22,10 +26,21 @@ LOBBY = "cogs.game"
 log = logging.getLogger("waypost")
 
 
-class WaypostTree(app_commands.CommandTree):
-    """Routes every command error to one place: a private refusal, or a logged crash with a ref."""
+class WaypostTree(app_commands.CommandTree[Any]):
+    """Checks every command before it runs (each user's budget, its place and options) and routes
+    every command error to one place: a private refusal, or a logged crash with a reference."""
+
+    budget = Budget()  # replaced by each bot's own, sized by its config
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        verdict = self.budget.take(interaction.user.id)
+        if verdict == "drop":
+            return False
+        if verdict == "refuse":
+            if interaction.type is discord.InteractionType.autocomplete:
+                return False
+            raise app_commands.CheckFailure("You are sending commands faster than Waypost answers them; "
+                                            "wait a few seconds.")
         if interaction.type is discord.InteractionType.application_command:
             problem = option_problem(interaction)
             if problem:
@@ -48,17 +63,19 @@ class WaypostBot(commands.Bot):
                          allowed_installs=app_commands.AppInstallationType(guild=True),
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
         self.config = config
+        cast(WaypostTree, self.tree).budget = Budget(config.user_rate, config.user_burst)
         self.games = dict(games if games is not None else default_games())
         self.sync_mode = sync
 
     async def setup_hook(self) -> None:
         for entry in self.games.values():
             entry.boards  # noqa: B018 - validate every board file now; a bad one stops the start
+        await drawing.warm()
         store = await Store.open(self.config.db_path)
         self.table = Table(store, self.games)
         for extension in extensions(self.games):
             await self.load_extension(extension)
-        self.add_dynamic_items(DecisionSelect)
+        self.add_dynamic_items(DecisionSelect, EndButton)
         if self.sync_mode == "global":
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))

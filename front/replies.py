@@ -1,23 +1,22 @@
 """Turning table-layer outcomes into Discord replies, shared by every cog.
 
-Board-changing replies defer first, draw in a worker process, then follow up with the image.
-Refusals (PlayerError) and crashes are handled by the bot's tree error handler.
+Board-changing replies defer, draw in a worker process, then follow up with the image; when the
+drawing fails after the change was saved, the reply says so truthfully. Refusals (PlayerError) and
+crashes are handled by the bot's tree error handler (`report_error`).
 """
 
 from __future__ import annotations
 
 import io
 import logging
-import re
 import secrets
-from collections.abc import Awaitable
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 import discord
 from discord import app_commands
 
 from rules.errors import PlayerError
-from waypost.outcome import Outcome, Prompt, User
+from waypost.outcome import Outcome, User
 from waypost.table import Table
 
 CONTENT_LIMIT = 2000
@@ -46,7 +45,7 @@ def channel_of(interaction: discord.Interaction) -> int:
 
 
 def escape(text: str) -> str:
-    """Neutralise markdown and mentions in text that came from players."""
+    """Neutralise markdown (masked links included) and mentions in text that came from players."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
@@ -66,29 +65,49 @@ def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
     return "\n".join([*kept, f"… ({len(lines) - len(kept)} more lines)"])[:limit]
 
 
+def mentions(user_ids: tuple[int, ...]) -> str:
+    return " ".join(f"<@{uid}>" for uid in user_ids)
+
+
 def render_text(outcome: Outcome) -> str:
-    lines = [escape(outcome.text), *(f"• {escape(d)}" for d in outcome.details if d not in outcome.text)]
+    """The reply's text: what happened, the details not already said, whom it concerns."""
+    said = outcome.text.casefold()
+    lines = [escape(outcome.text), *(f"• {escape(d)}" for d in outcome.details if d.casefold() not in said)]
+    if outcome.hits:
+        lines.append("Hit by this move: " + mentions(outcome.hits))
     if outcome.ping:
-        lines.append("Your move: " + " ".join(f"<@{uid}>" for uid in outcome.ping))
+        lines.append("Your move: " + mentions(outcome.ping))
     return fit(lines)
 
 
-async def send_outcome(interaction: discord.Interaction, outcome: Outcome) -> None:
-    """Reply with an outcome: text, then (deferred, drawn in a thread) the board image, then menus."""
+async def send_outcome(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None) -> None:
+    """Reply with an outcome: text and the board image (drawn in a worker process), then what the
+    channel is told of a private answer. `thinking` is whether the interaction was already
+    acknowledged with a private "thinking" (True) or a public one (False)."""
     content = render_text(outcome)
-    mentions = USERS_ONLY if outcome.ping else NOBODY
-    if outcome.drawing is None:
-        await interaction.response.send_message(content, ephemeral=outcome.private, allowed_mentions=mentions)
+    allowed = USERS_ONLY if outcome.ping or outcome.hits else NOBODY
+    file = None
+    if outcome.drawing is not None:
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=outcome.private, thinking=True)
+            thinking = outcome.private
+        try:
+            png = await table_of(interaction).draw(outcome.drawing)
+            file = discord.File(io.BytesIO(png), filename="board.png", description=outcome.drawing.alt[:ALT_LIMIT])
+        except Exception as error:  # the change is saved: say so, and that the picture failed
+            ref = secrets.token_hex(4)
+            log.error("drawing failed (ref %s) in %s", ref, what(interaction), exc_info=error)
+            content = fit([content, f"⚠ The move is recorded, but the board could not be drawn (ref {ref})."])
+    extra = {"file": file} if file is not None else {}
+    if not interaction.response.is_done():
+        await interaction.response.send_message(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
+    elif thinking and not outcome.private:  # a private "thinking" cannot become public: answer beside it
+        await interaction.edit_original_response(content="Done: the answer is posted in the channel.")
+        await interaction.followup.send(content, allowed_mentions=allowed, **extra)
     else:
-        await interaction.response.defer(ephemeral=outcome.private, thinking=True)
-        png = await table_of(interaction).draw(outcome.drawing)
-        file = discord.File(io.BytesIO(png), filename="board.png", description=outcome.drawing.alt[:ALT_LIMIT])
-        await interaction.followup.send(content, file=file, ephemeral=outcome.private, allowed_mentions=mentions)
+        await interaction.followup.send(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
     if outcome.announce:
         await interaction.followup.send(fit([escape(outcome.announce)]), allowed_mentions=NOBODY)
-    for prompt in outcome.prompts:
-        await interaction.followup.send(f"<@{prompt.user_id}> {escape(prompt.prompt)}", view=decision_view(prompt),
-                                        allowed_mentions=USERS_ONLY)
 
 
 async def say_privately(interaction: discord.Interaction, text: str) -> None:
@@ -111,19 +130,16 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         await say_privately(interaction, f"⛔ {escape(str(error))}")
         return
     ref = secrets.token_hex(4)
-    log.error("unexpected error (ref %s) in %s", ref, _what(interaction), exc_info=error)
+    log.error("unexpected error (ref %s) in %s", ref, what(interaction), exc_info=error)
     await say_privately(interaction, f"Something went wrong (ref {ref}). Nothing was changed; "
                                      "please tell the bot's operator this reference.")
 
 
-def _what(interaction: discord.Interaction) -> str:
-    name = interaction.command.qualified_name if interaction.command else (interaction.data or {}).get("custom_id")
+def what(interaction: discord.Interaction) -> str:
+    """The interaction in a log line: command or component, user, channel."""
+    data = interaction.data or {}
+    name = interaction.command.qualified_name if interaction.command else data.get("custom_id")
     return f"{name!r} by user {interaction.user.id} in channel {interaction.channel_id}"
-
-
-async def run(interaction: discord.Interaction, call: Awaitable[Outcome]) -> None:
-    """Await a table call and send its outcome (refusals propagate to the tree's error handler)."""
-    await send_outcome(interaction, await call)
 
 
 def choices(values: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
@@ -132,35 +148,3 @@ def choices(values: list[tuple[str, str]], current: str) -> list[app_commands.Ch
     found = [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in values
              if typed in n.lower() or typed in v.lower()]
     return found[:25]
-
-
-class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"waypost:choose:(?P<channel>\d+)"):
-    """A menu answering the decision a game asks; its custom id survives restarts."""
-
-    def __init__(self, channel_id: int, options: tuple[str, ...] = ()):
-        select = discord.ui.Select(
-            custom_id=f"waypost:choose:{channel_id}",
-            placeholder="Choose…",
-            options=[discord.SelectOption(label=o[:100], value=o[:100]) for o in options[:25]] or
-            [discord.SelectOption(label="…")],
-        )
-        super().__init__(select)
-        self.channel_id = channel_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> DecisionSelect:
-        return cls(int(match["channel"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or [""]
-        try:
-            await run(interaction, table_of(interaction).choose(self.channel_id, user_of(interaction), str(values[0])))
-        except Exception as error:  # menus bypass the tree's error handler
-            await report_error(interaction, error)
-
-
-def decision_view(prompt: Prompt) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(DecisionSelect(prompt.channel_id, prompt.options))
-    return view

@@ -55,6 +55,7 @@ def _refused(rec: Record) -> bool:
     return any(m.content.startswith(REFUSAL) for m in rec.messages)
 
 
+
 async def _checked(discord_: OfflineDiscord, user: str, channel: str | int, path: str,
                    options: Mapping[str, Any] | None = None) -> Record:
     rec = await discord_.command(user, channel, path, options)
@@ -189,5 +190,7 @@ class ScriptedPlayer:
 
     @staticmethod
     def _move(user: str, command: str, line: str, rec: Record) -> Move:
-        return Move(user, command, line, rec.ok and not _refused(rec), rec.content, bool(rec.attachments),
-                    tuple(rec.failures))
+        """A menu answered is closed in place, and the answer follows it: that is the reply."""
+        reply = rec.followups[0] if rec.callback_type == 7 and rec.followups else rec.original
+        return Move(user, command, line, rec.ok and not _refused(rec), reply.content if reply else "",
+                    bool(reply and reply.attachments), tuple(rec.failures))

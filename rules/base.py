@@ -14,6 +14,7 @@ answered on such a view. States and actions are dataclasses that round-trip thro
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, Generic
@@ -170,7 +171,7 @@ class Game(ABC, Generic[S]):
         phase = self.flow.phase(pos.phase)
         kind = "plan" if phase.who == "secret" else "turn"
         waiting = [Awaiting(seat, kind, pos.prompt or phase.prompt) for seat in pos.acting]
-        waiting += [Awaiting(d.seat, "decision", d.prompt, d.options) for d in pos.decisions]
+        waiting += [Awaiting(d.seat, "decision", d.prompt, d.options, d.key) for d in pos.decisions]
         return waiting
 
     def phase(self, state: S) -> str:
@@ -186,12 +187,20 @@ class Game(ABC, Generic[S]):
     def _names(self, state: S, seats: tuple[int, ...]) -> str:
         return either([self.seat_name(state, s) for s in seats], "and") or "nobody"
 
-    def answer(self, choice: str) -> Action:
-        """The action answering a decision with `choice` (the flow's `answer` kind)."""
+    def answer(self, choice: str, key: str = "") -> Action:
+        """The action answering the decision `key` (or the seat's first, if "") with `choice`: the
+        flow's `answer` kind, built from fields `choice` and, if it has one, `key`."""
         for cls in self.actions:
             if cls.kind == self.flow.answer:
-                return cls(choice=choice)  # type: ignore[call-arg]
+                fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+                return cls(choice=choice, **({"key": key} if "key" in fields else {}))  # type: ignore[call-arg]
         raise NotYourTurn(f"{self.title} asks no questions to answer.")
+
+    def describe(self, state: S) -> str:
+        """The position in a few sentences for someone who cannot see the board (alt text): the
+        phase and whom the game waits for; games add what a player needs (scores, pieces)."""
+        waiting = sorted({self.seat_name(state, a.seat) for a in self.awaiting(state)})
+        return f"{self.phase(state)}." + (f" Waiting for {either(waiting, 'and')}." if waiting else "")
 
     # --- settings, actions and states as data -------------------------------------------
 

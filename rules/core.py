@@ -41,13 +41,15 @@ class Actor:
 class Awaiting:
     """Someone the game waits for: on turn, asked a decision, or asked for a secret plan.
 
-    A decision lists its `options`; the answer is the game's answer action with one of them.
+    A decision lists its `options` and a `key` telling it from the seat's other open questions;
+    the answer is the game's answer action with one of them.
     """
 
     seat: int
     kind: Literal["turn", "decision", "plan"]
     prompt: str
     options: tuple[str, ...] = ()
+    key: str = ""
 
 
 class Action:
@@ -69,7 +71,8 @@ class Result(Generic[S]):
     `undoable` is False when the action revealed something hidden or random. `secret` marks an
     action whose content stays hidden from the other players until a later result `reveals`;
     `public` is what they see of it meanwhile. `board_changed` is False when nothing drawn on the
-    board changed (no new image is posted).
+    board changed (no new image is posted). `hits` are the other seats whose pieces the action hit
+    (bumped, removed, stolen from): they are told in the reply.
     """
 
     state: S
@@ -80,6 +83,7 @@ class Result(Generic[S]):
     secret: bool = False
     reveals: bool = False
     public: str = ""
+    hits: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

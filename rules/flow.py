@@ -43,12 +43,14 @@ class Phase:
 
 @dataclass(frozen=True)
 class Decision:
-    """A question for one seat: its prompt and the options it may answer with."""
+    """A question for one seat: its prompt, the options it may answer with, and a `key` that tells
+    it from the seat's other open questions (the answer names it). Prompts and options are public."""
 
     seat: int
     prompt: str
     options: tuple[str, ...]
     blocking: bool = False
+    key: str = ""
 
 
 @dataclass(frozen=True)

@@ -168,21 +168,28 @@ class Channels:
         return loaded.game.rules.awaiting(loaded.state) if loaded.state is not None else []
 
     def _outcome(self, loaded: Loaded, user: User, text: str, details: tuple[str, ...],
-                 before: list[Awaiting], draw: bool) -> Outcome:
-        """Who to ping (newly awaited players other than the actor), menus to offer, what to draw."""
-        after = self._awaiting(loaded)
+                 before: list[Awaiting], draw: bool, hits: tuple[int, ...] = ()) -> Outcome:
+        """Whom to ping (newly awaited players other than the actor; one asked a decision gets its
+        menu, which mentions them), whom to tell they were hit, menus to offer, what to draw."""
+        unclaimed = set(loaded.row.unclaimed)  # nobody is pinged for a seat they have not claimed
+        after = [a for a in self._awaiting(loaded) if a.seat not in unclaimed]
         fresh = [a for a in after if a not in before]
+        hits = tuple(s for s in hits if s not in unclaimed)
         seats = loaded.row.seats
-        ping = tuple(dict.fromkeys(seats[a.seat].player_id for a in fresh if seats[a.seat].player_id != user.id))
-        prompts = tuple(Prompt(loaded.row.channel_id, seats[a.seat].player_id, a.prompt, a.options)
+        prompts = tuple(Prompt(loaded.row.channel_id, seats[a.seat].player_id, a.prompt, a.options, a.key)
                         for a in fresh if a.kind == "decision" and a.options)
-        alt = " ".join((text, *(d for d in details if d not in text)))
-        return Outcome(text, details, drawing=self._drawing(loaded, None, alt) if draw else None, ping=ping,
-                       prompts=prompts)
+        asked = {p.user_id for p in prompts}
+        ping = tuple(dict.fromkeys(seats[a.seat].player_id for a in fresh
+                                   if seats[a.seat].player_id not in (user.id, *asked)))
+        told = tuple(dict.fromkeys(seats[s].player_id for s in hits if seats[s].player_id != user.id))
+        drawing = self._drawing(loaded, None, text) if draw else None
+        return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, hits=told)
 
-    def _drawing(self, loaded: Loaded, seat: int | None, alt: str) -> Drawing:
-        """The board as `seat` (None: everyone) may see it."""
-        return Drawing(loaded.game.key, loaded.view(seat), seat, alt)
+    def _drawing(self, loaded: Loaded, seat: int | None, what: str) -> Drawing:
+        """The board as `seat` (None: everyone) may see it; its alt text says `what` happened and
+        describes the position."""
+        view = loaded.view(seat)
+        return Drawing(loaded.game.key, view, seat, f"{what} — {loaded.game.rules.describe(view)}")
 
 
 def seat_range(game: GameEntry, info: BoardInfo) -> tuple[int, int]:

@@ -13,10 +13,15 @@ DEFAULT_DB = "var/waypost.sqlite3"
 
 @dataclass(frozen=True)
 class Config:
+    """The bot's settings. `user_rate` and `user_burst` bound what one user may send: so many
+    commands and autocompletes a second on average, in bursts of so many."""
+
     token: str
     db_path: Path
     dev_guild: int | None
     log_level: str
+    user_rate: float = 10.0
+    user_burst: int = 40
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Config:

@@ -26,13 +26,23 @@ def workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) - 1)
 
 
+def _pool_now() -> ProcessPoolExecutor:
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(workers(), mp_context=multiprocessing.get_context("forkserver"))
+    return _pool
+
+
+async def warm() -> None:
+    """Start the drawing processes now (the bot does at start), so the first board is not slow."""
+    await asyncio.get_running_loop().run_in_executor(_pool_now(), int)
+
+
 async def draw(paint: Callable[[Any, int | None], bytes], state: Any, viewer: int | None) -> bytes:
     """`paint(state, viewer)` run in a drawing process. If a worker died, the pool is replaced for
     the next drawing and this one raises BrokenProcessPool."""
     global _pool
-    if _pool is None:
-        _pool = ProcessPoolExecutor(workers(), mp_context=multiprocessing.get_context("forkserver"))
-    pool = _pool
+    pool = _pool_now()
     try:
         return await asyncio.get_running_loop().run_in_executor(pool, paint, state, viewer)
     except BrokenProcessPool:

@@ -6,9 +6,9 @@ import secrets
 from typing import Any
 
 from rules import serial
-from rules.base import Seat, Setting
+from rules.base import BoardInfo, Seat, Setting
 from rules.errors import BadInput, IllegalMove, NotAllowed
-from waypost.channels import Channels, Loaded, players_on
+from waypost.channels import Channels, Loaded, players_on, seat_range
 from waypost.outcome import Outcome, User, clean_name
 from waypost.registry import HOST_SETTINGS, GameEntry
 from waypost.storage import GameRow
@@ -38,7 +38,12 @@ class Lobby(Channels):
         return Outcome(text, ("Others join with /game join; the host starts with /game start.",))
 
     async def join(self, channel_id: int, user: User, colour: str | None = None) -> Outcome:
+        """Take a seat in the lobby, or claim your seat in an imported game."""
         async with self._locked(channel_id):
+            loaded = await self._require(channel_id)
+            seat = loaded.seat_of(user.id)
+            if loaded.row.status != "lobby" and seat is not None and seat in loaded.row.unclaimed:
+                return await self._claim(loaded, user, seat)
             loaded = await self._lobby(channel_id)
             rules = loaded.game.rules
             if loaded.seat_of(user.id) is not None:
@@ -89,8 +94,11 @@ class Lobby(Channels):
             count = len(loaded.seats)
             if not low <= count <= high:
                 board = loaded.game.board(loaded.row.board).info
+                fits = [b.info.name for b in loaded.game.boards.values() if _fits(loaded.game, b.info, count)]
+                how = (f" The host can change the board with /game settings name:board value:{fits[0]} "
+                       f"(boards for {count}: {', '.join(fits)})." if fits else "")
                 raise IllegalMove(f"{loaded.game.rules.title} on {board.title} needs "
-                                  f"{players_on(loaded.game, board)}; {count} seated.")
+                                  f"{players_on(loaded.game, board)}; {count} seated.{how}")
             board = loaded.game.board(loaded.row.board)
             game_settings = _game_settings(loaded.game, loaded.row.settings)
             body = {"board": board.raw, "seats": serial.dump(loaded.seats), "settings": game_settings,
@@ -110,12 +118,16 @@ class Lobby(Channels):
         async with self._locked(channel_id):
             loaded = await self._require(channel_id)
             specs = settings_of(loaded.game)
+            boards = ", ".join(loaded.game.boards)
             if name is None:
-                lines = tuple(f"{s.name} = {s.show(loaded.row.settings.get(s.name, s.default))} — {s.help}"
-                              for s in specs.values())
+                lines = (f"board = {loaded.row.board} — the map, changed in the lobby ({boards})",
+                         *(f"{s.name} = {s.show(loaded.row.settings.get(s.name, s.default))} — {s.help}"
+                           for s in specs.values()))
                 return Outcome(f"Settings of this {loaded.game.rules.title} game:", lines, private=True)
             if user.id != loaded.row.host_id:
                 raise NotAllowed("Only the host can change settings.")
+            if name.strip() == "board":
+                return await self._change_board(loaded, user, value)
             spec = specs.get(name.strip()) or loaded.game.rules.setting(name.strip())
             if value is None:
                 raise BadInput(f"Give a value for {spec.name}: {spec.help}.")
@@ -128,14 +140,44 @@ class Lobby(Channels):
             await self._save(loaded, self._entry(user, "settings", {spec.name: parsed}, text))
         return Outcome(text)
 
-    async def end(self, channel_id: int, user: User) -> Outcome:
+    async def may_end(self, channel_id: int, user: User) -> tuple[int, str]:
+        """The id and title of the game `user` may end here (to ask them to confirm), or a refusal."""
+        loaded = await self._require(channel_id)
+        _may_end(loaded, user)
+        return loaded.row.id, loaded.game.rules.title
+
+    async def end(self, channel_id: int, user: User, game_id: int | None = None) -> Outcome:
+        """End the channel's game (the one with `game_id`, when given). It stays readable."""
         async with self._locked(channel_id):
             loaded = await self._require(channel_id)
-            if user.id != loaded.row.host_id and not user.manage_channels:
-                raise NotAllowed("Only the host, or a member who can manage channels, can end the game.")
+            if game_id is not None and loaded.row.id != game_id:
+                raise IllegalMove("That game has already ended.")
+            _may_end(loaded, user)
             loaded.row.status = "ended"
-            text = f"The {loaded.game.rules.title} game in this channel has ended."
+            text = (f"The {loaded.game.rules.title} game in this channel has ended. Its log, board and export "
+                    "stay available here until a new game is opened.")
             await self._save(loaded, self._entry(user, "end", {}, text))
+        return Outcome(text)
+
+    async def _claim(self, loaded: Loaded, user: User, seat: int) -> Outcome:
+        loaded.row.unclaimed = [s for s in loaded.row.unclaimed if s != seat]
+        text = f"{loaded.seats[seat].name} claimed their seat ({loaded.name(seat)})."
+        await self._save(loaded, self._entry(user, "lobby", {"claim": seat}, text))
+        return Outcome(text)
+
+    async def _change_board(self, loaded: Loaded, user: User, name: str | None) -> Outcome:
+        if loaded.row.status != "lobby":
+            raise IllegalMove("The board is fixed once play has started.")
+        if name is None:
+            raise BadInput(f"Give the board to play on: {', '.join(loaded.game.boards)}.")
+        board = loaded.game.board(name)
+        count = len(loaded.seats)
+        if count > seat_range(loaded.game, board.info)[1]:
+            raise IllegalMove(f"{board.info.title} takes {players_on(loaded.game, board.info)}; {count} are seated.")
+        old = loaded.game.board(loaded.row.board).info.title
+        loaded.row.board = board.info.name
+        text = f"Board: {old} → {board.info.title} ({players_on(loaded.game, board.info)})."
+        await self._save(loaded, self._entry(user, "settings", {"board": board.info.name}, text))
         return Outcome(text)
 
     async def _lobby(self, channel_id: int) -> Loaded:
@@ -143,6 +185,16 @@ class Lobby(Channels):
         if loaded.row.status != "lobby":
             raise IllegalMove("The game has already started; seats are fixed.")
         return loaded
+
+
+def _may_end(loaded: Loaded, user: User) -> None:
+    if user.id != loaded.row.host_id and not user.manage_channels:
+        raise NotAllowed("Only the host, or a member who can manage channels, can end the game.")
+
+
+def _fits(game: GameEntry, info: BoardInfo, count: int) -> bool:
+    low, high = seat_range(game, info)
+    return low <= count <= high
 
 
 def settings_of(game: GameEntry) -> dict[str, Setting]:

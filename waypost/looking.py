@@ -30,16 +30,17 @@ class Looking(Channels):
         if hours and waiting:
             deadline = datetime.fromisoformat(loaded.row.updated_at) + timedelta(hours=hours)
         phase = rules.phase(public) if public is not None else "waiting for players"
-        return Status(loaded.game.key, rules.title, loaded.game.board(loaded.row.board).info.title, loaded.row.status,
-                      loaded.row.host_id, tuple(loaded.seats), loaded.seat_range, phase, waiting, deadline,
-                      dict(loaded.row.settings))
+        board = loaded.game.board(loaded.row.board).info
+        return Status(loaded.game.key, rules.title, board.name, board.title, loaded.row.status, loaded.row.host_id,
+                      tuple(loaded.seats), loaded.seat_range, phase, waiting, deadline, dict(loaded.row.settings),
+                      loaded.row.ending)
 
     async def board(self, channel_id: int, user: User, private: bool = False) -> Outcome:
         """The current board (or a finished game's last): public, or (private) as the user's seat sees it."""
         loaded = await self._played(channel_id)
         viewer = loaded.seat_of(user.id) if private else None
-        alt = f"{loaded.game.rules.title}: {loaded.game.rules.phase(loaded.view(None))}."
-        return Outcome(alt, private=private, drawing=self._drawing(loaded, viewer, alt))
+        text = f"{loaded.game.rules.title}: {loaded.game.rules.phase(loaded.view(viewer))}."
+        return Outcome(text, private=private, drawing=self._drawing(loaded, viewer, loaded.game.rules.title))
 
     async def view(self, channel_id: int, user: User) -> Seen | None:
         """The channel's game in play as `user` may see it (for autocomplete), or None."""
@@ -49,13 +50,14 @@ class Looking(Channels):
         seat = loaded.seat_of(user.id)
         return Seen(loaded.game.key, loaded.view(seat), seat)
 
-    async def decision(self, channel_id: int, user: User) -> Awaiting | None:
-        """The decision the game currently asks of `user`, if any (for menus and autocomplete)."""
+    async def decision(self, channel_id: int, user: User, key: str | None = None) -> Awaiting | None:
+        """The decision the game asks of `user` (the one named `key`, or the first), if any."""
         loaded = await self._load(channel_id)
         if loaded is None or loaded.state is None:
             return None
         seat = loaded.seat_of(user.id)
-        return next((a for a in self._awaiting(loaded) if a.seat == seat and a.kind == "decision"), None)
+        return next((a for a in self._awaiting(loaded) if a.seat == seat and a.kind == "decision"
+                     and key in (None, a.key)), None)
 
     async def log(self, channel_id: int, user: User, page: int = 1) -> LogPage:
         """A page of history, newest first; secret moves read as such until revealed. Only the

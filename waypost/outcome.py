@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -12,8 +13,10 @@ NAME_LIMIT = 32
 
 
 def clean_name(name: str) -> str:
-    """A display name safe to show: one line, no mentions or markdown control, bounded length."""
-    cleaned = " ".join(name.split()).replace("@", "").strip("*_~`|>#")
+    """A display name safe to show: one line, no control or format characters (bidi overrides,
+    zero-width joiners), no mentions or leading markdown, bounded length. Replies still escape it."""
+    kept = "".join(c for c in name if unicodedata.category(c)[0] != "C")
+    cleaned = " ".join(kept.split()).replace("@", "").strip("*_~`|>#[]() ")
     return (cleaned or "player")[:NAME_LIMIT]
 
 
@@ -44,12 +47,14 @@ class Prompt:
     user_id: int
     prompt: str
     options: tuple[str, ...]
+    key: str = ""
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The answer to a command: one line, more lines, privacy, an image, mentions, menus, and
-    (for a private answer) what the channel is told meanwhile (`announce`)."""
+    """The answer to a command: one line, more lines, privacy, an image, mentions (`ping`: whose
+    move it is now; `hits`: players the move hit), menus, and (for a private answer) what the
+    channel is told meanwhile (`announce`)."""
 
     text: str
     details: tuple[str, ...] = ()
@@ -58,6 +63,7 @@ class Outcome:
     ping: tuple[int, ...] = ()
     prompts: tuple[Prompt, ...] = ()
     announce: str = ""
+    hits: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,7 @@ class Status:
 
     game_key: str
     game_title: str
+    board: str
     board_title: str
     status: str
     host_id: int
@@ -85,6 +92,7 @@ class Status:
     waiting: tuple[Waiting, ...]
     deadline: datetime | None
     settings: dict[str, Any] = field(default_factory=dict)
+    ending: str | None = None
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,11 @@ class Play(Channels):
                 raise NoGame(f"The game in this channel is {loaded.game.rules.title}, not {theirs}.")
             return await self._apply(loaded, user, action)
 
-    async def choose(self, channel_id: int, user: User, choice: str) -> Outcome:
-        """Answer the decision the game asks of `user`."""
+    async def choose(self, channel_id: int, user: User, choice: str, key: str = "") -> Outcome:
+        """Answer the decision `key` the game asks of `user` (their first, if "")."""
         async with self._locked(channel_id):
             loaded = await self._active(channel_id)
-            return await self._apply(loaded, user, loaded.game.rules.answer(choice))
+            return await self._apply(loaded, user, loaded.game.rules.answer(choice.strip(), key))
 
     async def _apply(self, loaded: Loaded, user: User, action: Action) -> Outcome:
         actor = loaded.actor(user)
@@ -44,6 +44,7 @@ class Play(Channels):
                             public=(result.public or f"{name} made a secret move.") if result.secret else "")
         previous = loaded.row.state
         loaded.row.state = rules.encode_state(result.state)
+        loaded.row.unclaimed = [s for s in loaded.row.unclaimed if s != actor.seat]  # playing claims a seat
         ending = rules.ending(result.state)
         if ending is not None:
             loaded.row.status, loaded.row.ending = "ended", ending.text
@@ -54,9 +55,10 @@ class Play(Channels):
             drawing = self._drawing(loaded, actor.seat, result.summary) if result.board_changed else None
             return Outcome(result.summary, result.details, private=True, drawing=drawing, announce=entry.public)
         outcome = self._outcome(loaded, user, result.summary, result.details, before,
-                                draw=result.board_changed or ending is not None)
+                                draw=result.board_changed or ending is not None, hits=result.hits)
         if ending is not None:
-            return Outcome(outcome.text, (*outcome.details, f"Game over: {ending.text}"), drawing=outcome.drawing)
+            return Outcome(outcome.text, (*outcome.details, f"Game over: {ending.text}"), drawing=outcome.drawing,
+                           hits=outcome.hits)
         return outcome
 
     async def undo(self, channel_id: int, user: User) -> Outcome:

@@ -6,7 +6,7 @@ entry (written when a game with a hidden deck is imported) reshuffles what is st
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules import serial
@@ -14,6 +14,8 @@ from rules.base import Actor, Seat
 from rules.errors import InvalidData, PlayerError
 from waypost.registry import GameEntry, parse_board
 from waypost.storage import LogEntry
+
+TAIL = 100  # the most actions an undo can reach back into an imported game
 
 
 def since_start(entries: list[LogEntry]) -> list[LogEntry]:
@@ -39,24 +41,40 @@ def start_state(game: GameEntry, body: dict[str, Any]) -> Any:
     return game.rules.setup(board.model, seats, settings, seed)
 
 
+@dataclass(frozen=True)
+class Said:
+    """What the rules said of one action when it was replayed (what its log entry must say)."""
+
+    summary: str
+    details: tuple[str, ...]
+    secret: bool
+    reveals: bool
+    undoable: bool
+    public: str
+
+
+@dataclass
+class Replayed:
+    """The state after a log, the encoded state before each action asked for, and what the rules
+    said of every action."""
+
+    state: Any
+    snapshots: dict[int, Any] = field(default_factory=dict)
+    said: dict[int, Said] = field(default_factory=dict)
+
+
 def replay(game: GameEntry, entries: list[LogEntry]) -> Any:
     """The game's state after its log. Raises InvalidData naming the entry the rules refuse."""
-    return replay_keeping(game, entries, ())[0]
+    return replay_keeping(game, entries).state
 
 
-def undo_tail(entries: list[LogEntry]) -> list[int]:
-    """The actions an undo could still reach: the last ones, all by one user and each undoable."""
-    tail: list[LogEntry] = []
-    for e in reversed(since_start(entries)):
-        if e.kind != "action" or not e.undoable or (tail and e.user_id != tail[0].user_id):
-            break
-        tail.append(e)
-    return [e.seq for e in tail]
-
-
-def replay_keeping(game: GameEntry, entries: list[LogEntry], keep: Collection[int]) -> tuple[Any, dict[int, Any]]:
-    """The state after the log, and the encoded state before each action whose seq is in `keep`."""
-    kept: dict[int, Any] = {}
+def replay_keeping(game: GameEntry, entries: list[LogEntry]) -> Replayed:
+    """The log replayed, keeping what the rules said of each action and the states before the
+    actions an undo could still reach: the last ones, all by one user and each undoable (at most
+    TAIL of them)."""
+    out = Replayed(None)
+    tail: list[tuple[int, Any]] = []  # (seq, state before) of the trailing run of one user's actions
+    tail_user: int | None = None
     start = next((e for e in reversed(entries) if e.kind == "start"), None)
     if start is None:
         raise InvalidData("log: there is no start entry")
@@ -66,14 +84,24 @@ def replay_keeping(game: GameEntry, entries: list[LogEntry], keep: Collection[in
         try:
             if e.kind == "reseed":
                 state = rules.reseed(state, serial.load(int, e.body["seed"], f"log entry {e.seq} seed"))
+                tail.clear()
                 continue
             action = rules.decode_action(e.body["action"])
             actor = serial.load(Actor, e.body["actor"], f"log entry {e.seq} actor")
-            if e.seq in keep:
-                kept[e.seq] = rules.encode_state(state)
-            state = rules.apply(state, actor, action).state
+            if not tail or e.user_id != tail_user:
+                tail.clear()
+            tail.append((e.seq, state))
+            tail_user = e.user_id
+            result = rules.apply(state, actor, action)
+            if not result.undoable:
+                tail.clear()
+            state = result.state
+            out.said[e.seq] = Said(result.summary, result.details, result.secret, result.reveals, result.undoable,
+                                   result.public)
         except (KeyError, TypeError):
             raise InvalidData(f"log entry {e.seq}: expected an action and an actor") from None
         except PlayerError as err:
             raise InvalidData(f"log entry {e.seq}: the rules refuse it: {err}") from None
-    return state, kept
+    out.state = state
+    out.snapshots = {seq: rules.encode_state(before) for seq, before in tail[-TAIL:]}
+    return out

@@ -40,7 +40,8 @@ class StoreError(Exception):
 @dataclass
 class GameRow:
     """A game as stored. `state` is the game's JSON state (None while in the lobby); `ending` is
-    how a finished game ended (None while open, or when the host ended it)."""
+    how a finished game ended (None while open, or when the host ended it); `unclaimed` are the seats
+    of an imported game whose players have not claimed them yet."""
 
     id: int
     channel_id: int
@@ -57,6 +58,7 @@ class GameRow:
     created_at: str
     updated_at: str
     ending: str | None = None
+    unclaimed: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -81,17 +83,17 @@ class LogEntry:
 
 _GAME_COLUMNS = (
     "id, channel_id, guild_id, game_key, board, status, host_id, seats, settings, seed, state, "
-    "version, created_at, updated_at, ending"
+    "version, created_at, updated_at, ending, unclaimed"
 )
 _LOG_COLUMNS = "at, user_id, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public"
 
 
 def _game(row: Iterable[Any]) -> GameRow:
     (gid, channel, guild, key, board, status, host, seats, settings, seed, state, version, created,
-     updated, ending) = row
+     updated, ending, unclaimed) = row
     return GameRow(gid, channel, guild, key, board, status, host, serial.load(list[Seat], json.loads(seats), "seats"),
                    json.loads(settings), seed, json.loads(state) if state is not None else None, version, created,
-                   updated, ending)
+                   updated, ending, json.loads(unclaimed))
 
 
 def _entry(row: Iterable[Any]) -> LogEntry:
@@ -270,12 +272,12 @@ class Store:
             async with self._transaction() as db:
                 cur = await db.execute(
                     "INSERT INTO games (channel_id, guild_id, game_key, board, status, host_id, seats, "
-                    "settings, seed, state, version, created_at, updated_at, ending) "
-                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "settings, seed, state, version, created_at, updated_at, ending, unclaimed) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (game.channel_id, game.guild_id, game.game_key, game.board, game.status, game.host_id,
                      dumps(serial.dump(game.seats)), dumps(game.settings), game.seed,
                      dumps(game.state) if game.state is not None else None, game.version,
-                     game.created_at, game.updated_at, game.ending),
+                     game.created_at, game.updated_at, game.ending, dumps(game.unclaimed)),
                 )
                 game.id = cur.lastrowid or 0
                 await db.executemany(
@@ -299,11 +301,11 @@ class Store:
         """
         async with self._transaction() as db:
             cur = await db.execute(
-                "UPDATE games SET status=?, host_id=?, seats=?, settings=?, state=?, version=?, "
-                "updated_at=?, ending=? WHERE id=? AND version=?",
-                (game.status, game.host_id, dumps(serial.dump(game.seats)), dumps(game.settings),
+                "UPDATE games SET board=?, status=?, host_id=?, seats=?, settings=?, state=?, version=?, "
+                "updated_at=?, ending=?, unclaimed=? WHERE id=? AND version=?",
+                (game.board, game.status, game.host_id, dumps(serial.dump(game.seats)), dumps(game.settings),
                  dumps(game.state) if game.state is not None else None, game.version + 1,
-                 game.updated_at, game.ending, game.id, game.version),
+                 game.updated_at, game.ending, dumps(game.unclaimed), game.id, game.version),
             )
             if cur.rowcount != 1:
                 raise Conflict("The game changed while your command ran. Please try again.")

@@ -38,8 +38,10 @@ class Table(Lobby, Play, Looking):
         return await asyncio.to_thread(transfer.export_game, loaded.game, loaded.row, entries, key)
 
     async def import_game(self, channel_id: int, guild_id: int | None, user: User, data: bytes) -> Outcome:
-        """Continue a previously exported game in this channel, after full validation. A game with
-        a hidden deck has it shuffled again, so a copy cannot be used to peek at the original's."""
+        """Continue a previously exported game in this channel, after full validation. Only a player
+        seated in the file may, and hosts it; the other seats are pinged for nothing until their
+        players claim them (with /game join, or by playing). A game with a hidden deck has it
+        shuffled again, so a copy cannot be used to peek at the original's."""
         async with self._locked(channel_id):
             if await self._load(channel_id) is not None:
                 raise IllegalMove("This channel already has a game. End it first, or import elsewhere.")
@@ -47,8 +49,10 @@ class Table(Lobby, Play, Looking):
             row, entries, snapshots = await asyncio.to_thread(transfer.parse_export, data, self.games, key)
             game = self.games[row.game_key]
             seated = [s.player_id for s in row.seats]
-            host = user.id if user.id in seated else seated[0]  # a host must hold a seat to act
-            row.channel_id, row.guild_id, row.host_id = channel_id, guild_id, host
+            if user.id not in seated:
+                raise NotAllowed("Only a player seated in this game can import it, and the file has no seat for you.")
+            row.channel_id, row.guild_id, row.host_id = channel_id, guild_id, user.id
+            row.unclaimed = [i for i, player in enumerate(seated) if player != user.id]
             now = self._clock().isoformat()
             row.created_at = row.updated_at = now
             if game.rules.hidden_randomness:
@@ -59,9 +63,8 @@ class Table(Lobby, Play, Looking):
                 entries.append(self._entry(user, "reseed", {"seed": seed},
                                            "What was still face down was shuffled again for this copy of the game."))
                 snapshots = {}  # taking back an action from before the shuffle would undo it
-            hosting = next(s.name for s in row.seats if s.player_id == host)
-            text = (f"{clean_name(user.name)} imported a {game.rules.title} game "
-                    f"({len(entries)} log entries); {hosting} hosts it.")
+            text = (f"{clean_name(user.name)} imported a {game.rules.title} game ({len(entries)} log entries) and "
+                    "hosts it. The other players claim their seats with /game join.")
             await self.store.create(row, [*entries, self._entry(user, "lobby", {"import": True}, text)], snapshots)
             loaded = await self._require(channel_id)
         return self._outcome(loaded, user, text, (), [], draw=True)

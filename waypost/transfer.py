@@ -18,11 +18,11 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from rules import serial
-from rules.base import Seat
+from rules.base import Actor, Seat
 from rules.errors import InvalidData, PlayerError
 from waypost.outcome import NAME_LIMIT, clean_name
 from waypost.registry import HOST_SETTINGS, GameEntry
-from waypost.replay import replay_keeping, undo_tail
+from waypost.replay import Replayed, replay_keeping
 from waypost.seal import seal, unseal
 from waypost.secrecy import hidden
 from waypost.storage import GameRow, LogEntry
@@ -99,18 +99,76 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry],
     _check_seats(game, file.seats)
     start = next(e for e in reversed(file.log) if e.kind == "start")
     _check_start(game, file, start)
+    _check_authors(file.log, file.seats)
     rules = game.rules
     rules.check(rules.decode_state(file.state))
-    replayed, snapshots = replay_keeping(game, file.log, undo_tail(file.log))
-    rules.check(replayed)
-    if rules.ending(replayed) is not None:
+    replayed = replay_keeping(game, file.log)
+    rules.check(replayed.state)
+    if rules.ending(replayed.state) is not None:
         raise InvalidData("log: the game has finished; only games in progress can be imported.")
-    if rules.encode_state(rules.view(replayed, None)) != file.state:
+    if rules.encode_state(rules.view(replayed.state, None)) != file.state:
         raise InvalidData("state: it is not what the log produces (the file was edited or is damaged).")
+    log = retold(game, file, replayed)
+    undone = {e.undoes: i for i, e in enumerate(log) if e.kind == "undo"}
+    for seq, i in undone.items():
+        if not replayed.said[seq].undoable:  # type: ignore[index]
+            raise InvalidData(f"log[{i}].undoes: that action revealed something hidden or random; it cannot be "
+                              "taken back.")
+    if hidden(log):
+        raise InvalidData("log: a secret plan is still hidden; export the game once it has been revealed.")
     assert isinstance(file.seed, int)
     row = GameRow(0, 0, None, game.key, file.board, "active", 0, list(file.seats), file.settings,
-                  file.seed, rules.encode_state(replayed), 0, "", "")
-    return row, file.log, snapshots
+                  file.seed, rules.encode_state(replayed.state), 0, "", "")
+    return row, log, replayed.snapshots
+
+
+def retold(game: GameEntry, file: ExportFile, replayed: Replayed) -> list[LogEntry]:
+    """The log with every summary and detail said again by the rules and the table, never taken
+    from the file; an action's flags (secret, reveals, undoable) are the rules' too."""
+    names = [s.name for s in file.seats]
+    title = game.rules.title
+
+    def who(e: LogEntry) -> str:
+        return names[e.seat] if e.seat is not None else "A player"
+
+    out: list[LogEntry] = []
+    for e in file.log:
+        said = replayed.said.get(e.seq)
+        if said is not None:
+            out.append(replace(e, summary=said.summary, details=list(said.details), secret=said.secret,
+                               reveals=said.reveals, undoable=said.undoable,
+                               public=(said.public or f"{who(e)} made a secret move.") if said.secret else ""))
+            continue
+        text = {"start": f"{title} begins with {', '.join(names)}.",
+                "undo": f"{who(e)} took back an action.",
+                "reseed": "What was still face down was shuffled again.",
+                "settings": "The host changed a setting.",
+                }.get(e.kind, f"A {title} table was opened or its seats changed.")
+        out.append(replace(e, summary=text, details=[], secret=False, reveals=False, undoable=False, public=""))
+    return out
+
+
+def _check_authors(log: list[LogEntry], seats: list[Seat]) -> None:
+    """Every action's author held the seat it was played from; every undo's author made the action
+    it takes back, once."""
+    by_seq = {e.seq: e for e in log}
+    undone: set[int] = set()
+    for i, e in enumerate(log):
+        where = f"log[{i}]"
+        if e.kind == "action":
+            seat = serial.load(Actor, e.body["actor"], f"{where}.body.actor").seat
+            if seat is None or seat not in range(len(seats)) or e.seat != seat:
+                raise InvalidData(f"{where}.body.actor: an action is played from a seat of the game (its own).")
+            if e.user_id != seats[seat].player_id:
+                raise InvalidData(f"{where}.user_id: {e.user_id} does not hold seat {seat}, which played it.")
+        if e.kind == "undo":
+            target = by_seq.get(e.undoes) if e.undoes is not None else None
+            if target is None or target.kind != "action" or e.undoes in undone:
+                raise InvalidData(f"{where}.undoes: it must name an earlier action that can be taken back and "
+                                  "is not already taken back.")
+            if e.user_id != target.user_id or e.seat != target.seat:
+                raise InvalidData(f"{where}.user_id: only the player who made an action can take it back.")
+            undone.add(e.undoes)
 
 
 def _unsealed(file: ExportFile, game: GameEntry, key: bytes) -> ExportFile:
@@ -209,7 +267,6 @@ def _check_ids(file: ExportFile) -> None:
 
 
 def _check_log(log: list[LogEntry], seats: int) -> None:
-    actions = set()
     for i, e in enumerate(log, start=1):
         where = f"log[{i - 1}]"
         if e.seq != i:
@@ -221,21 +278,13 @@ def _check_log(log: list[LogEntry], seats: int) -> None:
             raise InvalidData(f"{where}.body: {'unknown' if odd in e.body else 'missing'} field {odd[:40]!r}.")
         if e.seat is not None and e.seat not in range(seats):
             raise InvalidData(f"{where}.seat: there is no seat {e.seat}.")
-        if e.secret and (e.kind != "action" or e.seat is None):
-            raise InvalidData(f"{where}.secret: only a seated player's action can be secret.")
-        if e.kind == "undo" and (e.undoes not in actions):
+        if e.kind == "undo" and (e.undoes is None or not 0 < e.undoes < e.seq):
             raise InvalidData(f"{where}.undoes: it must name an earlier action that can be taken back and "
                               "is not already taken back.")
-        if e.kind == "undo":
-            actions.discard(e.undoes)
-        if e.kind == "action" and e.undoable:
-            actions.add(e.seq)
         if e.kind == "end":
             raise InvalidData(f"{where}: the game has ended; only games in progress can be imported.")
     if not any(e.kind == "start" for e in log):
         raise InvalidData("log: there is no start entry; the game never started.")
-    if hidden(log):
-        raise InvalidData("log: a secret plan is still hidden; export the game once it has been revealed.")
 
 
 def _check_start(game: GameEntry, file: ExportFile, start: LogEntry) -> None:

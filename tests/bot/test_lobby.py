@@ -66,7 +66,16 @@ async def test_end_needs_host_or_manage_channels(discord_):
     assert rec.ephemeral and "Only the host, or a member who can manage channels" in rec.content
     discord_.grant("@mod", manage_channels=True)
     rec = await discord_.run("@mod", CH, "/game end")
-    assert not rec.ephemeral and "has ended" in rec.content
+    assert rec.ephemeral and "This cannot be taken back" in rec.content  # asked to confirm; nothing ended yet
+    assert (await discord_.run("@alice", CH, "/game status")).embeds
+    await discord_.restart()  # the button still works after a restart
+    rec = await discord_.run("@mod", CH, "!click \"End the game\"")
+    assert rec.callback_type == 7 and "Ended" in rec.content
+    (told,) = [m.content for m in rec.followups if not m.ephemeral]
+    assert told.startswith("The Tally game in this channel has ended")
+    assert not rec.original.components  # the button is gone: nothing to click twice
+    rec = await discord_.run("@alice", CH, "/game log")  # the ended game stays readable
+    assert rec.ephemeral and "has ended" in rec.content
 
 
 async def test_bad_input_never_crashes(discord_):
@@ -149,8 +158,11 @@ async def test_export_then_import_elsewhere(discord_):
     exported = json.loads(file.data)
     assert exported["format"] == "waypost-game" and exported["game"] == "tally"
     rec = await discord_.command("@carl", "#copy", "game import", {"file": (file.filename, file.data)})
-    assert rec.ok and not rec.ephemeral and "carl imported a Tally game" in rec.content
-    assert rec.attachments  # the board
+    assert rec.ok and "no seat for you" in rec.content  # carl was not playing
+    rec = await discord_.command("@bob", "#copy", "game import", {"file": (file.filename, file.data)})
+    assert rec.ephemeral and rec.content.startswith("Done")  # acknowledged privately while it was checked...
+    (public,) = [m for m in rec.messages if not m.ephemeral]
+    assert "bob imported a Tally game" in public.content and public.attachments  # ...then told to all
     rec = await discord_.command("@carl", "#copy2", "game import", {"file": ("x.json", b'{"format": 1}')})
     assert rec.ephemeral and "not a Waypost export" in rec.content
     assert exported["seed"].startswith("sealed:")  # Tally's seed decides its rolls: nobody may read it

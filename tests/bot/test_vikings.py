@@ -28,8 +28,8 @@ async def test_full_game_by_post_script(tmp_path, config):
     for r in rows:
         text.setdefault(f"@{r['user']} {r['line']}", r)  # the first time a line ran
 
-    def reply(line: str) -> str:
-        return text[line]["content"]
+    def reply(line: str) -> str:  # a menu's answer comes after the menu is closed
+        return "\n".join([text[line]["content"], *(f["content"] for f in text[line]["followups"])])
 
     assert "Your move" in reply("@alice /game start") and text["@alice /game start"]["files"]
     assert text["@alice /vikings place dock:A2"]["ephemeral"]  # carl places first: reverse seat order
@@ -100,7 +100,9 @@ async def test_bump_menu_survives_a_restart(discord_, config):
     rec = await discord_.run("@bob", CH, "!pick F5")
     assert rec.ephemeral and rec.content.startswith("⛔")
     rec = await discord_.run("@carl", CH, "!pick F5")
-    assert rec.ok and "moved from D1 to F5" in rec.content and rec.attachments
+    assert rec.ok and rec.callback_type == 7 and "Answered: F5" in json.dumps(rec.original.components)
+    (answer,) = [m for m in rec.followups if not m.ephemeral]
+    assert "moved from D1 to F5" in answer.content and answer.attachments
     rec = await discord_.run("@carl", CH, "!complete /game choose choice:")
     assert rec.choices == []
 

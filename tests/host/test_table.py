@@ -92,7 +92,7 @@ async def test_decision_asked_of_a_player_not_on_turn(table):
     await table.act(CH, ALICE, "tally", Add(3))
     out = await table.act(CH, BOB, "tally", Add(2))  # total 5: carl decides
     assert [(p.user_id, p.options) for p in out.prompts] == [(CARL.id, ("up", "down"))]
-    assert CARL.id in out.ping
+    assert CARL.id not in out.ping  # the menu mentions carl: one mention, not two
     assert (await table.decision(CH, CARL)).options == ("up", "down")
     assert await table.decision(CH, ALICE) is None
     with pytest.raises(NotYourTurn, match="Nobody asked you"):
@@ -223,13 +223,18 @@ async def test_export_import_round_trip(table, store):
     await table.act(CH, ALICE, "tally", Add(2))
     name, data = await table.export(CH, BOB)
     assert name.endswith(".json")
-    out = await table.import_game(200, 9, CARL, data)
-    assert "imported" in out.text and out.drawing is not None
+    with pytest.raises(NotAllowed, match="no seat for you"):
+        await table.import_game(200, 9, CARL, data)  # carl holds no seat in it
+    out = await table.import_game(200, 9, BOB, data)
+    assert "imported" in out.text and out.drawing is not None and not out.ping
     assert (await store.open_game(200)).state["total"] == (await store.open_game(CH)).state["total"] == 2
-    assert (await table.status(200)).host_id == ALICE.id  # carl holds no seat: the first seat hosts
-    await table.act(200, BOB, "tally", Add(1))
-    await table.import_game(300, 9, BOB, data)
-    assert (await table.status(300)).host_id == BOB.id  # a seated importer hosts
+    assert (await table.status(200)).host_id == BOB.id  # the importer hosts
+    out = await table.act(200, BOB, "tally", Add(1))
+    assert not out.ping  # alice has not claimed her seat: nobody pings her
+    out = await table.join(200, ALICE)
+    assert "alice claimed their seat" in out.text
+    out = await table.act(200, ALICE, "tally", Add(1))
+    assert out.ping == (BOB.id,)
 
 
 async def test_hosting_passes_on_when_the_host_leaves_and_an_empty_table_closes(table):

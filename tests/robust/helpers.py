@@ -112,7 +112,7 @@ async def play(harness: OfflineDiscord, channel: str | int, lines: tuple[str, ..
 
 async def make_export(db: Path, games: dict[str, GameEntry]) -> bytes:
     """Play SCENE through the real bot and export it."""
-    config = Config("", db, None, "INFO")
+    config = Config("", db, None, "INFO", user_rate=1e6, user_burst=10**6)
     async with OfflineDiscord(lambda: create_bot(config, games)) as harness:
         await play(harness, "#scene", SCENE)
         rec = await harness.run(PLAYERS[0], "#scene", "/game export")

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from tests.robust.helpers import PLAYERS, REFUSAL, reply_problems
 from waypost.transfer import MAX_BYTES
 
-IMPORTER = "@dave"
+IMPORTER = PLAYERS[0]  # only a player seated in a game may import it
 LOOKS = ("/game status", "/game log", "/game log page:2", "/game board")
 
 
@@ -134,8 +134,10 @@ CASES: dict[str, tuple[Change, str]] = {
     "a setting of the wrong type": (lambda d: d["settings"].update(sails_per_turn="2"), "settings.sails_per_turn"),
     "settings not those the game started with": (lambda d: d["settings"].update(sails_per_turn=3),
                                                  "settings: the game's settings differ"),
-    "a hidden secret": (lambda d: last_action(d).update(secret=True), "secret"),
-    "a secret lobby entry": (lambda d: d["log"][0].update(secret=True, seat=0), "log[0].secret"),
+    "an action by someone not in its seat": (lambda d: last_action(d).update(user_id=4242), "does not hold seat"),
+    "an undo by someone else": (lambda d: d["log"].append(entry(d, kind="undo", undoes=last_action(d)["seq"],
+                                                                user_id=d["seats"][0]["player_id"], seat=0)),
+                                "only the player who made an action"),
     "a seat that does not exist": (lambda d: d["log"][-1].update(seat=7), "log[16].seat"),
 }
 
@@ -157,15 +159,20 @@ async def import_refused(harness, channel: str, data: bytes) -> str:
 
 async def test_the_real_export_imports_and_every_look_works(scenes, vikings_export):
     harness = scenes.harness
+    rec = await harness.command("@dave", "#copy", "game import", {"file": ("game.json", vikings_export)})
+    assert rec.ok and rec.ephemeral and "no seat for you" in rec.content  # dave is in none of its seats
     rec = await harness.command(IMPORTER, "#copy", "game import", {"file": ("game.json", vikings_export)})
-    assert rec.ok and not rec.ephemeral and "imported a Tiny Epic Vikings game" in rec.content
+    (public,) = [m for m in rec.messages if not m.ephemeral]
+    assert rec.ok and "imported a Tiny Epic Vikings game" in public.content
     for line in LOOKS:
-        rec = await harness.run(IMPORTER, "#copy", line)
+        rec = await harness.run("@dave", "#copy", line)
         assert rec.ok and not rec.content.startswith(REFUSAL), (line, rec.content)
-    rec = await harness.run(PLAYERS[0], "#copy", "/game export")  # players export; an onlooker may not
+    rec = await harness.run("@dave", "#copy", "/game export")
+    assert rec.ok and rec.ephemeral and "Only the players" in rec.content  # an onlooker may not export
+    rec = await harness.run(PLAYERS[0], "#copy", "/game export")
     assert rec.ok and rec.attachments, rec.content
     again = await harness.command(IMPORTER, "#copy2", "game import", {"file": rec.attachments[0].data})
-    assert again.ok and not again.ephemeral
+    assert again.ok and any("imported" in m.content for m in again.messages if not m.ephemeral)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -39,7 +39,8 @@ GAME_COMMAND = {  # a game's own command in play; before the game starts everyon
 }
 GAME_GROUP = {  # /game, by scene; SCENE leaves bob on turn, having acted last
     "play": {
-        "game new": everyone(RULES), "game join": everyone(RULES), "game leave": everyone(RULES),
+        "game new": everyone(RULES), "game leave": everyone(RULES),
+        "game join": everyone(RULES, seated=OK, on_turn=OK),  # SCENE is imported: the others claim their seats
         "game start": everyone(RULES), "game import": everyone(RULES),
         "game status": everyone(OK), "game board": everyone(OK), "game log": everyone(OK),
         "game help": everyone(OK), "game settings": everyone(OK),

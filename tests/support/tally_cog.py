@@ -7,7 +7,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from front.replies import channel_of, run, table_of, user_of
+from front.answering import run
+from front.replies import channel_of, table_of, user_of
 from rules.base import Action
 from tests.support.tally import GAME, Add, Bid, Reset, Roll
 

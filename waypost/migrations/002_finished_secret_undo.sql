@@ -1,5 +1,7 @@
 -- How a finished game ended (NULL while open, or when the host ended it).
 ALTER TABLE games ADD COLUMN ending TEXT;
+-- The seats of an imported game their players have not claimed yet (JSON list of seat numbers).
+ALTER TABLE games ADD COLUMN unclaimed TEXT NOT NULL DEFAULT '[]';
 CREATE INDEX games_channel ON games (channel_id, id);
 
 -- What the other players see of a secret entry until it is revealed.
