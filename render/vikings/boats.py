@@ -6,7 +6,10 @@ import math
 
 from PIL import Image
 
-from render.common import INK, PAPER, Point, draw_text, marker_sprite, paste, player_style
+from render.basics import INK, PAPER, Point
+from render.marks import marker_sprite
+from render.palette import player_style
+from render.text import draw_text, paste
 from render.vikings.layout import BOAT_R, DOCK_R, FJORD_R
 from render.vikings.placement import outward
 from render.vikings.static import Static

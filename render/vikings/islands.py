@@ -8,7 +8,10 @@ import math
 
 from PIL import Image
 
-from render.common import PAPER, Point, marker_sprite, paste, player_style
+from render.basics import PAPER, Point
+from render.marks import marker_sprite
+from render.palette import player_style
+from render.text import paste
 from render.vikings.colours import god_colour
 from render.vikings.icons import house_icon, rune_stone, temple_icon
 from render.vikings.layout import BOAT_R, SETTLER_R
