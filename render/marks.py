@@ -3,7 +3,10 @@
 - `shape_polygon` / `draw_shape`: the 18 marker shapes of `render.palette` at any size.
 - `supersampled`: draw shapes `factor` times larger and reduce, for smooth antialiased edges.
 - `marker_sprite`: a player's marker (their shape, colour and letter or any short label),
-  cached; `tag_sprite`: a small rounded tag with text (counts, drop/pick-up marks).
+  cached; `tag_sprite`: a small rounded tag with text (counts, drop/pick-up marks);
+  `unit_sprite`: a marker with a unit type's letter and a count tag.
+- `draw_chips`: lay sprites out in centred rows (the pieces in a hex, an area, a tile).
+- `draw_tags`: tags at chosen points (drops and pick-ups along a path).
 
 Sprites are RGBA with transparent surroundings; place them with `render.text.paste`.
 """
@@ -11,7 +14,7 @@ Sprites are RGBA with transparent surroundings; place them with `render.text.pas
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -168,3 +171,69 @@ def tag_sprite(text: str, size: int = 13, fill: RGB = INK, ink: RGB = WHITE,
     sprite = supersampled((w + 2, h + 2), paint)
     paste(sprite, letters, ((w + 2) / 2, (h + 2) / 2))
     return sprite
+
+
+@lru_cache(maxsize=1024)
+def unit_sprite(colour: str, kind: str, count: int = 1, radius: int = 11) -> Image.Image:
+    """A stack of `count` units of one owner and one type: the owner's marker (shape and
+    colour) with the type's letter `kind` inside, and the count in a tag overlapping its lower
+    right (none for a single unit). Cropped to what is drawn."""
+    marker = marker_sprite(colour, radius, kind)
+    if count == 1:
+        return marker
+    tag = tag_sprite(str(count), max(10, round(radius * 0.9)))
+    centre = (marker.width / 2, marker.height / 2)
+    at = (centre[0] + radius * 0.85 + tag.width / 2 - tag.height / 2, centre[1] + radius * 0.75)
+    sprite = Image.new("RGBA", (marker.width + tag.width, marker.height + tag.height), (0, 0, 0, 0))
+    paste(sprite, marker, (0, 0), "lt")
+    paste(sprite, tag, at)
+    return sprite.crop(sprite.getchannel("A").getbbox())
+
+
+def visible_width(sprite: Image.Image) -> int:
+    """The width of the non-transparent part of `sprite`."""
+    box = sprite.getchannel("A").getbbox()
+    return box[2] - box[0] if box else 0
+
+
+def chip_spots(sprites: Sequence[Image.Image], centre: Point, width: float, gap: int = 2) -> list[Point]:
+    """Where `sprites` go: side by side `gap` apart in rows at most `width` wide, the rows
+    centred on `centre` together (so the block, not its first row, is centred)."""
+    seen = [visible_width(s) + gap for s in sprites]
+    rows: list[list[int]] = [[]]
+    for i, w in enumerate(seen):
+        if rows[-1] and sum(seen[j] for j in rows[-1]) + w > width:
+            rows.append([])
+        rows[-1].append(i)
+    line_h = max((s.height for s in sprites), default=0) - 6
+    spots: list[Point] = [(0.0, 0.0)] * len(sprites)
+    y = centre[1] - line_h * (len(rows) - 1) / 2
+    for line in rows:
+        x = centre[0] - sum(seen[i] for i in line) / 2
+        for i in line:
+            spots[i] = (x + seen[i] / 2, y)
+            x += seen[i]
+        y += line_h
+    return spots
+
+
+def draw_chips(image: Image.Image, centre: Point, sprites: Sequence[Image.Image], width: float,
+               gap: int = 2) -> list[Point]:
+    """Paste `sprites` in centred rows around `centre` (see `chip_spots`); returns their centres."""
+    spots = chip_spots(sprites, centre, width, gap)
+    for sprite, at in zip(sprites, spots):
+        paste(image, sprite, at)
+    return spots
+
+
+def draw_tags(image: Image.Image, tags: Iterable[tuple[Point, str]], fill: RGB, offset: Point = (0.0, 0.0),
+              size: int = 13) -> None:
+    """A tag (`tag_sprite`) in `fill` reading each text at its point plus `offset`: marks along a
+    path such as "+2" where pieces are picked up or "-1" where one is dropped."""
+    ink = _readable_on(fill)
+    for (x, y), text in tags:
+        paste(image, tag_sprite(text, size, fill, ink), (x + offset[0], y + offset[1]))
+
+
+def _readable_on(fill: RGB) -> RGB:
+    return INK if 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2] > 150 else WHITE
