@@ -9,8 +9,9 @@ and in greyscale.
     unexplored ?  a face-down tile: grey-brown back, cross-hatched
 
 `terrain(name)` finds a terrain (an unknown name gets a grey fill and its first letter);
-`texture(name, w, h)` is a cached RGB block of the fill and pattern; `fill_polygon` paints it
-inside any polygon, supersampled for smooth edges. Games may define their own `Terrain`s.
+`texture(name, w, h)` is an RGB block of the fill and pattern (a cached `pattern_tile`
+repeated); `fill_polygon` paints it inside any polygon, supersampled for smooth edges. Games
+may define their own `Terrain`s.
 """
 
 from __future__ import annotations
@@ -99,25 +100,51 @@ def _motif(d: ImageDraw.ImageDraw, pattern: str, x: float, y: float, k: float, i
                       fill=ink, width=w)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
+def pattern_tile(name: str | Terrain, k: int = 1) -> Image.Image:
+    """One period of the terrain's pattern (`k` times larger), an RGB tile that repeats
+    seamlessly: motifs on a staggered lattice, or crossed diagonal lines for "hatch"."""
+    t = terrain(name)
+    if t.pattern == "hatch":
+        tw = th = 18
+    else:
+        step = 18 if t.pattern in ("peaks", "humps") else 15
+        tw, th = step, 2 * step
+    canvas = Image.new("RGB", (3 * tw * k, 3 * th * k), t.fill)  # draw 3 x 3 periods, keep the middle one
+    d = ImageDraw.Draw(canvas)
+    if t.pattern == "hatch":
+        size = 3 * tw * k
+        for c in range(-size, size, 9 * k):
+            d.line((c, 0, c + size, size), fill=t.ink, width=max(k, 1))
+            d.line((c + size, 0, c, size), fill=mix(t.ink, t.fill, 0.45), width=max(k, 1))
+    elif t.pattern != "plain":
+        for row in range(6):
+            y = step // 2 + row * step
+            for n in range(-1, 4):
+                x = step // 2 + (row % 2) * (step // 2) + n * step
+                _motif(d, t.pattern, x * k, y * k, k, t.ink)
+    return canvas.crop((tw * k, th * k, 2 * tw * k, 2 * th * k))
+
+
 def texture(name: str | Terrain, width: int, height: int, k: int = 1) -> Image.Image:
     """An RGB block `width` x `height` (times `k`, for supersampled drawing) of the terrain's
-    fill with its pattern on a staggered lattice (fixed pixel spacing, whatever the block size)."""
+    fill with its pattern (`pattern_tile` repeated: fixed pixel spacing, whatever the size)."""
     t = terrain(name)
-    image = Image.new("RGB", (width * k, height * k), t.fill)
-    d = ImageDraw.Draw(image)
-    if t.pattern == "hatch":
-        step = 9 * k
-        for c in range(-height * k, width * k, step):
-            d.line((c, 0, c + height * k, height * k), fill=t.ink, width=max(k, 1))
-            d.line((c + height * k, 0, c, height * k), fill=mix(t.ink, t.fill, 0.45), width=max(k, 1))
-        return image
     if t.pattern == "plain":
-        return image
-    step = 18 if t.pattern in ("peaks", "humps") else 15
-    for row, y in enumerate(range(step // 2, height + step, step)):
-        for x in range(step // 2 + (row % 2) * step // 2 - step, width + step, step):
-            _motif(d, t.pattern, x * k, y * k, k, t.ink)
+        return Image.new("RGB", (width * k, height * k), t.fill)
+    image = Image.new("RGB", (width * k, height * k))
+    block = pattern_tile(t, k)
+    while block.width < image.width:  # double the tile across, then down: a few pastes, not hundreds
+        wider = Image.new("RGB", (2 * block.width, block.height))
+        wider.paste(block, (0, 0))
+        wider.paste(block, (block.width, 0))
+        block = wider
+    while block.height < image.height:
+        taller = Image.new("RGB", (block.width, 2 * block.height))
+        taller.paste(block, (0, 0))
+        taller.paste(block, (0, block.height))
+        block = taller
+    image.paste(block.crop((0, 0, image.width, image.height)), (0, 0))
     return image
 
 
