@@ -82,7 +82,7 @@ def _motif(d: ImageDraw.ImageDraw, pattern: str, x: float, y: float, k: float, i
     elif pattern == "humps":
         d.arc((x - 6 * k, y - 3 * k, x + 6 * k, y + 5 * k), 190, 350, fill=ink, width=w)
     elif pattern == "dots":
-        for dx, dy in ((0, 0), (4, 3), (-3, 4)):
+        for dx, dy in ((0.0, 0.0), (4.0, 3.0), (-3.0, 4.0)):
             d.ellipse((x + (dx - 0.9) * k, y + (dy - 0.9) * k, x + (dx + 0.9) * k, y + (dy + 0.9) * k), fill=ink)
     elif pattern == "peaks":
         d.line((x - 7 * k, y + 4 * k, x - 1 * k, y - 5 * k, x + 2 * k, y - 0.5 * k, x + 4 * k, y - 3 * k,
@@ -90,12 +90,12 @@ def _motif(d: ImageDraw.ImageDraw, pattern: str, x: float, y: float, k: float, i
     elif pattern == "reeds":  # a tuft of reeds standing in water lines
         for dy, half in ((2.5, 6.5), (5.5, 4.0)):
             d.line((x - half * k, y + dy * k, x + half * k, y + dy * k), fill=ink, width=w)
-        for dx, lean in ((-2.5, -1.5), (0, 0), (2.5, 1.5)):
+        for dx, lean in ((-2.5, -1.5), (0.0, 0.0), (2.5, 1.5)):
             d.line((x + dx * k, y + 2.5 * k, x + (dx + lean) * k, y - 4.5 * k), fill=ink, width=w)
     elif pattern in ("waves", "double-waves"):
-        rows = (0,) if pattern == "waves" else (-2.5, 2.5)
+        rows = (0.0,) if pattern == "waves" else (-2.5, 2.5)
         for dy in rows:
-            for dx in (-4, 4):
+            for dx in (-4.0, 4.0):
                 d.arc((x + (dx - 4) * k, y + (dy - 2.5) * k, x + (dx + 4) * k, y + (dy + 2.5) * k), 200, 340,
                       fill=ink, width=w)
 

@@ -64,7 +64,7 @@ def text_sprite(text: str, size: int, fill: RGB = INK, halo: RGB | None = PAPER,
     f = font(size)
     pad = (halo_width if halo else 0) + 2
     left, top, right, bottom = f.getbbox(text, stroke_width=1 if bold else 0)
-    box = (right - left + 2 * pad, max(bottom - top, 1) + 2 * pad)
+    box = (int(right - left + 2 * pad), int(max(bottom - top, 1) + 2 * pad))
     origin = (pad - left, pad - top)
     letters = Image.new("L", box, 0)
     ImageDraw.Draw(letters).text(origin, text, fill=255, font=f, stroke_width=1 if bold else 0, stroke_fill=255)

@@ -158,7 +158,8 @@ def fit_territories(territories: Sequence[Iterable[Cell]], box: Box, gap: float 
 
 
 def _edge_triangle(side: str, s: float) -> list[Point]:
-    corners = {"n": [(0, 0), (s, 0)], "e": [(s, 0), (s, s)], "s": [(s, s), (0, s)], "w": [(0, s), (0, 0)]}
+    corners: dict[str, list[Point]] = {"n": [(0, 0), (s, 0)], "e": [(s, 0), (s, s)], "s": [(s, s), (0, s)],
+                                       "w": [(0, s), (0, 0)]}
     return [*corners[side], (s / 2, s / 2)]
 
 
@@ -194,9 +195,9 @@ def tile_sprite(tile: Tile, size: int, outline: RGB = INK, letters: bool = True)
         mask = Image.new("L", (s, s), 0)
         pen = ImageDraw.Draw(mask)
         if ellipse:
-            pen.ellipse(shape, fill=255)  # type: ignore[arg-type]
+            pen.ellipse(shape, fill=255)
         else:
-            pen.polygon(shape, fill=255)  # type: ignore[arg-type]
+            pen.polygon(shape, fill=255)
         image.paste(texture(kind, size, size, k), (0, 0), mask)
         ids.paste(40 * (kinds.index(kind) + 1), (0, 0), mask)
     # boundaries between zones of different terrains
@@ -241,10 +242,10 @@ def _letters(image: Image.Image, tile: Tile, size: int) -> None:
     spots = {"n": (0.5, 0.11), "e": (0.89, 0.5), "s": (0.5, 0.89), "w": (0.11, 0.5)}
     shifted = {"n": (0.3, 0.11), "e": (0.89, 0.3), "s": (0.7, 0.89), "w": (0.11, 0.7)}
     for side in EDGES:
-        zone = next((i for i, z in enumerate(tile.zones) if side in z.edges), -1)
-        if zone in done:
+        which = next((i for i, z in enumerate(tile.zones) if side in z.edges), -1)
+        if which in done:
             continue
-        done.add(zone)
+        done.add(which)
         t = terrain(tile.edge(side))
         fx, fy = (shifted if side in tile.roads else spots)[side]
         draw_text(image, (fx * size, fy * size), t.letter, text_size, mix(t.ink, INK, 0.4), t.fill, halo_width=2,

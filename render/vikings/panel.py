@@ -33,10 +33,10 @@ def draw_panel(image: Image.Image, state: VikingsState, lay: Layout, viewer: int
                     note=f"raid a village: {raid_cost(state)} steel", turn=status, awaited=[turn_seat.colour])
     shown = state.pending if len(state.pending) <= 2 else state.pending[:1]
     for bump in shown:
-        seat = state.seats[bump.seat]
-        label = player_style(seat.colour).letter + str(bump.boat)
-        paste(image, marker_sprite(seat.colour, 15, label, dashed=True, faded=True), (x0 + 14, y))
-        text = f"bumped at {bump.dock}: {seat.colour.capitalize()} picks {' / '.join(bump.options)}"
+        bumped = state.seats[bump.seat]
+        label = player_style(bumped.colour).letter + str(bump.boat)
+        paste(image, marker_sprite(bumped.colour, 15, label, dashed=True, faded=True), (x0 + 14, y))
+        text = f"bumped at {bump.dock}: {bumped.colour.capitalize()} picks {' / '.join(bump.options)}"
         draw_text(image, (x0 + 38, y), plain(text, 38), PANEL_SIZE - 3, (150, 40, 20), None, anchor="lm", bold=True)
         y += 28
     if len(state.pending) > len(shown):
