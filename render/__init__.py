@@ -1,19 +1,28 @@
-"""Board images: one package (or module) per game with `draw(state, viewer_seat | None) -> bytes`
-(a PNG), built from shared parts by concern. Renderers are pure: no Discord, no files, no clocks.
+"""Board images: one package per game with a module-level `draw(state, viewer_seat | None) ->
+bytes` (a PNG), built from shared modules by concern. Renderers are pure: no Discord, no files,
+no clocks. The shared modules import no game, and render/ has no import cycles
+(`tests/render/test_imports.py` checks both).
 
-Shared parts (none imports a game; `tests/render/test_imports.py` keeps render/ free of cycles):
+Basics, in import order (each may use the ones above it):
 
-- `basics`   RGB, Point, Box, the neutral inks (INK, PAPER, MUTED), `mix`
-- `text`     fonts, `plain` (player text made drawable), cached haloed text sprites, `paste`
+- `basics`   RGB, Point, Box, the neutral inks (INK, PAPER, MUTED, WHITE), `mix`
+- `text`     fonts, `plain` (player text made drawable), `fit`, cached haloed text, `paste`
 - `palette`  player styles: a colour, a shape and a letter each (8 colour-blind-safe, 18 in all)
-- `marks`    marker shapes, supersampling, player markers and tags (cached sprites)
-- `lines`    dashed and dotted lines, arrows, routes, `towards`
+- `lines`    dashed and dotted lines, arrow heads, arrows, routes, `towards`
+- `marks`    marker shapes, supersampling, player markers, unit markers, tags, chip rows
 - `legend`   cards and keys
-- `png`      the fixed palette of a static layer and palette-PNG encoding
+- `png`      the fixed palette of a static layer, palette-PNG encoding
 - `layers`   the cached static layer per board (`LayerCache`)
 - `header`   the board header every game draws: game and board titles, phase line, whose turn
 
-A game package draws its static layer once per board (through `LayerCache`, with the header's
-titles and the PNG palette), then for each drawing copies it and adds the pieces and the
-header's status lines.
+Maps (what the next games need):
+
+- `terrain`  terrain fills with a pattern and a letter, readable without colour
+- `hexes`    pointy-top axial hex maps: geometry, names, terrain hexes, unit stacks, paths
+- `areas`    polygon area maps: views and close-ups, land and water, labels, counts, arrows
+- `tiles`    square tile territories: tiles from zones, roads, features; fitting; paths
+
+A game's package builds its static layer once per board through `LayerCache` (the map, the
+header's titles, the key, and the PNG palette from `png.build_palette`), then for each drawing
+copies it, adds the pieces and the header's status lines, and returns `png.encode_png`.
 """
