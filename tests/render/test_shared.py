@@ -116,6 +116,35 @@ def test_every_extended_marker_shows_its_fill_and_its_letter():
         assert (*style.ink, 255) in colours, style.name  # the letter
 
 
+def test_a_unit_marker_carries_its_count_in_a_tag_only_when_more_than_one():
+    single, many = marks.unit_sprite("red", "I", 1, 11), marks.unit_sprite("red", "I", 7, 11)
+    assert single is marks.marker_sprite("red", 11, "I")
+    assert many.width > marks.visible_width(single) and many.getchannel("A").getbbox() == (0, 0, *many.size)
+    assert (*INK, 255) in {c for _, c in many.getcolors(many.width * many.height) or []}  # the tag
+
+
+def test_chips_are_laid_out_in_centred_rows_within_a_width():
+    chips = [marks.marker_sprite("blue", 10)] * 5
+    one = marks.visible_width(chips[0])
+    spots = marks.chip_spots(chips, (100, 100), width=3 * (one + 2))
+    rows = sorted({y for _, y in spots})
+    assert len(rows) == 2 and sum(rows) / 2 == 100  # the block is centred, not its first row
+    assert [x for x, y in spots if y == rows[0]] == sorted(x for x, y in spots if y == rows[0])
+    image = Image.new("RGB", (200, 200), PAPER)
+    assert marks.draw_chips(image, (100, 100), chips, 3 * (one + 2)) == spots
+    x, y = round(spots[0][0]), round(spots[0][1])
+    assert palette.PALETTE["blue"].fill in {image.getpixel((x + dx, y + dy)) for dx in range(-8, 9) for dy in (-7, 7)}
+
+
+def test_tags_mark_points_with_readable_text():
+    image = Image.new("RGB", (100, 60), PAPER)
+    marks.draw_tags(image, [((30, 30), "+2"), ((70, 30), "-1")], palette.PALETTE["yellow"].fill, offset=(0, -10))
+    assert ink_box(image, PAPER) is not None
+    around = {image.getpixel((x, y)) for x in range(22, 39) for y in range(14, 27)}
+    assert palette.PALETTE["yellow"].fill in around and INK in around  # dark text on yellow
+    assert image.getpixel((30, 45)) == PAPER
+
+
 def test_a_tag_is_as_wide_as_its_text():
     short, long = marks.tag_sprite("3"), marks.tag_sprite("x12")
     assert short.height == long.height and long.width > short.width >= short.height
