@@ -133,18 +133,14 @@ def texture(name: str | Terrain, width: int, height: int, k: int = 1) -> Image.I
     if t.pattern == "plain":
         return Image.new("RGB", (width * k, height * k), t.fill)
     image = Image.new("RGB", (width * k, height * k))
-    block = pattern_tile(t, k)
-    while block.width < image.width:  # double the tile across, then down: a few pastes, not hundreds
-        wider = Image.new("RGB", (2 * block.width, block.height))
-        wider.paste(block, (0, 0))
-        wider.paste(block, (block.width, 0))
-        block = wider
-    while block.height < image.height:
-        taller = Image.new("RGB", (block.width, 2 * block.height))
-        taller.paste(block, (0, 0))
-        taller.paste(block, (0, block.height))
-        block = taller
-    image.paste(block.crop((0, 0, image.width, image.height)), (0, 0))
+    strip = pattern_tile(t, k)
+    while strip.width < image.width:  # double the tile across (a few small images), then paste the strip down
+        wider = Image.new("RGB", (2 * strip.width, strip.height))
+        wider.paste(strip, (0, 0))
+        wider.paste(strip, (strip.width, 0))
+        strip = wider
+    for y in range(0, image.height, strip.height):
+        image.paste(strip, (0, y))
     return image
 
 
