@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from render.common import encode_png
+from render.png import encode_png
 from render.vikings import fury
 from render.vikings.boats import draw_boats, fjord_spots
 from render.vikings.islands import draw_islands, draw_villages

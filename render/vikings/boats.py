@@ -6,7 +6,10 @@ import math
 
 from PIL import Image
 
-from render.common import INK, PAPER, Point, draw_text, marker_sprite, paste, player_style
+from render.basics import INK, PAPER, Point
+from render.marks import marker_sprite
+from render.palette import player_style
+from render.text import draw_text, paste
 from render.vikings.layout import BOAT_R, DOCK_R, FJORD_R
 from render.vikings.placement import outward
 from render.vikings.static import Static
@@ -67,7 +70,7 @@ def aside_spot(static: Static, board: Board, dock: str, taken: list[Point]) -> P
     docks, labels, land and other boats aside."""
     lay = static.layout
     centre, ux, uy = outward(lay, board, dock)
-    blocks = [(lay.xy(f.x, f.y), FJORD_R + BOAT_R + 4) for f in board.fjords]
+    blocks: list[tuple[Point, float]] = [(lay.xy(f.x, f.y), FJORD_R + BOAT_R + 4) for f in board.fjords]
     blocks += [(lay.xy(d.x, d.y), DOCK_R + BOAT_R + 4) for d in board.docks if d.name != dock]
     blocks += [(p, BOAT_R + 16) for p in static.dock_labels.values()]
     blocks += [(p, 2 * BOAT_R + 6) for p in taken]

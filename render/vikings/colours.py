@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from render.common import INK, PALETTE, PAPER, RGB, mix
+from render.basics import INK, MUTED, PAPER, RGB, mix
+from render.palette import PALETTE
 from rules.vikings.board import Board
 
 SEA: RGB = (197, 223, 235)
@@ -18,7 +19,6 @@ FJORD_EDGE: RGB = (70, 118, 150)
 DOCK: RGB = (255, 255, 255)
 PANEL: RGB = (244, 239, 228)
 FRAME: RGB = (150, 138, 116)
-MUTED: RGB = (110, 106, 98)
 PATH_HALO: RGB = (255, 255, 255)
 GOD_COLOURS: tuple[RGB, ...] = ((66, 84, 120), (128, 84, 40), (112, 64, 112))
 

@@ -8,7 +8,10 @@ import math
 
 from PIL import Image
 
-from render.common import PAPER, Point, marker_sprite, paste, player_style
+from render.basics import PAPER, Point
+from render.marks import marker_sprite, visible_width
+from render.palette import player_style
+from render.text import paste
 from render.vikings.colours import god_colour
 from render.vikings.icons import house_icon, rune_stone, temple_icon
 from render.vikings.layout import BOAT_R, SETTLER_R
@@ -54,7 +57,7 @@ def draw_islands(image: Image.Image, state: VikingsState, static: Static) -> Non
 def _row(sprites: list[Image.Image], centre: Point, width: float, gap: int = 3) -> list[tuple[Image.Image, Point]]:
     """Sprites side by side (by their visible width, `gap` apart), the first row centred on
     `centre`, wrapping into more rows below past `width`; returns each sprite with its centre."""
-    seen = [_visible_width(s) + gap for s in sprites]
+    seen = [visible_width(s) + gap for s in sprites]
     rows: list[list[int]] = [[]]
     for i, w in enumerate(seen):
         if rows[-1] and sum(seen[j] for j in rows[-1]) + w > width:
@@ -72,11 +75,6 @@ def _row(sprites: list[Image.Image], centre: Point, width: float, gap: int = 3) 
     return placed
 
 
-def _visible_width(sprite: Image.Image) -> int:
-    box = sprite.getchannel("A").getbbox()
-    return box[2] - box[0] if box else 0
-
-
 def _island_pieces(image: Image.Image, chips: list[Image.Image], island: Point, start: Point, r: float,
                    keep_clear: list[Point]) -> None:
     """Lay the pieces out in rows from `start`, picking the row width that covers the fewest
@@ -85,8 +83,8 @@ def _island_pieces(image: Image.Image, chips: list[Image.Image], island: Point, 
     best_cost = math.inf
     for share in (1.9, 1.6, 1.35, 1.1):
         placed = _row(chips, start, share * r)
-        covered = sum(1 for s, p in placed for q in keep_clear if math.dist(p, q) < _visible_width(s) / 2 + BOAT_R)
-        spilled = sum(1 for s, p in placed if math.dist(p, island) > r - _visible_width(s) / 2)
+        covered = sum(1 for s, p in placed for q in keep_clear if math.dist(p, q) < visible_width(s) / 2 + BOAT_R)
+        spilled = sum(1 for s, p in placed if math.dist(p, island) > r - visible_width(s) / 2)
         cost = 2 * covered + spilled
         if cost < best_cost:
             best, best_cost = placed, cost

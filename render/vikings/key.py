@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PIL import Image, ImageDraw
 
-from render.common import INK, PALETTE, Point, dotted_line, marker_sprite, paste
-from render.vikings.colours import DOCK, FERRY, FJORD, FJORD_EDGE, GOD_COLOURS, LINK
+from render.basics import INK, Point
+from render.legend import LegendIcon
+from render.lines import dotted_line, draw_route
+from render.marks import marker_sprite
+from render.palette import PALETTE
+from render.text import paste
+from render.vikings.colours import DOCK, FERRY, FJORD, FJORD_EDGE, GOD_COLOURS, LINK, PATH_HALO
 from render.vikings.icons import house_icon, resource_icon, rune_stone, temple_icon
-from render.vikings.last_sail import draw_path
 from render.vikings.layout import DOCK_R, SETTLER_R
 
 
-def key_entries() -> list[tuple[Callable[[Image.Image, Point], None], str]]:
+def key_entries() -> list[tuple[LegendIcon, str]]:
     def dock(img: Image.Image, p: Point) -> None:
         ImageDraw.Draw(img).ellipse((p[0] - DOCK_R, p[1] - DOCK_R, p[0] + DOCK_R, p[1] + DOCK_R), fill=DOCK,
                                     outline=INK, width=2)
@@ -47,7 +49,8 @@ def key_entries() -> list[tuple[Callable[[Image.Image, Point], None], str]]:
         paste(img, marker_sprite("red", 14, "R2", dashed=True, faded=True), p)
 
     def path(img: Image.Image, p: Point) -> None:
-        draw_path(ImageDraw.Draw(img), [(p[0] - 18, p[1] + 4), (p[0] + 16, p[1] - 4)], PALETTE["red"].fill, 0)
+        draw_route(ImageDraw.Draw(img), [(p[0] - 18, p[1] + 4), (p[0] + 16, p[1] - 4)], PALETTE["red"].fill,
+                   halo=PATH_HALO)
 
     def rune(img: Image.Image, p: Point) -> None:
         paste(img, rune_stone("T", GOD_COLOURS[1], 13, empty=True), (p[0] - 8, p[1]))

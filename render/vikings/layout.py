@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from render.common import Point
+from render.basics import Point
 from rules.vikings.board import Board
 
 # --- geometry ---------------------------------------------------------------------------------

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, PAPER, card, draw_text, marker_sprite, paste, plain, player_style, text_width
+from render.basics import INK, PAPER
+from render.header import TITLES_HEIGHT, draw_status
+from render.legend import card
+from render.marks import marker_sprite
+from render.palette import player_style
+from render.text import draw_text, paste, plain, text_width
 from render.vikings.colours import FRAME, MUTED, god_colour
 from render.vikings.icons import house_icon, resource_icon, rune_stone, temple_icon
 from render.vikings.layout import CARD_H, MAP_W, PANEL_SIZE, PANEL_TOP, TABLE_ROW, WIDTH, Layout
@@ -17,28 +22,21 @@ from rules.vikings.state import VikingsState, raid_cost
 def draw_panel(image: Image.Image, state: VikingsState, lay: Layout, viewer: int | None) -> None:
     x0, x1 = MAP_W + 20, WIDTH - 20
     pen = ImageDraw.Draw(image)
-    y = 92
-    cost = raid_cost(state)
-    era = f"Era {state.era}"
-    box = draw_text(image, (x0, y), era, PANEL_SIZE + 4, anchor="lm", halo=None, bold=True)
-    draw_text(image, (box[2] + 14, y), f"raid a village: {cost} steel", PANEL_SIZE - 2, MUTED, None, anchor="lm")
-    y += 40
     turn_seat = state.seats[state.turn]
-    paste(image, marker_sprite(turn_seat.colour, 14), (x0 + 14, y))
     name = plain(turn_seat.colour.capitalize())
     if state.placing:
         status = f"Setup: {name} places a boat"
     else:
         left = int(state.settings.get("sails_per_turn", 2)) - state.sails
         status = f"{name}'s turn  ({left} sail{'s' if left != 1 else ''} left)"
-    draw_text(image, (x0 + 38, y), status, PANEL_SIZE, anchor="lm", halo=None, bold=True)
-    y += 34
+    y = draw_status(image, (x0, TITLES_HEIGHT), f"Era {state.era}", x1 - x0,
+                    note=f"raid a village: {raid_cost(state)} steel", turn=status, awaited=[turn_seat.colour])
     shown = state.pending if len(state.pending) <= 2 else state.pending[:1]
     for bump in shown:
-        seat = state.seats[bump.seat]
-        label = player_style(seat.colour).letter + str(bump.boat)
-        paste(image, marker_sprite(seat.colour, 15, label, dashed=True, faded=True), (x0 + 14, y))
-        text = f"bumped at {bump.dock}: {seat.colour.capitalize()} picks {' / '.join(bump.options)}"
+        bumped = state.seats[bump.seat]
+        label = player_style(bumped.colour).letter + str(bump.boat)
+        paste(image, marker_sprite(bumped.colour, 15, label, dashed=True, faded=True), (x0 + 14, y))
+        text = f"bumped at {bump.dock}: {bumped.colour.capitalize()} picks {' / '.join(bump.options)}"
         draw_text(image, (x0 + 38, y), plain(text, 38), PANEL_SIZE - 3, (150, 40, 20), None, anchor="lm", bold=True)
         y += 28
     if len(state.pending) > len(shown):

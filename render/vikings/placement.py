@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from render.common import Point
+from render.basics import Point
 from render.vikings.layout import BOAT_R, FJORD_R, Layout
 from rules.vikings.board import Board
 

@@ -6,24 +6,19 @@ the PNG palette and where dock names and villages go.
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.common import (
-    PALETTE,
-    Point,
-    build_palette,
-    dotted_line,
-    draw_text,
-    legend,
-    marker_sprite,
-    paste,
-    plain,
-    towards,
-)
+from render.basics import Point
+from render.header import draw_titles
+from render.layers import LayerCache
+from render.legend import legend
+from render.lines import dotted_line, draw_route, towards
+from render.marks import marker_sprite
+from render.palette import PALETTE
+from render.png import build_palette
+from render.text import draw_text, paste, plain
 from render.vikings import fury
 from render.vikings.colours import (
     FERRY,
@@ -32,8 +27,8 @@ from render.vikings.colours import (
     LAND,
     LAND_EDGE,
     LINK,
-    MUTED,
     PANEL,
+    PATH_HALO,
     SAND,
     SEA,
     SEA_DEEP,
@@ -42,7 +37,6 @@ from render.vikings.colours import (
 )
 from render.vikings.icons import dock_sprite, fjord_sprite, rune_stone, temple_icon
 from render.vikings.key import key_entries
-from render.vikings.last_sail import draw_path
 from render.vikings.layout import (
     BOAT_R,
     FJORD_R,
@@ -50,6 +44,7 @@ from render.vikings.layout import (
     MAP_W,
     NAME_SIZE,
     PANEL_SIZE,
+    PANEL_W,
     SETTLER_R,
     STATIC_SCALE,
     WIDTH,
@@ -72,32 +67,15 @@ class Static:
     village_spots: dict[str, Point]
 
 
-_STATIC: OrderedDict[Board, Static] = OrderedDict()
-_STATIC_LOCK = threading.Lock()
-_STATIC_KEEP = 8
-
-
 def static_layer(board: Board) -> Static:
     """The cached static layer of `board` (keyed by the board's value, so a board decoded
     again from storage finds it); the least recently used of more than 8 boards is dropped."""
-    with _STATIC_LOCK:
-        found = _STATIC.get(board)
-        if found is not None:
-            _STATIC.move_to_end(board)
-            return found
-    built = _build_static(board)
-    with _STATIC_LOCK:
-        _STATIC[board] = built
-        _STATIC.move_to_end(board)
-        while len(_STATIC) > _STATIC_KEEP:
-            _STATIC.popitem(last=False)
-    return built
+    return _LAYERS.get(board)
 
 
 def clear_cache() -> None:
     """Forget every board's static layer (they are rebuilt on the next drawing)."""
-    with _STATIC_LOCK:
-        _STATIC.clear()
+    _LAYERS.clear()
 
 
 def _build_static(board: Board) -> Static:
@@ -185,9 +163,8 @@ def _static_strip(image: Image.Image, board: Board, lay: Layout) -> None:
 
 
 def _static_panel(image: Image.Image, board: Board, lay: Layout) -> None:
-    x0 = MAP_W + 20
-    draw_text(image, (x0, 16), "TINY EPIC VIKINGS", 16, MUTED, None, anchor="lt", bold=True)
-    draw_text(image, (x0, 38), plain(board.title, 30), PANEL_SIZE + 5, anchor="lt", halo=None, bold=True)
+    """The titles of the shared board header (its status lines are drawn with the pieces)."""
+    draw_titles(image, (MAP_W + 20, 0), "Tiny Epic Vikings", board.title, PANEL_W - 40)
 
 
 def _sample_sheet(board: Board) -> Image.Image:
@@ -202,7 +179,7 @@ def _sample_sheet(board: Board) -> Image.Image:
             paste(sheet, marker_sprite(name, BOAT_R, style.letter + "3", dashed=True, faded=True), (x + 44, y))
             paste(sheet, marker_sprite(name, SETTLER_R, "4"), (x + 82, y))
             paste(sheet, temple_icon(style.fill, 26), (x + 110, y))
-            draw_path(ImageDraw.Draw(sheet), [(x + 124, y - 20), (x + 150, y + 20)], style.fill, 0)
+            draw_route(ImageDraw.Draw(sheet), [(x + 124, y - 20), (x + 150, y + 20)], style.fill, halo=PATH_HALO)
         ImageDraw.Draw(sheet).rectangle((x, 60, x + 160, 76), fill=style.tint)
         x += 170
     for god in board.gods:
@@ -210,3 +187,6 @@ def _sample_sheet(board: Board) -> Image.Image:
         paste(sheet, fury.fury_token(god_colour(board, god)), (x, 120))
         x += 70
     return sheet
+
+
+_LAYERS: LayerCache[Board, Static] = LayerCache(_build_static, keep=8)

@@ -1,4 +1,4 @@
-"""The Tiny Epic Vikings board image and the shared drawing utilities it uses."""
+"""The Tiny Epic Vikings board image (the shared drawing modules are tested in test_shared.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from render import common, vikings
+from render import vikings
 from render.vikings import boats, fury
 from rules.base import Actor, Seat
 from rules.vikings import GAME
@@ -228,46 +228,7 @@ def test_runes_fury_resources_and_raids_show():
         assert changed(a, b, (fury.TRACK_X0 + 10 * fury.TRACK_STEP, y), 10 * fury.TRACK_STEP) > 0
 
 
-# --- the shared utilities ---------------------------------------------------------------------
-
-
-def test_every_palette_colour_has_its_own_shape_and_letter():
-    styles = list(common.PALETTE.values())
-    assert len({s.shape for s in styles}) == len(styles)
-    assert len({s.letter for s in styles}) == len(styles)
-    assert len({s.fill for s in styles}) == len(styles)
-    assert all(s.shape in common.SHAPES for s in styles)
-    for colour in GAME.colours:
-        assert colour in common.PALETTE, f"{colour} has no colour-blind-safe style"
-
-
-def test_an_unknown_colour_still_gets_a_style():
-    style = common.player_style("Teal")
-    assert style.letter == "T"
-    assert style.shape in common.SHAPES
-
-
-def test_text_is_reduced_to_what_the_bundled_font_can_show():
-    assert common.plain("Bjørn Ærø café") == "Bjorn AEro cafe"
-    assert common.plain("日本") == "??"
-    assert common.plain("a very long name indeed", 10) == "a very..."
-
-
-def test_markers_and_text_sprites_are_cached_and_transparent_around_the_ink():
-    sprite = common.marker_sprite("yellow", 16, "Y2")
-    assert sprite is common.marker_sprite("yellow", 16, "Y2")
-    assert sprite.mode == "RGBA"
-    assert sprite.getpixel((0, 0))[3] == 0
-    assert sprite.getpixel((sprite.width // 2, sprite.height // 2))[3] == 255
-
-
-def test_encoding_to_a_fixed_palette_keeps_the_exact_fixed_colours():
-    image = Image.new("RGB", (40, 20), common.PALETTE["blue"].fill)
-    image.paste(common.PALETTE["red"].fill, (20, 0, 40, 20))
-    palette = common.build_palette([image], [common.PALETTE["red"].fill, common.PALETTE["blue"].fill])
-    out = decode(common.encode_png(image, palette))
-    assert out.getpixel((5, 5)) == common.PALETTE["blue"].fill
-    assert out.getpixel((30, 5)) == common.PALETTE["red"].fill
+# --- drawing in worker processes ------------------------------------------------------------
 
 
 def test_draw_is_sent_to_drawing_workers_by_its_module_level_name():

@@ -1,0 +1,73 @@
+"""The board header every game's board draws at the top of its side panel (or of the image):
+
+    TINY EPIC VIKINGS                 <- the game's title, small capitals, muted
+    Nordhav                           <- the board's title
+    Era 2   raid a village: 2 steel   <- the phase or round line, and a muted note
+    (R) Red's turn  (1 sail left)     <- whose turn: a marker for each player awaited, and text
+
+The titles depend only on the board, so a renderer with a cached static layer draws them there
+(`draw_titles`) and the two lines that change in each drawing (`draw_status`); `draw_header`
+draws all four. Each returns the y just below what it drew, where the rest of the panel starts.
+All text passes through `plain` (the bundled font is ASCII) and is cut to `width`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from render.basics import INK, MUTED, Point
+from render.marks import marker_sprite
+from render.text import draw_text, fit, paste, plain
+
+GAME_SIZE = 16
+BOARD_SIZE = 26
+PHASE_SIZE = 25
+NOTE_SIZE = 19
+TURN_SIZE = 21
+TURN_MARKER = 14
+
+TITLES_HEIGHT = 76  # from the top of the header to the top of the status lines
+STATUS_HEIGHT = 90  # the phase line and the turn line
+HEADER_HEIGHT = TITLES_HEIGHT + STATUS_HEIGHT
+
+
+def draw_titles(image: Image.Image, origin: Point, game: str, board: str, width: float) -> float:
+    """The game's title (in capitals) and the board's title, from `origin` (top-left)."""
+    x, top = origin
+    draw_text(image, (x, top + 16), fit(plain(game).upper(), GAME_SIZE, width), GAME_SIZE, MUTED, None, anchor="lt",
+              bold=True)
+    draw_text(image, (x, top + 38), fit(plain(board), BOARD_SIZE, width), BOARD_SIZE, INK, None, anchor="lt",
+              bold=True)
+    return top + TITLES_HEIGHT
+
+
+def draw_status(image: Image.Image, origin: Point, phase: str, width: float, note: str = "", turn: str = "",
+                awaited: Sequence[str] = ()) -> float:
+    """The phase (or round) line with an optional muted `note` after it, then the turn line:
+    the marker of every player colour in `awaited` (several when everyone acts at once) and
+    `turn` (for example "Red's turn  (1 sail left)"), from `origin` (top-left)."""
+    x, top = origin
+    y = top + 16
+    box = draw_text(image, (x, y), fit(plain(phase), PHASE_SIZE, width), PHASE_SIZE, INK, None, anchor="lm",
+                    bold=True)
+    if note:
+        room = x + width - box[2] - 14
+        draw_text(image, (box[2] + 14, y), fit(plain(note), NOTE_SIZE, room), NOTE_SIZE, MUTED, None, anchor="lm")
+    y += 40
+    shown = list(awaited)[:6]
+    for i, colour in enumerate(shown):
+        paste(image, marker_sprite(colour, TURN_MARKER), (x + 14 + 30 * i, y))
+    if turn:
+        left = x + 38 + 30 * max(len(shown) - 1, 0) if shown else x
+        draw_text(image, (left, y), fit(plain(turn), TURN_SIZE, x + width - left), TURN_SIZE, INK, None,
+                  anchor="lm", bold=True)
+    return top + STATUS_HEIGHT
+
+
+def draw_header(image: Image.Image, origin: Point, width: float, game: str, board: str, phase: str, note: str = "",
+                turn: str = "", awaited: Sequence[str] = ()) -> float:
+    """The whole header (titles and status) from `origin`; returns the y below it."""
+    below = draw_titles(image, origin, game, board, width)
+    return draw_status(image, (origin[0], below), phase, width, note, turn, awaited)
