@@ -179,3 +179,54 @@ def play_out(players: int = 3, seed: int = 1, steps: int = 5000, check_each: boo
         log.append((seat, action))
         state = result.state
     return state, log
+
+
+# --- the rules file's scenario territory -------------------------------------------------------------------
+
+SCENARIO_TILES = [
+    tile("T1", "we"), tile("T2", "w"), tile("T3", "s"), tile("T4"), tile("T5"), tile("T6"), tile("T7"),
+    tile("TS", zones="W:n P:esw", ship=1, farm=1),
+    tile("TL", zones="W:n P:esw", lighthouse=1),
+]
+SCENARIO_PLACES = [("T1", 1, 0, 0), ("T2", 2, 0, 0), ("T3", 2, 1, 0), ("T4", 3, 0, 0), ("T6", 1, 1, 0),
+                   ("T7", 1, 2, 0), ("T5", 0, 2, 0)]
+
+
+def scenario(players: int = 3, placed: list[tuple[str, int, int, int]] | None = None, stage: str = "plan",
+             extra: list[Tile] | None = None, seat: int = RED, **settings: Any) -> SkyeState:
+    """A game on the shipped board plus the scenario tiles, at `stage`, with the scenario territory
+    (or `placed`) for `seat` (Red)."""
+    made = with_tiles([*SCENARIO_TILES, *(extra or [])])
+    state = GAME.setup(made, list(SEATS[:players]), settings, 7)
+    state = at_stage(state, stage)
+    return territory(state, seat, SCENARIO_PLACES if placed is None else placed)
+
+
+def journey(state: SkyeState, seat: int, *markers: str, extra: bool = False):
+    """Carry out a plan at once (as after the reveal): (state, walk, lines)."""
+    from rules.skye.plans import carry_out
+    from rules.skye.state import JourneyPlan
+
+    return carry_out(state, seat, JourneyPlan(read_markers(state, seat, markers), extra), "Red")
+
+
+def sealed(state: SkyeState, seat: int, *markers: str, extra: bool = False):
+    """Check a plan as at submission (J-M5): the outcome, or the IllegalMove raised."""
+    from rules.skye.plans import check
+    from rules.skye.state import JourneyPlan
+
+    return check(state, seat, JourneyPlan(read_markers(state, seat, markers), extra))
+
+
+def commit_all(state: SkyeState, plans: dict[int, tuple[str, ...]]) -> Result[SkyeState]:
+    """Every seat plans (empty plans for those not given and not yet committed); the last result."""
+    from rules.skye.state import committed
+
+    result = None
+    for seat in range(len(state.seats)):
+        if seat not in plans and committed(state, seat):
+            continue
+        result = act(state, seat, Plan(plans.get(seat, ())))
+        state = result.state
+    assert result is not None
+    return result
