@@ -79,13 +79,21 @@ class Land:
     @cached_property
     def moves(self) -> dict[Pos, tuple[tuple[Pos, int], ...]]:
         """For each tile, its neighbours with the cost of stepping there (J-M4: 1 by road, else 2)."""
+        cells, placed = self.cells, self.placed_roads
         out: dict[Pos, tuple[tuple[Pos, int], ...]] = {}
-        for pos in self.cells:
+        for pos, (tile, rot) in cells.items():
+            stubs = tile.stubs[rot]
+            x, y = pos
             found = []
-            for side in range(4):
-                other = step(pos, side)
-                if other in self.cells:
-                    found.append((other, 1 if self.linked(pos, other) else 2))
+            for side, (dx, dy) in enumerate(DIRS):
+                other = (x + dx, y + dy)
+                there = cells.get(other)
+                if there is None:
+                    continue
+                road = side in stubs and (side + 2) % 4 in there[0].stubs[there[1]]
+                if not road and placed:
+                    road = road_key(pos, other) in placed
+                found.append((other, 1 if road else 2))
             out[pos] = tuple(found)
         return out
 
@@ -151,45 +159,55 @@ class Land:
 
     @cached_property
     def _areas(self) -> tuple[dict[tuple[Pos, int], int], dict[int, bool], dict[int, str], dict[int, frozenset[Pos]]]:
-        parent: dict[tuple[Pos, int], tuple[Pos, int]] = {}
+        cells = self.cells
+        base: dict[Pos, int] = {}
+        nodes: list[tuple[Pos, int]] = []
+        for pos, (tile, _rot) in cells.items():
+            base[pos] = len(nodes)
+            nodes.extend((pos, z) for z in range(len(tile.zones)))
+        parent = list(range(len(nodes)))
+        exposed = [False] * len(nodes)
 
-        def find(node: tuple[Pos, int]) -> tuple[Pos, int]:
-            while parent[node] != node:
-                parent[node] = parent[parent[node]]
-                node = parent[node]
-            return node
+        def find(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
 
-        open_nodes: set[tuple[Pos, int]] = set()
-        for pos, (tile, _rot) in self.cells.items():
-            for z in range(len(tile.zones)):
-                parent[(pos, z)] = (pos, z)
-        for pos, (tile, rot) in self.cells.items():
-            for side in range(4):
-                zone = tile.edge_zone[(side - rot) % 4]
-                other = step(pos, side)
-                if other not in self.cells:
-                    open_nodes.add((pos, zone))
+        for pos, (tile, rot) in cells.items():
+            x, y = pos
+            here = base[pos]
+            edge_zone = tile.edge_zone
+            for side, (dx, dy) in enumerate(DIRS):
+                zone = edge_zone[(side - rot) % 4]
+                other = (x + dx, y + dy)
+                there = cells.get(other)
+                if there is None:
+                    exposed[here + zone] = True
                     continue
                 if other < pos:
                     continue
-                o_tile, o_rot = self.cells[other]
+                o_tile, o_rot = there
                 o_zone = o_tile.edge_zone[((side + 2) % 4 - o_rot) % 4]
                 if tile.zones[zone].terrain == o_tile.zones[o_zone].terrain:
-                    a, b = find((pos, zone)), find((other, o_zone))
+                    a, b = find(here + zone), find(base[other] + o_zone)
                     if a != b:
                         parent[a] = b
         ids: dict[tuple[Pos, int], int] = {}
-        roots: dict[tuple[Pos, int], int] = {}
+        roots: dict[int, int] = {}
         complete: dict[int, bool] = {}
         terrain: dict[int, str] = {}
         tiles: dict[int, set[Pos]] = {}
-        for node in parent:
-            root = find(node)
-            area = roots.setdefault(root, len(roots))
+        for i, node in enumerate(nodes):
+            area = roots.setdefault(find(i), len(roots))
             ids[node] = area
-            complete[area] = complete.get(area, True) and node not in open_nodes
-            terrain[area] = self.cells[node[0]][0].zones[node[1]].terrain
-            tiles.setdefault(area, set()).add(node[0])
+            if area not in complete:
+                complete[area] = True
+                terrain[area] = cells[node[0]][0].zones[node[1]].terrain
+                tiles[area] = set()
+            if exposed[i]:
+                complete[area] = False
+            tiles[area].add(node[0])
         return ids, complete, terrain, {a: frozenset(t) for a, t in tiles.items()}
 
     def area_of(self, pos: Pos, zone: int) -> int:
@@ -226,11 +244,12 @@ class Land:
         """The northernmost, southernmost, easternmost and westernmost tiles (ties all count)."""
         xs = [p[0] for p in self.cells]
         ys = [p[1] for p in self.cells]
+        top, bottom, right, left = max(ys), min(ys), max(xs), min(xs)
         return {
-            "north": frozenset(p for p in self.cells if p[1] == max(ys)),
-            "south": frozenset(p for p in self.cells if p[1] == min(ys)),
-            "east": frozenset(p for p in self.cells if p[0] == max(xs)),
-            "west": frozenset(p for p in self.cells if p[0] == min(xs)),
+            "north": frozenset(p for p in self.cells if p[1] == top),
+            "south": frozenset(p for p in self.cells if p[1] == bottom),
+            "east": frozenset(p for p in self.cells if p[0] == right),
+            "west": frozenset(p for p in self.cells if p[0] == left),
         }
 
     # --- placing ------------------------------------------------------------------------------

@@ -237,7 +237,9 @@ def _seal(state: SkyeState, seat: int, plan: JourneyPlan, verb: str) -> Outcome:
         f"{label(lnd, (m.x, m.y))}" + (f" → {m.track}" if m.track else "") for m in plan.markers) or "no markers"
     mine = (f"You {'changed your' if again else verb} plan: {route}{', spending Extra Movement' if plan.extra else ''}"
             f" — {outcome.used} of {outcome.points} movement points (fingerprint {mark}).")
-    return Result(state, mine, tuple(outcome.lines), board_changed=False, secret=True, public=public)
+    if outcome.lines:
+        mine += f" If nothing changes, your journeyman {'; '.join(outcome.lines)}."
+    return Result(state, mine, (), board_changed=False, secret=True, public=public)
 
 
 def plan(state: SkyeState, seat: int, action: Plan) -> Outcome:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.base import Action, Actor, Result, Seat
+from rules.errors import PlayerError
 from rules.skye import GAME
 from rules.skye import queries as q
 from rules.skye.actions import Buy, Choose, Keep, Place, Plan, Price, Road
@@ -230,3 +231,80 @@ def commit_all(state: SkyeState, plans: dict[int, tuple[str, ...]]) -> Result[Sk
         state = result.state
     assert result is not None
     return result
+
+
+# --- a keener scripted player: advances as much as it can ----------------------------------------------------
+
+
+def keen_action(rng: random.Random, state: SkyeState) -> tuple[int, Action] | None:
+    """Like `random_action`, but it plans walks that advance on every marker it can, takes every
+    advance offered, and prefers tiles with the journeyman symbol when buying."""
+    pos = GAME.position(state)
+    if pos.decisions:
+        decision = pos.decisions[0]
+        options = [o for o in decision.options if o != "none"]
+        return decision.seat, Choose(rng.choice(options) if options else "none")
+    if state.stage == "plan" and pos.acting:
+        seat = rng.choice(pos.acting)
+        return seat, keen_plan(rng, GAME.view(state, seat), seat)
+    if state.stage == "buy" and pos.acting:
+        seat = pos.acting[0]
+        seen = GAME.view(state, seat)
+        options = [t for t, _o, _p, ok in q.buyable(seen, seat) if ok]
+        marked = [t for t in options if seen.board.tile(t).journeyman]
+        if marked or (options and rng.random() < 0.7):
+            return seat, Buy(rng.choice(marked or options))
+        return seat, Buy("")
+    return random_action(rng, state)
+
+
+def keen_plan(rng: random.Random, state: SkyeState, seat: int) -> Plan:
+    from rules.skye.land import land
+    from rules.skye.model import TRACKS
+    from rules.skye.progress import advance, price
+
+    move, extra_points = q.points(state, seat)
+    extra = extra_points > 0 and rng.random() < 0.6
+    points = move + (extra_points if extra else 0)
+    lnd = land(state.board, state.players[seat])
+    here, used, texts, taken = state.players[seat].journeyman, 0, [], set()
+    sim = state
+    for _marker in range(q.markers(state, seat)):
+        best = None
+        for spot, cost in lnd.costs_from(here).items():
+            if used + cost > points or spot in taken:
+                continue
+            for i, track in enumerate(TRACKS):
+                try:
+                    paid = price(sim, seat, i, "marker", lnd, spot)
+                except PlayerError:
+                    continue
+                rank = (-paid.total, -cost, rng.random())
+                if best is None or rank > best[0]:
+                    best = (rank, spot, cost, i, track, paid)
+        if best is None:
+            break
+        _rank, spot, cost, i, track, paid = best
+        sim, _said = advance(sim, seat, i, paid)
+        here, used = spot, used + cost
+        taken.add(spot)
+        texts.append(f"{spot[0]},{spot[1]}:{track}")
+    plan = Plan(tuple(texts), extra)
+    if q.plan_check(state, seat, read_markers(state, seat, plan.markers), extra):
+        return _plan(rng, state, seat)
+    return plan
+
+
+def play_keen(players: int = 3, seed: int = 1, **settings: Any):
+    """A whole game by keen players: (final state, every line of every result, the log)."""
+    rng = random.Random(seed)
+    state = new_game(players, seed, **settings)
+    texts: list[str] = []
+    log: list[tuple[int, Action]] = []
+    while GAME.ending(state) is None:
+        seat, action = keen_action(rng, state) or random_action(rng, state)
+        result = GAME.apply(state, Actor(seat), action)
+        texts.extend([result.summary, *result.details])
+        log.append((seat, action))
+        state = result.state
+    return state, texts, log

@@ -331,3 +331,11 @@ def test_queries_private_scores_roads_and_decisions():
     assert (0, 0, "e") in q.road_spots(state, RED) and (0, 0, "n") not in q.road_spots(state, RED)
     assert q.decisions(state, RED) == []
     assert q.scoring_now(state) == "A"
+
+
+def test_the_rules_benchmark_runs_and_names_its_targets():
+    from benchmarks import skye_rules
+
+    figures = skye_rules.run(quick=True)
+    assert [f.target for f in figures] == [None, 1.0, None, 2.0]
+    assert all(f.value > 0 for f in figures)

@@ -39,7 +39,8 @@ BROCH2 = tile("BR2", broch=1)
 SCROLL = tile("SC", scroll=Scroll("sheep", 0))
 JM = tile("JM1", "ew", journeyman=True, cattle=1)
 WEST = tile("WE")
-EXTRA = [LAKE, COAST, COAST2, BOTH, SHEEP, BROCH, BROCH2, JM, WEST, SCROLL]
+WATER_JM = tile("JW", zones="W:nesw", journeyman=True, ship=1)
+EXTRA = [LAKE, COAST, COAST2, BOTH, SHEEP, BROCH, BROCH2, JM, WEST, SCROLL, WATER_JM]
 LAYOUT = ("five_gold", "extra_movement", "bank_pays", "third_marker", "advance", "two_buys",
           "one_road", "two_roads", "no_axe")
 
@@ -354,18 +355,20 @@ def test_J_T9_selling_a_tile_offers_the_seller_a_warrior_advance():
 
 
 def test_J_T9_a_kept_journeyman_tile_offers_any_track_herald_fees_apply_even_if_unplaceable():
-    state = game(stage="buy")
-    state = with_player(state, RED, tracks=(0, 0, 2), best=(0, 0, 2))
-    state = replace(state, offers=(Offer("JM1", RED, 1),), queue=(BLUE, YELLOW),
-                    bag=tuple(t for t in state.bag if t != "JM1"))
-    state = with_player(state, RED, gold=4)
+    state = game([], stage="buy")  # Red has only the castle: an all-water tile fits nowhere
+    state = with_player(state, RED, tracks=(0, 0, 2), best=(0, 0, 2), gold=4)
+    state = replace(state, offers=(Offer("JW", RED, 1),), queue=(BLUE, YELLOW),
+                    bag=tuple(t for t in state.bag if t != "JW"))
     state = act(state, BLUE, Buy("")).state
     result = act(state, YELLOW, Buy(""))
-    assert "Red keeps JM1" in " ".join(result.details)
+    assert "Red keeps JW (paid 1 gold to the bank)." in result.details
     decision = GAME.position(result.state).decisions[0]
     assert decision.options == ("warrior", "merchant", "none")  # Herald 3's fee of 5 is more than 4 gold
     with pytest.raises(IllegalMove, match="fee of 5 gold but you have only 4"):
         act(result.state, RED, Choose("herald"))
+    after = act(result.state, RED, Choose("merchant"))
+    assert after.state.players[RED].tracks == (0, 1, 2)
+    assert "Red cannot place JW anywhere: discarded." in after.details
 
 
 # --- the expansion's scoring tiles ---------------------------------------------------------------------
