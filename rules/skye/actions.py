@@ -1,0 +1,115 @@
+"""The actions of Isle of Skye with the Journeyman. Fields are plain JSON values; `play` checks them.
+
+Tiles are named by id ("L17", "J3", "castle-red"); a tile in your territory may also be named
+"castle" or by its position "x,y". Rotations are quarter turns clockwise, 0–3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules.base import Action
+
+
+@dataclass(frozen=True)
+class Price(Action):
+    """Phase 2, sealed: put the axe on one drawn tile (`axe`; "" with the No Axe tile to price all
+    three) and give each other tile a price, `prices[i]` for `tiles[i]`."""
+
+    kind: ClassVar[str] = "price"
+    verb: ClassVar[str] = "price your tiles"
+    axe: str
+    tiles: tuple[str, ...]
+    prices: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Buy(Action):
+    """Phase 4, on your turn: buy another player's offered tile; `tile` "" passes."""
+
+    kind: ClassVar[str] = "buy"
+    verb: ClassVar[str] = "buy a tile"
+    tile: str = ""
+
+
+@dataclass(frozen=True)
+class Keep(Action):
+    """Phase 4 with `unbought: choose`: keep your unbought tiles (paying their price to the bank),
+    except those listed in `discard` (out of the game, their price back to you)."""
+
+    kind: ClassVar[str] = "keep"
+    verb: ClassVar[str] = "keep your unbought tiles"
+    discard: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Phase 5: place one of your new tiles at (x, y) turned `rotation` quarter turns clockwise."""
+
+    kind: ClassVar[str] = "place"
+    verb: ClassVar[str] = "place a tile"
+    tile: str
+    x: int
+    y: int
+    rotation: int = 0
+
+
+@dataclass(frozen=True)
+class Plan(Action):
+    """Phase 5, sealed: waypoint markers in the order the journeyman collects them, each
+    "TILE" or "TILE:TRACK" (warrior, merchant, herald); `extra` spends Extra Movement."""
+
+    kind: ClassVar[str] = "plan"
+    verb: ClassVar[str] = "plan your journeyman's walk"
+    markers: tuple[str, ...] = ()
+    extra: bool = False
+
+
+@dataclass(frozen=True)
+class Use(Action):
+    """Phase 5, sealed: spend (`on`) or stop spending an Extra Movement tile on your sealed plan."""
+
+    kind: ClassVar[str] = "use"
+    verb: ClassVar[str] = "use a bonus tile"
+    bonus: str = "extra_movement"
+    on: bool = True
+
+
+@dataclass(frozen=True)
+class Road(Action):
+    """Any time but the phase it was gained (J-T8): place a road from your hand across side `side`
+    (n, e, s, w) of your tile at (x, y)."""
+
+    kind: ClassVar[str] = "road"
+    verb: ClassVar[str] = "place a road"
+    x: int
+    y: int
+    side: str
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """Answer a decision (J-T9, Advance on a Track): "warrior", "merchant", "herald" or "none"."""
+
+    kind: ClassVar[str] = "choose"
+    verb: ClassVar[str] = "answer"
+    choice: str
+
+
+@dataclass(frozen=True)
+class Adjust(Action):
+    """Table bookkeeping: set `what` of `seat` (default: your own; the host: anyone's) to `value`.
+
+    - "gold", "vp", "roads" (roads in hand), "markers" (waypoint markers, 1–5);
+    - "warrior", "merchant", "herald": the progress marker's space (0–12), no bonus or VP taken;
+    - "journeyman": to the tile at (x, y) of that territory.
+    """
+
+    kind: ClassVar[str] = "adjust"
+    verb: ClassVar[str] = "adjust"
+    what: str
+    value: int = 0
+    seat: int | None = None
+    x: int = 0
+    y: int = 0

@@ -1,0 +1,79 @@
+"""Adjustments: the table's bookkeeping, at any time. Players adjust their own things, the host
+anyone's; every change is said publicly with its value before and after.
+
+Adjusting gold while sealed prices wait withdraws that player's prices (they could no longer be
+afforded, and the bot must not say whether): the player prices again. Markers moved by adjust
+take no bonus tile and score no VP.
+"""
+
+from __future__ import annotations
+
+from rules.base import Actor, Result
+from rules.errors import BadInput, IllegalMove, NotAllowed
+from rules.guards import seated
+from rules.skye.actions import Adjust
+from rules.skye.model import TRACKS
+from rules.skye.progress import side_of
+from rules.skye.state import SkyeState, name, phase_number, with_player
+
+LIMITS = {"gold": (0, 999), "vp": (0, 999), "roads": (0, 15), "markers": (1, 5)}
+WHATS = (*LIMITS, *TRACKS, "journeyman")
+
+
+def adjust(state: SkyeState, actor: Actor, action: Adjust) -> Result[SkyeState]:
+    seat = seated(actor)
+    whose = seat if action.seat is None else action.seat
+    if whose not in range(len(state.seats)):
+        raise BadInput(f"There is no seat {whose} in this game (seats 0–{len(state.seats) - 1}).")
+    if whose != seat and not actor.host:
+        raise NotAllowed("Only the host may adjust another player's things.")
+    what = action.what.strip().lower()
+    if what not in WHATS:
+        raise BadInput(f"Adjust one of: {', '.join(WHATS)}.")
+    player = state.players[whose]
+    owner = "their" if whose == seat else f"{name(state, whose)}'s"
+    lines: list[str] = []
+    if what == "journeyman":
+        cell = (action.x, action.y)
+        if not any((p.x, p.y) == cell for p in player.territory):
+            raise IllegalMove(f"{name(state, whose)} has no tile at {action.x},{action.y}.")
+        before = player.journeyman
+        if before == cell:
+            raise IllegalMove(f"{name(state, whose)}'s journeyman is already at {cell[0]},{cell[1]}.")
+        state = with_player(state, whose, journeyman=cell)
+        change = f"{owner} journeyman {before[0]},{before[1]} → {cell[0]},{cell[1]}"
+        return Result(state, f"{name(state, seat)} adjusted {change}.", (change,))
+    value = action.value
+    if what in TRACKS:
+        top = len(side_of(state).tracks[0].spaces)
+        low, high = 0, top
+    else:
+        low, high = LIMITS[what]
+    if not low <= value <= high:
+        raise BadInput(f"{what.capitalize()} is between {low} and {high}, not {value}.")
+    if what in TRACKS:
+        i = TRACKS.index(what)
+        before = player.tracks[i]
+        tracks, best = list(player.tracks), list(player.best)
+        tracks[i] = best[i] = value
+        changes: dict = {"tracks": tuple(tracks), "best": tuple(best)}
+    elif what == "roads":
+        before = len(player.road_stock)
+        kept = player.road_stock[:value]
+        changes = {"road_stock": kept + (phase_number(state) - 1,) * (value - len(kept))}
+    else:
+        before = getattr(player, what)
+        changes = {what: value}
+    if before == value:
+        raise IllegalMove(f"{name(state, whose)}'s {what} is already {value}.")
+    change = f"{owner} {what} {before} → {value}"
+    if what == "gold" and state.stage == "price" and player.pricing is not None and player.hand:
+        changes.update(pricing=None, fingerprint="")
+        lines.append(f"{name(state, whose)}'s sealed prices are withdrawn because their gold changed; "
+                     "they price again.")
+    if what == "markers" and state.stage == "plan" and player.plan is not None and len(player.plan.markers) > value:
+        changes.update(plan=None, fingerprint="")
+        lines.append(f"{name(state, whose)}'s sealed plan is withdrawn (it has more markers than they now have).")
+    state = with_player(state, whose, **changes)
+    return Result(state, f"{name(state, seat)} adjusted {change}.", (change, *lines),
+                  board_changed=what not in ("markers",))

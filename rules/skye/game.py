@@ -1,0 +1,283 @@
+"""`SkyeGame`: the `rules.base.Game` of Isle of Skye with the Journeyman, played whole."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules import serial
+from rules.base import Action, Actor, BoardInfo, Ending, Game, Piece, Reach, Result, Seat
+from rules.errors import BadInput
+from rules.flow import Decision, Flow, Phase, Position
+from rules.guards import seated
+from rules.skye import turns
+from rules.skye.actions import Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
+from rules.skye.adjust import adjust
+from rules.skye.board_load import COLOURS, MAX_PLAYERS, MIN_PLAYERS, load_board
+from rules.skye.invariants import check_state
+from rules.skye.land import land
+from rules.skye.model import SLOTS, TRACKS, SkyeBoard
+from rules.skye.plans import label
+from rules.skye.progress import movement, usable
+from rules.skye.rounds import Log, shuffled, start_round
+from rules.skye.sealing import salt
+from rules.skye.settings import SETTINGS
+from rules.skye.state import SECRET_STAGES, Placed, PlayerState, SkyeState, committed, name, turn_order
+from rules.text import players
+
+Handler = Callable[[SkyeState, int, Any], Result[SkyeState]]
+HANDLERS: dict[type[Action], Handler] = {
+    Price: turns.price_tiles,
+    Buy: turns.buy,
+    Keep: turns.keep,
+    Place: turns.place,
+    Plan: turns.plan,
+    Use: turns.use,
+    Road: turns.road,
+    Choose: turns.choose,
+}
+FLOW_PHASE = {"price": "price", "buy": "buy", "keep": "keep", "buy_end": "settle", "place": "place",
+              "plan": "plan", "walk_end": "settle", "over": "over"}
+
+
+class SkyeGame(Game[SkyeState]):
+    """Isle of Skye's rounds with the Journeyman expansion, from setup to the winner."""
+
+    key = "skye"
+    title = "Isle of Skye with the Journeyman"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    colours = COLOURS
+    settings = SETTINGS
+    state_type = SkyeState
+    actions = (Price, Buy, Keep, Place, Plan, Use, Road, Choose, Adjust)
+    parts = ("tiles", "progress", "scoring")
+    hidden_randomness = True
+    flow = Flow(
+        phases=(
+            Phase("price", "Pricing", "secret", ("price",),
+                  "Put the axe on one of your drawn tiles and price the others, in secret.",
+                  "when everyone has priced: all prices are revealed at once, axed tiles go back to the bag",
+                  "{who} to price"),
+            Phase("buy", "Buying", "turn", ("buy",), "Buy one tile from another player, or pass.",
+                  "when everyone has had a buy (a second one with Two Buys); unbought tiles are then kept",
+                  "{who} to buy"),
+            Phase("keep", "Keeping", "together", ("keep",),
+                  "Keep your unbought tiles (their price goes to the bank) or discard some.",
+                  "when every owner of unbought tiles has kept or discarded them", "{who} to keep or discard"),
+            Phase("place", "Placing tiles", "together", ("place",), "Place your new tiles in your territory.",
+                  "when every new tile is placed; a tile that fits nowhere is discarded", "{who} to place tiles"),
+            Phase("plan", "Journeyman", "secret", ("plan", "use"),
+                  "Plan your journeyman's walk in secret: waypoint markers in order, each with a track.",
+                  "when everyone has planned: plans are revealed and walked in turn order, then the round is "
+                  "scored", "{who} to plan"),
+            Phase("settle", "End of phase", "together", (), "Answer the decision put to you.",
+                  "when every decision is answered", "decisions pending"),
+            Phase("over", "Game over", "together", (), "The game is over.", "never", "game over"),
+        ),
+        anytime=("road", "adjust"),
+        answer="choose",
+    )
+    summary = (
+        "Each round: income; draw three tiles and, in secret, axe one and price two with your own gold; "
+        "after the reveal buy one tile from another player in turn order (the seller may advance on the "
+        "Warrior track), unbought tiles are kept with their price paid to the bank; place tiles matching "
+        "terrain; then plan your journeyman's walk in secret (waypoint markers; 1 movement point by road, "
+        "2 otherwise), walk in turn order and advance on the Warrior, Merchant and Herald tracks; score the "
+        "round's scoring tiles. Most VP after the last round wins; ties go to the most gold."
+    )
+
+    # --- boards and setup ------------------------------------------------------------------------
+
+    def load_board(self, raw: Any, source: str) -> SkyeBoard:
+        return load_board(raw, source)
+
+    def board_info(self, board: SkyeBoard) -> BoardInfo:
+        return BoardInfo(board.name, board.title, board.min_players, board.max_players)
+
+    def setup(self, board: SkyeBoard, seats: list[Seat], settings: dict[str, Any], seed: int) -> SkyeState:
+        n = len(seats)
+        if not board.min_players <= n <= board.max_players:
+            raise BadInput(f"{board.title} is for {players(board.min_players, board.max_players)}, not {n}.")
+        colours = [s.colour for s in seats]
+        for c in colours:
+            if c not in self.colours or colours.count(c) > 1:
+                raise BadInput(f"Each player needs a different colour among {', '.join(self.colours)}.")
+        values = self.default_settings()
+        for key, value in settings.items():
+            values[key] = self.setting(key).parse(str(value))
+        schedule_name = str(values["schedule"] or board.schedule)
+        schedule = board.scoring.schedule(schedule_name)
+        if schedule is None:
+            raise BadInput(f"{board.title} has no schedule {schedule_name!r}.")
+        rounds = int(values["rounds"]) or board.scoring.rounds_for(n) or 6
+        if schedule.variant(rounds) is None:
+            have = ", ".join(str(v.rounds) for v in schedule.variants)
+            raise BadInput(f"Schedule {schedule_name} has no {rounds}-round game (it has {have} rounds).")
+        scoring = self._scoring(board, str(values["scoring"]), seed)
+        layouts = self._layouts(board, n, str(values["bonus_layout"]), seed)
+        gold = board.start_gold if int(values["start_gold"]) < 0 else int(values["start_gold"])
+        people = tuple(
+            PlayerState(gold=gold, territory=(_castle(board, seats[s].colour),), layout=layouts[s],
+                        markers=board.progress.start_markers)
+            for s in range(n)
+        )
+        state = SkyeState(board=board, seats=tuple(seats), settings=values, seed=seed, players=people,
+                          scoring=scoring, rounds=rounds)
+        state = shuffled(state, tuple(t.id for t in board.tiles.landscapes))
+        return start_round(state, Log())
+
+    @staticmethod
+    def _scoring(board: SkyeBoard, text: str, seed: int) -> tuple[str, ...]:
+        if text.strip():
+            chosen = tuple(t.strip() for t in text.split(",") if t.strip())
+            known = board.scoring.tile_by_id
+            bad = [t for t in chosen if t not in known]
+            if len(chosen) != 4 or bad or len(set(chosen)) != 4:
+                raise BadInput(f"Setting scoring needs four different scoring tiles separated by commas"
+                               f"{f' ({bad[0][:30]!r} is not one)' if bad else ''}. Tiles: {', '.join(known)}.")
+            return chosen
+        if board.scoring_tiles:
+            return board.scoring_tiles
+        pool = list(board.pool or [t.id for t in board.scoring.tiles])
+        return tuple(random.Random(f"{seed}:scoring").sample(pool, 4))
+
+    @staticmethod
+    def _layouts(board: SkyeBoard, n: int, how: str, seed: int) -> list[tuple[str, ...]]:
+        low = [b.id for b in board.progress.bonuses if b.slots == ("I", "II")]
+        high = [b.id for b in board.progress.bonuses if b.slots == ("III",)]
+        out = []
+        for seat in range(n):
+            rng = random.Random(f"{seed}:bonus:{0 if how == 'shared' else seat}")
+            a, b = low[:], high[:]
+            rng.shuffle(a)
+            rng.shuffle(b)
+            layout = []
+            for _t in TRACKS:
+                for slot in SLOTS:
+                    layout.append(b.pop() if slot == "III" else a.pop())
+            out.append(tuple(layout))
+        return out
+
+    # --- flow ------------------------------------------------------------------------------------
+
+    def position(self, state: SkyeState) -> Position:
+        heading = f"Round {state.round} of {state.rounds}"
+        decisions = tuple(Decision(p.seat, turns.pending_prompt(p), turns.pending_options(state, p), blocking=True)
+                          for p in state.pending)
+        order = turn_order(state)
+        stage = state.stage
+        phase = FLOW_PHASE[stage]
+        if stage in SECRET_STAGES:
+            everyone = tuple(s for s in order if stage == "plan" or state.players[s].hand)
+            acting = tuple(s for s in everyone if not committed(state, s))
+            return Position(phase, acting, heading, order=order, decisions=decisions, may_act=everyone)
+        if stage == "buy":
+            acting = state.queue[:1]
+            second = bool(acting) and state.players[acting[0]].buys >= 1
+            prompt = "Two Buys: buy a second tile, or pass." if second else ""
+            return Position(phase, acting, heading, prompt=prompt, order=state.queue, decisions=decisions)
+        if stage == "keep":
+            owners = {o.owner for o in state.offers}
+            return Position(phase, tuple(s for s in order if s in owners), heading, order=order, decisions=decisions)
+        if stage == "place":
+            acting = tuple(s for s in order if state.players[s].to_place)
+            return Position(phase, acting, heading, order=order, decisions=decisions)
+        if stage == "over":
+            return Position(phase, (), "Game over")
+        return Position(phase, (), heading, order=order, decisions=decisions)
+
+    def play(self, state: SkyeState, actor: Actor, action: Action) -> Result[SkyeState]:
+        if isinstance(action, Adjust):
+            return adjust(state, actor, action)
+        return HANDLERS[type(action)](state, seated(actor), action)
+
+    def seat_name(self, state: SkyeState, seat: int) -> str:
+        return name(state, seat)
+
+    def ending(self, state: SkyeState) -> Ending | None:
+        if state.stage != "over":
+            return None
+        ranked = sorted(range(len(state.seats)), key=lambda s: (-state.players[s].vp, -state.players[s].gold))
+        top = state.players[ranked[0]]
+        winners = tuple(s for s in ranked if (state.players[s].vp, state.players[s].gold) == (top.vp, top.gold))
+        board = ", ".join(f"{name(state, s)} {state.players[s].vp} VP ({state.players[s].gold} gold)" for s in ranked)
+        tied_vp = [s for s in ranked if state.players[s].vp == top.vp]
+        if len(winners) > 1:
+            head = f"{' and '.join(name(state, s) for s in winners)} share the victory"
+        elif len(tied_vp) > 1:
+            head = f"{name(state, winners[0])} wins on gold after a tie on VP"
+        else:
+            head = f"{name(state, winners[0])} wins"
+        return Ending(winners, f"{head}: {board}.")
+
+    # --- secrecy -----------------------------------------------------------------------------------
+
+    def view(self, state: SkyeState, seat: int | None) -> SkyeState:
+        """Other seats' sealed prices and plans removed, the bag's order hidden (sorted), the seed
+        and the current secret phase's salt blanked."""
+        people = tuple(p if s == seat else replace(p, pricing=None, plan=None) for s, p in enumerate(state.players))
+        return replace(state, players=people, bag=tuple(sorted(state.bag)), seed=0,
+                       salt="" if state.stage in SECRET_STAGES else state.salt)
+
+    def reseed(self, state: SkyeState, seed: int) -> SkyeState:
+        """The bag drawn again from `seed`; the salt too while nobody has committed to the current one."""
+        state = shuffled(replace(state, seed=seed, shuffles=0), state.bag)
+        if state.stage in SECRET_STAGES and not any(p.fingerprint for p in state.players):
+            state = replace(state, salt=salt(seed, state.round, "price" if state.stage == "price" else "plan"))
+        return state
+
+    # --- queries -------------------------------------------------------------------------------------
+
+    def movers(self, state: SkyeState, seat: int) -> list[Piece]:
+        if state.stage != "plan" or seat not in range(len(state.seats)):
+            return []
+        player = state.players[seat]
+        lnd = land(state.board, player)
+        return [Piece("journeyman", f"Journeyman on {label(lnd, player.journeyman)}",
+                      lnd.ids[player.journeyman])]
+
+    def reach(self, state: SkyeState, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
+        """Tiles the journeyman can reach with the movement points (option `extra`: with Extra
+        Movement), each with its cost and a cheapest route of tile ids."""
+        if piece != "journeyman" or seat not in range(len(state.seats)):
+            return []
+        player = state.players[seat]
+        points = movement(state, seat)
+        if options.get("extra") and usable(state, seat, "movement") is not None:
+            points += 4
+        lnd = land(state.board, player)
+        costs = lnd.costs_from(player.journeyman)
+        found = [(cost, lnd.ids[pos], pos) for pos, cost in costs.items() if cost <= points]
+        return [Reach(tile, cost, tuple(lnd.ids[p] for p in lnd.route(player.journeyman, pos)))
+                for cost, tile, pos in sorted(found)]
+
+    def check(self, state: SkyeState) -> None:
+        check_state(state)
+
+    def encode_state(self, state: SkyeState) -> dict[str, Any]:
+        """The state as JSON data; its board (large, never changing) is dumped once."""
+        return {f.name: _board_data(state.board) if f.name == "board" else serial.dump(getattr(state, f.name))
+                for f in dataclasses.fields(state)}
+
+
+def _castle(board: SkyeBoard, colour: str) -> Placed:
+    return Placed(board.tiles.castle_for(colour).id, 0, 0, 0)
+
+
+_dumped: dict[int, tuple[SkyeBoard, dict[str, Any]]] = {}
+
+
+def _board_data(board: SkyeBoard) -> dict[str, Any]:
+    """A board's JSON data, dumped once per board object (callers must not change it)."""
+    hit = _dumped.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    if len(_dumped) >= 16:
+        _dumped.clear()
+    data = serial.dump(board)
+    _dumped[id(board)] = (board, data)
+    return data

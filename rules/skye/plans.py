@@ -1,0 +1,183 @@
+"""Journeyman plans: reading markers, checking a plan when it is sealed (J-M2–J-M5), and carrying it
+out (J-M4–J-M6, J-T1–J-T5). One walker does both: strictly (any fault refuses the plan) or
+leniently (J-M5: a marker that can no longer be reached is dropped, an advance no longer allowed is
+skipped, and the walk goes on).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rules.errors import BadInput, IllegalMove, PlayerError
+from rules.skye.land import Land, Pos, land
+from rules.skye.model import TRACKS
+from rules.skye.progress import advance, movement, price, usable
+from rules.skye.state import JourneyPlan, Marker, SkyeState, Walk, with_player
+from rules.text import plural
+
+POSITION = re.compile(r"\s*(-?\d{1,3})\s*,\s*(-?\d{1,3})\s*")
+MAX_MARKERS = 5
+
+
+def tile_at(state: SkyeState, seat: int, text: str) -> Pos:
+    """A tile of the seat's territory named by id, "castle" or "x,y"; BadInput if there is none."""
+    text = text.strip()
+    player = state.players[seat]
+    found = POSITION.fullmatch(text)
+    if found:
+        pos = (int(found.group(1)), int(found.group(2)))
+        if any((p.x, p.y) == pos for p in player.territory):
+            return pos
+        raise BadInput(f"You have no tile at {pos[0]},{pos[1]}.")
+    key = text.lower()
+    for placed in player.territory:
+        if placed.tile.lower() == key or (key == "castle" and (placed.x, placed.y) == (0, 0)):
+            return placed.x, placed.y
+    raise BadInput(f"There is no tile {text[:30]!r} in your territory; name a tile by its id, 'castle' or 'x,y'.")
+
+
+def read_markers(state: SkyeState, seat: int, texts: tuple[str, ...]) -> tuple[Marker, ...]:
+    """Markers from "TILE" or "TILE:TRACK" texts (J-M2 checks the count and one per tile)."""
+    if len(texts) > MAX_MARKERS:
+        raise BadInput(f"A plan has at most {MAX_MARKERS} markers, not {len(texts)}.")
+    markers = []
+    for text in texts:
+        if not isinstance(text, str) or len(text) > 40:
+            raise BadInput("Each marker is a tile with an optional track, like 'L12:merchant' or '1,0'.")
+        where, _, track = text.partition(":")
+        track = track.strip().lower()
+        if track and track not in TRACKS:
+            raise BadInput(f"There is no track {track[:20]!r}. Tracks: {', '.join(TRACKS)} (or none).")
+        x, y = tile_at(state, seat, where)
+        markers.append(Marker(x, y, track))
+    return tuple(markers)
+
+
+def label(lnd: Land, pos: Pos) -> str:
+    """A tile as texts name it: "L12 (2,1)", "the castle"."""
+    return "the castle" if pos == (0, 0) else f"{lnd.ids[pos]} ({pos[0]},{pos[1]})"
+
+
+@dataclass
+class Outcome:
+    """A plan carried out (or tried): the state after it, the walk and what happened in words."""
+
+    state: SkyeState
+    walk: Walk
+    lines: list[str] = field(default_factory=list)
+    used: int = 0
+    points: int = 0
+
+
+def points_for(state: SkyeState, seat: int, extra: bool) -> int:
+    """Movement points for a walk (J-M3), refusing `extra` without an Extra Movement tile to spend."""
+    base = movement(state, seat)
+    if not extra:
+        return base
+    held = usable(state, seat, "movement")
+    if held is None:
+        if any(state.board.progress.bonus_by_id[h.bonus].effect == "movement" for h in state.players[seat].held):
+            raise IllegalMove("Your Extra Movement tile was gained in this phase; use it from the next phase on.")
+        raise IllegalMove("You have no Extra Movement tile to spend.")
+    return base + state.board.progress.bonus_by_id[held.bonus].movement
+
+
+def check_shape(state: SkyeState, seat: int, plan: JourneyPlan) -> None:
+    """J-M2: no more markers than the seat has, at most one per tile."""
+    have = state.players[seat].markers
+    if len(plan.markers) > have:
+        raise IllegalMove(f"You have {plural(have, 'waypoint marker')}, not {len(plan.markers)}.")
+    seen: set[Pos] = set()
+    for marker in plan.markers:
+        pos = (marker.x, marker.y)
+        if pos in seen:
+            where = "the castle" if pos == (0, 0) else f"the tile at {pos[0]},{pos[1]}"
+            raise IllegalMove(f"Only one waypoint marker may lie on a tile; {where} has two.")
+        seen.add(pos)
+
+
+def walk(state: SkyeState, seat: int, plan: JourneyPlan, strict: bool) -> Outcome:
+    """Walk the plan from the journeyman's tile. Strict: refuse with IllegalMove at the first fault.
+    Lenient (J-M5): drop what no longer fits and go on."""
+    points = points_for(state, seat, plan.extra) if strict else _lenient_points(state, seat, plan)
+    lnd = land(state.board, state.players[seat])
+    here = state.players[seat].journeyman
+    path = [here]
+    used = 0
+    legs: list[int] = []
+    collected: list[Marker] = []
+    dropped: list[Marker] = []
+    lines: list[str] = []
+    for i, marker in enumerate(plan.markers, 1):
+        pos = (marker.x, marker.y)
+        if pos not in lnd.cells:
+            if strict:
+                raise IllegalMove(f"Marker {i}: you have no tile at {pos[0]},{pos[1]}.")
+            dropped.append(marker)
+            lines.append(f"marker {i} at {pos[0]},{pos[1]} dropped: no tile there")
+            continue
+        leg = lnd.cost(here, pos)
+        if leg is None or used + leg > points:
+            if strict:
+                need = " + ".join(str(n) for n in (*legs, leg))
+                raise IllegalMove(f"Marker {i} on {label(lnd, pos)} cannot be reached: your markers need "
+                                  f"{need} = {used + (leg or 0)} movement points but you have {points}.")
+            dropped.append(marker)
+            lines.append(f"marker {i} on {label(lnd, pos)} dropped: out of reach")
+            continue
+        used += leg
+        legs.append(leg)
+        path.extend(lnd.route(here, pos))
+        here = pos
+        if not marker.track:
+            collected.append(marker)
+            lines.append(f"collects marker {i} on {label(lnd, pos)} without advancing")
+            continue
+        track_i = TRACKS.index(marker.track)
+        try:
+            cost = price(state, seat, track_i, "marker", lnd, pos)
+        except PlayerError as refusal:
+            if strict:
+                raise IllegalMove(f"Marker {i} on {label(lnd, pos)}: {refusal.message}") from None
+            collected.append(Marker(marker.x, marker.y, ""))
+            lines.append(f"collects marker {i} on {label(lnd, pos)} but cannot advance: {refusal.message}")
+            continue
+        state, said = advance(state, seat, track_i, cost)
+        collected.append(marker)
+        lines.append(f"collects marker {i} on {label(lnd, pos)}: {said}")
+    state = with_player(state, seat, journeyman=here)
+    return Outcome(state, Walk(seat, tuple(path), tuple(collected), tuple(dropped)), lines, used, points)
+
+
+def _lenient_points(state: SkyeState, seat: int, plan: JourneyPlan) -> int:
+    try:
+        return points_for(state, seat, plan.extra)
+    except PlayerError:
+        return movement(state, seat)
+
+
+def check(state: SkyeState, seat: int, plan: JourneyPlan) -> Outcome:
+    """J-M5 at submission: the plan as sealed must fit and every named advance must be allowed."""
+    check_shape(state, seat, plan)
+    return walk(state, seat, plan, strict=True)
+
+
+def carry_out(state: SkyeState, seat: int, plan: JourneyPlan, name: str) -> tuple[SkyeState, Walk, list[str]]:
+    """Carry out a revealed plan (J-M5 leniency), spend Extra Movement if the plan used it."""
+    spend = usable(state, seat, "movement") if plan.extra else None
+    outcome = walk(state, seat, plan, strict=False)
+    state = outcome.state
+    if spend is not None:
+        held = list(state.players[seat].held)
+        held.remove(spend)
+        state = with_player(state, seat, held=tuple(held))
+    lnd = land(state.board, state.players[seat])
+    head = (f"{name}'s journeyman ({outcome.points} movement point{'s' * (outcome.points != 1)}"
+            f"{', Extra Movement spent' if spend else ''})")
+    if not plan.markers:
+        return state, outcome.walk, [f"{head} stays on {label(lnd, state.players[seat].journeyman)}."]
+    end = label(lnd, state.players[seat].journeyman)
+    text = f"{head}: {'; '.join(outcome.lines)}; ends on {end} ({outcome.used} used)."
+    return state, outcome.walk, [text]
+

@@ -1,0 +1,327 @@
+"""The base game's round around the journeyman: income (1), drawing and sealed pricing (2), the
+reveal (3), buying and keeping (4), placing and the journeyman (5), scoring (6), and the end.
+
+`settle` moves play on through everything that needs nobody (income, draws, auto-passes, keeps,
+discarding unplaceable tiles, bonus tiles at the end of a phase, scoring, the next round) until a
+player is awaited, a decision is pending or the game is over. Each step appends plain lines to a
+`Log`; the caller turns them into the action's result.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from rules.skye.land import land
+from rules.skye.plans import carry_out
+from rules.skye.progress import banner, resolve_bonuses, usable, vp_per_round
+from rules.skye.scoring import letters_now, score_tile, scroll_points, variant
+from rules.skye.sealing import plan_text, price_text, salt
+from rules.skye.state import Marker, Offer, Pending, Pricing, SkyeState, name, turn_order, with_player
+from rules.text import plural
+
+HAND = 3
+LETTERS = "ABCD"
+
+
+@dataclass
+class Log:
+    """What happened while settling: lines in order, and whether hidden things came out."""
+
+    lines: list[str] = field(default_factory=list)
+    drew: bool = False
+
+    def add(self, *lines: str) -> None:
+        self.lines.extend(line for line in lines if line)
+
+
+def marker_text(marker: Marker) -> str:
+    """A marker as players write it: "1,0:merchant", "0,0"."""
+    return f"{marker.x},{marker.y}" + (f":{marker.track}" if marker.track else "")
+
+
+def names(state: SkyeState) -> list[str]:
+    return [name(state, s) for s in range(len(state.seats))]
+
+
+def shuffled(state: SkyeState, tiles: tuple[str, ...]) -> SkyeState:
+    """The state with `tiles` as the bag, shuffled by the seed and the shuffle count."""
+    bag = list(tiles)
+    random.Random(f"{state.seed}:bag:{state.shuffles}").shuffle(bag)
+    return replace(state, bag=tuple(bag), shuffles=state.shuffles + 1)
+
+
+# --- phase 1 and 2: income, drawing ------------------------------------------------------------------
+
+
+def income(state: SkyeState, seat: int) -> tuple[int, list[str]]:
+    """Phase 1 income: castle, barrels joined by road, Merchant banner, No Axe, catch-up."""
+    board = state.board
+    parts = [f"castle {board.castle_income}"]
+    total = board.castle_income
+    lnd = land(board, state.players[seat])
+    tiles = [lnd.cells[pos][0] for pos in lnd.castle_network]
+    barrels = sum(t.barrel for t in tiles) if state.settings["barrel_income"] == "barrel" else sum(
+        1 for t in tiles if t.barrel)
+    if barrels:
+        parts.append(f"barrels {barrels}")
+        total += barrels
+    merchant = banner(state, state.players[seat], "merchant", "income")
+    if merchant:
+        parts.append(f"Merchant {merchant}")
+        total += merchant
+    no_axe = usable(state, seat, "no_axe")
+    if no_axe is not None:
+        extra = board.progress.bonus_by_id[no_axe.bonus].income
+        parts.append(f"No Axe {extra}")
+        total += extra
+    if state.settings["catch_up"]:
+        ahead = sum(1 for p in state.players if p.vp > state.players[seat].vp)
+        per = variant(state).catch_up[state.round - 1]
+        if ahead and per:
+            parts.append(f"catch-up {per}×{ahead}")
+            total += per * ahead
+    return total, parts
+
+
+def start_round(state: SkyeState, log: Log) -> SkyeState:
+    """Phases 1 and 2 of a round: income, then each player draws three tiles in turn order."""
+    who = names(state)
+    state = replace(state, stage="price", offers=(), queue=(), salt=salt(state.seed, state.round, "price"))
+    gains = []
+    for seat in range(len(state.seats)):
+        amount, parts = income(state, seat)
+        gains.append((seat, amount, parts))
+    for seat, amount, _parts in gains:
+        player = state.players[seat]
+        state = with_player(state, seat, gold=player.gold + amount, hand=(), pricing=None, plan=None, fingerprint="",
+                            buys=0, kept=False)
+    log.add(f"Round {state.round} of {state.rounds} begins; {who[state.first]} starts.",
+            "Income: " + "; ".join(f"{who[s]} +{a} ({', '.join(p)})" for s, a, p in gains) + ".")
+    bag = state.bag
+    for seat in turn_order(state):
+        hand, bag = bag[:HAND], bag[HAND:]
+        state = with_player(state, seat, hand=hand)
+        log.add(f"{who[seat]} draws {', '.join(hand) or 'nothing: the bag is empty'}.")
+    log.drew = True
+    state = replace(state, bag=bag)
+    for seat in range(len(state.seats)):
+        if not state.players[seat].hand:
+            state = with_player(state, seat, pricing=Pricing("", (), ()))
+    return state
+
+
+# --- phase 3: the reveal -------------------------------------------------------------------------------
+
+
+def reveal_prices(state: SkyeState, log: Log) -> SkyeState:
+    """All prices at once: axed tiles back to the bag (shuffled), priced tiles on offer, the price
+    gold set aside from each owner's gold."""
+    who = names(state)
+    shown = []
+    back: list[str] = []
+    offers: list[Offer] = []
+    for seat in turn_order(state):
+        player = state.players[seat]
+        pricing = player.pricing
+        assert pricing is not None
+        if player.hand:
+            priced = ", ".join(f"{t} {p} gold" for t, p in zip(pricing.tiles, pricing.prices))
+            axe = f"axe on {pricing.axe}" if pricing.axe else "no axe"
+            shown.append(f"{who[seat]}: {axe}; {priced or 'nothing priced'} "
+                         f"[{price_text(pricing)} → {player.fingerprint}]")
+        if pricing.axe:
+            back.append(pricing.axe)
+        offers += [Offer(t, seat, p) for t, p in zip(pricing.tiles, pricing.prices)]
+        state = with_player(state, seat, gold=player.gold - sum(pricing.prices), hand=(), pricing=None,
+                            fingerprint="")
+    log.add(f"Prices revealed (salt {state.salt}): " + " | ".join(shown) + ".")
+    if back:
+        state = shuffled(state, (*state.bag, *back))
+        log.add(f"Axed tiles {', '.join(back)} go back into the bag.")
+    state = replace(state, offers=tuple(offers), stage="buy")
+    order = turn_order(state)
+    seconds = tuple(s for s in order if usable(state, s, "two_buys") is not None)
+    return replace(state, queue=order + seconds)
+
+
+# --- phase 4: buying and keeping ----------------------------------------------------------------------
+
+
+def can_buy(state: SkyeState, seat: int) -> bool:
+    bank = usable(state, seat, "bank_pays") is not None
+    gold = state.players[seat].gold
+    return any(o.owner != seat and (bank or o.price <= gold) for o in state.offers)
+
+
+def take(state: SkyeState, seat: int, tile: str, log: Log) -> SkyeState:
+    """The seat takes a tile to place (bought or kept); J-T9 for the journeyman symbol."""
+    state = with_player(state, seat, to_place=(*state.players[seat].to_place, tile))
+    if state.board.tile(tile).journeyman:
+        state = replace(state, pending=(*state.pending, Pending(seat, "journeyman", tile)))
+        log.add(f"{name(state, seat)} took {tile} with the journeyman symbol and may advance on any track.")
+    return state
+
+
+def keep_offers(state: SkyeState, seat: int, discard: tuple[str, ...], log: Log) -> SkyeState:
+    """The seat keeps its unbought tiles (their price already with the bank) but those discarded
+    (out of the game, their price given back)."""
+    kept, dropped, refund = [], [], 0
+    for offer in [o for o in state.offers if o.owner == seat]:
+        if offer.tile in discard:
+            dropped.append(offer.tile)
+            refund += offer.price
+        else:
+            kept.append(offer)
+    state = replace(state, offers=tuple(o for o in state.offers if o.owner != seat), box=(*state.box, *dropped))
+    state = with_player(state, seat, gold=state.players[seat].gold + refund, kept=True)
+    if kept:
+        log.add(f"{name(state, seat)} keeps {', '.join(f'{o.tile} (paid {o.price} gold to the bank)' for o in kept)}.")
+    if dropped:
+        log.add(f"{name(state, seat)} discards {', '.join(dropped)} and takes back {refund} gold.")
+    for offer in kept:
+        state = take(state, seat, offer.tile, log)
+    return state
+
+
+def keep_all(state: SkyeState, log: Log) -> SkyeState:
+    for seat in turn_order(state):
+        if any(o.owner == seat for o in state.offers):
+            state = keep_offers(state, seat, (), log)
+    return state
+
+
+# --- phase 5: placing, the journeyman ---------------------------------------------------------------
+
+
+def discard_unplaceable(state: SkyeState, seat: int, log: Log) -> SkyeState:
+    """Tiles the seat cannot place anywhere leave the game, and the log says so."""
+    player = state.players[seat]
+    lnd = land(state.board, player)
+    stuck = [t for t in player.to_place if not lnd.can_place(state.board.tile(t))]
+    if stuck:
+        state = with_player(state, seat, to_place=tuple(t for t in player.to_place if t not in stuck))
+        state = replace(state, box=(*state.box, *stuck))
+        log.add(f"{name(state, seat)} cannot place {', '.join(stuck)} anywhere: discarded.")
+    return state
+
+
+def reveal_plans(state: SkyeState, log: Log) -> SkyeState:
+    """All plans at once, then each journeyman walks in turn order (J-M1)."""
+    who = names(state)
+    shown = []
+    for seat in turn_order(state):
+        player = state.players[seat]
+        assert player.plan is not None
+        marks = " > ".join(marker_text(m) for m in player.plan.markers)
+        extra = " with Extra Movement" if player.plan.extra else ""
+        shown.append(f"{who[seat]}: {marks or 'no markers'}{extra} [{plan_text(player.plan)} → {player.fingerprint}]")
+    log.add(f"Plans revealed (salt {state.salt}): " + " | ".join(shown) + ".")
+    walks = []
+    for seat in turn_order(state):
+        plan = state.players[seat].plan
+        assert plan is not None
+        state, walk, lines = carry_out(state, seat, plan, who[seat])
+        walks.append(walk)
+        log.add(*lines)
+    for seat in range(len(state.seats)):
+        state = with_player(state, seat, plan=None, fingerprint="")
+    return replace(state, walks=tuple(walks), stage="walk_end")
+
+
+# --- phase 6 and the end --------------------------------------------------------------------------------
+
+
+def score_round(state: SkyeState, log: Log) -> SkyeState:
+    """VP per round from the Warrior and Herald banners, then the round's scoring tiles."""
+    who = names(state)
+    letters = letters_now(state)
+    titles = [f"{c} {state.board.scoring.tile_by_id[state.scoring[LETTERS.index(c)]].title}" for c in letters]
+    parts = []
+    gains = []
+    for seat in range(len(state.seats)):
+        warrior, herald = vp_per_round(state, seat)
+        tiles = [(c, score_tile(state, seat, state.scoring[LETTERS.index(c)])) for c in letters]
+        total = warrior + herald + sum(v for _c, v in tiles)
+        gains.append(total)
+        bits = ([f"Warrior {warrior}"] if warrior else []) + ([f"Herald {herald}"] if herald else [])
+        bits += [f"{c} {v}" for c, v in tiles]
+        parts.append(f"{who[seat]} +{total}" + (f" ({', '.join(bits)})" if bits else ""))
+    for seat, total in enumerate(gains):
+        state = with_player(state, seat, vp=state.players[seat].vp + total)
+    scoring = f" ({', '.join(titles)})" if titles else " (no scoring tile this round)"
+    log.add(f"Round {state.round} scoring{scoring}: " + "; ".join(parts) + ".")
+    return state
+
+
+def final_scoring(state: SkyeState, log: Log) -> SkyeState:
+    """After the last round: scrolls in completed areas, then gold (1 VP per `gold_per_vp`)."""
+    who = names(state)
+    notes = []
+    per = state.board.gold_per_vp
+    for seat in range(len(state.seats)):
+        player = state.players[seat]
+        scrolls = scroll_points(state, seat)
+        from_scrolls = sum(v for _t, v in scrolls)
+        from_gold = player.gold // per if per else 0
+        state = with_player(state, seat, vp=player.vp + from_scrolls + from_gold)
+        bits = [f"{t}: {v}" for t, v in scrolls] + ([f"{player.gold} gold: {from_gold}"] if per else [])
+        notes.append(f"{who[seat]} +{from_scrolls + from_gold} ({'; '.join(bits) or 'nothing'}) = "
+                     f"{state.players[seat].vp} VP")
+    log.add("Final scoring: " + " | ".join(notes) + ".")
+    return replace(state, stage="over", notes=tuple(notes), queue=(), offers=())
+
+
+# --- moving on --------------------------------------------------------------------------------------------
+
+
+def settle(state: SkyeState, log: Log) -> SkyeState:
+    """Move on through every step that waits for nobody (see the module doc)."""
+    who = names(state)
+    for _guard in range(1000):
+        if state.pending or state.stage in ("price", "plan", "over"):
+            return state
+        if state.stage == "buy":
+            while state.queue and not can_buy(state, state.queue[0]):
+                seat = state.queue[0]
+                log.add(f"{who[seat]} cannot buy anything and passes.")
+                state = replace(state, queue=state.queue[1:])
+            if state.queue:
+                return state
+            if state.settings["unbought"] == "choose" and state.offers:
+                state = replace(state, stage="keep")
+                continue
+            state = replace(keep_all(state, log), stage="buy_end")
+            continue
+        if state.stage == "keep":
+            if state.offers:
+                return state
+            state = replace(state, stage="buy_end")
+            continue
+        if state.stage in ("buy_end", "walk_end"):
+            if any(p.unlocked for p in state.players):
+                state, lines = resolve_bonuses(state, who)
+                log.add(*lines)
+                continue
+            if state.stage == "buy_end":
+                state = replace(state, stage="place")
+                for seat in turn_order(state):
+                    state = discard_unplaceable(state, seat, log)
+                continue
+            state = score_round(state, log)
+            if state.round >= state.rounds:
+                return final_scoring(state, log)
+            state = replace(state, round=state.round + 1, first=(state.first + 1) % len(state.seats))
+            state = start_round(state, log)
+            if all(p.pricing is not None for p in state.players):
+                state = reveal_prices(state, log)
+            continue
+        if state.stage == "place":
+            if any(p.to_place for p in state.players):
+                return state
+            state = replace(state, stage="plan", salt=salt(state.seed, state.round, "plan"))
+            counts = ", ".join(f"{who[s]} {plural(state.players[s].markers, 'marker')}" for s in turn_order(state))
+            log.add(f"Everyone has placed their tiles: plan your journeyman's walk in secret ({counts}).")
+            return state
+    raise RuntimeError("settle did not come to rest")
+

@@ -1,0 +1,298 @@
+"""The players' actions: price, buy, keep, place, plan, use, road and choose (adjust is apart).
+
+Each handler gets the state (never changed: every change is a new state), the acting seat and the
+action, and returns a `Result`; the flow has already checked the phase and the seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.base import Result
+from rules.errors import BadInput, IllegalMove, NotYourTurn
+from rules.skye.actions import Buy, Choose, Keep, Place, Plan, Road, Use
+from rules.skye.actions import Price as PriceAction
+from rules.skye.land import land, normal_piece, road_key, step
+from rules.skye.model import EDGES, TRACKS
+from rules.skye.plans import check, label, read_markers
+from rules.skye.progress import advance, free_options, price, usable
+from rules.skye.rounds import Log, discard_unplaceable, keep_offers, reveal_plans, reveal_prices, settle, take
+from rules.skye.sealing import fingerprint, plan_text, price_text
+from rules.skye.state import (
+    JourneyPlan,
+    Pending,
+    Placed,
+    Pricing,
+    SkyeState,
+    committed,
+    name,
+    phase_number,
+    with_player,
+)
+from rules.text import either, plural
+
+Outcome = Result[SkyeState]
+MAX_PRICE = 99
+MAX_COORD = 40
+SIDE_WORDS = ("north", "east", "south", "west")
+
+
+def _finish(state: SkyeState, log: Log, summary: str, undoable: bool = True, **extra) -> Outcome:
+    """Settle the state and build the result: the summary, then every line of what followed."""
+    state = settle(state, log)
+    return Result(state, summary, tuple(log.lines), undoable=undoable and not log.drew, **extra)
+
+
+def _tile_id(state: SkyeState, text: str, among: tuple[str, ...], what: str) -> str:
+    """A tile id among `among` typed in any case, or BadInput listing them."""
+    key = text.strip().lower()
+    for tile in among:
+        if tile.lower() == key:
+            return tile
+    listed = ", ".join(among) or "none"
+    raise BadInput(f"{text[:30]!r} is not one of {what} ({listed}).")
+
+
+# --- phase 2: sealed prices ----------------------------------------------------------------------------------
+
+
+def price_tiles(state: SkyeState, seat: int, action: PriceAction) -> Outcome:
+    player = state.players[seat]
+    if not player.hand:
+        raise IllegalMove("You drew no tiles this round; there is nothing to price.")
+    if len(action.tiles) != len(action.prices):
+        raise BadInput(f"Give one price per tile: {len(action.tiles)} tiles but {len(action.prices)} prices.")
+    axe = _tile_id(state, action.axe, player.hand, "your drawn tiles") if action.axe.strip() else ""
+    if not axe and usable(state, seat, "no_axe") is None:
+        raise IllegalMove("Put the axe on one of your tiles (only the No Axe bonus tile lets you price all three).")
+    tiles = tuple(_tile_id(state, t, player.hand, "your drawn tiles") for t in action.tiles)
+    rest = tuple(t for t in player.hand if t != axe)
+    if sorted(tiles) != sorted(rest):
+        raise BadInput(f"Price exactly the tiles without the axe: {', '.join(rest)}.")
+    floor = int(state.settings["min_price"])
+    if floor * len(tiles) > player.gold:
+        floor = 0
+    for tile, amount in zip(tiles, action.prices):
+        if not floor <= amount <= MAX_PRICE:
+            raise BadInput(f"The price of {tile} must be between {floor} and {MAX_PRICE} gold, not {amount}.")
+    if sum(action.prices) > player.gold:
+        raise IllegalMove(f"Your prices add up to {sum(action.prices)} gold but you have only {player.gold}.")
+    pricing = Pricing(axe, tiles, tuple(action.prices))
+    mark = fingerprint(state.salt, seat, price_text(pricing))
+    again = player.pricing is not None
+    state = with_player(state, seat, pricing=pricing, fingerprint=mark)
+    public = f"{name(state, seat)} committed (fingerprint {mark})"
+    priced = ", ".join(f"{t} {p} gold" for t, p in zip(tiles, action.prices))
+    mine = (f"You {'changed your' if again else 'sealed your'} prices: {'axe on ' + axe if axe else 'no axe'}; "
+            f"{priced or 'nothing priced'} (fingerprint {mark}).")
+    if all(committed(state, s) for s in range(len(state.seats))):
+        log = Log()
+        state = reveal_prices(state, log)
+        return _finish(state, log, f"{public}. {log.lines.pop(0)}", undoable=False, reveals=True)
+    return Result(state, mine, (), board_changed=False, secret=True, public=public)
+
+
+# --- phase 4: buying, keeping, decisions ---------------------------------------------------------------------
+
+
+def buy(state: SkyeState, seat: int, action: Buy) -> Outcome:
+    log = Log()
+    who = name(state, seat)
+    player = state.players[seat]
+    second = player.buys >= 1
+    if not action.tile.strip():
+        state = with_player(replace(state, queue=state.queue[1:]), seat, buys=player.buys + 1)
+        return _finish(state, log, f"{who} passes{' on a second buy' if second else ''}.")
+    others = tuple(o.tile for o in state.offers if o.owner != seat)
+    own = tuple(o.tile for o in state.offers if o.owner == seat)
+    key = action.tile.strip().lower()
+    if key in [t.lower() for t in own]:
+        raise IllegalMove("You cannot buy your own tile; unbought tiles are kept at the end of the phase.")
+    tile = _tile_id(state, action.tile, others, "the tiles other players offer")
+    offer = next(o for o in state.offers if o.tile == tile)
+    bank = usable(state, seat, "bank_pays") is not None
+    if not bank and offer.price > player.gold:
+        raise IllegalMove(f"{tile} costs {offer.price} gold but you have only {player.gold}.")
+    seller = offer.owner
+    paid = 0 if bank else offer.price
+    state = replace(state, offers=tuple(o for o in state.offers if o.tile != tile), queue=state.queue[1:])
+    state = with_player(state, seat, gold=player.gold - paid, buys=player.buys + 1)
+    state = with_player(state, seller, gold=state.players[seller].gold + 2 * offer.price)
+    payer = "the bank pays" if bank else f"pays {offer.price} gold"
+    summary = (f"{who} buys {tile} from {name(state, seller)} for {offer.price} gold ({payer}; "
+               f"{name(state, seller)} also takes back the {offer.price} gold set on it)"
+               f"{' as a second buy' if second else ''}.")
+    state = replace(state, pending=(*state.pending, Pending(seller, "sold", tile)))
+    log.add(f"{name(state, seller)} may advance on the Warrior track (J-T9).")
+    state = take(state, seat, tile, log)
+    return _finish(state, log, summary)
+
+
+def keep(state: SkyeState, seat: int, action: Keep) -> Outcome:
+    mine = tuple(o.tile for o in state.offers if o.owner == seat)
+    if not mine:
+        raise NotYourTurn("You have no unbought tiles to keep or discard.")
+    discard = tuple(_tile_id(state, t, mine, "your unbought tiles") for t in action.discard)
+    if len(set(discard)) != len(discard):
+        raise BadInput("Name each tile to discard once.")
+    log = Log()
+    state = keep_offers(state, seat, discard, log)
+    return _finish(state, log, log.lines.pop(0) if log.lines else f"{name(state, seat)} keeps nothing.")
+
+
+def pending_options(state: SkyeState, pending: Pending) -> tuple[str, ...]:
+    """The answers a pending decision allows now (J-T9: Warrior only for a sold tile)."""
+    tracks = ("warrior",) if pending.why == "sold" else TRACKS
+    return (*free_options(state, pending.seat, tracks), "none")
+
+
+def pending_prompt(pending: Pending) -> str:
+    if pending.why == "sold":
+        return f"Your tile {pending.tile} was sold: advance on the Warrior track regardless of its requirement?"
+    if pending.why == "journeyman":
+        return (f"You took {pending.tile} with the journeyman symbol: advance on any track regardless of "
+                f"requirement (Herald fees apply)?")
+    return "Advance on a Track bonus: choose a track to advance on (Herald fees apply)."
+
+
+def choose(state: SkyeState, seat: int, action: Choose) -> Outcome:
+    pending = next((p for p in state.pending if p.seat == seat), None)
+    if pending is None:
+        raise NotYourTurn("Nobody asked you to decide anything.")
+    options = pending_options(state, pending)
+    choice = action.choice.strip().lower()
+    if choice not in options:
+        if choice in TRACKS:
+            try:
+                price(state, seat, TRACKS.index(choice), "free")
+            except IllegalMove as refusal:
+                raise IllegalMove(refusal.message) from None
+            raise IllegalMove(f"This decision offers only {either(options)}.")
+        raise BadInput(f"Answer {either(options)}, not {action.choice[:20]!r}.")
+    rest = list(state.pending)
+    rest.remove(pending)
+    state = replace(state, pending=tuple(rest))
+    who = name(state, seat)
+    log = Log()
+    if choice == "none":
+        return _finish(state, log, f"{who} does not advance.")
+    track_i = TRACKS.index(choice)
+    cost = price(state, seat, track_i, "free")
+    state, said = advance(state, seat, track_i, cost)
+    return _finish(state, log, f"{who} advances: {said}.")
+
+
+# --- phase 5: placing tiles ------------------------------------------------------------------------------------
+
+
+def place(state: SkyeState, seat: int, action: Place) -> Outcome:
+    player = state.players[seat]
+    tile_id = _tile_id(state, action.tile, player.to_place, "your tiles to place")
+    if not (abs(action.x) <= MAX_COORD and abs(action.y) <= MAX_COORD):
+        raise BadInput(f"Positions run from -{MAX_COORD} to {MAX_COORD}.")
+    if action.rotation not in range(4):
+        raise BadInput(f"Rotation is 0, 1, 2 or 3 quarter turns clockwise, not {action.rotation}.")
+    lnd = land(state.board, player)
+    cell = (action.x, action.y)
+    if cell in lnd.cells:
+        raise IllegalMove(f"{label(lnd, cell)} is already there.")
+    if cell not in lnd.frontier:
+        raise IllegalMove(f"{action.x},{action.y} is not next to your territory; a tile must touch one you have.")
+    tile = state.board.tile(tile_id)
+    if action.rotation not in lnd.fits(tile, cell):
+        shows = tile.turned[action.rotation]
+        for side, need in enumerate(lnd.frontier[cell]):
+            if need and shows[side] != need:
+                other = step(cell, side)
+                raise IllegalMove(
+                    f"{tile_id} turned {action.rotation} shows {shows[side]} on its {SIDE_WORDS[side]} side, but "
+                    f"{label(lnd, other)} shows {need} there."
+                    + (f" Turns that fit here: {', '.join(map(str, lnd.fits(tile, cell)))}." if lnd.fits(tile, cell)
+                       else ""))
+    left = list(player.to_place)
+    left.remove(tile_id)
+    state = with_player(state, seat, territory=(*player.territory, Placed(tile_id, *cell, action.rotation)),
+                        to_place=tuple(left))
+    log = Log()
+    state = discard_unplaceable(state, seat, log)
+    return _finish(state, log, f"{name(state, seat)} places {tile_id} at {cell[0]},{cell[1]} "
+                               f"(turned {action.rotation}).")
+
+
+# --- phase 5: the sealed plan ------------------------------------------------------------------------------------
+
+
+def _seal(state: SkyeState, seat: int, plan: JourneyPlan, verb: str) -> Outcome:
+    outcome = check(state, seat, plan)
+    mark = fingerprint(state.salt, seat, plan_text(plan))
+    again = state.players[seat].plan is not None
+    state = with_player(state, seat, plan=plan, fingerprint=mark)
+    public = f"{name(state, seat)} committed (fingerprint {mark})"
+    if all(committed(state, s) for s in range(len(state.seats))):
+        log = Log()
+        state = reveal_plans(state, log)
+        return _finish(state, log, f"{public}. {log.lines.pop(0)}", undoable=False, reveals=True)
+    lnd = land(state.board, state.players[seat])
+    route = "; ".join(
+        f"{label(lnd, (m.x, m.y))}" + (f" → {m.track}" if m.track else "") for m in plan.markers) or "no markers"
+    mine = (f"You {'changed your' if again else verb} plan: {route}{', spending Extra Movement' if plan.extra else ''}"
+            f" — {outcome.used} of {outcome.points} movement points (fingerprint {mark}).")
+    if outcome.lines:
+        mine += f" If nothing changes, your journeyman {'; '.join(outcome.lines)}."
+    return Result(state, mine, (), board_changed=False, secret=True, public=public)
+
+
+def plan(state: SkyeState, seat: int, action: Plan) -> Outcome:
+    markers = read_markers(state, seat, action.markers)
+    return _seal(state, seat, JourneyPlan(markers, bool(action.extra)), "sealed your")
+
+
+def use(state: SkyeState, seat: int, action: Use) -> Outcome:
+    if action.bonus.strip().lower().replace(" ", "_") not in ("extra_movement", "extra", "movement"):
+        raise BadInput(f"The only bonus tile you use by hand is extra_movement, not {action.bonus[:30]!r}.")
+    sealed = state.players[seat].plan
+    if sealed is None:
+        raise IllegalMove("Seal a plan first (or plan with extra), then you can spend Extra Movement on it.")
+    if sealed.extra == bool(action.on):
+        raise IllegalMove("Your sealed plan already " + ("spends" if action.on else "does not spend") +
+                          " Extra Movement.")
+    try:
+        return _seal(state, seat, replace(sealed, extra=bool(action.on)), "sealed your")
+    except IllegalMove as refusal:
+        if action.on:
+            raise
+        raise IllegalMove(f"Without Extra Movement your sealed plan no longer fits ({refusal.message}) "
+                          f"Plan again first.") from None
+
+
+# --- roads (J-T8) -------------------------------------------------------------------------------------------------
+
+
+def road(state: SkyeState, seat: int, action: Road) -> Outcome:
+    player = state.players[seat]
+    side = action.side.strip().lower()[:1]
+    if side not in EDGES or action.side.strip().lower() not in (side, SIDE_WORDS[EDGES.index(side)]):
+        raise BadInput(f"A side is n, e, s or w, not {action.side[:20]!r}.")
+    if not player.road_stock:
+        raise IllegalMove("You have no road to place.")
+    now = phase_number(state)
+    ready = [i for i, gained in enumerate(player.road_stock) if gained < now]
+    if not ready:
+        was = "was" if len(player.road_stock) == 1 else "were"
+        raise IllegalMove(f"Your {plural(len(player.road_stock), 'road')} {was} gained in this phase; "
+                          "place roads from the next phase on (Golden Rule).")
+    lnd = land(state.board, player)
+    here = (action.x, action.y)
+    there = step(here, EDGES.index(side)) if abs(action.x) <= MAX_COORD and abs(action.y) <= MAX_COORD else here
+    if here not in lnd.cells or there not in lnd.cells or here == there:
+        raise IllegalMove(f"A road goes across the edge between two of your tiles; {action.x},{action.y} "
+                          f"{SIDE_WORDS[EDGES.index(side)]} is not such an edge.")
+    if road_key(here, there) in lnd.placed_roads:
+        raise IllegalMove(f"A road already lies between {label(lnd, here)} and {label(lnd, there)}.")
+    stock = list(player.road_stock)
+    del stock[ready[0]]
+    piece = normal_piece(action.x, action.y, side)
+    state = with_player(state, seat, roads=(*player.roads, piece), road_stock=tuple(stock))
+    return Result(state, f"{name(state, seat)} places a road between {label(lnd, here)} and {label(lnd, there)} "
+                         f"({plural(len(stock), 'road')} left).")
+
