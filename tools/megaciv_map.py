@@ -220,7 +220,7 @@ def partition(cells: set[Cell], per_area: float, rng: random.Random, geo: Geomet
             for members in owner.values():
                 cx = sum(geo.centre(m)[0] for m in members) / len(members)
                 cy = sum(geo.centre(m)[1] for m in members) / len(members)
-                seeds.append(min(sorted(members), key=lambda m: (geo.centre(m)[0] - cx) ** 2 + (geo.centre(m)[1] - cy) ** 2))
+                seeds.append(min(sorted(members), key=lambda m: _dist2(geo.centre(m), (cx, cy))))
         groups += [set(m) for m in _voronoi(seeds, part).values()]
     return _absorb_enclosed(groups)
 
@@ -344,6 +344,10 @@ def simple(points: list[tuple[int, int]]) -> bool:
     return True
 
 
+def _dist2(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+
 def inside_point(group: set[Cell], geo: Geometry) -> tuple[int, int]:
     """The centre of the group's hex nearest its middle (always inside the polygon)."""
     cx = sum(geo.centre(c)[0] for c in group) / len(group)
@@ -438,7 +442,7 @@ def generate(spec: Spec) -> dict:
     for i, name in enumerate(ranked):
         share = (i + 0.5) / len(ranked)
         limits[name] = next(k for k in range(6) if share < sum(shares[: k + 1]) or k == 5)
-    for name, group in zip(land_names, land_groups):
+    for name in land_names:
         if not land_next[name]:
             limits[name] = max(limits[name], 1)  # an island can always hold people
     sites: set[str] = set()
@@ -450,16 +454,17 @@ def generate(spec: Spec) -> dict:
     centres = {n: inside_point(g, geo) for n, g in groups.items()}
     candidates = [n for n in land_names if n in wet and limits[n] >= 2 and len(land_next[n]) >= 2]
     order = sorted(civs, key=lambda c: c["ast"])
-    chosen = [max(candidates, key=lambda n: (centres[n][0] - geo.width / 2) ** 2 + (centres[n][1] - geo.height / 2) ** 2)]
+    middle = (geo.width / 2, geo.height / 2)
+    chosen = [max(candidates, key=lambda n: _dist2(centres[n], middle))]
     while len(chosen) < len(order):
         chosen.append(max((n for n in candidates if n not in chosen),
-                          key=lambda n: min((centres[n][0] - centres[m][0]) ** 2 + (centres[n][1] - centres[m][1]) ** 2
-                                            for m in chosen)))
+                          key=lambda n: min(_dist2(centres[n], centres[m]) for m in chosen)))
     chosen.sort(key=lambda n: math.atan2(centres[n][1] - geo.height / 2, centres[n][0] - geo.width / 2))
     used = set(chosen)
     starts = []
     for civ, first in zip(order, chosen):
-        second = sorted((n for n in land_next[first] if n not in used and limits[n] >= 1), key=lambda n: -limits[n])
+        second = sorted((n for n in land_next[first] if n not in used and limits[n] >= 1),
+                        key=lambda n: (-limits[n], n))
         areas = [first, *second[:1]]
         used.update(areas)
         starts.append({"civ": civ["name"], "areas": areas})
@@ -471,10 +476,9 @@ def generate(spec: Spec) -> dict:
     else:
         regions = ["East", "Southeast", "Southwest", "West", "Northwest", "Northeast"]
         rx, ry = geo.width * 0.36, geo.height * 0.36
-        homes = {r: (geo.width / 2 + rx * math.cos(math.radians(60 * i)), geo.height / 2 + ry * math.sin(math.radians(60 * i)))
+        homes = {r: (middle[0] + rx * math.cos(math.radians(60 * i)), middle[1] + ry * math.sin(math.radians(60 * i)))
                  for i, r in enumerate(regions)}
-    region_of = {n: min(regions, key=lambda r: (centres[n][0] - homes[r][0]) ** 2 + (centres[n][1] - homes[r][1]) ** 2)
-                 for n in groups}
+    region_of = {n: min(regions, key=lambda r: _dist2(centres[n], homes[r])) for n in groups}
 
     # drawing
     skip = thinning(groups, geo, land)

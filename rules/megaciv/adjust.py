@@ -200,7 +200,8 @@ def _pirate(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple
         pirates = tuple(a for a in state.pirates if a != area)
     else:
         raise BadInput("For a pirate city, value 1 puts it and 0 removes it.")
-    return replace(state, pirates=pirates), f"pirate city in {area}: {'none → there' if action.value else 'there → none'}"
+    change = "none → there" if action.value else "there → none"
+    return replace(state, pirates=pirates), f"pirate city in {area}: {change}"
 
 
 def _out_of_play(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
@@ -216,7 +217,8 @@ def _out_of_play(state: MegaState, actor: Actor, whose: int, action: Adjust) -> 
         markers = tuple(a for a in state.out_of_play if a != area)
     else:
         raise BadInput("For an out-of-play marker, value 1 puts it and 0 removes it.")
-    return replace(state, out_of_play=markers), f"{area}: {'in play → out of play' if action.value else 'out of play → in play'}"
+    change = "in play → out of play" if action.value else "out of play → in play"
+    return replace(state, out_of_play=markers), f"{area}: {change}"
 
 
 def _where(area: str | None) -> str:

@@ -43,8 +43,9 @@ def entering(state: MegaState, seat: int, area: str, count: int, mine: int | Non
         owner = city_owner(state, area)
         if owner is not None and owner >= 0 and owner != seat and powers(state, owner).protects_cities:
             needs = either(advances_with(state, "enters_protected_cities"))
+            held = either(advances_with(state, "protects_cities"))
             raise IllegalMove(
-                f"{area} holds a city of {name(state, owner)}, who holds {either(advances_with(state, 'protects_cities'))}: "
+                f"{area} holds a city of {name(state, owner)}, who holds {held}: "
                 f"without {needs} you may not {how} there unless a conflict situation already exists there.")
     after = situation(state, area, seat, before_mine + count)
     if after and not before and not mover.ignores_unit_protection:

@@ -14,14 +14,12 @@ from rules.base import Piece, Reach
 from rules.errors import PlayerError
 from rules.megaciv.actions import Move, Sail
 from rules.megaciv.board import fold
-from rules.megaciv.conflict import attack_needs, situation
+from rules.megaciv.conflict import advances_with, attack_needs, situation
 from rules.megaciv.moves import plan_move
 from rules.megaciv.phase import census as census_counts
 from rules.megaciv.phase import growth, movement_order
 from rules.megaciv.report import CitySpot, Conflict, Report, report
 from rules.megaciv.state import (
-    BARBARIANS,
-    PIRATES,
     MegaState,
     Step,
     city_owner,
@@ -29,6 +27,7 @@ from rules.megaciv.state import (
     party_name,
     powers,
 )
+from rules.text import either
 
 __all__ = [
     "AreaInfo", "Destination", "ShipInfo", "Voyage", "area_info", "area_names", "canon", "city_spots",
@@ -293,13 +292,15 @@ def area_info(state: MegaState, seat: int | None, area: str) -> AreaInfo | None:
     if found in state.out_of_play:
         rules.append("out of play: no token may enter it by land; ships may pass through but not stop")
     if owner is not None and owner >= 0 and powers(state, owner).protects_cities:
-        rules.append(f"{name(state, owner)}'s city is protected: only holders of Diplomacy or Military may move in "
-                     "unless a conflict situation already exists there")
+        rules.append(f"{name(state, owner)}'s city is protected: only holders of "
+                     f"{either(advances_with(state, 'enters_protected_cities'))} may move in unless a conflict "
+                     "situation already exists there")
     for i, p in enumerate(state.players):
         units = p.tokens.get(found) or found in p.cities or any(s.area == found for s in p.ships)
         if units and powers(state, i).protects_units:
-            rules.append(f"{name(state, i)} has units here and holds Cultural Ascendancy: only holders of it or of "
-                         "Advanced Military may cause conflict here unless a conflict situation already exists")
+            rules.append(f"{name(state, i)} has units here: only holders of "
+                         f"{either(advances_with(state, 'ignores_unit_protection'))} may cause conflict here unless "
+                         "a conflict situation already exists there")
     land: list[tuple[str, int, int]] = []
     boats: list[int] = []
     if seat is not None and info.kind == "land":

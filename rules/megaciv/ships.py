@@ -193,7 +193,8 @@ def plan_sail(state: MegaState, seat: int, action: Sail) -> Step:
     if len(path) > mover.ship_steps:
         more = [a for a in advances_with(state, "ship_steps")
                 if board.advance_by_name.get(a) and board.advance_by_name[a].effects.ship_steps > mover.ship_steps]
-        hint = f" ({either(more)} allows {max(board.advance_by_name[a].effects.ship_steps for a in more)})" if more else ""
+        most = max((board.advance_by_name[a].effects.ship_steps for a in more), default=0)
+        hint = f" ({either(more)} allows {most})" if more else ""
         raise IllegalMove(f"Your ships move up to {mover.ship_steps} water steps{hint}; this voyage has {len(path)}.")
     stops = (ship.area, *path)
     for here, there in zip(stops, stops[1:]):
