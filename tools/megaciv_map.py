@@ -492,7 +492,7 @@ def generate(spec: Spec) -> dict:
     areas = []
     for name in [*land_names, *sea_names]:
         group = groups[name]
-        shape = [v for p in outlines[name] for v in p]
+        shape = " ".join(f"{x},{y}" for x, y in outlines[name])
         area: dict = {"name": name, "kind": "land" if name in land_names else "sea", "region": region_of[name],
                       "limit": limits.get(name, 0), "city_site": name in sites, "coastal": name in wet,
                       "label": list(centres[name]), "shape": shape}

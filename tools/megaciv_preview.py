@@ -37,7 +37,7 @@ def draw(name: str, scale: float, links: bool) -> Image.Image:
         return xy[0] * scale, xy[1] * scale
 
     for a in data["areas"]:
-        shape = [v * scale for v in a["shape"]]
+        shape = [float(v) * scale for pair in a["shape"].split() for v in pair.split(",")]
         fill = SEA if a["kind"] == "sea" else LIMIT_FILL[min(a.get("limit", 0), 5)]
         pen.polygon(shape, fill=fill, outline="#4a3b28" if a["kind"] == "land" else "#2c5182")
     if links:

@@ -32,20 +32,34 @@ def fold(text: str) -> str:
 @dataclass(frozen=True)
 class Area:
     """A land area (`limit` tokens it supports, an optional city site, a water part if `coastal`)
-    or an open-sea area (water only). Drawing: `shape` is a polygon as a flat list x0, y0, x1, y1…
-    in map pixels; `label` where its name and counts go; `port` (coastal land) where its ships are
-    drawn, in its water part. `out_of_play` marks it out of play from the start."""
+    or an open-sea area (water only). Drawing: `shape` is its polygon in map pixels, written
+    "x,y x,y …" (`points` reads it); `label` where its name and counts go; `port` (coastal land)
+    where its ships are drawn, in its water part. `out_of_play` marks it out of play from the start."""
 
     name: str
     kind: AreaKind
     region: str
-    shape: tuple[int, ...]
+    shape: str
     label: tuple[int, int]
     limit: int = 0
     city_site: bool = False
     coastal: bool = False
     out_of_play: bool = False
     port: tuple[int, int] | None = None
+
+    @cached_property
+    def points(self) -> tuple[tuple[int, int], ...]:
+        """The polygon's corners; () if `shape` is not "x,y x,y …" with whole numbers."""
+        return parse_shape(self.shape)
+
+
+def parse_shape(text: str) -> tuple[tuple[int, int], ...]:
+    """Corners from "x,y x,y …" (whole numbers); () if the text is not in that form."""
+    try:
+        pairs = [p.split(",") for p in text.split()]
+        return tuple((int(x), int(y)) for x, y in pairs)
+    except ValueError:
+        return ()
 
 
 @dataclass(frozen=True)

@@ -125,9 +125,9 @@ def _areas(board: Board) -> Problems:
             yield f"{where}.port", "a coastal area needs a port (where its ships are drawn)"
         if area.kind == "land" and not area.coastal and area.port is not None:
             yield f"{where}.port", "only coastal areas have a port"
-        if len(area.shape) < 6 or len(area.shape) % 2:
-            yield f"{where}.shape", "a polygon needs at least 3 points given as x, y pairs"
-        points = [*zip(area.shape[::2], area.shape[1::2]), area.label, *([area.port] if area.port else [])]
+        if len(area.shape) > 20000 or len(area.points) < 3:
+            yield f"{where}.shape", "a polygon needs at least 3 corners written \"x,y x,y …\" in whole numbers"
+        points = [*area.points, area.label, *([area.port] if area.port else [])]
         for x, y in points:
             if not (0 <= x <= m.width and 0 <= y <= m.height):
                 yield where, f"point ({x}, {y}) is outside the map (0–{m.width}, 0–{m.height})"

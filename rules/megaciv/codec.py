@@ -31,7 +31,7 @@ _KNOWN_BOARDS: list[tuple[dict[str, Any], Board]] = []  # (data, board), newest 
 _DUMPED: dict[int, tuple[Board, dict[str, Any]]] = {}
 _PLAYERS: dict[int, tuple[Player, dict[str, Any]]] = {}
 MAX_BOARDS = 8
-MAX_PLAYERS_CACHED = 4096
+MAX_PLAYERS_CACHED = 256
 
 
 # --- encoding ----------------------------------------------------------------------------------

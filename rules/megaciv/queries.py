@@ -30,9 +30,9 @@ from rules.megaciv.state import (
 from rules.text import either
 
 __all__ = [
-    "AreaInfo", "Destination", "ShipInfo", "Voyage", "area_info", "area_names", "canon", "city_spots",
-    "conflicts", "destinations", "draft_steps", "expansion", "movable", "movers", "order", "parse_voyage",
-    "phase_report", "reach", "ship_reach", "ships", "nearby", "attack_needs",
+    "AreaInfo", "Destination", "Mover", "ShipInfo", "Voyage", "area_info", "area_names", "attack_needs", "canon",
+    "city_spots", "conflicts", "destinations", "draft_steps", "expansion", "movable", "movers", "nearby", "order",
+    "parse_voyage", "phase_report", "reach", "ship_reach", "ships", "water_paths",
 ]
 
 

@@ -61,7 +61,7 @@ def build(state: MegaState, actor: Actor, action: Build) -> Result[MegaState]:
 def plan_build(state: MegaState, seat: int, action: Build) -> Step:
     area = land_area(state, action.area, "area to build the ship in")
     if action.pay not in PAYMENTS:
-        raise BadInput(f"Pay for a ship with one of: {', '.join(PAYMENTS)} (not {action.pay[:20]!r}).")
+        raise BadInput(f"Pay for a ship with one of: {', '.join(PAYMENTS)} (not {str(action.pay)[:20]!r}).")
     board, player = state.board, state.players[seat]
     limits = board.advances.base
     if not board.area(area).coastal:
@@ -112,7 +112,7 @@ def maintain(state: MegaState, actor: Actor, action: Maintain) -> Result[MegaSta
     seat = seated(actor)
     number = _ship_number(action.ship)
     if action.pay not in UPKEEP:
-        raise BadInput(f"Pay upkeep with one of: {', '.join(UPKEEP)} (not {action.pay[:20]!r}).")
+        raise BadInput(f"Pay upkeep with one of: {', '.join(UPKEEP)} (not {str(action.pay)[:20]!r}).")
     player = state.players[seat]
     ship = player.ships[number - 1]
     upkeep = state.board.advances.base.upkeep

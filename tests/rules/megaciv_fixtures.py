@@ -51,8 +51,8 @@ def board(name: str = "scenario") -> Board:
     return _boards[name]
 
 
-def _box(x: int, y: int, w: int = 100, h: int = 80) -> list[int]:
-    return [x, y, x + w, y, x + w, y + h, x, y + h]
+def _box(x: int, y: int, w: int = 100, h: int = 80) -> str:
+    return f"{x},{y} {x + w},{y} {x + w},{y + h} {x},{y + h}"
 
 
 def scenario_map() -> dict[str, Any]:

@@ -350,3 +350,25 @@ def test_not_your_turn_for_others_in_strict_order():
     state = moving(put(put(blank(2), RED, "A", 3), BLUE, "C", 2))
     with pytest.raises(NotYourTurn):
         act(state, BLUE, TakeBack())
+
+
+def test_hostile_values_in_every_field_are_refused_cleanly():
+    import dataclasses
+    import random
+
+    from rules.errors import PlayerError
+
+    values = [None, True, -1, 10**30, "", "x" * 5000, "A", "os", ["A"], ("A", "B"), {"a": 1}, 3.5, ("G",) * 40,
+              (10**9,), "\u202e", "A+3 G"]
+    rng = random.Random(3)
+    drafting = ship(first_to_move(moving(put(blank(), RED, "A", 3)), RED), RED, 1, "A", built=True)
+    for state in (put(blank(), RED, "A", 3), drafting):
+        for cls in GAME.actions:
+            names = [f.name for f in dataclasses.fields(cls)]
+            for _ in range(60):
+                action = cls(**{n: rng.choice(values) for n in names})
+                for actor in (Actor(RED), Actor(RED, host=True), Actor(BLUE)):
+                    try:
+                        GAME.apply(state, actor, action)
+                    except PlayerError as refused:
+                        assert "Traceback" not in refused.message and len(refused.message) < 600
