@@ -57,10 +57,15 @@ def base(player: Player) -> Player:
     return take_back(player, len(player.steps)) if player.steps else player
 
 
+def secret_drafts(state: MegaState) -> bool:
+    """Whether drafts are secret until declared now: in strict order, unless the phase began with
+    everyone moving at once (someone insisted on order later; the table has watched the drafts)."""
+    return state.moving and not state.together and not state.insisted
+
+
 def hidden(state: MegaState, seat: int | None) -> list[int]:
-    """The seats whose drafts `seat` may not see: others' undeclared drafts, unless everyone moves
-    at once (then the table watches every draft as it is made)."""
-    if not state.moving or state.together:
+    """The seats whose drafts `seat` may not see: others' undeclared drafts while drafts are secret."""
+    if not secret_drafts(state):
         return []
     return [i for i, p in enumerate(state.players) if i != seat and p.steps and not p.declared]
 

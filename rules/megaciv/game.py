@@ -124,7 +124,7 @@ class MegaCivGame(Game[MegaState]):
 
     def play(self, state: MegaState, actor: Actor, action: Action) -> Result[MegaState]:
         result = HANDLERS[type(action)](state, actor, action)
-        if action.kind in DRAFTING and state.moving and not state.together:
+        if action.kind in DRAFTING and draft.secret_drafts(state):
             who = name(state, actor.seat)  # type: ignore[arg-type]
             return dataclasses.replace(result, secret=True, public=f"{who} changed their movement draft")
         return result

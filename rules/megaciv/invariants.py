@@ -152,8 +152,8 @@ def _phase(state: MegaState) -> Problems:
         if all(p.declared for p in state.players):
             yield "moving", "everyone has declared, so the Movement phase is over"
     else:
-        if state.together:
-            yield "together", "only a Movement phase has everyone moving at once"
+        if state.together or state.insisted:
+            yield "together", "only a Movement phase has everyone moving at once or someone insisting"
         for i, p in enumerate(state.players):
             if p.steps and not p.declared:
                 yield f"players[{i}].steps", "a draft outside a Movement phase"

@@ -9,6 +9,7 @@ from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove
 from rules.guards import seated
 from rules.megaciv.actions import Declare, Expand, Insist, StartMovement, TakeBack
+from rules.megaciv.draft import secret_drafts
 from rules.megaciv.draft import take_back as undo_steps
 from rules.megaciv.report import lines, report
 from rules.megaciv.state import MegaState, Ship, civ, count_in_range, land_area, name, powers, with_player
@@ -42,7 +43,7 @@ def start(state: MegaState, actor: Actor, action: StartMovement) -> Result[MegaS
                             ships=tuple(replace(s, built=False, maintained=False, sailed=False) for s in p.ships))
                     for p in state.players)
     state = replace(state, players=players, moving=True, order=order, census=census(state),
-                    together=bool(state.settings["simultaneous"]))
+                    together=bool(state.settings["simultaneous"]), insisted=False)
     listed = ", ".join(f"{name(state, s)} {state.census[s]}" for s in order)
     how = "everyone moves at once" if state.together else f"{name(state, order[0])} moves first"
     return Result(state, f"Turn {state.turn}: the Movement phase begins; {how}. Census order: {listed}.",
@@ -64,6 +65,7 @@ def take_back(state: MegaState, actor: Actor, action: TakeBack) -> Result[MegaSt
 def declare(state: MegaState, actor: Actor, action: Declare) -> Result[MegaState]:
     """M-O2, M-S5: the draft becomes final; ships neither built nor maintained this turn are destroyed."""
     seat = seated(actor)
+    was_secret = secret_drafts(state)
     player = state.players[seat]
     lost = [i + 1 for i, s in enumerate(player.ships) if s.area is not None and not (s.built or s.maintained)]
     ships = tuple(Ship() if i + 1 in lost else s for i, s in enumerate(player.ships))
@@ -76,7 +78,7 @@ def declare(state: MegaState, actor: Actor, action: Declare) -> Result[MegaState
         details.append(f"{name(state, seat)}'s {phrase}")
     nxt = mover(state)
     if nxt is None:
-        state = replace(state, moving=False, together=False, turn=state.turn + 1,
+        state = replace(state, moving=False, together=False, insisted=False, turn=state.turn + 1,
                         players=tuple(replace(p, expanded=False) for p in state.players))
         found = report(state)
         summary += (f". The Movement phase of turn {state.turn - 1} is over: "
@@ -85,12 +87,12 @@ def declare(state: MegaState, actor: Actor, action: Declare) -> Result[MegaState
         details += ["Phase-end report:", *lines(state, found)]
     elif not state.together:
         summary += f"; {name(state, nxt)} moves next"
-    return Result(state, summary, tuple(details), undoable=False, reveals=not state.together)
+    return Result(state, summary, tuple(details), undoable=False, reveals=was_secret)
 
 
 def insist(state: MegaState, actor: Actor, action: Insist) -> Result[MegaState]:
     seat = seated(actor)
-    state = replace(state, together=False)
+    state = replace(state, together=False, insisted=True)
     nxt = mover(state)
     who = name(state, nxt) if nxt is not None else "nobody"
     return Result(state, f"{name(state, seat)} insists on census order for the rest of this phase; "

@@ -88,7 +88,8 @@ class MegaState:
     """A whole game. `turn` counts Movement phases (the current one, or the next while the table
     plays the other phases); `moving` is True during a Movement phase, whose `order` is the census
     order fixed when it began (`census` the counts then). `together` says whether everyone moves
-    at once this phase. Barbarians, pirate cities and out-of-play markers belong to no player."""
+    at once this phase; `insisted` that someone insisted on order in it (drafts stay open then).
+    Barbarians, pirate cities and out-of-play markers belong to no player."""
 
     board: Board
     seats: tuple[Seat, ...]
@@ -101,6 +102,7 @@ class MegaState:
     turn: int = 1
     moving: bool = False
     together: bool = False
+    insisted: bool = False
     order: tuple[int, ...] = ()
     census: tuple[int, ...] = ()
 

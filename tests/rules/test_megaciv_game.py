@@ -372,3 +372,13 @@ def test_hostile_values_in_every_field_are_refused_cleanly():
                         GAME.apply(state, actor, action)
                     except PlayerError as refused:
                         assert "Traceback" not in refused.message and len(refused.message) < 600
+
+
+def test_after_someone_insists_the_drafts_the_table_watched_stay_open():
+    state = moving(put(put(put(blank(3, simultaneous=True), RED, "A", 5), BLUE, "E", 1), GREEN, "G", 2))
+    state = act(state, BLUE, Move("E", "F")).state
+    state = act(state, GREEN, Insist()).state
+    assert GAME.view(state, RED).players[BLUE].tokens == {"F": 1}
+    result = act(state, RED, Move("A", "B"))
+    assert not result.secret and GAME.view(result.state, BLUE).players[RED].tokens == {"A": 4, "B": 1}
+    assert not act(result.state, RED, Declare()).reveals

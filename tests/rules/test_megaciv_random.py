@@ -44,9 +44,12 @@ def _invariants(state: MegaState) -> None:
     for seat in [*range(len(state.seats)), None]:
         seen = GAME.view(state, seat)
         GAME.check(seen)
+        secret = state.moving and not state.together and not state.insisted
         for other, player in enumerate(state.players):
-            if other != seat and state.moving and not state.together and not player.declared:
+            if other != seat and secret and not player.declared:
                 assert seen.players[other] == base(player) and seen.players[other].steps == ()
+            else:
+                assert seen.players[other] == player
 
 
 def _table_turn(state: MegaState, rng: random.Random) -> MegaState:
