@@ -1,12 +1,14 @@
 """Encoding and decoding states fast enough for 18 players on a 380-area map.
 
-The export shape is exactly `rules.serial`'s (a state dumped with `serial.dump` loads here and the
-other way round), with two savings:
+The shape is `rules.serial`'s, with two savings:
 
-- fields at their default values are left out of players' ships and steps (`serial.load` fills
-  them in again);
-- the board, which is most of a state and never changes, is dumped once per board object, and a
-  decoded board equal to one already known (compared as data) is that same shared object.
+- fields at their default values are left out of players' ships and steps (and of the board's
+  areas); `serial.load` fills them in again;
+- the board, three quarters of a state and never changing, is written as one JSON string holding
+  the board's own JSON (`"board": "{\"map\": …}"`), made once per board object. Storing and
+  parsing a state then handles one string instead of ~9,000 values, and a board string already
+  known decodes to that same shared `Board` object (a dictionary look-up). `decode` also accepts
+  the board as an object (`serial.dump`'s shape), so a state dumped with `serial.dump` loads here.
 
 Decoding uses loaders compiled once per type from the dataclasses' type hints: the same strict
 checks as `serial.load` (wrong types, unknown and missing fields refused naming the path), without
@@ -16,19 +18,22 @@ looking the hints up again for every value.
 from __future__ import annotations
 
 import dataclasses
+import json
 import types
 import typing
 from collections.abc import Callable
 from typing import Any, Literal
 
 from rules import serial
+from rules.errors import InvalidData
 from rules.megaciv.board import Board
 from rules.megaciv.state import MegaState, Player
 
 COUNTERS = ("tokens", "once", "done")
 
 _KNOWN_BOARDS: list[tuple[dict[str, Any], Board]] = []  # (data, board), newest last
-_DUMPED: dict[int, tuple[Board, dict[str, Any]]] = {}
+_KNOWN_TEXTS: dict[str, Board] = {}  # a board's JSON text → the board
+_DUMPED: dict[int, tuple[Board, str]] = {}
 _PLAYERS: dict[int, tuple[Player, dict[str, Any]]] = {}
 MAX_BOARDS = 8
 MAX_PLAYERS_CACHED = 256
@@ -37,18 +42,22 @@ MAX_PLAYERS_CACHED = 256
 # --- encoding ----------------------------------------------------------------------------------
 
 
-def remember_board(board: Board) -> dict[str, Any]:
-    """A board's JSON data, dumped once per board object; decoding equal data gives this board."""
+def remember_board(board: Board) -> str:
+    """A board's JSON text, made once per board object; decoding it (or equal data) gives this board."""
     found = _DUMPED.get(id(board))
     if found is not None and found[0] is board:
         return found[1]
     if len(_DUMPED) >= MAX_BOARDS * 2:
         _DUMPED.clear()
     data = _lean(board)
-    _DUMPED[id(board)] = (board, data)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    _DUMPED[id(board)] = (board, text)
     _KNOWN_BOARDS.append((data, board))
     del _KNOWN_BOARDS[:-MAX_BOARDS]
-    return data
+    if len(_KNOWN_TEXTS) >= MAX_BOARDS:
+        _KNOWN_TEXTS.clear()
+    _KNOWN_TEXTS[text] = board
+    return text
 
 
 def _lean(value: Any) -> Any:
@@ -102,13 +111,25 @@ class _Refused(Exception):
 
 
 def _board(data: Any) -> Board:
+    if type(data) is str:
+        known = _KNOWN_TEXTS.get(data)
+        if known is not None:
+            return known
+        data = _board_json(data)
     if isinstance(data, dict):
-        for known, board in reversed(_KNOWN_BOARDS):
-            if known == data:
+        for found, board in reversed(_KNOWN_BOARDS):
+            if found == data:
                 return board
     board = serial.load(Board, data, "state.board")
     remember_board(board)
     return board
+
+
+def _board_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise InvalidData("state.board: not a board's JSON text") from None
 
 
 Loader = Callable[[Any], Any]
@@ -161,8 +182,10 @@ def _compile(tp: Any) -> Loader:  # noqa: C901 - one branch per kind of type hin
         if args[0] in (int, str):
             kind = args[0]
 
+            only = {kind}
+
             def load_flat(data: Any) -> tuple:
-                if type(data) is not list or any(type(v) is not kind for v in data):
+                if type(data) is not list or (data and set(map(type, data)) != only):
                     raise _Refused
                 return tuple(data)
             return load_flat
@@ -194,7 +217,7 @@ def _compile(tp: Any) -> Loader:  # noqa: C901 - one branch per kind of type hin
     if origin is dict and args[0] is str:
         if args[1] is int:
             def load_counts(data: Any) -> dict:
-                if type(data) is not dict or any(type(v) is not int for v in data.values()):
+                if type(data) is not dict or (data and set(map(type, data.values())) != {int}):
                     raise _Refused
                 return dict(data)
             return load_counts
@@ -217,9 +240,13 @@ def _compile_dataclass(cls: type) -> Loader:
     required = {f.name for f in fields if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
     names = set(loaders)
 
+    empty = cls() if not required else None  # e.g. a ship in stock, written {}
+
     def load_dataclass(data: Any) -> Any:
         if type(data) is not dict or not names.issuperset(data) or not required.issubset(data):
             raise _Refused
+        if not data and empty is not None:
+            return empty  # immutable, so one object serves every empty one
         return cls(**{k: loaders[k](v) for k, v in data.items()})
     return load_dataclass
 
@@ -229,6 +256,8 @@ def decode(data: Any) -> MegaState:
     try:
         state: MegaState = loader(MegaState)(data)
     except _Refused:
+        if isinstance(data, dict) and type(data.get("board")) is str:
+            data = {**data, "board": _board_json(data["board"])}
         state = serial.load(MegaState, data, "state")  # names the fault (or, if it accepts, agrees)
     return state
 

@@ -382,3 +382,19 @@ def test_after_someone_insists_the_drafts_the_table_watched_stay_open():
     result = act(state, RED, Move("A", "B"))
     assert not result.secret and GAME.view(result.state, BLUE).players[RED].tokens == {"A": 4, "B": 1}
     assert not act(result.state, RED, Declare()).reveals
+
+
+def test_the_board_is_stored_as_its_json_text_and_decodes_to_the_shared_board():
+    from rules import serial
+
+    state = _replay(_scripted())
+    data = GAME.encode_state(state)
+    assert isinstance(data["board"], str) and json.loads(data["board"])["map"]["name"] == "scenario"
+    assert GAME.decode_state(json.loads(json.dumps(data))).board is state.board
+    assert GAME.decode_state(json.loads(json.dumps(serial.dump(state)))) == state  # serial's shape loads too
+    with pytest.raises(InvalidData, match="state.board: not a board's JSON text"):
+        GAME.decode_state({**data, "board": "{oops"})
+    with pytest.raises(InvalidData, match="state.board.map: missing field 'title'"):
+        broken = json.loads(data["board"])
+        del broken["map"]["title"]
+        GAME.decode_state({**data, "board": json.dumps(broken)})
