@@ -1,0 +1,12 @@
+"""Mega Civilization, the Movement phase: the maps, the state, the actions and their rules.
+
+`GAME` is the game object the host registers. Commands, autocomplete and the renderer use
+`rules.megaciv.queries` (what a seat may do now, on the state as it sees it) and
+`rules.megaciv.report` (the phase-end report).
+"""
+
+from rules.megaciv.game import MegaCivGame
+
+GAME = MegaCivGame()
+
+__all__ = ["GAME", "MegaCivGame"]

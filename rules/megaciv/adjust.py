@@ -1,0 +1,239 @@
+"""Adjustments: what the table keeps by hand (taxes, treasury, tokens, cities, advances, ships,
+barbarians, pirate cities, out-of-play markers). Players adjust their own pieces; the host anyone's
+and alone the pieces of no player. Every summary shows the value before → after. A player's
+tokens, treasury and ships are not adjusted while they have an undeclared draft (its steps must
+stay exact to be taken back)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from rules.base import Actor, Result
+from rules.errors import BadInput, IllegalMove, NotAllowed
+from rules.guards import hosting, seated
+from rules.megaciv.actions import Adjust
+from rules.megaciv.ships import destroy
+from rules.megaciv.state import (
+    CITIES,
+    SHIPS,
+    TOKENS,
+    MegaState,
+    Ship,
+    count_in_range,
+    known_area,
+    known_seat,
+    land_area,
+    name,
+    with_player,
+)
+
+PIECES = ("treasury", "tax", "tokens", "ship")  # refused during the seat's undeclared draft
+NO_BOARD = ("treasury", "tax", "advance")  # nothing drawn on the map changes
+
+
+def adjust(state: MegaState, actor: Actor, action: Adjust) -> Result[MegaState]:
+    seat = seated(actor)
+    change = ADJUSTERS.get(action.what) if isinstance(action.what, str) else None
+    if change is None:
+        raise BadInput(f"Adjust one of: {', '.join(ADJUSTERS)}.")
+    whose = known_seat(state, action.seat, seat)
+    if whose != seat and not actor.host:
+        raise NotAllowed("Only the host may adjust another player's pieces.")
+    player = state.players[whose]
+    if action.what in PIECES and state.moving and player.steps and not player.declared:
+        raise IllegalMove(f"{name(state, whose)} has an undeclared draft; take its steps back or declare it "
+                          "before adjusting tokens, treasury or ships.")
+    state, what = change(state, actor, whose, action)
+    owner = "" if action.what in HOST_ONLY else f"{name(state, whose)}'s "
+    summary = f"{name(state, seat)} adjusted {owner}{what}"
+    return Result(state, summary, board_changed=action.what not in NO_BOARD)
+
+
+Adjuster = Callable[[MegaState, Actor, int, Adjust], tuple[MegaState, str]]
+
+
+def _set(state: MegaState, whose: int, **changes: object) -> MegaState:
+    return with_player(state, whose, replace(state.players[whose], **changes))  # type: ignore[arg-type]
+
+
+def _treasury(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
+    p = state.players[whose]
+    value = count_in_range(action.value, 0, TOKENS, "Treasury")
+    added = value - p.treasury
+    if added == 0:
+        raise IllegalMove(f"{name(state, whose)}'s treasury is already {value}.")
+    if added > p.stock:
+        raise IllegalMove(f"{name(state, whose)} has only {p.stock} tokens in stock to add to the treasury.")
+    state = _set(state, whose, treasury=value, stock=p.stock - added)
+    return state, f"treasury {p.treasury} → {value} (stock {p.stock} → {p.stock - added})"
+
+
+def _tax(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
+    p = state.players[whose]
+    amount = count_in_range(action.value, 0, TOKENS, "Tax") or 2 * len(p.cities)
+    if amount == 0:
+        raise IllegalMove(f"{name(state, whose)} has no cities to tax; give the amount as the value.")
+    if amount > p.stock:
+        raise IllegalMove(f"Tax of {amount} needs {amount} tokens in stock; {name(state, whose)} has {p.stock}.")
+    state = _set(state, whose, treasury=p.treasury + amount, stock=p.stock - amount)
+    return state, (f"treasury {p.treasury} → {p.treasury + amount} by a tax of {amount} "
+                   f"(stock {p.stock} → {p.stock - amount})")
+
+
+def _tokens(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
+    p = state.players[whose]
+    area = land_area(state, action.area)
+    value = count_in_range(action.value, 0, TOKENS, "Tokens")
+    before = p.tokens.get(area, 0)
+    added = value - before
+    if added == 0:
+        raise IllegalMove(f"{name(state, whose)} already has {value} tokens in {area}.")
+    if added > p.stock:
+        raise IllegalMove(f"{name(state, whose)} has only {p.stock} tokens in stock.")
+    if added > 0 and area in state.out_of_play:
+        raise IllegalMove(f"{area} is out of play; tokens cannot be put there.")
+    tokens, once, done = dict(p.tokens), dict(p.once), dict(p.done)
+    if added < 0:
+        for counter, where, change in destroy(p, area, -added)[1:]:
+            table = once if counter == "once" else done
+            table[where] += change
+            if not table[where]:
+                del table[where]
+    tokens[area] = value
+    if not value:
+        del tokens[area]
+    state = _set(state, whose, tokens=tokens, once=once, done=done, stock=p.stock - added)
+    return state, f"tokens in {area} {before} → {value} (stock {p.stock} → {p.stock - added})"
+
+
+def _city(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
+    p = state.players[whose]
+    area = land_area(state, action.area)
+    if action.value == 1:
+        if area in p.cities:
+            raise IllegalMove(f"{name(state, whose)} already has a city in {area}.")
+        other = next((name(state, i) for i, q in enumerate(state.players) if area in q.cities), None)
+        if other or area in state.pirates:
+            held = "a pirate city" if other is None else f"{other}'s city"
+            raise IllegalMove(f"{area} already holds {held}.")
+        if len(p.cities) >= CITIES:
+            raise IllegalMove(f"{name(state, whose)} has all {CITIES} cities on the board.")
+        cities = tuple(sorted((*p.cities, area), key=state.board.area_index.__getitem__))
+    elif action.value == 0:
+        if area not in p.cities:
+            raise IllegalMove(f"{name(state, whose)} has no city in {area}.")
+        cities = tuple(c for c in p.cities if c != area)
+    else:
+        raise BadInput("For a city, value 1 builds it and 0 removes it.")
+    state = _set(state, whose, cities=cities)
+    return state, (f"city in {area}: {'none → built' if action.value else 'built → none'} "
+                   f"(cities {len(p.cities)} → {len(cities)})")
+
+
+def _advance(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
+    p = state.players[whose]
+    board = state.board
+    found = board.advance_named(action.name) if isinstance(action.name, str) else None
+    if found is None:
+        names = ", ".join(a.name for a in board.advances.advances)
+        raise BadInput(f"There is no movement advance {str(action.name)[:40]!r}. Advances: {names}.")
+    if action.value == 1:
+        if found in p.advances:
+            raise IllegalMove(f"{name(state, whose)} already holds {found}.")
+        advances = tuple(sorted((*p.advances, found), key=board.advance_order.__getitem__))
+        text = f"{found}: not held → held"
+    elif action.value == 0:
+        if found not in p.advances:
+            raise IllegalMove(f"{name(state, whose)} does not hold {found}.")
+        advances = tuple(a for a in p.advances if a != found)
+        text = f"{found}: held → not held"
+    else:
+        raise BadInput("For an advance, value 1 gains it and 0 loses it.")
+    return _set(state, whose, advances=advances), text
+
+
+def _ship(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
+    p = state.players[whose]
+    number = count_in_range(action.ship, 1, SHIPS, "A ship number")
+    ship = p.ships[number - 1]
+    if action.area:
+        area = known_area(state, action.area)
+        if not state.board.has_water(area):
+            raise IllegalMove(f"{area} has no water; ships go in coastal areas and open seas.")
+    else:
+        area = None
+    if ship.area == area:
+        raise IllegalMove(f"Ship {number} is already {_where(area)}.")
+    ships = list(p.ships)
+    ships[number - 1] = Ship() if area is None else replace(ship, area=area)
+    return _set(state, whose, ships=tuple(ships)), f"ship {number}: {_where(ship.area)} → {_where(area)}"
+
+
+def _barbarians(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
+    hosting(actor, "place barbarians")
+    area = land_area(state, action.area)
+    value = count_in_range(action.value, 0, TOKENS, "Barbarian tokens")
+    before = state.barbarians.get(area, 0)
+    if before == value:
+        raise IllegalMove(f"{area} already holds {value} barbarian tokens.")
+    barbarians = dict(state.barbarians)
+    barbarians[area] = value
+    if not value:
+        del barbarians[area]
+    return replace(state, barbarians=barbarians), f"barbarians in {area} {before} → {value}"
+
+
+def _pirate(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
+    hosting(actor, "place pirate cities")
+    area = land_area(state, action.area)
+    if action.value == 1:
+        if area in state.pirates:
+            raise IllegalMove(f"{area} already holds a pirate city.")
+        holder = next((name(state, i) for i, q in enumerate(state.players) if area in q.cities), None)
+        if holder:
+            raise IllegalMove(f"{area} already holds {holder}'s city.")
+        pirates = (*state.pirates, area)
+    elif action.value == 0:
+        if area not in state.pirates:
+            raise IllegalMove(f"{area} holds no pirate city.")
+        pirates = tuple(a for a in state.pirates if a != area)
+    else:
+        raise BadInput("For a pirate city, value 1 puts it and 0 removes it.")
+    change = "none → there" if action.value else "there → none"
+    return replace(state, pirates=pirates), f"pirate city in {area}: {change}"
+
+
+def _out_of_play(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
+    hosting(actor, "place out-of-play markers")
+    area = known_area(state, action.area)
+    if action.value == 1:
+        if area in state.out_of_play:
+            raise IllegalMove(f"{area} is already out of play.")
+        markers = (*state.out_of_play, area)
+    elif action.value == 0:
+        if area not in state.out_of_play:
+            raise IllegalMove(f"{area} is not out of play.")
+        markers = tuple(a for a in state.out_of_play if a != area)
+    else:
+        raise BadInput("For an out-of-play marker, value 1 puts it and 0 removes it.")
+    change = "in play → out of play" if action.value else "out of play → in play"
+    return replace(state, out_of_play=markers), f"{area}: {change}"
+
+
+def _where(area: str | None) -> str:
+    return "in stock" if area is None else f"at {area}"
+
+
+ADJUSTERS: dict[str, Adjuster] = {
+    "treasury": _treasury,
+    "tax": _tax,
+    "tokens": _tokens,
+    "city": _city,
+    "advance": _advance,
+    "ship": _ship,
+    "barbarians": _barbarians,
+    "pirate": _pirate,
+    "out_of_play": _out_of_play,
+}
+HOST_ONLY = ("barbarians", "pirate", "out_of_play")

@@ -1,0 +1,162 @@
+"""`MegaCivGame`: the `rules.base.Game` of the Mega Civilization Movement phase."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
+from rules.errors import BadInput
+from rules.flow import Flow, Phase, Position
+from rules.megaciv import codec, draft, queries
+from rules.megaciv.actions import (
+    Adjust,
+    Build,
+    Declare,
+    Expand,
+    Insist,
+    Maintain,
+    Move,
+    Sail,
+    Scrap,
+    StartMovement,
+    TakeBack,
+)
+from rules.megaciv.adjust import adjust
+from rules.megaciv.board import COLOURS, Board
+from rules.megaciv.board_load import MAX_PLAYERS, MIN_PLAYERS, PARTS, load_board
+from rules.megaciv.invariants import check_state
+from rules.megaciv.moves import move
+from rules.megaciv.phase import declare, expand, insist, mover, start, take_back
+from rules.megaciv.settings import SETTINGS
+from rules.megaciv.ships import build, maintain, sail, scrap
+from rules.megaciv.state import TOKENS, MegaState, Player, name
+from rules.text import players
+
+Handler = Callable[[MegaState, Actor, Any], Result[MegaState]]
+HANDLERS: dict[type[Action], Handler] = {
+    Move: move,
+    Build: build,
+    Maintain: maintain,
+    Scrap: scrap,
+    Sail: sail,
+    TakeBack: take_back,
+    Declare: declare,
+    Insist: insist,
+    StartMovement: start,
+    Expand: expand,
+    Adjust: adjust,
+}
+DRAFTING = ("move", "build", "maintain", "scrap", "sail", "takeback")
+MOVING = (*DRAFTING, "declare")
+PROMPT = ("Your movement: move tokens, build, maintain, scrap and sail ships, take back steps as you like; "
+          "then declare your movement ended (final).")
+
+
+class MegaCivGame(Game[MegaState]):
+    """The Movement phase of Mega Civilization; the other phases are kept by the table."""
+
+    key = "megaciv"
+    title = "Mega Civilization"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    colours = COLOURS
+    settings = SETTINGS
+    state_type = MegaState
+    actions = tuple(HANDLERS)
+    parts = PARTS
+    flow = Flow(
+        phases=(
+            Phase("table", "The table's phases", "together", ("expand",),
+                  "Between Movement phases the table keeps taxes, conflicts, cities, trade and calamities with "
+                  "adjust; expand your population once a turn; the host starts the next Movement phase.",
+                  "when the host starts the next Movement phase", "the table's phases"),
+            Phase("move", "Movement", "turn", MOVING, PROMPT,
+                  "when every player has declared their movement ended, one at a time in census order",
+                  "{who} moving"),
+            Phase("move_all", "Movement, everyone at once", "together", (*MOVING, "insist"), PROMPT,
+                  "when every player has declared their movement ended", "{who} moving"),
+        ),
+        anytime=("adjust",), hosted=("start",),
+    )
+    summary = (
+        "Movement in census order (highest first, A.S.T. breaks ties, Military last): each token moves once, one "
+        "land step (two with Roadbuilding, not past a conflict) or by one ship. Ships: build for 2 (treasury or "
+        "tokens, one from the ship's area), maintain old ones for 1, sail 4 water steps (5 with Cloth Making; open "
+        "sea needs Astronavigation) carrying 5 (6 with Naval Warfare). Your draft is yours to change until you "
+        "declare; then unkept ships sink. Entering beyond a limit next to others, or into an enemy city, causes "
+        "conflict; the phase-end report lists conflicts, city attacks and where cities could be built. Other "
+        "phases are kept by the table with adjust; expand grows your population."
+    )
+
+    def load_board(self, raw: Any, source: str) -> Board:
+        board = load_board(raw, source)
+        codec.remember_board(board)  # a stored state holding this board decodes to this very object
+        return board
+
+    def board_info(self, board: Board) -> BoardInfo:
+        m = board.map
+        return BoardInfo(m.name, m.title, m.min_players, m.max_players)
+
+    def setup(self, board: Board, seats: list[Seat], settings: dict[str, Any], seed: int) -> MegaState:
+        m = board.map
+        if not max(m.min_players, MIN_PLAYERS) <= len(seats) <= min(m.max_players, MAX_PLAYERS):
+            raise BadInput(f"{m.title} is for {players(m.min_players, m.max_players)}, not {len(seats)}.")
+        colours = [s.colour for s in seats]
+        for c in colours:
+            if c not in COLOURS or colours.count(c) > 1:
+                raise BadInput(f"Each player needs a different colour among {', '.join(COLOURS)}.")
+        values = self.default_settings()
+        for key, value in settings.items():
+            values[key] = self.setting(key).parse(str(value))
+        people = []
+        for seat in seats:
+            civ = board.civ_by_colour[seat.colour]
+            if civ.name not in board.start_areas:
+                free = [c.colour for c in board.civilizations if c.name in board.start_areas]
+                raise BadInput(f"{civ.name} ({seat.colour}) has no start area on {m.title}; "
+                               f"colours with one: {', '.join(free)}.")
+            first = board.start_areas[civ.name][0]
+            people.append(Player(civ=civ.name, stock=TOKENS - 1, tokens={first: 1}))
+        return MegaState(board=board, seats=tuple(seats), settings=values, seed=seed, players=tuple(people),
+                         out_of_play=tuple(a.name for a in m.areas if a.out_of_play))
+
+    def play(self, state: MegaState, actor: Actor, action: Action) -> Result[MegaState]:
+        result = HANDLERS[type(action)](state, actor, action)
+        if action.kind in DRAFTING and draft.secret_drafts(state):
+            who = name(state, actor.seat)  # type: ignore[arg-type]
+            return dataclasses.replace(result, secret=True, public=f"{who} changed their movement draft")
+        return result
+
+    def position(self, state: MegaState) -> Position:
+        if not state.moving:
+            return Position("table", (), heading=f"Turn {state.turn}", may_act=tuple(range(len(state.seats))))
+        heading = f"Turn {state.turn}"
+        if state.together:
+            acting = tuple(s for s in state.order if not state.players[s].declared)
+            return Position("move_all", acting, heading=heading, order=state.order)
+        now = mover(state)
+        return Position("move", () if now is None else (now,), heading=heading, order=state.order)
+
+    def seat_name(self, state: MegaState, seat: int) -> str:
+        return name(state, seat)
+
+    def view(self, state: MegaState, seat: int | None) -> MegaState:
+        return draft.view(state, seat)
+
+    def movers(self, state: MegaState, seat: int) -> list[Piece]:
+        return queries.movers(state, seat)
+
+    def reach(self, state: MegaState, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
+        return queries.reach(state, seat, piece)
+
+    def check(self, state: MegaState) -> None:
+        check_state(state)
+
+    def encode_state(self, state: MegaState) -> dict[str, Any]:
+        """The state as JSON data (`rules.megaciv.codec`: the board dumped once, defaults left out)."""
+        return codec.encode(state)
+
+    def decode_state(self, data: Any) -> MegaState:
+        return codec.decode(data)

@@ -1,0 +1,81 @@
+"""Token moves by land (M-T1, M-T2, M-T3, M-X1, M-X2).
+
+A token moves at most once a phase: one land step, or with Roadbuilding two, but not past an area
+where its first step put it into a conflict situation. A two-step move goes through `via` with
+each token alone (tokens are interchangeable, so a group passing through is the same as its tokens
+passing one by one): entering `via` with one token must be allowed and cause no conflict
+situation. A Roadbuilding holder's one-step move leaves the tokens able to take their second step
+later (`once`), unless that step put them into a conflict situation; a later one-step move from
+that area uses those tokens first (leaving unmoved tokens their full choice, ships included).
+"""
+
+from __future__ import annotations
+
+from rules.base import Actor, Result
+from rules.errors import IllegalMove
+from rules.guards import seated
+from rules.megaciv.actions import Move
+from rules.megaciv.conflict import advances_with, entering
+from rules.megaciv.draft import commit
+from rules.megaciv.state import TOKENS, Counter, MegaState, Step, count_in_range, land_area, name, powers
+from rules.text import either, plural
+
+
+def move(state: MegaState, actor: Actor, action: Move) -> Result[MegaState]:
+    seat = seated(actor)
+    step = plan_move(state, seat, action)
+    return Result(commit(state, seat, step), f"{name(state, seat)} moved {step.text}")
+
+
+def plan_move(state: MegaState, seat: int, action: Move) -> Step:
+    """Check a land move and return the step it makes, or raise a PlayerError saying why not."""
+    count = count_in_range(action.count, 1, TOKENS, "The number of tokens to move")
+    source = land_area(state, action.source, "area to move from")
+    target = land_area(state, action.target, "area to move to")
+    via = land_area(state, action.via, "area to move through") if action.via else None
+    board, player, mover = state.board, state.players[seat], powers(state, seat)
+    if target == source:
+        raise IllegalMove("A move ends in another area than it starts.")
+    if via is not None and mover.land_steps < 2:
+        raise IllegalMove(f"Moving two steps ({source} → {via} → {target}) needs "
+                          f"{either(advances_with(state, 'land_steps'))}; a token moves one step by land.")
+    first = via or target
+    if first not in board.land_next[source]:
+        raise IllegalMove(f"{first} is not next to {source} by land.")
+    if via is not None and target not in board.land_next[via]:
+        raise IllegalMove(f"{target} is not next to {via} by land.")
+    for area in (a for a in (via, target) if a):
+        if area in state.out_of_play:
+            raise IllegalMove(f"{area} is out of play: no token may enter it by land.")
+    unmoved, once = player.unmoved(source), player.once.get(source, 0)
+    usable = unmoved if via else unmoved + once
+    if count > usable:
+        raise IllegalMove(_shortage(player.tokens.get(source, 0), usable, count, source, via is not None))
+    if via is not None:
+        if entering(state, seat, via, 1, how="move"):
+            raise IllegalMove(f"Your tokens cannot move on past {via}: entering it puts them into a conflict "
+                              "situation, and a token stops where its first step causes conflict.")
+    conflict = entering(state, seat, target, count, how="move")
+    from_once = 0 if via else min(once, count)
+    fresh = count - from_once
+    goes_on = via is None and mover.land_steps >= 2 and not conflict
+    delta: list[tuple[Counter, str, int]] = [("tokens", source, -count), ("tokens", target, count)]
+    if from_once:
+        delta.append(("once", source, -from_once))
+    finished = from_once + (0 if goes_on else fresh)
+    if finished:
+        delta.append(("done", target, finished))
+    if goes_on and fresh:
+        delta.append(("once", target, fresh))
+    path = (source, via, target) if via else (source, target)
+    text = f"{plural(count, 'token')} {' → '.join(path)}" + (f": conflict situation in {target}" if conflict else "")
+    return Step("move", text, path, count, (target,), tuple(delta))
+
+
+def _shortage(total: int, usable: int, count: int, source: str, two_steps: bool) -> str:
+    if total == 0:
+        return f"You have no tokens in {source}."
+    moved = total - usable
+    why = f" ({moved} {'has' if moved == 1 else 'have'} moved this phase" + (
+        " or taken a step already" if two_steps else "") + ")" if moved else ""
+    return f"You have {usable} of {plural(total, 'token')} in {source} free to move{why}, not {count}."

@@ -1,0 +1,147 @@
+"""The Movement phase's frame: census order (M-O1), taking back and declaring (M-O2, M-S5), the
+host starting each phase, insisting on order, and population expansion between phases."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.base import Actor, Result
+from rules.errors import BadInput, IllegalMove
+from rules.guards import seated
+from rules.megaciv.actions import Declare, Expand, Insist, StartMovement, TakeBack
+from rules.megaciv.draft import secret_drafts
+from rules.megaciv.draft import take_back as undo_steps
+from rules.megaciv.report import lines, report
+from rules.megaciv.state import MegaState, Ship, civ, count_in_range, land_area, name, powers, with_player
+from rules.text import plural
+
+MAX_LIST = 500
+
+
+def census(state: MegaState) -> tuple[int, ...]:
+    """Tokens on the board per seat."""
+    return tuple(p.census for p in state.players)
+
+
+def movement_order(state: MegaState) -> tuple[int, ...]:
+    """M-O1: census order, highest first; ties by A.S.T. rank; holders of Military after everyone else."""
+    counts = census(state)
+    return tuple(sorted(range(len(state.players)),
+                        key=lambda s: (powers(state, s).moves_last, -counts[s], civ(state, s).ast)))
+
+
+def mover(state: MegaState) -> int | None:
+    """The seat on turn in strict order (the first in order not yet declared), None if none."""
+    return next((s for s in state.order if not state.players[s].declared), None)
+
+
+def start(state: MegaState, actor: Actor, action: StartMovement) -> Result[MegaState]:
+    if state.moving:
+        raise IllegalMove(f"The Movement phase of turn {state.turn} is under way; it ends when everyone has declared.")
+    order = movement_order(state)
+    players = tuple(replace(p, once={}, done={}, builds=0, steps=(), declared=False,
+                            ships=tuple(replace(s, built=False, maintained=False, sailed=False) for s in p.ships))
+                    for p in state.players)
+    state = replace(state, players=players, moving=True, order=order, census=census(state),
+                    together=bool(state.settings["simultaneous"]), insisted=False)
+    listed = ", ".join(f"{name(state, s)} {state.census[s]}" for s in order)
+    how = "everyone moves at once" if state.together else f"{name(state, order[0])} moves first"
+    return Result(state, f"Turn {state.turn}: the Movement phase begins; {how}. Census order: {listed}.",
+                  undoable=False)
+
+
+def take_back(state: MegaState, actor: Actor, action: TakeBack) -> Result[MegaState]:
+    seat = seated(actor)
+    player = state.players[seat]
+    if not player.steps:
+        raise IllegalMove("Your draft has no steps to take back.")
+    count = count_in_range(action.count, 1, len(player.steps), "The number of steps to take back")
+    gone = player.steps[len(player.steps) - count:]
+    state = with_player(state, seat, undo_steps(player, count))
+    texts = "; ".join(s.text for s in reversed(gone))
+    return Result(state, f"{name(state, seat)} took back: {texts}")
+
+
+def declare(state: MegaState, actor: Actor, action: Declare) -> Result[MegaState]:
+    """M-O2, M-S5: the draft becomes final; ships neither built nor maintained this turn are destroyed."""
+    seat = seated(actor)
+    was_secret = secret_drafts(state)
+    player = state.players[seat]
+    lost = [i + 1 for i, s in enumerate(player.ships) if s.area is not None and not (s.built or s.maintained)]
+    ships = tuple(Ship() if i + 1 in lost else s for i, s in enumerate(player.ships))
+    state = with_player(state, seat, replace(player, declared=True, ships=ships))
+    details = [f"{name(state, seat)}: {s.text}" for s in player.steps]
+    summary = f"{name(state, seat)} declared their movement ended ({plural(len(player.steps), 'step')})"
+    if lost:
+        phrase = f"ship{'s' if len(lost) > 1 else ''} {', '.join(map(str, lost))} destroyed (not maintained)"
+        summary += f"; {phrase}"
+        details.append(f"{name(state, seat)}'s {phrase}")
+    nxt = mover(state)
+    if nxt is None:
+        state = replace(state, moving=False, together=False, insisted=False, turn=state.turn + 1,
+                        players=tuple(replace(p, expanded=False) for p in state.players))
+        found = report(state)
+        summary += (f". The Movement phase of turn {state.turn - 1} is over: "
+                    f"{plural(len(found.conflicts), 'conflict situation')}, "
+                    f"{plural(len(found.spots), 'area')} where a city could be built")
+        details += ["Phase-end report:", *lines(state, found)]
+    elif not state.together:
+        summary += f"; {name(state, nxt)} moves next"
+    return Result(state, summary, tuple(details), undoable=False, reveals=was_secret)
+
+
+def insist(state: MegaState, actor: Actor, action: Insist) -> Result[MegaState]:
+    seat = seated(actor)
+    state = replace(state, together=False, insisted=True)
+    nxt = mover(state)
+    who = name(state, nxt) if nxt is not None else "nobody"
+    return Result(state, f"{name(state, seat)} insists on census order for the rest of this phase; "
+                         f"{who} moves now, the others wait for their turn", board_changed=False)
+
+
+def growth(state: MegaState, seat: int) -> dict[str, int]:
+    """Population expansion: +1 where the seat has one token, +2 where it has two or more."""
+    return {area: 1 if count == 1 else 2 for area, count in state.players[seat].tokens.items() if count > 0}
+
+
+def expand(state: MegaState, actor: Actor, action: Expand) -> Result[MegaState]:
+    seat = seated(actor)
+    player = state.players[seat]
+    if player.expanded:
+        raise IllegalMove("You have already expanded this turn.")
+    wanted = growth(state, seat)
+    need = sum(wanted.values())
+    if need == 0:
+        raise IllegalMove("You have no tokens on the board to expand from.")
+    if not isinstance(action.areas, (tuple, list)) or len(action.areas) > MAX_LIST:
+        raise BadInput(f"List at most {MAX_LIST} areas.")
+    if player.stock >= need:
+        if action.areas:
+            raise IllegalMove(f"Your stock ({player.stock}) covers the whole expansion ({need}); every area grows, "
+                              "so expand without listing areas.")
+        placed = wanted
+    else:
+        if not action.areas:
+            raise IllegalMove(f"Expansion needs {need} tokens but your stock has {player.stock}: list the areas "
+                              "to grow, in order, until the stock runs out.")
+        placed, left = {}, player.stock
+        for text in action.areas:
+            area = land_area(state, text, "area to grow")
+            if area not in wanted:
+                raise IllegalMove(f"You have no tokens in {area} to expand from.")
+            if area in placed:
+                raise BadInput(f"{area} is listed twice.")
+            if left:
+                placed[area] = min(wanted[area], left)
+                left -= placed[area]
+        if left:
+            raise IllegalMove(f"The listed areas take {player.stock - left} tokens; list more until your stock of "
+                              f"{player.stock} is used up.")
+    tokens = dict(player.tokens)
+    for area, count in placed.items():
+        tokens[area] += count
+    added = sum(placed.values())
+    state = with_player(state, seat, replace(player, tokens=tokens, stock=player.stock - added, expanded=True))
+    grown = ", ".join(f"+{n} {a}" for a, n in placed.items())
+    return Result(state, f"{name(state, seat)} expanded: {grown} (stock {player.stock} → {player.stock - added}, "
+                         f"census {player.census} → {player.census + added})")

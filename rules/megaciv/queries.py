@@ -1,0 +1,381 @@
+"""What a seat may do now, for commands, autocomplete, overlays and scripted players.
+
+Every query takes the state as the seat sees it (`GAME.view(state, seat)`: others' undeclared
+drafts not yet made) and answers in the names the map uses; the cog only formats the answers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass
+
+from rules.base import Piece, Reach
+from rules.errors import PlayerError
+from rules.megaciv.actions import Move, Sail
+from rules.megaciv.board import fold
+from rules.megaciv.conflict import advances_with, attack_needs, situation
+from rules.megaciv.moves import plan_move
+from rules.megaciv.phase import census as census_counts
+from rules.megaciv.phase import growth, movement_order
+from rules.megaciv.report import CitySpot, Conflict, Report, report
+from rules.megaciv.state import (
+    MegaState,
+    Step,
+    city_owner,
+    name,
+    party_name,
+    powers,
+)
+from rules.text import either
+
+__all__ = [
+    "AreaInfo", "Destination", "Mover", "ShipInfo", "Voyage", "area_info", "area_names", "attack_needs", "canon",
+    "city_spots", "conflicts", "destinations", "draft_steps", "expansion", "movable", "movers", "nearby", "order",
+    "parse_voyage", "phase_report", "reach", "ship_reach", "ships", "water_paths",
+]
+
+
+# --- names ---------------------------------------------------------------------------------------
+
+
+def canon(state: MegaState, text: str) -> str | None:
+    """An area's name as the map spells it (any case; spaces and hyphens ignored); None if unknown."""
+    return state.board.canon(text) if isinstance(text, str) else None
+
+
+def area_names(state: MegaState, typed: str = "", kind: str | None = None, limit: int = 25) -> list[str]:
+    """Area names for autocomplete: those starting with what was typed, then those containing it."""
+    wanted = fold(typed or "")[:40]
+    areas = [a for a in state.board.map.areas if kind is None or a.kind == kind]
+    first = [a.name for a in areas if fold(a.name).startswith(wanted)]
+    more = [a.name for a in areas if wanted and wanted in fold(a.name) and not fold(a.name).startswith(wanted)]
+    return (sorted(first) + sorted(more))[:limit]
+
+
+# --- order and census ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mover:
+    seat: int
+    name: str
+    census: int
+    declared: bool
+
+
+def order(state: MegaState) -> list[Mover]:
+    """The movement order with census: this phase's (fixed when it began), or between phases the
+    order the next phase would have now."""
+    if state.moving:
+        return [Mover(s, name(state, s), state.census[s], state.players[s].declared) for s in state.order]
+    counts = census_counts(state)
+    return [Mover(s, name(state, s), counts[s], False) for s in movement_order(state)]
+
+
+# --- tokens ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Destination:
+    """Where tokens from an area can move now: `count` of them, in `steps` (via `via` for two)."""
+
+    area: str
+    steps: int
+    via: str
+    count: int
+
+
+def movable(state: MegaState, seat: int) -> list[tuple[str, int, int]]:
+    """(area, tokens free to move, tokens there) for each area where the seat has tokens that can
+    still move by land, in map order."""
+    p = state.players[seat]
+    out = []
+    for area in sorted(p.tokens, key=state.board.area_index.__getitem__):
+        free = p.unmoved(area) + p.once.get(area, 0)
+        if free > 0:
+            out.append((area, free, p.tokens[area]))
+    return out
+
+
+def _most(state: MegaState, seat: int, source: str, target: str, via: str, usable: int) -> int:
+    """The most tokens that may make this move now (0: none)."""
+    def ok(count: int) -> bool:
+        try:
+            plan_move(state, seat, Move(source, target, count, via))
+            return True
+        except PlayerError:
+            return False
+
+    if usable <= 0 or not ok(1):
+        return 0
+    low, high = 1, usable
+    if ok(high):
+        return high
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if ok(middle) else (low, middle)
+    return low
+
+
+def destinations(state: MegaState, seat: int, source: str) -> list[Destination]:
+    """Every land area tokens from `source` can move to now, with how many may go; one-step moves
+    first, then Roadbuilding's two-step moves (the first `via` found for each end)."""
+    board, p = state.board, state.players[seat]
+    if source not in board.areas or not p.tokens.get(source):
+        return []
+    unmoved, once = p.unmoved(source), p.once.get(source, 0)
+    found: dict[str, Destination] = {}
+    for target in sorted(board.land_next[source]):
+        count = _most(state, seat, source, target, "", unmoved + once)
+        if count:
+            found[target] = Destination(target, 1, "", count)
+    if powers(state, seat).land_steps >= 2 and unmoved:
+        for via in sorted(board.land_next[source]):
+            for target in sorted(board.land_next[via]):
+                if target == source or target in found:
+                    continue
+                count = _most(state, seat, source, target, via, unmoved)
+                if count:
+                    found[target] = Destination(target, 2, via, count)
+    return list(found.values())
+
+
+# --- ships -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShipInfo:
+    number: int
+    area: str | None
+    status: str  # "in stock", "built", "maintained", "needs upkeep", "sailed"
+
+
+def ships(state: MegaState, seat: int) -> list[ShipInfo]:
+    out = []
+    for i, s in enumerate(state.players[seat].ships):
+        if s.area is None:
+            status = "in stock"
+        elif s.sailed:
+            status = "sailed"
+        elif s.built:
+            status = "built"
+        elif s.maintained:
+            status = "maintained"
+        else:
+            status = "needs upkeep"
+        out.append(ShipInfo(i + 1, s.area, status))
+    return out
+
+
+def ship_reach(state: MegaState, seat: int, ship: int) -> dict[str, tuple[str, ...]]:
+    """Each area the ship can end a voyage in now, with a shortest path (the areas after its own);
+    {} if it cannot sail now. Out-of-play water is passed through, never ended in."""
+    if not isinstance(ship, int) or ship not in range(1, len(state.players[seat].ships) + 1):
+        return {}
+    s = state.players[seat].ships[ship - 1]
+    if s.area is None or s.sailed or not (s.built or s.maintained):
+        return {}
+    return water_paths(state, seat, s.area)
+
+
+def water_paths(state: MegaState, seat: int, start: str) -> dict[str, tuple[str, ...]]:
+    """Shortest water paths from `start` within the seat's ship steps (M-S3)."""
+    board, mover = state.board, powers(state, seat)
+    paths: dict[str, tuple[str, ...]] = {start: ()}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if len(paths[here]) >= mover.ship_steps:
+            continue
+        for there in sorted(board.water_next[here]):
+            if there in paths or (board.areas[there].kind == "sea" and not mover.open_sea):
+                continue
+            paths[there] = (*paths[here], there)
+            queue.append(there)
+    return {a: p for a, p in paths.items() if p and a not in state.out_of_play}
+
+
+@dataclass(frozen=True)
+class Voyage:
+    """A voyage as typed ("Telmon+3 Arzu Kesdor-2 Uth"): the stops and what is taken on and put off."""
+
+    stops: tuple[str, ...]
+    take: tuple[int, ...]
+    put: tuple[int, ...]
+
+    def action(self, ship: int) -> Sail:
+        """The Sail action (the first stop is the ship's own area)."""
+        return Sail(ship, self.stops[1:], self.take, self.put)
+
+
+_MARKS = re.compile(r"^(.*?)((?:[+-]\d{1,3})+)$")
+
+
+def parse_voyage(state: MegaState, text: str) -> Voyage:
+    """Read a voyage: stops separated by commas, arrows or spaces, each an area name (any case; a
+    name typed with spaces is recognised) with optional "+n" (take on n) and "-n" (put off n); the
+    first stop is where the ship is. Unknown names stay as typed (the Sail action refuses them)."""
+    if not isinstance(text, str) or len(text) > 400:
+        return Voyage((), (), ())
+    stops: list[str] = []
+    take: list[int] = []
+    put: list[int] = []
+    for chunk in re.split(r"\s*(?:,|;|->|→|=>|>)\s*", text.strip()):
+        words: list[tuple[str, str]] = []  # (name part, marks)
+        for word in chunk.split():
+            match = _MARKS.match(word)
+            words.append((match.group(1), match.group(2)) if match else (word, ""))
+        i = 0
+        while i < len(words):
+            label, marks = words[i]
+            if label:
+                j = i + 1
+                for end in range(min(len(words), i + 3), i + 1, -1):
+                    joined = " ".join(w for w, _ in words[i:end])
+                    if all(w for w, _ in words[i:end]) and not any(m for _, m in words[i:end - 1]) \
+                            and canon(state, joined):
+                        label, marks, j = joined, words[end - 1][1], end
+                        break
+                stops.append(canon(state, label) or label)
+                take.append(0)
+                put.append(0)
+                i = j
+            else:
+                i += 1
+            if stops:
+                for mark in re.findall(r"[+-]\d+", marks):
+                    if mark[0] == "+":
+                        take[-1] += int(mark[1:])
+                    else:
+                        put[-1] += int(mark[1:])
+    return Voyage(tuple(stops), tuple(take), tuple(put))
+
+
+# --- areas -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AreaInfo:
+    """What is in an area and who can enter it."""
+
+    name: str
+    kind: str
+    region: str
+    limit: int
+    city_site: bool
+    coastal: bool
+    out_of_play: bool
+    tokens: tuple[tuple[str, int], ...]  # (party name, count), players then barbarians
+    city: str  # "" or whose city ("pirates" for a pirate city)
+    ships: tuple[tuple[str, int], ...]  # (player name, ships)
+    conflict: bool
+    restrictions: tuple[str, ...]  # what limits entering it (out of play, Diplomacy, Cultural Ascendancy)
+    from_land: tuple[tuple[str, int, int], ...]  # the seat's (area, steps, tokens) that can move in now
+    by_ship: tuple[int, ...]  # the seat's ships that can reach it now
+
+
+def area_info(state: MegaState, seat: int | None, area: str) -> AreaInfo | None:
+    """Everything about an area for a look-up; None if the name is unknown."""
+    found = canon(state, area)
+    if found is None:
+        return None
+    board = state.board
+    info = board.areas[found]
+    tokens = [(name(state, i), p.tokens[found]) for i, p in enumerate(state.players) if p.tokens.get(found)]
+    if state.barbarians.get(found):
+        tokens.append(("barbarians", state.barbarians[found]))
+    owner = city_owner(state, found)
+    docked = [(name(state, i), n) for i, p in enumerate(state.players)
+              if (n := sum(1 for s in p.ships if s.area == found))]
+    rules = []
+    if found in state.out_of_play:
+        rules.append("out of play: no token may enter it by land; ships may pass through but not stop")
+    if owner is not None and owner >= 0 and powers(state, owner).protects_cities:
+        rules.append(f"{name(state, owner)}'s city is protected: only holders of "
+                     f"{either(advances_with(state, 'enters_protected_cities'))} may move in unless a conflict "
+                     "situation already exists there")
+    for i, p in enumerate(state.players):
+        units = p.tokens.get(found) or found in p.cities or any(s.area == found for s in p.ships)
+        if units and powers(state, i).protects_units:
+            rules.append(f"{name(state, i)} has units here: only holders of "
+                         f"{either(advances_with(state, 'ignores_unit_protection'))} may cause conflict here unless "
+                         "a conflict situation already exists there")
+    land: list[tuple[str, int, int]] = []
+    boats: list[int] = []
+    if seat is not None and info.kind == "land":
+        for source, _free, _total in movable(state, seat):
+            for d in destinations(state, seat, source):
+                if d.area == found:
+                    land.append((source, d.steps, d.count))
+        for s in ships(state, seat):
+            if found in ship_reach(state, seat, s.number):
+                boats.append(s.number)
+    return AreaInfo(found, info.kind, info.region, info.limit, info.city_site, info.coastal,
+                    found in state.out_of_play, tuple(tokens), "" if owner is None else party_name(state, owner),
+                    tuple(docked), info.kind == "land" and situation(state, found), tuple(rules), tuple(land),
+                    tuple(boats))
+
+
+def nearby(state: MegaState, seat: int, rings: int = 1) -> list[str]:
+    """The areas holding the seat's tokens, cities or ships and those `rings` steps around them
+    (by land or water), for a board view around one player's pieces."""
+    board, p = state.board, state.players[seat]
+    around = set(p.tokens) | set(p.cities) | {s.area for s in p.ships if s.area}
+    for _ in range(rings):
+        around |= {n for a in around for n in board.land_next[a] | board.water_next[a]}
+    return sorted(around, key=board.area_index.__getitem__)
+
+
+# --- the phase -------------------------------------------------------------------------------------
+
+
+def conflicts(state: MegaState) -> tuple[Conflict, ...]:
+    return report(state).conflicts
+
+
+def city_spots(state: MegaState) -> tuple[CitySpot, ...]:
+    return report(state).spots
+
+
+def phase_report(state: MegaState) -> Report:
+    """The phase-end report (M-X4), any time: conflict situations, city attacks, city spots."""
+    return report(state)
+
+
+def draft_steps(state: MegaState, seat: int) -> tuple[Step, ...]:
+    """The seat's steps this phase (its draft until declared), oldest first."""
+    return state.players[seat].steps
+
+
+def expansion(state: MegaState, seat: int) -> tuple[dict[str, int], int]:
+    """Population expansion for the seat now: tokens each area would get, and the stock."""
+    return growth(state, seat), state.players[seat].stock
+
+
+# --- the generic queries ---------------------------------------------------------------------------
+
+
+def movers(state: MegaState, seat: int) -> list[Piece]:
+    """The seat's token groups that can move (id: the area) and ships that can sail (id: "ship2")."""
+    if not state.moving:
+        return []
+    out = [Piece(area, f"{free} of {total} tokens in {area}", area) for area, free, _total in movable(state, seat)
+           for total in [state.players[seat].tokens[area]]]
+    out += [Piece(f"ship{s.number}", f"Ship {s.number} at {s.area} ({s.status})", s.area or "")
+            for s in ships(state, seat) if s.area and ship_reach(state, seat, s.number)]
+    return out
+
+
+def reach(state: MegaState, seat: int, piece: str) -> list[Reach]:
+    """Where a piece can end a move now: token groups by land (cost: steps), ships by water."""
+    if not isinstance(piece, str):
+        return []
+    if piece.lower().startswith("ship") and piece[4:].isdigit():
+        paths = ship_reach(state, seat, int(piece[4:]))
+        return [Reach(a, len(p), p) for a, p in sorted(paths.items(), key=lambda x: (len(x[1]), x[0]))]
+    source = canon(state, piece)
+    if source is None:
+        return []
+    return [Reach(d.area, d.steps, (d.via, d.area) if d.via else (d.area,)) for d in destinations(state, seat, source)]
+
