@@ -161,16 +161,20 @@ def seas_joined(state: GloryState, cells: dict[int, str]) -> bool:
 
 
 def allowed_rotations(state: GloryState, p: Plan, province: str, tile: str) -> tuple[int, ...]:
-    """G-E2 as ruled: rotations meeting both conditions; else those joining the seas; else all."""
-    both, first = [], []
+    """G-E2 as ruled: the rotations meeting both conditions; if none, those meeting (1) (the seas
+    join); if none, those meeting (2) (the army can land: "fulfil one at least"); else all six."""
+    both, first, second = [], [], []
     for k in range(hexes.ROTATIONS):
         cells = placed_terrain(state, province, tile, k)
-        if not seas_joined(state, cells):
-            continue
-        first.append(k)
-        if landing_problem(state, p, {i: CODES[t] for i, t in cells.items()}) is None:
+        joined = seas_joined(state, cells)
+        lands = landing_problem(state, p, {i: CODES[t] for i, t in cells.items()}) is None
+        if joined:
+            first.append(k)
+        if lands:
+            second.append(k)
+        if joined and lands:
             both.append(k)
-    return tuple(both or first or range(hexes.ROTATIONS))
+    return tuple(both or first or second or range(hexes.ROTATIONS))
 
 
 def previews(state: GloryState) -> list[dict]:
