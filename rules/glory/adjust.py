@@ -31,13 +31,18 @@ from rules.guards import hosting, seated
 OWNER = "<owner>"  # in a change's text, replaced by "their" or "Blue's"
 MAX_VOTING = 50
 STRUCTURES = ("city", "castle", "capital")
+MAX_TEXT = 60
 
 
 def adjust(state: GloryState, actor: Actor, action: Adjust) -> Result[GloryState]:
     """Check who may adjust what, then make the change on a copy."""
     seat = seated(actor)
+    for field in ("hex", "unit", "name"):
+        text = getattr(action, field)
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
+            raise BadInput(f"Adjust's {field} is a name of at most {MAX_TEXT} characters.")
     whose = seat if action.seat is None else action.seat
-    if not isinstance(whose, int) or whose not in range(len(state.seats)):
+    if isinstance(whose, bool) or not isinstance(whose, int) or whose not in range(len(state.seats)):
         raise BadInput(f"There is no seat {whose!r:.10} in this game.")
     if whose != seat and not actor.host:
         raise NotAllowed("Only the host may adjust another player's pieces.")

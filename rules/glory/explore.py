@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules import hexes
 from rules.base import Actor, Result
-from rules.errors import BadInput
+from rules.errors import BadInput, NotYourTurn
 from rules.glory import landing as man
 from rules.glory.actions import Choose
 from rules.glory.board import CODES, Tile
@@ -62,7 +62,8 @@ def choose(state: GloryState, actor: Actor, action: Choose) -> Result[GloryState
     """The exploring player picks one of the allowed rotations (G-E2); then G-E3–G-E5."""
     seat = seated(actor)
     pending = state.exploring
-    assert pending is not None and pending.plan.seat == seat  # the flow asks only this player
+    if pending is None or pending.plan.seat != seat:
+        raise NotYourTurn("Nobody asked you to decide anything.")
     labels = [label(k) for k in pending.options]
     choice = action.choice.strip() if isinstance(action.choice, str) else ""
     if choice not in labels:

@@ -105,9 +105,9 @@ def in_range(state: GloryState, seat: int, at: str, army: Army) -> list[tuple[in
     board = state.board
     origin = board.axial(at)
     attackers = []
-    for name, n in army.units.items():
-        unit = board.unit_types[name]
-        if unit.attack is None or (unit.packing and n <= army.packed.get(name, 0)):
+    for unit in board.units:
+        n = army.units.get(unit.name, 0)
+        if not n or unit.attack is None or (unit.packing and n <= army.packed.get(unit.name, 0)):
             continue
         attackers.append(unit)
     if not attackers:

@@ -20,12 +20,16 @@ def maneuver(state: GloryState, actor: Actor, action: Maneuver) -> Result[GloryS
     seat = seated(actor)
     board = state.board
     army = board.parse(action.army)
+    if not isinstance(action.to, str) or not isinstance(action.path, (tuple, list)):
+        raise BadInput("Name the destination and the path's hexes like D7.")
     if len(action.path) > MAX_PATH:
         raise BadInput(f"A path has at most {MAX_PATH} hexes.")
     path = tuple(board.parse(h) for h in action.path)
     to = board.parse(action.to) if action.to else (path[-1] if path else army)
     if path and path[-1] != to:
         raise BadInput(f"The path ends at {path[-1]}, not at the destination {to}.")
+    if not isinstance(action.units, (tuple, list)):
+        raise BadInput("List the units to move as unit and count pairs.")
     units = read_units(board, action.units, "the units to move") if action.units else None
     stops = read_stops(state, action.drops, action.pickups)
     if not isinstance(action.march, bool):
@@ -54,6 +58,8 @@ def maneuver(state: GloryState, actor: Actor, action: Maneuver) -> Result[GloryS
 def read_stops(state: GloryState, drops: tuple, pickups: tuple) -> dict[str, Stop]:
     """Drops and pick-ups as stops by hex, in the order their hexes are first listed."""
     board = state.board
+    if not isinstance(drops, (tuple, list)) or not isinstance(pickups, (tuple, list)):
+        raise BadInput("List drops and pick-ups as (hex, unit, count).")
     if len(drops) + len(pickups) > MAX_STOPS:
         raise BadInput(f"List at most {MAX_STOPS} drops and pick-ups.")
     found: dict[str, tuple[list, list]] = {}

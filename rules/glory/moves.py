@@ -286,8 +286,8 @@ def prepare(state: GloryState, g: Ground, seat: int, army_name: str, units: Unit
     lacking = short_of(board, army.units, group)
     if lacking is not None:
         raise IllegalMove(f"Your army at {army_name} has {units_text(board, army.units)}: it cannot move {lacking}.")
-    if pack not in PACKING:
-        raise BadInput(f"Packing is 'pack', 'unpack' or nothing, not {pack[:20]!r}.")
+    if not isinstance(pack, str) or pack not in PACKING:
+        raise BadInput(f"Packing is 'pack', 'unpack' or nothing, not {str(pack)[:20]!r}.")
     taken = _taken(army, group)
     still = unpacked(board, taken)
     pack_cost = 0

@@ -334,3 +334,45 @@ def test_states_round_trip_through_json():
         data = json.loads(json.dumps(GAME.encode_state(s)))
         assert GAME.decode_state(data) == s
         assert GAME.decode_state(data).board is GAME.decode_state(data).board  # decoded once, shared
+
+
+HOSTILE = [
+    Maneuver(army=5), Maneuver("H7", to=3), Maneuver("H7", units=[["x"]]), Maneuver("H7", units={"a": 1}),
+    Maneuver("H7", path=[1, 2]), Maneuver("H7", drops=[[1, 2, 3]]), Maneuver("H7", drops=5), Maneuver("H7", pack=5),
+    Maneuver("H7", march="yes"), Maneuver("H7", units=(("archer", True),)), Maneuver("H7" * 30),
+    Adjust(what=[1]), Adjust("relic", name=[1]), Adjust("units", value="x", hex="H7", unit="archer"),
+    Adjust("cubes", seat=True, value=1), Adjust("units", value=1, hex="H7", unit=None), Adjust("cubes", value=1.5),
+    Choose(choice=None), Choose(choice=["1"]),
+]
+
+
+@pytest.mark.parametrize("action", HOSTILE)
+def test_hostile_field_values_are_refused_as_player_errors(action):
+    from rules.errors import PlayerError
+
+    state = scenario(down=[(2, 0)])
+    put(state, RED, "H7", swordsman=1)
+    with pytest.raises(PlayerError):
+        GAME.play(state, Actor(RED), action)
+
+
+def test_target_queries_and_units_text():
+    state = scenario({(2, 0): "sea"})
+    put(state, RED, at(0, 0), archer=1, swordsman=1)
+    put(state, RED, at(1, -1), catapult=1)
+    put(state, BLUE, at(2, 0), galley=1)
+    put(state, BLUE, at(-1, 0), spearman=2)
+    assert queries.targets(state, RED, at(0, 0)) == [
+        f"Blue's 2 spearmen at {at(-1, 0)} (1 hex away; in range of swordsmen and archers)",
+        f"Blue's 1 galley at {at(2, 0)} (2 hexes away; in range of archers)",
+    ]
+    after = queries.targets_after(state, RED, at(0, 0), at(1, -1), {"swordsman": 1})
+    assert after == [f"Blue's 2 spearmen at {at(-1, 0)} (2 hexes away; in range of catapults)",
+                     f"Blue's 1 galley at {at(2, 0)} (2 hexes away; in range of catapults)"]
+    assert queries.targets_after(state, RED, "nowhere", at(1, 0)) == []
+    assert queries.parse_units(state.board, "2 Cavalrymen, archer") == {"cavalryman": 2, "archer": 1}
+    assert queries.parse_units(state.board, "all") == {}
+    with pytest.raises(BadInput, match="There is no unit 'knights'"):
+        queries.parse_units(state.board, "3 knights")
+    assert queries.army_text(state.board, Army({"trebuchet": 2}, {"trebuchet": 1}, 2)) == \
+        "2 trebuchets (1 packed), depleted (marched)"

@@ -523,8 +523,8 @@ def test_after_a_maneuver_the_result_lists_enemies_within_attack_range():
     result = act(state, RED, M(at(0, 0), at(1, 0)))
     lines = [line for line in result.details if line.startswith("Within attack range")]
     assert lines == [
-        f"Within attack range of {at(1, 0)}: Blue's 2 peasants at {at(2, 0)} (1 hex away; in range of archers "
-        "and swordsmen)",
+        f"Within attack range of {at(1, 0)}: Blue's 2 peasants at {at(2, 0)} (1 hex away; in range of swordsmen "
+        "and archers)",
         f"Within attack range of {at(1, 0)}: Blue's city at {at(1, -2)} (2 hexes away; in range of archers)",
         f"Within attack range of {at(1, 0)}: Blue's 1 galley at {at(3, 0)} (2 hexes away; in range of archers)",
     ]
