@@ -142,6 +142,8 @@ def read_hex(text: str) -> Hex | None:
 def parse_hex(text: str, known: Container[Hex] | None = None, where: str = "on this map") -> Hex:
     """The hex named by `text`, or BadInput saying how hexes are named; with `known`, a hex of
     the map only."""
+    if not isinstance(text, str):
+        raise BadInput("Name a hex by its column letter and row number (like D7).")
     shown = text.strip()[:20]
     h = read_hex(text) if len(text) <= 40 else None
     if h is None:

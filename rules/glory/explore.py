@@ -39,7 +39,8 @@ def tile_text(tile: Tile) -> str:
 
 def begin(state: GloryState, p: Plan, paid: str) -> Result[GloryState]:
     """The maneuver claimed a hex of an unexplored province: flip the top tile (not undoable) and
-    ask its rotation, or place it at once when only one rotation is allowed."""
+    ask its player the rotation among those G-E2 allows (a blocking decision, even when only one
+    is allowed: the player sees the tile before it is placed)."""
     board = state.board
     province = board.province_names[board.province_of[board.index[p.end]]]
     tile = state.province_deck.pop(0)
@@ -47,14 +48,13 @@ def begin(state: GloryState, p: Plan, paid: str) -> Result[GloryState]:
     moved = man.describe(state, p).replace(" maneuvered ", " maneuvered toward an unexplored province: ", 1)
     shown = tile_text(board.tile_named[tile])
     revealed = f"{moved}{paid}, claiming {p.end}; revealed {shown} for the province at {province}"
-    if len(options) == 1:
-        state.exploring = Exploration(p, province, tile, options)
-        result = finish(state, options[0])
-        only = f"only rotation {label(options[0])} is allowed"
-        return Result(result.state, f"{revealed}; {only}; {result.summary}",
-                      (revealed, only.capitalize(), *result.details), undoable=False)
     state.exploring = Exploration(p, province, tile, options)
-    asks = f"{colour(state, p.seat)} chooses its rotation: {either([label(k) for k in options])}"
+    labels = [label(k) for k in options]
+    who = colour(state, p.seat)
+    if len(labels) == 1:
+        asks = f"{who} places it: only rotation {labels[0]} is allowed"
+    else:
+        asks = f"{who} chooses its rotation: {either(labels)}"
     return Result(state, f"{revealed}; {asks}", (revealed, asks), undoable=False)
 
 

@@ -6,7 +6,7 @@ order is gone) and answers with the hex names players type ("D7"); the cog only 
 
 from __future__ import annotations
 
-from rules.errors import PlayerError
+from rules.errors import BadInput, PlayerError
 from rules.glory import explore
 from rules.glory.board import Board
 from rules.glory.landing import in_range
@@ -30,6 +30,7 @@ __all__ = [
     "Route", "armies", "reachable", "explorable", "rotations", "previews", "targets", "targets_after",
     "pickup_sources", "hex_names", "parse_hex", "parse_units", "units_text", "army_text", "can_maneuver",
     "terrain_map", "province_map", "unit_names", "event_cards", "relic_count", "may_pass", "cube_cost",
+    "parse_stops",
 ]
 
 
@@ -172,3 +173,20 @@ def event_cards(state: GloryState) -> list[list[tuple[str, str, str, dict[int, i
 def relic_count(state: GloryState) -> int:
     """Relics still to be placed this game (G-E4)."""
     return relics_to_place(state)
+
+
+def parse_stops(board: Board, text: str) -> tuple[tuple[str, str, int], ...]:
+    """Drops or pick-ups as a player types them ("E5: 1 archer, 2 spearmen; F6: cavalryman") in
+    the shape `Maneuver.drops` and `Maneuver.pickups` take: (hex, unit, count) triples."""
+    if not isinstance(text, str) or len(text) > 300:
+        raise BadInput("List stops like 'E5: 1 archer, 2 spearmen; F6: cavalryman'.")
+    found: list[tuple[str, str, int]] = []
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        where, colon, what = part.partition(":")
+        if not colon:
+            raise BadInput(f"Name the hex before its units, like 'E5: 1 archer' (not {part.strip()[:30]!r}).")
+        at = board.parse(where)
+        found += [(at, unit, n) for unit, n in parse_units(board, what).items()]
+    return tuple(found)

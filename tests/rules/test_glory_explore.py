@@ -97,14 +97,15 @@ def test_G_E2_the_top_tile_is_revealed_not_undoably_and_its_player_chooses_the_r
     assert J9 not in unexplored_provinces(done.state)
 
 
-def test_G_E2_the_rotation_must_join_the_seas_and_let_the_army_land_here_only_one_does():
+def test_G_E2_the_rotation_must_join_the_seas_and_let_the_army_land_here_only_one_does_and_is_still_asked():
     state = explore_state({(1, 0): "sea"})
     deck_top(state, "T07")  # Salt Bay: sea in the centre, N, NE and NW
     result = act(state, RED, Maneuver(at(2, -1), at(2, 0)))
-    assert result.state.exploring is None
-    assert result.state.explored[J9].rotation == 4
-    assert "only rotation 5 is allowed" in result.summary
-    assert units(result.state, RED, at(2, 0)) == {"swordsman": 1}
+    assert queries.rotations(result.state) == ("5",)
+    assert result.summary.endswith("Red places it: only rotation 5 is allowed")
+    done = act(result.state, RED, Choose("5")).state
+    assert done.explored[J9].rotation == 4
+    assert units(done, RED, at(2, 0)) == {"swordsman": 1}
 
 
 def test_G_E2_when_no_rotation_meets_both_the_seas_come_first():

@@ -376,3 +376,14 @@ def test_target_queries_and_units_text():
         queries.parse_units(state.board, "3 knights")
     assert queries.army_text(state.board, Army({"trebuchet": 2}, {"trebuchet": 1}, 2)) == \
         "2 trebuchets (1 packed), depleted (marched)"
+
+
+def test_parse_stops_gives_maneuver_triples():
+    b = board()
+    assert queries.parse_stops(b, "e5: 1 archer, 2 spearmen; F6: cavalryman") == (
+        ("E5", "archer", 1), ("E5", "spearman", 2), ("F6", "cavalryman", 1))
+    assert queries.parse_stops(b, " ") == ()
+    with pytest.raises(BadInput, match="Name the hex before its units"):
+        queries.parse_stops(b, "1 archer")
+    with pytest.raises(BadInput, match="There is no hex 'Z99'"):
+        queries.parse_stops(b, "Z99: archer")
