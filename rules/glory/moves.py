@@ -393,6 +393,7 @@ def _ends(g: Ground, trip: Trip) -> dict[str, Route]:
     for order in _orders(trip):
         try:
             stages = _stages(g, trip, order)
+            _check_drops(g, trip, order, stages)
         except IllegalMove as error:
             first_error = first_error or error
             continue
@@ -463,12 +464,7 @@ def plan(state: GloryState, seat: int, army_name: str, units: Units | None, to: 
         reason = standable(g, last.units, end, last.sources, last.caps.vessel)
         if reason is not None and end != trip.start:
             raise IllegalMove(f"The army cannot end there: {reason}.")
-    for k, w in enumerate(order):
-        drop = trip.stops[w].drop
-        if drop:
-            reason = standable(g, drop, w, stages[k + 1].sources, False)
-            if reason is not None:
-                raise IllegalMove(f"Units cannot be dropped there: {reason}.")
+    _check_drops(g, trip, order, stages)
     total = cost + trip.pack_cost
     if total > trip.budget:
         extra = " (packing costs 1 more)" if trip.pack_cost else ""
@@ -477,6 +473,17 @@ def plan(state: GloryState, seat: int, army_name: str, units: Units | None, to: 
     full = (army_name, *(board.names[i] for i in indices))
     ordered = tuple(trip.stops[w] for w in order)
     return Plan(seat, army_name, trip.group, full, ordered, march, pack, total, trip.budget)
+
+
+def _check_drops(g: Ground, trip: Trip, order: list[int], stages: list[Stage]) -> None:
+    """Refuse drops of units that cannot stand where they are left (rule: land units on water only
+    aboard a vessel, vessels on water)."""
+    for k, w in enumerate(order):
+        drop = trip.stops[w].drop
+        if drop:
+            reason = standable(g, drop, w, stages[k + 1].sources, False)
+            if reason is not None:
+                raise IllegalMove(f"Units cannot be dropped there: {reason}.")
 
 
 def _check_end(g: Ground, trip: Trip, end: int, to: str) -> None:
@@ -513,6 +520,7 @@ def _cheapest_within(g: Ground, trip: Trip, end: int, to: str, budget: int) -> t
     for order in _orders(trip):
         try:
             stages = _stages(g, trip, order)
+            _check_drops(g, trip, order, stages)
         except IllegalMove as error:
             first_error = first_error or error
             continue
