@@ -128,8 +128,10 @@ class GloryGame(Game[GloryState]):
                       f"(you claimed {pending.plan.end}): {either(options)}.")
             decisions = (Decision(pending.plan.seat, prompt, options, blocking=True),)
         cubes = state.players[state.turn].action_cubes
-        if state.maneuvers:
-            prompt = (f"Your turn: maneuver again for an action cube ({cubes} left), or end your turn.")
+        if state.maneuvers and cubes:
+            prompt = f"Your turn: maneuver again for an action cube ({cubes} left), or end your turn."
+        elif state.maneuvers:
+            prompt = "Your turn: no action cube left for another maneuver; end your turn."
         else:
             prompt = "Your turn: maneuver (free), pass for the round, or end your turn."
         return Position("development", (state.turn,), heading=heading, prompt=prompt, decisions=decisions)
@@ -154,7 +156,7 @@ class GloryGame(Game[GloryState]):
         return dataclasses.replace(state, seed=seed, province_deck=piles[0], relic_bag=piles[1], event_deck=piles[2])
 
     def movers(self, state: GloryState, seat: int) -> list[Piece]:
-        if state.turn != seat or state.exploring is not None:
+        if queries.can_maneuver(state, seat) is not None:
             return []
         board = state.board
         return [Piece(at, f"{at}: {army_text(board, army)}", at) for at, army in queries.armies(state, seat)]
