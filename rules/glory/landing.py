@@ -120,15 +120,14 @@ def in_range(state: GloryState, seat: int, at: str, army: Army) -> list[tuple[in
         if s == seat:
             continue
         for name, enemy in player.armies.items():
-            targets.setdefault(name, []).append(f"{colour(state, s)}'s {army_text(board, enemy)}")
+            if hexes.distance(origin, board.axial(name)) <= reach:
+                targets.setdefault(name, []).append(f"{colour(state, s)}'s {army_text(board, enemy)}")
     for name, structure in state.structures.items():
-        if structure.owner != seat:
+        if structure.owner != seat and hexes.distance(origin, board.axial(name)) <= reach:
             kind = "capital" if structure.capital else structure.kind
             targets.setdefault(name, []).append(f"{colour(state, structure.owner)}'s {kind}")
     for name, what in targets.items():
         d = hexes.distance(origin, board.axial(name))
-        if d > reach:
-            continue
         water = is_water(cells[board.index[name]])
         by = [u.plural for u in attackers if u.attack and u.attack.min <= d <= u.attack.max
               and not (u.attack.melee and water)]

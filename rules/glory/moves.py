@@ -23,7 +23,7 @@ import itertools
 from dataclasses import dataclass
 
 from rules.errors import BadInput, IllegalMove
-from rules.glory.board import CODES, LAND1, LAND2, SEA, UNEXPLORED, Board
+from rules.glory.board import LAND1, LAND2, SEA, UNEXPLORED, Board
 from rules.glory.state import (
     Army,
     GloryState,
@@ -34,7 +34,7 @@ from rules.glory.state import (
     short_of,
     slowest,
     take_units,
-    terrain,
+    terrain_codes,
     units_text,
     unpacked,
 )
@@ -93,7 +93,7 @@ class Route:
 
 def ground(state: GloryState, seat: int) -> Ground:
     board = state.board
-    code = [UNEXPLORED if t is None else CODES[t] for t in terrain(state)]
+    code = list(terrain_codes(state))
     size = len(code)
     blocked, forts = bytearray(size), bytearray(size)
     index = board.index

@@ -11,14 +11,13 @@ for players replaces each entry by "?" (see `GloryGame.view`).
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Literal
 
 from rules import hexes
 from rules.base import Seat
 from rules.errors import BadInput, IllegalMove
-from rules.glory.board import Board, UnitType
+from rules.glory.board import CODES, UNEXPLORED, Board, UnitType
 
 HIDDEN = "?"  # a card or relic whose identity a view hides
 ROW = 3  # event cards per row (G-E5)
@@ -157,17 +156,13 @@ class GloryState:
 def fork(state: GloryState) -> GloryState:
     """A copy whose containers may be changed without touching `state` (armies, events and
     structures are immutable values and are shared)."""
-    return dataclasses.replace(
-        state,
-        players=[dataclasses.replace(p, armies=dict(p.armies), relics=list(p.relics)) for p in state.players],
-        structures=dict(state.structures),
-        explored=dict(state.explored),
-        relics=dict(state.relics),
-        province_deck=list(state.province_deck),
-        relic_bag=list(state.relic_bag),
-        event_deck=list(state.event_deck),
-        event_rows=[list(row) for row in state.event_rows],
-        passed=list(state.passed),
+    players = [PlayerState(dict(p.armies), p.action_cubes, p.action_cubes_per_round, p.voting_cubes, list(p.relics))
+               for p in state.players]
+    return GloryState(
+        state.board, state.seats, state.settings, state.seed, players, dict(state.structures),
+        dict(state.explored), dict(state.relics), list(state.province_deck), list(state.relic_bag),
+        list(state.event_deck), [list(row) for row in state.event_rows], state.round, state.turn,
+        list(state.passed), state.maneuvers, state.exploring, state.last,
     )
 
 
@@ -313,6 +308,16 @@ def terrain(state: GloryState) -> tuple[str | None, ...]:
             for pos, i in enumerate(members):
                 cells[i] = tile.terrain[hexes.tile_position(pos, placed.rotation)]
         cached = board.terrain_cache[key] = tuple(cells)
+    return cached  # type: ignore[no-any-return]
+
+
+def terrain_codes(state: GloryState) -> tuple[int, ...]:
+    """Per hex index, its terrain code for the movement search (rules/glory/board.py CODES)."""
+    cells = terrain(state)
+    key = ("codes", cells)
+    cached = state.board.terrain_cache.get(key)
+    if cached is None:
+        cached = state.board.terrain_cache[key] = tuple(UNEXPLORED if t is None else CODES[t] for t in cells)
     return cached  # type: ignore[no-any-return]
 
 
