@@ -89,10 +89,13 @@ def finish(state: GloryState, rotation: int) -> Result[GloryState]:
     else:
         phrases = [man.stay(state, p)]
         landed = f"the army cannot move onto {p.end} ({problem[0].lower() + problem[1:].rstrip('.')})"
-    phrases += [_relic(state, pending.province, tile, rotation), *_event(state, p.seat)]
+    relic = _relic(state, pending.province, tile, rotation)
+    event = _event(state, p.seat)
     at = p.end if problem is None else p.start
-    details = (f"{placed}: {landed}", *phrases, *man.reach_report(state, p.seat, at))
-    summary = f"{placed}: {landed}; " + "; ".join(phrases[-2:])
+    details = (f"{placed}: {landed}", *phrases, relic, *event, *man.reach_report(state, p.seat, at))
+    flipped = event[0].split(": ", 1)[0]  # the card's line is in the details
+    summary = "; ".join((f"{placed}: {landed}", relic[0].lower() + relic[1:], flipped[0].lower() + flipped[1:],
+                         *event[1:]))
     return Result(state, summary, details, undoable=False)
 
 
