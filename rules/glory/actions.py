@@ -1,0 +1,89 @@
+"""The actions of Glory of Civilizations. Fields are plain JSON values; `play` checks them all."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules.base import Action
+
+
+@dataclass(frozen=True)
+class Maneuver(Action):
+    """Move your undepleted army at hex `army` (G-M1–G-M9, G-E1).
+
+    - `units`: which units move, as (unit, count) pairs; empty: the whole army (G-M5 split).
+    - `to`: the destination hex; empty: the end of `path`, or the army's own hex (moving 0 hexes).
+      A hex of an unexplored province is the claimed hex: the maneuver explores (G-E1–G-E5).
+    - `path`: optional, the hexes after the start, in order, ending at `to`; without it the
+      cheapest route is taken (passing the stops in the cheapest order).
+    - `drops`: (hex, unit, count) triples: units left on hexes along the path (G-M6).
+    - `pickups`: (hex, unit, count) triples: your undepleted units taken along (G-M7). At a hex
+      with both, units are picked up first, then dropped.
+    - `march`: +1 movement point; two depletion cubes, strength −1 until the round ends (G-M4).
+    - `pack`: "pack" (packing units pack at the start, 1 movement point) or "unpack" (they unpack
+      at the end, 1 movement point); units that pack move only when packed.
+    """
+
+    kind: ClassVar[str] = "maneuver"
+    verb: ClassVar[str] = "maneuver"
+    army: str
+    to: str = ""
+    units: tuple[tuple[str, int], ...] = ()
+    path: tuple[str, ...] = ()
+    drops: tuple[tuple[str, str, int], ...] = ()
+    pickups: tuple[tuple[str, str, int], ...] = ()
+    march: bool = False
+    pack: str = ""
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """Answer a decision: the rotation ("1"–"6") of the province tile you revealed (G-E2)."""
+
+    kind: ClassVar[str] = "choose"
+    verb: ClassVar[str] = "choose a rotation"
+    choice: str
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Pass instead of taking an action this turn: you take no more turns this round."""
+
+    kind: ClassVar[str] = "pass"
+    verb: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End your turn (free of action cubes); the next player who has not passed plays."""
+
+    kind: ClassVar[str] = "end"
+    verb: ClassVar[str] = "end your turn"
+
+
+@dataclass(frozen=True)
+class Adjust(Action):
+    """Set something the table keeps by hand (battles, recruiting, building, technologies, the
+    achievement vote, event effects). `what` is one of:
+
+    - "units": `seat`'s count of `unit` at `hex` becomes `value` (0 removes them);
+    - "packed": how many of `seat`'s `unit` at `hex` are packed;
+    - "depletion": the depletion cubes (0–2) of `seat`'s army at `hex`;
+    - "cubes": `seat`'s action cubes now; "cubes_per_round": those they get each round;
+    - "voting": `seat`'s voting cubes in the bank;
+    - "votes": `seat`'s voting cubes on event card `name` (moved from or to their bank);
+    - "relic": relic `name` goes to `seat` (`hex` empty) or onto hex `hex`;
+    - "structure" (host only): at `hex`, `name` "city" or "castle" of `seat`, or "" to remove it.
+
+    `seat` is whose (default: the actor's own); only the host adjusts other players'.
+    """
+
+    kind: ClassVar[str] = "adjust"
+    verb: ClassVar[str] = "adjust pieces"
+    what: str
+    value: int = 0
+    seat: int | None = None
+    hex: str = ""
+    unit: str = ""
+    name: str = ""

@@ -1,0 +1,258 @@
+"""Adjustments: what the rules leave to the table (battles and their losses, recruiting, building,
+technologies, the achievement vote, event effects).
+
+Players adjust their own units, cubes and relics; the host adjusts anyone's, and alone builds or
+removes cities and castles. Every adjustment says what it changed, before → after, and keeps the
+state's invariants (no two players' pieces on one hex, vessels on water, nothing in a province
+still face down).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.base import Actor, Result
+from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
+from rules.glory.actions import Adjust
+from rules.glory.state import (
+    MAX_CUBES,
+    MAX_UNITS,
+    Army,
+    GloryState,
+    Structure,
+    colour,
+    fork,
+    is_water,
+    occupant,
+    terrain_at,
+)
+from rules.guards import hosting, seated
+
+OWNER = "<owner>"  # in a change's text, replaced by "their" or "Blue's"
+MAX_VOTING = 50
+STRUCTURES = ("city", "castle", "capital")
+MAX_TEXT = 60
+
+
+def adjust(state: GloryState, actor: Actor, action: Adjust) -> Result[GloryState]:
+    """Check who may adjust what, then make the change on a copy."""
+    seat = seated(actor)
+    for field in ("hex", "unit", "name"):
+        text = getattr(action, field)
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
+            raise BadInput(f"Adjust's {field} is a name of at most {MAX_TEXT} characters.")
+    whose = seat if action.seat is None else action.seat
+    if isinstance(whose, bool) or not isinstance(whose, int) or whose not in range(len(state.seats)):
+        raise BadInput(f"There is no seat {whose!r:.10} in this game.")
+    if whose != seat and not actor.host:
+        raise NotAllowed("Only the host may adjust another player's pieces.")
+    if state.turn != seat and not actor.host and not state.settings["adjust_off_turn"]:
+        raise NotYourTurn("At this table players adjust their pieces on their own turn only.")
+    change = ADJUSTERS.get(action.what) if isinstance(action.what, str) else None
+    if change is None:
+        raise BadInput(f"Adjust one of: {', '.join(ADJUSTERS)}.")
+    new = fork(state)
+    what = change(new, actor, whose, action)
+    owner = "their" if whose == seat else f"{colour(state, whose)}'s"
+    return Result(new, f"{colour(state, seat)} adjusted {what.replace(OWNER, owner)}")
+
+
+Adjuster = Callable[[GloryState, Actor, int, Adjust], str]
+
+
+def _hex(state: GloryState, text: str) -> str:
+    name = state.board.parse(text)
+    if terrain_at(state, name) is None:
+        raise IllegalMove(f"{name} is in a province still face down.")
+    return name
+
+
+def _count(value: int, low: int, high: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise BadInput(f"{what} is between {low} and {high}, not {value!r:.12}.")
+    return value
+
+
+def _units(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
+    board = state.board
+    at = _hex(state, action.hex)
+    unit = board.unit_types[board.unit_named(action.unit)]
+    value = _count(action.value, 0, MAX_UNITS, f"A count of {unit.plural}")
+    held = occupant(state, at)
+    if held is not None and held != whose:
+        raise IllegalMove(f"{at} holds {colour(state, held)}'s units: remove them first.")
+    structure = state.structures.get(at)
+    if structure is not None and structure.owner != whose:
+        raise IllegalMove(f"{at} holds {colour(state, structure.owner)}'s {structure.kind}.")
+    armies = state.players[whose].armies
+    army = armies.get(at, Army({}))
+    before = army.units.get(unit.name, 0)
+    if before == value:
+        raise IllegalMove(f"There {'is' if value == 1 else 'are'} already {unit.count(value)} of "
+                          f"{colour(state, whose)}'s at {at}.")
+    units = {**army.units, unit.name: value}
+    units = {k: v for k, v in units.items() if v}
+    packed = {k: min(v, units.get(k, 0)) for k, v in army.packed.items() if units.get(k)}
+    if value:
+        _check_standing(state, at, units)
+    if units:
+        armies[at] = Army(units, packed, army.cubes)
+    else:
+        del armies[at]
+    return f"{OWNER} {unit.plural} at {at} {before} → {value}"
+
+
+def _check_standing(state: GloryState, at: str, units: dict[str, int]) -> None:
+    t = terrain_at(state, at)
+    types = state.board.unit_types
+    vessel = any(types[n].kind == "vessel" for n in units)
+    for name in units:
+        unit = types[name]
+        if unit.kind == "vessel" and not is_water(t):
+            raise IllegalMove(f"{at} is {t}: vessels stay on sea and ocean hexes.")
+        if unit.kind == "land" and is_water(t) and not vessel and not (t == "sea" and unit.sea_cost):
+            raise IllegalMove(f"{at} is {t}: {unit.plural} stand there only aboard a vessel.")
+
+
+def _packed(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
+    board = state.board
+    at = _hex(state, action.hex)
+    unit = board.unit_types[board.unit_named(action.unit)]
+    if not unit.packing:
+        raise IllegalMove(f"{unit.plural.capitalize()} do not pack.")
+    armies = state.players[whose].armies
+    army = armies.get(at)
+    have = army.units.get(unit.name, 0) if army else 0
+    if army is None or not have:
+        raise IllegalMove(f"{colour(state, whose)} has no {unit.plural} at {at}.")
+    value = _count(action.value, 0, have, f"Packed {unit.plural} at {at}")
+    before = army.packed.get(unit.name, 0)
+    if before == value:
+        raise IllegalMove(f"{value} of those {unit.plural} are already packed.")
+    packed = {**army.packed, unit.name: value}
+    armies[at] = Army(army.units, {k: v for k, v in packed.items() if v}, army.cubes)
+    return f"{OWNER} packed {unit.plural} at {at} {before} → {value}"
+
+
+def _depletion(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
+    at = _hex(state, action.hex)
+    armies = state.players[whose].armies
+    army = armies.get(at)
+    if army is None:
+        raise IllegalMove(f"{colour(state, whose)} has no army at {at}.")
+    value = _count(action.value, 0, 2, "Depletion cubes")
+    if army.cubes == value:
+        raise IllegalMove(f"That army already has {value} depletion cube{'s' * (value != 1)}.")
+    armies[at] = Army(army.units, army.packed, value)
+    return f"{OWNER} depletion cubes at {at} {army.cubes} → {value}"
+
+
+def _number(field: str, label: str, high: int) -> Adjuster:
+    def change(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
+        player = state.players[whose]
+        value = _count(action.value, 0, high, label.capitalize())
+        before = getattr(player, field)
+        if before == value:
+            raise IllegalMove(f"{colour(state, whose)}'s {label} {'are' if label.endswith('s') else 'is'} "
+                              f"already {value}.")
+        setattr(player, field, value)
+        return f"{OWNER} {label} {before} → {value}"
+
+    return change
+
+
+def _votes(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
+    for r, row in enumerate(state.event_rows):
+        for c, slot in enumerate(row):
+            if slot.card == action.name:
+                player = state.players[whose]
+                value = _count(action.value, 0, MAX_VOTING, "Voting cubes on a card")
+                before = slot.votes.get(whose, 0)
+                if before == value:
+                    raise IllegalMove(f"{colour(state, whose)} already has {value} voting cubes on {slot.card}.")
+                if value - before > player.voting_cubes:
+                    raise IllegalMove(f"{colour(state, whose)} has only {player.voting_cubes} voting cubes "
+                                      "in the bank.")
+                player.voting_cubes -= value - before
+                votes = {**slot.votes, whose: value}
+                row[c] = type(slot)(slot.card, {k: v for k, v in votes.items() if v})
+                title = state.board.event_named[slot.card].title
+                return (f"{OWNER} voting cubes on {title} ({slot.card}, row {r + 1}) {before} → {value} "
+                        f"(bank {player.voting_cubes + value - before} → {player.voting_cubes})")
+    shown = [s.card for row in state.event_rows for s in row]
+    raise BadInput(f"No event card {action.name[:20]!r} is in the rows. Cards: {', '.join(shown) or 'none yet'}.")
+
+
+def _relic(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
+    name = action.name
+    if name not in state.board.relic_named:
+        raise BadInput(f"There is no relic {name[:40]!r}. Relics: {', '.join(r.name for r in state.board.relics)}.")
+    on_hex = next((h for h, r in state.relics.items() if r == name), None)
+    holder = next((s for s, p in enumerate(state.players) if name in p.relics), None)
+    if on_hex is None and holder is None:
+        raise IllegalMove(f"{name} is still in the bag: relics come out only by exploring.")
+    if holder is not None and holder != whose and not actor.host:
+        raise NotAllowed(f"{colour(state, holder)} holds {name}; only the host may take it from them.")
+    before = f"on {on_hex}" if on_hex else f"held by {colour(state, holder)}"  # type: ignore[arg-type]
+    if action.hex:
+        at = _hex(state, action.hex)
+        if at == on_hex:
+            raise IllegalMove(f"{name} is already on {at}.")
+        if at in state.relics:
+            raise IllegalMove(f"{at} already holds the relic {state.relics[at]}.")
+        after = f"on {at}"
+    else:
+        if holder == whose:
+            raise IllegalMove(f"{colour(state, whose)} already holds {name}.")
+        after = f"held by {colour(state, whose)}"
+    if on_hex is not None:
+        del state.relics[on_hex]
+    if holder is not None:
+        state.players[holder].relics.remove(name)
+    if action.hex:
+        state.relics[at] = name
+    else:
+        state.players[whose].relics.append(name)
+    return f"the relic {name}: {before} → {after}"
+
+
+def _structure(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
+    hosting(actor, "build or remove cities and castles")
+    at = _hex(state, action.hex)
+    before = state.structures.get(at)
+    if action.name == "":
+        if before is None:
+            raise IllegalMove(f"There is no city or castle at {at}.")
+        del state.structures[at]
+        return f"the {_kind(before)} at {at}: {colour(state, before.owner)}'s → gone"
+    if action.name not in STRUCTURES:
+        raise BadInput(f"A structure is {', '.join(STRUCTURES)} or '' (remove), not {action.name[:20]!r}.")
+    if is_water(terrain_at(state, at)):
+        raise IllegalMove(f"{at} is water: cities and castles stand on land.")
+    held = occupant(state, at)
+    if held is not None and held != whose:
+        raise IllegalMove(f"{at} holds {colour(state, held)}'s units: a structure there must be theirs.")
+    kind = "city" if action.name == "capital" else action.name
+    after = Structure(kind, whose, action.name == "capital")  # type: ignore[arg-type]
+    if before == after:
+        raise IllegalMove(f"{at} already holds that {action.name}.")
+    state.structures[at] = after
+    was = f"{colour(state, before.owner)}'s {_kind(before)}" if before else "nothing"
+    return f"{at}: {was} → {colour(state, whose)}'s {_kind(after)}"
+
+
+def _kind(structure: Structure) -> str:
+    return "capital" if structure.capital else structure.kind
+
+
+ADJUSTERS: dict[str, Adjuster] = {
+    "units": _units,
+    "packed": _packed,
+    "depletion": _depletion,
+    "cubes": _number("action_cubes", "action cubes", MAX_CUBES),
+    "cubes_per_round": _number("action_cubes_per_round", "action cubes per round", MAX_CUBES),
+    "voting": _number("voting_cubes", "voting cubes in the bank", MAX_VOTING),
+    "votes": _votes,
+    "relic": _relic,
+    "structure": _structure,
+}

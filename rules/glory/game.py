@@ -1,0 +1,186 @@
+"""`GloryGame`: the `rules.base.Game` of Glory of Civilizations maneuvers and exploration."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from typing import Any
+
+from rules import serial
+from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
+from rules.errors import BadInput, PlayerError
+from rules.flow import Decision, Flow, Phase, Position
+from rules.glory import explore, queries, turns
+from rules.glory.actions import Adjust, Choose, EndTurn, Maneuver, Pass
+from rules.glory.adjust import adjust
+from rules.glory.board import Board
+from rules.glory.board_load import MAX_PLAYERS, MIN_PLAYERS, PARTS, load_board
+from rules.glory.invariants import check_state
+from rules.glory.maneuver import maneuver
+from rules.glory.settings import SETTINGS
+from rules.glory.state import (
+    HIDDEN,
+    Army,
+    GloryState,
+    PlayerState,
+    Structure,
+    army_text,
+    colour,
+    parse_units,
+)
+from rules.text import either, players
+
+Handler = Callable[[GloryState, Actor, Any], Result[GloryState]]
+HANDLERS: dict[type[Action], Handler] = {
+    Maneuver: maneuver,
+    Pass: turns.pass_turn,
+    EndTurn: turns.end_turn,
+    Choose: explore.choose,
+    Adjust: adjust,
+}
+
+
+class GloryGame(Game[GloryState]):
+    """Maneuvers, depletion, vessels and ferrying, exploring provinces, relics, the event row;
+    battles, production, technologies and the vote are kept by the table with adjust."""
+
+    key = "glory"
+    title = "Glory of Civilizations"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    colours = ("red", "blue", "yellow", "green", "purple")
+    settings = SETTINGS
+    state_type = GloryState
+    actions = tuple(HANDLERS)
+    parts = PARTS
+    hidden_randomness = True
+    flow = Flow(
+        phases=(
+            Phase("development", "Development", "turn", ("maneuver", "pass", "end"),
+                  "Your turn: maneuver (the first free, each more for an action cube), pass, or end your turn.",
+                  "when every player has passed: depletion clears and the first to pass starts the next round",
+                  "{who}'s turn"),
+        ),
+        anytime=("adjust",), answer="choose",
+    )
+    summary = (
+        "On your turn maneuver one undepleted army up to its slowest unit's movement points (march: +1, two "
+        "cubes): mountains, swamp and unexplored hexes cost 2, your first city or castle entered 0, others' "
+        "units and structures block. Split, drop units along the way, pick up undepleted ones, merge at the "
+        "end; the army lands depleted. Vessels keep to water and ferry land units (0 to enter a hex with or "
+        "next to one). Entering an unexplored province with a military unit reveals a tile: choose its "
+        "rotation; relics and an event card follow. Repeat a maneuver for an action cube, end your turn, or "
+        "pass; when all have passed the round ends. Battles, building, technologies and the vote are kept by "
+        "the table with adjust."
+    )
+
+    def load_board(self, raw: Any, source: str) -> Board:
+        return load_board(raw, source)
+
+    def board_info(self, board: Board) -> BoardInfo:
+        return BoardInfo(board.name, board.title, board.min_players, board.max_players)
+
+    def setup(self, board: Board, seats: list[Seat], settings: dict[str, Any], seed: int) -> GloryState:
+        n = len(seats)
+        if not board.min_players <= n <= board.max_players:
+            raise BadInput(f"{board.title} is for {players(board.min_players, board.max_players)}, not {n}.")
+        colours = [s.colour for s in seats]
+        for c in colours:
+            if c not in self.colours or colours.count(c) > 1:
+                raise BadInput(f"Each player needs a different colour among {', '.join(self.colours)}.")
+        values = self.default_settings()
+        for name, value in settings.items():
+            values[name] = self.setting(name).parse(str(value))
+        rng = random.Random(seed)
+        deck = [t.name for t in board.tiles]
+        bag = [r.name for r in board.relics]
+        events = [e.name for e in board.events]
+        for pile in (deck, bag, events):
+            rng.shuffle(pile)
+        cubes, voting = int(values["action_cubes"]), int(values["voting_cubes"])
+        people = [PlayerState({}, cubes, cubes, voting) for _ in seats]
+        structures = {}
+        for seat, p in enumerate(board.starts(n)):
+            start = board.provinces[p].start
+            assert start is not None
+            structures[board.hex_name(start.capital)] = Structure("city", seat, capital=True)
+            armies = people[seat].armies
+            for placed in start.units:
+                at = board.hex_name(placed.at)
+                units = dict(armies[at].units) if at in armies else {}
+                units[placed.unit] = units.get(placed.unit, 0) + placed.count
+                armies[at] = Army(units)
+        return GloryState(board, tuple(seats), values, seed, people, structures, {}, {}, deck, bag, events)
+
+    def play(self, state: GloryState, actor: Actor, action: Action) -> Result[GloryState]:
+        return HANDLERS[type(action)](state, actor, action)
+
+    def position(self, state: GloryState) -> Position:
+        heading = f"Round {state.round}"
+        pending = state.exploring
+        decisions: tuple[Decision, ...] = ()
+        if pending is not None:
+            options = tuple(explore.label(k) for k in pending.options)
+            tile = state.board.tile_named[pending.tile]
+            prompt = (f"Choose the rotation of {explore.tile_text(tile)} for the province at {pending.province} "
+                      f"(you claimed {pending.plan.end}): {either(options)}.")
+            decisions = (Decision(pending.plan.seat, prompt, options, blocking=True),)
+        cubes = state.players[state.turn].action_cubes
+        if state.maneuvers and cubes:
+            prompt = f"Your turn: maneuver again for an action cube ({cubes} left), or end your turn."
+        elif state.maneuvers:
+            prompt = "Your turn: no action cube left for another maneuver; end your turn."
+        else:
+            prompt = "Your turn: maneuver (free), pass for the round, or end your turn."
+        return Position("development", (state.turn,), heading=heading, prompt=prompt, decisions=decisions)
+
+    def seat_name(self, state: GloryState, seat: int) -> str:
+        return colour(state, seat)
+
+    def view(self, state: GloryState, seat: int | None) -> GloryState:
+        """Everyone sees the same: the board, every army and card shown; the order of the province
+        deck, the relic bag and the event deck hidden (each entry "?"), and the seed zeroed."""
+        return dataclasses.replace(
+            state, seed=0, province_deck=[HIDDEN] * len(state.province_deck),
+            relic_bag=[HIDDEN] * len(state.relic_bag), event_deck=[HIDDEN] * len(state.event_deck),
+        )
+
+    def reseed(self, state: GloryState, seed: int) -> GloryState:
+        """The province deck, relic bag and event deck still hidden, shuffled again from `seed`."""
+        rng = random.Random(seed)
+        piles = [sorted(state.province_deck), sorted(state.relic_bag), sorted(state.event_deck)]
+        for pile in piles:
+            rng.shuffle(pile)
+        return dataclasses.replace(state, seed=seed, province_deck=piles[0], relic_bag=piles[1], event_deck=piles[2])
+
+    def movers(self, state: GloryState, seat: int) -> list[Piece]:
+        if queries.can_maneuver(state, seat) is not None:
+            return []
+        board = state.board
+        return [Piece(at, f"{at}: {army_text(board, army)}", at) for at, army in queries.armies(state, seat)]
+
+    def reach(self, state: GloryState, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
+        """Options: "units" (text like "2 cavalrymen"), "march" (bool), "pack" ("", "pack", "unpack")."""
+        try:
+            units = parse_units(state.board, str(options.get("units", "")))
+            ends = queries.reachable(state, seat, piece, units or None, march=bool(options.get("march", False)),
+                                     pack=str(options.get("pack", "")))
+        except PlayerError:
+            return []
+        return [Reach(to, r.cost, r.route) for to, r in ends.items()]
+
+    def check(self, state: GloryState) -> None:
+        check_state(state, self.colours)
+
+    def encode_state(self, state: GloryState) -> dict[str, Any]:
+        """The state as JSON data; its board, most of it and never changing, is dumped once."""
+        return {f.name: _board_data(state.board) if f.name == "board" else serial.dump(getattr(state, f.name))
+                for f in dataclasses.fields(state)}
+
+
+@lru_cache(maxsize=16)
+def _board_data(board: Board) -> dict[str, Any]:
+    """A board's JSON data (shared: callers must not change it)."""
+    return serial.dump(board)

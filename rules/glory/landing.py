@@ -1,0 +1,148 @@
+"""Carrying out a checked maneuver (split, pick up, drop, land, merge, deplete: G-M4–G-M7), the
+army that stays after a failed exploration (G-E3), and what a landed army can attack."""
+
+from __future__ import annotations
+
+from rules import hexes
+from rules.glory.state import (
+    Army,
+    GloryState,
+    LastManeuver,
+    Plan,
+    army_text,
+    colour,
+    is_water,
+    join_armies,
+    split_army,
+    terrain,
+    units_text,
+)
+from rules.text import either, plural
+
+
+def describe(state: GloryState, p: Plan) -> str:
+    """ "Red maneuvered 2 cavalrymen D4→E4→F5 (2 of 3 movement points)"."""
+    board = state.board
+    who = colour(state, p.seat)
+    group = units_text(board, p.group)
+    how = " marching" if p.march else ""
+    packing = {"pack": ", packing", "unpack": ", unpacking"}.get(p.pack, "")
+    if len(p.path) == 1:
+        return f"{who} maneuvered {group}{how} at {p.start} without moving{packing}"
+    return f"{who} maneuvered {group}{how} {'→'.join(p.path)} ({p.cost} of {p.budget} movement points{packing})"
+
+
+def cubes_for(p: Plan) -> int:
+    return 2 if p.march else 1
+
+
+def carry_out(state: GloryState, p: Plan) -> list[str]:
+    """Move the units of a checked plan on `state` (a fork): split, pick up, drop, land, merge,
+    deplete (G-M4–G-M7). Returns a phrase per drop, pick-up and merge."""
+    board = state.board
+    armies = state.players[p.seat].armies
+    cubes = cubes_for(p)
+    rest, group = split_army(board, armies[p.start], p.group)
+    if rest is None:
+        del armies[p.start]
+    else:
+        armies[p.start] = rest
+    if p.pack == "pack":
+        group = Army(group.units, _all_packed(state, group.units), 0)
+    phrases = []
+    for stop in p.stops:
+        if stop.pick:
+            left, picked = split_army(board, armies[stop.hex], stop.pick)
+            if left is None:
+                del armies[stop.hex]
+            else:
+                armies[stop.hex] = left
+            group = join_armies(group, picked, 0)
+            phrases.append(f"picked up {units_text(board, stop.pick)} at {stop.hex}")
+        if stop.drop:
+            kept, dropped = split_army(board, group, stop.drop)
+            assert kept is not None
+            group = kept
+            there = armies.get(stop.hex)
+            armies[stop.hex] = join_armies(there, dropped, max(cubes, there.cubes if there else 0))
+            joined = " (joining the army there)" if there else ""
+            phrases.append(f"dropped {units_text(board, stop.drop)} at {stop.hex}{joined}, depleted")
+    if p.pack == "unpack":
+        group = Army(group.units, {}, 0)
+    there = armies.get(p.end)
+    armies[p.end] = join_armies(there, group, max(cubes, there.cubes if there else 0))
+    if there is not None:
+        phrases.append(f"merged with the army at {p.end}: {units_text(board, armies[p.end].units)}")
+    marched = " (marched: strength −1 until the round ends)" if p.march else ""
+    phrases.append(f"the army at {p.end} is depleted{marched}")
+    state.last = LastManeuver(p.seat, p.path, tuple(s.hex for s in p.stops if s.drop),
+                              tuple(s.hex for s in p.stops if s.pick))
+    return [phrase[0].upper() + phrase[1:] for phrase in phrases]
+
+
+def stay(state: GloryState, p: Plan) -> str:
+    """G-E3: the army could not move onto the claimed hex; it stays where it started and is
+    depleted (the whole army on that hex: one hex, one army)."""
+    armies = state.players[p.seat].armies
+    army = armies[p.start]
+    armies[p.start] = Army(army.units, army.packed, max(army.cubes, cubes_for(p)))
+    state.last = LastManeuver(p.seat, p.path, stayed=True)
+    return f"The army stays at {p.start}, depleted"
+
+
+def _all_packed(state: GloryState, units: dict[str, int]) -> dict[str, int]:
+    types = state.board.unit_types
+    return {name: n for name, n in units.items() if types[name].packing}
+
+
+# --- attack ranges ---------------------------------------------------------------------------
+
+
+def in_range(state: GloryState, seat: int, at: str, army: Army) -> list[tuple[int, str, str]]:
+    """Other players' units and structures within attack range of `army` standing on `at`: (distance,
+    hex, what is there and which unit types reach it), nearest first. Packed units do not attack;
+    melee units cannot attack a target on water."""
+    board = state.board
+    origin = board.axial(at)
+    attackers = []
+    for unit in board.units:
+        n = army.units.get(unit.name, 0)
+        if not n or unit.attack is None or (unit.packing and n <= army.packed.get(unit.name, 0)):
+            continue
+        attackers.append(unit)
+    if not attackers:
+        return []
+    reach = max(u.attack.max for u in attackers if u.attack)
+    cells = terrain(state)
+    found = []
+    targets: dict[str, list[str]] = {}
+    for s, player in enumerate(state.players):
+        if s == seat:
+            continue
+        for name, enemy in player.armies.items():
+            if hexes.distance(origin, board.axial(name)) <= reach:
+                targets.setdefault(name, []).append(f"{colour(state, s)}'s {army_text(board, enemy)}")
+    for name, structure in state.structures.items():
+        if structure.owner != seat and hexes.distance(origin, board.axial(name)) <= reach:
+            kind = "capital" if structure.capital else structure.kind
+            targets.setdefault(name, []).append(f"{colour(state, structure.owner)}'s {kind}")
+    for name, what in targets.items():
+        d = hexes.distance(origin, board.axial(name))
+        water = is_water(cells[board.index[name]])
+        by = [u.plural for u in attackers if u.attack and u.attack.min <= d <= u.attack.max
+              and not (u.attack.melee and water)]
+        if by:
+            found.append((d, name, f"{' and '.join(what)} at {name} ({plural(d, 'hex', 'hexes')} away; "
+                                   f"in range of {either(by, 'and')})"))
+    return sorted(found)
+
+
+def reach_report(state: GloryState, seat: int, at: str) -> list[str]:
+    """The lines a maneuver's result ends with: what the army on `at` can attack."""
+    army = state.players[seat].armies.get(at)
+    if army is None:
+        return []
+    found = in_range(state, seat, at, army)
+    if not found:
+        return [f"No enemy units or structures within attack range of {at}"]
+    return [f"Within attack range of {at}: {text}" for _, _, text in found]

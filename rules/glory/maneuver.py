@@ -1,0 +1,76 @@
+"""The maneuver action: read it, check it (rules/glory/moves.py), pay for it, then carry it out
+(rules/glory/landing.py) or explore (rules/glory/explore.py)."""
+
+from __future__ import annotations
+
+from rules.base import Actor, Result
+from rules.errors import BadInput, IllegalMove
+from rules.glory import explore
+from rules.glory.actions import Maneuver
+from rules.glory.landing import carry_out, describe, reach_report
+from rules.glory.moves import MAX_PATH, plan
+from rules.glory.state import GloryState, Stop, fork, read_units, terrain_at
+from rules.guards import seated
+
+MAX_STOPS = 24
+
+
+def maneuver(state: GloryState, actor: Actor, action: Maneuver) -> Result[GloryState]:
+    """G-M1–G-M9 and, into an unexplored province, G-E1 and the reveal of G-E2."""
+    seat = seated(actor)
+    board = state.board
+    army = board.parse(action.army)
+    if not isinstance(action.to, str) or not isinstance(action.path, (tuple, list)):
+        raise BadInput("Name the destination and the path's hexes like D7.")
+    if len(action.path) > MAX_PATH:
+        raise BadInput(f"A path has at most {MAX_PATH} hexes.")
+    path = tuple(board.parse(h) for h in action.path)
+    to = board.parse(action.to) if action.to else (path[-1] if path else army)
+    if path and path[-1] != to:
+        raise BadInput(f"The path ends at {path[-1]}, not at the destination {to}.")
+    if not isinstance(action.units, (tuple, list)):
+        raise BadInput("List the units to move as unit and count pairs.")
+    units = read_units(board, action.units, "the units to move") if action.units else None
+    stops = read_stops(state, action.drops, action.pickups)
+    if not isinstance(action.march, bool):
+        raise BadInput("March is on or off.")
+    player = state.players[seat]
+    paying = state.maneuvers >= 1
+    if paying and player.action_cubes < 1:
+        raise IllegalMove("Another maneuver this turn costs an action cube and you have none left: end your turn.")
+    checked = plan(state, seat, army, units, to, path or None, stops, action.march, action.pack)
+    if terrain_at(state, checked.end) is None and not state.province_deck:
+        raise IllegalMove("The province deck is empty: no province can be explored.")
+    new = fork(state)
+    new.maneuvers += 1
+    paid = ""
+    if paying:
+        new.players[seat].action_cubes -= 1
+        paid = f" (paid 1 action cube, {new.players[seat].action_cubes} left)"
+    if terrain_at(state, checked.end) is None:
+        return explore.begin(new, checked, paid)
+    moved = describe(new, checked)
+    phrases = carry_out(new, checked)
+    details = [f"{moved}{paid}", *phrases, *reach_report(new, seat, checked.end)]
+    return Result(new, f"{moved}{paid}", tuple(details))
+
+
+def read_stops(state: GloryState, drops: tuple, pickups: tuple) -> dict[str, Stop]:
+    """Drops and pick-ups as stops by hex, in the order their hexes are first listed."""
+    board = state.board
+    if not isinstance(drops, (tuple, list)) or not isinstance(pickups, (tuple, list)):
+        raise BadInput("List drops and pick-ups as (hex, unit, count).")
+    if len(drops) + len(pickups) > MAX_STOPS:
+        raise BadInput(f"List at most {MAX_STOPS} drops and pick-ups.")
+    found: dict[str, tuple[list, list]] = {}
+    for which, entries in ((0, drops), (1, pickups)):
+        for entry in entries:
+            if not isinstance(entry, (tuple, list)) or len(entry) != 3:
+                raise BadInput("List drops and pick-ups as (hex, unit, count).")
+            name = board.parse(entry[0])
+            found.setdefault(name, ([], []))[which].append((entry[1], entry[2]))
+    stops = {}
+    for name, (drop, pick) in found.items():
+        stops[name] = Stop(name, read_units(board, tuple(drop), f"the drops at {name}"),
+                           read_units(board, tuple(pick), f"the pick-ups at {name}"))
+    return stops

@@ -1,0 +1,192 @@
+"""What a seat may do now, for commands, autocomplete, the board image and scripted players.
+
+Every query takes the state as the seat sees it (`GloryGame.view`: only the hidden piles'
+order is gone) and answers with the hex names players type ("D7"); the cog only formats.
+"""
+
+from __future__ import annotations
+
+from rules.errors import BadInput, PlayerError
+from rules.glory import explore
+from rules.glory.board import Board
+from rules.glory.landing import in_range
+from rules.glory.moves import Route
+from rules.glory.moves import reachable as _reachable
+from rules.glory.state import (
+    Army,
+    GloryState,
+    Stop,
+    Units,
+    army_text,
+    join_armies,
+    parse_units,
+    relics_to_place,
+    terrain,
+    unexplored_provinces,
+    units_text,
+)
+
+__all__ = [
+    "Route", "armies", "reachable", "explorable", "rotations", "previews", "targets", "targets_after",
+    "pickup_sources", "hex_names", "parse_hex", "parse_units", "units_text", "army_text", "can_maneuver",
+    "terrain_map", "province_map", "unit_names", "event_cards", "relic_count", "may_pass", "cube_cost",
+    "parse_stops",
+]
+
+
+def armies(state: GloryState, seat: int, undepleted: bool = True) -> list[tuple[str, Army]]:
+    """The seat's armies by hex (only undepleted ones by default), in map order."""
+    index = state.board.index
+    found = [(at, army) for at, army in state.players[seat].armies.items() if not (undepleted and army.cubes)]
+    return sorted(found, key=lambda item: index[item[0]])
+
+
+def can_maneuver(state: GloryState, seat: int) -> str | None:
+    """Why the seat cannot maneuver now (None: it can)."""
+    if state.exploring is not None:
+        return "a revealed tile is waiting for its rotation"
+    if state.turn != seat:
+        return "it is not your turn"
+    if state.maneuvers and state.players[seat].action_cubes < 1:
+        return "another maneuver this turn costs an action cube and you have none"
+    if not armies(state, seat):
+        return "you have no undepleted army"
+    return None
+
+
+def cube_cost(state: GloryState) -> int:
+    """Action cubes the next maneuver of the player on turn costs (0 or 1)."""
+    return 1 if state.maneuvers else 0
+
+
+def may_pass(state: GloryState, seat: int) -> bool:
+    return state.turn == seat and state.maneuvers == 0 and state.exploring is None
+
+
+def reachable(state: GloryState, seat: int, army: str, units: Units | None = None,
+              pickups: dict[str, Units] | None = None, drops: dict[str, Units] | None = None,
+              march: bool = False, pack: str = "") -> dict[str, Route]:
+    """Every hex the army (or the group `units` of it) can end on, with the cheapest cost and a
+    route (hexes after the start), picking up and dropping along the way (stops visited in the
+    cheapest order). Claimed hexes of unexplored provinces have `explore` set. {} when the army
+    cannot maneuver or the group or a stop is impossible."""
+    board = state.board
+    try:
+        at = board.parse(army)
+        stops: dict[str, Stop] = {}
+        for name, units_ in (pickups or {}).items():
+            h = board.parse(name)
+            stops[h] = Stop(h, {}, dict(units_))
+        for name, units_ in (drops or {}).items():
+            h = board.parse(name)
+            old = stops.get(h, Stop(h))
+            stops[h] = Stop(h, dict(units_), old.pick)
+        return _reachable(state, seat, at, units, stops, march, pack)
+    except PlayerError:
+        return {}
+
+
+def explorable(state: GloryState, seat: int, army: str, units: Units | None = None, march: bool = False
+               ) -> dict[str, Route]:
+    """The hexes of unexplored provinces the army (or group) can claim, with cost and route."""
+    return {h: r for h, r in reachable(state, seat, army, units, march=march).items() if r.explore}
+
+
+def pickup_sources(state: GloryState, seat: int, army: str) -> list[tuple[str, Army]]:
+    """The seat's other undepleted armies (whose units a maneuver of `army` may pick up)."""
+    return [(at, a) for at, a in armies(state, seat) if at != army]
+
+
+def rotations(state: GloryState) -> tuple[str, ...]:
+    """The rotation labels the exploring player may choose now ("1"–"6"), or ()."""
+    pending = state.exploring
+    return () if pending is None else tuple(explore.label(k) for k in pending.options)
+
+
+def previews(state: GloryState) -> list[dict]:
+    """Per allowed rotation: label, terrain per hex name, relic hex and symbol, whether the army
+    lands and the seas join (for a small picture of each choice)."""
+    return explore.previews(state)
+
+
+def targets(state: GloryState, seat: int, at: str) -> list[str]:
+    """What the seat's army on `at` can attack now (other players' units and structures)."""
+    army = state.players[seat].armies.get(at)
+    return [] if army is None else [text for _, _, text in in_range(state, seat, at, army)]
+
+
+def targets_after(state: GloryState, seat: int, army: str, to: str, units: Units | None = None) -> list[str]:
+    """What the army (or group) would have within attack range after a maneuver to `to` (merged
+    with the seat's army there, if any)."""
+    board = state.board
+    try:
+        start, end = board.parse(army), board.parse(to)
+    except PlayerError:
+        return []
+    mine = state.players[seat].armies
+    if start not in mine:
+        return []
+    group = Army(dict(units) if units else dict(mine[start].units), dict(mine[start].packed))
+    if end != start and end in mine:
+        group = join_armies(mine[end], group, 0)
+    return [text for _, _, text in in_range(state, seat, end, group)]
+
+
+def hex_names(state: GloryState) -> tuple[str, ...]:
+    """Every hex of the board, column by column."""
+    return state.board.names
+
+
+def parse_hex(state: GloryState, text: str) -> str:
+    """A hex's name from a player's text ("d7", "3,-1"), or BadInput."""
+    return state.board.parse(text)
+
+
+def unit_names(board: Board) -> list[tuple[str, str]]:
+    """Every unit type as (name, plural)."""
+    return [(u.name, u.plural) for u in board.units]
+
+
+def terrain_map(state: GloryState) -> dict[str, str | None]:
+    """Every hex's terrain now (None: in a province still face down)."""
+    return dict(zip(state.board.names, terrain(state), strict=True))
+
+
+def province_map(state: GloryState) -> list[tuple[str, tuple[str, ...], str]]:
+    """Every province: its centre, its 7 hexes, and "start", "explored" or "face down"."""
+    board = state.board
+    down = set(unexplored_provinces(state))
+    out = []
+    for p, centre in enumerate(board.province_names):
+        members = tuple(board.names[i] for i in board.province_hexes[p])
+        status = "face down" if centre in down else ("start" if p in board.starts(len(state.seats)) else "explored")
+        out.append((centre, members, status))
+    return out
+
+
+def event_cards(state: GloryState) -> list[list[tuple[str, str, str, dict[int, int]]]]:
+    """The event rows: per card its id, title, text and voting cubes by seat."""
+    named = state.board.event_named
+    return [[(s.card, named[s.card].title, named[s.card].text, dict(s.votes)) for s in row] for row in state.event_rows]
+
+
+def relic_count(state: GloryState) -> int:
+    """Relics still to be placed this game (G-E4)."""
+    return relics_to_place(state)
+
+
+def parse_stops(board: Board, text: str) -> tuple[tuple[str, str, int], ...]:
+    """Drops or pick-ups as a player types them ("E5: 1 archer, 2 spearmen; F6: cavalryman") in
+    the shape `Maneuver.drops` and `Maneuver.pickups` take: (hex, unit, count) triples."""
+    if not isinstance(text, str) or len(text) > 300:
+        raise BadInput("List stops like 'E5: 1 archer, 2 spearmen; F6: cavalryman'.")
+    found: list[tuple[str, str, int]] = []
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        where, colon, what = part.partition(":")
+        if not colon:
+            raise BadInput(f"Name the hex before its units, like 'E5: 1 archer' (not {part.strip()[:30]!r}).")
+        at = board.parse(where)
+        found += [(at, unit, n) for unit, n in parse_units(board, what).items()]
+    return tuple(found)
