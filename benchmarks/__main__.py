@@ -13,11 +13,12 @@ import sys
 import time
 from datetime import UTC, datetime
 
-from benchmarks import command, load, memory, render, rules
+from benchmarks import command, glory_rules, load, megaciv_rules, memory, render, rules, skye_rules
 from benchmarks.figures import Figure
 from waypost import runtime
 
-BENCHMARKS = {"rules": rules, "render": render, "command": command, "load": load, "memory": memory}
+BENCHMARKS = {"rules": rules, "render": render, "command": command, "load": load, "memory": memory,
+              "glory-rules": glory_rules, "skye-rules": skye_rules, "megaciv-rules": megaciv_rules}
 
 
 def run(names: list[str], quick: bool) -> list[Figure]:

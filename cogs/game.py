@@ -77,6 +77,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
                         *((f"{k} (now {specs[k].show(v)})", k) for k, v in status.settings.items() if k in specs)],
                        current)
 
+    async def focus_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await table_of(interaction).focuses(channel_of(interaction), user_of(interaction))
+        return choices([(label, value) for value, label in found], current)
+
     async def decision_options(self, interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
         asked = await table_of(interaction).decision(channel_of(interaction), user_of(interaction))
@@ -112,10 +116,13 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         status = await table_of(interaction).status(channel_of(interaction))
         await interaction.response.send_message(embed=status_embed(status), allowed_mentions=NOBODY)
 
-    @app_commands.command(description="Show the current board")
-    @app_commands.describe(private="Only you see it, as your seat sees it")
-    async def board(self, interaction: discord.Interaction, private: bool = False) -> None:
-        await run(interaction, table_of(interaction).board(channel_of(interaction), user_of(interaction), private))
+    @app_commands.command(description="Show the current board (or a part of it)")
+    @app_commands.describe(private="Only you see it, as your seat sees it",
+                           focus="A part of the board at full size: a region, a player's territory")
+    @app_commands.autocomplete(focus=focus_names)
+    async def board(self, interaction: discord.Interaction, private: bool = False, focus: Text | None = None) -> None:
+        await run(interaction, table_of(interaction).board(channel_of(interaction), user_of(interaction), private,
+                                                           focus))
 
     @app_commands.command(description="The game's history in plain words, newest first")
     @app_commands.describe(page="Which page (1 is the newest)")

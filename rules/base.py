@@ -113,6 +113,11 @@ class Game(ABC, Generic[S]):
         """How the game names a seat in its texts (a colour, a civilization, a name)."""
         return state.seats[seat].name
 
+    def focuses(self, state: S) -> list[tuple[str, str]]:
+        """What a board view can be narrowed to (a region, a player's territory) as (value, label);
+        the renderer draws `draw(state, viewer, focus)` for one of the values."""
+        return []
+
     def movers(self, state: S, seat: int) -> list[Piece]:
         """The seat's pieces that can move now (answered on the seat's view)."""
         return []
@@ -151,7 +156,7 @@ class Game(ABC, Generic[S]):
                 raise NotYourTurn("Nobody asked you to decide anything.")
             return
         blocking = next((d for d in pos.decisions if d.blocking), None)
-        if blocking is not None:
+        if blocking is not None and not (actor.host and kind in flow.anytime):  # the host may still fix things
             raise NotYourTurn(f"Waiting for {self.seat_name(state, blocking.seat)} to decide: {blocking.prompt}")
         if kind in flow.anytime:
             return

@@ -9,15 +9,15 @@ import pytest
 from waypost import drawing
 
 
-def pid_of_painter(state: str, viewer: int | None) -> bytes:
+def pid_of_painter(state: str, viewer: int | None, focus: str | None) -> bytes:
     if state == "fail":
         raise ValueError("no ink")
-    return f"{os.getpid()} {state} {viewer}".encode()
+    return f"{os.getpid()} {state} {viewer} {focus}".encode()
 
 
 async def test_drawn_in_another_process():
-    pid, state, viewer = (await drawing.draw(pid_of_painter, "board", 2)).decode().split()
-    assert int(pid) != os.getpid() and (state, viewer) == ("board", "2")
+    pid, state, viewer, focus = (await drawing.draw(pid_of_painter, "board", 2, "north")).decode().split()
+    assert int(pid) != os.getpid() and (state, viewer, focus) == ("board", "2", "north")
 
 
 async def test_a_drawing_error_reaches_the_caller():

@@ -38,13 +38,14 @@ async def warm() -> None:
     await asyncio.get_running_loop().run_in_executor(_pool_now(), int)
 
 
-async def draw(paint: Callable[[Any, int | None], bytes], state: Any, viewer: int | None) -> bytes:
-    """`paint(state, viewer)` run in a drawing process. If a worker died, the pool is replaced for
+async def draw(paint: Callable[[Any, int | None, str | None], bytes], state: Any, viewer: int | None,
+               focus: str | None = None) -> bytes:
+    """`paint(state, viewer, focus)` run in a drawing process. If a worker died, the pool is replaced for
     the next drawing and this one raises BrokenProcessPool."""
     global _pool
     pool = _pool_now()
     try:
-        return await asyncio.get_running_loop().run_in_executor(pool, paint, state, viewer)
+        return await asyncio.get_running_loop().run_in_executor(pool, paint, state, viewer, focus)
     except BrokenProcessPool:
         if _pool is pool:
             _pool = None

@@ -3,6 +3,7 @@ Everything here passes through the game's view for the asking player first."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from rules.base import Awaiting
@@ -35,12 +36,30 @@ class Looking(Channels):
                       tuple(loaded.seats), loaded.seat_range, phase, waiting, deadline, dict(loaded.row.settings),
                       loaded.row.ending)
 
-    async def board(self, channel_id: int, user: User, private: bool = False) -> Outcome:
-        """The current board (or a finished game's last): public, or (private) as the user's seat sees it."""
+    async def board(self, channel_id: int, user: User, private: bool = False, focus: str | None = None) -> Outcome:
+        """The current board (or a finished game's last): public, or (private) as the user's seat
+        sees it; all of it, or the part `focus` names (a region, a player's territory)."""
         loaded = await self._played(channel_id)
         viewer = loaded.seat_of(user.id) if private else None
-        text = f"{loaded.game.rules.title}: {loaded.game.rules.phase(loaded.view(viewer))}."
-        return Outcome(text, private=private, drawing=self._drawing(loaded, viewer, loaded.game.rules.title))
+        rules = loaded.game.rules
+        view = loaded.view(viewer)
+        if focus is not None:
+            focuses = dict(rules.focuses(view))
+            found = next((v for v in focuses if v.casefold() == focus.strip().casefold()), None)
+            if found is None:
+                shown = ", ".join(list(focuses)[:20]) or "none: this board is always shown whole"
+                raise BadInput(f"The board cannot be narrowed to {focus[:40]!r}. Choices: {shown}.")
+            focus = found
+        text = f"{rules.title}: {rules.phase(view)}."
+        drawing = self._drawing(loaded, viewer, rules.title)
+        return Outcome(text, private=private, drawing=replace(drawing, focus=focus))
+
+    async def focuses(self, channel_id: int, user: User) -> list[tuple[str, str]]:
+        """What `/game board` can be narrowed to in this channel's game (for autocomplete)."""
+        loaded = await self._load(channel_id)
+        if loaded is None or loaded.state is None:
+            return []
+        return loaded.game.rules.focuses(loaded.view(loaded.seat_of(user.id)))
 
     async def view(self, channel_id: int, user: User) -> Seen | None:
         """The channel's game in play as `user` may see it (for autocomplete), or None."""
@@ -78,4 +97,4 @@ class Looking(Channels):
 
     async def draw(self, drawing: Drawing) -> bytes:
         """PNG bytes for a drawing, drawn in a worker process (waypost.drawing)."""
-        return await draw_board(self.games[drawing.game_key].draw, drawing.state, drawing.viewer)
+        return await draw_board(self.games[drawing.game_key].draw, drawing.state, drawing.viewer, drawing.focus)

@@ -31,12 +31,15 @@ class User:
 
 @dataclass(frozen=True)
 class Drawing:
-    """A board image to draw: whose eyes see it (a seat, or None for everyone) and its alt text."""
+    """A board image to draw: the state as `viewer` (a seat, or None for everyone) may see it, what
+    part of the board to show (`focus`: one of the game's `focuses`, or None for all of it) and its
+    alt text."""
 
     game_key: str
     state: Any
     viewer: int | None
     alt: str
+    focus: str | None = None
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ HOST_SETTINGS = (
     Setting("deadline_hours", 0, "hours each player has to act before status shows them late (0: none)",
             minimum=0, maximum=720),
 )
-Draw = Callable[[Any, int | None], bytes]
+Draw = Callable[[Any, int | None, str | None], bytes]
 
 
 @dataclass(frozen=True)
@@ -37,9 +37,10 @@ class Board:
 
 @dataclass(eq=False)
 class GameEntry:
-    """One game as the host sees it: its rules, `draw(state, viewer_seat) -> PNG bytes` (a
-    module-level function: it is sent by name to the drawing processes), its data folder and the
-    module of its cog (None for a game without commands of its own)."""
+    """One game as the host sees it: its rules, `draw(state, viewer_seat, focus) -> PNG bytes` (a
+    module-level function: it is sent by name to the drawing processes; `focus` is None or one of
+    the game's `focuses`), its data folder and the module of its cog (None for a game without
+    commands of its own)."""
 
     rules: Game[Any]
     draw: Draw

@@ -44,9 +44,10 @@ __all__ = [
 ]
 
 
-def draw(state: VikingsState, viewer: int | None) -> bytes:
+def draw(state: VikingsState, viewer: int | None, focus: str | None = None) -> bytes:
     """The board as a PNG: map, pieces, last sail, fury, players and island control. `viewer`
-    (a seat, or None for everyone) is marked "(you)"; Vikings hides nothing."""
+    (a seat, or None for everyone) is marked "(you)"; Vikings hides nothing, and its board is
+    always drawn whole (`focus` is unused)."""
     return encode_png(*_compose(state, viewer))
 
 

@@ -171,7 +171,7 @@ class Tally(Game[State]):
         return Ending((state.winner,), f"{state.seats[state.winner].name} wins with a total of {state.total}.")
 
 
-def draw(state: State, viewer: int | None) -> bytes:
+def draw(state: State, viewer: int | None, focus: str | None = None) -> bytes:
     """A small PNG showing the total (and the viewer's own secret bid)."""
     image = Image.new("RGB", (200, 80), "white")
     pen = ImageDraw.Draw(image)
