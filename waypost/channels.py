@@ -181,7 +181,7 @@ class Channels:
         asked = {p.user_id for p in prompts}
         ping = tuple(dict.fromkeys(seats[a.seat].player_id for a in fresh
                                    if seats[a.seat].player_id not in (user.id, *asked)))
-        told = tuple(dict.fromkeys(seats[s].player_id for s in hits if seats[s].player_id != user.id))
+        told = tuple(dict.fromkeys(seats[s].player_id for s in hits if seats[s].player_id not in (user.id, *asked)))
         drawing = self._drawing(loaded, None, text) if draw else None
         return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, hits=told)
 
