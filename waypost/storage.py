@@ -209,24 +209,46 @@ class Store:
         return _game(rows[0]) if rows else None
 
     async def log(self, game_id: int) -> list[LogEntry]:
-        """A game's whole log, in order."""
+        """A game's whole log, in order (decoded off the event loop: it can be long)."""
         rows = await self._fetch(f"SELECT {_LOG_COLUMNS} FROM log WHERE game_id=? ORDER BY seq", game_id)
-        return [_entry(r) for r in rows]
+        return await asyncio.to_thread(lambda: [_entry(r) for r in rows])
+
+    async def log_chunks(self, game_id: int, size: int = 2000) -> AsyncIterator[list[tuple[Any, ...]]]:
+        """A game's whole log as stored (the `_LOG_COLUMNS` of each row, JSON still text), in order,
+        `size` rows at a time."""
+        after = 0
+        while rows := await self._fetch(f"SELECT {_LOG_COLUMNS} FROM log WHERE game_id=? AND seq>? "
+                                        "ORDER BY seq LIMIT ?", game_id, after, size):
+            yield rows
+            after = rows[-1][11]
+
+    async def hidden(self, game_id: int) -> bool:
+        """Whether a secret entry has not been revealed yet (`secrecy.hidden`, in SQL)."""
+        (found,), = await self._fetch(
+            "SELECT EXISTS (SELECT 1 FROM log WHERE game_id=? AND secret=1 AND seq > "
+            "(SELECT COALESCE(MAX(seq), 0) FROM log INDEXED BY log_reveals WHERE game_id=? AND reveals=1))",
+            game_id, game_id)
+        return bool(found)
 
     async def log_page(self, game_id: int, newest: int, count: int) -> list[LogEntry]:
-        """Up to `count` entries, newest first, starting `newest` entries from the end."""
-        rows = await self._fetch(f"SELECT {_LOG_COLUMNS} FROM log WHERE game_id=? ORDER BY seq DESC LIMIT ? OFFSET ?",
-                                 game_id, count, newest)
+        """Up to `count` entries, newest first, skipping the `newest` latest ones. Entries are
+        numbered 1, 2, 3 … without gaps, so the page is a range of the key: its cost does not grow
+        with the log."""
+        last = await self.log_length(game_id) - newest  # one lookup of the key's end
+        rows = await self._fetch(f"SELECT {_LOG_COLUMNS} FROM log WHERE game_id=? AND seq BETWEEN ? AND ? "
+                                 "ORDER BY seq DESC", game_id, last - count + 1, last)
         return [_entry(r) for r in rows]
 
     async def log_length(self, game_id: int) -> int:
-        (count,), = await self._fetch("SELECT COUNT(*) FROM log WHERE game_id=?", game_id)
+        """How many entries the log holds (the last one's number)."""
+        (count,), = await self._fetch("SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id=?", game_id)
         return int(count)
 
     async def revealed_up_to(self, game_id: int) -> int:
         """The seq of the latest entry that revealed the secret plans (0: none yet)."""
-        (seq,), = await self._fetch("SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id=? AND reveals=1", game_id)
-        return int(seq)
+        rows = await self._fetch("SELECT seq FROM log INDEXED BY log_reveals WHERE game_id=? AND reveals=1 "
+                                 "ORDER BY seq DESC LIMIT 1", game_id)
+        return int(rows[0][0]) if rows else 0
 
     async def undone(self, game_id: int, seqs: Iterable[int]) -> set[int]:
         """Which of these entries an undo has taken back."""
