@@ -33,12 +33,11 @@ class WaypostTree(app_commands.CommandTree[Any]):
     budget = Budget()  # replaced by each bot's own, sized by its config
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        verdict = self.budget.take(interaction.user.id)
+        asking = interaction.type is discord.InteractionType.autocomplete  # nothing to refuse it with
+        verdict = self.budget.take(interaction.user.id, polite=not asking)
         if verdict == "drop":
             return False
         if verdict == "refuse":
-            if interaction.type is discord.InteractionType.autocomplete:
-                return False
             raise app_commands.CheckFailure("You are sending commands faster than Waypost answers them; "
                                             "wait a few seconds.")
         if interaction.type is discord.InteractionType.application_command:
