@@ -119,7 +119,8 @@ class Vikings(commands.GroupCog, group_name="vikings", group_description="Tiny E
         settlers="Settlers to deploy at the end dock (1 food each, at most N)",
         raid="Raid the village at the end dock (pays the era's steel)",
     )
-    @app_commands.autocomplete(boat=your_boats, route=routes)
+    @app_commands.autocomplete(boat=your_boats)
+    @app_commands.autocomplete(route=routes)
     async def sail(self, interaction: discord.Interaction, boat: Boat, strength: Strength, route: Name,
                    settlers: app_commands.Range[int, 0, SETTLERS] = 0, raid: bool = False) -> None:
         seen = await _seen(interaction)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic
+from typing import Any, ClassVar, Generic, Literal
 
 from rules import serial
 from rules.core import (
@@ -174,7 +174,7 @@ class Game(ABC, Generic[S]):
             return []
         pos = self.position(state)
         phase = self.flow.phase(pos.phase)
-        kind = "plan" if phase.who == "secret" else "turn"
+        kind: Literal["turn", "plan"] = "plan" if phase.who == "secret" else "turn"
         waiting = [Awaiting(seat, kind, pos.prompt or phase.prompt) for seat in pos.acting]
         waiting += [Awaiting(d.seat, "decision", d.prompt, d.options, d.key) for d in pos.decisions]
         return waiting

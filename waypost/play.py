@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules import serial
 from rules.base import Action, Result
 from rules.errors import IllegalMove, NoGame, NotAllowed
@@ -34,7 +36,7 @@ class Play(Channels):
             raise NotAllowed("You are not playing in this game.")
         rules = loaded.game.rules
         before = self._awaiting(loaded)
-        result: Result[object] = rules.apply(loaded.state, actor, action)
+        result: Result[Any] = rules.apply(loaded.state, actor, action)
         name = loaded.name(actor.seat) if actor.seat is not None else "The host"
         last = await self.store.last_action(loaded.row.id)
         tail = last is not None and last.user_id == user.id and last.undoable

@@ -16,7 +16,7 @@ import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import IO, Any, Literal
+from typing import IO, Any, Literal, cast
 
 from rules import serial
 from rules.base import Actor, Seat
@@ -80,7 +80,7 @@ class Exporter:
         self.out: IO[bytes] = self.buffer
         if entries > GZIP_ENTRIES:
             self.name += ".gz"
-            self.out = gzip.GzipFile(fileobj=self.buffer, mode="wb", compresslevel=6, mtime=0)
+            self.out = cast(IO[bytes], gzip.GzipFile(fileobj=self.buffer, mode="wb", compresslevel=6, mtime=0))
         self.out.write(f"{head}[\n  ".encode())
         self.first = True
 
@@ -110,7 +110,7 @@ def _entry_json(r: tuple[Any, ...], cover: Callable[[int], int | str]) -> str:
 
 
 _BOOL = {0: "false", 1: "true"}  # SQLite gives 0 and 1; True and False hash the same
-_text = json.encoder.encode_basestring  # type: ignore[attr-defined]  # a JSON string, quoted and escaped
+_text = json.encoder.encode_basestring  # a JSON string, quoted and escaped
 
 
 def _int(value: int | None) -> str:
@@ -207,7 +207,7 @@ def _check_authors(log: list[LogEntry], seats: list[Seat]) -> None:
                 raise InvalidData(f"{where}.user_id: {e.user_id} does not hold seat {seat}, which played it.")
         if e.kind == "undo":
             target = by_seq.get(e.undoes) if e.undoes is not None else None
-            if target is None or target.kind != "action" or e.undoes in undone:
+            if e.undoes is None or target is None or target.kind != "action" or e.undoes in undone:
                 raise InvalidData(f"{where}.undoes: it must name an earlier action that can be taken back and "
                                   "is not already taken back.")
             if e.user_id != target.user_id or e.seat != target.seat:

@@ -10,7 +10,7 @@ from typing import Any
 
 from rules import serial
 from rules.errors import InvalidData
-from rules.vikings.board import Board
+from rules.vikings.board import Board, Dock, Fjord, Island
 from rules.vikings.state import BOATS, COLOURS, boat_mark
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -85,7 +85,8 @@ def _coordinates(board: Board) -> Problems:
             yield f"islands[{i}].outline", "an outline needs at least 3 points"
         for j, (x, y) in enumerate(island.outline):
             yield from outside(f"islands[{i}].outline[{j}]", x, y)
-    for group, spaces in (("docks", board.docks), ("fjords", board.fjords)):
+    points: tuple[tuple[str, tuple[Dock | Fjord, ...]], ...] = (("docks", board.docks), ("fjords", board.fjords))
+    for group, spaces in points:
         for i, space in enumerate(spaces):
             yield from outside(f"{group}[{i}]", space.x, space.y)
 
@@ -94,7 +95,9 @@ def _names(board: Board) -> Problems:
     """Names are unique whatever their case (players type any case), and none reads like a boat."""
     seen: dict[str, str] = {}
     marks = {boat_mark(colour, boat).casefold() for colour in COLOURS for boat in range(1, BOATS + 1)}
-    for group, spaces in (("islands", board.islands), ("docks", board.docks), ("fjords", board.fjords)):
+    groups: tuple[tuple[str, tuple[Island | Dock | Fjord, ...]], ...] = (
+        ("islands", board.islands), ("docks", board.docks), ("fjords", board.fjords))
+    for group, spaces in groups:
         for i, space in enumerate(spaces):
             field = f"{group}[{i}].name"
             folded = space.name.casefold()
@@ -129,9 +132,9 @@ def _islands(board: Board) -> Problems:
                 again = "twice on this island" if owner[dock] == island.name else "on two islands"
                 yield field, f"dock {dock!r} is listed {again}"
             owner[dock] = island.name
-    for i, dock in enumerate(board.docks):
-        if dock.name not in owner:
-            yield f"docks[{i}]", f"dock {dock.name!r} is on no island"
+    for i, listed in enumerate(board.docks):
+        if listed.name not in owner:
+            yield f"docks[{i}]", f"dock {listed.name!r} is on no island"
 
 
 def _edges(board: Board) -> Problems:
