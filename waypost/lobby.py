@@ -130,7 +130,7 @@ class Lobby(Channels):
                 return await self._change_board(loaded, user, value)
             spec = specs.get(name.strip()) or loaded.game.rules.setting(name.strip())
             if value is None:
-                raise BadInput(f"Give a value for {spec.name}: {spec.help}.")
+                raise BadInput(f"Give a value for {spec.name}: {spec.help.rstrip('.')}.")
             if loaded.row.status != "lobby" and spec not in HOST_SETTINGS:
                 raise IllegalMove(f"{spec.name} is a rule of the game and is fixed once play has started.")
             parsed = spec.parse(value)

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from rules.base import Awaiting
 from rules.errors import BadInput
+from rules.text import plural
 from waypost.channels import Channels
 from waypost.drawing import draw as draw_board
 from waypost.outcome import Drawing, LogPage, Outcome, Seen, Status, User, Waiting
@@ -86,7 +87,7 @@ class Looking(Channels):
         total = await self.store.log_length(game_id)
         pages = max(1, -(-total // LOG_PAGE))
         if not 1 <= page <= pages:
-            raise BadInput(f"Page {page} does not exist; the log has {pages} page{'s' * (pages > 1)}.")
+            raise BadInput(f"Page {page} does not exist; the log has {plural(pages, 'page')}.")
         entries = await self.store.log_page(game_id, (page - 1) * LOG_PAGE, LOG_PAGE)
         revealed = await self.store.revealed_up_to(game_id)
         undone = await self.store.undone(game_id, [e.seq for e in entries])
