@@ -113,6 +113,11 @@ class Game(ABC, Generic[S]):
         """How the game names a seat in its texts (a colour, a civilization, a name)."""
         return state.seats[seat].name
 
+    def timeout(self, state: S, seat: int) -> Action | None:
+        """What the game plays for an awaited seat whose time ran out (its safe default: end the turn,
+        pass, an empty plan), or None when it has none for this situation."""
+        return None
+
     def focuses(self, state: S) -> list[tuple[str, str]]:
         """What a board view can be narrowed to (a region, a player's territory) as (value, label);
         the renderer draws `draw(state, viewer, focus)` for one of the values."""

@@ -6,7 +6,8 @@ every state through the game's view for whoever will see it. It knows nothing of
 cogs, the console and the tests all call it directly.
 
     Table = Lobby (new, join, leave, start, settings, end) + Play (act, choose, undo)
-          + Looking (status, board, view, decision, log, draw) + export and import (here)
+          + Deadlines (tick, skip, away, pause) + Looking (status, board, view, decision, log,
+          draw, mine) + export and import (here)
 """
 
 from __future__ import annotations
@@ -16,15 +17,15 @@ import secrets
 
 from rules.errors import IllegalMove, NotAllowed
 from waypost import transfer
+from waypost.deadlines import Deadlines
 from waypost.lobby import Lobby
 from waypost.looking import Looking
 from waypost.outcome import Outcome, User, clean_name
-from waypost.play import Play
 
 __all__ = ["Table"]
 
 
-class Table(Lobby, Play, Looking):
+class Table(Lobby, Deadlines, Looking):
     """Commands for every channel's game. One per bot, sharing one Store."""
 
     async def export(self, channel_id: int, user: User) -> tuple[str, bytes]:

@@ -38,6 +38,8 @@ MAX_DIGITS = 40  # far past any number a Waypost file holds (ids and seeds are b
 MAX_DEPTH = 32  # an export nests about 10 deep; deeper cannot be a Waypost file (and strains export)
 KINDS = {"lobby", "start", "action", "undo", "settings", "end", "reseed"}
 BODIES = {"start": {"board", "seats", "settings", "seed"}, "action": {"action", "actor"}, "reseed": {"seed"}}
+OPTIONAL = {"action": {"by"}}  # who really played a move made for a player (the deadline, the host)
+BY = ("", "By the deadline", "By the host, for a player out of time")
 SEEDED = ("start", "reseed")  # the entries whose body carries a seed
 SEPARATOR = ",\n  "  # between the log's entries in a file: one a line
 IDS = range(1, 2**63)  # Discord ids, as SQLite stores them
@@ -179,8 +181,11 @@ def retold(game: GameEntry, file: ExportFile, replayed: Replayed) -> list[LogEnt
     for e in file.log:
         said = replayed.said.get(e.seq)
         if said is not None:
-            out.append(replace(e, summary=said.summary, details=list(said.details), secret=said.secret,
-                               reveals=said.reveals, undoable=said.undoable,
+            by = e.body.get("by", "")
+            if by not in BY:
+                raise InvalidData(f"log[{e.seq - 1}].body.by: expected one of {', '.join(map(repr, BY))}.")
+            out.append(replace(e, summary=f"{by}: {said.summary}" if by else said.summary, details=list(said.details),
+                               secret=said.secret, reveals=said.reveals, undoable=said.undoable and not by,
                                public=(said.public or f"{who(e)} made a secret move.") if said.secret else ""))
             continue
         text = {"start": f"{title} begins with {', '.join(names)}.",
@@ -317,8 +322,8 @@ def _check_log(log: list[LogEntry], seats: int) -> None:
             raise InvalidData(f"{where}.seq: expected {i}, got {e.seq} (entries must be numbered 1, 2, 3 …).")
         if e.kind not in KINDS:
             raise InvalidData(f"{where}.kind: expected one of {', '.join(sorted(KINDS))}, got {e.kind[:20]!r}.")
-        if e.kind in BODIES and set(e.body) != BODIES[e.kind]:
-            odd = sorted(set(e.body) ^ BODIES[e.kind])[0]
+        if e.kind in BODIES and not BODIES[e.kind] <= set(e.body) <= BODIES[e.kind] | OPTIONAL.get(e.kind, set()):
+            odd = sorted((set(e.body) - OPTIONAL.get(e.kind, set())) ^ BODIES[e.kind])[0]
             raise InvalidData(f"{where}.body: {'unknown' if odd in e.body else 'missing'} field {odd[:40]!r}.")
         if e.seat is not None and e.seat not in range(seats):
             raise InvalidData(f"{where}.seat: there is no seat {e.seat}.")

@@ -115,6 +115,16 @@ class VikingsGame(Game[VikingsState]):
     def seat_name(self, state: VikingsState, seat: int) -> str:
         return colour(state, seat)
 
+    def timeout(self, state: VikingsState, seat: int) -> Action | None:
+        """Out of time: a bumped boat takes its first fjord; setup places on the first empty dock;
+        a turn ends."""
+        bump = next((b for b in state.pending if b.seat == seat), None)
+        if bump is not None:
+            return Choose(bump.options[0], key=str(bump.boat))
+        if state.placing and state.turn == seat:
+            return PlaceBoat(queries.empty_docks(state)[0][0])
+        return EndTurn() if state.turn == seat and not state.placing else None
+
     def describe(self, state: VikingsState) -> str:
         """The position for alt text: the phase, then per clan its boats, settlers and runes."""
         lines = [super().describe(state)]

