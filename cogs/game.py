@@ -14,7 +14,7 @@ from rules.errors import BadInput, NoGame
 from rules.text import players
 from waypost.channels import players_on
 from waypost.lobby import settings_of
-from waypost.outcome import Status, Waiting
+from waypost.outcome import Status, User, Waiting
 from waypost.transfer import MAX_BYTES
 
 Text = app_commands.Range[str, 1, 100]
@@ -111,7 +111,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         await run(interaction, table_of(interaction).join(channel_of(interaction), user_of(interaction),
                                                           colour))
 
-    @app_commands.command(description="Give up your seat before the game starts")
+    @app_commands.command(description="Give up your seat (in a game in progress: ask the host for a substitute)")
     async def leave(self, interaction: discord.Interaction) -> None:
         await run(interaction, table_of(interaction).leave(channel_of(interaction), user_of(interaction)))
 
@@ -214,6 +214,17 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     @app_commands.describe(player="The player whose time ran out")
     async def skip(self, interaction: discord.Interaction, player: discord.User) -> None:
         await run(interaction, table_of(interaction).skip(channel_of(interaction), user_of(interaction), player.id))
+
+    @app_commands.command(description="Hand a player's seat to another member, who plays on from it (host)")
+    @app_commands.describe(player="Whose seat", to="The member who takes it over")
+    async def substitute(self, interaction: discord.Interaction, player: discord.User, to: discord.User) -> None:
+        await run(interaction, table_of(interaction).substitute(
+            channel_of(interaction), user_of(interaction), player.id, User(to.id, to.display_name)))
+
+    @app_commands.command(description="Hand hosting to another seated player (host)")
+    @app_commands.describe(to="The player who hosts from now on")
+    async def host(self, interaction: discord.Interaction, to: discord.User) -> None:
+        await run(interaction, table_of(interaction).hand_host(channel_of(interaction), user_of(interaction), to.id))
 
     @app_commands.command(description="How you are told a game waits for you: in the channel, or by direct message")
     @app_commands.describe(turn="A direct message when a game waits for you", hits="A direct message when a "

@@ -75,6 +75,8 @@ def render_text(outcome: Outcome) -> str:
     lines = [escape(outcome.text), *(f"• {escape(d)}" for d in outcome.details if d.casefold() not in said)]
     if outcome.hits:
         lines.append("Hit by this move: " + mentions(outcome.hits))
+    if outcome.told:
+        lines.append("For: " + mentions(outcome.told))
     if outcome.ping:
         lines.append("Your move: " + mentions(outcome.ping))
     return fit(lines)
@@ -85,7 +87,7 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
     channel is told of a private answer. `thinking` is whether the interaction was already
     acknowledged with a private "thinking" (True) or a public one (False)."""
     content = render_text(outcome)
-    allowed = USERS_ONLY if outcome.ping or outcome.hits else NOBODY
+    allowed = USERS_ONLY if outcome.ping or outcome.hits or outcome.told else NOBODY
     file = None
     if outcome.drawing is not None:
         if not interaction.response.is_done():

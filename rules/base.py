@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Literal
 
 from rules import serial
@@ -100,6 +100,12 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, seat: int | None) -> S:
         """The state as `seat` (None: an onlooker) may see it: what others keep secret removed."""
         return state
+
+    def reseat(self, state: S, seats: Sequence[Seat]) -> S:
+        """The state with its seats' players changed (a substitute took a seat): pieces, secrets and
+        the rest stay with the seat. States keep their seats in a field named `seats`."""
+        current = state.seats
+        return dataclasses.replace(state, seats=type(current)(seats))  # type: ignore[type-var, call-arg]
 
     def reseed(self, state: S, seed: int) -> S:
         """The state with everything still hidden that the seed decided drawn again from `seed`."""

@@ -66,13 +66,17 @@ class Lobby(Channels):
         return Outcome(text)
 
     async def leave(self, channel_id: int, user: User) -> Outcome:
+        """Leave the lobby; in a game in progress, ask the host for a substitute."""
         async with self._locked(channel_id):
             loaded = await self._require(channel_id)
-            if loaded.row.status != "lobby":
-                raise IllegalMove("You cannot leave a game in progress. The host can end it with /game end.")
             seat = loaded.seat_of(user.id)
             if seat is None:
                 raise IllegalMove("You are not seated in this game.")
+            if loaded.row.status != "lobby":
+                text = (f"{_seated(loaded, seat)} asks to leave the game. The host can hand their seat to someone "
+                        "else with /game substitute.")
+                await self._save(loaded, self._entry(user, "lobby", {"asks_to_leave": seat}, text))
+                return Outcome(text, told=(loaded.row.host_id,) if loaded.row.host_id != user.id else ())
             name = loaded.name(seat)
             del loaded.row.seats[seat]
             text = f"{name} left the table ({len(loaded.seats)} seated)."
@@ -84,6 +88,47 @@ class Lobby(Channels):
                 text += f" {loaded.seats[0].name} hosts now."
             await self._save(loaded, self._entry(user, "lobby", {"leave": seat}, text))
         return Outcome(text)
+
+    async def substitute(self, channel_id: int, user: User, player: int, to: User) -> Outcome:
+        """The host hands `player`'s seat to `to`, who inherits its pieces and secrets; the old
+        player loses access. Hosting goes with the seat."""
+        async with self._locked(channel_id):
+            loaded = await self._active(channel_id)
+            if user.id != loaded.row.host_id:
+                raise NotAllowed("Only the host can hand a seat to a substitute.")
+            seat = loaded.seat_of(player)
+            if seat is None:
+                raise IllegalMove("That member holds no seat in this game.")
+            if loaded.seat_of(to.id) is not None:
+                raise IllegalMove(f"{clean_name(to.name)} already holds a seat in this game.")
+            old = loaded.seats[seat]
+            new = Seat(to.id, clean_name(to.name), old.colour)
+            text = f"{new.name} takes over {_seated(loaded, seat, old.name)}'s seat."
+            loaded.row.seats[seat] = new
+            loaded.state = loaded.game.rules.reseat(loaded.state, loaded.seats)
+            loaded.row.state = loaded.game.rules.encode_state(loaded.state)
+            loaded.row.clocks = {str(to.id) if k == str(player) else k: v for k, v in loaded.row.clocks.items()}
+            loaded.row.away = {k: v for k, v in loaded.row.away.items() if k != str(player)}
+            loaded.row.unclaimed = [s for s in loaded.row.unclaimed if s != seat]
+            if loaded.row.host_id == player:
+                loaded.row.host_id = to.id
+            await self._save(loaded, self._entry(user, "seat", {"seat": seat, "player_id": to.id, "name": new.name},
+                                                 text), forget=True)
+        return Outcome(text, told=(to.id,))
+
+    async def hand_host(self, channel_id: int, user: User, to: int) -> Outcome:
+        """The host hands hosting to another seated player."""
+        async with self._locked(channel_id):
+            loaded = await self._require(channel_id)
+            if user.id != loaded.row.host_id:
+                raise NotAllowed("Only the host can hand hosting to someone else.")
+            seat = loaded.seat_of(to)
+            if seat is None or to == user.id:
+                raise IllegalMove("Hosting goes to another player seated in this game.")
+            loaded.row.host_id = to
+            text = f"{loaded.seats[seat].name} hosts the game now."
+            await self._save(loaded, self._entry(user, "settings", {"host": seat}, text))
+        return Outcome(text, told=(to,))
 
     async def start(self, channel_id: int, user: User) -> Outcome:
         async with self._locked(channel_id):
@@ -185,6 +230,13 @@ class Lobby(Channels):
         if loaded.row.status != "lobby":
             raise IllegalMove("The game has already started; seats are fixed.")
         return loaded
+
+
+def _seated(loaded: Loaded, seat: int, player: str = "") -> str:
+    """A seat's player, and how the game names the seat when that differs ("bob (Blue)")."""
+    player = player or loaded.seats[seat].name
+    named = loaded.name(seat)
+    return player if named == player else f"{player} ({named})"
 
 
 def _may_end(loaded: Loaded, user: User) -> None:

@@ -56,8 +56,8 @@ class Prompt:
 @dataclass(frozen=True)
 class Outcome:
     """The answer to a command: one line, more lines, privacy, an image, mentions (`ping`: whose
-    move it is now; `hits`: players the move hit), menus, and (for a private answer) what the
-    channel is told meanwhile (`announce`)."""
+    move it is now; `hits`: players the move hit; `told`: players it concerns otherwise), menus,
+    and (for a private answer) what the channel is told meanwhile (`announce`)."""
 
     text: str
     details: tuple[str, ...] = ()
@@ -67,6 +67,7 @@ class Outcome:
     prompts: tuple[Prompt, ...] = ()
     announce: str = ""
     hits: tuple[int, ...] = ()
+    told: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

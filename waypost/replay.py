@@ -1,11 +1,13 @@
 """Rebuilding a game's state from its log: used by import and the replay tests.
 
-From the last start entry, every action no undo took back is applied in order, and every reseed
-entry (written when a game with a hidden deck is imported) reshuffles what is still hidden.
+From the last start entry, every action no undo took back is applied in order, every reseed
+entry (written when a game with a hidden deck is imported) reshuffles what is still hidden, and
+every seat entry hands a seat to a substitute.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +27,18 @@ def since_start(entries: list[LogEntry]) -> list[LogEntry]:
         return []
     since = entries[starts[-1] + 1:]
     undone = {e.undoes for e in since if e.kind == "undo"}
-    return [e for e in since if e.kind == "reseed" or (e.kind == "action" and e.seq not in undone)]
+    return [e for e in since if e.kind in ("reseed", "seat") or (e.kind == "action" and e.seq not in undone)]
+
+
+def reseated(seats: Sequence[Seat], e: LogEntry) -> list[Seat]:
+    """The seats after a substitute took one (a "seat" log entry)."""
+    seat = serial.load(int, e.body["seat"], f"log entry {e.seq} seat")
+    if seat not in range(len(seats)):
+        raise InvalidData(f"log entry {e.seq}: there is no seat {seat}")
+    changed = list(seats)
+    changed[seat] = Seat(serial.load(int, e.body["player_id"], f"log entry {e.seq} player_id"),
+                         serial.load(str, e.body["name"], f"log entry {e.seq} name"), seats[seat].colour)
+    return changed
 
 
 def start_state(game: GameEntry, body: dict[str, Any]) -> Any:
@@ -84,6 +97,10 @@ def replay_keeping(game: GameEntry, entries: list[LogEntry]) -> Replayed:
         try:
             if e.kind == "reseed":
                 state = rules.reseed(state, serial.load(int, e.body["seed"], f"log entry {e.seq} seed"))
+                tail.clear()
+                continue
+            if e.kind == "seat":
+                state = rules.reseat(state, reseated(state.seats, e))
                 tail.clear()
                 continue
             action = rules.decode_action(e.body["action"])

@@ -23,7 +23,7 @@ from rules.base import Actor, Seat
 from rules.errors import InvalidData, PlayerError
 from waypost.outcome import NAME_LIMIT, clean_name
 from waypost.registry import HOST_SETTINGS, GameEntry
-from waypost.replay import Replayed, replay_keeping
+from waypost.replay import Replayed, replay_keeping, reseated
 from waypost.seal import seal, unseal
 from waypost.secrecy import hidden
 from waypost.storage import GameRow, LogEntry, dumps
@@ -36,8 +36,9 @@ GZIP_ENTRIES = 10_000  # exports of a longer log are gzip-compressed (about 4 MB
 MAX_ENTRIES = 100_000
 MAX_DIGITS = 40  # far past any number a Waypost file holds (ids and seeds are below 2^63)
 MAX_DEPTH = 32  # an export nests about 10 deep; deeper cannot be a Waypost file (and strains export)
-KINDS = {"lobby", "start", "action", "undo", "settings", "end", "reseed"}
-BODIES = {"start": {"board", "seats", "settings", "seed"}, "action": {"action", "actor"}, "reseed": {"seed"}}
+KINDS = {"lobby", "start", "action", "undo", "settings", "end", "reseed", "seat"}
+BODIES = {"start": {"board", "seats", "settings", "seed"}, "action": {"action", "actor"}, "reseed": {"seed"},
+          "seat": {"seat", "player_id", "name"}}
 OPTIONAL = {"action": {"by"}}  # who really played a move made for a player (the deadline, the host)
 BY = ("", "By the deadline", "By the host, for a player out of time")
 SEEDED = ("start", "reseed")  # the entries whose body carries a seed
@@ -145,7 +146,9 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry],
     _check_seats(game, file.seats)
     start = next(e for e in reversed(file.log) if e.kind == "start")
     _check_start(game, file, start)
-    _check_authors(file.log, file.seats)
+    seats = _check_authors(file.log, serial.load(list[Seat], start.body["seats"], f"log[{start.seq - 1}].body.seats"))
+    if seats != list(file.seats):
+        raise InvalidData("seats: they differ from the seats the game started with, after its substitutes.")
     rules = game.rules
     rules.check(rules.decode_state(file.state))
     replayed = replay_keeping(game, file.log)
@@ -191,19 +194,26 @@ def retold(game: GameEntry, file: ExportFile, replayed: Replayed) -> list[LogEnt
         text = {"start": f"{title} begins with {', '.join(names)}.",
                 "undo": f"{who(e)} took back an action.",
                 "reseed": "What was still face down was shuffled again.",
+                "seat": "A substitute took over a seat.",
                 "settings": "The host changed a setting.",
                 }.get(e.kind, f"A {title} table was opened or its seats changed.")
         out.append(replace(e, summary=text, details=[], secret=False, reveals=False, undoable=False, public=""))
     return out
 
 
-def _check_authors(log: list[LogEntry], seats: list[Seat]) -> None:
-    """Every action's author held the seat it was played from; every undo's author made the action
-    it takes back, once."""
+def _check_authors(log: list[LogEntry], seats: list[Seat]) -> list[Seat]:
+    """Every action's author held the seat it was played from at the time (substitutes take seats
+    over); every undo's author made the action it takes back, once. Returns the seats at the end."""
     by_seq = {e.seq: e for e in log}
     undone: set[int] = set()
     for i, e in enumerate(log):
         where = f"log[{i}]"
+        if e.kind == "seat":
+            seats = reseated(seats, e)
+            player = seats[e.body["seat"]]
+            if player.name != clean_name(player.name) or player.player_id not in IDS or \
+                    [s.player_id for s in seats].count(player.player_id) > 1:
+                raise InvalidData(f"{where}.body: a substitute must be a new player with a clean name.")
         if e.kind == "action":
             seat = serial.load(Actor, e.body["actor"], f"{where}.body.actor").seat
             if seat is None or seat not in range(len(seats)) or e.seat != seat:
@@ -218,6 +228,7 @@ def _check_authors(log: list[LogEntry], seats: list[Seat]) -> None:
             if e.user_id != target.user_id or e.seat != target.seat:
                 raise InvalidData(f"{where}.user_id: only the player who made an action can take it back.")
             undone.add(e.undoes)
+    return seats
 
 
 def _unsealed(file: ExportFile, game: GameEntry, key: bytes) -> ExportFile:
@@ -339,8 +350,6 @@ def _check_log(log: list[LogEntry], seats: int) -> None:
 def _check_start(game: GameEntry, file: ExportFile, start: LogEntry) -> None:
     """The top-level fields must say what the start entry says."""
     where = f"log[{start.seq - 1}].body"
-    if start.body.get("seats") != serial.dump(file.seats):
-        raise InvalidData(f"seats: they differ from the seats the game started with ({where}.seats).")
     if start.body.get("seed") != file.seed:
         raise InvalidData(f"seed: it differs from the seed the game started with ({where}.seed).")
     started = {k: file.settings.get(k) for k in game.rules.default_settings()}

@@ -39,7 +39,7 @@ GAME_COMMAND = {  # a game's own command in play; before the game starts everyon
 }
 GAME_GROUP = {  # /game, by scene; SCENE leaves bob on turn, having acted last
     "play": {
-        "game new": everyone(RULES), "game leave": everyone(RULES),
+        "game new": everyone(RULES), "game leave": everyone(RULES, seated=OK, on_turn=OK, host=OK),  # asks
         "game join": everyone(RULES, seated=OK, on_turn=OK),  # SCENE is imported: the others claim their seats
         "game start": everyone(RULES), "game import": everyone(RULES),
         "game status": everyone(OK), "game board": everyone(OK), "game log": everyone(OK),
@@ -52,6 +52,7 @@ GAME_GROUP = {  # /game, by scene; SCENE leaves bob on turn, having acted last
         "game away": everyone(OK, outsider=ROLE, manager=ROLE),  # players only
         "game pause": everyone(ROLE, host=OK), "game resume": everyone(ROLE, host=RULES),  # it is not paused
         "game skip": everyone(ROLE, host=RULES),  # nobody's time has run out
+        "game substitute": everyone(ROLE, host=RULES), "game host": everyone(ROLE, host=OK),
     },
     "lobby": {
         "game new": everyone(RULES), "game join": everyone(RULES, outsider=OK, manager=OK),
@@ -63,7 +64,8 @@ GAME_GROUP = {  # /game, by scene; SCENE leaves bob on turn, having acted last
         "game end": everyone(ROLE, host=OK, manager=OK),
         "game mine": everyone(OK), "game notify": everyone(OK),
         "game away": everyone(RULES), "game pause": everyone(RULES), "game resume": everyone(RULES),
-        "game skip": everyone(RULES),
+        "game skip": everyone(RULES), "game substitute": everyone(RULES),
+        "game host": everyone(ROLE, host=RULES),
     },
 }
 

@@ -1,0 +1,46 @@
+"""Seats and hosting in a game in progress (issue 12): a substitute takes a seat over with its
+pieces and secrets, the old player loses access, hosting can be handed on; it is all logged, and
+the game still replays and exports."""
+
+from __future__ import annotations
+
+from tests.support.tally import Bid
+from waypost.outcome import User
+from waypost.replay import replay
+
+CH = "#seats"
+
+
+def who(discord_, user: str) -> str:
+    return f"<@{discord_.builder.directory.user_id(user)}>"
+
+
+async def test_a_substitute_takes_over_a_seat_with_its_secrets(discord_):
+    for user, line in (("@alice", "/game new game:tally"), ("@bob", "/game join"), ("@carl", "/game join"),
+                       ("@alice", "/game start")):
+        await discord_.run(user, CH, line)
+    channel = discord_.builder.directory.channel_id(CH)
+    table = discord_.bot.table
+    await table.act(channel, User(discord_.builder.directory.user_id("bob"), "bob"), "tally", Bid(41))
+    asked = await discord_.run("@bob", CH, "/game leave")
+    assert "asks to leave" in asked.content and who(discord_, "@alice") in asked.content
+    rec = await discord_.run("@bob", CH, "/game substitute player:@bob to:@dora")
+    assert rec.ephemeral and "Only the host" in rec.content
+    rec = await discord_.run("@alice", CH, "/game substitute player:@bob to:@dora")
+    assert "dora takes over bob's seat" in rec.content
+    mine = await discord_.run("@dora", CH, "!complete /tally bid amount:")
+    assert [c["value"] for c in mine.choices] == [41]  # the seat's sealed bid is dora's to see now
+    assert (await discord_.run("@bob", CH, "!complete /tally bid amount:")).choices == []  # bob sees it no more
+    rec = await discord_.run("@bob", CH, "/tally add amount:1")
+    assert rec.ephemeral and "not playing" in rec.content
+    rec = await discord_.run("@alice", CH, "/game host to:@dora")
+    assert "dora hosts the game now" in rec.content
+    assert (await discord_.run("@dora", CH, "/game status")).embeds[0]["fields"][1]["value"] == who(discord_, "@dora")
+    for user, amount in (("@alice", 5), ("@carl", 6)):
+        await discord_.run(user, CH, f"/tally bid amount:{amount}")  # the reveal shows dora's seat's bid
+    row = await table.store.open_game(channel)
+    state = replay(table.games["tally"], await table.store.log(row.id))
+    assert table.games["tally"].rules.encode_state(state) == row.state
+    export = (await discord_.run("@dora", CH, "/game export")).attachments[0].data
+    rec = await discord_.command("@dora", "#copy", "game import", {"file": ("g.json", export)})
+    assert rec.ok and any("imported" in m.content for m in rec.messages if not m.ephemeral)
