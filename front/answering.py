@@ -13,6 +13,7 @@ when clicked.
 from __future__ import annotations
 
 import asyncio
+import io
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
@@ -29,16 +30,35 @@ from front.replies import (
     table_of,
     user_of,
 )
+from rules.errors import NotYourTurn
 from waypost.outcome import Outcome, Prompt
 
 DEFER_AFTER = 1.5  # seconds a table call may take before the interaction is acknowledged
 
 
 async def run(interaction: discord.Interaction, call: Awaitable[Outcome]) -> None:
-    """Await a table call and answer with its outcome (refusals propagate to the tree's handler)."""
+    """Await a table call and answer with its outcome (refusals propagate to the tree's handler).
+    A public board comes with the table's buttons."""
     outcome, late = await timely(call, lambda: interaction.response.defer(ephemeral=True, thinking=True))
-    await send_outcome(interaction, outcome, thinking=True if late else None)
+    await send_outcome(interaction, outcome, thinking=True if late else None, view=board_view(interaction, outcome))
     await post_prompts(interaction, outcome)
+    if outcome.finished:  # the final board and the result are posted: the whole game goes with them
+        name, data = await table_of(interaction).export(interaction.channel_id or 0, user_of(interaction))
+        await interaction.followup.send("The whole game, to keep, or to import and play again from any point:",
+                                        file=discord.File(io.BytesIO(data), name), allowed_mentions=NOBODY)
+
+
+def board_view(interaction: discord.Interaction, outcome: Outcome) -> discord.ui.View | None:
+    """Buttons under a public board: take back, my own board, and end the turn where the game has
+    such an action. They work after a restart (their custom ids say what and where)."""
+    if outcome.drawing is None or outcome.private:
+        return None
+    rules = table_of(interaction).games[outcome.drawing.game_key].rules
+    view = discord.ui.View(timeout=None)
+    channel = interaction.channel_id or 0
+    for what in (("end",) if rules.finish() is not None else ()) + ("undo", "board"):
+        view.add_item(BoardButton(channel, what))
+    return view
 
 
 async def timely(call: Awaitable[Outcome], acknowledge: Callable[[], Awaitable[Any]]) -> tuple[Outcome, bool]:
@@ -111,6 +131,40 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             await interaction.response.edit_message(view=closed)
         await send_outcome(interaction, outcome)
         await post_prompts(interaction, outcome)
+
+
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"waypost:do:(?P<channel>\d+):(?P<what>end|undo|board)"):
+    """A button under a board: end your turn, take back your last action, or see your own board."""
+
+    LABELS = {"end": "End turn", "undo": "Take back", "board": "My board"}
+
+    def __init__(self, channel_id: int, what: str):
+        style = discord.ButtonStyle.primary if what == "end" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=self.LABELS[what], style=style,
+                                           custom_id=f"waypost:do:{channel_id}:{what}"))
+        self.channel_id, self.what = channel_id, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> BoardButton:
+        return cls(int(match["channel"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table, user = table_of(interaction), user_of(interaction)
+        try:
+            if self.what == "undo":
+                await run(interaction, table.undo(self.channel_id, user))
+            elif self.what == "board":
+                await run(interaction, table.board(self.channel_id, user, private=True))
+            else:
+                key = (await table.status(self.channel_id)).game_key
+                action = table.games[key].rules.finish()
+                if action is None:
+                    raise NotYourTurn("This game has no turn to end with a button.")
+                await run(interaction, table.act(self.channel_id, user, key, action))
+        except Exception as error:  # buttons bypass the tree's error handler
+            await report_error(interaction, error)
 
 
 def decision_view(prompt: Prompt) -> discord.ui.View:

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from front.answering import DecisionSelect, EndButton
+from front.answering import BoardButton, DecisionSelect, EndButton
 from front.budget import Budget
 from front.options import option_problem
 from front.posting import deliver
@@ -81,7 +81,7 @@ class WaypostBot(commands.Bot):
         self.table = Table(store, self.games, clock=self.clock)
         for extension in extensions(self.games):
             await self.load_extension(extension)
-        self.add_dynamic_items(DecisionSelect, EndButton)
+        self.add_dynamic_items(DecisionSelect, EndButton, BoardButton)
         if self.config.tick_seconds > 0:
             self._timekeeper = asyncio.create_task(self._keep_time(), name="waypost-timekeeper")
         if self.sync_mode == "global":

@@ -82,7 +82,8 @@ def render_text(outcome: Outcome) -> str:
     return fit(lines)
 
 
-async def send_outcome(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None) -> None:
+async def send_outcome(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None,
+                       view: discord.ui.View | None = None) -> None:
     """Reply with an outcome: text and the board image (drawn in a worker process), then what the
     channel is told of a private answer. `thinking` is whether the interaction was already
     acknowledged with a private "thinking" (True) or a public one (False)."""
@@ -101,6 +102,8 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
             log.error("drawing failed (ref %s) in %s", ref, what(interaction), exc_info=error)
             content = fit([content, f"⚠ The move is recorded, but the board could not be drawn (ref {ref})."])
     extra: dict[str, Any] = {"file": file} if file is not None else {}
+    if view is not None and file is not None:
+        extra["view"] = view
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
     elif thinking and not outcome.private:  # a private "thinking" cannot become public: answer beside it

@@ -212,6 +212,11 @@ class Game(ABC, Generic[S]):
                 return cls(choice=choice, **({"key": key} if "key" in fields else {}))  # type: ignore[call-arg]
         raise NotYourTurn(f"{self.title} asks no questions to answer.")
 
+    def finish(self) -> Action | None:
+        """The action ending a player's turn (the flow's `finish` kind), for a button; None if none."""
+        cls = next((c for c in self.actions if c.kind == self.flow.finish), None)
+        return cls() if cls is not None else None
+
     def describe(self, state: S) -> str:
         """The position in a few sentences for someone who cannot see the board (alt text): the
         phase and whom the game waits for; games add what a player needs (scores, pieces)."""

@@ -81,13 +81,15 @@ class Position:
 @dataclass(frozen=True)
 class Flow:
     """A game's phases; the actions any seated player may take in any phase (`anytime`: the
-    table's bookkeeping), those only the host takes (`hosted`), and the action kind that answers a
-    decision (`answer`)."""
+    table's bookkeeping), those only the host takes (`hosted`), the action kind that answers a
+    decision (`answer`), and the one, taking no options, that ends a player's turn (`finish`: the
+    board's "End turn" button plays it)."""
 
     phases: tuple[Phase, ...]
     anytime: tuple[str, ...] = ()
     hosted: tuple[str, ...] = ()
     answer: str | None = None
+    finish: str | None = None
 
     def phase(self, name: str) -> Phase:
         for phase in self.phases:
@@ -98,4 +100,4 @@ class Flow:
     def kinds(self) -> set[str]:
         """Every action kind the flow mentions."""
         kinds = {k for p in self.phases for k in p.actions} | set(self.anytime) | set(self.hosted)
-        return kinds | ({self.answer} if self.answer else set())
+        return kinds | {k for k in (self.answer, self.finish) if k}

@@ -197,7 +197,8 @@ class Channels:
         menu, which mentions them), whom to tell they were hit, menus to offer, what to draw."""
         unclaimed = set(loaded.row.unclaimed)  # nobody is pinged for a seat they have not claimed
         after = [a for a in self._awaiting(loaded) if a.seat not in unclaimed]
-        fresh = [a for a in after if a not in before]
+        was = {(a.seat, a.kind, a.key) for a in before}  # who was awaited, whatever the prompt now says
+        fresh = [a for a in after if (a.seat, a.kind, a.key) not in was]
         hits = tuple(s for s in hits if s not in unclaimed)
         seats = loaded.row.seats
         prompts = tuple(Prompt(loaded.row.channel_id, seats[a.seat].player_id, a.prompt, a.options, a.key)
@@ -206,7 +207,8 @@ class Channels:
         ping = tuple(dict.fromkeys(seats[a.seat].player_id for a in fresh
                                    if seats[a.seat].player_id not in (user.id, *asked)))
         told = tuple(dict.fromkeys(seats[s].player_id for s in hits if seats[s].player_id not in (user.id, *asked)))
-        drawing = self._drawing(loaded, None, text) if draw else None
+        once_a_turn = loaded.row.settings.get("board_images") == "turn"
+        drawing = self._drawing(loaded, None, text) if (bool(fresh) if once_a_turn else draw) else None
         return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, hits=told)
 
     def _drawing(self, loaded: Loaded, seat: int | None, what: str) -> Drawing:

@@ -57,7 +57,8 @@ class Prompt:
 class Outcome:
     """The answer to a command: one line, more lines, privacy, an image, mentions (`ping`: whose
     move it is now; `hits`: players the move hit; `told`: players it concerns otherwise), menus,
-    and (for a private answer) what the channel is told meanwhile (`announce`)."""
+    and (for a private answer) what the channel is told meanwhile (`announce`); `finished` when the
+    move ended the game."""
 
     text: str
     details: tuple[str, ...] = ()
@@ -68,6 +69,7 @@ class Outcome:
     announce: str = ""
     hits: tuple[int, ...] = ()
     told: tuple[int, ...] = ()
+    finished: bool = False
 
 
 @dataclass(frozen=True)

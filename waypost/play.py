@@ -64,7 +64,8 @@ class Play(Channels):
             outcome = self._outcome(loaded, user, result.summary, result.details, before,
                                     draw=result.board_changed or ending is not None, hits=result.hits)
         if ending is not None:
-            outcome = replace(outcome, details=(*outcome.details, f"Game over: {ending.text}"), ping=())
+            outcome = replace(outcome, details=(*outcome.details, f"Game over: {ending.text}"), ping=(),
+                              finished=True)
         told = [Post(outcome.announce or " ".join((outcome.text, *outcome.details)), outcome.ping + outcome.hits)] \
             if by else []  # nobody ran a command: the channel is told through the outbox
         await self._save(loaded, entry, before=previous if result.undoable else None,

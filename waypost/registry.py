@@ -29,6 +29,8 @@ HOST_SETTINGS = (  # the table's, for every game; the host changes them at any t
     Setting("deadline_action", "notify", "at the deadline: notify the host, or play the game's default move",
             choices=("notify", "default")),
     Setting("away_days", 7, "the most days a player may set themselves away at once", minimum=0, maximum=30),
+    Setting("board_images", "every", "post a new board image after every change, or once a turn",
+            choices=("every", "turn")),
 )
 Draw = Callable[[Any, int | None, str | None], bytes]
 

@@ -54,7 +54,7 @@ class VikingsGame(Game[VikingsState]):
                   "Your turn: sail, return settlers, dedicate a village, then end your turn.",
                   "when the player ends it; the next seat plays", "{who}'s turn"),
         ),
-        anytime=("adjust",), hosted=("era",), answer="choose",
+        anytime=("adjust",), hosted=("era",), answer="choose", finish="end",
     )
     summary = (
         "Sail one boat up to N moves (dock→fjord, fjord→fjord, fjord→dock); entering a dock bumps "

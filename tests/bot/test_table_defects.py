@@ -88,3 +88,43 @@ async def test_settings_read_as_players_say_them(discord_):
 def test_commands_are_offered_in_servers_only(discord_):
     synced = discord_.bot.tree.get_commands()[0].to_dict(discord_.bot.tree)
     assert synced["contexts"] == [0] and synced["integration_types"] == [0]  # guild channels, guild installs
+
+
+async def test_a_finished_game_posts_its_whole_record(discord_):
+    await started(discord_, "@alice", "@bob")
+    for user, amount in (("@alice", 3), ("@bob", 3), ("@alice", 3), ("@bob", 3), ("@alice", 2), ("@bob", 3),
+                         ("@alice", 3)):
+        rec = await discord_.run(user, CH, f"/tally add amount:{amount}")
+    (record,) = [m for m in rec.followups if m.attachments and m.attachments[0].filename.endswith(".json")]
+    assert not record.ephemeral and b'"format": "waypost-game"' in record.attachments[0].data
+
+
+async def test_the_board_buttons_work_after_a_restart(discord_):
+    await discord_.run("@alice", CH, "/game new game:vikings board:ravnsund")
+    await discord_.run("@bob", CH, "/game join")
+    await discord_.run("@alice", CH, "/game start")
+    await discord_.run("@bob", CH, "/vikings place dock:B1")
+    rec = await discord_.run("@alice", CH, "/vikings place dock:A1")
+    labels = [c["label"] for row in rec.original.components for c in row["components"]]
+    assert labels == ["End turn", "Take back", "My board"]
+    await discord_.restart()
+    mine = await discord_.run("@bob", CH, '!click "My board"')
+    assert mine.ephemeral and mine.attachments
+    back = await discord_.run("@alice", CH, '!click "Take back"')
+    assert "took back" in " ".join(m.content for m in back.messages)
+    await discord_.run("@alice", CH, "/vikings place dock:A1")
+    ended = await discord_.run("@alice", CH, '!click "End turn"')
+    assert "Red ended their turn" in " ".join(m.content for m in ended.messages)
+
+
+async def test_a_table_can_have_one_board_a_turn(discord_):
+    await discord_.run("@alice", CH, "/game new game:vikings board:ravnsund")
+    await discord_.run("@bob", CH, "/game join")
+    await discord_.run("@alice", CH, "/game settings name:board_images value:turn")
+    await discord_.run("@alice", CH, "/game start")
+    await discord_.run("@bob", CH, "/vikings place dock:B1")
+    await discord_.run("@alice", CH, "/vikings place dock:A1")
+    sail = await discord_.run("@alice", CH, "/vikings sail boat:1 route:F1 strength:1")
+    assert "sailed boat 1" in sail.content and not sail.attachments  # the turn goes on: no new image
+    end = await discord_.run("@alice", CH, "/vikings end")
+    assert end.attachments  # the turn passed: one board for it
