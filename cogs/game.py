@@ -124,13 +124,22 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         status = await table_of(interaction).status(channel_of(interaction))
         await interaction.response.send_message(embed=status_embed(status), allowed_mentions=NOBODY)
 
-    @app_commands.command(description="Show the current board (or a part of it)")
+    @app_commands.command(description="Show the board (or a part of it), now or after an entry of the log")
     @app_commands.describe(private="Only you see it, as your seat sees it",
-                           focus="A part of the board at full size: a region, a player's territory")
+                           focus="A part of the board at full size: a region, a player's territory",
+                           at="The board as it was after this log entry (its number in /game log)")
     @app_commands.autocomplete(focus=focus_names)
-    async def board(self, interaction: discord.Interaction, private: bool = False, focus: Text | None = None) -> None:
+    async def board(self, interaction: discord.Interaction, private: bool = False, focus: Text | None = None,
+                    at: app_commands.Range[int, 1, 1_000_000] | None = None) -> None:
         await run(interaction, table_of(interaction).board(channel_of(interaction), user_of(interaction), private,
-                                                           focus))
+                                                           focus, at))
+
+    @app_commands.command(description="What happened since your last action")
+    async def since(self, interaction: discord.Interaction) -> None:
+        result = await table_of(interaction).since(channel_of(interaction), user_of(interaction))
+        lines = list(result.lines)
+        text = fit(["Since your last action:", *(escape(line) for line in lines[-25:])])
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NOBODY)
 
     @app_commands.command(description="The game's history in plain words, newest first")
     @app_commands.describe(page="Which page (1 is the newest)")

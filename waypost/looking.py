@@ -3,16 +3,19 @@ Everything here passes through the game's view for the asking player first."""
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 from dataclasses import replace
 from datetime import datetime
 
 from rules.base import Awaiting
-from rules.errors import BadInput
+from rules.errors import BadInput, IllegalMove
 from rules.text import plural
-from waypost.channels import Channels
+from waypost.channels import Channels, Loaded
 from waypost.clocks import Clocks, Timing
 from waypost.drawing import draw as draw_board
 from waypost.outcome import Drawing, LogPage, Mine, Outcome, Seen, Status, User, Waiting
+from waypost.replay import replay
 from waypost.secrecy import shown
 
 LOG_PAGE = 15
@@ -39,12 +42,16 @@ class Looking(Channels):
                       tuple(loaded.seats), loaded.seat_range, phase, tuple(waiting), dict(loaded.row.settings),
                       loaded.row.ending, bool(loaded.row.paused_at))
 
-    async def board(self, channel_id: int, user: User, private: bool = False, focus: str | None = None) -> Outcome:
+    async def board(self, channel_id: int, user: User, private: bool = False, focus: str | None = None,
+                    at: int | None = None) -> Outcome:
         """The current board (or a finished game's last): public, or (private) as the user's seat
-        sees it; all of it, or the part `focus` names (a region, a player's territory)."""
+        sees it; all of it, or the part `focus` names (a region, a player's territory); now, or as
+        it was after log entry `at` (replayed off the event loop; secrets stay hidden as always)."""
         loaded = await self._played(channel_id)
         viewer = loaded.seat_of(user.id) if private else None
         rules = loaded.game.rules
+        if at is not None:
+            loaded = await self._as_of(loaded, at)
         view = loaded.view(viewer)
         if focus is not None:
             focuses = dict(rules.focuses(view))
@@ -53,9 +60,32 @@ class Looking(Channels):
                 shown = ", ".join(list(focuses)[:20]) or "none: this board is always shown whole"
                 raise BadInput(f"The board cannot be narrowed to {focus[:40]!r}. Choices: {shown}.")
             focus = found
-        text = f"{rules.title}: {rules.phase(view)}."
+        text = f"{rules.title}: {rules.phase(view)}." if at is None else \
+            f"{rules.title} after log entry {at}: {rules.phase(view)}."
         drawing = self._drawing(loaded, viewer, rules.title)
         return Outcome(text, private=private, drawing=replace(drawing, focus=focus))
+
+    async def _as_of(self, loaded: Loaded, at: int) -> Loaded:
+        """The game as it was after log entry `at`."""
+        entries = await self.store.log(loaded.row.id)
+        start = next((e.seq for e in entries if e.kind == "start"), None)
+        if not 1 <= at <= len(entries):
+            raise BadInput(f"The log has entries 1 to {len(entries)}, not {at}.")
+        if start is None or at < start:
+            raise IllegalMove(f"The game had not started by log entry {at}; it started at entry {start}.")
+        state = await asyncio.to_thread(replay, loaded.game, entries[:at])
+        return dataclasses.replace(loaded, state=state)
+
+    async def since(self, channel_id: int, user: User) -> LogPage:
+        """What happened since the user's last action (everything, if they have not acted), newest
+        last, as they may read it."""
+        loaded = await self._latest(channel_id)
+        entries = await self.store.log(loaded.row.id)
+        mine = max((e.seq for e in entries if e.user_id == user.id and e.kind == "action"), default=0)
+        revealed = await self.store.revealed_up_to(loaded.row.id)
+        seat = loaded.seat_of(user.id)
+        lines = tuple(f"{e.seq}. {shown(e, seat, revealed)}" for e in entries[mine:])
+        return LogPage(lines or ("Nothing has happened since your last action.",), 1, 1)
 
     async def focuses(self, channel_id: int, user: User) -> list[tuple[str, str]]:
         """What `/game board` can be narrowed to in this channel's game (for autocomplete)."""

@@ -44,3 +44,17 @@ async def test_a_substitute_takes_over_a_seat_with_its_secrets(discord_):
     export = (await discord_.run("@dora", CH, "/game export")).attachments[0].data
     rec = await discord_.command("@dora", "#copy", "game import", {"file": ("g.json", export)})
     assert rec.ok and any("imported" in m.content for m in rec.messages if not m.ephemeral)
+
+
+async def test_history_the_board_as_it_was_and_what_happened_since(discord_):
+    for user, line in (("@alice", "/game new game:tally"), ("@bob", "/game join"), ("@alice", "/game start"),
+                       ("@alice", "/tally add amount:2"), ("@bob", "/tally add amount:1")):
+        await discord_.run(user, CH, line)
+    since = await discord_.run("@alice", CH, "/game since")
+    assert since.ephemeral and "bob added 1: total 3" in since.content and "alice added" not in since.content
+    then = await discord_.run("@bob", CH, "/game board at:5")  # 4 lobby and start entries, then alice's add
+    assert "after log entry 5" in then.content and then.attachments
+    rec = await discord_.run("@bob", CH, "/game board at:2")
+    assert rec.ephemeral and "had not started" in rec.content
+    rec = await discord_.run("@bob", CH, "/game board at:99")
+    assert rec.ephemeral and "entries 1 to" in rec.content
