@@ -30,9 +30,10 @@ from rules.megaciv.state import (
 from rules.text import either
 
 __all__ = [
-    "AreaInfo", "Destination", "Mover", "ShipInfo", "Voyage", "area_info", "area_names", "attack_needs", "canon",
-    "city_spots", "conflicts", "destinations", "draft_steps", "expansion", "movable", "movers", "nearby", "order",
-    "parse_voyage", "phase_report", "reach", "ship_reach", "ships", "water_paths",
+    "AROUND", "AreaInfo", "Destination", "Mover", "ShipInfo", "Voyage", "area_info", "area_names", "attack_needs",
+    "canon", "city_spots", "conflicts", "destinations", "draft_steps", "expansion", "focus_areas", "focuses",
+    "movable", "movers", "nearby", "order", "parse_voyage", "phase_report", "reach", "ship_reach", "ships",
+    "water_paths",
 ]
 
 
@@ -325,6 +326,41 @@ def nearby(state: MegaState, seat: int, rings: int = 1) -> list[str]:
     for _ in range(rings):
         around |= {n for a in around for n in board.land_next[a] | board.water_next[a]}
     return sorted(around, key=board.area_index.__getitem__)
+
+
+AROUND = "around "  # a board view around a player's pieces: "around Egypt"
+
+
+def focuses(state: MegaState) -> list[tuple[str, str]]:
+    """What a board view can be narrowed to, as (value, label): each region of the map, then the
+    areas around each player's pieces ("around Egypt"), for players with pieces on the board."""
+    board = state.board
+    found = [(region, f"{region} region ({len(board.region_areas[region])} areas)") for region in board.map.regions
+             if board.region_areas.get(region)]
+    for seat, player in enumerate(state.players):
+        if player.tokens or player.cities or any(s.area for s in player.ships):
+            colour = state.seats[seat].colour
+            found.append((f"{AROUND}{player.civ}", f"around {player.civ}'s pieces ({colour})"))
+    return found
+
+
+def focus_areas(state: MegaState, focus: str | None) -> tuple[str, ...] | None:
+    """The areas a board view of `focus` (a value of `focuses`, any case) frames; None for the
+    whole map (no focus, or one that names nothing now)."""
+    if not isinstance(focus, str) or not focus.strip():
+        return None
+    wanted = focus.strip().casefold()
+    board = state.board
+    for region, areas in board.region_areas.items():
+        if region.casefold() == wanted and areas:
+            return areas
+    if wanted.startswith(AROUND):
+        civ = wanted[len(AROUND):].strip()
+        for seat, player in enumerate(state.players):
+            if player.civ.casefold() == civ:
+                areas = nearby(state, seat)
+                return tuple(areas) if areas else None
+    return None
 
 
 # --- the phase -------------------------------------------------------------------------------------

@@ -97,6 +97,16 @@ def test_nearby_areas_for_a_board_view_around_a_player():
     assert queries.nearby(state, RED, rings=0) == ["E", "H"]
 
 
+def test_board_focuses_are_regions_and_players_with_pieces():
+    state = ship(put(blank(), RED, "E", 1), RED, 1, "H")
+    assert GAME.focuses(state) == [("West", "West region (6 areas)"), ("East", "East region (3 areas)"),
+                                   ("around Rome", "around Rome's pieces (red)")]
+    assert queries.focus_areas(state, "west") == ("A", "B", "C", "E", "F", "OS")
+    assert queries.focus_areas(state, "AROUND rome") == ("A", "E", "F", "G", "H", "D")
+    assert queries.focus_areas(state, "around Babylon") is None  # no pieces: the whole map
+    assert queries.focus_areas(state, None) is None and queries.focus_areas(state, "nowhere") is None
+
+
 def test_expansion_preview():
     state = put(put(blank(), RED, "A", 1), RED, "E", 4)
     assert queries.expansion(state, RED) == ({"A": 1, "E": 2}, 50)
