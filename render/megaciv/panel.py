@@ -13,9 +13,9 @@ from render.header import NOTE_SIZE, PHASE_SIZE, TURN_SIZE
 from render.marks import tag_sprite
 from render.megaciv.colours import CONFLICT, HIGHLIGHT
 from render.megaciv.layout import BAND_PAD, ORDER_HEAD, ORDER_ROW
-from render.megaciv.sprites import CivStyle, chip, warning
+from render.megaciv.sprites import CivStyle, chip, fitted, warning
 from render.megaciv.static import Static
-from render.text import draw_text, fit, paste, plain
+from render.text import draw_text, paste
 from rules.megaciv.draft import secret_drafts
 from rules.megaciv.phase import mover
 from rules.megaciv.queries import order
@@ -50,8 +50,8 @@ def draw_status(image: Image.Image, state: MegaState, static: Static, civs: dict
             note += " (insisted on)"
     else:
         phase, note = f"Turn {state.turn}: the table's phases", "expand, adjust; the host starts Movement"
-    box = draw_text(image, (x, y), fit(plain(phase), PHASE_SIZE, width), PHASE_SIZE, INK, None, anchor="lm", bold=True)
-    draw_text(image, (box[2] + 14, y), fit(plain(note), NOTE_SIZE, x + width - box[2] - 14), NOTE_SIZE, MUTED, None,
+    box = draw_text(image, (x, y), fitted(phase, PHASE_SIZE, width), PHASE_SIZE, INK, None, anchor="lm", bold=True)
+    draw_text(image, (box[2] + 14, y), fitted(note, NOTE_SIZE, x + width - box[2] - 14), NOTE_SIZE, MUTED, None,
               anchor="lm")
     y += 42
     now = acting(state)
@@ -70,7 +70,7 @@ def draw_status(image: Image.Image, state: MegaState, static: Static, civs: dict
     if viewer is not None and state.moving and state.players[viewer].steps and not state.players[viewer].declared:
         seen = "only you see it until you declare" if secret_drafts(state) else "everyone sees it"
         text += f"  |  your draft: {plural(len(state.players[viewer].steps), 'step')} ({seen})"
-    draw_text(image, (left + (8 if now else 0), y), fit(plain(text), TURN_SIZE, x + width - left), TURN_SIZE, INK,
+    draw_text(image, (left + (8 if now else 0), y), fitted(text, TURN_SIZE, x + width - left), TURN_SIZE, INK,
               None, anchor="lm", bold=True)
 
 
@@ -103,7 +103,7 @@ def draw_order(image: Image.Image, state: MegaState, static: Static, civs: dict[
         draw_text(image, (x + 20, y), f"{i + 1}.", 15, MUTED, None, anchor="rm")
         paste(image, chip(style, 10, style.letter), (x + 36, y))
         name = player.civ + (" (you)" if m.seat == viewer else "")
-        draw_text(image, (x + 52, y), fit(plain(name), 16, CHECK * column_w - 64), 16, INK, None, anchor="lm",
+        draw_text(image, (x + 52, y), fitted(name, 16, CHECK * column_w - 64), 16, INK, None, anchor="lm",
                   bold=m.seat in now)
         if m.declared:
             _check(pen, x + CHECK * column_w, y)
@@ -141,7 +141,7 @@ def draw_conflicts(image: Image.Image, state: MegaState, static: Static, conflic
     shown = lines if len(lines) <= rows else [*lines[:rows - 1], f"... and {len(lines) - rows + 1} more "
                                                                     "(/megaciv report)"]
     for i, line in enumerate(shown):
-        draw_text(image, (left, top + ORDER_HEAD + i * 22 + 11), fit(plain(line), 15, right - left), 15, INK, None,
+        draw_text(image, (left, top + ORDER_HEAD + i * 22 + 11), fitted(line, 15, right - left), 15, INK, None,
                   anchor="lm")
     if not lines:
         draw_text(image, (left, top + ORDER_HEAD + 11), "none", 15, MUTED, None, anchor="lm")

@@ -13,10 +13,10 @@ from render.basics import WHITE, Point
 from render.lines import dashed_polyline
 from render.marks import chip_spots, tag_sprite
 from render.megaciv.colours import CONFLICT, OUT_OF_PLAY, PIRATE_FILL
-from render.megaciv.sprites import PIRATE, CivStyle, barbarians, chip, city, ship, warning
+from render.megaciv.sprites import PIRATE, CivStyle, barbarians, chip, city, ship, warning, width_of
 from render.megaciv.static import Static, draw_name
 from render.terrain import fill_polygon
-from render.text import paste, plain, text_width
+from render.text import paste
 from rules.megaciv.report import Conflict
 from rules.megaciv.state import MegaState
 
@@ -59,7 +59,7 @@ def draw_conflict_signs(image: Image.Image, state: MegaState, static: Static,
             continue
         x, y = static.anchors[c.area]
         sign = warning(max(16, round(s.name * 1.25)))
-        half = text_width(plain(c.area), s.name) / 2 + s.badge
+        half = width_of(c.area, s.name) / 2 + s.badge
         name_y = y - s.name * 0.62
         paste(image, sign, (x - s.badge - half - sign.width / 2, name_y))
         if s.tags:

@@ -27,7 +27,7 @@ from render.marks import draw_shape, label_offset, regular, shape_polygon, super
 from render.megaciv.colours import BARBARIAN_FILL, CONFLICT, PIRATE_FILL
 from render.megaciv.layout import Sizes
 from render.palette import seat_styles
-from render.text import paste, text_sprite
+from render.text import fit, paste, plain, text_sprite, text_width
 from rules.megaciv.board import COLOURS, Board
 
 # Seat colour → marker shape: the 18 shapes of render.marks, alike colours on unlike silhouettes.
@@ -205,6 +205,17 @@ def warning(size: int, text: str = "!") -> Image.Image:
     paste(sprite, text_sprite(text, max(9, round(size * 0.55)), WHITE, None, 0, bold=True),
           (extent, extent + size * 0.2))
     return sprite
+
+
+@lru_cache(maxsize=4096)
+def fitted(text: str, size: int, width: float) -> str:
+    """`render.text.fit` of player-facing text made drawable, remembered (the panel's texts repeat)."""
+    return fit(plain(text), size, width)
+
+
+@lru_cache(maxsize=4096)
+def width_of(text: str, size: int) -> int:
+    return text_width(plain(text), size)
 
 
 def outline_of(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
