@@ -29,7 +29,9 @@ Icon = Callable[[Image.Image, Point], None]
 
 
 def _sprite(make: Callable[[], Image.Image]) -> Icon:
-    return lambda image, at: paste(image, make(), at)
+    def icon(image: Image.Image, at: Point) -> None:
+        paste(image, make(), at)
+    return icon
 
 
 def _patch(terrain: Terrain) -> Icon:

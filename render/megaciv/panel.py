@@ -13,14 +13,14 @@ from render.header import NOTE_SIZE, PHASE_SIZE, TURN_SIZE
 from render.marks import tag_sprite
 from render.megaciv.colours import CONFLICT, HIGHLIGHT
 from render.megaciv.layout import BAND_PAD, ORDER_HEAD, ORDER_ROW
-from render.megaciv.sprites import CivStyle, chip, fitted, warning
+from render.megaciv.sprites import CivStyle, chip, fitted, warning, width_of
 from render.megaciv.static import Static
 from render.text import draw_text, paste
 from rules.megaciv.draft import secret_drafts
 from rules.megaciv.phase import mover
 from rules.megaciv.queries import order
-from rules.megaciv.report import Conflict
-from rules.megaciv.state import MegaState
+from rules.megaciv.report import Attack, Conflict
+from rules.megaciv.state import PIRATES, MegaState
 from rules.text import plural
 
 CHECK = 0.54  # where the declared check goes, as a share of a column's width
@@ -50,6 +50,8 @@ def draw_status(image: Image.Image, state: MegaState, static: Static, civs: dict
             note += " (insisted on)"
     else:
         phase, note = f"Turn {state.turn}: the table's phases", "expand, adjust; the host starts Movement"
+        if any(p.steps for p in state.players):
+            note += f"  (arrows: turn {state.turn - 1}'s movement)"
     box = draw_text(image, (x, y), fitted(phase, PHASE_SIZE, width), PHASE_SIZE, INK, None, anchor="lm", bold=True)
     draw_text(image, (box[2] + 14, y), fitted(note, NOTE_SIZE, x + width - box[2] - 14), NOTE_SIZE, MUTED, None,
               anchor="lm")
@@ -114,6 +116,25 @@ def draw_order(image: Image.Image, state: MegaState, static: Static, civs: dict[
                       bold=i_ == 0)
 
 
+def attack_words(c: Conflict, a: Attack) -> str:
+    """"Maurya 8 vs Egypt's city (7 needed): can succeed"."""
+    town = "the pirate city" if c.city == PIRATES else f"{c.city_name}'s city"
+    return f"{a.name} {a.tokens} vs {town} ({a.needed} needed): {'can' if a.succeeds else 'cannot'} succeed"
+
+
+def _wrapped(parts: list[str], size: int, width: float) -> list[str]:
+    """Parts joined with "; " into lines at most `width` wide (continuation lines indented)."""
+    out = [parts[0]]
+    for part in parts[1:]:
+        joined = f"{out[-1]}; {part}"
+        if width_of(joined, size) <= width:
+            out[-1] = joined
+        else:
+            out[-1] += ";"
+            out.append(f"   {part}")
+    return out
+
+
 def _check(pen: ImageDraw.ImageDraw, x: float, y: float) -> None:
     """A check mark: declared."""
     pen.line((x - 6, y, x - 1, y + 5, x + 8, y - 6), fill=INK, width=3, joint="curve")
@@ -129,14 +150,12 @@ def draw_conflicts(image: Image.Image, state: MegaState, static: Static, conflic
     paste(image, warning(18), (left + 10, top + 12))
     draw_text(image, (left + 26, top + 4), f"Conflict situations: {len(conflicts)}", 19, INK, None, anchor="lt",
               bold=True)
-    lines = []
+    lines: list[str] = []
     for c in conflicts:
         who = ", ".join(f"{p.name} {p.tokens}" for p in c.present)
-        line = f"{c.area} (limit {c.limit}): {who}"
-        for a in c.attacks:
-            line += f"; {a.name} attacks {c.city_name}'s city {a.tokens}/{a.needed}"
-            line += " (can succeed)" if a.succeeds else ""
-        lines.append(line)
+        parts = [f"{c.area} (limit {c.limit}): {who}"]
+        parts += [attack_words(c, a) for a in c.attacks]
+        lines += _wrapped(parts, 15, right - left)
     rows = (f.band_h - 2 * BAND_PAD - ORDER_HEAD) // 22
     shown = lines if len(lines) <= rows else [*lines[:rows - 1], f"... and {len(lines) - rows + 1} more "
                                                                     "(/megaciv report)"]

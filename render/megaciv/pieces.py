@@ -13,6 +13,7 @@ from render.basics import WHITE, Point
 from render.lines import dashed_polyline
 from render.marks import chip_spots, tag_sprite
 from render.megaciv.colours import CONFLICT, OUT_OF_PLAY, PIRATE_FILL
+from render.megaciv.panel import attack_words
 from render.megaciv.sprites import PIRATE, CivStyle, barbarians, chip, city, ship, warning, width_of
 from render.megaciv.static import Static, draw_name
 from render.terrain import fill_polygon
@@ -66,9 +67,7 @@ def draw_conflict_signs(image: Image.Image, state: MegaState, static: Static,
             words = []
             if c.over_limit:
                 words.append("over the limit")
-            for a in c.attacks:
-                words.append(f"{a.name} attacks with {a.tokens}, needs {a.needed}" +
-                             (": can succeed" if a.succeeds else ""))
+            words += [attack_words(c, a) for a in c.attacks]
             tag = tag_sprite("; ".join(words) or "conflict", 12, CONFLICT, WHITE)
             paste(image, tag, (x, name_y - s.name * 0.6 - tag.height / 2))
 
