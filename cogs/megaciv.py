@@ -171,6 +171,7 @@ async def token_targets(interaction: discord.Interaction, current: str) -> list[
 
 
 async def via_areas(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Roadbuilding: the areas a two-step move from `from` to `to` may pass through now."""
     mine = await _mine(interaction)
     ns = interaction.namespace
     source, target = getattr(ns, "from", None), getattr(ns, "to", None)
@@ -180,9 +181,27 @@ async def via_areas(interaction: discord.Interaction, current: str) -> list[app_
     a, b = queries.canon(state, source), queries.canon(state, target)
     if a is None or b is None:
         return []
-    board = state.board
-    pool = {v: f"{a} → {v} → {b}" for v in board.land_next[a] & board.land_next[b]}
+    pool = {via: f"{a} → {via} → {b} — up to {plural(n, 'token')}" for via, n in queries.vias(state, seat, a, b)}
     return area_choices(state, seat, current, pool)
+
+
+async def counts(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """How many tokens may make the move given so far (from, to and via)."""
+    mine = await _mine(interaction)
+    ns = interaction.namespace
+    source, target, via = getattr(ns, "from", None), getattr(ns, "to", None), getattr(ns, "via", None)
+    if mine is None or not isinstance(source, str) or not isinstance(target, str):
+        return []
+    state, seat = mine
+    a, b = queries.canon(state, source), queries.canon(state, target)
+    if a is None or b is None:
+        return []
+    if isinstance(via, str) and via.strip():
+        most = dict(queries.vias(state, seat, a, b)).get(queries.canon(state, via) or "", 0)
+    else:
+        most = next((d.count for d in queries.destinations(state, seat, a) if d.area == b), 0)
+    return [app_commands.Choice(name=f"{plural(n, 'token')} (of {most} that may go)", value=n)
+            for n in range(most, 0, -1) if current.strip() in str(n)][:LIMIT]
 
 
 async def your_token_areas(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -385,7 +404,7 @@ class MegaCiv(commands.GroupCog, group_name="megaciv",
     @app_commands.describe(from_="The area your tokens leave", to="Where they go",
                            count="How many tokens (default 1)",
                            via="Roadbuilding: the area passed through (found for you when there is one)")
-    @app_commands.autocomplete(from_=token_sources, to=token_targets, via=via_areas)
+    @app_commands.autocomplete(from_=token_sources, to=token_targets, via=via_areas, count=counts)
     async def move(self, interaction: discord.Interaction, from_: Area, to: Area, count: Count = 1,
                    via: Area | None = None) -> None:
         seen = await _seen(interaction)
@@ -485,8 +504,11 @@ class MegaCiv(commands.GroupCog, group_name="megaciv",
         GAME.permit(state, Actor(seat), Declare())  # refused now rather than after the click
         player = state.players[seat]
         lost = [s.number for s in queries.ships(state, seat) if s.status == "needs upkeep"]
-        parts = [f"Declare your movement ended? It is final: your {plural(len(player.steps), 'step')} "
-                 "cannot be taken back" + (", and the others see them" if player.steps else "") + "."]
+        if player.steps:
+            parts = [f"Declare your movement ended? It is final: your {plural(len(player.steps), 'step')} "
+                     "cannot be taken back, and the others see them."]
+        else:
+            parts = ["Declare your movement ended without moving anything? It is final."]
         if lost:
             parts.append(f"Ship{'s' if len(lost) > 1 else ''} {', '.join(map(str, lost))} "
                          f"(not maintained this turn) will sink.")

@@ -33,7 +33,7 @@ __all__ = [
     "AROUND", "AreaInfo", "Destination", "Mover", "ShipInfo", "Voyage", "area_info", "area_names", "attack_needs",
     "canon", "city_spots", "conflicts", "destinations", "draft_steps", "expansion", "focus_areas", "focuses",
     "movable", "movers", "nearby", "order", "parse_voyage", "phase_report", "reach", "ship_reach", "ships",
-    "water_paths",
+    "vias", "water_paths",
 ]
 
 
@@ -140,6 +140,21 @@ def destinations(state: MegaState, seat: int, source: str) -> list[Destination]:
                 if count:
                     found[target] = Destination(target, 2, via, count)
     return list(found.values())
+
+
+def vias(state: MegaState, seat: int, source: str, target: str) -> list[tuple[str, int]]:
+    """The areas a two-step (Roadbuilding) move from `source` to `target` may pass through now,
+    each with how many tokens may make it; [] without Roadbuilding or when none may."""
+    board, p = state.board, state.players[seat]
+    if source not in board.areas or target not in board.areas or powers(state, seat).land_steps < 2:
+        return []
+    unmoved = p.unmoved(source)
+    out = []
+    for via in sorted(board.land_next[source] & board.land_next[target]):
+        count = _most(state, seat, source, target, via, unmoved)
+        if count:
+            out.append((via, count))
+    return out
 
 
 # --- ships -----------------------------------------------------------------------------------------

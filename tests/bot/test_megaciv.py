@@ -141,6 +141,9 @@ async def test_autocomplete_offers_what_the_rules_allow(discord_):
     assert "Silsab" not in targets
     assert {c["value"] for c in await complete(discord_, "@alice", "/megaciv move from:Silsab to:Fava via:")} == \
         {"Ishar", "Osnar"}
+    offered = await complete(discord_, "@alice", "/megaciv move from:Silsab to:Osnar count:")
+    assert [c["value"] for c in offered] == [6, 5, 4, 3, 2, 1] and offered[0]["name"] == "6 tokens (of 6 that may go)"
+    assert await complete(discord_, "@bob", "/megaciv move from:Bomaga to:Nistar via:") == []  # no Roadbuilding
     assert {c["value"] for c in await complete(discord_, "@alice", "/megaciv build area:")} == {"Silsab", "Ishar"}
     # names typed in any case, at most 25, the player's own surroundings first
     names = [c["value"] for c in await complete(discord_, "@alice", "/megaciv area name:")]
@@ -372,3 +375,23 @@ async def test_log_replays_to_the_stored_state(discord_):
     row = await table.store.open_game(discord_.builder.directory.channel_id(CH))
     state = replay(table.games["megaciv"], await table.store.log(row.id))
     assert GAME.encode_state(state) == row.state
+
+
+async def test_scripted_players_play_a_movement_phase_through_autocomplete(discord_):
+    """Players who only pick what autocomplete offers move, build, sail and declare, and nothing crashes."""
+    import random
+
+    from offline.players import ScriptedPlayer
+
+    users = ["@alice", "@bob", "@carl"]
+    await opened(discord_)
+    await play(discord_, "@alice /megaciv start")
+    player = ScriptedPlayer(discord_, CH, users, random.Random(5), optional=0.5)
+    for _ in range(150):
+        if await player.step() is None:
+            break
+    accepted = [m for m in player.moves if m.accepted]
+    assert not [m for m in player.moves if m.failures]
+    assert {m.command for m in accepted} >= {"megaciv move", "megaciv declare"}, [m.line for m in player.moves]
+    status = await discord_.run("@alice", CH, "/game status")
+    assert "Turn 2" in json.dumps(status.embeds) or "declared" in " ".join(m.reply for m in accepted)

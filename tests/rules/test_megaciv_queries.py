@@ -97,6 +97,15 @@ def test_nearby_areas_for_a_board_view_around_a_player():
     assert queries.nearby(state, RED, rings=0) == ["E", "H"]
 
 
+def test_the_areas_a_roadbuilding_move_may_pass_through():
+    state = put(blank(), RED, "B", 3)
+    assert queries.vias(state, RED, "B", "E") == []  # no Roadbuilding: one step only
+    state = hold(state, RED, "Roadbuilding")
+    assert queries.vias(state, RED, "B", "E") == [("A", 3)]
+    assert queries.vias(put(state, BLUE, "A", 2), RED, "B", "E") == []  # entering A would cause conflict
+    assert queries.vias(state, RED, "B", "nowhere") == []
+
+
 def test_board_focuses_are_regions_and_players_with_pieces():
     state = ship(put(blank(), RED, "E", 1), RED, 1, "H")
     assert GAME.focuses(state) == [("West", "West region (6 areas)"), ("East", "East region (3 areas)"),
