@@ -333,13 +333,14 @@ def area_info(state: MegaState, seat: int | None, area: str) -> AreaInfo | None:
                     tuple(boats))
 
 
-def nearby(state: MegaState, seat: int, rings: int = 1) -> list[str]:
+def nearby(state: MegaState, seat: int, rings: int = 1, water: bool = True) -> list[str]:
     """The areas holding the seat's tokens, cities or ships and those `rings` steps around them
-    (by land or water), for a board view around one player's pieces."""
+    (by land, and by water unless `water` is False), for a board view around one player's pieces."""
     board, p = state.board, state.players[seat]
     around = set(p.tokens) | set(p.cities) | {s.area for s in p.ships if s.area}
     for _ in range(rings):
-        around |= {n for a in around for n in board.land_next[a] | board.water_next[a]}
+        around |= {n for a in around for n in (board.land_next[a] | board.water_next[a] if water
+                                                 else board.land_next[a])}
     return sorted(around, key=board.area_index.__getitem__)
 
 
@@ -361,7 +362,8 @@ def focuses(state: MegaState) -> list[tuple[str, str]]:
 
 def focus_areas(state: MegaState, focus: str | None) -> tuple[str, ...] | None:
     """The areas a board view of `focus` (a value of `focuses`, any case) frames; None for the
-    whole map (no focus, or one that names nothing now)."""
+    whole map (no focus, or one that names nothing now). Around a player: the areas of their
+    tokens, cities and ships and their neighbours by land."""
     if not isinstance(focus, str) or not focus.strip():
         return None
     wanted = focus.strip().casefold()
@@ -373,7 +375,7 @@ def focus_areas(state: MegaState, focus: str | None) -> tuple[str, ...] | None:
         civ = wanted[len(AROUND):].strip()
         for seat, player in enumerate(state.players):
             if player.civ.casefold() == civ:
-                areas = nearby(state, seat)
+                areas = nearby(state, seat, water=False)  # neighbours over water would widen the view
                 return tuple(areas) if areas else None
     return None
 

@@ -95,6 +95,7 @@ def test_nearby_areas_for_a_board_view_around_a_player():
     state = ship(put(blank(), RED, "E", 1), RED, 1, "H")
     assert queries.nearby(state, RED) == ["A", "E", "F", "G", "H", "D"]
     assert queries.nearby(state, RED, rings=0) == ["E", "H"]
+    assert queries.nearby(state, RED, water=False) == ["A", "E", "F", "H"]
 
 
 def test_the_areas_a_roadbuilding_move_may_pass_through():
@@ -111,7 +112,7 @@ def test_board_focuses_are_regions_and_players_with_pieces():
     assert GAME.focuses(state) == [("West", "West region (6 areas)"), ("East", "East region (3 areas)"),
                                    ("around Rome", "around Rome's pieces (red)")]
     assert queries.focus_areas(state, "west") == ("A", "B", "C", "E", "F", "OS")
-    assert queries.focus_areas(state, "AROUND rome") == ("A", "E", "F", "G", "H", "D")
+    assert queries.focus_areas(state, "AROUND rome") == ("A", "E", "F", "H")  # neighbours by land only
     assert queries.focus_areas(state, "around Babylon") is None  # no pieces: the whole map
     assert queries.focus_areas(state, None) is None and queries.focus_areas(state, "nowhere") is None
 
