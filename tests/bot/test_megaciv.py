@@ -395,3 +395,33 @@ async def test_scripted_players_play_a_movement_phase_through_autocomplete(disco
     assert {m.command for m in accepted} >= {"megaciv move", "megaciv declare"}, [m.line for m in player.moves]
     status = await discord_.run("@alice", CH, "/game status")
     assert "Turn 2" in json.dumps(status.embeds) or "declared" in " ".join(m.reply for m in accepted)
+
+
+async def test_ships_are_kept_scrapped_and_built_again_across_turns(discord_):
+    await moving(discord_)
+    await play(discord_, "@alice /megaciv build area:Ishar", "@alice /megaciv sail ship:1 route:Corma take:2",
+               "@alice /megaciv declare confirm:true", "@bob /megaciv declare confirm:true",
+               "@carl /megaciv declare confirm:true")
+    rec = await play(discord_, "@alice /megaciv adjust what:ship ship:2 area:lamtel")
+    assert "ship 2: in stock → at Lamtel" in rec.content
+    await play(discord_, "@alice /megaciv adjust what:pirate area:Halda value:1",
+               "@alice /megaciv adjust what:out_of_play area:Umon value:1", "@alice /megaciv start")
+    assert [c["value"] for c in await complete(discord_, "@alice", "/megaciv maintain ship:")] == [1, 2]
+    assert [c["value"] for c in await complete(discord_, "@alice", "/megaciv scrap ship:")] == [1, 2]
+    rec = await play(discord_, "@alice /megaciv maintain ship:1 pay:token area:Corma")
+    assert "maintained ship 1 at Corma, paying a token from Corma" in rec.content
+    rec = await discord_.run("@alice", CH, "/megaciv scrap ship:1")
+    assert rec.content.startswith(REFUSED) and "was maintained this turn" in rec.content
+    await play(discord_, "@alice /megaciv takeback")
+    rec = await play(discord_, "@alice /megaciv scrap ship:1")
+    assert "scrapped ship 1 at Corma, back to stock" in rec.content
+    rec = await play(discord_, "@alice /megaciv build area:Corma pay:tokens")
+    assert "built ship 1 in Corma, paying 2 tokens from Corma" in rec.content
+    confirm = await play(discord_, "@alice /megaciv declare")
+    assert "Ship 2 (not maintained this turn) will sink" in confirm.content
+    rec = await play(discord_, "@alice /megaciv declare confirm:true")
+    assert "ship 2 destroyed (not maintained)" in rec.content
+    rec = await play(discord_, "@bob /megaciv move from:Torim to:Ishkes")
+    assert rec.ephemeral
+    info = await discord_.run("@bob", CH, "/megaciv area name:Umon")
+    assert "Out of play." in info.content
