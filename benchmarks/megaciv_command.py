@@ -1,7 +1,7 @@
 """Mega Civilization through the real bot on the 18-player map: one board-changing command end to
 end, and a stored 18-player game opened cold.
 
-    python -m benchmarks.megaciv_command [--quick]
+    python -m benchmarks.megaciv_command [--quick] [--freeze]
 
 18 players open a game on Oikumene; each sets their 22 tokens (in two areas around their start
 area: about 400 on the board), treasury and Roadbuilding with /megaciv adjust; the host starts
@@ -14,6 +14,8 @@ upload). Then the game is copied into new channels, as benchmarks.memory does, a
 opened cold by the table (`Table.status`: the row read and the state decoded). The openings during
 which CPython ran a full (generation 2) garbage collection are counted: such a collection walks
 every object of the bot process, ~50-100 ms here, and lands in whatever runs at that moment.
+`--freeze` tries what the host could do about it: `gc.freeze()` once the bot has started (the
+objects alive then are never walked again).
 """
 
 from __future__ import annotations
@@ -88,9 +90,12 @@ async def play(discord_, channel: int, users: list[str], boards: int, rng: rando
         moves += 1
 
 
-async def measure(quick: bool) -> list[Figure]:
+async def measure(quick: bool, freeze: bool = False) -> list[Figure]:
     users = seats(0, 18)
     async with real_bot() as discord_:
+        if freeze:
+            gc.collect()
+            gc.freeze()
         channel = await setup(discord_, users)
         start = len(discord_.samples)
         await play(discord_, channel, users, (30 if quick else 300) + start, random.Random(3))
@@ -132,7 +137,8 @@ def run(quick: bool):  # type: ignore[no-untyped-def]
 
 
 def main(argv: list[str] | None = None) -> int:
-    figures = runtime.run(measure("--quick" in (argv if argv is not None else sys.argv[1:])))
+    args = argv if argv is not None else sys.argv[1:]
+    figures = runtime.run(measure("--quick" in args, "--freeze" in args))
     for figure in figures:
         print(figure.line())
     return 1 if any(f.passed is False for f in figures) else 0

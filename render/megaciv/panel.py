@@ -70,8 +70,8 @@ def draw_status(image: Image.Image, state: MegaState, static: Static, civs: dict
         done = sum(p.expanded for p in state.players)
         text = f"{done} of {plural(len(state.players), 'player')} expanded"
     if viewer is not None and state.moving and state.players[viewer].steps and not state.players[viewer].declared:
-        seen = "only you see it until you declare" if secret_drafts(state) else "everyone sees it"
-        text += f"  |  your draft: {plural(len(state.players[viewer].steps), 'step')} ({seen})"
+        seen = "secret" if secret_drafts(state) else "open"
+        text += f" | your draft: {plural(len(state.players[viewer].steps), 'step')} ({seen})"
     draw_text(image, (left + (8 if now else 0), y), fitted(text, TURN_SIZE, x + width - left), TURN_SIZE, INK,
               None, anchor="lm", bold=True)
 

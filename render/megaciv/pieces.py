@@ -13,7 +13,6 @@ from render.basics import WHITE, Point
 from render.lines import dashed_polyline
 from render.marks import chip_spots, tag_sprite
 from render.megaciv.colours import CONFLICT, OUT_OF_PLAY, PIRATE_FILL
-from render.megaciv.panel import attack_words
 from render.megaciv.sprites import PIRATE, CivStyle, barbarians, chip, city, ship, warning, width_of
 from render.megaciv.static import Static, draw_name
 from render.terrain import fill_polygon
@@ -64,12 +63,12 @@ def draw_conflict_signs(image: Image.Image, state: MegaState, static: Static,
         name_y = y - s.name * 0.62
         paste(image, sign, (x - s.badge - half - sign.width / 2, name_y))
         if s.tags:
-            words = []
-            if c.over_limit:
-                words.append("over the limit")
-            words += [attack_words(c, a) for a in c.attacks]
+            words = ["over the limit"] if c.over_limit else []
+            if c.attacks:  # in full in the band and in /megaciv report
+                words.append("city attack: " + ", ".join(f"{a.name} {a.tokens}/{a.needed}" for a in c.attacks))
             tag = tag_sprite("; ".join(words) or "conflict", 12, CONFLICT, WHITE)
-            paste(image, tag, (x, name_y - s.name * 0.6 - tag.height / 2))
+            left = min(max(x, tag.width / 2 + 4), f.width - tag.width / 2 - 4)  # whole, inside the image
+            paste(image, tag, (left, name_y - s.name * 0.6 - tag.height / 2))
 
 
 def _row(image: Image.Image, sprites: list[Image.Image], centre: Point, width: float) -> None:

@@ -112,7 +112,7 @@ def _build(key_: tuple[Board, tuple[str, ...] | None, int, str]) -> Static:
     pen.line((0, f.band_top + f.band_h - 1, f.width, f.band_top + f.band_h - 1), fill=FRAME, width=2)
     draw_titles(image, (20, 0), "Mega Civilization", plain(title), 520 if wanted is None else 430)
     hint = "close-ups: /game board focus: a region, or around a player" if wanted is None else "whole map: /game board"
-    draw_text(image, (f.width - 16, f.map_top - 8), hint, 14, MUTED, None, anchor="rb")
+    draw_text(image, (20, f.map_top - 8), hint, 14, MUTED, None, anchor="lb")
     legend(image, (f.key_x, f.band_top + BAND_PAD), key.entries(board, s), f.width - f.key_x - 10,
            columns=f.key_columns, size=15 if wanted is None else 14, row=KEY_ROW if wanted is None else KEY_ROW_FOCUS,
            title="Key")
