@@ -125,6 +125,11 @@ def _board(data: Any) -> Board:
     return board
 
 
+def board_from_text(text: str) -> Board:
+    """The board whose JSON text (`remember_board`) this is: the one already known, or decoded."""
+    return _board(text)
+
+
 def _board_json(text: str) -> Any:
     try:
         return json.loads(text)

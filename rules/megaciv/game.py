@@ -145,6 +145,10 @@ class MegaCivGame(Game[MegaState]):
     def view(self, state: MegaState, seat: int | None) -> MegaState:
         return draft.view(state, seat)
 
+    def focuses(self, state: MegaState) -> list[tuple[str, str]]:
+        """Board views of a region, or of the areas around one player's pieces ("around Egypt")."""
+        return queries.focuses(state)
+
     def movers(self, state: MegaState, seat: int) -> list[Piece]:
         return queries.movers(state, seat)
 

@@ -30,9 +30,10 @@ from rules.megaciv.state import (
 from rules.text import either
 
 __all__ = [
-    "AreaInfo", "Destination", "Mover", "ShipInfo", "Voyage", "area_info", "area_names", "attack_needs", "canon",
-    "city_spots", "conflicts", "destinations", "draft_steps", "expansion", "movable", "movers", "nearby", "order",
-    "parse_voyage", "phase_report", "reach", "ship_reach", "ships", "water_paths",
+    "AROUND", "AreaInfo", "Destination", "Mover", "ShipInfo", "Voyage", "area_info", "area_names", "attack_needs",
+    "canon", "city_spots", "conflicts", "destinations", "draft_steps", "expansion", "focus_areas", "focuses",
+    "movable", "movers", "nearby", "order", "parse_voyage", "phase_report", "reach", "ship_reach", "ships",
+    "vias", "water_paths",
 ]
 
 
@@ -139,6 +140,21 @@ def destinations(state: MegaState, seat: int, source: str) -> list[Destination]:
                 if count:
                     found[target] = Destination(target, 2, via, count)
     return list(found.values())
+
+
+def vias(state: MegaState, seat: int, source: str, target: str) -> list[tuple[str, int]]:
+    """The areas a two-step (Roadbuilding) move from `source` to `target` may pass through now,
+    each with how many tokens may make it; [] without Roadbuilding or when none may."""
+    board, p = state.board, state.players[seat]
+    if source not in board.areas or target not in board.areas or powers(state, seat).land_steps < 2:
+        return []
+    unmoved = p.unmoved(source)
+    out = []
+    for via in sorted(board.land_next[source] & board.land_next[target]):
+        count = _most(state, seat, source, target, via, unmoved)
+        if count:
+            out.append((via, count))
+    return out
 
 
 # --- ships -----------------------------------------------------------------------------------------
@@ -317,14 +333,51 @@ def area_info(state: MegaState, seat: int | None, area: str) -> AreaInfo | None:
                     tuple(boats))
 
 
-def nearby(state: MegaState, seat: int, rings: int = 1) -> list[str]:
+def nearby(state: MegaState, seat: int, rings: int = 1, water: bool = True) -> list[str]:
     """The areas holding the seat's tokens, cities or ships and those `rings` steps around them
-    (by land or water), for a board view around one player's pieces."""
+    (by land, and by water unless `water` is False), for a board view around one player's pieces."""
     board, p = state.board, state.players[seat]
     around = set(p.tokens) | set(p.cities) | {s.area for s in p.ships if s.area}
     for _ in range(rings):
-        around |= {n for a in around for n in board.land_next[a] | board.water_next[a]}
+        around |= {n for a in around for n in (board.land_next[a] | board.water_next[a] if water
+                                                 else board.land_next[a])}
     return sorted(around, key=board.area_index.__getitem__)
+
+
+AROUND = "around "  # a board view around a player's pieces: "around Egypt"
+
+
+def focuses(state: MegaState) -> list[tuple[str, str]]:
+    """What a board view can be narrowed to, as (value, label): each region of the map, then the
+    areas around each player's pieces ("around Egypt"), for players with pieces on the board."""
+    board = state.board
+    found = [(region, f"{region} region ({len(board.region_areas[region])} areas)") for region in board.map.regions
+             if board.region_areas.get(region)]
+    for seat, player in enumerate(state.players):
+        if player.tokens or player.cities or any(s.area for s in player.ships):
+            colour = state.seats[seat].colour
+            found.append((f"{AROUND}{player.civ}", f"around {player.civ}'s pieces ({colour})"))
+    return found
+
+
+def focus_areas(state: MegaState, focus: str | None) -> tuple[str, ...] | None:
+    """The areas a board view of `focus` (a value of `focuses`, any case) frames; None for the
+    whole map (no focus, or one that names nothing now). Around a player: the areas of their
+    tokens, cities and ships and their neighbours by land."""
+    if not isinstance(focus, str) or not focus.strip():
+        return None
+    wanted = focus.strip().casefold()
+    board = state.board
+    for region, areas in board.region_areas.items():
+        if region.casefold() == wanted and areas:
+            return areas
+    if wanted.startswith(AROUND):
+        civ = wanted[len(AROUND):].strip()
+        for seat, player in enumerate(state.players):
+            if player.civ.casefold() == civ:
+                areas = nearby(state, seat, water=False)  # neighbours over water would widen the view
+                return tuple(areas) if areas else None
+    return None
 
 
 # --- the phase -------------------------------------------------------------------------------------

@@ -98,6 +98,9 @@ CASES = {  # explicit cases replace the command's default case in that scene
              {"seated": OK, "host": OK, "on_turn": ROLE}),  # someone else's pieces: the host only
         Case("vikings adjust", {"what": "fury", "god": "Odin", "value": 3}, {"seated": ROLE, "on_turn": ROLE,
                                                                               "host": OK}),
+        # the scene holds a Vikings game: every /megaciv command is refused as for another game, by everyone
+        # (who may do what in a Mega Civilization game: tests/bot/test_megaciv.py)
+        *(Case(path, None, everyone(RULES)) for path, _ in shipped_commands() if path.startswith("megaciv ")),
     ],
     "lobby": [
         Case("game settings", {"name": "sails_per_turn", "value": "3"}, everyone(ROLE, host=OK)),

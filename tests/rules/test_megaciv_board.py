@@ -209,3 +209,25 @@ def test_malformed_board_data_is_refused(raw, message):
     with pytest.raises(InvalidData) as refused:
         GAME.load_board(raw, SOURCE)
     assert refused.value.message.startswith(message)
+
+
+def test_a_board_pickles_as_its_text_and_unpickles_to_the_known_board():
+    """States go to the drawing processes pickled: the board travels as its JSON text."""
+    import pickle
+
+    from rules.megaciv import codec
+    from tests.rules.megaciv_fixtures import new_game
+
+    state = new_game(3, "pelagos")
+    data = pickle.dumps(state)
+    assert len(data) < len(codec.remember_board(state.board)) + 20_000
+    again = pickle.loads(data)
+    assert again == state and pickle.loads(data).board is again.board  # one board object for every state
+    saved = dict(codec._KNOWN_TEXTS)
+    codec._KNOWN_TEXTS.clear()  # a process that never saw it: decoded from the text, then known
+    try:
+        fresh = pickle.loads(data)
+        assert fresh.board == state.board and pickle.loads(data).board is fresh.board
+    finally:
+        codec._KNOWN_TEXTS.clear()
+        codec._KNOWN_TEXTS.update(saved)

@@ -95,6 +95,26 @@ def test_nearby_areas_for_a_board_view_around_a_player():
     state = ship(put(blank(), RED, "E", 1), RED, 1, "H")
     assert queries.nearby(state, RED) == ["A", "E", "F", "G", "H", "D"]
     assert queries.nearby(state, RED, rings=0) == ["E", "H"]
+    assert queries.nearby(state, RED, water=False) == ["A", "E", "F", "H"]
+
+
+def test_the_areas_a_roadbuilding_move_may_pass_through():
+    state = put(blank(), RED, "B", 3)
+    assert queries.vias(state, RED, "B", "E") == []  # no Roadbuilding: one step only
+    state = hold(state, RED, "Roadbuilding")
+    assert queries.vias(state, RED, "B", "E") == [("A", 3)]
+    assert queries.vias(put(state, BLUE, "A", 2), RED, "B", "E") == []  # entering A would cause conflict
+    assert queries.vias(state, RED, "B", "nowhere") == []
+
+
+def test_board_focuses_are_regions_and_players_with_pieces():
+    state = ship(put(blank(), RED, "E", 1), RED, 1, "H")
+    assert GAME.focuses(state) == [("West", "West region (6 areas)"), ("East", "East region (3 areas)"),
+                                   ("around Rome", "around Rome's pieces (red)")]
+    assert queries.focus_areas(state, "west") == ("A", "B", "C", "E", "F", "OS")
+    assert queries.focus_areas(state, "AROUND rome") == ("A", "E", "F", "H")  # neighbours by land only
+    assert queries.focus_areas(state, "around Babylon") is None  # no pieces: the whole map
+    assert queries.focus_areas(state, None) is None and queries.focus_areas(state, "nowhere") is None
 
 
 def test_expansion_preview():

@@ -1,0 +1,79 @@
+"""The Mega Civilization board image: `draw(state, viewer, focus) -> PNG bytes`.
+
+The whole map (or, with a `focus` from `GAME.focuses`, a close-up of one region or of the areas
+around one player's pieces) with population limits, city sites, open sea and out-of-play areas;
+each player's tokens per area as counts in the player's shape and colour, cities, barbarians and
+ships; this phase's moves (arrows) and voyages (dashed routes with what was taken on and put off);
+conflict situations outlined and signed. Above it the phase and whom the game waits for; below it
+the movement order with census and who has declared, the conflict situations and the key.
+
+The state is already the viewer's view (`GAME.view`): others' undeclared drafts are not in it.
+
+Modules, in drawing order: `layout` (geometry and sizes of a view), `colours`, `sprites`
+(civilization styles and cached pieces), `key`, `static` (the cached map and frames of a view),
+`pieces` (out of play, conflicts, tokens, cities, ships), `moves`, `panel` (status and band).
+`draw` is defined here, at module level, because it is sent by name to the drawing processes.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from render.megaciv.moves import draw_moves
+from render.megaciv.panel import draw_conflicts, draw_order, draw_status
+from render.megaciv.pieces import (
+    draw_areas_pieces,
+    draw_conflict_outlines,
+    draw_conflict_signs,
+    draw_out_of_play,
+    draw_ships,
+)
+from render.megaciv.sprites import styles
+from render.megaciv.static import Static, clear_cache, restore_frames, static_layer
+from render.png import encode_png
+from rules.megaciv.queries import AROUND, focus_areas
+from rules.megaciv.report import report
+from rules.megaciv.state import MegaState
+
+__all__ = ["Static", "clear_cache", "compose", "draw", "static_layer"]
+
+
+def draw(state: MegaState, viewer: int | None, focus: str | None = None) -> bytes:
+    """The board as a PNG, whole or narrowed to `focus` (a region, or "around <civilization>")."""
+    image, palette = _compose(state, viewer, focus)
+    return encode_png(image, palette)
+
+
+def compose(state: MegaState, viewer: int | None, focus: str | None = None) -> Image.Image:
+    """The board as an RGB image (before palette mapping), for tests and previews."""
+    return _compose(state, viewer, focus)[0]
+
+
+def title_of(state: MegaState, focus: str | None, focused: tuple[str, ...] | None) -> str:
+    title = state.board.map.title
+    if focused is None or focus is None:
+        return title
+    wanted = focus.strip()
+    if wanted.casefold().startswith(AROUND):
+        return f"{title}: around {wanted[len(AROUND):].strip().title()}'s pieces"
+    region = next((r for r in state.board.map.regions if r.casefold() == wanted.casefold()), wanted)
+    return f"{title}: {region} region"
+
+
+def _compose(state: MegaState, viewer: int | None, focus: str | None) -> tuple[Image.Image, Image.Image]:
+    focused = focus_areas(state, focus)
+    static = static_layer(state.board, focused, len(state.players), title_of(state, focus, focused))
+    image = static.image.copy()
+    civs = styles(state.board)
+    conflicts = report(state).conflicts
+    draw_out_of_play(image, state, static)
+    draw_conflict_outlines(image, state, static, conflicts)
+    draw_moves(image, state, static, civs)
+    draw_areas_pieces(image, state, static, civs)
+    draw_ships(image, state, static, civs)
+    draw_conflict_signs(image, state, static, conflicts)
+    restore_frames(image, static)
+    draw_status(image, state, static, civs, viewer)
+    draw_order(image, state, static, civs, viewer)
+    draw_conflicts(image, state, static, conflicts)
+    return image, static.palette

@@ -1,0 +1,161 @@
+"""The static layer of one view of a board: the map (land shaded by population limit, coastal
+water, open sea), every area's name, its population limit and city site, the header's titles,
+the band's frames and the key; drawn once per board and view, cached with the PNG palette and
+where each area's name and pieces go.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.areas import LAND, WATER, Area, AreaStyle, bounds, draw_areas
+from render.basics import INK, MUTED, PAPER, RGB, WHITE, Point, mix
+from render.header import draw_titles
+from render.layers import LayerCache
+from render.legend import legend
+from render.megaciv import key
+from render.megaciv.colours import (
+    BARBARIAN_FILL,
+    CONFLICT,
+    DIM,
+    FRAME,
+    LAND_EDGE,
+    LIMIT_FILLS,
+    OPEN_SEA,
+    OUT_OF_PLAY,
+    PIRATE_FILL,
+    SEA_INK,
+    limit_fill,
+)
+from render.megaciv.layout import BAND_PAD, KEY_ROW, KEY_ROW_FOCUS, Frame, frame, outlines
+from render.megaciv.sprites import limit_badge, sample_sheet, styles
+from render.png import build_palette
+from render.terrain import fill_polygon
+from render.text import draw_text, paste, plain
+from rules.megaciv.board import Board
+
+
+@dataclass(frozen=True)
+class Static:
+    """A view's static image and geometry: `anchors` (where each area's name and pieces centre),
+    `rooms` (how wide a row of pieces may be in each area), `ports` (where each area's ships go),
+    `name_boxes` (each drawn name's box), and the PNG palette."""
+
+    image: Image.Image
+    frame: Frame
+    palette: Image.Image
+    anchors: dict[str, Point]
+    rooms: dict[str, float]
+    ports: dict[str, Point]
+    visible: frozenset[str]
+
+
+def static_layer(board: Board, focused: tuple[str, ...] | None, seats: int, title: str) -> Static:
+    """The cached static layer of a view of `board` (the whole map, or the `focused` areas)."""
+    return _LAYERS.get((board, focused, seats, title))
+
+
+def clear_cache() -> None:
+    _LAYERS.clear()
+
+
+def _build(key_: tuple[Board, tuple[str, ...] | None, int, str]) -> Static:
+    board, focused, seats, title = key_
+    f = frame(board, focused, seats, title)
+    s = f.sizes
+    image = Image.new("RGB", (f.width, f.height), PAPER)
+    view = f.view
+    wanted = f.focused
+    shapes = []
+    for a, shape in zip(board.map.areas, outlines(board)):
+        fill = None if a.kind == "sea" else limit_fill(a.limit)
+        if fill is not None and wanted is not None and a.name not in wanted:
+            fill = mix(fill, DIM, 0.65)
+        shapes.append(Area(shape.name, shape.outline, shape.water, fill))
+    map_image = Image.new("RGB", (f.width, f.map_h), WATER.fill)
+    edge = 1 if wanted is None else 2
+    draw_areas(map_image, view, shapes, AreaStyle(LIMIT_FILLS[2], LAND_EDGE, edge), WATER)
+    seen = set()
+    for a, shape in zip(board.map.areas, shapes):
+        left, top, right, bottom = bounds(view.polygon(shape.outline))
+        if right < 0 or bottom < 0 or left > f.width or top > f.map_h:
+            continue
+        seen.add(a.name)
+        if a.kind == "sea":
+            fill_polygon(map_image, view.polygon(shape.outline), OPEN_SEA, outline=mix(WATER.outline, INK, 0.3))
+    anchors: dict[str, Point] = {}
+    rooms: dict[str, float] = {}
+    ports: dict[str, Point] = {}
+    for a, shape in zip(board.map.areas, shapes):
+        if a.name not in seen:
+            continue
+        x, y = f.xy(a.label)
+        left, _top, right, _bottom = bounds(view.polygon(shape.outline))
+        rooms[a.name] = max((right - left) * 0.86, 2.6 * s.chip)
+        anchors[a.name] = (x, y)
+        if a.port is not None:
+            ports[a.name] = f.xy(a.port)
+        elif a.kind == "sea":
+            ports[a.name] = (x, y + s.sea * 1.4)
+        dimmed = wanted is not None and a.name not in wanted
+        on_map = (x, y - f.map_top)  # names are drawn on the map alone: none spills out of its box
+        if a.kind == "sea":
+            draw_text(map_image, on_map, plain(a.name), s.sea, WHITE if not dimmed else mix(WHITE, SEA_INK, 0.3),
+                      SEA_INK, halo_width=2)
+            continue
+        draw_name(map_image, f, a.name, a.limit, a.city_site, on_map, dimmed)
+    image.paste(map_image, (0, f.map_top))
+    pen = ImageDraw.Draw(image)
+    frame_map(image, f)
+    pen.line((0, f.band_top + f.band_h - 1, f.width, f.band_top + f.band_h - 1), fill=FRAME, width=2)
+    draw_titles(image, (20, 0), "Mega Civilization", plain(title), 520 if wanted is None else 430)
+    hint = "close-ups: /game board focus: a region, or around a player" if wanted is None else "whole map: /game board"
+    draw_text(image, (20, f.map_top - 8), hint, 14, MUTED, None, anchor="lb")
+    legend(image, (f.key_x, f.band_top + BAND_PAD), key.entries(board, s), f.width - f.key_x - 10,
+           columns=f.key_columns, size=15 if wanted is None else 14, row=KEY_ROW if wanted is None else KEY_ROW_FOCUS,
+           title="Key")
+    palette = build_palette([image, _samples(board, f)], _fixed(board))
+    return Static(image, f, palette, anchors, rooms, ports, frozenset(seen))
+
+
+def frame_map(image: Image.Image, f: Frame) -> None:
+    ImageDraw.Draw(image).rectangle((0, f.map_top, f.width - 1, f.map_top + f.map_h - 1), outline=FRAME, width=2)
+
+
+def restore_frames(image: Image.Image, static: Static) -> None:
+    """The header and the band as the static layer has them, over anything a piece near the map's
+    edge drew past it, and the map's frame again."""
+    f = static.frame
+    image.paste(static.image.crop((0, 0, f.width, f.map_top)), (0, 0))
+    image.paste(static.image.crop((0, f.band_top, f.width, f.height)), (0, f.band_top))
+    frame_map(image, f)
+
+
+def draw_name(image: Image.Image, f: Frame, name: str, limit: int, site: bool, at: Point, dimmed: bool = False) -> None:
+    """An area's name above its anchor, its population limit in a badge after it (a square badge:
+    a city site)."""
+    s = f.sizes
+    x, y = at
+    ink = mix(INK, MUTED, 0.6) if dimmed else INK
+    box = draw_text(image, (x - s.badge, y - s.name * 0.62), plain(name), s.name, ink, halo_width=2, bold=True)
+    paste(image, limit_badge(limit, site, s.badge), (box[2] + s.badge - 1, (box[1] + box[3]) / 2))
+
+
+def _fixed(board: Board) -> list[RGB]:
+    colours = [PAPER, INK, WHITE, MUTED, FRAME, LAND_EDGE, *LIMIT_FILLS, WATER.fill, WATER.outline, OPEN_SEA.fill,
+               OPEN_SEA.ink, SEA_INK, CONFLICT, PIRATE_FILL, BARBARIAN_FILL, OUT_OF_PLAY.fill, OUT_OF_PLAY.ink,
+               LAND.fill]
+    for style in styles(board).values():
+        colours += [style.fill, style.ink]
+    return colours
+
+
+def _samples(board: Board, f: Frame) -> Image.Image:
+    """Every dynamic sprite in every civilization's style on land, coastal water and open sea, so
+    the palette holds the colours of their antialiased edges."""
+    return sample_sheet(board, f.sizes, (limit_fill(2), WATER.fill, OPEN_SEA.fill, PAPER))
+
+
+_LAYERS: LayerCache[tuple[Board, tuple[str, ...] | None, int, str], Static] = LayerCache(_build, keep=12)
