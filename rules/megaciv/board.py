@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields
 from functools import cached_property
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 AreaKind = Literal["land", "sea"]
 Shape = Literal["circle", "square", "diamond"]
@@ -175,14 +175,6 @@ class Board:
 
     def __deepcopy__(self, memo: dict) -> Board:
         return self  # immutable: copies of a state share their board and its lookups
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        """Pickled as its JSON text (made once per board), which unpickles to the board already
-        known by that text: a state sent to a drawing process carries a string, not the ~4,000
-        objects of a board and its lookups, and every drawing there shares one board object."""
-        from rules.megaciv.codec import board_from_text, remember_board  # codec imports this module
-
-        return board_from_text, (remember_board(self),)
 
     # --- areas ----------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ looking the hints up again for every value.
 
 from __future__ import annotations
 
+import copyreg
 import dataclasses
 import json
 import types
@@ -128,6 +129,16 @@ def _board(data: Any) -> Board:
 def board_from_text(text: str) -> Board:
     """The board whose JSON text (`remember_board`) this is: the one already known, or decoded."""
     return _board(text)
+
+
+def _pickled(board: Board) -> tuple[Any, tuple[str]]:
+    """A board is pickled as its JSON text (made once per board), which unpickles to the board
+    already known by that text: a state sent to a drawing process carries a string, not the ~4,000
+    objects of a board and its lookups, and every drawing there shares one board object."""
+    return board_from_text, (remember_board(board),)
+
+
+copyreg.pickle(Board, _pickled)
 
 
 def _board_json(text: str) -> Any:
