@@ -89,6 +89,9 @@ CASES = {  # explicit cases replace the command's default case in that scene
              {"seated": OK, "host": OK, "on_turn": ROLE}),  # someone else's pieces: the host only
         Case("vikings adjust", {"what": "fury", "god": "Odin", "value": 3}, {"seated": ROLE, "on_turn": ROLE,
                                                                               "host": OK}),
+        # Glory's commands in this channel's Vikings game: each is refused, naming the game in play
+        *(Case(f"glory {name}", None, everyone(RULES))
+          for name in ("maneuver", "pass", "end", "adjust", "armies", "look", "cards")),
     ],
     "lobby": [
         Case("game settings", {"name": "sails_per_turn", "value": "3"}, everyone(ROLE, host=OK)),
