@@ -53,10 +53,6 @@ def _compose(state: GloryState, viewer: int | None) -> tuple[Image.Image, Image.
     static = static_layer(state.board, len(state.seats))
     image = map_layer(state.board, len(state.seats), state.explored).copy()
     grid = static.layout.grid
-    pieces.draw_exploring(image, grid, state)
-    pieces.draw_last_maneuver(image, grid, state)
-    pieces.draw_structures(image, grid, state)
-    pieces.draw_relics(image, grid, state)
-    pieces.draw_armies(image, grid, state)
+    pieces.draw_pieces(image, grid, state)
     draw_panel(image, state, viewer, static.layout.height)
     return image, static.palette

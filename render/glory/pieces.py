@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from render.basics import WHITE
 from render.glory.icons import depletion_sprite, relic_sprite, structure_sprite
 from render.glory.layout import EDGE_CORNERS, Grid
+from render.glory.static import draw_name
 from render.lines import dashed_polyline, draw_route
 from render.marks import chip_spots, draw_tags, unit_sprite
 from render.palette import player_style
@@ -45,10 +46,11 @@ def draw_army(image: Image.Image, grid: Grid, state: GloryState, at: tuple[int, 
     cx, cy = grid.centre(at)
     room = grid.size * 1.9
     largest = max(8, min(13, round(grid.size * 0.29)))
-    tries = [(r, 1) for r in range(largest, 8, -1)] + [(r, MAX_ROWS) for r in range(largest, 6, -1)]
-    for radius, rows in tries:  # one row of markers not too small, else two rows
+    tries = [(r, 1, 0.12) for r in range(largest, 8, -1)]
+    tries += [(r, MAX_ROWS, -0.02) for r in range(min(largest, 10), 6, -1)]
+    for radius, rows, below in tries:  # one row of markers not too small, else two rows a little higher
         sprites = army_sprites(state, colour, army, radius)
-        spots = chip_spots(sprites, (cx, cy + grid.size * 0.12), room, gap=1)
+        spots = chip_spots(sprites, (cx, cy + grid.size * below), room, gap=1)
         if len({round(y) for _, y in spots}) <= rows:
             break
     boxes = []
@@ -92,8 +94,7 @@ def draw_relics(image: Image.Image, grid: Grid, state: GloryState) -> None:
 
 def draw_last_maneuver(image: Image.Image, grid: Grid, state: GloryState) -> None:
     """The last maneuver's path in the mover's colour from its ringed start, arrows pointing the
-    way; "drop" and "pick up" tags where units were left or taken; "stayed" when the army could not
-    move onto the hex it claimed."""
+    way (its tags come later: `path_tags`)."""
     last = state.last
     if last is None:
         return
@@ -108,18 +109,49 @@ def draw_last_maneuver(image: Image.Image, grid: Grid, state: GloryState) -> Non
     r = grid.size * 0.78
     pen.ellipse((x - r, y - r, x + r, y + r), outline=WHITE, width=width + 4)
     pen.ellipse((x - r, y - r, x + r, y + r), outline=fill, width=width)
-    tags = [(grid.centre(board.axial(h)), "drop") for h in last.drops]
-    tags += [(grid.centre(board.axial(h)), "pick up") for h in last.pickups if h not in last.drops]
-    tags += [(grid.centre(board.axial(h)), "pick up, drop") for h in last.pickups if h in last.drops]
-    if last.stayed:
-        tags.append((points[-1], "no landing"))
+
+
+def path_tags(image: Image.Image, grid: Grid, state: GloryState) -> None:
+    """The tags of the last maneuver ("drop", "pick up", "no landing") and of a claimed hex, drawn
+    over the pieces."""
+    board = state.board
     size = max(11, round(grid.size * 0.3))
-    draw_tags(image, [((px, py), text) for (px, py), text in tags], fill, (0.0, -grid.size * 0.3), size)
+    last = state.last
+    if last is not None:
+        tags = [(h, "drop") for h in last.drops if h not in last.pickups]
+        tags += [(h, "pick up") for h in last.pickups if h not in last.drops]
+        tags += [(h, "pick up, drop") for h in last.pickups if h in last.drops]
+        if last.stayed:
+            tags.append((last.path[-1], "no landing"))
+        fill = player_style(state.seats[last.seat].colour).fill
+        draw_tags(image, [(grid.centre(board.axial(h)), text) for h, text in tags], fill, (0.0, -grid.size * 0.3),
+                  size)
+    pending = state.exploring
+    if pending is not None:
+        fill = player_style(state.seats[pending.plan.seat].colour).fill
+        draw_tags(image, [(grid.centre(board.axial(pending.plan.end)), "claimed")], fill, (0.0, -grid.size * 0.3),
+                  size)
+
+
+def draw_pieces(image: Image.Image, grid: Grid, state: GloryState) -> None:
+    """Everything on the map, in order: the province being explored and the last maneuver's path,
+    armies, cities and castles, relics, then the names of crowded hexes and the path's tags."""
+    draw_exploring(image, grid, state)
+    draw_last_maneuver(image, grid, state)
+    draw_armies(image, grid, state)
+    draw_structures(image, grid, state)
+    draw_relics(image, grid, state)
+    board = state.board
+    for player in state.players:
+        for name, army in player.armies.items():
+            if len(army.units) + (1 if army.cubes else 0) > 3:
+                draw_name(image, grid, board, board.index[name])
+    path_tags(image, grid, state)
 
 
 def draw_exploring(image: Image.Image, grid: Grid, state: GloryState) -> None:
     """The province whose tile waits for its rotation: outlined dashed in the explorer's colour, the
-    planned path drawn to the claimed hex, the claimed hex tagged "claimed"."""
+    planned path drawn to the claimed hex."""
     pending = state.exploring
     if pending is None:
         return
@@ -141,5 +173,3 @@ def draw_exploring(image: Image.Image, grid: Grid, state: GloryState) -> None:
     if len(points) > 1:
         draw_route(pen, points, fill, grid.size * 0.2, width=max(4, round(grid.size / 7)),
                    head=3.4 * max(4, round(grid.size / 7)))
-    size = max(11, round(grid.size * 0.3))
-    draw_tags(image, [(points[-1], "claimed")], fill, (0.0, -grid.size * 0.3), size)

@@ -48,8 +48,13 @@ def name_size(grid: Grid) -> int:
 
 def draw_hex(image: Image.Image, grid: Grid, board: Board, i: int, kind: str | None) -> None:
     """Hex `i` of the board: its terrain (face down: hatched) and its name."""
+    paste(image, hex_sprite(kind, round(grid.size, 2)), grid.centre(board.axials[i]))
+    draw_name(image, grid, board, i)
+
+
+def draw_name(image: Image.Image, grid: Grid, board: Board, i: int) -> None:
+    """Hex `i`'s name ("D7") near its bottom edge, haloed."""
     at = grid.centre(board.axials[i])
-    paste(image, hex_sprite(kind, round(grid.size, 2)), at)
     draw_text(image, (at[0], at[1] + grid.size * 0.63), board.names[i], name_size(grid), INK, PAPER, halo_width=2,
               bold=True)
 

@@ -51,11 +51,7 @@ def draw_focus(state: GloryState, focus: str) -> Image.Image:
         draw_hex(image, grid, board, i, cells_now[i])
     provinces = {board.province_of[i] for i in visible if board.province_of[i] >= 0}
     draw_borders(image, grid, board, sorted(provinces))
-    pieces.draw_exploring(image, grid, state)
-    pieces.draw_last_maneuver(image, grid, state)
-    pieces.draw_structures(image, grid, state)
-    pieces.draw_relics(image, grid, state)
-    pieces.draw_armies(image, grid, state)
+    pieces.draw_pieces(image, grid, state)
     ImageDraw.Draw(image).rectangle((0, 0, image.width, HEADING), fill=PANEL)
     paste(image, marker_sprite(focus.lower(), 13), (22, HEADING / 2))
     text = f"Around {focus.capitalize()}'s armies - Round {state.round}: {status_line(state)}"
