@@ -80,8 +80,18 @@ def draw_borders(image: Image.Image, grid: Grid, board: Board, provinces: Iterab
         pen.ellipse((x - half, y - half, x + half, y + half), fill=BORDER)
 
 
-def _build(key: tuple[Board, int]) -> Static:
-    board, players = key
+BoardKey = tuple  # what a board looks like: see `board_key`
+
+
+def board_key(board: Board) -> BoardKey:
+    """A board's map and tiles as a hashable value. Boards hash by identity (rules/glory/board.py)
+    and a drawing process gets a new copy of the board with every state, so the layers are cached
+    by this value instead: a copy of a board finds the layers its original built."""
+    return board.name, board.title, board.columns, board.rows, board.provinces, board.tiles
+
+
+def _build(key: tuple[BoardKey, int, Board]) -> Static:
+    _, players, board = key
     lay = layout(board.axials)
     image = Image.new("RGB", (WIDTH, lay.height), PANEL)
     pen = ImageDraw.Draw(image)
@@ -118,16 +128,27 @@ def _samples(board: Board) -> Image.Image:
     return sheet
 
 
-_BASES: LayerCache[tuple[Board, int], Static] = LayerCache(_build, keep=8)
+class _Keyed(tuple):
+    """A cache key whose last item (the board itself, needed to build the layer) takes no part in
+    hashing or comparing."""
+
+    def __hash__(self) -> int:
+        return hash(self[:-1])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, tuple) and self[:-1] == other[:-1]
+
+
+_BASES: LayerCache[tuple, Static] = LayerCache(_build, keep=8)
 
 
 def static_layer(board: Board, players: int) -> Static:
     """The cached base image of `board` at a table of `players`."""
-    return _BASES.get((board, players))
+    return _BASES.get(_Keyed((board_key(board), players, board)))
 
 
-def _explored(key: tuple[Board, int, tuple[tuple[str, str, int], ...]]) -> Image.Image:
-    board, players, placed = key
+def _explored(key: tuple) -> Image.Image:
+    _, players, placed, board = key
     image = static_layer(board, players).image.copy()
     grid = static_layer(board, players).layout.grid
     provinces = []
@@ -141,14 +162,14 @@ def _explored(key: tuple[Board, int, tuple[tuple[str, str, int], ...]]) -> Image
     return image
 
 
-_MAPS: LayerCache[tuple[Board, int, tuple[tuple[str, str, int], ...]], Image.Image] = LayerCache(_explored, keep=16)
+_MAPS: LayerCache[tuple, Image.Image] = LayerCache(_explored, keep=16)
 
 
 def map_layer(board: Board, players: int, explored: dict) -> Image.Image:
     """The board with the explored provinces' tiles in place (cached per set of placements; do not
     draw on it: copy it)."""
     placed = tuple(sorted((c, p.tile, p.rotation) for c, p in explored.items()))
-    return _MAPS.get((board, players, placed))
+    return _MAPS.get(_Keyed((board_key(board), players, placed, board)))
 
 
 def clear_cache() -> None:

@@ -186,3 +186,17 @@ def test_two_straits_and_a_two_player_game_draw_with_every_piece():
 
 def test_draw_is_sent_to_drawing_workers_by_its_module_level_name():
     assert pickle.loads(pickle.dumps(glory.draw)) is glory.draw
+
+
+def test_a_state_pickled_for_a_drawing_process_reuses_the_cached_layers():
+    """Boards hash by identity and each drawing process gets a fresh copy: the layers are found by
+    the board's value, so the map is not drawn again for every image."""
+    from render.glory import static
+
+    state = played(steps=30)
+    glory.draw(GAME.view(state, None), None)
+    built = (len(static._BASES), len(static._MAPS))
+    copy = pickle.loads(pickle.dumps(GAME.view(state, None)))
+    assert copy.board is not state.board
+    assert glory.draw(copy, None) == glory.draw(GAME.view(state, None), None)
+    assert (len(static._BASES), len(static._MAPS)) == built
