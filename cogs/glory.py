@@ -18,7 +18,7 @@ from front.answering import run
 from front.replies import NOBODY, channel_of, choices, escape, fit, table_of, user_of
 from rules import hexes
 from rules.base import Action
-from rules.errors import BadInput, IllegalMove, NoGame, PlayerError
+from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
 from rules.glory import GAME, queries
 from rules.glory.actions import Adjust, EndTurn, Maneuver, Pass
 from rules.glory.adjust import ADJUSTERS
@@ -178,6 +178,15 @@ async def your_armies(interaction: discord.Interaction, current: str) -> list[ap
                    current)
 
 
+async def all_your_armies(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    found = _you(await _seen(interaction))
+    if found is None:
+        return []
+    state, seat = found
+    return choices([(f"{at}: {queries.army_text(state.board, army)}", at)
+                    for at, army in queries.armies(state, seat, undepleted=False)], current)
+
+
 def _route_text(route: queries.Route, start: str) -> str:
     if not route.route:
         return f"stay at {start} (0 hexes)"
@@ -297,7 +306,8 @@ async def drop_stops(interaction: discord.Interaction, current: str) -> list[app
                 drops = stop_map([*((h, u, k) for h, us in already.items() for u, k in us.items()), (at, name, count)])
                 if options.to not in options.reach(state, seat, drops=drops):
                     continue
-                offered.append((head + text, head + text))
+                if len(head + text) <= 100:
+                    offered.append((head + text, head + text))
     return choices(offered, current)
 
 
@@ -322,7 +332,8 @@ async def pickup_stops(interaction: discord.Interaction, current: str) -> list[a
             ends = options.reach(state, seat, pickups={**already, at: units})
             if not ends or (options.to is not None and options.to not in ends):
                 continue
-            offered.append((head + text, head + text))
+            if len(head + text) <= 100:
+                offered.append((head + text, head + text))
     offered = list(dict.fromkeys(offered))
     return choices(offered, current)
 
@@ -577,6 +588,34 @@ class Glory(commands.GroupCog, group_name="glory", group_description="Glory of C
         near = [f"{h} ({terrain_at(state, h) or 'face down'})" for h in _around(board, at)]
         lines.append(f"Next to it: {', '.join(near)}.")
         await _tell(interaction, lines)
+
+    @app_commands.command(description="What your armies can attack now, or one army after moving to a hex")
+    @app_commands.describe(army="One of your armies (default: all of them)",
+                           to="Where that army would end a maneuver (default: where it is)")
+    @app_commands.autocomplete(army=all_your_armies, to=destinations)
+    async def targets(self, interaction: discord.Interaction, army: HexName | None = None,
+                      to: HexName | None = None) -> None:
+        seen = await _playing(interaction)
+        state: GloryState = seen.state
+        if seen.seat is None:
+            raise NotAllowed("You are not playing in this game.")
+        board = state.board
+        if to is not None and army is None:
+            raise BadInput("Name the army that would move (army option).")
+        mine = state.players[seen.seat].armies
+        if army is not None and board.parse(army) not in mine:
+            raise BadInput(f"You have no army at {board.parse(army)}.")
+        lines = []
+        for at in ([board.parse(army)] if army else sorted(mine, key=lambda h: board.index[h])):
+            if to is not None and board.parse(to) != at:
+                end = board.parse(to)
+                found = queries.targets_after(state, seen.seat, at, end)
+                head = f"The army at {at}, after moving to {end}:"
+            else:
+                found = queries.targets(state, seen.seat, at)
+                head = f"The army at {at} ({queries.army_text(board, mine[at])}):"
+            lines += [head, *(f"  {t}" for t in found)] if found else [f"{head} nothing within its attack range"]
+        await _tell(interaction, lines or ["You have no armies."])
 
     @app_commands.command(description="The event rows (with their texts), the relics, the piles left")
     async def cards(self, interaction: discord.Interaction) -> None:

@@ -153,40 +153,54 @@ def _events(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState, top
 
 
 def _relics_line(image: Image.Image, state: GloryState, y: float) -> float:
-    """The relics lying on the map (hex and name) and how many are still to be placed."""
+    """The relics lying on the map (hex and name; two lines at most) and how many are still to be
+    placed."""
     left = max(relics_to_place(state), 0)
     placed = sorted(state.relics.items(), key=lambda item: state.board.index[item[0]])
     paste(image, relic_sprite(18), (X0 + 9, y + 10))
-    text = "; ".join(f"{h} {name}" for h, name in placed) or "none on the map"
-    text = f"{text}  ({left} still to place)"
-    draw_text(image, (X0 + 24, y + 10), fit(plain(text), SMALL_SIZE, X1 - X0 - 24), SMALL_SIZE, INK, None,
-              anchor="lm")
-    return y + 22
+    words = f"{left} still to place. On the map: {', '.join(f'{h} {n}' for h, n in placed) or 'none'}".split()
+    width = X1 - X0 - 26
+    lines = [""]
+    for word in words:
+        joined = f"{lines[-1]} {word}".strip()
+        if text_width(plain(joined), SMALL_SIZE) > width and lines[-1]:
+            lines.append(word)
+        else:
+            lines[-1] = joined
+    for i, line in enumerate(lines[:2]):
+        text = line if i < 1 or len(lines) <= 2 else line + " ..."
+        draw_text(image, (X0 + 26, y + 10 + 20 * i), fit(plain(text), SMALL_SIZE, width), SMALL_SIZE, INK, None,
+                  anchor="lm")
+    return y + 2 + 20 * min(len(lines), 2)
 
 
 def _previews(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState, top: float, bottom: int) -> None:
-    """The revealed tile as each allowed rotation would place it, small and numbered; the claimed
-    hex is ringed in the explorer's colour; under each, whether the army would land."""
+    """The revealed tile as each allowed rotation would place it, numbered like the menu (larger
+    when there are few); the claimed hex is ringed in the explorer's colour, the relic symbol shown;
+    under each, whether the army would land."""
     pending = state.exploring
     assert pending is not None
     board = state.board
     tile = board.tile_named[pending.tile]
     colour = state.seats[pending.plan.seat].colour
-    head = f"{colour.capitalize()} revealed {tile.title} for {pending.province}: choose a rotation"
-    draw_text(image, (X0, top + 10), fit(plain(head), PANEL_SIZE - 2, X1 - X0), PANEL_SIZE - 2, anchor="lm",
-              halo=None, bold=True)
+    lines = (f"{colour.capitalize()} revealed {tile.title} ({tile.name})",
+             f"for the province {pending.province}: choose a rotation")
+    for i, line in enumerate(lines):
+        draw_text(image, (X0, top + 10 + 24 * i), fit(plain(line), PANEL_SIZE - 2, X1 - X0), PANEL_SIZE - 2,
+                  anchor="lm", halo=None, bold=i == 0)
+    top += 28
     shown = previews(state)
-    cols = 3
+    cols = 3 if len(shown) > 4 else 2 if len(shown) > 1 else 1
     rows = max(1, -(-len(shown) // cols))
     slot_w = (X1 - X0) / cols
-    slot_h = min(130.0, (bottom - top - 30) / rows)
-    size = min(19.0, (slot_h - 24) / (3 * 1.7320508), slot_w / 6.4)
+    slot_h = min(170.0, (bottom - top - 24) / rows)
+    size = min(28.0, (slot_h - 30) / (3 * 1.7320508), slot_w / 6.4)
     centre = board.axial(pending.province)
     fill = player_style(colour).fill
     for n, preview in enumerate(shown):
         sx = X0 + (n % cols) * slot_w
-        sy = top + 24 + (n // cols) * slot_h
-        mid = (sx + slot_w / 2 + 12, sy + slot_h / 2 - 8)
+        sy = top + 20 + (n // cols) * slot_h
+        mid = (sx + slot_w / 2 + 10, sy + slot_h / 2 - 8)
         grid = Grid(size, (mid[0] - 1.5 * size * centre[0], mid[1] - 1.7320508 * size * (centre[1] + centre[0] / 2)))
         for name, kind in preview["terrain"].items():
             paste(image, hex_sprite(kind, round(size, 2), letter=size >= 14), grid.centre(board.axial(name)))
@@ -195,10 +209,12 @@ def _previews(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState, t
         pen.ellipse((claimed[0] - r, claimed[1] - r, claimed[0] + r, claimed[1] + r), outline=WHITE, width=5)
         pen.ellipse((claimed[0] - r, claimed[1] - r, claimed[0] + r, claimed[1] + r), outline=fill, width=3)
         if preview["relic"]:
-            paste(image, symbol_sprite(preview["symbol"], 12), grid.centre(board.axial(preview["relic"])))
-        paste(image, tag_sprite(preview["label"], 20, INK, WHITE), (sx + 16, sy + 18))
+            symbol = symbol_sprite(preview["symbol"], round(size * 0.7))
+            paste(image, symbol, grid.centre(board.axial(preview["relic"])))
+        paste(image, tag_sprite(preview["label"], 20, INK, WHITE), (sx + 16, sy + 14))
         note = "army lands" if preview["lands"] else "army stays"
-        draw_text(image, (mid[0], sy + slot_h - 10), note, 13, INK if preview["lands"] else MUTED, None, bold=True)
+        draw_text(image, (mid[0], mid[1] + 2.75 * size + 10), note, 13, INK if preview["lands"] else MUTED, None,
+                  bold=True)
 
 
 def key_entries() -> list[tuple[LegendIcon, str]]:

@@ -238,6 +238,23 @@ async def test_looking_commands_answer_privately(discord_, fixed_seed):
     assert rec.ephemeral and "There is no game in this channel" in rec.content
 
 
+async def test_targets_now_and_after_a_maneuver(discord_, fixed_seed):
+    await _started(discord_)
+    rec = await discord_.run("@alice", CH, "/glory adjust what:units hex:D2 unit:archer value:1 player:@bob")
+    assert "Blue's archers at D2 0 → 1" in rec.content  # the host puts a blue archer in Red's province
+    rec = await discord_.run("@alice", CH, "/glory targets army:D3")
+    assert rec.ephemeral and "The army at D3 (1 spearman, 1 archer, 1 cavalryman):" in rec.content
+    assert "Blue's 1 archer at D2 (1 hex away; in range of spearmen, archers and cavalrymen)" in rec.content
+    rec = await discord_.run("@alice", CH, "/glory targets army:D3 to:C4")
+    assert "after moving to C4" in rec.content and "(2 hexes away; in range of archers)" in rec.content
+    rec = await discord_.run("@alice", CH, "!complete /glory targets army:D3 to:")
+    assert "C4" in [c["value"] for c in rec.choices]
+    rec = await discord_.run("@alice", CH, "/glory targets")
+    assert rec.content.count("The army at") == 3 and "in range of swordsmen" in rec.content
+    rec = await discord_.run("@dave", CH, "/glory targets")
+    assert rec.ephemeral and "You are not playing in this game" in rec.content
+
+
 async def test_the_board_narrowed_to_a_player(discord_, fixed_seed):
     await _started(discord_)
     rec = await discord_.run("@carl", CH, "!complete /game board focus:")

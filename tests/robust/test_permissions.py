@@ -91,7 +91,7 @@ CASES = {  # explicit cases replace the command's default case in that scene
                                                                               "host": OK}),
         # Glory's commands in this channel's Vikings game: each is refused, naming the game in play
         *(Case(f"glory {name}", None, everyone(RULES))
-          for name in ("maneuver", "pass", "end", "adjust", "armies", "look", "cards")),
+          for name in ("maneuver", "pass", "end", "adjust", "armies", "look", "cards", "targets")),
     ],
     "lobby": [
         Case("game settings", {"name": "sails_per_turn", "value": "3"}, everyone(ROLE, host=OK)),
