@@ -202,7 +202,8 @@ async def destinations(interaction: discord.Interaction, current: str) -> list[a
     options = _Options(state, interaction.namespace)
     ends = options.reach(state, seat)
     index = state.board.index
-    ordered = sorted(ends.items(), key=lambda item: (item[1].cost, index[item[0]]))
+    typed = current.strip().upper()
+    ordered = sorted(ends.items(), key=lambda item: (item[0] != typed, item[1].cost, index[item[0]]))
     return choices([(f"{at} — {_route_text(route, options.army or '')}", at) for at, route in ordered], current)
 
 

@@ -61,7 +61,7 @@ def draw_army(image: Image.Image, grid: Grid, state: GloryState, at: tuple[int, 
     style = player_style(colour)
     box = (min(b[0] for b in boxes) - 3, min(b[1] for b in boxes) - 3, max(b[2] for b in boxes) + 3,
            max(b[3] for b in boxes) + 3)
-    ImageDraw.Draw(image).rounded_rectangle(box, radius=7, fill=style.tint, outline=style.fill, width=2)
+    ImageDraw.Draw(image).rounded_rectangle(box, radius=7, fill=style.tint, outline=style.fill, width=3)
     for sprite, spot in zip(sprites, spots):
         paste(image, sprite, spot)
 
