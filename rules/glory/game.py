@@ -125,7 +125,8 @@ class GloryGame(Game[GloryState]):
             options = tuple(explore.label(k) for k in pending.options)
             tile = state.board.tile_named[pending.tile]
             prompt = (f"Choose the rotation of {explore.tile_text(tile)} for the province at {pending.province} "
-                      f"(you claimed {pending.plan.end}): {either(options)}.")
+                      f"(you claimed {pending.plan.end}): {either(options)}. The board shows each allowed rotation, "
+                      "small and numbered.")
             decisions = (Decision(pending.plan.seat, prompt, options, blocking=True),)
         cubes = state.players[state.turn].action_cubes
         if state.maneuvers and cubes:
@@ -170,6 +171,27 @@ class GloryGame(Game[GloryState]):
         except PlayerError:
             return []
         return [Reach(to, r.cost, r.route) for to, r in ends.items()]
+
+    def focuses(self, state: GloryState) -> list[tuple[str, str]]:
+        """A board view narrowed to one player's part of the map: their armies and structures and
+        two hexes round them, larger (value: the seat's colour)."""
+        return [(s.colour, f"{s.colour.capitalize()}'s armies and cities, larger") for s in state.seats]
+
+    def describe(self, state: GloryState) -> str:
+        """The phase, the tile waiting for its rotation, and per player their armies' hexes, cubes and
+        relics (the board image's alt text)."""
+        text = [super().describe(state)]
+        pending = state.exploring
+        if pending is not None:
+            tile = state.board.tile_named[pending.tile]
+            text.append(f"{colour(state, pending.plan.seat)} revealed {tile.title} for the province at "
+                        f"{pending.province} and chooses its rotation.")
+        for seat, player in enumerate(state.players):
+            units = sum(sum(a.units.values()) for a in player.armies.values())
+            where = ", ".join(at for at, _ in queries.armies(state, seat, undepleted=False)) or "none"
+            text.append(f"{colour(state, seat)}: {units} units in armies at {where}; {player.action_cubes} action "
+                        f"cubes, {player.voting_cubes} voting cubes, {len(player.relics)} relics.")
+        return " ".join(text)
 
     def check(self, state: GloryState) -> None:
         check_state(state, self.colours)

@@ -272,7 +272,8 @@ def ack_of(rec: Record) -> Ack | None:
     private "thinking"), as its first line."""
     if refused(rec) or not rec.ok:
         return None
-    said = [m for m in (rec.followups if rec.callback_type == 7 else rec.messages) if not m.ephemeral and m.content]
+    menu = rec.payload["type"] == 3  # a menu or button: its message is the menu, the answer follows it
+    said = [m for m in (rec.followups if menu else rec.messages) if not m.ephemeral and m.content]
     if not said:
         return None
     data = rec.payload

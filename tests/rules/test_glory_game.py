@@ -387,3 +387,17 @@ def test_parse_stops_gives_maneuver_triples():
         queries.parse_stops(b, "1 archer")
     with pytest.raises(BadInput, match="There is no hex 'Z99'"):
         queries.parse_stops(b, "Z99: archer")
+
+
+def test_focuses_offer_each_players_part_of_the_map_and_describe_says_the_position():
+    state = new_game("five-kingdoms", 3, seed=18)
+    assert GAME.focuses(state) == [("red", "Red's armies and cities, larger"),
+                                   ("blue", "Blue's armies and cities, larger"),
+                                   ("yellow", "Yellow's armies and cities, larger")]
+    text = GAME.describe(state)
+    assert text.startswith("Round 1: Red's turn. Waiting for Red.")
+    assert "Red: 7 units in armies at B2, C3, D3; 2 action cubes, 8 voting cubes, 0 relics." in text
+    state = act(state, RED, Maneuver("D3", "D4")).state
+    assert "Red revealed River Fields for the province at E5 and chooses its rotation." in GAME.describe(state)
+    (decision,) = [a for a in GAME.awaiting(state) if a.kind == "decision"]
+    assert decision.prompt.endswith("The board shows each allowed rotation, small and numbered.")

@@ -1,0 +1,58 @@
+"""The Glory of Civilizations board image: `draw(state, viewer, focus) -> PNG bytes`.
+
+Layout (output pixels, whatever the map):
+
+    +-----------------------------------------+------------------+
+    | the hex map: terrain (colour, pattern,  | round, whose turn|
+    | letter), hex names, province borders,   | player cards     |
+    | face-down provinces, cities, castles,   | event rows       |
+    | relics, armies, depletion cubes, the    | relics on the map|
+    | last maneuver, a province being explored| rotations or key |
+    +-----------------------------------------+------------------+
+
+The base map (ocean, starting provinces, face-down provinces, names, borders, titles) is drawn
+once per board and player count; explored provinces are laid on it once per set of placements
+(`static`); each drawing copies that and adds the pieces (`pieces`) and the panel (`panel`).
+A focused view (`focus`: a player colour) draws the part of the map around that player's armies
+and structures, larger, without the panel.
+
+The state is the viewer's view (the piles' order already hidden): nothing here can show a tile,
+relic or event card before it is revealed. `draw` is defined here, at module level, because it is
+sent by name to the drawing processes.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from render.glory import pieces
+from render.glory.layout import MAP_W, PANEL_W, WIDTH, Layout
+from render.glory.panel import draw_panel
+from render.glory.static import Static, clear_cache, map_layer, static_layer
+from render.glory.zoom import draw_focus
+from render.png import encode_png
+from rules.glory.state import GloryState
+
+__all__ = ["MAP_W", "PANEL_W", "WIDTH", "Layout", "Static", "clear_cache", "compose", "draw", "static_layer"]
+
+
+def draw(state: GloryState, viewer: int | None, focus: str | None = None) -> bytes:
+    """The board as a PNG: the map with every piece and the panel; or, with `focus` (a seat's
+    colour), the part of the map around that player's pieces at a larger size."""
+    if focus:
+        return encode_png(draw_focus(state, focus), static_layer(state.board, len(state.seats)).palette)
+    return encode_png(*_compose(state, viewer))
+
+
+def compose(state: GloryState, viewer: int | None) -> Image.Image:
+    """The whole board as an RGB image (before palette mapping), for tests and previews."""
+    return _compose(state, viewer)[0]
+
+
+def _compose(state: GloryState, viewer: int | None) -> tuple[Image.Image, Image.Image]:
+    static = static_layer(state.board, len(state.seats))
+    image = map_layer(state.board, len(state.seats), state.explored).copy()
+    grid = static.layout.grid
+    pieces.draw_pieces(image, grid, state)
+    draw_panel(image, state, viewer, static.layout.height)
+    return image, static.palette

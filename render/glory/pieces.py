@@ -1,0 +1,175 @@
+"""What stands on the map: armies (a marker per unit type in the owner's colour and shape, with
+its count, after the army's depletion cubes), cities, castles and capitals, relics, the last
+maneuver (a route in the mover's colour, drops and pick-ups tagged) and, while a revealed tile
+waits for its rotation, the province being explored."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.basics import WHITE
+from render.glory.icons import depletion_sprite, relic_sprite, structure_sprite
+from render.glory.layout import EDGE_CORNERS, Grid
+from render.glory.static import draw_name
+from render.lines import dashed_polyline, draw_route
+from render.marks import chip_spots, draw_tags, unit_sprite
+from render.palette import player_style
+from render.text import paste
+from rules import hexes
+from rules.glory.state import Army, GloryState
+
+MAX_ROWS = 2
+
+
+def army_sprites(state: GloryState, colour: str, army: Army, radius: int) -> list[Image.Image]:
+    """The army's depletion cubes (if any), then a marker per unit type: its short name (packed
+    trebuchets get a "p") and the count."""
+    sprites = [depletion_sprite(army.cubes, max(8, radius - 1))] if army.cubes else []
+    for unit in state.board.units:
+        n = army.units.get(unit.name, 0)
+        if not n:
+            continue
+        packed = army.packed.get(unit.name, 0) if unit.packing else 0
+        short = unit.short or unit.name[:1].upper()
+        if n - packed:
+            sprites.append(unit_sprite(colour, short, n - packed, radius))
+        if packed:
+            sprites.append(unit_sprite(colour, short + "p", packed, radius))
+    return sprites
+
+
+def draw_army(image: Image.Image, grid: Grid, state: GloryState, at: tuple[int, int], colour: str,
+              army: Army) -> None:
+    """An army in its hex: its markers centred a little below the middle, on a plate in the owner's
+    light colour (so armies stand out even in a small preview): one row while the markers can keep
+    a radius of 9 pixels, else two rows of markers shrunk (down to 7 pixels) until they fit."""
+    cx, cy = grid.centre(at)
+    room = grid.size * 1.9
+    largest = max(8, min(13, round(grid.size * 0.29)))
+    tries = [(r, 1, 0.12) for r in range(largest, 8, -1)]
+    tries += [(r, MAX_ROWS, -0.02) for r in range(min(largest, 10), 6, -1)]
+    for radius, rows, below in tries:  # one row of markers not too small, else two rows a little higher
+        sprites = army_sprites(state, colour, army, radius)
+        spots = chip_spots(sprites, (cx, cy + grid.size * below), room, gap=1)
+        if len({round(y) for _, y in spots}) <= rows:
+            break
+    boxes = []
+    for sprite, (x, y) in zip(sprites, spots):
+        left, top, right, bottom = sprite.getchannel("A").getbbox() or (0, 0, 0, 0)
+        ox, oy = x - sprite.width / 2, y - sprite.height / 2
+        boxes.append((ox + left, oy + top, ox + right, oy + bottom))
+    style = player_style(colour)
+    box = (min(b[0] for b in boxes) - 3, min(b[1] for b in boxes) - 3, max(b[2] for b in boxes) + 3,
+           max(b[3] for b in boxes) + 3)
+    ImageDraw.Draw(image).rounded_rectangle(box, radius=7, fill=style.tint, outline=style.fill, width=3)
+    for sprite, spot in zip(sprites, spots):
+        paste(image, sprite, spot)
+
+
+def draw_armies(image: Image.Image, grid: Grid, state: GloryState) -> None:
+    board = state.board
+    for seat, player in enumerate(state.players):
+        colour = state.seats[seat].colour
+        for name, army in player.armies.items():
+            draw_army(image, grid, state, board.axial(name), colour, army)
+
+
+def draw_structures(image: Image.Image, grid: Grid, state: GloryState) -> None:
+    board = state.board
+    size = max(16, round(grid.size * 0.6))
+    for name, structure in state.structures.items():
+        kind = "capital" if structure.capital else structure.kind
+        cx, cy = grid.centre(board.axial(name))
+        paste(image, structure_sprite(kind, state.seats[structure.owner].colour, size),
+              (cx + grid.size * 0.47, cy - grid.size * 0.52))
+
+
+def draw_relics(image: Image.Image, grid: Grid, state: GloryState) -> None:
+    board = state.board
+    size = max(14, round(grid.size * 0.52))
+    for name in state.relics:
+        cx, cy = grid.centre(board.axial(name))
+        paste(image, relic_sprite(size), (cx - grid.size * 0.02, cy - grid.size * 0.56))
+
+
+def draw_last_maneuver(image: Image.Image, grid: Grid, state: GloryState) -> None:
+    """The last maneuver's path in the mover's colour from its ringed start, arrows pointing the
+    way (its tags come later: `path_tags`)."""
+    last = state.last
+    if last is None:
+        return
+    board = state.board
+    fill = player_style(state.seats[last.seat].colour).fill
+    points = [grid.centre(board.axial(h)) for h in last.path]
+    pen = ImageDraw.Draw(image)
+    width = max(4, round(grid.size / 7))
+    if len(points) > 1:
+        draw_route(pen, points, fill, grid.size * 0.35 if not last.stayed else 0, width=width, head=3.4 * width)
+    x, y = points[0]
+    r = grid.size * 0.78
+    pen.ellipse((x - r, y - r, x + r, y + r), outline=WHITE, width=width + 4)
+    pen.ellipse((x - r, y - r, x + r, y + r), outline=fill, width=width)
+
+
+def path_tags(image: Image.Image, grid: Grid, state: GloryState) -> None:
+    """The tags of the last maneuver ("drop", "pick up", "no landing") and of a claimed hex, drawn
+    over the pieces."""
+    board = state.board
+    size = max(11, round(grid.size * 0.3))
+    last = state.last
+    if last is not None:
+        tags = [(h, "drop") for h in last.drops if h not in last.pickups]
+        tags += [(h, "pick up") for h in last.pickups if h not in last.drops]
+        tags += [(h, "pick up, drop") for h in last.pickups if h in last.drops]
+        if last.stayed:
+            tags.append((last.path[-1], "no landing"))
+        fill = player_style(state.seats[last.seat].colour).fill
+        draw_tags(image, [(grid.centre(board.axial(h)), text) for h, text in tags], fill, (0.0, -grid.size * 0.3),
+                  size)
+    pending = state.exploring
+    if pending is not None:
+        fill = player_style(state.seats[pending.plan.seat].colour).fill
+        draw_tags(image, [(grid.centre(board.axial(pending.plan.end)), "claimed")], fill, (0.0, -grid.size * 0.3),
+                  size)
+
+
+def draw_pieces(image: Image.Image, grid: Grid, state: GloryState) -> None:
+    """Everything on the map, in order: the province being explored and the last maneuver's path,
+    armies, cities and castles, relics, then the names of crowded hexes and the path's tags."""
+    draw_exploring(image, grid, state)
+    draw_last_maneuver(image, grid, state)
+    draw_armies(image, grid, state)
+    draw_structures(image, grid, state)
+    draw_relics(image, grid, state)
+    board = state.board
+    for player in state.players:
+        for name, army in player.armies.items():
+            if len(army.units) + (1 if army.cubes else 0) > 3:
+                draw_name(image, grid, board, board.index[name])
+    path_tags(image, grid, state)
+
+
+def draw_exploring(image: Image.Image, grid: Grid, state: GloryState) -> None:
+    """The province whose tile waits for its rotation: outlined dashed in the explorer's colour, the
+    planned path drawn to the claimed hex."""
+    pending = state.exploring
+    if pending is None:
+        return
+    board = state.board
+    fill = player_style(state.seats[pending.plan.seat].colour).fill
+    pen = ImageDraw.Draw(image)
+    width = max(4, round(grid.size / 8))
+    p = board.province_index[pending.province]
+    members = set(board.province_hexes[p])
+    for i in members:
+        q, r = board.axials[i]
+        corners = grid.corners((q, r))
+        for (dq, dr), (a, b) in zip(hexes.DIRECTIONS, EDGE_CORNERS):
+            j = board.axial_index.get((q + dq, r + dr))
+            if j not in members:
+                dashed_polyline(pen, [corners[a], corners[b]], 9, 6, WHITE, width + 4)
+                dashed_polyline(pen, [corners[a], corners[b]], 9, 6, fill, width)
+    points = [grid.centre(board.axial(h)) for h in pending.plan.path]
+    if len(points) > 1:
+        draw_route(pen, points, fill, grid.size * 0.2, width=max(4, round(grid.size / 7)),
+                   head=3.4 * max(4, round(grid.size / 7)))

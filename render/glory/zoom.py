@@ -1,0 +1,64 @@
+"""A focused view: the part of the map around one player's armies and structures (two hexes
+round them), drawn larger, with a one-line heading; for `/game board focus:<colour>`."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.basics import INK
+from render.glory import pieces
+from render.glory.layout import FOCUS_RADIUS, extent
+from render.glory.layout import fit as fit_grid
+from render.glory.panel import status_line
+from render.glory.static import PANEL, draw_borders, draw_hex
+from render.marks import marker_sprite
+from render.terrain import TERRAINS
+from render.text import draw_text, fit, paste
+from rules import hexes
+from rules.glory.state import GloryState, terrain
+
+FOCUS_W, FOCUS_MAX_H = 1200, 900
+HEADING = 44
+MARGIN = 2  # hexes shown around the player's pieces
+
+
+def focus_hexes(state: GloryState, seat: int) -> list[int]:
+    """The hexes a focus on `seat` shows: within MARGIN of their armies and structures (or of their
+    starting province when they have none)."""
+    board = state.board
+    own = [*state.players[seat].armies, *(h for h, s in state.structures.items() if s.owner == seat)]
+    if not own:
+        starts = board.starts(len(state.seats))
+        own = [board.province_names[starts[seat]]] if seat < len(starts) else [board.names[0]]
+    cells = {h for name in own for h in hexes.within(board.axial(name), MARGIN)}
+    return sorted(board.axial_index[h] for h in cells if h in board.axial_index)
+
+
+def draw_focus(state: GloryState, focus: str) -> Image.Image:
+    board = state.board
+    seat = next(s for s, seat_ in enumerate(state.seats) if seat_.colour == focus.lower())
+    shown = focus_hexes(state, seat)
+    cells = [board.axials[i] for i in shown]
+    x0, y0, x1, y1 = extent(cells)
+    size = min(FOCUS_RADIUS, (FOCUS_W - 20) / (x1 - x0), (FOCUS_MAX_H - 20) / (y1 - y0))
+    width = round((x1 - x0) * size + 20)
+    height = round((y1 - y0) * size + 20) + HEADING
+    grid = fit_grid(cells, (10, HEADING + 10, width - 10, height - 10), size)
+    image = Image.new("RGB", (max(width, 520), height), TERRAINS["ocean"].fill)
+    cells_now = terrain(state)
+    visible = [i for i, h in enumerate(board.axials) if _inside(grid.centre(h), image.size, grid.size)]
+    for i in visible:
+        draw_hex(image, grid, board, i, cells_now[i])
+    provinces = {board.province_of[i] for i in visible if board.province_of[i] >= 0}
+    draw_borders(image, grid, board, sorted(provinces))
+    pieces.draw_pieces(image, grid, state)
+    ImageDraw.Draw(image).rectangle((0, 0, image.width, HEADING), fill=PANEL)
+    paste(image, marker_sprite(focus.lower(), 13), (22, HEADING / 2))
+    text = f"Around {focus.capitalize()}'s armies - Round {state.round}: {status_line(state)}"
+    draw_text(image, (44, HEADING / 2), fit(text, 20, image.width - 54), 20, INK, None, anchor="lm", bold=True)
+    return image
+
+
+def _inside(point: tuple[float, float], size: tuple[int, int], radius: float) -> bool:
+    return -radius < point[0] < size[0] + radius and HEADING - radius < point[1] < size[1] + radius
+
