@@ -33,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="offline: print one JSON object per command")
     parser.add_argument("--images", default="offline-images", help="offline: folder for board images")
     parser.add_argument("--db", help="database file (default: WAYPOST_DB, or a fresh one for --script)")
+    parser.add_argument("--seed", type=int, help="offline: games shuffle the same way on every run")
     args = parser.parse_args(argv)
     config = Config.from_env()
     setup_logging(config.log_level)

@@ -13,12 +13,28 @@ import sys
 import time
 from datetime import UTC, datetime
 
-from benchmarks import command, glory_rules, load, long_game, megaciv_rules, memory, render, rules, skye_rules
+from benchmarks import (
+    command,
+    glory_command,
+    glory_render,
+    glory_rules,
+    load,
+    long_game,
+    megaciv_command,
+    megaciv_render,
+    megaciv_rules,
+    memory,
+    render,
+    rules,
+    skye_rules,
+)
 from benchmarks.figures import Figure
 from waypost import runtime
 
 BENCHMARKS = {"rules": rules, "render": render, "command": command, "load": load, "memory": memory, "long": long_game,
-              "glory-rules": glory_rules, "skye-rules": skye_rules, "megaciv-rules": megaciv_rules}
+              "glory-rules": glory_rules, "glory-render": glory_render, "glory-command": glory_command,
+              "skye-rules": skye_rules,
+              "megaciv-rules": megaciv_rules, "megaciv-render": megaciv_render, "megaciv-command": megaciv_command}
 
 
 def run(names: list[str], quick: bool) -> list[Figure]:

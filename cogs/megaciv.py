@@ -360,9 +360,8 @@ class DeclareButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await say_privately(interaction, "⛔ Only the player who asked to declare can confirm it.")
             return
         table = table_of(interaction)
-        row = await table.store.open_game(self.channel_id)
         seen = await table.view(self.channel_id, user_of(interaction))
-        if row is None or row.id != self.game_id or seen is None or seen.game_key != GAME.key \
+        if seen is None or seen.game_id != self.game_id or seen.game_key != GAME.key \
                 or seen.state.turn != self.turn or not seen.state.moving:
             await interaction.response.edit_message(content="This confirmation has expired: ask again with "
                                                             "/megaciv declare.", view=None)
@@ -375,10 +374,10 @@ class DeclareButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 async def game_id(interaction: discord.Interaction) -> int:
-    row = await table_of(interaction).store.open_game(channel_of(interaction))
-    if row is None:
+    seen = await table_of(interaction).view(channel_of(interaction), user_of(interaction))
+    if seen is None or seen.game_key != GAME.key:
         raise NoGame("There is no Mega Civilization game in play in this channel.")
-    return row.id
+    return seen.game_id
 
 
 # --- commands ---------------------------------------------------------------------------------------

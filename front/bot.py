@@ -78,7 +78,7 @@ class WaypostBot(commands.Bot):
             entry.boards  # noqa: B018 - validate every board file now; a bad one stops the start
         await drawing.warm()
         store = await Store.open(self.config.db_path)
-        self.table = Table(store, self.games, clock=self.clock)
+        self.table = Table(store, self.games, clock=self.clock, seed=self.config.seed)
         for extension in extensions(self.games):
             await self.load_extension(extension)
         self.add_dynamic_items(DecisionSelect, EndButton, BoardButton)

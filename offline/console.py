@@ -58,6 +58,7 @@ class ConsoleOptions:
     json: bool = False
     images: Path = Path("offline-images")
     db: Path | None = None
+    seed: int | None = None
 
 
 def parse_args(argv: Sequence[str]) -> ConsoleOptions:
@@ -66,6 +67,7 @@ def parse_args(argv: Sequence[str]) -> ConsoleOptions:
     parser.add_argument("--json", action="store_true", help="print one JSON object per command")
     parser.add_argument("--images", type=Path, default=Path("offline-images"), help="folder for images")
     parser.add_argument("--db", type=Path, help="database file")
+    parser.add_argument("--seed", type=int, help="games shuffle the same way on every run (for scripts)")
     return ConsoleOptions(**vars(parser.parse_args(list(argv))))
 
 
@@ -74,12 +76,13 @@ def _options(options: ConsoleOptions | argparse.Namespace | Sequence[str] | None
         return parse_args(options or [])
     if isinstance(options, ConsoleOptions):
         return options
-    script, images, db = (getattr(options, k, None) for k in ("script", "images", "db"))
+    script, images, db, seed = (getattr(options, k, None) for k in ("script", "images", "db", "seed"))
     return ConsoleOptions(
         script=Path(script) if script else None,
         json=bool(getattr(options, "json", False)),
         images=Path(images or "offline-images"),
         db=Path(db) if db else None,
+        seed=seed,
     )
 
 
@@ -91,7 +94,8 @@ def _factory(source: Any, options: ConsoleOptions, stack: ExitStack) -> BotFacto
     if db is None and options.script is not None:
         db = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="waypost-offline-"))) / "offline.sqlite3"
     # one keyboard plays every seat, as fast as a script runs: no user's budget applies
-    config = dataclasses.replace(source, db_path=db or source.db_path, user_rate=1e6, user_burst=10**6)
+    config = dataclasses.replace(source, db_path=db or source.db_path, user_rate=1e6, user_burst=10**6,
+                                 seed=options.seed if options.seed is not None else source.seed)
     return lambda: create_bot(config)
 
 

@@ -4,6 +4,8 @@ saving, and turning a change into an outcome (whom to ping, which menus, what to
 from __future__ import annotations
 
 import asyncio
+import itertools
+import secrets
 import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
@@ -62,13 +64,21 @@ class Channels:
     """Each channel's game, loaded once and cached; changes serialised per channel."""
 
     def __init__(self, store: Store, games: Mapping[str, GameEntry],
-                 clock: Callable[[], datetime] = utcnow, cache_size: int = 256):
+                 clock: Callable[[], datetime] = utcnow, cache_size: int = 256, seed: int | None = None):
+        """`seed`, when given, makes the games' seeds a fixed sequence (`seed`, `seed + 1`, …: offline
+        scripts play the same shuffles every time); otherwise each game's seed is drawn at random."""
         self.store = store
         self.games = dict(games)
         self._clock = clock
+        self._seeds = itertools.count(seed) if seed is not None else None
         self._cache: OrderedDict[int, Loaded] = OrderedDict()
         self._cache_size = cache_size
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def new_seed(self) -> int:
+        """A seed for a new game (or for shuffling an imported one again): the next of the fixed
+        sequence when there is one, else drawn at random."""
+        return next(self._seeds) if self._seeds is not None else secrets.randbits(62)
 
     def now(self) -> datetime:
         """The table's time (a test may turn its clock)."""

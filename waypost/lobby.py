@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from rules import serial
@@ -29,7 +28,7 @@ class Lobby(Channels):
             now = self._clock().isoformat()
             seat = Seat(user.id, clean_name(user.name), game.rules.colours[0])
             row = GameRow(0, channel_id, guild_id, game.key, board.info.name, "lobby", user.id, [seat],
-                          _defaults(game), secrets.randbits(62), None, 0, now, now)
+                          _defaults(game), self.new_seed(), None, 0, now, now)
             text = (f"{seat.name} opened {game.rules.title} on {board.info.title} "
                     f"({players_on(game, board.info)}) and sits as {seat.colour}.")
             await self.store.create(row, [self._entry(user, "lobby", {"new": game.key, "board": board.info.name},

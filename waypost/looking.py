@@ -100,7 +100,7 @@ class Looking(Channels):
         if loaded is None or loaded.state is None:
             return None
         seat = loaded.seat_of(user.id)
-        return Seen(loaded.game.key, loaded.view(seat), seat)
+        return Seen(loaded.game.key, loaded.view(seat), seat, loaded.row.id)
 
     async def decision(self, channel_id: int, user: User, key: str | None = None) -> Awaiting | None:
         """The decision the game asks of `user` (the one named `key`, or the first), if any."""

@@ -115,11 +115,13 @@ class LogPage:
 
 @dataclass(frozen=True)
 class Seen:
-    """A read-only look at a game in play: its key, its state and the viewer's seat (or None)."""
+    """A read-only look at a game in play: its key, its state as the viewer may see it, the viewer's
+    seat (or None), and the game's id (a confirmation button names the game it was asked for)."""
 
     game_key: str
     state: Any
     seat: int | None
+    game_id: int = 0
 
 
 @dataclass(frozen=True)

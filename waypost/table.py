@@ -13,7 +13,6 @@ cogs, the console and the tests all call it directly.
 from __future__ import annotations
 
 import asyncio
-import secrets
 
 from rules.errors import IllegalMove, NotAllowed
 from waypost import transfer
@@ -61,7 +60,7 @@ class Table(Lobby, Deadlines, Looking):
             now = self._clock().isoformat()
             row.created_at = row.updated_at = now
             if game.rules.hidden_randomness:
-                seed = secrets.randbits(62)
+                seed = self.new_seed()
                 assert row.state is not None
                 state = game.rules.reseed(game.rules.decode_state(row.state), seed)
                 row.state = game.rules.encode_state(state)

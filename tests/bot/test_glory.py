@@ -4,12 +4,12 @@ refusals, secrecy of the piles' order, undo, export and import, replay, scripted
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
 import random
 import re
-import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -30,9 +30,9 @@ USERS = ("@alice", "@bob", "@carl")
 
 
 @pytest.fixture
-def fixed_seed(monkeypatch):
-    """Games opened during the test get SEED as their seed (the piles' shuffle), so tiles are known."""
-    monkeypatch.setattr(secrets, "randbits", lambda bits: SEED)
+def config(config):
+    """The bot gives the first game opened SEED as its seed (the piles' shuffle), so tiles are known."""
+    return dataclasses.replace(config, seed=SEED)
 
 
 def said(rec) -> str:
@@ -57,7 +57,7 @@ async def _state(discord_):
 # --- the full game --------------------------------------------------------------------------------
 
 
-async def test_full_game_by_post_script(tmp_path, config, fixed_seed):
+async def test_full_game_by_post_script(tmp_path, config):
     """Three players: maneuver, split, drop, pick up, merge, march, ferry, explore (rotations), relics,
     a full event row, pass into new rounds, undo where allowed, adjust."""
     out = io.StringIO()
@@ -131,7 +131,7 @@ def test_bot_py_offline_script_runs_the_whole_game(tmp_path):
 # --- autocomplete ---------------------------------------------------------------------------------
 
 
-async def test_autocomplete_offers_your_armies_and_where_they_can_go(discord_, fixed_seed):
+async def test_autocomplete_offers_your_armies_and_where_they_can_go(discord_):
     await _started(discord_)
     rec = await discord_.run("@alice", CH, "!complete /glory maneuver army:")
     assert [c["value"] for c in rec.choices] == ["B2", "C3", "D3"]
@@ -161,7 +161,7 @@ async def test_autocomplete_offers_your_armies_and_where_they_can_go(discord_, f
     assert rec.choices[0] == {"name": "C3 — Red: 2 peasants, 1 swordsman; Red's capital", "value": "C3"}
 
 
-async def test_autocomplete_for_adjustments(discord_, fixed_seed):
+async def test_autocomplete_for_adjustments(discord_):
     await _started(discord_)
     rec = await discord_.run("@alice", CH, "!complete /glory adjust what:units hex:")
     assert [c["value"] for c in rec.choices][:3] == ["B2", "C3", "D3"]
@@ -182,7 +182,7 @@ async def test_autocomplete_for_adjustments(discord_, fixed_seed):
 # --- commands and refusals ------------------------------------------------------------------------
 
 
-async def test_refusals_are_private_and_name_the_problem(discord_, fixed_seed):
+async def test_refusals_are_private_and_name_the_problem(discord_):
     await _started(discord_)
     cases = {
         ("@alice", "/glory maneuver army:Z99 to:D4"): "There is no hex 'Z99'",
@@ -207,7 +207,7 @@ async def test_refusals_are_private_and_name_the_problem(discord_, fixed_seed):
     assert (await _state(discord_)).maneuvers == 0  # nothing changed
 
 
-async def test_turns_pass_end_and_a_new_round(discord_, fixed_seed):
+async def test_turns_pass_end_and_a_new_round(discord_):
     await _started(discord_)
     rec = await discord_.run("@alice", CH, "/glory pass")
     assert "Red passed for this round; Blue is next" in rec.content and rec.attachments
@@ -223,7 +223,7 @@ async def test_turns_pass_end_and_a_new_round(discord_, fixed_seed):
     assert state.round == 2 and all(a.cubes == 0 for p in state.players for a in p.armies.values())
 
 
-async def test_looking_commands_answer_privately(discord_, fixed_seed):
+async def test_looking_commands_answer_privately(discord_):
     await _started(discord_)
     rec = await discord_.run("@dave", CH, "/glory look hex:c3")
     assert rec.ephemeral and "C3: plains, in the starting province C3." in rec.content
@@ -238,7 +238,7 @@ async def test_looking_commands_answer_privately(discord_, fixed_seed):
     assert rec.ephemeral and "There is no game in this channel" in rec.content
 
 
-async def test_targets_now_and_after_a_maneuver(discord_, fixed_seed):
+async def test_targets_now_and_after_a_maneuver(discord_):
     await _started(discord_)
     rec = await discord_.run("@alice", CH, "/glory adjust what:units hex:D2 unit:archer value:1 player:@bob")
     assert "Blue's archers at D2 0 → 1" in rec.content  # the host puts a blue archer in Red's province
@@ -255,7 +255,7 @@ async def test_targets_now_and_after_a_maneuver(discord_, fixed_seed):
     assert rec.ephemeral and "You are not playing in this game" in rec.content
 
 
-async def test_the_board_narrowed_to_a_player(discord_, fixed_seed):
+async def test_the_board_narrowed_to_a_player(discord_):
     await _started(discord_)
     rec = await discord_.run("@carl", CH, "!complete /game board focus:")
     assert [c["value"] for c in rec.choices] == ["red", "blue", "yellow"]
@@ -268,7 +268,7 @@ async def test_the_board_narrowed_to_a_player(discord_, fixed_seed):
 # --- the rotation decision ------------------------------------------------------------------------
 
 
-async def test_rotation_menu_survives_a_restart_and_answers_only_its_player(discord_, fixed_seed):
+async def test_rotation_menu_survives_a_restart_and_answers_only_its_player(discord_):
     await _started(discord_)
     rec = await discord_.run("@alice", CH, "/glory maneuver army:D3 to:D4")
     assert "revealed tile T09 (River Fields)" in rec.content and rec.attachments
@@ -290,7 +290,7 @@ async def test_rotation_menu_survives_a_restart_and_answers_only_its_player(disc
     assert rec.choices == []
 
 
-async def test_rotation_by_game_choose(discord_, fixed_seed):
+async def test_rotation_by_game_choose(discord_):
     await _started(discord_)
     await discord_.run("@alice", CH, "/glory maneuver army:D3 to:D4")
     rec = await discord_.run("@alice", CH, "!complete /game choose choice:")
@@ -304,7 +304,7 @@ async def test_rotation_by_game_choose(discord_, fixed_seed):
 # --- secrecy: the piles' order --------------------------------------------------------------------
 
 
-async def test_the_piles_order_reaches_nobody_before_a_reveal(discord_, fixed_seed):
+async def test_the_piles_order_reaches_nobody_before_a_reveal(discord_):
     """The next tile, relic and event card (the seed's shuffle) appear in no text, autocomplete or
     image anyone gets before they are revealed; the image does not change with the shuffle."""
     await _started(discord_)
@@ -346,7 +346,7 @@ async def test_the_piles_order_reaches_nobody_before_a_reveal(discord_, fixed_se
 # --- undo, export and import, replay, restart -----------------------------------------------------
 
 
-async def test_undo_takes_back_a_maneuver_but_not_an_exploration(discord_, fixed_seed):
+async def test_undo_takes_back_a_maneuver_but_not_an_exploration(discord_):
     await _started(discord_)
     await discord_.run("@alice", CH, "/glory maneuver army:C3 to:C4")
     rec = await discord_.run("@alice", CH, "/game undo")
@@ -358,7 +358,7 @@ async def test_undo_takes_back_a_maneuver_but_not_an_exploration(discord_, fixed
     assert rec.ephemeral and "revealed something hidden or random" in rec.content
 
 
-async def test_export_import_round_trip_and_the_game_goes_on(discord_, fixed_seed):
+async def test_export_import_round_trip_and_the_game_goes_on(discord_):
     await _started(discord_)
     await discord_.run("@alice", CH, "/glory maneuver army:D3 to:D4")
     await discord_.run("@alice", CH, "!pick 2")
@@ -377,7 +377,7 @@ async def test_export_import_round_trip_and_the_game_goes_on(discord_, fixed_see
     assert state.explored["E5"].tile == "T09" and state.relics == {"E6": "Jade Serpent Idol"}
 
 
-async def test_log_replays_to_the_stored_state_after_a_restart(discord_, fixed_seed):
+async def test_log_replays_to_the_stored_state_after_a_restart(discord_):
     await _started(discord_)
     for user, line in (("@alice", "/glory maneuver army:D3 to:D4"), ("@alice", "!pick 2"),
                        ("@alice", "/glory adjust what:voting value:3"), ("@alice", "/game undo"),
