@@ -22,7 +22,7 @@ from rules.skye.land import land
 from rules.skye.model import SLOTS, TRACKS, SkyeBoard
 from rules.skye.plans import label
 from rules.skye.progress import movement, usable
-from rules.skye.rounds import Log, shuffled, start_round
+from rules.skye.rounds import Log, dealer, shuffled, start_round
 from rules.skye.sealing import salt
 from rules.skye.settings import SETTINGS
 from rules.skye.state import SECRET_STAGES, Placed, PlayerState, SkyeState, committed, name, turn_order
@@ -117,8 +117,8 @@ class SkyeGame(Game[SkyeState]):
         if schedule.variant(rounds) is None:
             have = ", ".join(str(v.rounds) for v in schedule.variants)
             raise BadInput(f"Schedule {schedule_name} has no {rounds}-round game (it has {have} rounds).")
-        scoring = self._scoring(board, str(values["scoring"]), seed)
-        layouts = self._layouts(board, n, str(values["bonus_layout"]), seed)
+        scoring = self._scoring(board, str(values["scoring"]), dealer(seed, values))
+        layouts = self._layouts(board, n, str(values["bonus_layout"]), dealer(seed, values))
         gold = board.start_gold if int(values["start_gold"]) < 0 else int(values["start_gold"])
         people = tuple(
             PlayerState(gold=gold, territory=(_castle(board, seats[s].colour),), layout=layouts[s],
@@ -131,7 +131,7 @@ class SkyeGame(Game[SkyeState]):
         return start_round(state, Log())
 
     @staticmethod
-    def _scoring(board: SkyeBoard, text: str, seed: int) -> tuple[str, ...]:
+    def _scoring(board: SkyeBoard, text: str, seed: str) -> tuple[str, ...]:
         if text.strip():
             chosen = tuple(t.strip() for t in text.split(",") if t.strip())
             known = board.scoring.tile_by_id
@@ -146,7 +146,7 @@ class SkyeGame(Game[SkyeState]):
         return tuple(random.Random(f"{seed}:scoring").sample(pool, 4))
 
     @staticmethod
-    def _layouts(board: SkyeBoard, n: int, how: str, seed: int) -> list[tuple[str, ...]]:
+    def _layouts(board: SkyeBoard, n: int, how: str, seed: str) -> list[tuple[str, ...]]:
         low = [b.id for b in board.progress.bonuses if b.slots == ("I", "II")]
         high = [b.id for b in board.progress.bonuses if b.slots == ("III",)]
         out = []
@@ -214,6 +214,16 @@ class SkyeGame(Game[SkyeState]):
             head = f"{name(state, winners[0])} wins"
         return Ending(winners, f"{head}: {board}.")
 
+    def focuses(self, state: SkyeState) -> list[tuple[str, str]]:
+        """One player's territory and progress board at full size, by colour ("red")."""
+        return [(seat.colour, f"{name(state, s)}'s territory ({seat.name})") for s, seat in enumerate(state.seats)]
+
+    def describe(self, state: SkyeState) -> str:
+        """The phase and whom the game waits for, then each clan's VP, gold and tiles."""
+        clans = "; ".join(f"{name(state, s)} {p.vp} VP, {p.gold} gold, {len(p.territory)} tiles"
+                          for s, p in enumerate(state.players))
+        return f"{super().describe(state)} {clans}."
+
     # --- secrecy -----------------------------------------------------------------------------------
 
     def view(self, state: SkyeState, seat: int | None) -> SkyeState:
@@ -224,8 +234,10 @@ class SkyeGame(Game[SkyeState]):
                        salt="" if state.stage in SECRET_STAGES else state.salt)
 
     def reseed(self, state: SkyeState, seed: int) -> SkyeState:
-        """The bag drawn again from `seed`; the salt too while nobody has committed to the current one."""
-        state = shuffled(replace(state, seed=seed, shuffles=0), state.bag)
+        """The bag drawn again from `seed` (a table's `deal` number no longer applies to this copy);
+        the salt too while nobody has committed to the current one."""
+        settings = {**state.settings, "deal": 0}
+        state = shuffled(replace(state, seed=seed, shuffles=0, settings=settings), state.bag)
         if state.stage in SECRET_STAGES and not any(p.fingerprint for p in state.players):
             state = replace(state, salt=salt(seed, state.round, "price" if state.stage == "price" else "plan"))
         return state
