@@ -89,6 +89,9 @@ CASES = {  # explicit cases replace the command's default case in that scene
              {"seated": OK, "host": OK, "on_turn": ROLE}),  # someone else's pieces: the host only
         Case("vikings adjust", {"what": "fury", "god": "Odin", "value": 3}, {"seated": ROLE, "on_turn": ROLE,
                                                                               "host": OK}),
+        # the scene's game is Vikings: every /skye command says so, whoever sends it
+        *(Case(f"skye {name}", None, everyone(RULES)) for name in ("adjust", "advance", "buy", "keep", "place",
+                                                                      "plan", "price", "road", "use")),
     ],
     "lobby": [
         Case("game settings", {"name": "sails_per_turn", "value": "3"}, everyone(ROLE, host=OK)),
