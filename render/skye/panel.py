@@ -221,10 +221,10 @@ def _facts(image: Image.Image, state: SkyeState, seat: int, score, box: tuple[fl
     ready, waiting = queries.roads_ready(state, seat)
     kept = [BONUS_CODES.get(h.bonus, h.bonus) for h in player.held]
     lines = [
-        f"{warrior + herald} VP/round, income {income(state, seat)[0]}",
-        f"{player.markers} markers  {moves} moves" + (f" +{extra}" if extra else ""),
-        f"{ready} road{'s' * (ready != 1)}" + (f" (+{waiting} later)" if waiting else "")
-        + (f"  kept {' '.join(kept)}" if kept else ""),
+        f"{warrior + herald} VP/rd  inc {income(state, seat)[0]}",
+        f"{player.markers} mark  {moves} mv" + (f" +{extra}" if extra else ""),
+        f"{ready} road{'s' * (ready != 1)}" + (f" +{waiting}" if waiting else "")
+        + (f"  {' '.join(kept)}" if kept else ""),
     ]
     for n, line in enumerate(lines):
         draw_text(image, (x0, y0 + 9 + n * 23), fit(line, SMALL, x1 - x0), SMALL, INK, None, anchor="lm")

@@ -33,7 +33,6 @@ from render.terrain import texture
 from render.text import draw_text, fit, paste
 from render.tiles import feature_sprite
 from rules.skye.model import SkyeBoard
-from rules.skye.progress import need_text
 
 SHORT_NEEDS = {"castle": "castle", "scroll": "scroll", "north": "N-most", "south": "S-most", "east": "E-most",
                "west": "W-most", "distance:2": "2+ away", "distance:3": "3+ away", "distance:4": "4+ away",
@@ -110,7 +109,8 @@ def _reference(image: Image.Image, progress, players: int, origin: tuple[float, 
             if n > 1 and (n - 1) % side.segment_size == 0:
                 pen.rectangle((left - 2, y - 2, left + 2, y + REF_ROW_H - 2), fill=BRIDGE)
             need = SHORT_NEEDS.get(space.need, space.need)
-            draw_text(image, (left + 6, y + 11), f"{n} {need}", 13, INK, None, anchor="lm", bold=True)
+            draw_text(image, (left + 6, y + 11), fit(f"{n} {need}", 13, REF_CELL_W - 12), 13, INK, None, anchor="lm",
+                      bold=True)
             gives = []
             if space.vp:
                 gives.append(f"+{space.vp}VP")
@@ -134,7 +134,12 @@ def _reference(image: Image.Image, progress, players: int, origin: tuple[float, 
             if text:
                 draw_text(image, (left + REF_CELL_W - 6, y + 11 + (14 if not banner else 14)), fit(text, 12,
                           REF_CELL_W - 10), 12, INK, None, anchor="rm")
-    _ = need_text
+    bottom = top + len(side.tracks) * REF_ROW_H + 2
+    for n, line in enumerate(("Player cards: VP/rd VP per round from banners, inc next round's income, mark waypoint "
+                              "markers, mv movement points, roads in hand (+ usable from the next phase), bonus",
+                              "tiles kept; now: what A-D would score now. On their tracks: the marker, spaces reached "
+                              "shaded, bonus tiles by code (struck: taken), gold bars: banners.")):
+        draw_text(image, (x0, bottom + n * 15), line, 12, MUTED, None, anchor="lm")
 
 
 def _key(image: Image.Image, box: tuple[float, float, float]) -> None:
