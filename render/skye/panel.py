@@ -7,6 +7,8 @@ prices and plan.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from render.basics import INK, MUTED, PAPER, RGB, WHITE
@@ -39,7 +41,8 @@ SMALL = 15
 TEXT = 17
 
 
-def wrap(text: str, size: int, width: float, lines: int) -> list[str]:
+@lru_cache(maxsize=256)
+def wrap(text: str, size: int, width: float, lines: int) -> tuple[str, ...]:
     """`text` in at most `lines` lines of `width` pixels (the last cut with '...')."""
     words, out, line = plain(text).split(), [], ""
     for word in words:
@@ -54,14 +57,15 @@ def wrap(text: str, size: int, width: float, lines: int) -> list[str]:
     if len(out) > lines:
         out = out[:lines]
         out[-1] = fit(out[-1] + " ...", size, width) if text_width(out[-1] + " ...", size) > width else out[-1] + " ..."
-    return [fit(line, size, width) for line in out]
+    return tuple(fit(line, size, width) for line in out)
 
 
 def draw_panel(image: Image.Image, state: SkyeState, viewer: int | None, order: list[int]) -> None:
     _status(image, state)
     _scoring(image, state)
+    scores = {s.seat: s for s in queries.scores(state)}
     for i, seat in enumerate(order):
-        _card(image, state, seat, viewer, CARDS_TOP + i * CARD_H)
+        _card(image, state, seat, viewer, CARDS_TOP + i * CARD_H, scores[seat])
 
 
 def awaited(state: SkyeState) -> tuple[int, ...]:
@@ -142,7 +146,7 @@ def _state_tag(state: SkyeState, seat: int) -> tuple[str, RGB] | None:
     return None
 
 
-def _card(image: Image.Image, state: SkyeState, seat: int, viewer: int | None, top: float) -> None:
+def _card(image: Image.Image, state: SkyeState, seat: int, viewer: int | None, top: float, score) -> None:
     pen = ImageDraw.Draw(image)
     colour = state.seats[seat].colour
     style = player_style(colour)
@@ -161,12 +165,11 @@ def _card(image: Image.Image, state: SkyeState, seat: int, viewer: int | None, t
     tag = _state_tag(state, seat)
     if tag:
         right = _tag(image, right, y, *tag)
-    score = next(s for s in queries.scores(state) if s.seat == seat)
     vp = draw_text(image, (right, y), f"{player.vp} VP  {player.gold} gold", 19, INK, None, anchor="rm", bold=True)
     draw_text(image, (x0 + 40, y), fit(title, 18, vp[0] - x0 - 50), 18, INK, None, anchor="lm", bold=True)
     board_right = _progress(image, state, seat, (x0 + 10, top + 40))
     _facts(image, state, seat, score, (board_right + 12, top + 40, x1 - 8))
-    _tiles(image, state, seat, viewer, (x0 + 10, top + 112, x1 - 10))
+    _tiles(image, state, seat, score, (x0 + 10, top + 112, x1 - 10))
 
 
 def _progress(image: Image.Image, state: SkyeState, seat: int, origin: tuple[float, float]) -> float:
@@ -230,8 +233,7 @@ def _facts(image: Image.Image, state: SkyeState, seat: int, score, box: tuple[fl
         draw_text(image, (x0, y0 + 9 + n * 23), fit(line, SMALL, x1 - x0), SMALL, INK, None, anchor="lm")
 
 
-def _tiles(image: Image.Image, state: SkyeState, seat: int, viewer: int | None, box: tuple[float, float, float]
-           ) -> None:
+def _tiles(image: Image.Image, state: SkyeState, seat: int, score, box: tuple[float, float, float]) -> None:
     """The tiles in front of the player this phase, with prices; their own sealed prices and plan."""
     x0, y0, x1 = box
     player = state.players[seat]
@@ -254,8 +256,7 @@ def _tiles(image: Image.Image, state: SkyeState, seat: int, viewer: int | None, 
     if player.to_place:
         label = "to place" if not shown else label
         shown += [(t, "", False) for t in player.to_place]
-    now = "now " + " ".join(f"{letter}{points}" for letter, points in next(
-        sc for sc in queries.scores(state) if sc.seat == seat).tiles)
+    now = "now " + " ".join(f"{letter}{points}" for letter, points in score.tiles)
     b = draw_text(image, (x1, mid), now, SMALL, MUTED, None, anchor="rm")
     x1 = b[0] - 10
     x = x0

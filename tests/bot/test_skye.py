@@ -364,3 +364,11 @@ async def _state(discord_: OfflineDiscord, user: str):
 def _user(discord_: OfflineDiscord, name: str):
     from waypost.outcome import User
     return User(discord_.builder.directory.user_id(name), name[1:])
+
+
+def test_the_command_benchmark_runs_and_prints_its_figures():
+    """`python -m benchmarks.skye_command --quick` (its own process: it starts its own bot)."""
+    done = subprocess.run([sys.executable, "-m", "benchmarks.skye_command", "--quick"], cwd=FULL.parents[2],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "skye command: board-changing, p50" in done.stdout

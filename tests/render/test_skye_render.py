@@ -146,3 +146,10 @@ def _most(image: Image.Image, box: tuple[float, ...]) -> tuple[int, ...]:
 
 def _near(pixel: tuple[int, ...], colour: tuple[int, int, int], by: int = 40) -> bool:
     return all(abs(a - b) <= by for a, b in zip(pixel, colour))
+
+
+def test_the_drawing_benchmark_runs_and_prints_its_figures():
+    from benchmarks import skye_render
+
+    figures = skye_render.run(quick=True)
+    assert [f.unit for f in figures] == ["ms", "ms", "KB"] and figures[1].target == 60
