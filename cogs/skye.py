@@ -258,7 +258,7 @@ class Skye(commands.GroupCog, group_name="skye", group_description="Isle of Skye
     def __init__(self, bot: commands.Bot):
         self.bot = bot
 
-    @app_commands.command(description="In secret: put the axe on one drawn tile and price the others")
+    @app_commands.command(description="In secret: axe one tile, price the others")
     @app_commands.describe(
         axe="The drawn tile you discard ('none' only with the No Axe bonus tile)",
         price1="Gold on your first tile without the axe, in the order drawn (0 if none is left)",
@@ -290,20 +290,20 @@ class Skye(commands.GroupCog, group_name="skye", group_description="Isle of Skye
                            f"({', '.join(tiles) or 'none'}); leave the other prices at 0.")
         await _act(interaction, Price(chosen, tiles, tuple(given[:len(tiles)])))
 
-    @app_commands.command(description="On your turn: buy a tile another player offers, or pass")
+    @app_commands.command(description="Buy another player's tile, or pass")
     @app_commands.describe(tile="The tile to buy, or 'pass'")
     @app_commands.autocomplete(tile=offered_tiles)
     async def buy(self, interaction: discord.Interaction, tile: Name) -> None:
         await _act(interaction, Buy("" if tile.strip().lower() in NOTHING else tile.strip()))
 
-    @app_commands.command(description="Keep your unbought tiles (their price to the bank), or discard some")
+    @app_commands.command(description="Keep or discard your unbought tiles")
     @app_commands.describe(discard="Tiles to discard, taking back their price ('none': keep them all)")
     @app_commands.autocomplete(discard=own_offers)
     async def keep(self, interaction: discord.Interaction, discard: Name | None = None) -> None:
         words = [w for w in re.split(r"[\s,;]+", discard or "") if w and w.lower() not in NOTHING]
         await _act(interaction, Keep(tuple(words)))
 
-    @app_commands.command(description="Place one of your new tiles in your territory")
+    @app_commands.command(description="Place a new tile")
     @app_commands.describe(tile="One of your tiles to place",
                            position="x,y next to your territory (north is +y, east is +x, the castle at 0,0)",
                            rotation="Quarter turns clockwise, 0–3 (default: the first that fits there)")
@@ -322,7 +322,7 @@ class Skye(commands.GroupCog, group_name="skye", group_description="Isle of Skye
                 rotation = fits[0] if fits else 0
         await _act(interaction, Place(tile.strip(), at[0], at[1], rotation or 0))
 
-    @app_commands.command(description="Place a road from your hand across the edge between two of your tiles")
+    @app_commands.command(description="Place a road from your hand")
     @app_commands.describe(edge="'x,y side' (side n, e, s or w) or two tiles, e.g. '0,0 e' or 'castle L12'")
     @app_commands.autocomplete(edge=road_edges)
     async def road(self, interaction: discord.Interaction, edge: Name) -> None:
@@ -346,7 +346,7 @@ class Skye(commands.GroupCog, group_name="skye", group_description="Isle of Skye
             return
         raise BadInput(f"Give the edge as 'x,y side' (side n, e, s or w) or as two tiles, not {edge[:40]!r}.")
 
-    @app_commands.command(description="In secret: plan your journeyman's walk (markers in order; empty: stay)")
+    @app_commands.command(description="In secret: your journeyman's markers, in order")
     @app_commands.describe(
         first="First waypoint marker: a tile ('L12', 'castle', '2,1'), ':track' to advance (L12:merchant)",
         second="Second marker, collected after the first", third="Third marker (with the Third Waypoint Marker)",
@@ -362,19 +362,19 @@ class Skye(commands.GroupCog, group_name="skye", group_description="Isle of Skye
         assert len(markers) <= MAX_MARKERS
         await _act(interaction, Plan(markers, extra))
 
-    @app_commands.command(description="In secret: spend (or stop spending) Extra Movement on your sealed plan")
+    @app_commands.command(description="In secret: spend Extra Movement")
     @app_commands.describe(bonus="The bonus tile", on="Spend it (default) or stop spending it")
     @app_commands.choices(bonus=[app_commands.Choice(name="Extra Movement", value="extra_movement")])
     async def use(self, interaction: discord.Interaction, bonus: str, on: bool = True) -> None:
         await _act(interaction, Use(bonus, on))
 
-    @app_commands.command(description="Answer an advance you are offered (J-T9, Advance on a Track)")
+    @app_commands.command(description="Take or refuse an advance offered")
     @app_commands.describe(track="The track to advance on, or 'none'")
     @app_commands.autocomplete(track=decision_tracks)
     async def advance(self, interaction: discord.Interaction, track: Name) -> None:
         await _act(interaction, Choose(track.strip().lower()))
 
-    @app_commands.command(description="Set what the table keeps by hand (yours; the host: anyone's); logged")
+    @app_commands.command(description="Bookkeeping: set a number (host: anyone's)")
     @app_commands.describe(what="What to set", value="The new number (gold, VP, roads in hand, markers, a space 0–12)",
                            player="Whose (host only for others; default you)",
                            position="For the journeyman: x,y of a tile of that territory")

@@ -58,36 +58,29 @@ class SkyeGame(Game[SkyeState]):
     hidden_randomness = True
     flow = Flow(
         phases=(
-            Phase("price", "Pricing", "secret", ("price",),
-                  "Put the axe on one of your drawn tiles and price the others, in secret.",
-                  "when everyone has priced: all prices are revealed at once, axed tiles go back to the bag",
-                  "{who} to price"),
-            Phase("buy", "Buying", "turn", ("buy",), "Buy one tile from another player, or pass.",
-                  "when everyone has had a buy (a second one with Two Buys); unbought tiles are then kept",
-                  "{who} to buy"),
-            Phase("keep", "Keeping", "together", ("keep",),
-                  "Keep your unbought tiles (their price goes to the bank) or discard some.",
-                  "when every owner of unbought tiles has kept or discarded them", "{who} to keep or discard"),
-            Phase("place", "Placing tiles", "together", ("place",), "Place your new tiles in your territory.",
-                  "when every new tile is placed; a tile that fits nowhere is discarded", "{who} to place tiles"),
+            Phase("price", "Pricing", "secret", ("price",), "Axe one drawn tile, price the others.",
+                  "when all have priced: prices are revealed together", "{who} to price"),
+            Phase("buy", "Buying", "turn", ("buy",), "Buy a tile from another player, or pass.",
+                  "when all have bought or passed; unbought tiles are kept", "{who} to buy"),
+            Phase("keep", "Keeping", "together", ("keep",), "Keep your unbought tiles, or discard some.",
+                  "when all owners have answered", "{who} to keep or discard"),
+            Phase("place", "Placing tiles", "together", ("place",), "Place your new tiles.",
+                  "when all are placed (one that fits nowhere is discarded)", "{who} to place tiles"),
             Phase("plan", "Journeyman", "secret", ("plan", "use"),
-                  "Plan your journeyman's walk in secret: waypoint markers in order, each with a track.",
-                  "when everyone has planned: plans are revealed and walked in turn order, then the round is "
-                  "scored", "{who} to plan"),
-            Phase("settle", "End of phase", "together", (), "Answer the decision put to you.",
-                  "when every decision is answered", "decisions pending"),
-            Phase("over", "Game over", "together", (), "The game is over.", "never", "game over"),
+                  "Plan your journeyman's walk: markers in order, each with a track.",
+                  "when all have planned: plans are revealed and walked, the round scored",
+                  "{who} to plan"),
+            Phase("settle", "Advances", "together", (), "Answer the advance offered to you.",
+                  "when all are answered", "decisions pending"),
+            Phase("over", "Game over", "together", (), "The final scores are in.", "never", "game over"),
         ),
         anytime=("road", "adjust"),
         answer="choose",
     )
     summary = (
-        "Each round: income; draw three tiles and, in secret, axe one and price two with your own gold; "
-        "after the reveal buy one tile from another player in turn order (the seller may advance on the "
-        "Warrior track), unbought tiles are kept with their price paid to the bank; place tiles matching "
-        "terrain; then plan your journeyman's walk in secret (waypoint markers; 1 movement point by road, "
-        "2 otherwise), walk in turn order and advance on the Warrior, Merchant and Herald tracks; score the "
-        "round's scoring tiles. Most VP after the last round wins; ties go to the most gold."
+        "Each round: income; draw three tiles, axe one and price two in secret; buy a tile from another player; "
+        "place tiles, terrain matching; plan your journeyman's walk in secret, walk it, advance on the three "
+        "tracks; score. Most VP wins (ties: most gold)."
     )
 
     # --- boards and setup ------------------------------------------------------------------------

@@ -7,12 +7,12 @@ the actions accept: tile ids ("L12", "castle-red"), positions "x,y", tracks, rot
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import permutations
 
 from rules.errors import IllegalMove, PlayerError
-from rules.skye.land import Land, Pos, land, road_key, step
+from rules.skye.land import Pos, land, road_key, step
 from rules.skye.model import EDGES, TRACKS
-from rules.skye.plans import check, label, points_for, read_markers
+from rules.skye.plans import cheapest_order, check, label, points_for, read_markers
+from rules.skye.plans import legs as _legs
 from rules.skye.progress import (
     entry_vp,
     meets,
@@ -79,27 +79,6 @@ def route_cost(state: SkyeState, seat: int, tiles: list[Pos], extra: bool = Fals
     total = sum(legs) if None not in legs else 1 << 20
     best, best_cost = cheapest_order(lnd, player.journeyman, tiles)
     return RouteCheck(tuple(x if x is not None else -1 for x in legs), total, points, total <= points, best, best_cost)
-
-
-def _legs(lnd: Land, start: Pos, tiles: list[Pos] | tuple[Pos, ...]) -> list[int | None]:
-    here, legs = start, []
-    for pos in tiles:
-        legs.append(lnd.cost(here, pos) if pos in lnd.cells else None)
-        here = pos
-    return legs
-
-
-def cheapest_order(lnd: Land, start: Pos, tiles: list[Pos]) -> tuple[tuple[Pos, ...], int]:
-    """The order of visiting `tiles` that costs the fewest movement points (ties: as given)."""
-    best: tuple[tuple[Pos, ...], int] = (tuple(tiles), 1 << 20)
-    for order in permutations(tiles):
-        legs = _legs(lnd, start, order)
-        if None in legs:
-            continue
-        cost = sum(x for x in legs if x is not None)
-        if cost < best[1]:
-            best = (order, cost)
-    return best
 
 
 def reachable(state: SkyeState, seat: int, extra: bool = False) -> dict[Pos, int]:

@@ -372,3 +372,20 @@ def test_the_command_benchmark_runs_and_prints_its_figures():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "skye command: board-changing, p50" in done.stdout
+
+
+async def test_help_lists_every_skye_command_and_the_phases(discord_):
+    rec = await discord_.run("@alice", CH, "/game help game:skye")
+    for name in ("price", "buy", "keep", "place", "road", "plan", "use", "advance", "adjust"):
+        assert f"`/skye {name}`" in rec.content, name
+    assert "*Pricing* (everyone at once, in secret)" in rec.content and "Settings: board" in rec.content
+
+
+async def test_outsiders_are_refused_every_skye_command(discord_):
+    await play_script(discord_, upto="/skye price")
+    lines = ("/skye price axe:L52 price1:1 price2:1", "/skye buy tile:pass", "/skye keep", "/skye place tile:L52 "
+             "position:1,0", "/skye road edge:\"0,0 e\"", "/skye plan", "/skye use bonus:extra_movement",
+             "/skye advance track:none", "/skye adjust what:gold value:3")
+    for line in lines:
+        rec = await discord_.run("@dora", CH, line)
+        assert rec.ephemeral and "You are not playing in this game." in rec.content, (line, rec.content)

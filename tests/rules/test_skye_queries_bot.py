@@ -101,3 +101,10 @@ def test_a_plan_sealed_from_a_marker_option_is_accepted_by_the_game():
     result = act(state, RED, Plan((option.marker,)))
     assert result.secret and "committed" in result.public
     assert GAME.apply(result.state, Actor(RED), Plan(())).secret
+
+
+def test_a_sealed_plan_says_when_another_order_of_its_markers_would_cost_less():
+    state = scenario()
+    costly = act(state, RED, Plan(("T2", "T1"))).summary
+    assert "in the order T1 (1,0), T2 (2,0) they would cost 2 movement points" in costly
+    assert "would cost" not in act(state, RED, Plan(("T1", "T2"))).summary
