@@ -169,7 +169,7 @@ def _card(image: Image.Image, state: SkyeState, seat: int, viewer: int | None, t
     draw_text(image, (x0 + 40, y), fit(title, 18, vp[0] - x0 - 50), 18, INK, None, anchor="lm", bold=True)
     board_right = _progress(image, state, seat, (x0 + 10, top + 40))
     _facts(image, state, seat, score, (board_right + 12, top + 40, x1 - 8))
-    _tiles(image, state, seat, score, (x0 + 10, top + 112, x1 - 10))
+    _tiles(image, state, seat, score, (x0 + 10, top + 108, x1 - 10))
 
 
 def _progress(image: Image.Image, state: SkyeState, seat: int, origin: tuple[float, float]) -> float:
@@ -237,7 +237,7 @@ def _tiles(image: Image.Image, state: SkyeState, seat: int, score, box: tuple[fl
     """The tiles in front of the player this phase, with prices; their own sealed prices and plan."""
     x0, y0, x1 = box
     player = state.players[seat]
-    size = 32
+    size = 40
     mid = y0 + size / 2
     shown: list[tuple[str, str, bool]] = []  # tile, tag under it, axed
     label = ""
