@@ -161,7 +161,7 @@ def _card(image: Image.Image, state: SkyeState, seat: int, viewer: int | None, t
     who = plain(state.seats[seat].name, 16)
     title = colour.capitalize() + (f": {who}" if sum(c.isalnum() for c in who) > who.count("?") else "")
     title += "  (you)" if viewer == seat else ""
-    right = x1 - 10
+    right: float = x1 - 10
     tag = _state_tag(state, seat)
     if tag:
         right = _tag(image, right, y, *tag)

@@ -147,6 +147,7 @@ def _plan(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid, lnd) 
     order and tracks."""
     player = state.players[seat]
     plan = player.plan
+    assert plan is not None
     here = player.journeyman
     points = [grid.centre(cell(here))]
     for marker in plan.markers:
