@@ -21,12 +21,14 @@ sync: $(STAMP)  ## run the bot after syncing slash commands globally
 offline: $(STAMP)  ## play locally against the offline Discord stand-in
 	$(BIN)/python bot.py --offline
 
-test: $(STAMP)  ## lint, then run every test
+test: $(STAMP)  ## lint, check import layers and cycles, then run every test
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 bench: $(STAMP)  ## measure speed and memory against their targets (docs/performance.md)
 	$(BIN)/python -m benchmarks

@@ -13,11 +13,11 @@ import sys
 import time
 from datetime import UTC, datetime
 
-from benchmarks import command, glory_rules, load, megaciv_rules, memory, render, rules, skye_rules
+from benchmarks import command, glory_rules, load, long_game, megaciv_rules, memory, render, rules, skye_rules
 from benchmarks.figures import Figure
 from waypost import runtime
 
-BENCHMARKS = {"rules": rules, "render": render, "command": command, "load": load, "memory": memory,
+BENCHMARKS = {"rules": rules, "render": render, "command": command, "load": load, "memory": memory, "long": long_game,
               "glory-rules": glory_rules, "skye-rules": skye_rules, "megaciv-rules": megaciv_rules}
 
 

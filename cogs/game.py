@@ -14,7 +14,7 @@ from rules.errors import BadInput, NoGame
 from rules.text import players
 from waypost.channels import players_on
 from waypost.lobby import settings_of
-from waypost.outcome import Status
+from waypost.outcome import Status, Waiting
 from waypost.transfer import MAX_BYTES
 
 Text = app_commands.Range[str, 1, 100]
@@ -31,11 +31,19 @@ def status_embed(status: Status) -> discord.Embed:
     seats = "\n".join(f"{i + 1}. {escape(s.name)} — {s.colour} (<@{s.player_id}>)" for i, s in enumerate(status.seats))
     embed.add_field(name="Seats", value=fit([seats], 1024) or "nobody", inline=False)
     if status.waiting:
-        waiting = [f"<@{w.user_id}> — {escape(w.prompt)}" for w in status.waiting]
+        waiting = [f"<@{w.user_id}> — {escape(w.prompt)}{_when(w)}" for w in status.waiting]
         embed.add_field(name="Waiting for", value=fit(waiting, 1024), inline=False)
-    if status.deadline:
-        embed.add_field(name="Deadline", value=discord.utils.format_dt(status.deadline, "R"))
+    if status.paused:
+        embed.add_field(name="Paused", value="The host paused the game: every clock is stopped.", inline=False)
     return embed
+
+
+def _when(waiting: Waiting) -> str:
+    if waiting.away_until:
+        return f" (away until {discord.utils.format_dt(waiting.away_until, 'f')})"
+    if waiting.deadline:
+        return f" (deadline {discord.utils.format_dt(waiting.deadline, 'R')})"
+    return ""
 
 
 class GameCommands(commands.GroupCog, group_name="game", group_description="Open, join and run this channel's game"):
@@ -177,6 +185,44 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         await interaction.response.send_message(
             f"End the {title} game in this channel for everyone? This cannot be taken back.", ephemeral=True,
             view=end_view(channel_of(interaction), interaction.user.id, game_id))
+
+    @app_commands.command(description="Your games on this server, those waiting for you first")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        found = await table_of(interaction).mine(user_of(interaction), interaction.guild_id)
+        if not found:
+            await say_privately(interaction, "You are not playing any game on this server.")
+            return
+        lines = [f"{'**Your move**' if m.waiting else 'Waiting for others'} — {escape(m.game_title)} in "
+                 f"<#{m.channel_id}>" + (f", deadline {discord.utils.format_dt(m.deadline, 'R')}" if m.deadline else "")
+                 for m in found]
+        await say_privately(interaction, fit(lines))
+
+    @app_commands.command(description="Be away for some days: your clock stops meanwhile (0: back)")
+    @app_commands.describe(days="How many days (0: you are back)")
+    async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 30]) -> None:
+        await run(interaction, table_of(interaction).away(channel_of(interaction), user_of(interaction), days))
+
+    @app_commands.command(description="Pause the game: every clock stops (host)")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await run(interaction, table_of(interaction).pause(channel_of(interaction), user_of(interaction), True))
+
+    @app_commands.command(description="Resume a paused game (host)")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await run(interaction, table_of(interaction).pause(channel_of(interaction), user_of(interaction), False))
+
+    @app_commands.command(description="Play the default move for a player whose time ran out (host)")
+    @app_commands.describe(player="The player whose time ran out")
+    async def skip(self, interaction: discord.Interaction, player: discord.User) -> None:
+        await run(interaction, table_of(interaction).skip(channel_of(interaction), user_of(interaction), player.id))
+
+    @app_commands.command(description="How you are told a game waits for you: in the channel, or by direct message")
+    @app_commands.describe(turn="A direct message when a game waits for you", hits="A direct message when a "
+                           "move hits your pieces")
+    async def notify(self, interaction: discord.Interaction, turn: bool, hits: bool) -> None:
+        await table_of(interaction).store.set_member(interaction.user.id, turn, hits)
+        said = {True: "by direct message (in the channel if your messages are closed)", False: "in the channel"}
+        await say_privately(interaction, f"When a game waits for you: {said[turn]}. When a move hits your pieces: "
+                                         f"{said[hits]}.")
 
     @app_commands.command(description="How to play: a game's commands and a short rules summary")
     @app_commands.describe(game="Which game (default: this channel's)")

@@ -84,10 +84,15 @@ async def dedication_targets(interaction: discord.Interaction, current: str) -> 
 
 
 async def spaces(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """For a village: the village docks; for a boat: harbour, then fjords, then docks."""
     state = _state(await _seen(interaction))
     if state is None:
         return []
-    return choices([("none (in harbour)", "none"), *((s, s) for s in queries.spaces(state))], current)
+    if interaction.namespace.what == "village":
+        return choices([(d, d) for d in sorted(state.board.village_docks)], current)
+    docks = {d.name for d in state.board.docks}
+    ordered = sorted(queries.spaces(state), key=lambda s: s in docks)
+    return choices([("none (in harbour)", "none"), *((s, s) for s in ordered)], current)
 
 
 async def gods(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -114,7 +119,8 @@ class Vikings(commands.GroupCog, group_name="vikings", group_description="Tiny E
         settlers="Settlers to deploy at the end dock (1 food each, at most N)",
         raid="Raid the village at the end dock (pays the era's steel)",
     )
-    @app_commands.autocomplete(boat=your_boats, route=routes)
+    @app_commands.autocomplete(boat=your_boats)
+    @app_commands.autocomplete(route=routes)
     async def sail(self, interaction: discord.Interaction, boat: Boat, strength: Strength, route: Name,
                    settlers: app_commands.Range[int, 0, SETTLERS] = 0, raid: bool = False) -> None:
         seen = await _seen(interaction)
@@ -133,6 +139,8 @@ class Vikings(commands.GroupCog, group_name="vikings", group_description="Tiny E
         state, seat = seen.state, seen.seat
         steps = [queries.canon(state, s) for s in steps]
         start = state.players[seat].boats.get(boat)
+        if len(steps) > 1 and steps[0] == start:  # the boat's own space typed first: the route is what follows
+            steps = steps[1:]
         if len(steps) == 1 and start and steps[0] not in state.board.neighbours.get(start, ()):
             found = dict(queries.routes(state, seat, boat, strength)).get(steps[0])
             if found:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -100,8 +100,8 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             await interaction.followup.send("This question has already been answered.", ephemeral=True,
                                             allowed_mentions=NOBODY)
             return
-        values = (interaction.data or {}).get("values") or [""]
-        choice = str(values[0])  # type: ignore[index]
+        values = cast(dict[str, Any], interaction.data or {}).get("values") or [""]
+        choice = str(values[0])
         outcome, late = await timely(table.choose(self.channel_id, user, choice, self.key),
                                      interaction.response.defer)
         closed = _closed(self.item, f"Answered: {choice[:80]}")

@@ -3,8 +3,10 @@ the console and the tests use it too); `serve` logs in and runs it until stopped
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any, cast
 
 import discord
@@ -14,9 +16,11 @@ from discord.ext import commands
 from front.answering import DecisionSelect, EndButton
 from front.budget import Budget
 from front.options import option_problem
+from front.posting import deliver
 from front.replies import report_error
 from games import default_games
 from waypost import drawing
+from waypost.channels import utcnow
 from waypost.config import Config
 from waypost.registry import GameEntry
 from waypost.storage import Store
@@ -33,12 +37,11 @@ class WaypostTree(app_commands.CommandTree[Any]):
     budget = Budget()  # replaced by each bot's own, sized by its config
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        verdict = self.budget.take(interaction.user.id)
+        asking = interaction.type is discord.InteractionType.autocomplete  # nothing to refuse it with
+        verdict = self.budget.take(interaction.user.id, polite=not asking)
         if verdict == "drop":
             return False
         if verdict == "refuse":
-            if interaction.type is discord.InteractionType.autocomplete:
-                return False
             raise app_commands.CheckFailure("You are sending commands faster than Waypost answers them; "
                                             "wait a few seconds.")
         if interaction.type is discord.InteractionType.application_command:
@@ -56,7 +59,8 @@ class WaypostBot(commands.Bot):
 
     table: Table
 
-    def __init__(self, config: Config, games: Mapping[str, GameEntry] | None = None, sync: str = "none"):
+    def __init__(self, config: Config, games: Mapping[str, GameEntry] | None = None, sync: str = "none",
+                 clock: Callable[[], datetime] = utcnow):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          help_command=None, tree_cls=WaypostTree,
                          allowed_contexts=app_commands.AppCommandContext(guild=True),
@@ -66,16 +70,20 @@ class WaypostBot(commands.Bot):
         cast(WaypostTree, self.tree).budget = Budget(config.user_rate, config.user_burst)
         self.games = dict(games if games is not None else default_games())
         self.sync_mode = sync
+        self.clock = clock
+        self._timekeeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         for entry in self.games.values():
             entry.boards  # noqa: B018 - validate every board file now; a bad one stops the start
         await drawing.warm()
         store = await Store.open(self.config.db_path)
-        self.table = Table(store, self.games)
+        self.table = Table(store, self.games, clock=self.clock)
         for extension in extensions(self.games):
             await self.load_extension(extension)
         self.add_dynamic_items(DecisionSelect, EndButton)
+        if self.config.tick_seconds > 0:
+            self._timekeeper = asyncio.create_task(self._keep_time(), name="waypost-timekeeper")
         if self.sync_mode == "global":
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
@@ -85,7 +93,22 @@ class WaypostBot(commands.Bot):
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to development server %s", len(synced), self.config.dev_guild)
 
+    async def keep_time(self) -> None:
+        """One round of the table's clocks: deal with what fell due, then post what it decided."""
+        await self.table.tick()
+        await deliver(self)
+
+    async def _keep_time(self) -> None:
+        while True:
+            try:
+                await self.keep_time()
+            except Exception:
+                log.exception("the timekeeper failed this round; it goes on")
+            await asyncio.sleep(self.config.tick_seconds)
+
     async def close(self) -> None:
+        if self._timekeeper is not None:
+            self._timekeeper.cancel()
         await super().close()
         if hasattr(self, "table"):
             await self.table.store.close()
@@ -96,9 +119,10 @@ def extensions(games: Mapping[str, GameEntry]) -> tuple[str, ...]:
     return (LOBBY, *dict.fromkeys(e.cog for e in games.values() if e.cog))
 
 
-def create_bot(config: Config, games: Mapping[str, GameEntry] | None = None, sync: str = "none") -> WaypostBot:
-    """The bot exactly as production runs it."""
-    return WaypostBot(config, games, sync)
+def create_bot(config: Config, games: Mapping[str, GameEntry] | None = None, sync: str = "none",
+               clock: Callable[[], datetime] = utcnow) -> WaypostBot:
+    """The bot exactly as production runs it (a test may give it a clock of its own)."""
+    return WaypostBot(config, games, sync, clock)
 
 
 async def serve(bot: WaypostBot, token: str) -> None:

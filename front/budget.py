@@ -30,7 +30,9 @@ class Budget:
         self.rate, self.burst, self._clock = rate, burst, clock
         self._buckets: dict[int, _Bucket] = {}
 
-    def take(self, user_id: int) -> Verdict:
+    def take(self, user_id: int, polite: bool = True) -> Verdict:
+        """Spend one request of `user_id`'s budget. Over budget: "refuse" the first time (when
+        `polite`: a request that can be answered with a refusal), "drop" the rest."""
         now = self._clock()
         bucket = self._buckets.get(user_id)
         if bucket is None:
@@ -43,7 +45,7 @@ class Budget:
             bucket.tokens -= 1
             bucket.warned = False
             return "ok"
-        if bucket.warned:
+        if bucket.warned or not polite:
             return "drop"
         bucket.warned = True
         return "refuse"

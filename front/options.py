@@ -11,13 +11,15 @@ check them again.
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 
 Option = discord.AppCommandOptionType
-OPTION_KINDS = {  # what Discord guarantees each option type's value to be, and how a refusal says it
+OPTION_KINDS: dict[Option, tuple[Callable[[Any], bool], str]] = {  # what Discord guarantees each option type's
+    # value to be, and how a refusal says it
     Option.string: (lambda v: isinstance(v, str) and len(v) <= 6000, "text of at most 6000 characters"),
     Option.integer: (lambda v: type(v) is int and abs(v) <= 2**53, "a whole number"),
     Option.number: (lambda v: type(v) in (int, float) and math.isfinite(v) and abs(v) <= 2**53, "a number"),
@@ -31,12 +33,12 @@ GUILDS_ONLY = "Waypost games are played in server channels and threads, not in d
 
 def option_problem(interaction: discord.Interaction) -> str | None:
     """What is wrong with a command's place or options against its signature, if anything."""
-    command, data = interaction.command, interaction.data or {}
+    command, data = interaction.command, cast(dict[str, Any], interaction.data or {})
     if interaction.guild_id is None:
         return GUILDS_ONLY
     if not isinstance(command, app_commands.Command):
         return None
-    options: list[dict[str, Any]] = list(data.get("options", []))  # type: ignore[arg-type]
+    options: list[dict[str, Any]] = list(data.get("options", []))
     while options and options[0].get("type") in (Option.subcommand.value, Option.subcommand_group.value):
         options = options[0].get("options", [])
     given = {o.get("name"): o for o in options}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import logging
 import secrets
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 import discord
 from discord import app_commands
@@ -98,7 +98,7 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
             ref = secrets.token_hex(4)
             log.error("drawing failed (ref %s) in %s", ref, what(interaction), exc_info=error)
             content = fit([content, f"⚠ The move is recorded, but the board could not be drawn (ref {ref})."])
-    extra = {"file": file} if file is not None else {}
+    extra: dict[str, Any] = {"file": file} if file is not None else {}
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
     elif thinking and not outcome.private:  # a private "thinking" cannot become public: answer beside it
@@ -137,7 +137,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 
 def what(interaction: discord.Interaction) -> str:
     """The interaction in a log line: command or component, user, channel."""
-    data = interaction.data or {}
+    data = cast(dict[str, Any], interaction.data or {})
     name = interaction.command.qualified_name if interaction.command else data.get("custom_id")
     return f"{name!r} by user {interaction.user.id} in channel {interaction.channel_id}"
 

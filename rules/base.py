@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic
+from typing import Any, ClassVar, Generic, Literal
 
 from rules import serial
 from rules.core import (
@@ -113,6 +113,11 @@ class Game(ABC, Generic[S]):
         """How the game names a seat in its texts (a colour, a civilization, a name)."""
         return state.seats[seat].name
 
+    def timeout(self, state: S, seat: int) -> Action | None:
+        """What the game plays for an awaited seat whose time ran out (its safe default: end the turn,
+        pass, an empty plan), or None when it has none for this situation."""
+        return None
+
     def focuses(self, state: S) -> list[tuple[str, str]]:
         """What a board view can be narrowed to (a region, a player's territory) as (value, label);
         the renderer draws `draw(state, viewer, focus)` for one of the values."""
@@ -174,7 +179,7 @@ class Game(ABC, Generic[S]):
             return []
         pos = self.position(state)
         phase = self.flow.phase(pos.phase)
-        kind = "plan" if phase.who == "secret" else "turn"
+        kind: Literal["turn", "plan"] = "plan" if phase.who == "secret" else "turn"
         waiting = [Awaiting(seat, kind, pos.prompt or phase.prompt) for seat in pos.acting]
         waiting += [Awaiting(d.seat, "decision", d.prompt, d.options, d.key) for d in pos.decisions]
         return waiting

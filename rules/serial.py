@@ -44,11 +44,12 @@ def dump(value: Any) -> Any:
 
 def load(cls: type[T], data: Any, path: str = "") -> T:
     """Build a `cls` from JSON data, checking every field against its type hint."""
-    return _load(cls, data, path or cls.__name__)
+    loaded: T = _load(cls, data, path or cls.__name__)
+    return loaded
 
 
 @cache
-def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return tuple(f for f in dataclasses.fields(cls) if f.init)
 
 

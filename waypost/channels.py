@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -15,9 +15,10 @@ from typing import Any
 from rules.base import Actor, Awaiting, BoardInfo, Seat
 from rules.errors import BadInput, IllegalMove, NoGame, PlayerError
 from rules.text import players
+from waypost.clocks import Clocks, Timing
 from waypost.outcome import Drawing, Outcome, Prompt, User
 from waypost.registry import GameEntry
-from waypost.storage import GameRow, LogEntry, Store
+from waypost.storage import GameRow, LogEntry, Post, Store
 
 
 def utcnow() -> datetime:
@@ -68,6 +69,10 @@ class Channels:
         self._cache: OrderedDict[int, Loaded] = OrderedDict()
         self._cache_size = cache_size
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def now(self) -> datetime:
+        """The table's time (a test may turn its clock)."""
+        return self._clock()
 
     def game(self, key: str) -> GameEntry:
         try:
@@ -148,19 +153,38 @@ class Channels:
         return LogEntry(at=self._clock().isoformat(), user_id=user.id, kind=kind, body=body,
                         summary=summary, **extra)
 
-    async def _save(self, loaded: Loaded, entry: LogEntry, *, before: dict[str, Any] | None = None,
-                    forget: bool = False) -> LogEntry:
-        """Store the changed row; if that fails (even a Conflict), forget the changed cached copy.
-        A game that is no longer open leaves the cache."""
-        loaded.row.updated_at = entry.at
+    async def _save(self, loaded: Loaded, entry: LogEntry | None, *, before: dict[str, Any] | None = None,
+                    forget: bool = False, posts: Sequence[Post] = ()) -> LogEntry | None:
+        """Store the changed row (its state already in `loaded`), with each awaited player's clock
+        settled; if that fails (even a Conflict), forget the changed cached copy. A game that is no
+        longer open leaves the cache."""
+        now = self._clock()
+        loaded.row.updated_at = now.isoformat()
+        self._settle_clocks(loaded, now)
         try:
-            saved = await self.store.save(loaded.row, entry, before=before, forget=forget)
+            saved = await self.store.save(loaded.row, entry, before=before, forget=forget, posts=posts)
         except BaseException:
             self._cache.pop(loaded.row.channel_id, None)
             raise
         if loaded.row.status == "ended":
             self._cache.pop(loaded.row.channel_id, None)
         return saved
+
+    def _settle_clocks(self, loaded: Loaded, now: datetime) -> None:
+        """Start the clocks of players the game now waits for, drop those it no longer waits for,
+        stop them while the game is paused or their player away, and note when next to look."""
+        row = loaded.row
+        unclaimed = set(row.unclaimed)
+        awaited = {row.seats[a.seat].player_id for a in self._awaiting(loaded) if a.seat not in unclaimed} \
+            if row.status == "active" else set()
+        back = {int(p): datetime.fromisoformat(u) for p, u in row.away.items() if datetime.fromisoformat(u) <= now}
+        row.away = {p: until for p, until in row.away.items() if int(p) not in back}
+        stopped = awaited if row.paused_at else {int(p) for p in row.away}
+        clocks = Clocks.load(row.clocks).settle(awaited, now, stopped, back)
+        row.clocks = clocks.dump()
+        due = [d for d in (clocks.next_due(Timing.of(row.settings), now),
+                           *(datetime.fromisoformat(u) for u in row.away.values())) if d is not None]
+        row.next_due = min(due).isoformat() if due else None
 
     # --- outcomes --------------------------------------------------------------------------
 
@@ -181,7 +205,7 @@ class Channels:
         asked = {p.user_id for p in prompts}
         ping = tuple(dict.fromkeys(seats[a.seat].player_id for a in fresh
                                    if seats[a.seat].player_id not in (user.id, *asked)))
-        told = tuple(dict.fromkeys(seats[s].player_id for s in hits if seats[s].player_id != user.id))
+        told = tuple(dict.fromkeys(seats[s].player_id for s in hits if seats[s].player_id not in (user.id, *asked)))
         drawing = self._drawing(loaded, None, text) if draw else None
         return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, hits=told)
 

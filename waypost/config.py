@@ -14,7 +14,8 @@ DEFAULT_DB = "var/waypost.sqlite3"
 @dataclass(frozen=True)
 class Config:
     """The bot's settings. `user_rate` and `user_burst` bound what one user may send: so many
-    commands and autocompletes a second on average, in bursts of so many."""
+    commands and autocompletes a second on average, in bursts of so many. Every `tick_seconds` the
+    table's clocks are looked at (reminders, deadlines); 0 turns that off (tests turn the clock)."""
 
     token: str
     db_path: Path
@@ -22,6 +23,7 @@ class Config:
     log_level: str
     user_rate: float = 10.0
     user_burst: int = 40
+    tick_seconds: float = 30.0
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Config:

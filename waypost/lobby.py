@@ -59,9 +59,9 @@ class Lobby(Channels):
                                f"Colours: {', '.join(rules.colours)}.")
             if colour in taken:
                 raise IllegalMove(f"{colour} is taken. Free: {', '.join(c for c in rules.colours if c not in taken)}.")
-            seat = Seat(user.id, clean_name(user.name), colour)
-            loaded.row.seats.append(seat)
-            text = f"{seat.name} joined as {colour} ({len(loaded.seats)} seated)."
+            joined = Seat(user.id, clean_name(user.name), colour)
+            loaded.row.seats.append(joined)
+            text = f"{joined.name} joined as {colour} ({len(loaded.seats)} seated)."
             await self._save(loaded, self._entry(user, "lobby", {"join": colour}, text))
         return Outcome(text)
 
@@ -93,12 +93,12 @@ class Lobby(Channels):
             low, high = loaded.seat_range
             count = len(loaded.seats)
             if not low <= count <= high:
-                board = loaded.game.board(loaded.row.board).info
+                info = loaded.game.board(loaded.row.board).info
                 fits = [b.info.name for b in loaded.game.boards.values() if _fits(loaded.game, b.info, count)]
                 how = (f" The host can change the board with /game settings name:board value:{fits[0]} "
                        f"(boards for {count}: {', '.join(fits)})." if fits else "")
-                raise IllegalMove(f"{loaded.game.rules.title} on {board.title} needs "
-                                  f"{players_on(loaded.game, board)}; {count} seated.{how}")
+                raise IllegalMove(f"{loaded.game.rules.title} on {info.title} needs "
+                                  f"{players_on(loaded.game, info)}; {count} seated.{how}")
             board = loaded.game.board(loaded.row.board)
             game_settings = _game_settings(loaded.game, loaded.row.settings)
             body = {"board": board.raw, "seats": serial.dump(loaded.seats), "settings": game_settings,
@@ -130,7 +130,7 @@ class Lobby(Channels):
                 return await self._change_board(loaded, user, value)
             spec = specs.get(name.strip()) or loaded.game.rules.setting(name.strip())
             if value is None:
-                raise BadInput(f"Give a value for {spec.name}: {spec.help}.")
+                raise BadInput(f"Give a value for {spec.name}: {spec.help.rstrip('.')}.")
             if loaded.row.status != "lobby" and spec not in HOST_SETTINGS:
                 raise IllegalMove(f"{spec.name} is a rule of the game and is fixed once play has started.")
             parsed = spec.parse(value)

@@ -4,13 +4,15 @@ Everything here passes through the game's view for the asking player first."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from rules.base import Awaiting
 from rules.errors import BadInput
+from rules.text import plural
 from waypost.channels import Channels
+from waypost.clocks import Clocks, Timing
 from waypost.drawing import draw as draw_board
-from waypost.outcome import Drawing, LogPage, Outcome, Seen, Status, User, Waiting
+from waypost.outcome import Drawing, LogPage, Mine, Outcome, Seen, Status, User, Waiting
 from waypost.secrecy import shown
 
 LOG_PAGE = 15
@@ -24,17 +26,18 @@ class Looking(Channels):
         rules = loaded.game.rules
         public = loaded.view(None) if loaded.state is not None else None
         awaited = rules.awaiting(public) if public is not None else []
-        waiting = tuple(Waiting(loaded.seats[a.seat].player_id, loaded.name(a.seat), a.kind, a.prompt)
-                        for a in awaited)
-        hours = loaded.row.settings.get("deadline_hours", 0)
-        deadline = None
-        if hours and waiting:
-            deadline = datetime.fromisoformat(loaded.row.updated_at) + timedelta(hours=hours)
+        now, clocks, timing = self._clock(), Clocks.load(loaded.row.clocks), Timing.of(loaded.row.settings)
+        away = {int(p): datetime.fromisoformat(u) for p, u in loaded.row.away.items()}
+        waiting = []
+        for a in awaited:
+            player = loaded.seats[a.seat].player_id
+            waiting.append(Waiting(player, loaded.name(a.seat), a.kind, a.prompt, clocks.deadline(player, timing, now),
+                                   away.get(player)))
         phase = rules.phase(public) if public is not None else "waiting for players"
         board = loaded.game.board(loaded.row.board).info
         return Status(loaded.game.key, rules.title, board.name, board.title, loaded.row.status, loaded.row.host_id,
-                      tuple(loaded.seats), loaded.seat_range, phase, waiting, deadline, dict(loaded.row.settings),
-                      loaded.row.ending)
+                      tuple(loaded.seats), loaded.seat_range, phase, tuple(waiting), dict(loaded.row.settings),
+                      loaded.row.ending, bool(loaded.row.paused_at))
 
     async def board(self, channel_id: int, user: User, private: bool = False, focus: str | None = None) -> Outcome:
         """The current board (or a finished game's last): public, or (private) as the user's seat
@@ -86,7 +89,7 @@ class Looking(Channels):
         total = await self.store.log_length(game_id)
         pages = max(1, -(-total // LOG_PAGE))
         if not 1 <= page <= pages:
-            raise BadInput(f"Page {page} does not exist; the log has {pages} page{'s' * (pages > 1)}.")
+            raise BadInput(f"Page {page} does not exist; the log has {plural(pages, 'page')}.")
         entries = await self.store.log_page(game_id, (page - 1) * LOG_PAGE, LOG_PAGE)
         revealed = await self.store.revealed_up_to(game_id)
         undone = await self.store.undone(game_id, [e.seq for e in entries])
@@ -94,6 +97,22 @@ class Looking(Channels):
         lines = tuple(f"{e.seq}. {shown(e, seat, revealed)}{' (taken back)' if e.seq in undone else ''}"
                       for e in entries)
         return LogPage(lines, page, pages)
+
+    async def mine(self, user: User, guild_id: int | None) -> list[Mine]:
+        """The open games `user` sits in on this server: those waiting for them first (soonest
+        deadline first), then the others."""
+        now = self._clock()
+        found = []
+        for row in await self.store.games_of(user.id, guild_id):
+            game = self.games.get(row.game_key)
+            if game is None:
+                continue
+            clocks = Clocks.load(row.clocks)
+            waiting = user.id in clocks.running
+            found.append(Mine(row.channel_id, game.rules.title, row.status, waiting,
+                              clocks.deadline(user.id, Timing.of(row.settings), now) if waiting else None))
+        far = datetime.max.replace(tzinfo=now.tzinfo)
+        return sorted(found, key=lambda m: (not m.waiting, m.deadline or far, m.channel_id))
 
     async def draw(self, drawing: Drawing) -> bytes:
         """PNG bytes for a drawing, drawn in a worker process (waypost.drawing)."""

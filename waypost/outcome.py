@@ -71,12 +71,15 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Waiting:
-    """Someone the game waits for, as /game status shows it."""
+    """Someone the game waits for, as /game status shows it: until when (their deadline, None for
+    none or while their clock is stopped), and until when they are away."""
 
     user_id: int
     name: str
     kind: str
     prompt: str
+    deadline: datetime | None = None
+    away_until: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -93,9 +96,9 @@ class Status:
     seat_range: tuple[int, int]
     phase: str
     waiting: tuple[Waiting, ...]
-    deadline: datetime | None
     settings: dict[str, Any] = field(default_factory=dict)
     ending: str | None = None
+    paused: bool = False
 
 
 @dataclass(frozen=True)
@@ -114,3 +117,14 @@ class Seen:
     game_key: str
     state: Any
     seat: int | None
+
+
+@dataclass(frozen=True)
+class Mine:
+    """One of a member's games, as /game mine lists it."""
+
+    channel_id: int
+    game_title: str
+    status: str
+    waiting: bool
+    deadline: datetime | None

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from rules import serial
 from rules.base import Action, Result
 from rules.errors import IllegalMove, NoGame, NotAllowed
 from waypost.channels import Channels, Loaded
 from waypost.outcome import Outcome, User
+from waypost.storage import Post
 
 
 class Play(Channels):
@@ -28,37 +32,43 @@ class Play(Channels):
             loaded = await self._active(channel_id)
             return await self._apply(loaded, user, loaded.game.rules.answer(choice.strip(), key))
 
-    async def _apply(self, loaded: Loaded, user: User, action: Action) -> Outcome:
+    async def _apply(self, loaded: Loaded, user: User, action: Action, by: str = "") -> Outcome:
+        """`user` plays `action`; `by` names who really acted when it was not them (the deadline, or
+        the host for a player whose time ran out): such a move is said so and cannot be taken back."""
         actor = loaded.actor(user)
         if actor.seat is None and not actor.host:
             raise NotAllowed("You are not playing in this game.")
         rules = loaded.game.rules
         before = self._awaiting(loaded)
-        result: Result[object] = rules.apply(loaded.state, actor, action)
+        result: Result[Any] = rules.apply(loaded.state, actor, action)
+        if by:
+            result = replace(result, summary=f"{by}: {result.summary}", undoable=False)
         name = loaded.name(actor.seat) if actor.seat is not None else "The host"
         last = await self.store.last_action(loaded.row.id)
         tail = last is not None and last.user_id == user.id and last.undoable
-        entry = self._entry(user, "action", {"action": rules.encode_action(action), "actor": serial.dump(actor)},
+        body = {"action": rules.encode_action(action), "actor": serial.dump(actor), **({"by": by} if by else {})}
+        entry = self._entry(user, "action", body,
                             result.summary, details=list(result.details), seat=actor.seat, secret=result.secret,
                             reveals=result.reveals, undoable=result.undoable,
                             public=(result.public or f"{name} made a secret move.") if result.secret else "")
         previous = loaded.row.state
-        loaded.row.state = rules.encode_state(result.state)
+        loaded.row.state, loaded.state = rules.encode_state(result.state), result.state
         loaded.row.unclaimed = [s for s in loaded.row.unclaimed if s != actor.seat]  # playing claims a seat
         ending = rules.ending(result.state)
         if ending is not None:
             loaded.row.status, loaded.row.ending = "ended", ending.text
-        await self._save(loaded, entry, before=previous if result.undoable else None,
-                         forget=not (tail and result.undoable))
-        loaded.state = result.state
-        if result.secret:
-            drawing = self._drawing(loaded, actor.seat, result.summary) if result.board_changed else None
-            return Outcome(result.summary, result.details, private=True, drawing=drawing, announce=entry.public)
-        outcome = self._outcome(loaded, user, result.summary, result.details, before,
-                                draw=result.board_changed or ending is not None, hits=result.hits)
+        if result.secret:  # the player's own board shows what they sealed
+            outcome = Outcome(result.summary, result.details, private=True, announce=entry.public,
+                              drawing=self._drawing(loaded, actor.seat, result.summary))
+        else:
+            outcome = self._outcome(loaded, user, result.summary, result.details, before,
+                                    draw=result.board_changed or ending is not None, hits=result.hits)
         if ending is not None:
-            return Outcome(outcome.text, (*outcome.details, f"Game over: {ending.text}"), drawing=outcome.drawing,
-                           hits=outcome.hits)
+            outcome = replace(outcome, details=(*outcome.details, f"Game over: {ending.text}"), ping=())
+        told = [Post(outcome.announce or " ".join((outcome.text, *outcome.details)), outcome.ping + outcome.hits)] \
+            if by else []  # nobody ran a command: the channel is told through the outbox
+        await self._save(loaded, entry, before=previous if result.undoable else None,
+                         forget=not (tail and result.undoable), posts=told)
         return outcome
 
     async def undo(self, channel_id: int, user: User) -> Outcome:
@@ -83,9 +93,8 @@ class Play(Channels):
             text = f"{name} took back their last action: {last.summary}"
             entry = self._entry(user, "undo", {}, text, seat=last.seat, undoes=last.seq, secret=last.secret,
                                 public=f"{name} took back a secret move." if last.secret else "")
-            loaded.row.state = snapshot
+            loaded.row.state, loaded.state = snapshot, state
             await self._save(loaded, entry)
-            loaded.state = state
             if last.secret:
                 return Outcome(text, private=True, drawing=self._drawing(loaded, last.seat, text))
             return self._outcome(loaded, user, text, (), before, draw=True)

@@ -19,9 +19,16 @@ from rules.errors import BadInput, InvalidData
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
-HOST_SETTINGS = (
-    Setting("deadline_hours", 0, "hours each player has to act before status shows them late (0: none)",
+HOST_SETTINGS = (  # the table's, for every game; the host changes them at any time (logged)
+    Setting("deadline_hours", 0, "hours each player has to act once the game waits for them (0: no deadline)",
             minimum=0, maximum=720),
+    Setting("remind_percent", 50, "remind a player when this share of their time has passed (0: never)",
+            minimum=0, maximum=99),
+    Setting("remind_hours", 1, "remind a player this many hours before their deadline (0: never)",
+            minimum=0, maximum=168),
+    Setting("deadline_action", "notify", "at the deadline: notify the host, or play the game's default move",
+            choices=("notify", "default")),
+    Setting("away_days", 7, "the most days a player may set themselves away at once", minimum=0, maximum=30),
 )
 Draw = Callable[[Any, int | None, str | None], bytes]
 

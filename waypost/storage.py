@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import secrets
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from importlib import resources
@@ -41,7 +42,9 @@ class StoreError(Exception):
 class GameRow:
     """A game as stored. `state` is the game's JSON state (None while in the lobby); `ending` is
     how a finished game ended (None while open, or when the host ended it); `unclaimed` are the seats
-    of an imported game whose players have not claimed them yet."""
+    of an imported game whose players have not claimed them yet; `clocks` each awaited player's
+    clock (`waypost.clocks`), `away` who is away until when, `paused_at` when the host paused the
+    game, `next_due` when the game next needs looking at (a reminder or a deadline)."""
 
     id: int
     channel_id: int
@@ -59,6 +62,36 @@ class GameRow:
     updated_at: str
     ending: str | None = None
     unclaimed: list[int] = field(default_factory=list)
+    clocks: dict[str, Any] = field(default_factory=dict)
+    away: dict[str, str] = field(default_factory=dict)
+    paused_at: str | None = None
+    next_due: str | None = None
+
+
+@dataclass(frozen=True)
+class Post:
+    """A message to post in a game's channel outside any command (a reminder, what a deadline did):
+    its plain text (escaped when delivered) and whom it mentions, before the text; `nonce` lets
+    Discord drop a second delivery of the same post."""
+
+    content: str
+    mentions: tuple[int, ...] = ()
+    nonce: str = field(default_factory=lambda: secrets.token_hex(12))
+
+    def body(self) -> dict[str, Any]:
+        return {"content": self.content, "mentions": list(self.mentions)}
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A post in the outbox, waiting to be delivered."""
+
+    id: int
+    game_id: int
+    channel_id: int
+    content: str
+    mentions: tuple[int, ...]
+    nonce: str
 
 
 @dataclass(frozen=True)
@@ -83,17 +116,17 @@ class LogEntry:
 
 _GAME_COLUMNS = (
     "id, channel_id, guild_id, game_key, board, status, host_id, seats, settings, seed, state, "
-    "version, created_at, updated_at, ending, unclaimed"
+    "version, created_at, updated_at, ending, unclaimed, clocks, away, paused_at, next_due"
 )
 _LOG_COLUMNS = "at, user_id, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public"
 
 
 def _game(row: Iterable[Any]) -> GameRow:
     (gid, channel, guild, key, board, status, host, seats, settings, seed, state, version, created,
-     updated, ending, unclaimed) = row
+     updated, ending, unclaimed, clocks, away, paused_at, next_due) = row
     return GameRow(gid, channel, guild, key, board, status, host, serial.load(list[Seat], json.loads(seats), "seats"),
                    json.loads(settings), seed, json.loads(state) if state is not None else None, version, created,
-                   updated, ending, json.loads(unclaimed))
+                   updated, ending, json.loads(unclaimed), json.loads(clocks), json.loads(away), paused_at, next_due)
 
 
 def _entry(row: Iterable[Any]) -> LogEntry:
@@ -130,9 +163,9 @@ class Store:
             await db.execute("PRAGMA synchronous=NORMAL")
             await db.execute("PRAGMA foreign_keys=ON")
             store = cls(db)
-            (check,), = await store._fetch("PRAGMA quick_check")
-            if check != "ok":
-                raise sqlite3.DatabaseError(f"it is damaged ({check})")
+            check = await store._fetch("PRAGMA quick_check")
+            if check != [("ok",)]:
+                raise sqlite3.DatabaseError(f"it is damaged ({check[0][0]})")
             await store._migrate(shown)
         except sqlite3.DatabaseError as e:
             await db.close()
@@ -209,24 +242,46 @@ class Store:
         return _game(rows[0]) if rows else None
 
     async def log(self, game_id: int) -> list[LogEntry]:
-        """A game's whole log, in order."""
+        """A game's whole log, in order (decoded off the event loop: it can be long)."""
         rows = await self._fetch(f"SELECT {_LOG_COLUMNS} FROM log WHERE game_id=? ORDER BY seq", game_id)
-        return [_entry(r) for r in rows]
+        return await asyncio.to_thread(lambda: [_entry(r) for r in rows])
+
+    async def log_chunks(self, game_id: int, size: int = 2000) -> AsyncIterator[list[tuple[Any, ...]]]:
+        """A game's whole log as stored (the `_LOG_COLUMNS` of each row, JSON still text), in order,
+        `size` rows at a time."""
+        after = 0
+        while rows := await self._fetch(f"SELECT {_LOG_COLUMNS} FROM log WHERE game_id=? AND seq>? "
+                                        "ORDER BY seq LIMIT ?", game_id, after, size):
+            yield rows
+            after = rows[-1][11]
+
+    async def hidden(self, game_id: int) -> bool:
+        """Whether a secret entry has not been revealed yet (`secrecy.hidden`, in SQL)."""
+        (found,), = await self._fetch(
+            "SELECT EXISTS (SELECT 1 FROM log WHERE game_id=? AND secret=1 AND seq > "
+            "(SELECT COALESCE(MAX(seq), 0) FROM log INDEXED BY log_reveals WHERE game_id=? AND reveals=1))",
+            game_id, game_id)
+        return bool(found)
 
     async def log_page(self, game_id: int, newest: int, count: int) -> list[LogEntry]:
-        """Up to `count` entries, newest first, starting `newest` entries from the end."""
-        rows = await self._fetch(f"SELECT {_LOG_COLUMNS} FROM log WHERE game_id=? ORDER BY seq DESC LIMIT ? OFFSET ?",
-                                 game_id, count, newest)
+        """Up to `count` entries, newest first, skipping the `newest` latest ones. Entries are
+        numbered 1, 2, 3 … without gaps, so the page is a range of the key: its cost does not grow
+        with the log."""
+        last = await self.log_length(game_id) - newest  # one lookup of the key's end
+        rows = await self._fetch(f"SELECT {_LOG_COLUMNS} FROM log WHERE game_id=? AND seq BETWEEN ? AND ? "
+                                 "ORDER BY seq DESC", game_id, last - count + 1, last)
         return [_entry(r) for r in rows]
 
     async def log_length(self, game_id: int) -> int:
-        (count,), = await self._fetch("SELECT COUNT(*) FROM log WHERE game_id=?", game_id)
+        """How many entries the log holds (the last one's number)."""
+        (count,), = await self._fetch("SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id=?", game_id)
         return int(count)
 
     async def revealed_up_to(self, game_id: int) -> int:
         """The seq of the latest entry that revealed the secret plans (0: none yet)."""
-        (seq,), = await self._fetch("SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id=? AND reveals=1", game_id)
-        return int(seq)
+        rows = await self._fetch("SELECT seq FROM log INDEXED BY log_reveals WHERE game_id=? AND reveals=1 "
+                                 "ORDER BY seq DESC LIMIT 1", game_id)
+        return int(rows[0][0]) if rows else 0
 
     async def undone(self, game_id: int, seqs: Iterable[int]) -> set[int]:
         """Which of these entries an undo has taken back."""
@@ -256,6 +311,42 @@ class Store:
     async def game_ids(self) -> list[int]:
         return [r[0] for r in await self._fetch("SELECT id FROM games ORDER BY id")]
 
+    async def due(self, now: str, limit: int = 50) -> list[int]:
+        """The channels of open games that need looking at by `now` (a reminder or a deadline)."""
+        rows = await self._fetch("SELECT channel_id FROM games WHERE next_due IS NOT NULL AND next_due <= ? "
+                                 "AND status != 'ended' ORDER BY next_due LIMIT ?", now, limit)
+        return [r[0] for r in rows]
+
+    async def games_of(self, player_id: int, guild_id: int | None) -> list[GameRow]:
+        """The open games `player_id` sits in, in one server (or all of them, for None)."""
+        columns = ", ".join(f"g.{c.strip()}" for c in _GAME_COLUMNS.split(","))
+        rows = await self._fetch(
+            f"SELECT {columns} FROM players AS p JOIN games AS g ON g.id = p.game_id WHERE p.player_id=? "
+            "AND g.status != 'ended' AND (? IS NULL OR g.guild_id = ?) ORDER BY g.id", player_id, guild_id, guild_id)
+        return [_game(r) for r in rows]
+
+    async def unsent(self, limit: int = 50) -> list[Outgoing]:
+        """Posts in the outbox not yet delivered, oldest first."""
+        rows = await self._fetch("SELECT id, game_id, channel_id, body, nonce FROM outbox WHERE sent_at IS NULL "
+                                 "ORDER BY id LIMIT ?", limit)
+        return [Outgoing(i, g, c, json.loads(b)["content"], tuple(json.loads(b)["mentions"]), n)
+                for i, g, c, b, n in rows]
+
+    async def sent(self, post_id: int, at: str) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE outbox SET sent_at=? WHERE id=?", (at, post_id))
+
+    async def member(self, user_id: int) -> tuple[bool, bool]:
+        """A member's choices: direct messages when a game waits for them, and when they are hit."""
+        rows = await self._fetch("SELECT dm_turn, dm_hits FROM members WHERE user_id=?", user_id)
+        return (bool(rows[0][0]), bool(rows[0][1])) if rows else (False, False)
+
+    async def set_member(self, user_id: int, dm_turn: bool, dm_hits: bool) -> None:
+        async with self._transaction() as db:
+            await db.execute("INSERT INTO members (user_id, dm_turn, dm_hits) VALUES (?,?,?) ON CONFLICT(user_id) "
+                             "DO UPDATE SET dm_turn=excluded.dm_turn, dm_hits=excluded.dm_hits",
+                             (user_id, int(dm_turn), int(dm_hits)))
+
     async def seal_key(self) -> bytes:
         """This installation's key for sealing seeds in exports."""
         (value,), = await self._fetch("SELECT value FROM meta WHERE name='seal_key'")
@@ -272,14 +363,16 @@ class Store:
             async with self._transaction() as db:
                 cur = await db.execute(
                     "INSERT INTO games (channel_id, guild_id, game_key, board, status, host_id, seats, "
-                    "settings, seed, state, version, created_at, updated_at, ending, unclaimed) "
-                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "settings, seed, state, version, created_at, updated_at, ending, unclaimed, clocks, away, "
+                    "paused_at, next_due) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (game.channel_id, game.guild_id, game.game_key, game.board, game.status, game.host_id,
                      dumps(serial.dump(game.seats)), dumps(game.settings), game.seed,
                      dumps(game.state) if game.state is not None else None, game.version,
-                     game.created_at, game.updated_at, game.ending, dumps(game.unclaimed)),
+                     game.created_at, game.updated_at, game.ending, dumps(game.unclaimed), dumps(game.clocks),
+                     dumps(game.away), game.paused_at, game.next_due),
                 )
                 game.id = cur.lastrowid or 0
+                await self._seat_players(game)
                 await db.executemany(
                     f"INSERT INTO log (game_id, {_LOG_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     [_log_row(game.id, dataclasses.replace(e, seq=seq)) for seq, e in enumerate(entries, start=1)])
@@ -290,35 +383,50 @@ class Store:
                               "channel or thread.") from None
         return game
 
-    async def save(self, game: GameRow, entry: LogEntry, *, before: dict[str, Any] | None = None,
-                   forget: bool = False) -> LogEntry:
-        """Write the game's new row and append `entry`, atomically; returns the entry numbered.
+    async def save(self, game: GameRow, entry: LogEntry | None, *, before: dict[str, Any] | None = None,
+                   forget: bool = False, posts: Sequence[Post] = ()) -> LogEntry | None:
+        """Write the game's new row and append `entry` (None: a change the log does not record, such as
+        a clock's reminder), atomically; returns the entry numbered.
 
         `before` (the state before an action that can be taken back) is kept as its snapshot;
-        `forget` drops every older snapshot (they can no longer be reached). `game.version` must be
+        `forget` drops every older snapshot (they can no longer be reached); `posts` go to the outbox
+        in the same transaction. `game.version` must be
         the stored version; it is bumped on success. Raises Conflict when another writer got there
         first.
         """
         async with self._transaction() as db:
             cur = await db.execute(
                 "UPDATE games SET board=?, status=?, host_id=?, seats=?, settings=?, state=?, version=?, "
-                "updated_at=?, ending=?, unclaimed=? WHERE id=? AND version=?",
+                "updated_at=?, ending=?, unclaimed=?, clocks=?, away=?, paused_at=?, next_due=? "
+                "WHERE id=? AND version=?",
                 (game.board, game.status, game.host_id, dumps(serial.dump(game.seats)), dumps(game.settings),
                  dumps(game.state) if game.state is not None else None, game.version + 1,
-                 game.updated_at, game.ending, dumps(game.unclaimed), game.id, game.version),
+                 game.updated_at, game.ending, dumps(game.unclaimed), dumps(game.clocks), dumps(game.away),
+                 game.paused_at, game.next_due, game.id, game.version),
             )
             if cur.rowcount != 1:
                 raise Conflict("The game changed while your command ran. Please try again.")
-            entry = await self._append(game.id, entry)
+            await self._seat_players(game)
+            for post in posts:
+                await db.execute("INSERT INTO outbox (game_id, channel_id, body, nonce, created_at) VALUES (?,?,?,?,?)",
+                                 (game.id, game.channel_id, dumps(post.body()), post.nonce, game.updated_at))
+            if entry is not None:
+                entry = await self._append(game.id, entry)
             if forget:
                 await db.execute("DELETE FROM snapshots WHERE game_id=?", (game.id,))
-            if before is not None:
+            if before is not None and entry is not None:
                 await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
                                  (game.id, entry.seq, dumps(before)))
-            if entry.undoes is not None:
+            if entry is not None and entry.undoes is not None:
                 await db.execute("DELETE FROM snapshots WHERE game_id=? AND seq>=?", (game.id, entry.undoes))
         game.version += 1
         return entry
+
+    async def _seat_players(self, game: GameRow) -> None:
+        """Keep `players` (who sits where, to find a member's games) in step with the seats."""
+        await self._db.execute("DELETE FROM players WHERE game_id=?", (game.id,))
+        await self._db.executemany("INSERT OR IGNORE INTO players (game_id, player_id) VALUES (?,?)",
+                                   [(game.id, s.player_id) for s in game.seats])
 
     async def _append(self, game_id: int, e: LogEntry) -> LogEntry:
         async with self._db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM log WHERE game_id=?", (game_id,)) as cur:

@@ -6,7 +6,8 @@ every state through the game's view for whoever will see it. It knows nothing of
 cogs, the console and the tests all call it directly.
 
     Table = Lobby (new, join, leave, start, settings, end) + Play (act, choose, undo)
-          + Looking (status, board, view, decision, log, draw) + export and import (here)
+          + Deadlines (tick, skip, away, pause) + Looking (status, board, view, decision, log,
+          draw, mine) + export and import (here)
 """
 
 from __future__ import annotations
@@ -16,15 +17,15 @@ import secrets
 
 from rules.errors import IllegalMove, NotAllowed
 from waypost import transfer
+from waypost.deadlines import Deadlines
 from waypost.lobby import Lobby
 from waypost.looking import Looking
 from waypost.outcome import Outcome, User, clean_name
-from waypost.play import Play
 
 __all__ = ["Table"]
 
 
-class Table(Lobby, Play, Looking):
+class Table(Lobby, Deadlines, Looking):
     """Commands for every channel's game. One per bot, sharing one Store."""
 
     async def export(self, channel_id: int, user: User) -> tuple[str, bytes]:
@@ -33,9 +34,13 @@ class Table(Lobby, Play, Looking):
         loaded = await self._played(channel_id)
         if loaded.seat_of(user.id) is None and user.id != loaded.row.host_id and not user.manage_channels:
             raise NotAllowed("Only the players, the host and members who can manage channels can export the game.")
-        entries = await self.store.log(loaded.row.id)
-        key = await self.store.seal_key()
-        return await asyncio.to_thread(transfer.export_game, loaded.game, loaded.row, entries, key)
+        if await self.store.hidden(loaded.row.id):
+            raise IllegalMove("Secret plans are hidden right now; export once they have been revealed.")
+        exporter = transfer.Exporter(loaded.game, loaded.row, await self.store.seal_key(),
+                                     await self.store.log_length(loaded.row.id))
+        async for rows in self.store.log_chunks(loaded.row.id):
+            await asyncio.to_thread(exporter.add, rows)
+        return await asyncio.to_thread(exporter.file)
 
     async def import_game(self, channel_id: int, guild_id: int | None, user: User, data: bytes) -> Outcome:
         """Continue a previously exported game in this channel, after full validation. Only a player

@@ -9,13 +9,14 @@ installation that sealed it can), replays the log and checks the result against 
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import math
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import IO, Any, Literal, cast
 
 from rules import serial
 from rules.base import Actor, Seat
@@ -25,19 +26,22 @@ from waypost.registry import HOST_SETTINGS, GameEntry
 from waypost.replay import Replayed, replay_keeping
 from waypost.seal import seal, unseal
 from waypost.secrecy import hidden
-from waypost.storage import GameRow, LogEntry
+from waypost.storage import GameRow, LogEntry, dumps
 
 FORMAT = "waypost-game"
 VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024  # the file as uploaded (gzip-compressed when large)
 MAX_JSON = 64 * 1024 * 1024  # the JSON inside it
-GZIP_OVER = 4 * 1024 * 1024  # exports larger than this are gzip-compressed
+GZIP_ENTRIES = 10_000  # exports of a longer log are gzip-compressed (about 4 MB of JSON)
 MAX_ENTRIES = 100_000
 MAX_DIGITS = 40  # far past any number a Waypost file holds (ids and seeds are below 2^63)
 MAX_DEPTH = 32  # an export nests about 10 deep; deeper cannot be a Waypost file (and strains export)
 KINDS = {"lobby", "start", "action", "undo", "settings", "end", "reseed"}
 BODIES = {"start": {"board", "seats", "settings", "seed"}, "action": {"action", "actor"}, "reseed": {"seed"}}
+OPTIONAL = {"action": {"by"}}  # who really played a move made for a player (the deadline, the host)
+BY = ("", "By the deadline", "By the host, for a player out of time")
 SEEDED = ("start", "reseed")  # the entries whose body carries a seed
+SEPARATOR = ",\n  "  # between the log's entries in a file: one a line
 IDS = range(1, 2**63)  # Discord ids, as SQLite stores them
 
 
@@ -56,21 +60,63 @@ class ExportFile:
     log: list[LogEntry]
 
 
-def export_game(game: GameEntry, row: GameRow, entries: list[LogEntry], key: bytes) -> tuple[str, bytes]:
-    """The export file's name and bytes. Refused while a secret move is still hidden."""
-    if hidden(entries):
-        raise PlayerError("Secret plans are hidden right now; export once they have been revealed.")
-    rules = game.rules
-    assert row.state is not None
-    public = rules.encode_state(rules.view(rules.decode_state(row.state), None))
-    cover = (lambda seed: seal(seed, key)) if rules.hidden_randomness else (lambda seed: seed)
-    log = [replace(e, body={**e.body, "seed": cover(e.body["seed"])}) if e.kind in SEEDED else e for e in entries]
-    data = ExportFile(FORMAT, VERSION, row.game_key, row.board, row.seats, row.settings, cover(row.seed), public, log)
-    name = f"waypost-{row.game_key}-{datetime.now(UTC):%Y%m%d-%H%M}.json"
-    text = json.dumps(serial.dump(data), ensure_ascii=False, indent=1).encode()
-    if len(text) > GZIP_OVER:
-        return name + ".gz", gzip.compress(text, compresslevel=6, mtime=0)
-    return name, text
+class Exporter:
+    """Writes a game's export file from its row and its log as stored (`Store.log_chunks`: rows of
+    `_LOG_COLUMNS`, JSON still text), chunk by chunk, one entry a line, straight into the file's
+    bytes (gzip-compressed as it goes for a long log), so even a long game costs little and no step
+    handles the whole file at once. What it holds is what onlookers see, and the seed sealed when it
+    decides hidden things."""
+
+    def __init__(self, game: GameEntry, row: GameRow, key: bytes, entries: int):
+        rules = game.rules
+        assert row.state is not None
+        self.cover: Callable[[int], int | str] = (lambda seed: seal(seed, key)) if rules.hidden_randomness \
+            else (lambda seed: seed)
+        public = rules.encode_state(rules.view(rules.decode_state(row.state), None))
+        top = {"format": FORMAT, "version": VERSION, "game": row.game_key, "board": row.board,
+               "seats": serial.dump(row.seats), "settings": row.settings, "seed": self.cover(row.seed),
+               "state": public, "log": None}
+        head, _, self.tail = json.dumps(top, ensure_ascii=False, indent=1).rpartition("null")
+        self.name = f"waypost-{row.game_key}-{datetime.now(UTC):%Y%m%d-%H%M}.json"
+        self.buffer = io.BytesIO()
+        self.out: IO[bytes] = self.buffer
+        if entries > GZIP_ENTRIES:
+            self.name += ".gz"
+            self.out = cast(IO[bytes], gzip.GzipFile(fileobj=self.buffer, mode="wb", compresslevel=6, mtime=0))
+        self.out.write(f"{head}[\n  ".encode())
+        self.first = True
+
+    def add(self, rows: list[tuple[Any, ...]]) -> None:
+        """The next rows of the log, in order."""
+        if rows:
+            text = SEPARATOR.join(_entry_json(r, self.cover) for r in rows)
+            self.out.write((text if self.first else SEPARATOR + text).encode())
+            self.first = False
+
+    def file(self) -> tuple[str, bytes]:
+        """The file's name and bytes."""
+        self.out.write(f"\n ]{self.tail}".encode())
+        if self.out is not self.buffer:
+            self.out.close()
+        return self.name, self.buffer.getvalue()
+
+
+def _entry_json(r: tuple[Any, ...], cover: Callable[[int], int | str]) -> str:
+    """One stored log row as the export's JSON object (body and details are stored as JSON already)."""
+    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public = r
+    if kind in SEEDED:
+        body = dumps({**json.loads(body), "seed": cover(json.loads(body)["seed"])})
+    return (f'{{"at":{_text(at)},"user_id":{user},"kind":{_text(kind)},"body":{body},"summary":{_text(summary)},'
+            f'"details":{details},"seat":{_int(seat)},"secret":{_BOOL[secret]},"reveals":{_BOOL[reveals]},'
+            f'"undoable":{_BOOL[undoable]},"undoes":{_int(undoes)},"seq":{seq},"public":{_text(public)}}}')
+
+
+_BOOL = {0: "false", 1: "true"}  # SQLite gives 0 and 1; True and False hash the same
+_text = json.encoder.encode_basestring  # a JSON string, quoted and escaped
+
+
+def _int(value: int | None) -> str:
+    return "null" if value is None else str(value)
 
 
 def parse_export(data: bytes, games: Mapping[str, GameEntry],
@@ -135,8 +181,11 @@ def retold(game: GameEntry, file: ExportFile, replayed: Replayed) -> list[LogEnt
     for e in file.log:
         said = replayed.said.get(e.seq)
         if said is not None:
-            out.append(replace(e, summary=said.summary, details=list(said.details), secret=said.secret,
-                               reveals=said.reveals, undoable=said.undoable,
+            by = e.body.get("by", "")
+            if by not in BY:
+                raise InvalidData(f"log[{e.seq - 1}].body.by: expected one of {', '.join(map(repr, BY))}.")
+            out.append(replace(e, summary=f"{by}: {said.summary}" if by else said.summary, details=list(said.details),
+                               secret=said.secret, reveals=said.reveals, undoable=said.undoable and not by,
                                public=(said.public or f"{who(e)} made a secret move.") if said.secret else ""))
             continue
         text = {"start": f"{title} begins with {', '.join(names)}.",
@@ -163,7 +212,7 @@ def _check_authors(log: list[LogEntry], seats: list[Seat]) -> None:
                 raise InvalidData(f"{where}.user_id: {e.user_id} does not hold seat {seat}, which played it.")
         if e.kind == "undo":
             target = by_seq.get(e.undoes) if e.undoes is not None else None
-            if target is None or target.kind != "action" or e.undoes in undone:
+            if e.undoes is None or target is None or target.kind != "action" or e.undoes in undone:
                 raise InvalidData(f"{where}.undoes: it must name an earlier action that can be taken back and "
                                   "is not already taken back.")
             if e.user_id != target.user_id or e.seat != target.seat:
@@ -273,8 +322,8 @@ def _check_log(log: list[LogEntry], seats: int) -> None:
             raise InvalidData(f"{where}.seq: expected {i}, got {e.seq} (entries must be numbered 1, 2, 3 …).")
         if e.kind not in KINDS:
             raise InvalidData(f"{where}.kind: expected one of {', '.join(sorted(KINDS))}, got {e.kind[:20]!r}.")
-        if e.kind in BODIES and set(e.body) != BODIES[e.kind]:
-            odd = sorted(set(e.body) ^ BODIES[e.kind])[0]
+        if e.kind in BODIES and not BODIES[e.kind] <= set(e.body) <= BODIES[e.kind] | OPTIONAL.get(e.kind, set()):
+            odd = sorted((set(e.body) - OPTIONAL.get(e.kind, set())) ^ BODIES[e.kind])[0]
             raise InvalidData(f"{where}.body: {'unknown' if odd in e.body else 'missing'} field {odd[:40]!r}.")
         if e.seat is not None and e.seat not in range(seats):
             raise InvalidData(f"{where}.seat: there is no seat {e.seat}.")

@@ -8,13 +8,12 @@ from PIL import Image
 
 from render.basics import INK, PAPER, Point
 from render.marks import marker_sprite
-from render.palette import player_style
 from render.text import draw_text, paste
 from render.vikings.layout import BOAT_R, DOCK_R, FJORD_R
 from render.vikings.placement import outward
 from render.vikings.static import Static
 from rules.vikings.board import Board
-from rules.vikings.state import VikingsState, is_aside
+from rules.vikings.state import VikingsState, boat_mark, is_aside
 
 
 def draw_boats(image: Image.Image, state: VikingsState, static: Static) -> None:
@@ -40,7 +39,7 @@ def draw_boats(image: Image.Image, state: VikingsState, static: Static) -> None:
             spot = aside_spot(static, board, dock, taken)
             taken.append(spot)
             colour = state.seats[seat].colour
-            label = player_style(colour).letter + str(boat)
+            label = boat_mark(colour, boat)
             paste(image, marker_sprite(colour, BOAT_R - 1, label, dashed=True, faded=True), spot)
             draw_text(image, (spot[0], spot[1] + BOAT_R + 8), "aside", 14, INK, PAPER, bold=True)
     for dock, seat, boat in docked:
@@ -93,5 +92,5 @@ def aside_spot(static: Static, board: Board, dock: str, taken: list[Point]) -> P
 
 def _boat(image: Image.Image, state: VikingsState, seat: int, boat: int, at: Point) -> None:
     colour = state.seats[seat].colour
-    label = player_style(colour).letter + str(boat)
+    label = boat_mark(colour, boat)
     paste(image, marker_sprite(colour, BOAT_R, label), at)

@@ -6,10 +6,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.basics import INK, RGB, mix
+from render.basics import INK, MUTED, RGB, mix
 from render.marks import supersampled
 from render.text import draw_text, paste
-from render.vikings.colours import FRAME, MUTED, god_colour
+from render.vikings.colours import FRAME, god_colour
 from render.vikings.icons import rune_stone
 from render.vikings.layout import PANEL_SIZE, Layout
 from rules.vikings.board import Board

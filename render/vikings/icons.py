@@ -8,11 +8,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.basics import INK, RGB, Point, mix
+from render.basics import INK, MUTED, RGB, Point, mix
 from render.lines import dashed_polyline
 from render.marks import supersampled
 from render.text import paste, plain, text_sprite, text_width
-from render.vikings.colours import DOCK, FJORD, FJORD_EDGE, MUTED
+from render.vikings.colours import DOCK, FJORD, FJORD_EDGE
 from render.vikings.layout import DOCK_R, FJORD_R, LABEL_SIZE
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.basics import INK, PAPER
+from render.basics import INK, MUTED, PAPER
 from render.header import TITLES_HEIGHT, draw_status
 from render.legend import card
 from render.marks import marker_sprite
 from render.palette import player_style
 from render.text import draw_text, paste, plain, text_width
-from render.vikings.colours import FRAME, MUTED, god_colour
+from render.vikings.colours import FRAME, god_colour
 from render.vikings.icons import house_icon, resource_icon, rune_stone, temple_icon
 from render.vikings.layout import CARD_H, MAP_W, PANEL_SIZE, PANEL_TOP, TABLE_ROW, WIDTH, Layout
 from rules.vikings.control import influence

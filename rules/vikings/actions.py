@@ -33,11 +33,13 @@ class Sail(Action):
 
 @dataclass(frozen=True)
 class Choose(Action):
-    """Answer a decision: the fjord your bumped boat moves to."""
+    """Answer a decision: the fjord your bumped boat moves to; `key` names the boat ("" for the
+    oldest bump the choice fits)."""
 
     kind: ClassVar[str] = "choose"
     verb: ClassVar[str] = "choose a fjord"
     choice: str
+    key: str = ""
 
 
 @dataclass(frozen=True)

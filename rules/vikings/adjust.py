@@ -7,6 +7,7 @@ checked against the same limits as play and is followed by a control check (V-C2
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 from rules.base import Actor, Result
@@ -116,13 +117,26 @@ def _rune(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
         if holder is not None and not actor.host:
             raise NotAllowed(f"{colour(state, holder)} holds {name}'s rune; only the host may take it from them.")
         state.runes[island] = whose
+        _stays(state, island)
         return f"{name}'s rune: {_holder(state, holder)} → {colour(state, whose)}"
     if action.value == 0:
         if holder != whose:
             raise IllegalMove(f"{colour(state, whose)} does not hold {name}'s rune.")
         state.runes[island] = None
+        _stays(state, island)
         return f"{name}'s rune: {colour(state, whose)} → on the island"
     raise BadInput("For a rune, value 1 takes it and 0 puts it back on its island.")
+
+
+def _stays(state: VikingsState, island: str) -> None:
+    """Refuse a rune adjustment that control (V-C2) would undo at once, raising fury: runes moved
+    by adjustment change no fury (ruling 13), so adjust the pieces on the island instead."""
+    trial = copy.deepcopy(state)
+    change = settle_control(trial)
+    if trial.runes[island] != state.runes[island]:
+        said = next((line for line in change if state.board.island(island).title in line), "")
+        raise IllegalMove(f"Control would undo that at once ({said}); adjust the pieces on "
+                          f"{state.board.island(island).title} instead.")
 
 
 def _village(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:

@@ -66,7 +66,7 @@ class Board:
     ferries: tuple[tuple[str, str], ...] = ()
     serial_shared: ClassVar[bool] = True  # every saved state holds its map: decode each map once
 
-    def __deepcopy__(self, memo: dict) -> Board:
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
         return self  # immutable: copies of a state share their board and its lookups
 
     @cached_property
@@ -97,7 +97,8 @@ class Board:
 
     @cached_property
     def _spaces(self) -> dict[str, Island | Dock | Fjord]:
-        return {s.name: s for s in (*self.islands, *self.docks, *self.fjords)}
+        spaces: tuple[Island | Dock | Fjord, ...] = (*self.islands, *self.docks, *self.fjords)
+        return {s.name: s for s in spaces}
 
     @cached_property
     def _dock_island(self) -> dict[str, str]:

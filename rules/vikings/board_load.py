@@ -10,12 +10,14 @@ from typing import Any
 
 from rules import serial
 from rules.errors import InvalidData
-from rules.vikings.board import Board
+from rules.vikings.board import Board, Dock, Fjord, Island
+from rules.vikings.state import BOATS, COLOURS, boat_mark
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 GODS_PER_MAP = 3
 MAX_CANVAS = 4000
 NAME = re.compile(r"[A-Za-z0-9_-]{1,20}")
+TITLE_LIMIT = 40
 _ROOT = "map"
 
 
@@ -45,6 +47,8 @@ def _header(board: Board) -> Problems:
         yield "name", f"{board.name!r} must be 1–20 letters, digits, '-' or '_'"
     if not board.title.strip():
         yield "title", "is empty"
+    if len(board.title) > TITLE_LIMIT:
+        yield "title", f"is {len(board.title)} characters long; at most {TITLE_LIMIT}"
     if board.min_players < MIN_PLAYERS:
         yield "min_players", f"{board.min_players} is below {MIN_PLAYERS}, the game's smallest table"
     if board.max_players > MAX_PLAYERS:
@@ -60,8 +64,8 @@ def _header(board: Board) -> Problems:
     if len(board.gods) != GODS_PER_MAP:
         yield "gods", f"{len(board.gods)} gods listed; a map has exactly {GODS_PER_MAP}"
     for i, god in enumerate(board.gods):
-        if not god.strip():
-            yield f"gods[{i}]", "is empty"
+        if not god.strip() or len(god) > TITLE_LIMIT:
+            yield f"gods[{i}]", f"must be 1–{TITLE_LIMIT} characters"
         elif god in board.gods[:i]:
             yield f"gods[{i}]", f"god {god!r} is listed twice"
 
@@ -81,21 +85,29 @@ def _coordinates(board: Board) -> Problems:
             yield f"islands[{i}].outline", "an outline needs at least 3 points"
         for j, (x, y) in enumerate(island.outline):
             yield from outside(f"islands[{i}].outline[{j}]", x, y)
-    for group, spaces in (("docks", board.docks), ("fjords", board.fjords)):
+    points: tuple[tuple[str, tuple[Dock | Fjord, ...]], ...] = (("docks", board.docks), ("fjords", board.fjords))
+    for group, spaces in points:
         for i, space in enumerate(spaces):
             yield from outside(f"{group}[{i}]", space.x, space.y)
 
 
 def _names(board: Board) -> Problems:
+    """Names are unique whatever their case (players type any case), and none reads like a boat."""
     seen: dict[str, str] = {}
-    for group, spaces in (("islands", board.islands), ("docks", board.docks), ("fjords", board.fjords)):
+    marks = {boat_mark(colour, boat).casefold() for colour in COLOURS for boat in range(1, BOATS + 1)}
+    groups: tuple[tuple[str, tuple[Island | Dock | Fjord, ...]], ...] = (
+        ("islands", board.islands), ("docks", board.docks), ("fjords", board.fjords))
+    for group, spaces in groups:
         for i, space in enumerate(spaces):
             field = f"{group}[{i}].name"
+            folded = space.name.casefold()
             if not NAME.fullmatch(space.name):
                 yield field, f"{space.name!r} must be 1–20 letters, digits, '-' or '_'"
-            elif space.name in seen:
-                yield field, f"{space.name!r} is already the name of {seen[space.name]}"
-            seen[space.name] = f"{group}[{i}]"
+            elif folded in seen:
+                yield field, f"{space.name!r} is already the name of {seen[folded]} (names ignore case)"
+            elif folded in marks:
+                yield field, f"{space.name!r} is how the board labels a boat (number and colour initial)"
+            seen[folded] = f"{group}[{i}]"
 
 
 def _islands(board: Board) -> Problems:
@@ -103,6 +115,8 @@ def _islands(board: Board) -> Problems:
     for i, island in enumerate(board.islands):
         if not island.title.strip():
             yield f"islands[{i}].title", "is empty"
+        if len(island.title) > TITLE_LIMIT:
+            yield f"islands[{i}].title", f"is {len(island.title)} characters long; at most {TITLE_LIMIT}"
         if island.god not in board.gods:
             yield f"islands[{i}].god", f"{island.god!r} is not one of the map's gods ({', '.join(board.gods)})"
         if not island.docks:
@@ -118,9 +132,9 @@ def _islands(board: Board) -> Problems:
                 again = "twice on this island" if owner[dock] == island.name else "on two islands"
                 yield field, f"dock {dock!r} is listed {again}"
             owner[dock] = island.name
-    for i, dock in enumerate(board.docks):
-        if dock.name not in owner:
-            yield f"docks[{i}]", f"dock {dock.name!r} is on no island"
+    for i, listed in enumerate(board.docks):
+        if listed.name not in owner:
+            yield f"docks[{i}]", f"dock {listed.name!r} is on no island"
 
 
 def _edges(board: Board) -> Problems:

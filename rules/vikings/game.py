@@ -20,7 +20,7 @@ from rules.vikings.board import Board
 from rules.vikings.board_load import MAX_PLAYERS, MIN_PLAYERS, load_board
 from rules.vikings.invariants import check_state
 from rules.vikings.settings import SETTINGS
-from rules.vikings.state import DEDICATIONS, VikingsState, colour, new_player
+from rules.vikings.state import COLOURS, DEDICATIONS, VikingsState, colour, new_player
 
 Handler = Callable[[VikingsState, Actor, Any], Result[VikingsState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -42,7 +42,7 @@ class VikingsGame(Game[VikingsState]):
     title = "Tiny Epic Vikings"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    colours = ("red", "blue", "yellow", "green", "purple")
+    colours = COLOURS
     settings = SETTINGS
     state_type = VikingsState
     actions = tuple(HANDLERS)
@@ -94,11 +94,16 @@ class VikingsGame(Game[VikingsState]):
         )
 
     def play(self, state: VikingsState, actor: Actor, action: Action) -> Result[VikingsState]:
-        return HANDLERS[type(action)](copy.deepcopy(state), actor, action)
+        """The action's handler on a copy; then whom it hit, and whether the map changed at all."""
+        result = HANDLERS[type(action)](copy.deepcopy(state), actor, action)
+        after = result.state
+        hits = tuple(s for s in range(len(state.seats)) if s != actor.seat and _hit(state, after, s))
+        return dataclasses.replace(result, hits=hits, board_changed=_map(state) != _map(after))
 
     def position(self, state: VikingsState) -> Position:
         decisions = tuple(
-            Decision(b.seat, f"Your boat {b.boat} was bumped from {b.dock}: choose the fjord it moves to.", b.options)
+            Decision(b.seat, f"Your boat {b.boat} was bumped from {b.dock}: choose the fjord it moves to.", b.options,
+                     key=str(b.boat))
             for b in state.pending
         )
         if state.placing:
@@ -109,6 +114,27 @@ class VikingsGame(Game[VikingsState]):
 
     def seat_name(self, state: VikingsState, seat: int) -> str:
         return colour(state, seat)
+
+    def timeout(self, state: VikingsState, seat: int) -> Action | None:
+        """Out of time: a bumped boat takes its first fjord; setup places on the first empty dock;
+        a turn ends."""
+        bump = next((b for b in state.pending if b.seat == seat), None)
+        if bump is not None:
+            return Choose(bump.options[0], key=str(bump.boat))
+        if state.placing and state.turn == seat:
+            return PlaceBoat(queries.empty_docks(state)[0][0])
+        return EndTurn() if state.turn == seat and not state.placing else None
+
+    def describe(self, state: VikingsState) -> str:
+        """The position for alt text: the phase, then per clan its boats, settlers and runes."""
+        lines = [super().describe(state)]
+        for seat, player in enumerate(state.players):
+            boats = ", ".join(f"{n} at {space}" for n, space in player.boats.items() if space) or "none"
+            settled = ", ".join(f"{n} on {state.board.island(i).title}" for i, n in player.settlers.items() if n)
+            runes = [state.board.island(i).title for i, holder in state.runes.items() if holder == seat]
+            lines.append(f"{colour(state, seat)}: boats {boats}; settlers {settled or 'none'}; "
+                         f"runes {', '.join(runes) or 'none'}.")
+        return " ".join(lines)
 
     def movers(self, state: VikingsState, seat: int) -> list[Piece]:
         return [Piece(str(boat), f"Boat {boat} — at {space}", space) for boat, space in queries.sailable(state, seat)]
@@ -128,7 +154,24 @@ class VikingsGame(Game[VikingsState]):
                 for f in dataclasses.fields(state)}
 
 
+def _map(state: VikingsState) -> tuple[Any, ...]:
+    """What the board shows on its map: pieces, villages, runes, fury, boats waiting for a fjord."""
+    pieces = [(p.boats, p.settlers, p.temples) for p in state.players]
+    return pieces, state.villages, state.runes, state.fury, state.pending
+
+
+def _hit(before: VikingsState, after: VikingsState, seat: int) -> bool:
+    """Whether another player's action hit `seat`: moved its boats, took its settlers, temples or
+    runes, or left it a fjord to choose."""
+    was, now = before.players[seat], after.players[seat]
+    lost = any(after.runes[i] != seat for i, holder in before.runes.items() if holder == seat)
+    asked = any(b.seat == seat for b in after.pending) and after.pending != before.pending
+    return was.boats != now.boats or lost or asked or any(
+        now.settlers[i] < n or now.temples[i] < was.temples[i] for i, n in was.settlers.items())
+
+
 @lru_cache(maxsize=16)
 def _board_data(board: Board) -> dict[str, Any]:
     """A board's JSON data (shared: callers must not change it)."""
-    return serial.dump(board)
+    data: dict[str, Any] = serial.dump(board)
+    return data

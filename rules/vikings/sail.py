@@ -31,6 +31,9 @@ def check_route(state: VikingsState, seat: int, boat: int, route: tuple[str, ...
         raise BadInput(f"A sail is x1, x2 or x3, not x{strength}.")
     start = here = sailing_start(state, seat, boat)
     board = state.board
+    if len(route) > 1 and route[0] == start:
+        raise IllegalMove(f"Leave out {start}, where boat {boat} starts: name the spaces after it "
+                          f"({' '.join(route[1:])}).")
     for step in route:
         kind = board.kind(step)
         if kind is None:
@@ -40,6 +43,8 @@ def check_route(state: VikingsState, seat: int, boat: int, route: tuple[str, ...
         if step not in board.neighbours[here]:
             if board.is_ferry(here, step):
                 raise IllegalMove(f"{here}–{step} is a ferry route; boats never sail on ferry routes.")
+            if len(route) == 1:
+                raise IllegalMove(_far(state, seat, boat, start, step, strength))
             raise IllegalMove(f"{step} is not next to {here}.")
         if kind == "dock":
             held = occupant(state, step, ignore=(seat, boat))
@@ -56,6 +61,17 @@ def check_route(state: VikingsState, seat: int, boat: int, route: tuple[str, ...
             f"boat {boat} reaches {target} in {len(best)}: {path_text((start, *best))}."
         )
     return start
+
+
+def _far(state: VikingsState, seat: int, boat: int, start: str, end: str, strength: int) -> str:
+    """Why a lone space that is not next to the boat is no route: how far it is, and how to get there."""
+    best = _search(state, seat, boat, len(state.board.kinds)).get(end)
+    if best is None:
+        return f"Boat {boat} cannot reach {end} from {start} by water."
+    moves = f"{end} is {len(best)} moves from {start} ({path_text((start, *best))})"
+    if len(best) > strength:
+        return f"{moves}; the sail is x{strength}."
+    return f"{moves}: give the route, e.g. {' '.join(best)}."
 
 
 def reachable(state: VikingsState, seat: int, boat: int, strength: int) -> dict[str, tuple[str, ...]]:

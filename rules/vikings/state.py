@@ -14,6 +14,7 @@ from rules.base import Seat
 from rules.errors import BadInput
 from rules.vikings.board import Board
 
+COLOURS = ("red", "blue", "yellow", "green", "purple")
 RESOURCES = ("wood", "food", "steel")
 RESOURCE_MAX = 7
 SETTLERS = 6
@@ -100,6 +101,12 @@ def colour(state: VikingsState, seat: int) -> str:
 def boat_label(state: VikingsState, seat: int, boat: int) -> str:
     """A boat as players see it: "Red 2"."""
     return f"{colour(state, seat)} {boat}"
+
+
+def boat_mark(colour_name: str, boat: int) -> str:
+    """A boat as the board labels it: its number, then its colour's initial ("2R"). No space of a
+    map may be named like one (map loading refuses it), so a label never reads as a space."""
+    return f"{boat}{colour_name[:1].upper()}"
 
 
 def is_aside(state: VikingsState, seat: int, boat: int) -> bool:

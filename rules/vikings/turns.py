@@ -76,6 +76,10 @@ def choose(state: VikingsState, actor: Actor, action: Choose) -> Outcome:
     """The owner of a bumped boat picks its fjord (V-S4); the oldest matching decision is answered."""
     seat = seated(actor)
     mine = [b for b in state.pending if b.seat == seat]
+    if action.key:
+        mine = [b for b in mine if str(b.boat) == action.key]
+        if not mine:
+            raise BadInput(f"Your boat {action.key[:4]} is not waiting for you to choose a fjord.")
     bump = next((b for b in mine if action.choice in b.options), None)
     if bump is None:
         raise BadInput(f"Choose one of: {', '.join(mine[0].options)}.")

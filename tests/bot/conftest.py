@@ -16,7 +16,7 @@ def config(tmp_path) -> Config:
     # tests send commands far faster than a person could: each user's budget is lifted here, and
     # tested on its own in tests/bot/test_budget.py
     return Config(token="", db_path=Path(tmp_path) / "waypost.sqlite3", dev_guild=None, log_level="INFO",
-                  user_rate=1e6, user_burst=10**6)
+                  user_rate=1e6, user_burst=10**6, tick_seconds=0)
 
 
 @pytest.fixture

@@ -49,7 +49,7 @@ async def test_full_game_by_post_script(tmp_path, config):
     assert "bumped Blue 1 to F1" in reply("@alice /vikings sail boat:1 route:A1 strength:2")
     assert text["@bob /vikings sail boat:1 route:F1 strength:1"]["ephemeral"]  # not bob's turn
     images = sorted((tmp_path / "images").glob("*.png"))
-    assert len(images) >= 15
+    assert len(images) >= 12  # a board for every change on the map (not for adjusting food or ending a turn)
 
 
 async def _started(discord_) -> None:
@@ -77,7 +77,7 @@ async def test_autocomplete_offers_your_boats_and_reachable_routes(discord_):
 async def test_sail_refusals_name_the_problem_and_change_nothing(discord_):
     await _started(discord_)
     cases = {
-        "/vikings sail boat:1 route:F9 strength:1": "F9 is not next to A2",
+        "/vikings sail boat:1 route:F9 strength:1": "F9 is 3 moves from A2 (A2→F4→F3→F9); the sail is x1",
         '/vikings sail boat:1 route:"F4 D1" strength:1': "the sail is x1",
         "/vikings sail boat:2 route:F4 strength:1": "boat 2 is not on the board",
         "/vikings sail boat:1 route:Zzz strength:1": "no space 'Zzz'",
@@ -128,4 +128,4 @@ def test_bot_py_offline_script_runs_the_whole_game(tmp_path):
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Yellow stole Dagmarsey's rune from Red" in done.stdout
-    assert len(list((tmp_path / "img").glob("*.png"))) >= 15
+    assert len(list((tmp_path / "img").glob("*.png"))) >= 12

@@ -179,7 +179,7 @@ async def test_settings_lobby_only_for_rules_host_any_time(table):
         await table.settings(CH, ALICE, "max_add", "2")
     await table.settings(CH, ALICE, "deadline_hours", "24")
     status = await table.status(CH)
-    assert status.deadline is not None and status.settings["deadline_hours"] == 24
+    assert status.waiting[0].deadline is not None and status.settings["deadline_hours"] == 24
 
 
 async def test_log_pages(table):

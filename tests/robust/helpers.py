@@ -268,11 +268,16 @@ class Ack:
 
 
 def ack_of(rec: Record) -> Ack | None:
-    if refused(rec) or not rec.ok or rec.ephemeral or not rec.content:
+    """The public answer a player saw: the reply, or what follows a menu closed in place (or a
+    private "thinking"), as its first line."""
+    if refused(rec) or not rec.ok:
+        return None
+    said = [m for m in (rec.followups if rec.callback_type == 7 else rec.messages) if not m.ephemeral and m.content]
+    if not said:
         return None
     data = rec.payload
     return Ack(int(data["channel_id"]), rec.interaction_id, int(data["member"]["user"]["id"]),
-               rec.content.split("\n", 1)[0])
+               said[0].content.split("\n", 1)[0])
 
 
 class Noting:

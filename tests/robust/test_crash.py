@@ -45,6 +45,11 @@ async def run_worker(db: Path, export: Path, seed: int, rng: random.Random, log)
         else:
             out = await asyncio.wait_for(proc.stdout.readline(), 20)
             assert out.startswith(b"resume "), f"the worker said {out!r}; its stderr is in {log.name}"
+            if rng.random() < 0.5:  # let it make progress first (however loaded the machine), then kill
+                with contextlib.suppress(TimeoutError):
+                    while not (line := await asyncio.wait_for(proc.stdout.readline(), 5)).startswith(b"ack "):
+                        out += line
+                    out += line
             await asyncio.sleep(rng.uniform(0.05, 2.0))
         os.killpg(proc.pid, signal.SIGKILL)
         await proc.wait()

@@ -44,7 +44,7 @@ def test_board_info_comes_from_the_map():
 
 
 def test_choose_is_the_generic_decision_action():
-    assert GAME.encode_action(Choose("F2")) == {"kind": "choose", "choice": "F2"}
+    assert GAME.encode_action(Choose("F2")) == {"kind": "choose", "choice": "F2", "key": ""}
     assert GAME.decode_action({"kind": "choose", "choice": "F6"}) == Choose("F6")
 
 
@@ -142,7 +142,7 @@ def test_turns_go_round_the_table_in_seat_order_and_reset_the_turn_counters():
     order = []
     for seat in (RED, BLUE, YELLOW, GREEN):
         result = act(state, seat, EndTurn())
-        assert result.board_changed  # the board shows resources, raided villages, the era and the turn
+        assert not result.board_changed  # nothing on the map changed: no new image (issue 8 §15)
         state = result.state
         order.append(state.turn)
         assert (state.sails, state.dedicated) == (0, False)
@@ -178,7 +178,8 @@ def test_awaiting_lists_the_turn_and_each_pending_decision():
     state = act(state, RED, Sail(boat=1, route=("A2",), strength=1)).state
     assert GAME.awaiting(state) == [
         Awaiting(RED, "turn", "Your turn: sail (1 left), return settlers, dedicate a village, then end your turn."),
-        Awaiting(BLUE, "decision", "Your boat 1 was bumped from A2: choose the fjord it moves to.", ("F2", "F6")),
+        Awaiting(BLUE, "decision", "Your boat 1 was bumped from A2: choose the fjord it moves to.", ("F2", "F6"),
+                 "1"),
     ]
 
 
@@ -203,7 +204,7 @@ def test_era_is_advanced_by_the_host_only_up_to_three():
     state.dedications["action1"] = 2
     result = act(state, BLUE, AdvanceEra(), host=True)
     assert result.summary == "Era 2 begins: raids cost 2 steel and the dedication actions are open again"
-    assert result.board_changed  # the board shows resources, raided villages, the era and the turn
+    assert not result.board_changed  # nothing on the map changed: no new image (issue 8 §15)
     state = result.state
     assert (state.era, state.turn, state.dedications["action1"]) == (2, RED, 0)
     state = act(state, BLUE, AdvanceEra(), host=True).state
@@ -226,7 +227,7 @@ def test_adjust_own_resources_states_before_and_after():
     result = act(in_play(), BLUE, Adjust("steel", value=7))
     assert result.state.players[BLUE].steel == 7
     assert result.summary == "Blue adjusted their steel 5 → 7"
-    assert result.board_changed  # the board shows resources, raided villages, the era and the turn
+    assert not result.board_changed  # nothing on the map changed: no new image (issue 8 §15)
 
 
 @pytest.mark.parametrize(
@@ -305,19 +306,23 @@ def test_host_adjusts_anyone_and_the_table_things():
     assert state.villages == {"B1"}
     state = act(state, RED, Adjust("fury", value=23, god="Odin"), host=True).state
     assert state.fury["Odin"] == 23
+    with pytest.raises(IllegalMove, match="Control would undo that at once .Yellow stole Asa Isle's rune from Blue"):
+        act(state, RED, Adjust("rune", value=1, island="A", seat=BLUE), host=True)  # ruling 13: no fury by adjust
+    settle(state, BLUE, "A", settlers=3)
     result = act(state, RED, Adjust("rune", value=1, island="A", seat=BLUE), host=True)
-    assert "Asa Isle's rune: Yellow → Blue" in result.summary
-    assert result.state.runes["A"] == YELLOW  # control then gives it back: Yellow has boots, Blue nothing
+    assert "Asa Isle's rune: Yellow → Blue" in result.summary and result.state.fury["Odin"] == 23
 
 
 def test_player_takes_a_rune_from_its_island_and_puts_back_their_own():
     state = in_play()
     state = act(state, RED, Adjust("temples", value=1, island="A")).state
     assert state.runes["A"] == RED and state.fury["Odin"] == 1
+    with pytest.raises(IllegalMove, match="Control would undo that at once .Red took Asa Isle's rune"):
+        act(state, RED, Adjust("rune", value=0, island="A"))  # Red still leads there: fury would rise again
     state = act(state, RED, Adjust("temples", value=0, island="A")).state
     assert state.runes["A"] is None
-    state = act(state, RED, Adjust("rune", value=1, island="B")).state
-    assert state.runes["B"] is None  # no influence: control puts it straight back
+    with pytest.raises(IllegalMove, match="Control would undo that at once"):
+        act(state, RED, Adjust("rune", value=1, island="B"))  # no influence: control would put it back
 
 
 def test_adjust_off_turn_follows_the_table_setting():

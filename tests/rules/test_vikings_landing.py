@@ -151,7 +151,7 @@ def test_V_R2_dedicate_to_an_era_action_once_per_turn():
     result = act(_raider(), RED, Dedicate("action2"))
     assert result.state.dedications["action2"] == 1 and result.state.players[RED].raided == 2
     assert result.summary == "Red dedicated a village to action2 (1 of 2 this era; the table carries it out)"
-    assert result.board_changed  # the board shows resources, raided villages, the era and the turn
+    assert not result.board_changed  # nothing on the map changed: no new image (issue 8 §15)
     with pytest.raises(IllegalMove, match="already dedicated a village this turn"):
         act(result.state, RED, Dedicate("action3"))
 

@@ -49,10 +49,11 @@ def test_V_S2_each_move_is_dock_fjord_fjord_or_fjord_dock_and_fewer_is_allowed()
 @pytest.mark.parametrize(
     ("start", "route", "error", "message"),
     [
-        ("A1", ("F2",), IllegalMove, "F2 is not next to A1."),
+        ("A1", ("F2",), IllegalMove, "F2 is 2 moves from A1 (A1→F1→F2): give the route, e.g. F1 F2."),
         ("A1", ("F1", "F3"), IllegalMove, "F3 is not next to F1."),
         ("A2", ("B2",), IllegalMove, "A2–B2 is a ferry route; boats never sail on ferry routes."),
-        ("A1", ("A2",), IllegalMove, "A2 is not next to A1."),
+        ("A1", ("A2",), IllegalMove, "A2 is 4 moves from A1 (A1→F1→F2→F3→A2); the sail is x3."),
+        ("A1", ("A1", "F1"), IllegalMove, "Leave out A1, where boat 1 starts: name the spaces after it (F1)."),
         ("F1", ("A",), IllegalMove, "A is an island; boats sail only on fjords and docks."),
         ("A1", ("Z9",), BadInput, "There is no space 'Z9' on this map."),
     ],
@@ -136,7 +137,7 @@ def test_V_S4_bumped_boat_with_several_fjords_stands_aside_until_its_owner_choos
     put(state, BLUE, 1, "A2")
     state = act(state, RED, Sail(boat=1, route=("A2",), strength=1)).state
     prompt = "Your boat 1 was bumped from A2: choose the fjord it moves to."
-    assert Awaiting(BLUE, "decision", prompt, ("F2", "F6")) in GAME.awaiting(state)
+    assert Awaiting(BLUE, "decision", prompt, ("F2", "F6"), "1") in GAME.awaiting(state)
     assert influence(state, "A") == {RED: 2, BLUE: 0}
     with pytest.raises(NotYourTurn):
         act(state, RED, Choose("F2"))

@@ -5,7 +5,8 @@ the next player a decision ("up" or "down": +1 or -1). `bid` is a secret plan ev
 submits at once; the last one reveals all bids. `roll` adds a seeded random 1–6 and cannot be
 undone (the seed is hidden, as a deck's order would be). The host may `reset` the total. The
 first to reach the board's target wins.
-Choosing "crash" raises a RuntimeError: a stand-in for a bug, to test how the host survives one.
+Choosing "crash" raises a RuntimeError, and so does drawing a total of 13: stand-ins for bugs, to
+test how the host survives them.
 """
 
 from __future__ import annotations
@@ -158,6 +159,11 @@ class Tally(Game[State]):
         """Other players' bids are hidden until revealed; so is the seed, which decides the rolls."""
         return replace(state, seed=0, bids={s: b for s, b in state.bids.items() if s == seat})
 
+    def timeout(self, state: State, seat: int) -> Action | None:
+        if state.deciding == seat:
+            return Choose("up")
+        return Add(1) if state.turn == seat and state.deciding is None else None
+
     def reseed(self, state: State, seed: int) -> State:
         return replace(state, seed=seed, rolls=0)
 
@@ -172,7 +178,10 @@ class Tally(Game[State]):
 
 
 def draw(state: State, viewer: int | None, focus: str | None = None) -> bytes:
-    """A small PNG showing the total (and the viewer's own secret bid)."""
+    """A small PNG showing the total (and the viewer's own secret bid). A total of 13 cannot be
+    drawn: a stand-in for a bug in a renderer."""
+    if state.total == 13:
+        raise RuntimeError("the painter tripped over 13")
     image = Image.new("RGB", (200, 80), "white")
     pen = ImageDraw.Draw(image)
     pen.text((10, 10), f"total {state.total}", fill="black")

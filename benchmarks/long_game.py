@@ -1,0 +1,89 @@
+"""A long game: 100,000 log entries. A log page and an undo must not cost more with the log's
+length, and exporting it must not freeze the event loop.
+
+The game is opened and played through the table; the long history is then written straight into
+the log (the same rows the table writes for adjustments, numbered after the real ones) so that it
+takes seconds rather than the hours 100,000 commands would. The last action is a real one, so undo
+has its snapshot. Timed: `Table.log` for a page deep in the history, `Table.undo` of the last
+action (then played again), and the longest the event loop is kept from running (a 5 ms ticker's
+lateness) while `Table.export` builds the whole file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.figures import Figure, ms, percentile
+from benchmarks.fixtures import vikings
+from rules.vikings.actions import Adjust, PlaceBoat
+from waypost.outcome import User
+from waypost.storage import _LOG_COLUMNS, LogEntry, Store, _log_row
+from waypost.table import Table
+
+ENTRIES = 100_000
+CH = 1
+PLAYERS = [User(i, f"player{i}") for i in (1, 2, 3)]
+
+
+async def _long_game(table: Table, count: int) -> None:
+    entry = vikings()
+    await table.new(CH, 1, PLAYERS[0], entry.key, "nordhav")
+    for user in PLAYERS[1:]:
+        await table.join(CH, user)
+    await table.start(CH, PLAYERS[0])
+    for user, dock in zip(reversed(PLAYERS), ("D1", "B1", "A2")):
+        await table.act(CH, user, entry.key, PlaceBoat(dock))
+    row = await table.store.open_game(CH)
+    assert row is not None
+    first = await table.store.log_length(row.id) + 1
+    body = {"action": {"kind": "adjust", "what": "wood", "value": 1, "seat": None, "island": "", "boat": 0,
+                       "space": "", "god": ""}, "actor": {"seat": 0, "host": True}}
+    rows = [_log_row(row.id, LogEntry(f"2026-01-01T00:00:{seq % 60:02d}", PLAYERS[0].id, "action", body,
+                                      "Red adjusted their wood 0 → 1", seat=0, undoable=True, seq=seq))
+            for seq in range(first, first + count)]
+    db = table.store._db
+    await db.execute("BEGIN")
+    await db.executemany(f"INSERT INTO log (game_id, {_LOG_COLUMNS}) VALUES ({','.join('?' * 14)})", rows)
+    await db.execute("COMMIT")
+    await table.act(CH, PLAYERS[1], entry.key, Adjust("food", 2))  # a real last action, with its snapshot
+
+
+async def _stall_during(work: asyncio.Future[object]) -> float:
+    """The longest the loop was late to wake a 5 ms ticker while `work` ran (seconds)."""
+    worst = 0.0
+    while not work.done():
+        before = time.perf_counter()
+        await asyncio.sleep(0.005)
+        worst = max(worst, time.perf_counter() - before - 0.005)
+    await work
+    return worst
+
+
+async def run(quick: bool) -> list[Figure]:
+    count = 10_000 if quick else ENTRIES
+    with tempfile.TemporaryDirectory() as folder:
+        store = await Store.open(Path(folder) / "long.sqlite3")
+        try:
+            table = Table(store, {"vikings": vikings()})
+            await _long_game(table, count)
+            pages, undos = [], []
+            deep = (await table.log(CH, PLAYERS[0], 1)).pages // 2
+            for _ in range(30 if quick else 200):
+                started = time.perf_counter()
+                await table.log(CH, PLAYERS[0], deep)
+                pages.append(time.perf_counter() - started)
+            for _ in range(10 if quick else 50):
+                started = time.perf_counter()
+                await table.undo(CH, PLAYERS[1])
+                undos.append(time.perf_counter() - started)
+                await table.act(CH, PLAYERS[1], "vikings", Adjust("food", 2))
+            stall = await _stall_during(asyncio.ensure_future(table.export(CH, PLAYERS[0])))
+        finally:
+            await store.close()
+    where = f"{count:,}-entry game"
+    return [Figure(f"long: log page of a {where}, p99", ms(percentile(pages, 99)), "ms", 100),
+            Figure(f"long: undo in a {where}, p99", ms(percentile(undos, 99)), "ms", 100),
+            Figure("long: event-loop stall during its export", ms(stall), "ms", 50)]

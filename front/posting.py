@@ -1,0 +1,53 @@
+"""Delivering what the table decided to post outside any command (reminders, deadlines): the
+outbox, once each. A post carries a nonce Discord enforces, so delivering it again after a crash
+between sending and noting it sent does not post it twice. A member who asked for direct messages
+is told there (in the channel if their messages are closed)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Protocol
+
+import discord
+
+from front.replies import NOBODY, USERS_ONLY, escape, fit
+from waypost.table import Table
+
+log = logging.getLogger("waypost")
+
+
+class _Posting(Protocol):
+    table: Table
+
+    def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...
+
+    async def fetch_user(self, user_id: int, /) -> discord.User: ...
+
+
+async def deliver(bot: _Posting, limit: int = 50) -> int:
+    """Post what waits in the outbox; returns how many posts were delivered (or given up)."""
+    posts = await bot.table.store.unsent(limit)
+    for post in posts:
+        told = {uid for uid in post.mentions if await _direct(bot, uid, post.content, post.channel_id)}
+        mentions = " ".join(f"<@{uid}>" for uid in post.mentions if uid not in told)
+        content = fit([f"{mentions} {escape(post.content)}".strip()])
+        try:
+            await bot.get_partial_messageable(post.channel_id).send(
+                content, nonce=post.nonce, allowed_mentions=USERS_ONLY if mentions else NOBODY)
+        except (discord.NotFound, discord.Forbidden) as error:  # the channel is gone, or closed to the bot
+            log.warning("post %s to channel %s given up: %s", post.id, post.channel_id, error)
+        await bot.table.store.sent(post.id, bot.table.now().isoformat())
+    return len(posts)
+
+
+async def _direct(bot: _Posting, user_id: int, content: str, channel_id: int) -> bool:
+    """Tell a member who chose direct messages; False if they did not, or their messages are closed."""
+    turn, _ = await bot.table.store.member(user_id)
+    if not turn:
+        return False
+    try:
+        user = await bot.fetch_user(user_id)
+        await user.send(fit([f"{escape(content)} (in <#{channel_id}>)"]), allowed_mentions=NOBODY)
+    except (discord.Forbidden, discord.NotFound, discord.HTTPException):
+        return False
+    return True

@@ -1,0 +1,144 @@
+"""Play by post that runs itself (issue 12): clocks start when the game waits for a player,
+reminders and deadlines act on a controllable clock, exactly once, across restarts."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from front.bot import create_bot
+from offline import OfflineDiscord
+
+CH = "#slow"
+
+
+class Clock:
+    """A clock the test turns."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def turn(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture
+async def timed(config, games):
+    clock = Clock()
+    async with OfflineDiscord(lambda: create_bot(config, games, clock=clock)) as discord_:
+        discord_.clock = clock
+        yield discord_
+        discord_.assert_clean()
+
+
+async def started(discord_: OfflineDiscord, *, action: str = "notify") -> None:
+    for line in ("@alice /game new game:tally", "@bob /game join", "@alice /game settings name:deadline_hours value:10",
+                 f"@alice /game settings name:deadline_action value:{action}", "@alice /game start"):
+        user, text = line.split(" ", 1)
+        assert (await discord_.run(user, CH, text)).ok
+
+
+def posted(discord_: OfflineDiscord) -> list[str]:
+    return [m.content for m in discord_.channel_posts]
+
+
+def mention(discord_: OfflineDiscord, user: str) -> str:
+    return f"<@{discord_.builder.directory.user_id(user)}>"
+
+
+async def test_reminders_then_the_deadline_notice_each_once(timed):
+    await started(timed)
+    timed.clock.turn(hours=4)
+    await timed.bot.keep_time()
+    assert posted(timed) == []  # nothing due: alice's clock started at the start, 4 of 10 hours ago
+    timed.clock.turn(hours=2)  # 6 hours: past half-way
+    await timed.bot.keep_time()
+    await timed.bot.keep_time()
+    assert posted(timed) == [f"{mention(timed, '@alice')} Reminder: the Tally game here waits for you; 4 hours left."]
+    timed.clock.turn(hours=3, minutes=30)  # 30 minutes left: the last call
+    await timed.bot.keep_time()
+    assert posted(timed)[-1].endswith("Last call: the Tally game here waits for you; 30 minutes left.")
+    timed.clock.turn(hours=1)
+    await timed.bot.keep_time()
+    await timed.bot.keep_time()
+    notice = posted(timed)[-1]
+    assert "time to play has run out" in notice and "/game skip" in notice and len(posted(timed)) == 3
+    rec = await timed.run("@bob", CH, f"/game skip player:{mention(timed, '@alice')}")
+    assert rec.ephemeral and "Only the host" in rec.content
+    rec = await timed.run("@alice", CH, f"/game skip player:{mention(timed, '@bob')}")
+    assert rec.ephemeral and "not waiting for that player" in rec.content
+
+
+async def test_a_player_who_acted_is_not_reminded_and_their_clock_starts_when_awaited(timed):
+    await started(timed)
+    timed.clock.turn(hours=4)
+    assert (await timed.run("@alice", CH, "/tally add amount:1")).ok  # bob's clock starts now
+    timed.clock.turn(hours=3)  # alice: 7 hours after the start, but no longer awaited; bob: 3 hours
+    await timed.bot.keep_time()
+    assert posted(timed) == []
+    timed.clock.turn(hours=2, minutes=1)
+    await timed.bot.keep_time()
+    assert [p for p in posted(timed) if "Reminder" in p] == [
+        f"{mention(timed, '@bob')} Reminder: the Tally game here waits for you; 4 hours 59 minutes left."]
+
+
+async def test_the_deadline_plays_the_default_move(timed):
+    await started(timed, action="default")
+    timed.clock.turn(hours=11)
+    await timed.bot.keep_time()
+    said = posted(timed)[-1]
+    assert "By the deadline: alice added 1: total 1." in said and mention(timed, "@bob") in said
+    log = await timed.run("@bob", CH, "/game log")
+    assert "By the deadline: alice added 1" in log.content
+    rec = await timed.run("@alice", CH, "/game undo")
+    assert rec.ephemeral and "cannot be taken back" in rec.content
+
+
+async def test_away_and_pause_stop_the_clock(timed):
+    await started(timed)
+    assert "away for 2 days" in (await timed.run("@alice", CH, "/game away days:2")).content
+    status = await timed.run("@bob", CH, "/game status")
+    assert "away until" in status.embeds[0]["fields"][-1]["value"]
+    timed.clock.turn(days=1)
+    await timed.bot.keep_time()
+    assert posted(timed) == []  # alice is away: her clock does not run
+    timed.clock.turn(days=1, hours=6)  # back for 6 of her 10 hours: past half-way
+    await timed.bot.keep_time()
+    await timed.bot.keep_time()
+    assert len(posted(timed)) == 1 and "4 hours left" in posted(timed)[0]
+    assert "paused" in (await timed.run("@alice", CH, "/game pause")).content
+    timed.clock.turn(days=3)
+    await timed.bot.keep_time()
+    assert len(posted(timed)) == 1  # paused: nothing runs out
+    await timed.run("@alice", CH, "/game resume")
+    timed.clock.turn(hours=3, minutes=30)
+    await timed.bot.keep_time()
+    assert posted(timed)[-1].endswith("30 minutes left.")
+
+
+async def test_a_restart_between_due_and_sent_loses_and_doubles_nothing(timed):
+    await started(timed)
+    timed.clock.turn(hours=6)  # the reminder is due, but nothing looked yet
+    await timed.restart()
+    await timed.bot.table.tick()  # decided and written to the outbox...
+    await timed.restart()  # ...and the bot stops before posting it
+    await timed.bot.keep_time()
+    await timed.bot.keep_time()
+    assert len([p for p in posted(timed) if "Reminder" in p]) == 1
+
+
+async def test_mine_lists_your_games_waiting_for_you_first(timed):
+    await started(timed)
+    for line in ("@carl /game new game:tally", "@alice /game join", "@carl /game start"):
+        user, text = line.split(" ", 1)
+        await timed.run(user, "#other", text)
+    rec = await timed.run("@alice", "#other", "/game mine")
+    lines = rec.content.split("\n")
+    assert rec.ephemeral and len(lines) == 2
+    assert lines[0].startswith("\\*\\*Your move\\*\\*") or lines[0].startswith("**Your move**")
+    assert f"<#{timed.builder.directory.channel_id(CH)}>" in lines[0] and "deadline" in lines[0]
+    assert lines[1].startswith("Waiting for others")

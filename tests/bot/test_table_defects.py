@@ -1,0 +1,90 @@
+"""The table, as new users and attackers found it (issue 8 §3, §11, §13–14, §18) and where its
+commands may be used (issue 7 §4), through the real bot."""
+
+from __future__ import annotations
+
+import re
+
+from offline import OfflineDiscord, Record
+
+CH = "#table"
+NASTY = "[Free Nitro](https://x.co/a) **boss**\u202e\u200b@everyone"
+
+
+async def started(discord_: OfflineDiscord, *users: str) -> None:
+    await discord_.run(users[0], CH, "/game new game:tally")
+    for user in users[1:]:
+        await discord_.run(user, CH, "/game join")
+    await discord_.run(users[0], CH, "/game start")
+
+
+async def as_named(discord_: OfflineDiscord, user: str, name: str, line: str) -> Record:
+    path, options, _ = discord_.builder.parse(line)
+    payload = discord_.builder.command(user, CH, path, options)
+    payload["member"]["user"]["global_name"] = name
+    return await discord_.inject(payload)
+
+
+async def test_a_drawing_that_fails_after_the_move_tells_the_truth(discord_):
+    await started(discord_, "@alice", "@bob")
+    for user in ("@alice", "@bob", "@alice", "@bob"):
+        await discord_.run(user, CH, "/tally add amount:3")
+    rec = await discord_.run("@alice", CH, "/tally add amount:1")  # total 13: the board cannot be drawn
+    assert "alice added 1: total 13" in rec.content
+    assert re.search(r"The move is recorded, but the board could not be drawn \(ref [0-9a-f]{8}\)", rec.content)
+    assert "Nothing was changed" not in rec.content and not rec.attachments
+    assert (await discord_.bot.table.store.open_game(discord_.builder.directory.channel_id(CH))).state["total"] == 13
+    logged = [e for e in discord_.errors if "drawing failed" in e.message]
+    assert len(logged) == 1 and "painter tripped" in str(logged[0])  # logged for the operator, with the reference
+    discord_.errors.remove(logged[0])  # expected here: the harness would fail the test on it
+
+
+async def test_player_names_are_shown_as_text(discord_):
+    rec = await as_named(discord_, "@alice", NASTY, "/game new game:tally")
+    assert rec.ok and "Free Nitro" in rec.content
+    assert "[Free Nitro](" not in rec.content  # no masked link
+    assert "\u202e" not in rec.content and "\u200b@everyone" not in rec.content and "@everyone" not in rec.content
+    assert "**boss**" not in rec.content  # bold markup shown as text, not applied
+    rec = await as_named(discord_, "@bob", NASTY, "/game join")
+    assert "\u202e" not in rec.content and "**boss**" not in rec.content
+
+
+async def test_a_game_that_finishes_is_closed_and_stays_readable(discord_):
+    await started(discord_, "@alice", "@bob")
+    for user, amount in (("@alice", 3), ("@bob", 3), ("@alice", 3), ("@bob", 3), ("@alice", 2), ("@bob", 3),
+                         ("@alice", 3)):  # 3, 6, 9, 12, 14, 17, 20: no multiple of 5 before the end
+        rec = await discord_.run(user, CH, f"/tally add amount:{amount}")
+    assert "Game over: alice wins with a total of 20." in rec.content and rec.attachments
+    rec = await discord_.run("@bob", CH, "/tally add amount:1")
+    assert rec.ephemeral and "There is no game in this channel" in rec.content
+    for line in ("/game log", "/game board", "/game export"):
+        rec = await discord_.run("@bob", CH, line)
+        assert rec.ok and not rec.content.startswith("⛔"), (line, rec.content)
+    assert (await discord_.run("@carl", CH, "/game new game:tally")).ok  # the channel is free again
+
+
+async def test_a_board_too_small_for_the_table_says_how_to_change_it(discord_):
+    await discord_.run("@alice", CH, "/game new game:vikings")
+    await discord_.run("@bob", CH, "/game join")
+    rec = await discord_.run("@alice", CH, "/game start")
+    assert rec.ephemeral and "needs 3–4 players; 2 seated" in rec.content
+    assert "/game settings name:board value:ravnsund" in rec.content.replace("\\", "")
+    rec = await discord_.run("@alice", CH, "/game settings name:board value:ravnsund")
+    assert "Board: Nordhav → Ravnsund (2 players)" in rec.content
+    assert "Ravnsund (2 players)" in [c["name"] for c in
+                                      (await discord_.run("@carl", "#x", "!complete /game new game:vikings board:rav"))
+                                      .choices][0]
+    assert (await discord_.run("@alice", CH, "/game start")).ok
+
+
+async def test_settings_read_as_players_say_them(discord_):
+    await discord_.run("@alice", CH, "/game new game:vikings")
+    rec = await discord_.run("@alice", CH, "!complete /game settings name:adjust")
+    assert [c["name"] for c in rec.choices] == ["adjust_off_turn (now on)"]
+    rec = await discord_.run("@alice", CH, "/game settings name:raid_cost_era2")
+    assert rec.ephemeral and ".." not in rec.content
+
+
+def test_commands_are_offered_in_servers_only(discord_):
+    synced = discord_.bot.tree.get_commands()[0].to_dict(discord_.bot.tree)
+    assert synced["contexts"] == [0] and synced["integration_types"] == [0]  # guild channels, guild installs

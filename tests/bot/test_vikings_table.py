@@ -1,0 +1,91 @@
+"""Tiny Epic Vikings through the bot, as a new player and a careful one found it (issue 8 §15–22)."""
+
+from __future__ import annotations
+
+from offline import OfflineDiscord
+
+CH = "#fjords"
+
+
+async def started(discord_: OfflineDiscord) -> None:
+    await discord_.run("@alice", CH, "/game new game:vikings board:nordhav")
+    await discord_.run("@bob", CH, "/game join")
+    await discord_.run("@carl", CH, "/game join")
+    await discord_.run("@alice", CH, "/game start")
+    for user, dock in (("@carl", "D1"), ("@bob", "B1"), ("@alice", "A2")):
+        assert (await discord_.run(user, CH, f"/vikings place dock:{dock}")).ok
+
+
+def mention(discord_: OfflineDiscord, user: str) -> str:
+    return f"<@{discord_.builder.directory.user_id(user)}>"
+
+
+async def test_only_a_changed_map_posts_a_new_board(discord_):
+    await started(discord_)
+    assert not (await discord_.run("@alice", CH, "/vikings adjust what:food value:3")).attachments
+    rec = await discord_.run("@alice", CH, '/vikings sail boat:1 route:"A2 F4" strength:1')  # own space first
+    assert "A2→F4" in rec.content and rec.attachments
+    rec = await discord_.run("@alice", CH, "/vikings end")
+    assert "ended their turn" in rec.content and not rec.attachments
+    assert mention(discord_, "@bob") in rec.content  # bob's move: pinged
+
+
+async def test_a_sail_without_moving(discord_):
+    await started(discord_)
+    rec = await discord_.run("@alice", CH, "/vikings sail boat:1 route:stay strength:2")
+    assert "without moving" in rec.content and not rec.ephemeral
+
+
+async def test_each_bumped_boat_has_its_own_menu(discord_):
+    await started(discord_)
+    assert (await discord_.run("@carl", CH, "/vikings adjust what:boat boat:2 space:E1")).ok
+    assert (await discord_.run("@alice", CH, "/vikings adjust what:boat boat:1 space:F4")).ok
+    rec = await discord_.run("@alice", CH, '/vikings sail boat:1 route:"D1 F5 E1" strength:3')
+    menus = [m for m in rec.followups if m.components]
+    assert len(menus) == 2 and all(m.content.startswith(mention(discord_, "@carl")) for m in menus)
+    assert mention(discord_, "@carl") not in rec.content  # told by the menus (one per boat), not again
+    boat2 = next(c["custom_id"] for m in menus for row in m.components for c in row["components"]
+                 if c["custom_id"].endswith(":2"))
+    rec = await discord_.click("@carl", CH, None, boat2, ["F5"])  # F5 is offered for both boats
+    assert any("Yellow 2 moved from E1 to F5" in m.content for m in rec.followups)
+    status = await discord_.run("@carl", CH, "!complete /game choose choice:")
+    assert [c["value"] for c in status.choices] == ["F4", "F5"]  # boat 1 still waits, untouched
+    rec = await discord_.run("@carl", CH, "/game choose choice:F4")  # boat 1 answered by command...
+    assert "Yellow 1 moved from D1 to F4" in rec.content
+    boat1 = boat2[:-1] + "1"
+    rec = await discord_.click("@carl", CH, None, boat1, ["F4"])  # ...so its menu closes when clicked
+    assert rec.ok and rec.callback_type == 7 and "already been answered" in rec.followups[0].content
+
+
+async def test_an_automatic_bump_is_told_to_its_owner(discord_):
+    await started(discord_)
+    rec = await discord_.run("@alice", CH, "/vikings sail boat:1 route:B1 strength:3")
+    assert "bumped Blue 1 to F1" in rec.content and "Hit by this move: " + mention(discord_, "@bob") in rec.content
+
+
+async def test_adjust_asks_for_what_it_needs(discord_):
+    await started(discord_)
+    rec = await discord_.run("@alice", CH, "/vikings adjust what:food")
+    assert rec.ephemeral and "Give the new food as value" in rec.content
+    rec = await discord_.run("@alice", CH, "/vikings adjust what:settlers value:2")
+    assert rec.ephemeral and "needs the island option" in rec.content
+    rec = await discord_.run("@alice", CH, "!complete /vikings adjust what:boat space:")
+    values = [c["value"] for c in rec.choices]
+    assert "none" in values and "F1" in values
+
+
+async def test_routes_say_how_far_and_what_was_assumed(discord_):
+    await started(discord_)
+    rec = await discord_.run("@alice", CH, "/vikings sail boat:1 route:J2 strength:2")
+    assert rec.ephemeral and "J2 is" in rec.content and "moves from A2" in rec.content and "x2" in rec.content
+    rec = await discord_.run("@alice", CH, "!complete /vikings sail boat:1 route:")
+    assert rec.choices and all("assuming x3" in c["name"] for c in rec.choices)
+    rec = await discord_.run("@alice", CH, "!complete /vikings sail boat:1 strength:1 route:")
+    assert rec.choices and not any("assuming" in c["name"] for c in rec.choices)
+
+
+async def test_alt_text_describes_the_position(discord_):
+    await started(discord_)
+    rec = await discord_.run("@alice", CH, "/game board")
+    (image,) = rec.attachments
+    assert "Red's turn" in image.description and "Yellow: boats 1 at D1" in image.description

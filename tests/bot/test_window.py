@@ -1,0 +1,72 @@
+"""Discord's 3-second window (issue 8 §1, §9): a command that has to wait is acknowledged privately
+in time, and one user flooding the bot cannot make another's command late."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import time
+
+from front.bot import create_bot
+from offline import OfflineDiscord
+from tests.support.tally import Add
+from waypost.outcome import User
+from waypost.storage import _LOG_COLUMNS, LogEntry, _log_row
+
+LONG = 90_000  # log entries: importing such a game takes seconds
+
+
+async def long_tally_export(discord_: OfflineDiscord) -> bytes:
+    """A real Tally game with a very long history (the host resetting the total, over and over)."""
+    for line in ("@alice /game new game:tally", "@bob /game join", "@alice /game start"):
+        await discord_.run(line.split()[0], "#long", line.split(" ", 1)[1])
+    channel = discord_.builder.directory.channel_id("long")
+    table = discord_.bot.table
+    row = await table.store.open_game(channel)
+    first = await table.store.log_length(row.id) + 1
+    alice = discord_.builder.directory.user_id("alice")
+    body = {"action": {"kind": "reset"}, "actor": {"seat": 0, "host": True}}
+    rows = [_log_row(row.id, LogEntry("2026-01-01T00:00:00", alice, "action", body, "The host reset the total to 0.",
+                                      seat=0, undoable=True, seq=seq)) for seq in range(first, first + LONG)]
+    db = table.store._db
+    await db.execute("BEGIN")
+    await db.executemany(f"INSERT INTO log (game_id, {_LOG_COLUMNS}) VALUES ({','.join('?' * 14)})", rows)
+    await db.execute("COMMIT")
+    await table.act(channel, User(alice, "alice"), "tally", Add(1))
+    return (await discord_.run("@alice", "#long", "/game export")).attachments[0].data
+
+
+async def test_a_command_waiting_behind_a_long_import_is_acknowledged_in_time(discord_):
+    export = await long_tally_export(discord_)
+    importing = asyncio.ensure_future(discord_.command("@alice", "#copy", "game import", {"file": ("g.json", export)}))
+    lock = None
+    while lock is None or not lock.locked():  # until the import holds the channel
+        await asyncio.sleep(0.01)
+        lock = discord_.bot.table._locks.get(discord_.builder.directory.channel_id("copy"))
+    claim = await discord_.run("@bob", "#copy", "/game join")  # waits for the import, then claims bob's seat
+    imported = await importing
+    assert imported.ok and claim.ok  # neither missed Discord's window (the stand-in refuses a late answer)
+    assert claim.callback_type == 5 and claim.ephemeral  # acknowledged privately while it waited
+    assert "bob claimed their seat" in " ".join(m.content for m in claim.messages)
+
+
+async def test_one_user_flooding_autocomplete_cannot_make_others_late(config, games):
+    budgeted = dataclasses.replace(config, user_rate=10.0, user_burst=40)  # what a real bot runs with
+    async with OfflineDiscord(lambda: create_bot(budgeted, games)) as discord_:
+        await discord_.run("@alice", "#t", "/game new game:tally")
+        started = time.perf_counter()
+        flood = [discord_.autocomplete("@mallory", "#t", "game new", {"game": ""}, "game") for _ in range(2000)]
+        theirs = discord_.run("@alice", "#t", "/game status")
+        *floods, status = await asyncio.gather(*flood, theirs)
+        refill = 10 * (time.perf_counter() - started)
+        assert status.ok and status.embeds  # answered, in time
+        answered = [r for r in floods if r.choices is not None]
+        assert 0 < len(answered) <= 40 + refill + 1  # mallory's burst, then only what the budget refills
+        started = time.perf_counter()
+        burst = await asyncio.gather(*(discord_.run("@eve", "#t", "/game status") for _ in range(60)))
+        refill = 10 * (time.perf_counter() - started)
+        served = sum(bool(r.embeds) for r in burst)
+        refused = [r for r in burst if "faster than Waypost answers" in r.content]
+        assert 40 <= served <= 40 + refill + 1  # a burst of 40 is served...
+        assert refused and all(r.ephemeral for r in refused)  # ...then eve is told, privately...
+        assert any(r.callback_type is None for r in burst)  # ...and the rest dropped unanswered

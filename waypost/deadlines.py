@@ -1,0 +1,136 @@
+"""The table keeping itself moving: clocks, reminders, deadlines, away players, a paused game.
+
+`tick` is called by a periodic task (and by tests, with a controllable clock): it finds the open
+games due for a look from stored data (`games.next_due`), so nothing is lost across restarts, and
+for each awaited player whose clock passed a point it posts a reminder, or at the deadline applies
+the table's `deadline_action`: a notice to the host, or the game's default move for that player
+(`Game.timeout`), logged as done by the deadline. Every post goes through the outbox in the same
+transaction as the change it reports (`Store.save(posts=…)`), and is delivered once afterwards.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from rules.errors import BadInput, IllegalMove, NotAllowed
+from rules.text import plural
+from waypost.channels import Loaded
+from waypost.clocks import DEADLINE, HALF, Clocks, Timing
+from waypost.outcome import Outcome, User
+from waypost.play import Play
+from waypost.storage import Post
+
+BY_DEADLINE = "By the deadline"
+BY_HOST = "By the host, for a player out of time"
+
+
+def left(seconds: float) -> str:
+    """A duration as players say it, its two largest units: "2 days 3 hours", "4 hours 59 minutes"."""
+    minutes = max(0, round(seconds / 60))
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    parts = [plural(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute")) if n]
+    return " ".join(parts[:2]) or "no time"
+
+
+class Deadlines(Play):
+    """Clocks that act: reminders, deadlines, away, pause, and the host playing for a player."""
+
+    async def tick(self, limit: int = 50) -> int:
+        """Deal with every open game whose clocks passed a point by now; returns how many."""
+        now = self._clock()
+        channels = await self.store.due(now.isoformat(), limit)
+        for channel in channels:
+            async with self._locked(channel):
+                loaded = await self._load(channel)
+                if loaded is not None and loaded.row.next_due and loaded.row.next_due <= now.isoformat():
+                    await self._due(loaded, now)
+        return len(channels)
+
+    async def _due(self, loaded: Loaded, now: datetime) -> None:
+        self._settle_clocks(loaded, now)  # a player back from being away: their clock runs from then
+        timing = Timing.of(loaded.row.settings)
+        clocks = Clocks.load(loaded.row.clocks)
+        posts: list[Post] = []
+        timed_out: list[int] = []
+        title = loaded.game.rules.title
+        for player in list(clocks.running):
+            for point, when in clocks.points(player, timing, now):
+                if when > now:
+                    break
+                clocks.mark(player, point)
+                if point != DEADLINE:
+                    deadline = clocks.deadline(player, timing, now)
+                    remaining = left((deadline - now).total_seconds()) if deadline else "no"
+                    word = "Reminder" if point == HALF else "Last call"
+                    posts.append(Post(f"{word}: the {title} game here waits for you; {remaining} left.", (player,)))
+                elif loaded.row.settings.get("deadline_action") == "default":
+                    timed_out.append(player)
+                else:
+                    host = loaded.row.host_id
+                    name = loaded.seats[loaded.seat_of(player) or 0].name
+                    posts.append(Post(f"{name}'s time to play has run out. The host can play their default move "
+                                      "with /game skip, or wait.", (player, host)))
+        loaded.row.clocks = clocks.dump()
+        await self._save(loaded, None, posts=posts)
+        for player in timed_out:
+            await self._play_for(loaded, player, BY_DEADLINE)
+
+    async def _play_for(self, loaded: Loaded, player: int, by: str) -> Outcome:
+        """The game's default move for `player`, as `by`; posted in the channel too."""
+        seat = loaded.seat_of(player)
+        action = loaded.game.rules.timeout(loaded.state, seat) if seat is not None else None
+        if action is None:
+            raise IllegalMove(f"{loaded.game.rules.title} has no default move for {loaded.name(seat or 0)} now; "
+                              "they (or the host, with adjustments) must play.")
+        return await self._apply(loaded, User(player, loaded.seats[seat].name), action, by=by)
+
+    async def skip(self, channel_id: int, user: User, player: int) -> Outcome:
+        """The host plays the default move for a player whose time has run out."""
+        async with self._locked(channel_id):
+            loaded = await self._active(channel_id)
+            if user.id != loaded.row.host_id:
+                raise NotAllowed("Only the host can play for a player whose time has run out.")
+            clock = Clocks.load(loaded.row.clocks).running.get(player)
+            if clock is None:
+                raise IllegalMove("The game is not waiting for that player.")
+            if DEADLINE not in clock.reminded:
+                raise IllegalMove("That player's time has not run out yet.")
+            return await self._play_for(loaded, player, BY_HOST)
+
+    async def away(self, channel_id: int, user: User, days: int) -> Outcome:
+        """Set yourself away for `days` (0: back): your clock stops meanwhile."""
+        async with self._locked(channel_id):
+            loaded = await self._active(channel_id)
+            seat = loaded.seat_of(user.id)
+            if seat is None:
+                raise NotAllowed("Only players of this game can be away from it.")
+            most = int(loaded.row.settings.get("away_days", 7))
+            if not 0 <= days <= most:
+                raise BadInput(f"At this table a player is away for at most {plural(most, 'day')}.")
+            name = loaded.seats[seat].name
+            if days:
+                until = self._clock() + timedelta(days=days)
+                loaded.row.away = {**loaded.row.away, str(user.id): until.isoformat()}
+                text = f"{name} is away for {plural(days, 'day')}: their clock stops until they are back."
+            else:
+                if str(user.id) not in loaded.row.away:
+                    raise IllegalMove("You are not away.")
+                loaded.row.away = {p: u for p, u in loaded.row.away.items() if p != str(user.id)}
+                text = f"{name} is back: their clock runs again."
+            await self._save(loaded, self._entry(user, "settings", {"away": days}, text))
+        return Outcome(text)
+
+    async def pause(self, channel_id: int, user: User, paused: bool) -> Outcome:
+        """The host pauses the whole game (every clock stops) or resumes it."""
+        async with self._locked(channel_id):
+            loaded = await self._active(channel_id)
+            if user.id != loaded.row.host_id:
+                raise NotAllowed("Only the host can pause or resume the game.")
+            if paused == bool(loaded.row.paused_at):
+                raise IllegalMove(f"The game is already {'paused' if paused else 'running'}.")
+            loaded.row.paused_at = self._clock().isoformat() if paused else None
+            text = ("The host paused the game: every clock stops until it resumes." if paused
+                    else "The host resumed the game: the clocks run again.")
+            await self._save(loaded, self._entry(user, "settings", {"paused": paused}, text))
+        return Outcome(text)
