@@ -346,7 +346,7 @@ class Skye(commands.GroupCog, group_name="skye", group_description="Isle of Skye
             return
         raise BadInput(f"Give the edge as 'x,y side' (side n, e, s or w) or as two tiles, not {edge[:40]!r}.")
 
-    @app_commands.command(description="In secret: your journeyman's markers, in order")
+    @app_commands.command(description="In secret: journeyman markers in order")
     @app_commands.describe(
         first="First waypoint marker: a tile ('L12', 'castle', '2,1'), ':track' to advance (L12:merchant)",
         second="Second marker, collected after the first", third="Third marker (with the Third Waypoint Marker)",
@@ -374,7 +374,7 @@ class Skye(commands.GroupCog, group_name="skye", group_description="Isle of Skye
     async def advance(self, interaction: discord.Interaction, track: Name) -> None:
         await _act(interaction, Choose(track.strip().lower()))
 
-    @app_commands.command(description="Bookkeeping: set a number (host: anyone's)")
+    @app_commands.command(description="Bookkeeping (host: anyone's)")
     @app_commands.describe(what="What to set", value="The new number (gold, VP, roads in hand, markers, a space 0–12)",
                            player="Whose (host only for others; default you)",
                            position="For the journeyman: x,y of a tile of that territory")

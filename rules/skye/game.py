@@ -13,7 +13,7 @@ from rules.base import Action, Actor, BoardInfo, Ending, Game, Piece, Reach, Res
 from rules.errors import BadInput
 from rules.flow import Decision, Flow, Phase, Position
 from rules.guards import seated
-from rules.skye import turns
+from rules.skye import queries, turns
 from rules.skye.actions import Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
 from rules.skye.adjust import adjust
 from rules.skye.board_load import COLOURS, MAX_PLAYERS, MIN_PLAYERS, load_board
@@ -61,16 +61,16 @@ class SkyeGame(Game[SkyeState]):
             Phase("price", "Pricing", "secret", ("price",), "Axe one drawn tile, price the others.",
                   "when all have priced: prices are revealed together", "{who} to price"),
             Phase("buy", "Buying", "turn", ("buy",), "Buy a tile from another player, or pass.",
-                  "when all have bought or passed; unbought tiles are kept", "{who} to buy"),
-            Phase("keep", "Keeping", "together", ("keep",), "Keep your unbought tiles, or discard some.",
+                  "when all have bought or passed", "{who} to buy"),
+            Phase("keep", "Keeping", "together", ("keep",), "Keep or discard unbought tiles.",
                   "when all owners have answered", "{who} to keep or discard"),
             Phase("place", "Placing tiles", "together", ("place",), "Place your new tiles.",
-                  "when all are placed (one that fits nowhere is discarded)", "{who} to place tiles"),
+                  "when all are placed", "{who} to place tiles"),
             Phase("plan", "Journeyman", "secret", ("plan", "use"),
-                  "Plan your journeyman's walk: markers in order, each with a track.",
+                  "Plan your journeyman's walk.",
                   "when all have planned: plans are revealed and walked, the round scored",
                   "{who} to plan"),
-            Phase("settle", "Advances", "together", (), "Answer the advance offered to you.",
+            Phase("settle", "Advances", "together", (), "Answer the advance offered.",
                   "when all are answered", "decisions pending"),
             Phase("over", "Game over", "together", (), "The final scores are in.", "never", "game over"),
         ),
@@ -78,9 +78,8 @@ class SkyeGame(Game[SkyeState]):
         answer="choose",
     )
     summary = (
-        "Each round: income; draw three tiles, axe one and price two in secret; buy a tile from another player; "
-        "place tiles, terrain matching; plan your journeyman's walk in secret, walk it, advance on the three "
-        "tracks; score. Most VP wins (ties: most gold)."
+        "Each round: draw three tiles, axe one and price two in secret; buy a tile from another player; place "
+        "your tiles; plan your journeyman's walk in secret, walk it, advance on three tracks; score. Most VP wins."
     )
 
     # --- boards and setup ------------------------------------------------------------------------
@@ -206,6 +205,30 @@ class SkyeGame(Game[SkyeState]):
         else:
             head = f"{name(state, winners[0])} wins"
         return Ending(winners, f"{head}: {board}.")
+
+    def timeout(self, state: SkyeState, seat: int) -> Action | None:
+        """Out of time: an advance offered is declined; sealed prices put the axe on the first drawn
+        tile and the lowest price on the others; a buyer passes; unbought tiles are kept; a new tile
+        goes on the first spot where it fits; the journeyman stays (an empty plan)."""
+        if any(p.seat == seat for p in state.pending):
+            return Choose("none")
+        if seat not in range(len(state.seats)) or seat not in self.position(state).acting:
+            return None
+        player = state.players[seat]
+        if state.stage == "price":
+            floor = queries.price_floor(state, seat)
+            return Price(player.hand[0], player.hand[1:], tuple(floor for _ in player.hand[1:]))
+        if state.stage == "buy":
+            return Buy("")
+        if state.stage == "keep":
+            return Keep(())
+        if state.stage == "place":
+            tile = player.to_place[0]
+            x, y, rotations = queries.placements(state, seat, tile)[0]
+            return Place(tile, x, y, rotations[0])
+        if state.stage == "plan":
+            return Plan(())
+        return None
 
     def focuses(self, state: SkyeState) -> list[tuple[str, str]]:
         """One player's territory and progress board at full size, by colour ("red")."""

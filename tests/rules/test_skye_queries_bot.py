@@ -4,6 +4,8 @@ uses: where a plan's next marker could go (`marker_options`) and tiles in words 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.base import Actor
@@ -108,3 +110,22 @@ def test_a_sealed_plan_says_when_another_order_of_its_markers_would_cost_less():
     costly = act(state, RED, Plan(("T2", "T1"))).summary
     assert "in the order T1 (1,0), T2 (2,0) they would cost 2 movement points" in costly
     assert "would cost" not in act(state, RED, Plan(("T1", "T2"))).summary
+
+
+def test_a_player_out_of_time_gets_a_safe_default_move_in_every_phase():
+    rng = random.Random(3)
+    state = new_game(players=3)
+    seen_stages = set()
+    for _ in range(400):
+        if GAME.ending(state) is not None:
+            break
+        pos = GAME.position(state)
+        waiting = [*pos.acting, *(d.seat for d in pos.decisions)]
+        seat = rng.choice(waiting)
+        action = GAME.timeout(state, seat)
+        assert action is not None, (state.stage, seat)
+        seen_stages.add(state.stage if not pos.decisions else "decision")
+        state = act(state, seat, action).state
+    assert GAME.ending(state) is not None
+    assert {"price", "buy", "place", "plan", "decision"} <= seen_stages
+    assert GAME.timeout(state, 0) is None  # the game is over: nothing to play
