@@ -389,3 +389,22 @@ async def test_outsiders_are_refused_every_skye_command(discord_):
     for line in lines:
         rec = await discord_.run("@dora", CH, line)
         assert rec.ephemeral and "You are not playing in this game." in rec.content, (line, rec.content)
+
+
+async def test_keep_lets_owners_keep_or_discard_unbought_tiles_when_the_table_chooses(discord_):
+    lines = script_lines()
+    deal = next(i for i, (_u, _c, line) in enumerate(lines) if "name:deal" in line)
+    lines.insert(deal + 1, ("@alice", CH, "/game settings name:unbought value:choose"))
+    await play_script(discord_, upto="@carl !complete /skye place", lines=lines)
+    rec = await discord_.run("@bob", CH, "/game status")
+    assert "to keep or discard" in json.dumps(rec.embeds)
+    rec = await discord_.run("@bob", CH, "!complete /skye keep discard:")
+    assert [c["value"] for c in rec.choices] == ["none", "L03", "L48"]
+    assert rec.choices[2]["name"] == "discard L48 (take back 1 gold)"
+    rec = await discord_.run("@carl", CH, "/skye keep discard:L03")
+    assert rec.ephemeral and "'L03' is not one of your unbought tiles (L45, L15)" in rec.content
+    rec = await discord_.run("@bob", CH, "/skye keep discard:l48")
+    assert not rec.ephemeral and "Blue keeps L03 (paid 3 gold to the bank)." in rec.content
+    assert "Blue discards L48 and takes back 1 gold." in rec.content
+    rec = await discord_.run("@bob", CH, "/skye keep")
+    assert rec.ephemeral and "You have already acted in this phase; waiting for Red and Yellow." in rec.content
