@@ -21,7 +21,7 @@ from render.palette import player_style
 from render.skye.colours import ALERT, PLAN, WALK
 from render.skye.layout import CAPTION_H, GAP
 from render.skye.pieces import TRACK_LETTERS, castle_sprite, draw_road_piece, journeyman_sprite, square_tag, tile_image
-from render.text import draw_text, fit, paste, plain
+from render.text import draw_text, fit, paste, plain, text_width
 from render.tiles import Cell, Slot, TileGrid, cell_bounds, draw_path, fit_territories
 from rules.skye import queries
 from rules.skye.land import land, piece_cells
@@ -72,12 +72,15 @@ def draw_slot(image: Image.Image, state: SkyeState, seat: int, slot: Slot, viewe
     pen.rectangle((left, top + CAPTION_H - 12, right, top + CAPTION_H), fill=style.fill)
     paste(image, marker_sprite(colour, 13, ring=WHITE), (left + 24, top + CAPTION_H / 2))
     who = plain(state.seats[seat].name, 16)
-    title = colour.capitalize() + (f": {who}" if sum(c.isalnum() for c in who) > who.count("?") else "")
-    title += "  (you)" if mine else ""
+    you = "  (you)" if mine else ""
     score = f"{player.vp} VP  {player.gold} g"
     box = draw_text(image, (right - 12, top + CAPTION_H / 2), score, 22, style.ink, None, anchor="rm", bold=True)
-    draw_text(image, (left + 46, top + CAPTION_H / 2), fit(title, 21, box[0] - left - 56), 21, style.ink, None,
-              anchor="lm", bold=True)
+    room = box[0] - left - 56
+    title = colour.capitalize() + (f": {who}" if sum(c.isalnum() for c in who) > who.count("?") else "") + you
+    if text_width(title, 21) > room:  # a narrow slot: the colour (and "you") before the name
+        title = colour.capitalize() + you
+    draw_text(image, (left + 46, top + CAPTION_H / 2), fit(title, 21, room), 21, style.ink, None, anchor="lm",
+              bold=True)
     grid = slot.grid
     size = round(grid.size)
     lnd = land(state.board, player)
