@@ -9,6 +9,8 @@ position "x,y" (north is +y, east is +x, the castle at 0,0).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -26,6 +28,8 @@ from rules.skye.state import SkyeState, name
 from waypost.outcome import Seen
 
 Name = app_commands.Range[str, 1, 100]
+T = TypeVar("T", int, str)
+Completer = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[T]]]]
 Gold = app_commands.Range[int, 0, 99]
 Rotation = app_commands.Range[int, 0, 3]
 POSITION = re.compile(r"\s*\(?\s*(-?\d{1,3})\s*[, ]\s*(-?\d{1,3})\s*\)?\s*")
@@ -99,7 +103,7 @@ def _to_price(state: SkyeState, seat: int, axe: str) -> tuple[str, ...]:
     return tuple(t for t in hand if t != chosen)
 
 
-def _prices_for(which: int):
+def _prices_for(which: int) -> Completer[int]:
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         mine = await _mine(interaction)
         if mine is None:
@@ -200,7 +204,7 @@ def _plan_so_far(interaction: discord.Interaction, upto: int) -> tuple[str, ...]
     return tuple(t for t in (_given(interaction, ORDINALS[i]) for i in range(upto)) if t)
 
 
-def _marker_choices(which: int):
+def _marker_choices(which: int) -> Completer[str]:
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         mine = await _mine(interaction)
         if mine is None:
@@ -265,7 +269,8 @@ class Skye(commands.GroupCog, group_name="skye", group_description="Isle of Skye
         price2="Gold on your second tile without the axe (0 if none is left)",
         price3="With No Axe: gold on your third tile",
     )
-    @app_commands.autocomplete(axe=hand_tiles, price1=_prices_for(0), price2=_prices_for(1), price3=_prices_for(2))
+    @app_commands.autocomplete(axe=hand_tiles)  # one decorator per choice type (str, int)
+    @app_commands.autocomplete(price1=_prices_for(0), price2=_prices_for(1), price3=_prices_for(2))
     async def price(self, interaction: discord.Interaction, axe: Name, price1: Gold, price2: Gold,
                     price3: Gold | None = None) -> None:
         mine = await _mine(interaction)
@@ -307,7 +312,8 @@ class Skye(commands.GroupCog, group_name="skye", group_description="Isle of Skye
     @app_commands.describe(tile="One of your tiles to place",
                            position="x,y next to your territory (north is +y, east is +x, the castle at 0,0)",
                            rotation="Quarter turns clockwise, 0–3 (default: the first that fits there)")
-    @app_commands.autocomplete(tile=tiles_to_place, position=spots, rotation=rotations)
+    @app_commands.autocomplete(tile=tiles_to_place, position=spots)
+    @app_commands.autocomplete(rotation=rotations)
     async def place(self, interaction: discord.Interaction, tile: Name, position: Name,
                     rotation: Rotation | None = None) -> None:
         at = _position(position)

@@ -33,6 +33,7 @@ from render.text import draw_text, fit, paste, plain, text_width
 from rules.skye import GAME, queries
 from rules.skye.model import SLOTS, TRACKS
 from rules.skye.progress import side_of
+from rules.skye.queries import Score
 from rules.skye.rounds import income
 from rules.skye.state import SkyeState, committed
 
@@ -146,7 +147,7 @@ def _state_tag(state: SkyeState, seat: int) -> tuple[str, RGB] | None:
     return None
 
 
-def _card(image: Image.Image, state: SkyeState, seat: int, viewer: int | None, top: float, score) -> None:
+def _card(image: Image.Image, state: SkyeState, seat: int, viewer: int | None, top: float, score: Score) -> None:
     pen = ImageDraw.Draw(image)
     colour = state.seats[seat].colour
     style = player_style(colour)
@@ -215,7 +216,7 @@ def _progress(image: Image.Image, state: SkyeState, seat: int, origin: tuple[flo
     return right
 
 
-def _facts(image: Image.Image, state: SkyeState, seat: int, score, box: tuple[float, float, float]) -> None:
+def _facts(image: Image.Image, state: SkyeState, seat: int, score: Score, box: tuple[float, float, float]) -> None:
     """Banners in force (VP per round, next income, moves), markers, roads, bonus tiles kept."""
     x0, y0, x1 = box
     player = state.players[seat]
@@ -233,7 +234,7 @@ def _facts(image: Image.Image, state: SkyeState, seat: int, score, box: tuple[fl
         draw_text(image, (x0, y0 + 9 + n * 23), fit(line, SMALL, x1 - x0), SMALL, INK, None, anchor="lm")
 
 
-def _tiles(image: Image.Image, state: SkyeState, seat: int, score, box: tuple[float, float, float]) -> None:
+def _tiles(image: Image.Image, state: SkyeState, seat: int, score: Score, box: tuple[float, float, float]) -> None:
     """The tiles in front of the player this phase, with prices; their own sealed prices and plan."""
     x0, y0, x1 = box
     player = state.players[seat]

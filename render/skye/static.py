@@ -32,7 +32,7 @@ from render.skye.pieces import BONUS_CODES, castle_sprite, draw_road_piece, jour
 from render.terrain import texture
 from render.text import draw_text, fit, paste
 from render.tiles import feature_sprite
-from rules.skye.model import SkyeBoard
+from rules.skye.model import Progress, SkyeBoard
 
 SHORT_NEEDS = {"castle": "castle", "scroll": "scroll", "north": "N-most", "south": "S-most", "east": "E-most",
                "west": "W-most", "distance:2": "2+ away", "distance:3": "3+ away", "distance:4": "4+ away",
@@ -64,8 +64,6 @@ def clear_cache() -> None:
 
 
 def _build(key: Key) -> Static:
-    from rules.skye.model import Progress
-
     progress = key.progress
     assert isinstance(progress, Progress)
     height = image_height(key.players)
@@ -83,7 +81,7 @@ def _build(key: Key) -> Static:
     return Static(image, palette)
 
 
-def _reference(image: Image.Image, progress, players: int, origin: tuple[float, float]) -> None:
+def _reference(image: Image.Image, progress: Progress, players: int, origin: tuple[float, float]) -> None:
     """Every space of the three tracks: its requirement, and what it gives (VP on entering, a
     Herald fee, a banner: VP per round, income, moves; a bonus slot), castle costs per segment."""
     pen = ImageDraw.Draw(image)

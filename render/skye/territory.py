@@ -24,8 +24,8 @@ from render.skye.pieces import TRACK_LETTERS, castle_sprite, draw_road_piece, jo
 from render.text import draw_text, fit, paste, plain, text_width
 from render.tiles import Cell, Slot, TileGrid, cell_bounds, draw_path, fit_territories
 from rules.skye import queries
-from rules.skye.land import land, piece_cells
-from rules.skye.state import SkyeState
+from rules.skye.land import Land, land, piece_cells
+from rules.skye.state import SkyeState, Walk
 
 Pos = tuple[int, int]
 
@@ -131,7 +131,7 @@ def _open_cells(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid)
         draw_text(image, grid.centre(cell(pos)), f"{pos[0]},{pos[1]}", 12, INK, WHITE, bold=True)
 
 
-def _walk(image: Image.Image, grid: TileGrid, walk) -> None:
+def _walk(image: Image.Image, grid: TileGrid, walk: Walk) -> None:
     """This round's walk: the path, then the markers collected (order and track) and dropped."""
     path = [cell(p) for p in walk.path]
     if len(path) > 1:
@@ -145,7 +145,7 @@ def _walk(image: Image.Image, grid: TileGrid, walk) -> None:
         square_tag(image, (x - off, y + off), "x", ALERT)
 
 
-def _plan(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid, lnd) -> None:
+def _plan(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid, lnd: Land) -> None:
     """The viewer's own sealed plan: the cheapest route through its markers, dashed, with their
     order and tracks."""
     player = state.players[seat]

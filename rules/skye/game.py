@@ -306,6 +306,6 @@ def _board_data(board: SkyeBoard) -> dict[str, Any]:
         return hit[1]
     if len(_dumped) >= 16:
         _dumped.clear()
-    data = serial.dump(board)
+    data: dict[str, Any] = serial.dump(board)
     _dumped[id(board)] = (board, data)
     return data

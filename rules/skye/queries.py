@@ -76,7 +76,7 @@ def route_cost(state: SkyeState, seat: int, tiles: list[Pos], extra: bool = Fals
     except PlayerError:
         points = movement(state, seat)
     legs = _legs(lnd, player.journeyman, tiles)
-    total = sum(legs) if None not in legs else 1 << 20
+    total = sum(x for x in legs if x is not None) if None not in legs else 1 << 20
     best, best_cost = cheapest_order(lnd, player.journeyman, tiles)
     return RouteCheck(tuple(x if x is not None else -1 for x in legs), total, points, total <= points, best, best_cost)
 

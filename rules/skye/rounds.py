@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rules.skye.land import land
 from rules.skye.plans import carry_out
@@ -44,7 +45,7 @@ def names(state: SkyeState) -> list[str]:
     return [name(state, s) for s in range(len(state.seats))]
 
 
-def dealer(seed: int, settings: dict) -> str:
+def dealer(seed: int, settings: dict[str, Any]) -> str:
     """What the game's public randomness (the bag, bonus layouts, drawn scoring tiles) follows: the
     hidden seed, or the table's `deal` number when it sets one. The salt of the sealed phases always
     comes from the hidden seed."""

@@ -7,6 +7,7 @@ action, and returns a `Result`; the flow has already checked the phase and the s
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from rules.base import Result
 from rules.errors import BadInput, IllegalMove, NotYourTurn
@@ -37,7 +38,7 @@ MAX_COORD = 40
 SIDE_WORDS = ("north", "east", "south", "west")
 
 
-def _finish(state: SkyeState, log: Log, summary: str, undoable: bool = True, **extra) -> Outcome:
+def _finish(state: SkyeState, log: Log, summary: str, undoable: bool = True, **extra: Any) -> Outcome:
     """Settle the state and build the result: the summary, then every line of what followed."""
     state = settle(state, log)
     return Result(state, summary, tuple(log.lines), undoable=undoable and not log.drew, **extra)
