@@ -26,6 +26,8 @@ from benchmarks import (
     memory,
     render,
     rules,
+    skye_command,
+    skye_render,
     skye_rules,
 )
 from benchmarks.figures import Figure
@@ -33,7 +35,7 @@ from waypost import runtime
 
 BENCHMARKS = {"rules": rules, "render": render, "command": command, "load": load, "memory": memory, "long": long_game,
               "glory-rules": glory_rules, "glory-render": glory_render, "glory-command": glory_command,
-              "skye-rules": skye_rules,
+              "skye-rules": skye_rules, "skye-render": skye_render, "skye-command": skye_command,
               "megaciv-rules": megaciv_rules, "megaciv-render": megaciv_render, "megaciv-command": megaciv_command}
 
 

@@ -8,6 +8,8 @@ take no bonus tile and score no VP.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed
 from rules.guards import seated
@@ -37,11 +39,11 @@ def adjust(state: SkyeState, actor: Actor, action: Adjust) -> Result[SkyeState]:
         cell = (action.x, action.y)
         if not any((p.x, p.y) == cell for p in player.territory):
             raise IllegalMove(f"{name(state, whose)} has no tile at {action.x},{action.y}.")
-        before = player.journeyman
-        if before == cell:
+        was = player.journeyman
+        if was == cell:
             raise IllegalMove(f"{name(state, whose)}'s journeyman is already at {cell[0]},{cell[1]}.")
         state = with_player(state, whose, journeyman=cell)
-        change = f"{owner} journeyman {before[0]},{before[1]} → {cell[0]},{cell[1]}"
+        change = f"{owner} journeyman {was[0]},{was[1]} → {cell[0]},{cell[1]}"
         return Result(state, f"{name(state, seat)} adjusted {change}.", (change,))
     value = action.value
     if what in TRACKS:
@@ -56,7 +58,7 @@ def adjust(state: SkyeState, actor: Actor, action: Adjust) -> Result[SkyeState]:
         before = player.tracks[i]
         tracks, best = list(player.tracks), list(player.best)
         tracks[i] = best[i] = value
-        changes: dict = {"tracks": tuple(tracks), "best": tuple(best)}
+        changes: dict[str, Any] = {"tracks": tuple(tracks), "best": tuple(best)}
     elif what == "roads":
         before = len(player.road_stock)
         kept = player.road_stock[:value]

@@ -13,7 +13,7 @@ from rules.base import Action, Actor, BoardInfo, Ending, Game, Piece, Reach, Res
 from rules.errors import BadInput
 from rules.flow import Decision, Flow, Phase, Position
 from rules.guards import seated
-from rules.skye import turns
+from rules.skye import queries, turns
 from rules.skye.actions import Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
 from rules.skye.adjust import adjust
 from rules.skye.board_load import COLOURS, MAX_PLAYERS, MIN_PLAYERS, load_board
@@ -22,7 +22,7 @@ from rules.skye.land import land
 from rules.skye.model import SLOTS, TRACKS, SkyeBoard
 from rules.skye.plans import label
 from rules.skye.progress import movement, usable
-from rules.skye.rounds import Log, shuffled, start_round
+from rules.skye.rounds import Log, dealer, shuffled, start_round
 from rules.skye.sealing import salt
 from rules.skye.settings import SETTINGS
 from rules.skye.state import SECRET_STAGES, Placed, PlayerState, SkyeState, committed, name, turn_order
@@ -58,36 +58,28 @@ class SkyeGame(Game[SkyeState]):
     hidden_randomness = True
     flow = Flow(
         phases=(
-            Phase("price", "Pricing", "secret", ("price",),
-                  "Put the axe on one of your drawn tiles and price the others, in secret.",
-                  "when everyone has priced: all prices are revealed at once, axed tiles go back to the bag",
-                  "{who} to price"),
-            Phase("buy", "Buying", "turn", ("buy",), "Buy one tile from another player, or pass.",
-                  "when everyone has had a buy (a second one with Two Buys); unbought tiles are then kept",
-                  "{who} to buy"),
-            Phase("keep", "Keeping", "together", ("keep",),
-                  "Keep your unbought tiles (their price goes to the bank) or discard some.",
-                  "when every owner of unbought tiles has kept or discarded them", "{who} to keep or discard"),
-            Phase("place", "Placing tiles", "together", ("place",), "Place your new tiles in your territory.",
-                  "when every new tile is placed; a tile that fits nowhere is discarded", "{who} to place tiles"),
+            Phase("price", "Pricing", "secret", ("price",), "Axe one drawn tile, price the others.",
+                  "when all have priced: prices are revealed together", "{who} to price"),
+            Phase("buy", "Buying", "turn", ("buy",), "Buy a tile from another player, or pass.",
+                  "when all have bought or passed", "{who} to buy"),
+            Phase("keep", "Keeping", "together", ("keep",), "Keep or discard unbought tiles.",
+                  "when all owners have answered", "{who} to keep or discard"),
+            Phase("place", "Placing tiles", "together", ("place",), "Place your new tiles.",
+                  "when all are placed", "{who} to place tiles"),
             Phase("plan", "Journeyman", "secret", ("plan", "use"),
-                  "Plan your journeyman's walk in secret: waypoint markers in order, each with a track.",
-                  "when everyone has planned: plans are revealed and walked in turn order, then the round is "
-                  "scored", "{who} to plan"),
-            Phase("settle", "End of phase", "together", (), "Answer the decision put to you.",
-                  "when every decision is answered", "decisions pending"),
-            Phase("over", "Game over", "together", (), "The game is over.", "never", "game over"),
+                  "Plan your journeyman's walk.",
+                  "when all have planned: plans are revealed and walked, the round scored",
+                  "{who} to plan"),
+            Phase("settle", "Advances", "together", (), "Answer the advance offered.",
+                  "when all are answered", "decisions pending"),
+            Phase("over", "Game over", "together", (), "The final scores are in.", "never", "game over"),
         ),
         anytime=("road", "adjust"),
         answer="choose",
     )
     summary = (
-        "Each round: income; draw three tiles and, in secret, axe one and price two with your own gold; "
-        "after the reveal buy one tile from another player in turn order (the seller may advance on the "
-        "Warrior track), unbought tiles are kept with their price paid to the bank; place tiles matching "
-        "terrain; then plan your journeyman's walk in secret (waypoint markers; 1 movement point by road, "
-        "2 otherwise), walk in turn order and advance on the Warrior, Merchant and Herald tracks; score the "
-        "round's scoring tiles. Most VP after the last round wins; ties go to the most gold."
+        "Each round: draw three tiles, axe one and price two in secret; buy a tile from another player; place "
+        "your tiles; plan your journeyman's walk in secret, walk it, advance on three tracks; score. Most VP wins."
     )
 
     # --- boards and setup ------------------------------------------------------------------------
@@ -117,8 +109,8 @@ class SkyeGame(Game[SkyeState]):
         if schedule.variant(rounds) is None:
             have = ", ".join(str(v.rounds) for v in schedule.variants)
             raise BadInput(f"Schedule {schedule_name} has no {rounds}-round game (it has {have} rounds).")
-        scoring = self._scoring(board, str(values["scoring"]), seed)
-        layouts = self._layouts(board, n, str(values["bonus_layout"]), seed)
+        scoring = self._scoring(board, str(values["scoring"]), dealer(seed, values))
+        layouts = self._layouts(board, n, str(values["bonus_layout"]), dealer(seed, values))
         gold = board.start_gold if int(values["start_gold"]) < 0 else int(values["start_gold"])
         people = tuple(
             PlayerState(gold=gold, territory=(_castle(board, seats[s].colour),), layout=layouts[s],
@@ -131,7 +123,7 @@ class SkyeGame(Game[SkyeState]):
         return start_round(state, Log())
 
     @staticmethod
-    def _scoring(board: SkyeBoard, text: str, seed: int) -> tuple[str, ...]:
+    def _scoring(board: SkyeBoard, text: str, seed: str) -> tuple[str, ...]:
         if text.strip():
             chosen = tuple(t.strip() for t in text.split(",") if t.strip())
             known = board.scoring.tile_by_id
@@ -146,7 +138,7 @@ class SkyeGame(Game[SkyeState]):
         return tuple(random.Random(f"{seed}:scoring").sample(pool, 4))
 
     @staticmethod
-    def _layouts(board: SkyeBoard, n: int, how: str, seed: int) -> list[tuple[str, ...]]:
+    def _layouts(board: SkyeBoard, n: int, how: str, seed: str) -> list[tuple[str, ...]]:
         low = [b.id for b in board.progress.bonuses if b.slots == ("I", "II")]
         high = [b.id for b in board.progress.bonuses if b.slots == ("III",)]
         out = []
@@ -214,6 +206,40 @@ class SkyeGame(Game[SkyeState]):
             head = f"{name(state, winners[0])} wins"
         return Ending(winners, f"{head}: {board}.")
 
+    def timeout(self, state: SkyeState, seat: int) -> Action | None:
+        """Out of time: an advance offered is declined; sealed prices put the axe on the first drawn
+        tile and the lowest price on the others; a buyer passes; unbought tiles are kept; a new tile
+        goes on the first spot where it fits; the journeyman stays (an empty plan)."""
+        if any(p.seat == seat for p in state.pending):
+            return Choose("none")
+        if seat not in range(len(state.seats)) or seat not in self.position(state).acting:
+            return None
+        player = state.players[seat]
+        if state.stage == "price":
+            floor = queries.price_floor(state, seat)
+            return Price(player.hand[0], player.hand[1:], tuple(floor for _ in player.hand[1:]))
+        if state.stage == "buy":
+            return Buy("")
+        if state.stage == "keep":
+            return Keep(())
+        if state.stage == "place":
+            tile = player.to_place[0]
+            x, y, rotations = queries.placements(state, seat, tile)[0]
+            return Place(tile, x, y, rotations[0])
+        if state.stage == "plan":
+            return Plan(())
+        return None
+
+    def focuses(self, state: SkyeState) -> list[tuple[str, str]]:
+        """One player's territory and progress board at full size, by colour ("red")."""
+        return [(seat.colour, f"{name(state, s)}'s territory ({seat.name})") for s, seat in enumerate(state.seats)]
+
+    def describe(self, state: SkyeState) -> str:
+        """The phase and whom the game waits for, then each clan's VP, gold and tiles."""
+        clans = "; ".join(f"{name(state, s)} {p.vp} VP, {p.gold} gold, {len(p.territory)} tiles"
+                          for s, p in enumerate(state.players))
+        return f"{super().describe(state)} {clans}."
+
     # --- secrecy -----------------------------------------------------------------------------------
 
     def view(self, state: SkyeState, seat: int | None) -> SkyeState:
@@ -224,8 +250,10 @@ class SkyeGame(Game[SkyeState]):
                        salt="" if state.stage in SECRET_STAGES else state.salt)
 
     def reseed(self, state: SkyeState, seed: int) -> SkyeState:
-        """The bag drawn again from `seed`; the salt too while nobody has committed to the current one."""
-        state = shuffled(replace(state, seed=seed, shuffles=0), state.bag)
+        """The bag drawn again from `seed` (a table's `deal` number no longer applies to this copy);
+        the salt too while nobody has committed to the current one."""
+        settings = {**state.settings, "deal": 0}
+        state = shuffled(replace(state, seed=seed, shuffles=0, settings=settings), state.bag)
         if state.stage in SECRET_STAGES and not any(p.fingerprint for p in state.players):
             state = replace(state, salt=salt(seed, state.round, "price" if state.stage == "price" else "plan"))
         return state
@@ -278,6 +306,6 @@ def _board_data(board: SkyeBoard) -> dict[str, Any]:
         return hit[1]
     if len(_dumped) >= 16:
         _dumped.clear()
-    data = serial.dump(board)
+    data: dict[str, Any] = serial.dump(board)
     _dumped[id(board)] = (board, data)
     return data

@@ -289,7 +289,7 @@ class SkyeBoard:
     description: str = ""
     serial_shared: ClassVar[bool] = True  # every saved state holds its board: decode each once
 
-    def __deepcopy__(self, memo: dict) -> SkyeBoard:
+    def __deepcopy__(self, memo: dict[int, object]) -> SkyeBoard:
         return self
 
     def tile(self, tile_id: str) -> Tile:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import permutations
 
 from rules.errors import BadInput, IllegalMove, PlayerError
 from rules.skye.land import Land, Pos, land
@@ -52,6 +53,28 @@ def read_markers(state: SkyeState, seat: int, texts: tuple[str, ...]) -> tuple[M
         x, y = tile_at(state, seat, where)
         markers.append(Marker(x, y, track))
     return tuple(markers)
+
+
+def legs(lnd: Land, start: Pos, tiles: list[Pos] | tuple[Pos, ...]) -> list[int | None]:
+    """The movement points of each leg from `start` through `tiles` in order (None: unreachable)."""
+    here, out = start, []
+    for pos in tiles:
+        out.append(lnd.cost(here, pos) if pos in lnd.cells else None)
+        here = pos
+    return out
+
+
+def cheapest_order(lnd: Land, start: Pos, tiles: list[Pos]) -> tuple[tuple[Pos, ...], int]:
+    """The order of visiting `tiles` that costs the fewest movement points (ties: as given)."""
+    best: tuple[tuple[Pos, ...], int] = (tuple(tiles), 1 << 20)
+    for order in permutations(tiles):
+        found = legs(lnd, start, order)
+        if None in found:
+            continue
+        cost = sum(x for x in found if x is not None)
+        if cost < best[1]:
+            best = (order, cost)
+    return best
 
 
 def label(lnd: Land, pos: Pos) -> str:

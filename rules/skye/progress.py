@@ -9,6 +9,7 @@ J-T9 and the Advance on a Track bonus) — Herald fees (J-T4) apply to all of th
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from rules.errors import IllegalMove
 from rules.skye.land import Land, Pos
@@ -128,7 +129,7 @@ def advance(state: SkyeState, seat: int, track_i: int, cost: Cost) -> tuple[Skye
     best = list(player.best)
     best[track_i] = max(best[track_i], to)
     vp = entry_vp(track, at, to)
-    changes: dict = {"tracks": tuple(tracks), "best": tuple(best), "gold": player.gold - cost.total,
+    changes: dict[str, Any] = {"tracks": tuple(tracks), "best": tuple(best), "gold": player.gold - cost.total,
                      "vp": player.vp + vp}
     said = [f"{track.title} {at} → {to}"]
     if cost.castle:
@@ -212,7 +213,7 @@ def resolve_bonuses(state: SkyeState, names: list[str]) -> tuple[SkyeState, list
         for held in player.unlocked:
             player = state.players[seat]
             bonus = state.board.progress.bonus_by_id[held.bonus]
-            changes: dict = {}
+            changes: dict[str, Any] = {}
             said: list[str] = []
             if bonus.effect == "marker":
                 changes["markers"] = player.markers + 1

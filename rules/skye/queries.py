@@ -7,13 +7,14 @@ the actions accept: tile ids ("L12", "castle-red"), positions "x,y", tracks, rot
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import permutations
 
 from rules.errors import IllegalMove, PlayerError
-from rules.skye.land import Land, Pos, land, road_key, step
+from rules.skye.land import Pos, land, road_key, step
 from rules.skye.model import EDGES, TRACKS
-from rules.skye.plans import check, label, points_for
+from rules.skye.plans import cheapest_order, check, label, points_for, read_markers
+from rules.skye.plans import legs as _legs
 from rules.skye.progress import (
+    entry_vp,
     meets,
     movement,
     need_text,
@@ -75,30 +76,9 @@ def route_cost(state: SkyeState, seat: int, tiles: list[Pos], extra: bool = Fals
     except PlayerError:
         points = movement(state, seat)
     legs = _legs(lnd, player.journeyman, tiles)
-    total = sum(legs) if None not in legs else 1 << 20
+    total = sum(x for x in legs if x is not None) if None not in legs else 1 << 20
     best, best_cost = cheapest_order(lnd, player.journeyman, tiles)
     return RouteCheck(tuple(x if x is not None else -1 for x in legs), total, points, total <= points, best, best_cost)
-
-
-def _legs(lnd: Land, start: Pos, tiles: list[Pos] | tuple[Pos, ...]) -> list[int | None]:
-    here, legs = start, []
-    for pos in tiles:
-        legs.append(lnd.cost(here, pos) if pos in lnd.cells else None)
-        here = pos
-    return legs
-
-
-def cheapest_order(lnd: Land, start: Pos, tiles: list[Pos]) -> tuple[tuple[Pos, ...], int]:
-    """The order of visiting `tiles` that costs the fewest movement points (ties: as given)."""
-    best: tuple[tuple[Pos, ...], int] = (tuple(tiles), 1 << 20)
-    for order in permutations(tiles):
-        legs = _legs(lnd, start, order)
-        if None in legs:
-            continue
-        cost = sum(x for x in legs if x is not None)
-        if cost < best[1]:
-            best = (order, cost)
-    return best
 
 
 def reachable(state: SkyeState, seat: int, extra: bool = False) -> dict[Pos, int]:
@@ -158,6 +138,63 @@ def plan_check(state: SkyeState, seat: int, markers: tuple[Marker, ...], extra: 
     except PlayerError as refusal:
         return refusal.message
     return ""
+
+
+@dataclass(frozen=True)
+class MarkerOption:
+    """A tile the next waypoint marker of a plan could go on, after the markers before it: the
+    marker as `Plan` takes it ("L12:merchant", "castle", "L07"), the tile, the leg's movement
+    points and those left after it, and for a track the space entered and what it costs."""
+
+    marker: str
+    x: int
+    y: int
+    cost: int
+    left: int
+    track: str = ""
+    space: int = 0
+    need: str = ""
+    castle: int = 0
+    fee: int = 0
+    vp: int = 0
+
+
+def marker_options(state: SkyeState, seat: int, before: tuple[str, ...] = (),
+                   extra: bool = False) -> list[MarkerOption]:
+    """Where the next marker of a plan could go, given the markers `before` it (each "TILE" or
+    "TILE:TRACK"), as if those were walked first (their advances made, fees paid): every tile in
+    reach without a marker yet, with each track it could advance on now, and with none. Empty when
+    the markers before it do not make a plan that could be sealed, or no marker is left."""
+    try:
+        prefix = read_markers(state, seat, before)
+        if len(prefix) >= state.players[seat].markers:
+            return []
+        walked = check(state, seat, JourneyPlan(prefix, extra))
+    except PlayerError:
+        return []
+    sim = walked.state
+    player = sim.players[seat]
+    lnd = land(sim.board, player)
+    taken = {(m.x, m.y) for m in prefix}
+    left = walked.points - walked.used
+    side = side_of(sim)
+    out: list[MarkerOption] = []
+    for pos, cost in sorted(lnd.costs_from(player.journeyman).items(), key=lambda item: (item[1], item[0])):
+        if cost > left or pos in taken:
+            continue
+        name = "castle" if pos == (0, 0) else lnd.ids[pos]
+        for i, track_name in enumerate(TRACKS):
+            try:
+                paid = price(sim, seat, i, "marker", lnd, pos)
+            except PlayerError:
+                continue
+            track = side.tracks[i]
+            to = next_space(track, player.tracks[i])
+            out.append(MarkerOption(f"{name}:{track_name}", pos[0], pos[1], cost, left - cost, track_name, to,
+                                    need_text(space(track, to).need), paid.castle, paid.fee,
+                                    entry_vp(track, player.tracks[i], to)))
+        out.append(MarkerOption(name, pos[0], pos[1], cost, left - cost))
+    return out
 
 
 def markers(state: SkyeState, seat: int) -> int:
@@ -294,6 +331,38 @@ def scores(state: SkyeState) -> list[Score]:
 def scoring_now(state: SkyeState) -> str:
     """The letters A–D scored at the end of this round."""
     return letters_now(state) if state.stage != "over" else ""
+
+
+SIDES = {"n": "N", "e": "E", "s": "S", "w": "W"}
+
+
+def tile_text(state: SkyeState, tile_id: str, rotation: int | None = None) -> str:
+    """A tile in a few words: terrain by side, roads, features ("L03: water N, pasture E S W; road
+    E-W; 2 sheep, broch"); turned `rotation` quarter turns, the sides are the world's."""
+    tile = state.board.tiles.by_id.get(tile_id)
+    if tile is None:
+        return tile_id
+    turn = rotation or 0
+    sides = tile.turned[turn]
+    groups: dict[str, list[str]] = {}
+    for i, terrain in enumerate(sides):
+        groups.setdefault(terrain, []).append("NESW"[i])
+    enclosed = [z.terrain for z in tile.zones if not z.edges]
+    parts = [", ".join(f"{t} {' '.join(s)}" for t, s in groups.items())]
+    if enclosed:
+        parts[0] += ", " + ", ".join(f"{t} inside" for t in enclosed)
+    stubs = sorted(tile.stubs[turn])
+    if stubs:
+        parts.append("road " + "-".join("NESW"[i] for i in stubs))
+    features = [f"{n} {f}" if n > 1 else f for f in ("barrel", "sheep", "cattle", "farm", "broch", "lighthouse",
+                                                     "ship") if (n := tile.count(f))]
+    if tile.scroll is not None:
+        features.append(f"{tile.scroll.kind} scroll")
+    if tile.journeyman:
+        features.append("journeyman symbol")
+    if features:
+        parts.append(", ".join(features))
+    return f"{tile_id}: " + "; ".join(parts)
 
 
 def tile_label(state: SkyeState, seat: int, pos: Pos) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rules.skye.land import land
 from rules.skye.plans import carry_out
@@ -44,10 +45,18 @@ def names(state: SkyeState) -> list[str]:
     return [name(state, s) for s in range(len(state.seats))]
 
 
+def dealer(seed: int, settings: dict[str, Any]) -> str:
+    """What the game's public randomness (the bag, bonus layouts, drawn scoring tiles) follows: the
+    hidden seed, or the table's `deal` number when it sets one. The salt of the sealed phases always
+    comes from the hidden seed."""
+    deal = int(settings.get("deal", 0) or 0)
+    return f"deal-{deal}" if deal else str(seed)
+
+
 def shuffled(state: SkyeState, tiles: tuple[str, ...]) -> SkyeState:
-    """The state with `tiles` as the bag, shuffled by the seed and the shuffle count."""
+    """The state with `tiles` as the bag, shuffled by the seed (or the deal) and the shuffle count."""
     bag = list(tiles)
-    random.Random(f"{state.seed}:bag:{state.shuffles}").shuffle(bag)
+    random.Random(f"{dealer(state.seed, state.settings)}:bag:{state.shuffles}").shuffle(bag)
     return replace(state, bag=tuple(bag), shuffles=state.shuffles + 1)
 
 

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, ItemsView
 
-from rules.skye.land import Land, land
-from rules.skye.model import ScoringTile, Variant
+from rules.skye.land import Land, Pos, land
+from rules.skye.model import ScoringTile, Tile, Variant
 from rules.skye.progress import bridges_passed
 from rules.skye.state import SkyeState
 
 Rule = Callable[[ScoringTile, SkyeState, int, Land], int]
 
 
-def _tiles(lnd: Land):
+def _tiles(lnd: Land) -> ItemsView[Pos, tuple[Tile, int]]:
     return lnd.cells.items()
 
 
@@ -128,7 +128,7 @@ def scroll_points(state: SkyeState, seat: int) -> list[tuple[str, int]]:
     """Each scroll in a completed area with what it scores (base game, at the end)."""
     lnd = land(state.board, state.players[seat])
     kinds = state.board.scoring.scroll_by_id
-    totals = Counter()
+    totals: Counter[str] = Counter()
     for _p, (t, _r) in _tiles(lnd):
         for feature in ("barrel", "sheep", "cattle", "farm", "broch", "lighthouse", "ship"):
             totals[feature] += t.count(feature)

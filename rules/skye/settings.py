@@ -20,4 +20,8 @@ SETTINGS = (
             "shuffle copied to every board.", choices=("random", "shared")),
     Setting("start_gold", -1, "Gold each player starts with before the first income; -1: the board's.",
             minimum=-1, maximum=50),
+    Setting("deal", 0, "0: the bag is shuffled by the table's hidden seed. A number: the bag, the bonus tiles and "
+            "any scoring tiles drawn follow that number, the same at every table (teaching games, scripted tests; "
+            "anyone who knows it can work out the draws). Sealed prices and plans stay secret either way.",
+            minimum=0, maximum=999999),
 )

@@ -7,6 +7,7 @@ action, and returns a `Result`; the flow has already checked the phase and the s
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from rules.base import Result
 from rules.errors import BadInput, IllegalMove, NotYourTurn
@@ -14,7 +15,7 @@ from rules.skye.actions import Buy, Choose, Keep, Place, Plan, Road, Use
 from rules.skye.actions import Price as PriceAction
 from rules.skye.land import land, normal_piece, road_key, step
 from rules.skye.model import EDGES, TRACKS
-from rules.skye.plans import check, label, read_markers
+from rules.skye.plans import cheapest_order, check, label, read_markers
 from rules.skye.progress import advance, free_options, price, usable
 from rules.skye.rounds import Log, discard_unplaceable, keep_offers, reveal_plans, reveal_prices, settle, take
 from rules.skye.sealing import fingerprint, plan_text, price_text
@@ -37,7 +38,7 @@ MAX_COORD = 40
 SIDE_WORDS = ("north", "east", "south", "west")
 
 
-def _finish(state: SkyeState, log: Log, summary: str, undoable: bool = True, **extra) -> Outcome:
+def _finish(state: SkyeState, log: Log, summary: str, undoable: bool = True, **extra: Any) -> Outcome:
     """Settle the state and build the result: the summary, then every line of what followed."""
     state = settle(state, log)
     return Result(state, summary, tuple(log.lines), undoable=undoable and not log.drew, **extra)
@@ -239,6 +240,11 @@ def _seal(state: SkyeState, seat: int, plan: JourneyPlan, verb: str) -> Outcome:
             f" — {outcome.used} of {outcome.points} movement points (fingerprint {mark}).")
     if outcome.lines:
         mine += f" If nothing changes, your journeyman {'; '.join(outcome.lines)}."
+    spots = [(m.x, m.y) for m in plan.markers]
+    order, cost = cheapest_order(lnd, state.players[seat].journeyman, spots)
+    if len(spots) > 1 and cost < outcome.used:
+        mine += (f" The markers are collected in the order you gave; in the order "
+                 f"{', '.join(label(lnd, p) for p in order)} they would cost {cost} movement points.")
     return Result(state, mine, (), board_changed=False, secret=True, public=public)
 
 

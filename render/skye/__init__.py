@@ -1,0 +1,66 @@
+"""The Isle of Skye board image: `draw(state, viewer, focus) -> PNG bytes`.
+
+Every player's territory (tiles with their zones, printed roads and features, the castle, the
+journeyman, placed roads, this round's walk with the markers collected), and beside them a card
+per player (VP, gold, their progress board with the markers, bonus tiles left and taken, banners
+in force, markers, moves, roads, the tiles drawn, on offer or to place), the header (round, phase,
+whom the game waits for) and the round's scoring tiles; under them the progress board's spaces
+and the key. Layout: `render.skye.layout`.
+
+The state comes through the game's view: an onlooker's shows no sealed price or plan; a player's
+own (`/game board private:true`) shows their sealed prices on their drawn tiles and their sealed
+plan as a dashed route. The viewer's territory and card come first and are framed. `focus` (a seat
+colour, `Game.focuses`) draws that player's territory alone, at full size.
+
+`draw` is defined here, at module level, because it is sent by name to the drawing processes.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from render.png import encode_png
+from render.skye.layout import FOCUS_TILE, MAX_TILE, TERR_W, territory_height
+from render.skye.panel import draw_panel
+from render.skye.static import clear_cache, static_layer
+from render.skye.territory import draw_slot, slots
+from rules.skye.state import SkyeState
+
+__all__ = ["clear_cache", "compose", "draw", "order_for"]
+
+
+def draw(state: SkyeState, viewer: int | None, focus: str | None = None) -> bytes:
+    """The board as a PNG (see the module doc)."""
+    image, palette = _compose(state, viewer, focus)
+    return encode_png(image, palette)
+
+
+def compose(state: SkyeState, viewer: int | None, focus: str | None = None) -> Image.Image:
+    """The board as an RGB image (before palette mapping), for tests and previews."""
+    return _compose(state, viewer, focus)[0]
+
+
+def order_for(state: SkyeState, viewer: int | None) -> list[int]:
+    """Seats in the order their territories and cards are shown: the viewer first, then the
+    others in seat order after them."""
+    n = len(state.seats)
+    start = viewer if viewer is not None and 0 <= viewer < n else 0
+    return [(start + i) % n for i in range(n)]
+
+
+def _compose(state: SkyeState, viewer: int | None, focus: str | None) -> tuple[Image.Image, Image.Image]:
+    n = len(state.seats)
+    static = static_layer(state.board, n)
+    image = static.image.copy()
+    order = order_for(state, viewer)
+    shown = order
+    max_size = MAX_TILE
+    if focus is not None:
+        focused = [s for s in range(n) if state.seats[s].colour == focus.strip().lower()]
+        if focused:
+            shown, max_size = focused, FOCUS_TILE
+    box = (12, 12, TERR_W - 12, territory_height(n) - 12)
+    for seat, slot in slots(state, shown, box, max_size).items():
+        draw_slot(image, state, seat, slot, viewer)
+    draw_panel(image, state, viewer, order)
+    return image, static.palette

@@ -1,0 +1,202 @@
+"""The static layer: the background, frames, the header's titles, the reference progress board
+(what every space needs and gives, castle costs, bridges) and the key, drawn once per board and
+table size and cached with the PNG palette."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.basics import INK, MUTED, WHITE
+from render.header import draw_titles
+from render.layers import LayerCache
+from render.legend import card
+from render.marks import marker_sprite
+from render.palette import PALETTE
+from render.png import build_palette
+from render.skye.colours import (
+    BACKGROUND,
+    BRIDGE,
+    FIXED_COLOURS,
+    FRAME,
+    GOLD,
+    PANEL,
+    PLAN,
+    TERRAINS,
+    TRACK_FILL,
+    WALK,
+)
+from render.skye.layout import PANEL_INNER, PANEL_X, REF_CELL_W, REF_ROW_H, STRIP_H, TERR_W, WIDTH, image_height
+from render.skye.pieces import BONUS_CODES, castle_sprite, draw_road_piece, journeyman_sprite, square_tag
+from render.terrain import texture
+from render.text import draw_text, fit, paste
+from render.tiles import feature_sprite
+from rules.skye.model import Progress, SkyeBoard
+
+SHORT_NEEDS = {"castle": "castle", "scroll": "scroll", "north": "N-most", "south": "S-most", "east": "E-most",
+               "west": "W-most", "distance:2": "2+ away", "distance:3": "3+ away", "distance:4": "4+ away",
+               "completed:pasture": "done P", "completed:water": "done W", "completed:mountain": "done M",
+               "completed:mountain+water": "done M+W"}
+
+
+@dataclass(frozen=True)
+class Static:
+    image: Image.Image
+    palette: Image.Image
+
+
+@dataclass(frozen=True)
+class Key:
+    """What a static layer depends on: the board's name and progress board, the table size."""
+
+    board: str
+    progress: object
+    players: int
+
+
+def static_layer(board: SkyeBoard, players: int) -> Static:
+    return _LAYERS.get(Key(board.name, board.progress, players))
+
+
+def clear_cache() -> None:
+    _LAYERS.clear()
+
+
+def _build(key: Key) -> Static:
+    progress = key.progress
+    assert isinstance(progress, Progress)
+    height = image_height(key.players)
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    pen = ImageDraw.Draw(image)
+    strip_top = height - STRIP_H
+    pen.rectangle((TERR_W, 0, WIDTH, strip_top), fill=PANEL)
+    pen.line((TERR_W, 0, TERR_W, strip_top), fill=FRAME, width=2)
+    pen.line((0, strip_top, WIDTH, strip_top), fill=FRAME, width=2)
+    pen.rectangle((0, strip_top, WIDTH, height), fill=PANEL)
+    draw_titles(image, (PANEL_X, 0), "Isle of Skye with the Journeyman", "", PANEL_INNER)
+    _reference(image, progress, key.players, (14, strip_top + 8))
+    _key(image, (1190, strip_top + 8, WIDTH - 10))
+    palette = build_palette([image, _samples()], FIXED_COLOURS)
+    return Static(image, palette)
+
+
+def _reference(image: Image.Image, progress: Progress, players: int, origin: tuple[float, float]) -> None:
+    """Every space of the three tracks: its requirement, and what it gives (VP on entering, a
+    Herald fee, a banner: VP per round, income, moves; a bonus slot), castle costs per segment."""
+    pen = ImageDraw.Draw(image)
+    side = progress.side_for(players)
+    x0, y0 = origin
+    draw_text(image, (x0, y0 + 8), f"Progress board ({side.name} players)", 17, INK, None, anchor="lm", bold=True)
+    draw_text(image, (x0 + 300, y0 + 8), "needs / gives; marker on the castle pays the castle cost instead; "
+              "bar = bridge", 13, MUTED, None, anchor="lm")
+    label_w = 84
+    top = y0 + 22
+    for s in range(len(side.segment_costs)):
+        left = x0 + label_w + s * side.segment_size * REF_CELL_W
+        draw_text(image, (left + side.segment_size * REF_CELL_W / 2, top + 8), f"castle cost {side.segment_costs[s]}",
+                  13, BRIDGE, None, bold=True)
+    top += 18
+    for i, track in enumerate(side.tracks):
+        y = top + i * REF_ROW_H
+        draw_text(image, (x0, y + REF_ROW_H / 2 - 2), track.title, 16, INK, None, anchor="lm", bold=True)
+        for n, space in enumerate(track.spaces, 1):
+            left = x0 + label_w + (n - 1) * REF_CELL_W
+            box = (left + 2, y, left + REF_CELL_W - 2, y + REF_ROW_H - 4)
+            pen.rectangle(box, fill=TRACK_FILL, outline=FRAME, width=1)
+            if n > 1 and (n - 1) % side.segment_size == 0:
+                pen.rectangle((left - 2, y - 2, left + 2, y + REF_ROW_H - 2), fill=BRIDGE)
+            need = SHORT_NEEDS.get(space.need, space.need)
+            draw_text(image, (left + 6, y + 11), fit(f"{n} {need}", 13, REF_CELL_W - 12), 13, INK, None, anchor="lm",
+                      bold=True)
+            gives = []
+            if space.vp:
+                gives.append(f"+{space.vp}VP")
+            if space.fee:
+                gives.append(f"fee {space.fee}")
+            if space.slot:
+                gives.append(space.slot)
+            banner = []
+            if space.vp_round:
+                banner.append(f"{space.vp_round}VP/rd")
+            if space.income:
+                banner.append(f"+{space.income}g")
+            if space.shoes:
+                banner.append(f"{space.shoes} mv")
+            text = " ".join(gives)
+            if banner:
+                pen.rectangle((box[0] + 1, box[3] - 18, box[2] - 1, box[3] - 1), fill=(248, 230, 180))
+                draw_text(image, (left + 6, y + REF_ROW_H - 14), fit(" ".join(banner), 12, REF_CELL_W - 10), 12, GOLD,
+                          None, anchor="lm", bold=True)
+                text = text or ""
+            if text:
+                draw_text(image, (left + REF_CELL_W - 6, y + 11 + (14 if not banner else 14)), fit(text, 12,
+                          REF_CELL_W - 10), 12, INK, None, anchor="rm")
+    bottom = top + len(side.tracks) * REF_ROW_H + 2
+    for n, line in enumerate(("Player cards: VP/rd VP per round from banners, inc next round's income, mark waypoint "
+                              "markers, mv movement points, roads in hand (+ usable from the next phase), bonus",
+                              "tiles kept; now: what A-D would score now. On their tracks: the marker, spaces reached "
+                              "shaded, bonus tiles by code (struck: taken), gold bars: banners.")):
+        draw_text(image, (x0, bottom + n * 15), line, 12, MUTED, None, anchor="lm")
+
+
+def _key(image: Image.Image, box: tuple[float, float, float]) -> None:
+    """What the marks mean."""
+    x0, y0, x1 = box
+    pen = ImageDraw.Draw(image)
+    card(pen, (x0 - 6, y0, x1, y0 + STRIP_H - 18), radius=8)
+    draw_text(image, (x0 + 4, y0 + 12), "Key", 16, INK, None, anchor="lm", bold=True)
+    y = y0 + 34
+    x = x0 + 4
+    for name, terrain in TERRAINS.items():
+        image.paste(texture(terrain, 22, 18), (round(x), round(y - 9)))
+        pen.rectangle((x, y - 9, x + 22, y + 9), outline=INK)
+        draw_text(image, (x + 11, y), terrain.letter, 12, INK, terrain.fill, bold=True, halo_width=2)
+        b = draw_text(image, (x + 27, y), name, 13, INK, None, anchor="lm")
+        x = b[2] + 8
+    y += 24
+    lines = [("B", "whisky  S sheep  C cattle  F farm"), ("Br", "broch  L lighthouse  Sh ship"),
+             ("Sc", "scroll   J journeyman symbol")]
+    for badge, text in lines:
+        paste(image, feature_sprite(badge, 9), (x0 + 15, y))
+        draw_text(image, (x0 + 30, y), text, 13, INK, None, anchor="lm")
+        y += 22
+    paste(image, castle_sprite("red", 24), (x0 + 15, y))
+    draw_text(image, (x0 + 30, y), "castle", 13, INK, None, anchor="lm")
+    paste(image, journeyman_sprite("red", 24), (x0 + 100, y))
+    draw_text(image, (x0 + 114, y), "journeyman", 13, INK, None, anchor="lm")
+    y += 24
+    draw_road_piece(image, (x0 + 2, y), (x0 + 30, y), 40)
+    draw_text(image, (x0 + 34, y), "placed road", 13, INK, None, anchor="lm")
+    square_tag(image, (x0 + 126, y), "1M", WALK)
+    draw_text(image, (x0 + 142, y), "last walk: marker, track", 13, INK, None, anchor="lm")
+    y += 22
+    pen.line((x0 + 2, y, x0 + 26, y), fill=PLAN, width=4)
+    draw_text(image, (x0 + 34, y), "your sealed plan (your own board only)", 13, INK, None, anchor="lm")
+    y += 20
+    codes = "  ".join(f"{c} {t}" for t, c in (("3rd marker", "3rd"), ("advance", "adv"), ("+4 moves", "+4")))
+    draw_text(image, (x0 + 4, y), fit("bonus: " + codes, 12, x1 - x0 - 8), 12, MUTED, None, anchor="lm")
+    y += 16
+    codes = "  ".join(f"{c}" for c in ("1rd/2rd roads", "5g gold", "noX no axe", "bank", "2buy"))
+    draw_text(image, (x0 + 4, y), fit(codes, 12, x1 - x0 - 8), 12, MUTED, None, anchor="lm")
+    _ = BONUS_CODES
+
+
+def _samples() -> Image.Image:
+    """Every player's sprites on the panel's and territories' backgrounds (palette colours)."""
+    sheet = Image.new("RGB", (WIDTH, 120), PANEL)
+    x = 20
+    for name in list(PALETTE)[:5]:
+        paste(sheet, marker_sprite(name, 13), (x, 30))
+        paste(sheet, castle_sprite(name, 40), (x + 40, 30))
+        paste(sheet, journeyman_sprite(name, 40), (x + 90, 30))
+        paste(sheet, journeyman_sprite(name, 24), (x + 130, 80))
+        x += 180
+    for n, t in enumerate(TERRAINS.values()):
+        sheet.paste(texture(t, 120, 40), (20 + n * 130, 70))
+    ImageDraw.Draw(sheet).line((0, 118, WIDTH, 118), fill=WHITE, width=2)
+    _ = MUTED
+    return sheet
+
+
+_LAYERS: LayerCache[Key, Static] = LayerCache(_build)

@@ -1,0 +1,410 @@
+"""Isle of Skye with the Journeyman through the real bot: the console scripts (a whole game, and
+every scoring tile), every command's happy path and refusals, autocomplete offering legal values,
+decisions by menu and by /game choose, a restart with a sealed plan waiting, undo, adjust, export
+and import, the log replaying to the stored state, and scripted players playing through
+autocomplete alone. Secrecy has its own file (test_skye_secrecy.py)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from front.bot import create_bot
+from offline import OfflineDiscord
+from offline.console import run_console
+from offline.players import ScriptedPlayer, open_game
+from waypost.replay import replay
+
+SCRIPTS = Path(__file__).parent.parent / "scripts"
+FULL = SCRIPTS / "skye_full_game.txt"
+SCORING = SCRIPTS / "skye_scoring_tiles.txt"
+CH = "#skye"
+USERS = ("@alice", "@bob", "@carl")
+
+
+def script_lines(path: Path = FULL) -> list[tuple[str, str, str]]:
+    """A script's lines as (user, channel, line), the @user and #channel prefixes resolved."""
+    user, channel, out = "@alice", "#lobby", []
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        text = raw.strip()
+        if not text or text.startswith("# ") or text == "#":
+            continue
+        while text[:1] in ("@", "#") and len(text.split(maxsplit=1)[0]) > 1:
+            word, _, text = text.partition(" ")
+            user, channel = (word, channel) if word[0] == "@" else (user, word)
+            text = text.strip()
+        if text:
+            out.append((user, channel, text))
+    return out
+
+
+async def play_script(discord_: OfflineDiscord, upto: str | None = None, path: Path = FULL,
+                      lines: list[tuple] | None = None) -> list[tuple]:
+    """Run the script's lines (or `lines`, the rest of them) through the harness, up to (not
+    including) the first line containing `upto`; every line but the script's one deliberate
+    refusal must be accepted. Returns the lines not run."""
+    lines = script_lines(path) if lines is None else lines
+    for i, (user, channel, line) in enumerate(lines):
+        if upto is not None and upto in f"{user} {line}":
+            return lines[i:]
+        rec = await discord_.run(user, channel, line)
+        assert rec.ok, (line, rec.failures)
+        if rec.content.startswith("⛔"):
+            assert "does not fit" in rec.content or "shows" in rec.content, (line, rec.content)
+    return []
+
+
+def replies(rows: list[dict]) -> dict[str, str]:
+    """Everything each script line got back, public and private, by "@user line" (first run)."""
+    out: dict[str, str] = {}
+    for r in rows:
+        key = f"@{r['user']} {r['line']}"
+        if key not in out:
+            out[key] = "\n".join([r["content"], *(f["content"] for f in r["followups"])])
+    return out
+
+
+async def console_rows(path: Path, tmp_path: Path, config) -> list[dict]:
+    out = io.StringIO()
+    argv = ["--script", str(path), "--json", "--images", str(tmp_path / "images")]
+    status = await run_console(lambda: create_bot(config), argv, out=out)
+    rows = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert status == 0, [r for r in rows if r.get("error")]
+    return rows
+
+
+# --- the scripts ------------------------------------------------------------------------------------
+
+
+async def test_full_game_by_post_script(tmp_path, config):
+    """Three players, six rounds, to a winner: pricing and buying, placing, roads, plans and walks
+    with castle advancements and Herald fees, bonus tiles (the third waypoint marker, Extra
+    Movement spent with /skye use), the buy-phase advances, and the four scoring tiles."""
+    rows = await console_rows(FULL, tmp_path, config)
+    said = "\n".join("\n".join([r["content"], *(f["content"] for f in r["followups"])]) for r in rows)
+    for event in ("castle cost", "Herald fee", "Third Waypoint Marker: now 3 waypoint markers",
+                  "Extra Movement spent", "may advance on the Warrior track (J-T9)",
+                  "with the journeyman symbol and may advance", "places a road", "Prices revealed (salt",
+                  "Plans revealed (salt", "You changed your plan", "spending Extra Movement",
+                  "cannot place", "Final scoring:", "Game over: "):
+        assert event in said, event
+    for n in range(1, 7):
+        assert f"Round {n} scoring (" in said
+    for title in ("The Long Walk", "Broch Lines", "Matching Rows", "Bridges Crossed"):
+        assert re.search(rf"Round \d scoring \([^)]*{title}", said), title
+    answers = [r for r in rows if re.match(r"(!pick|/game choose|/skye advance) ", r["line"])]
+    assert {r["line"].split()[0] for r in answers} == {"!pick", "/game", "/skye"}
+    assert all(not r["error"] for r in rows)
+    # a sealed price or plan: the sealer is answered privately, the channel only hears the fingerprint
+    sealed = [r for r in rows if re.match(r"/skye (price|plan|use)", r["line"]) and r["ephemeral"]]
+    assert len(sealed) > 20
+    for r in sealed:
+        public = [f["content"] for f in r["followups"] if not f["ephemeral"]]
+        assert len(public) == 1 and re.fullmatch(r"(Red|Blue|Yellow) committed \(fingerprint [0-9a-f]{8}\)", public[0])
+    refused = [r for r in rows if r["content"].startswith("⛔")]
+    assert len(refused) == 1 and "Turns that fit here" in refused[0]["content"] and refused[0]["ephemeral"]
+    undo = next(r for r in rows if r["line"] == "/game undo")
+    assert "took back their last action" in undo["content"]
+    assert next(r for r in rows if r["line"] == "/game export")["files"]
+    assert len(list((tmp_path / "images").glob("*.png"))) >= 60
+
+
+async def test_every_scoring_tile_scores_in_the_scoring_script(tmp_path, config):
+    rows = await console_rows(SCORING, tmp_path, config)
+    said = "\n".join("\n".join([r["content"], *(f["content"] for f in r["followups"])]) for r in rows)
+    assert said.count("Final scoring:") == 3 and said.count("Game over: ") == 3
+    titles = {"Drovers' Road", "Lochs", "Long Rows", "Beacons", "Highlands", "Lochside Folds", "Farmsteads",
+              "Close Glen", "Whisky Trail", "Peaks", "Harbours", "King's Roads"}
+    scored = set()
+    for line in re.findall(r"Round \d scoring \(([^)]*)\): (.*)", said):
+        names = dict(re.findall(r"([A-D]) ([^,]+)", line[0]))
+        for letter, points in re.findall(r"\b([A-D]) (\d+)", line[1]):
+            if int(points) > 0:
+                scored.add(names[letter].strip())
+    assert titles <= scored, titles - scored
+
+
+def test_bot_py_offline_script_runs_the_whole_game(tmp_path):
+    """`python bot.py --offline --script` as a newcomer runs it: exit 0, replies printed, images saved."""
+    root = FULL.parents[2]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
+    done = subprocess.run([sys.executable, str(root / "bot.py"), "--offline", "--script", str(FULL),
+                           "--images", str(tmp_path / "img")], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Final scoring:" in done.stdout and "Game over: " in done.stdout
+    assert len(list((tmp_path / "img").glob("*.png"))) >= 60
+
+
+# --- commands one by one ---------------------------------------------------------------------------------
+
+
+async def test_price_autocomplete_offers_your_tiles_and_prices_you_can_pay(discord_):
+    await play_script(discord_, upto="/skye price")
+    rec = await discord_.run("@alice", CH, "!complete /skye price axe:")
+    hand = [c["value"] for c in rec.choices]
+    assert len(hand) == 3 and all(re.fullmatch(r"[LJ]\d+", t) for t in hand)
+    rec = await discord_.run("@alice", CH, f"!complete /skye price axe:{hand[0]} price1:")
+    assert [c["value"] for c in rec.choices] == [1, 2, 3, 4] and rec.choices[0]["name"] == f"1 gold for {hand[1]}"
+    rec = await discord_.run("@alice", CH, f"!complete /skye price axe:{hand[0]} price1:3 price2:")
+    assert [c["value"] for c in rec.choices] == [1, 2]  # 5 gold: 3 on the first leaves 2
+    rec = await discord_.run("@dora", CH, "!complete /skye price axe:")
+    assert rec.choices == []
+
+
+async def test_price_refusals_name_the_problem_and_change_nothing(discord_):
+    await play_script(discord_, upto="/skye price")
+    hand = [c["value"] for c in (await discord_.run("@alice", CH, "!complete /skye price axe:")).choices]
+    cases = {
+        "/skye price axe:L99 price1:1 price2:1": "is not one of your drawn tiles",
+        f"/skye price axe:{hand[0]} price1:4 price2:4": "add up to 8 gold but you have only 5",
+        f"/skye price axe:{hand[0]} price1:0 price2:1": "must be between 1 and 99",
+        "/skye price axe:none price1:1 price2:1": "only the No Axe bonus tile",
+        f"/skye price axe:{hand[0]} price1:1 price2:1 price3:1": "leave the other prices at 0",
+    }
+    for line, message in cases.items():
+        rec = await discord_.run("@alice", CH, line)
+        assert rec.ephemeral and message in rec.content, (line, rec.content)
+    rec = await discord_.run("@dora", CH, f"/skye price axe:{hand[0]} price1:1 price2:1")
+    assert rec.ephemeral and "not playing" in rec.content
+    rec = await discord_.run("@alice", CH, "/game status")
+    assert "Red, Blue and Yellow to price" in {f["name"]: f["value"] for f in rec.embeds[0]["fields"]}["Phase"]
+
+
+async def test_buy_autocomplete_and_refusals(discord_):
+    await play_script(discord_, upto="@bob /skye buy tile:L63")
+    rec = await discord_.run("@bob", CH, "!complete /skye buy tile:")
+    values = [c["value"] for c in rec.choices]
+    assert "L63" in values and values[-1] == "pass" and "L03" not in values  # not Blue's own
+    assert any(c["name"].startswith("L63 from Red for 1 gold") for c in rec.choices)
+    rec = await discord_.run("@bob", CH, "/skye buy tile:L03")
+    assert rec.ephemeral and "cannot buy your own tile" in rec.content
+    rec = await discord_.run("@carl", CH, "/skye buy tile:L63")
+    assert rec.ephemeral and "It is Blue's turn" in rec.content
+    rec = await discord_.run("@bob", CH, "/skye buy tile:l63")  # any case
+    assert not rec.ephemeral and "Blue buys L63 from Red" in rec.content
+
+
+async def test_place_autocomplete_offers_only_spots_and_turns_that_fit(discord_):
+    await play_script(discord_, upto="@carl !complete /skye place")
+    state = await _state(discord_, "@carl")
+    rec = await discord_.run("@carl", CH, "!complete /skye place tile:")
+    assert {c["value"] for c in rec.choices} == {"L15", "L45"} and "L15: " in rec.choices[0]["name"] + \
+        rec.choices[1]["name"]
+    from rules.skye import queries
+    seat = 2
+    legal = {(x, y): turns for x, y, turns in queries.placements(state, seat, "L45")}
+    rec = await discord_.run("@carl", CH, "!complete /skye place tile:L45 position:")
+    offered = {tuple(int(v) for v in c["value"].split(",")) for c in rec.choices}
+    assert offered == set(legal)
+    spot = next(iter(legal))
+    rec = await discord_.run("@carl", CH, f"!complete /skye place tile:L45 position:{spot[0]},{spot[1]} rotation:")
+    assert tuple(c["value"] for c in rec.choices) == legal[spot]
+    rec = await discord_.run("@carl", CH, "/skye place tile:L45 position:5,5")
+    assert rec.ephemeral and "not next to your territory" in rec.content
+    rec = await discord_.run("@carl", CH, "/skye place tile:L45 position:north")
+    assert rec.ephemeral and "A position is x,y" in rec.content
+    rec = await discord_.run("@carl", CH, f"/skye place tile:l45 position:{spot[0]},{spot[1]}")  # first turn that fits
+    assert not rec.ephemeral and f"turned {legal[spot][0]}" in rec.content
+
+
+async def test_plan_autocomplete_offers_reachable_tiles_and_advances_in_order(discord_):
+    await play_script(discord_, upto="@bob /skye plan first:L48:merchant")
+    rec = await discord_.run("@bob", CH, "!complete /skye plan first:")
+    values = [c["value"] for c in rec.choices]
+    assert "L48:merchant" in values and "castle" in values
+    named = next(c["name"] for c in rec.choices if c["value"] == "L48:merchant")
+    assert "Merchant → 1" in named and "4 moves, 0 left" in named
+    rec = await discord_.run("@bob", CH, "!complete /skye plan first:L48:merchant second:")
+    assert rec.choices == []  # every movement point spent
+    rec = await discord_.run("@bob", CH, "!complete /skye plan first:castle second:")
+    assert "L48:merchant" in [c["value"] for c in rec.choices]
+    cases = {
+        "/skye plan first:L99": "There is no tile 'L99' in your territory",
+        "/skye plan first:L48:sailor": "There is no track 'sailor'",
+        "/skye plan first:castle second:castle": "Only one waypoint marker may lie on a tile",
+        "/skye plan first:castle second:L48 third:L03": "You have 2 waypoint markers, not 3",
+        "/skye plan first:L48 extra:true": "You have no Extra Movement tile to spend",
+        "/skye use bonus:extra_movement": "Seal a plan first",
+    }
+    for line, message in cases.items():
+        rec = await discord_.run("@bob", CH, line)
+        assert rec.ephemeral and message in rec.content, (line, rec.content)
+
+
+async def test_road_autocomplete_and_refusals(discord_):
+    await play_script(discord_, upto="@bob /skye road")
+    rec = await discord_.run("@bob", CH, "!complete /skye road edge:")
+    assert "-2,-2 n" in [c["value"] for c in rec.choices]
+    assert any("between L28 (-2,-2) and L07 (-2,-1)" in c["name"] for c in rec.choices)
+    rec = await discord_.run("@bob", CH, "/skye road edge:\"0,0 up\"")
+    assert rec.ephemeral and "There is no tile 'up'" in rec.content
+    rec = await discord_.run("@bob", CH, "/skye road edge:0,0")
+    assert rec.ephemeral and "Give the edge as" in rec.content
+    rec = await discord_.run("@bob", CH, "/skye road edge:\"9,9 n\"")
+    assert rec.ephemeral and "not such an edge" in rec.content
+    rec = await discord_.run("@bob", CH, "/skye road edge:\"L28 L07\"")
+    assert not rec.ephemeral and "places a road between L28 (-2,-2) and L07 (-2,-1)" in rec.content
+    rec = await discord_.run("@bob", CH, "/skye road edge:\"-2,-2 n\"")
+    assert rec.ephemeral and "You have no road to place" in rec.content
+    rec = await discord_.run("@alice", CH, "!complete /skye road edge:")
+    assert rec.choices == []  # no road in hand
+
+
+async def test_adjust_is_public_with_before_and_after_and_only_the_host_adjusts_others(discord_):
+    await play_script(discord_, upto="/skye price")
+    rec = await discord_.run("@bob", CH, "/skye adjust what:vp value:4")
+    assert not rec.ephemeral and "Blue adjusted their vp 0 → 4." in rec.content
+    rec = await discord_.run("@bob", CH, "/skye adjust what:gold value:9 player:@carl")
+    assert rec.ephemeral and "Only the host" in rec.content
+    rec = await discord_.run("@alice", CH, "/skye adjust what:roads value:2 player:@carl")
+    assert not rec.ephemeral and "Red adjusted Yellow's roads 0 → 2." in rec.content
+    rec = await discord_.run("@alice", CH, "/skye adjust what:journeyman position:0,0")
+    assert rec.ephemeral and "already at 0,0" in rec.content
+    rec = await discord_.run("@alice", CH, "/skye adjust what:gold")
+    assert rec.ephemeral and "Give the new gold as value" in rec.content
+    rec = await discord_.run("@alice", CH, "/skye adjust what:gold value:7 player:@dora")
+    assert rec.ephemeral and "not playing in this game" in rec.content
+
+
+async def test_decisions_by_menu_and_by_advance_and_their_menus_survive_a_restart(discord_):
+    await play_script(discord_, upto="@alice /game choose choice:warrior")
+    await discord_.restart()
+    rec = await discord_.run("@alice", CH, "!complete /skye advance track:")
+    assert [c["value"] for c in rec.choices] == ["warrior", "none"]
+    rec = await discord_.run("@bob", CH, "!pick warrior")
+    assert rec.ephemeral and rec.content.startswith("⛔")
+    rec = await discord_.run("@alice", CH, "!pick warrior")
+    assert rec.ok and rec.callback_type == 7
+    (answer,) = [m for m in rec.followups if not m.ephemeral]
+    assert "Red advances: Warrior 0 → 1." in answer.content and answer.attachments
+    rec = await discord_.run("@alice", CH, "/skye advance track:warrior")
+    assert rec.ephemeral and "Nobody asked you" in rec.content
+
+
+async def test_a_sealed_plan_survives_a_restart_and_the_reveal_follows(discord_):
+    rest = await play_script(discord_, upto="@alice /skye plan first:castle:warrior")
+    await discord_.run("@alice", CH, "/skye plan first:castle:warrior")
+    await discord_.restart()
+    mine = await discord_.run("@alice", CH, "!complete /skye plan first:")
+    assert mine.choices
+    user, channel, line = rest[1]
+    rec = await discord_.run(user, channel, line)
+    assert "Plans revealed" in rec.content and "Red: 0,0:warrior" in rec.content
+
+
+async def test_undo_takes_back_a_placement_and_a_sealed_price_privately(discord_):
+    await play_script(discord_, upto="/skye price")
+    hand = [c["value"] for c in (await discord_.run("@alice", CH, "!complete /skye price axe:")).choices]
+    await discord_.run("@alice", CH, f"/skye price axe:{hand[0]} price1:3 price2:2")
+    rec = await discord_.run("@alice", CH, "/game undo")
+    assert rec.ephemeral and all(m.ephemeral for m in rec.messages) and "3 gold" in rec.content
+    log = await discord_.run("@bob", CH, "/game log")
+    assert "Red took back a secret move." in log.content and "3 gold" not in log.content
+    rec = await discord_.run("@alice", CH, "/game undo")
+    assert rec.ephemeral and rec.content == "⛔ There is nothing to take back."
+
+
+async def test_export_is_refused_while_hidden_and_round_trips_with_a_seated_importer(discord_):
+    rest = await play_script(discord_, upto="@carl /skye price")
+    rec = await discord_.run("@bob", CH, "/game export")
+    assert rec.ephemeral and not rec.attachments and "secret" in (rec.content + "".join(
+        m.content for m in rec.followups)).lower()
+    await play_script(discord_, upto="@carl !complete /skye place", lines=rest)
+    rec = await discord_.run("@bob", CH, "/game export")
+    data = next(a.data for m in rec.messages for a in m.attachments)
+    exported = json.loads(data)
+    assert exported["state"]["seed"] == 0
+    payload = discord_.builder.command("@dora", "#copy", "game import", {"file": data})
+    rec = await discord_.inject(payload)
+    assert "Only a player seated" in (rec.content + "".join(m.content for m in rec.followups))
+    rec = await discord_.inject(discord_.builder.command("@bob", "#copy", "game import", {"file": data}))
+    assert rec.ok and "imported" in "".join(m.content for m in rec.messages)
+    rec = await discord_.run("@carl", "#copy", "/skye place tile:L15 position:0,-1 rotation:2")
+    assert not rec.ephemeral and "Yellow places L15" in rec.content
+
+
+async def test_the_log_replays_to_the_stored_state(discord_):
+    await play_script(discord_, upto="@bob /skye plan first:L03:herald")
+    table = discord_.bot.table
+    row = await table.store.open_game(discord_.builder.directory.channel_id(CH[1:]))
+    state = replay(table.games["skye"], await table.store.log(row.id))
+    assert table.games["skye"].rules.encode_state(state) == row.state
+
+
+async def test_scripted_players_play_skye_through_autocomplete_alone(discord_):
+    channel = await open_game(discord_, "#random", "skye", list(USERS), board="standard")
+    player = ScriptedPlayer(discord_, channel, list(USERS), random.Random(5), optional=0.5)
+    for _ in range(260):
+        if await player.step() is None:
+            break
+    assert all(not m.failures for m in player.moves)
+    accepted = {m.command for m in player.moves if m.accepted}
+    assert {"skye price", "skye buy", "skye place", "skye plan"} <= accepted, accepted
+    status = await discord_.bot.table.status(channel)
+    assert "Round 1 " not in status.phase
+    table = discord_.bot.table
+    row = await table.store.open_game(channel)
+    state = replay(table.games["skye"], await table.store.log(row.id))
+    assert table.games["skye"].rules.encode_state(state) == row.state
+
+
+async def _state(discord_: OfflineDiscord, user: str):
+    seen = await discord_.bot.table.view(discord_.builder.directory.channel_id(CH[1:]),
+                                         _user(discord_, user))
+    return seen.state
+
+
+def _user(discord_: OfflineDiscord, name: str):
+    from waypost.outcome import User
+    return User(discord_.builder.directory.user_id(name), name[1:])
+
+
+def test_the_command_benchmark_runs_and_prints_its_figures():
+    """`python -m benchmarks.skye_command --quick` (its own process: it starts its own bot)."""
+    done = subprocess.run([sys.executable, "-m", "benchmarks.skye_command", "--quick"], cwd=FULL.parents[2],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "skye command: board-changing, p50" in done.stdout
+
+
+async def test_help_lists_every_skye_command_and_the_phases(discord_):
+    rec = await discord_.run("@alice", CH, "/game help game:skye")
+    for name in ("price", "buy", "keep", "place", "road", "plan", "use", "advance", "adjust"):
+        assert f"`/skye {name}`" in rec.content, name
+    assert "*Pricing* (everyone at once, in secret)" in rec.content and "Settings: board" in rec.content
+
+
+async def test_outsiders_are_refused_every_skye_command(discord_):
+    await play_script(discord_, upto="/skye price")
+    lines = ("/skye price axe:L52 price1:1 price2:1", "/skye buy tile:pass", "/skye keep", "/skye place tile:L52 "
+             "position:1,0", "/skye road edge:\"0,0 e\"", "/skye plan", "/skye use bonus:extra_movement",
+             "/skye advance track:none", "/skye adjust what:gold value:3")
+    for line in lines:
+        rec = await discord_.run("@dora", CH, line)
+        assert rec.ephemeral and "You are not playing in this game." in rec.content, (line, rec.content)
+
+
+async def test_keep_lets_owners_keep_or_discard_unbought_tiles_when_the_table_chooses(discord_):
+    lines = script_lines()
+    deal = next(i for i, (_u, _c, line) in enumerate(lines) if "name:deal" in line)
+    lines.insert(deal + 1, ("@alice", CH, "/game settings name:unbought value:choose"))
+    await play_script(discord_, upto="@carl !complete /skye place", lines=lines)
+    rec = await discord_.run("@bob", CH, "/game status")
+    assert "to keep or discard" in json.dumps(rec.embeds)
+    rec = await discord_.run("@bob", CH, "!complete /skye keep discard:")
+    assert [c["value"] for c in rec.choices] == ["none", "L03", "L48"]
+    assert rec.choices[2]["name"] == "discard L48 (take back 1 gold)"
+    rec = await discord_.run("@carl", CH, "/skye keep discard:L03")
+    assert rec.ephemeral and "'L03' is not one of your unbought tiles (L45, L15)" in rec.content
+    rec = await discord_.run("@bob", CH, "/skye keep discard:l48")
+    assert not rec.ephemeral and "Blue keeps L03 (paid 3 gold to the bank)." in rec.content
+    assert "Blue discards L48 and takes back 1 gold." in rec.content
+    rec = await discord_.run("@bob", CH, "/skye keep")
+    assert rec.ephemeral and "You have already acted in this phase; waiting for Red and Yellow." in rec.content
