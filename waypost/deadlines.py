@@ -79,9 +79,11 @@ class Deadlines(Play):
     async def _play_for(self, loaded: Loaded, player: int, by: str) -> Outcome:
         """The game's default move for `player`, as `by`; posted in the channel too."""
         seat = loaded.seat_of(player)
-        action = loaded.game.rules.timeout(loaded.state, seat) if seat is not None else None
+        if seat is None:
+            raise IllegalMove("That member holds no seat in this game.")
+        action = loaded.game.rules.timeout(loaded.state, seat)
         if action is None:
-            raise IllegalMove(f"{loaded.game.rules.title} has no default move for {loaded.name(seat or 0)} now; "
+            raise IllegalMove(f"{loaded.game.rules.title} has no default move for {loaded.name(seat)} now; "
                               "they (or the host, with adjustments) must play.")
         return await self._apply(loaded, User(player, loaded.seats[seat].name), action, by=by)
 

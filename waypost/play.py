@@ -57,7 +57,9 @@ class Play(Channels):
         ending = rules.ending(result.state)
         if ending is not None:
             loaded.row.status, loaded.row.ending = "ended", ending.text
-        if result.secret:  # the player's own board shows what they sealed
+        if result.secret and by:  # sealed for a player out of time: whoever made it sees no more than others
+            outcome = Outcome(f"{by}: {entry.public}")
+        elif result.secret:  # the player's own board shows what they sealed
             outcome = Outcome(result.summary, result.details, private=True, announce=entry.public,
                               drawing=self._drawing(loaded, actor.seat, result.summary))
         else:

@@ -376,9 +376,11 @@ def test_the_command_benchmark_runs_and_prints_its_figures():
 
 async def test_help_lists_every_skye_command_and_the_phases(discord_):
     rec = await discord_.run("@alice", CH, "/game help game:skye")
+    page = rec.followups[-1].content  # the table's commands first, then the game's page in a message of its own
+    assert rec.ephemeral and rec.followups[-1].ephemeral and "`/game new`" in rec.content
     for name in ("price", "buy", "keep", "place", "road", "plan", "use", "advance", "adjust"):
-        assert f"`/skye {name}`" in rec.content, name
-    assert "*Pricing* (everyone at once, in secret)" in rec.content and "Settings: board" in rec.content
+        assert f"`/skye {name}`" in page, name
+    assert "*Pricing* (everyone at once, in secret)" in page and "Settings: board" in page
 
 
 async def test_outsiders_are_refused_every_skye_command(discord_):
