@@ -11,7 +11,7 @@ from discord.ext import commands
 from front.answering import end_view, run
 from front.replies import NOBODY, channel_of, choices, escape, fit, say_privately, send_outcome, table_of, user_of
 from rules.errors import BadInput, NoGame
-from rules.text import players
+from rules.text import players, plural
 from waypost.channels import players_on
 from waypost.lobby import settings_of
 from waypost.outcome import Status, User, Waiting
@@ -133,6 +133,18 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
                     at: app_commands.Range[int, 1, 1_000_000] | None = None) -> None:
         await run(interaction, table_of(interaction).board(channel_of(interaction), user_of(interaction), private,
                                                            focus, at))
+
+    @app_commands.command(description="An animated recap of the last actions (default: since your own last one)")
+    @app_commands.describe(actions="How many of the last actions (1–30)")
+    async def recap(self, interaction: discord.Interaction,
+                    actions: app_commands.Range[int, 1, 30] | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # replaying and drawing take a while
+        table = table_of(interaction)
+        recap = await table.recap(channel_of(interaction), user_of(interaction), actions)
+        limit = (interaction.guild.filesize_limit if interaction.guild else 10 * 2**20) - 64 * 1024
+        data = await table.animate(recap, limit)
+        await interaction.followup.send(f"The last {plural(len(recap.states), 'action')}, one frame each:",
+                                        file=discord.File(io.BytesIO(data), "recap.gif"), ephemeral=True)
 
     @app_commands.command(description="What happened since your last action")
     async def since(self, interaction: discord.Interaction) -> None:

@@ -40,12 +40,17 @@ async def warm() -> None:
 
 async def draw(paint: Callable[[Any, int | None, str | None], bytes], state: Any, viewer: int | None,
                focus: str | None = None) -> bytes:
-    """`paint(state, viewer, focus)` run in a drawing process. If a worker died, the pool is replaced for
-    the next drawing and this one raises BrokenProcessPool."""
+    """`paint(state, viewer, focus)` run in a drawing process."""
+    return await run(paint, state, viewer, focus)
+
+
+async def run(work: Callable[..., bytes], *args: Any) -> bytes:
+    """`work(*args)` (a module-level function) run in a drawing process. If a worker died, the pool
+    is replaced for the next call and this one raises BrokenProcessPool."""
     global _pool
     pool = _pool_now()
     try:
-        return await asyncio.get_running_loop().run_in_executor(pool, paint, state, viewer, focus)
+        return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
     except BrokenProcessPool:
         if _pool is pool:
             _pool = None

@@ -8,17 +8,20 @@ import dataclasses
 from dataclasses import replace
 from datetime import datetime
 
+from render.recap import animate
 from rules.base import Awaiting
 from rules.errors import BadInput, IllegalMove
 from rules.text import plural
+from waypost import drawing
 from waypost.channels import Channels, Loaded
 from waypost.clocks import Clocks, Timing
 from waypost.drawing import draw as draw_board
-from waypost.outcome import Drawing, LogPage, Mine, Outcome, Seen, Status, User, Waiting
-from waypost.replay import replay
+from waypost.outcome import Drawing, LogPage, Mine, Outcome, Recap, Seen, Status, User, Waiting
+from waypost.replay import frames, replay
 from waypost.secrecy import shown
 
 LOG_PAGE = 15
+RECAP_LIMIT = 30  # the most actions a recap shows
 
 
 class Looking(Channels):
@@ -86,6 +89,30 @@ class Looking(Channels):
         seat = loaded.seat_of(user.id)
         lines = tuple(f"{e.seq}. {shown(e, seat, revealed)}" for e in entries[mine:])
         return LogPage(lines or ("Nothing has happened since your last action.",), 1, 1)
+
+    async def recap(self, channel_id: int, user: User, count: int | None = None) -> Recap:
+        """The last `count` actions (by default, those since the user's own last action, at least
+        one) as states to animate, each as everyone may see it, labelled as they may read it."""
+        loaded = await self._played(channel_id)
+        entries = await self.store.log(loaded.row.id)
+        if count is None:
+            after_mine = [e for e in entries if e.kind == "action"]
+            mine = [i for i, e in enumerate(after_mine) if e.user_id == user.id]
+            count = len(after_mine) - mine[-1] - 1 if mine else len(after_mine)
+        count = max(1, min(count, RECAP_LIMIT))
+        steps = await asyncio.to_thread(frames, loaded.game, entries, count)
+        if not steps:
+            raise IllegalMove("Nothing has been played yet.")
+        revealed = await self.store.revealed_up_to(loaded.row.id)
+        rules = loaded.game.rules
+        return Recap(loaded.game.key, tuple(rules.view(s.after, None) for s in steps),
+                     tuple(f"{s.entry.seq}. {shown(s.entry, None, revealed)}" for s in steps))
+
+    async def animate(self, recap: Recap, limit: int) -> bytes:
+        """An animated GIF of a recap, its frames drawn in the drawing processes."""
+        paint = self.games[recap.game_key].draw
+        pngs = await asyncio.gather(*(draw_board(paint, state, None) for state in recap.states))
+        return await drawing.run(animate, list(pngs), list(recap.labels), limit)
 
     async def focuses(self, channel_id: int, user: User) -> list[tuple[str, str]]:
         """What `/game board` can be narrowed to in this channel's game (for autocomplete)."""

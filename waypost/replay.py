@@ -7,12 +7,13 @@ every seat entry hands a seat to a substitute.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules import serial
-from rules.base import Actor, Seat
+from rules.base import Actor, Result, Seat
 from rules.errors import InvalidData, PlayerError
 from waypost.registry import GameEntry, parse_board
 from waypost.storage import LogEntry
@@ -81,44 +82,71 @@ def replay(game: GameEntry, entries: list[LogEntry]) -> Any:
     return replay_keeping(game, entries).state
 
 
-def replay_keeping(game: GameEntry, entries: list[LogEntry]) -> Replayed:
-    """The log replayed, keeping what the rules said of each action and the states before the
-    actions an undo could still reach: the last ones, all by one user and each undoable (at most
-    TAIL of them)."""
-    out = Replayed(None)
-    tail: list[tuple[int, Any]] = []  # (seq, state before) of the trailing run of one user's actions
-    tail_user: int | None = None
+@dataclass(frozen=True)
+class Step:
+    """One log entry that changed the state on replay: the state before and after it, and what the
+    rules said of it (an action's result; None for a reseed or a substitute)."""
+
+    entry: LogEntry
+    before: Any
+    result: Result[Any] | None
+    after: Any
+
+
+def opening(game: GameEntry, entries: list[LogEntry]) -> Any:
+    """The state the log's last start entry set up."""
     start = next((e for e in reversed(entries) if e.kind == "start"), None)
     if start is None:
         raise InvalidData("log: there is no start entry")
-    state = start_state(game, start.body)
+    return start_state(game, start.body)
+
+
+def steps(game: GameEntry, entries: list[LogEntry], state: Any) -> Iterator[Step]:
+    """Every entry since the last start that changes the state, applied in order to `state`."""
     rules = game.rules
     for e in since_start(entries):
+        result = None
         try:
             if e.kind == "reseed":
-                state = rules.reseed(state, serial.load(int, e.body["seed"], f"log entry {e.seq} seed"))
-                tail.clear()
-                continue
-            if e.kind == "seat":
-                state = rules.reseat(state, reseated(state.seats, e))
-                tail.clear()
-                continue
-            action = rules.decode_action(e.body["action"])
-            actor = serial.load(Actor, e.body["actor"], f"log entry {e.seq} actor")
-            if not tail or e.user_id != tail_user:
-                tail.clear()
-            tail.append((e.seq, state))
-            tail_user = e.user_id
-            result = rules.apply(state, actor, action)
-            if not result.undoable:
-                tail.clear()
-            state = result.state
-            out.said[e.seq] = Said(result.summary, result.details, result.secret, result.reveals, result.undoable,
-                                   result.public)
+                after = rules.reseed(state, serial.load(int, e.body["seed"], f"log entry {e.seq} seed"))
+            elif e.kind == "seat":
+                after = rules.reseat(state, reseated(state.seats, e))
+            else:
+                action = rules.decode_action(e.body["action"])
+                actor = serial.load(Actor, e.body["actor"], f"log entry {e.seq} actor")
+                result = rules.apply(state, actor, action)
+                after = result.state
         except (KeyError, TypeError):
             raise InvalidData(f"log entry {e.seq}: expected an action and an actor") from None
         except PlayerError as err:
             raise InvalidData(f"log entry {e.seq}: the rules refuse it: {err}") from None
-    out.state = state
-    out.snapshots = {seq: rules.encode_state(before) for seq, before in tail[-TAIL:]}
+        yield Step(e, state, result, after)
+        state = after
+
+
+def frames(game: GameEntry, entries: list[LogEntry], count: int) -> list[Step]:
+    """The last `count` actions of the log, oldest first, each with the state after it (a recap)."""
+    kept: deque[Step] = deque(maxlen=count)
+    for step in steps(game, entries, opening(game, entries)):
+        if step.result is not None:
+            kept.append(step)
+    return list(kept)
+
+
+def replay_keeping(game: GameEntry, entries: list[LogEntry]) -> Replayed:
+    """The log replayed, keeping what the rules said of each action and the states before the
+    actions an undo could still reach: the last ones, all by one user and each undoable (at most
+    TAIL of them)."""
+    out = Replayed(opening(game, entries))
+    tail: list[Step] = []  # the trailing run of one user's undoable actions
+    for step in steps(game, entries, out.state):
+        result, e = step.result, step.entry
+        if result is None or not result.undoable or (tail and e.user_id != tail[0].entry.user_id):
+            tail.clear()
+        if result is not None:
+            tail += [step] if result.undoable else []
+            out.said[e.seq] = Said(result.summary, result.details, result.secret, result.reveals, result.undoable,
+                                   result.public)
+        out.state = step.after
+    out.snapshots = {s.entry.seq: game.rules.encode_state(s.before) for s in tail[-TAIL:]}
     return out

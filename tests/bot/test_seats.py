@@ -58,3 +58,17 @@ async def test_history_the_board_as_it_was_and_what_happened_since(discord_):
     assert rec.ephemeral and "had not started" in rec.content
     rec = await discord_.run("@bob", CH, "/game board at:99")
     assert rec.ephemeral and "entries 1 to" in rec.content
+
+
+async def test_an_animated_recap_of_the_last_actions(discord_):
+    for user, line in (("@alice", "/game new game:tally"), ("@bob", "/game join"), ("@alice", "/game start"),
+                       ("@alice", "/tally add amount:2"), ("@bob", "/tally add amount:1"),
+                       ("@alice", "/tally add amount:3")):
+        await discord_.run(user, CH, line)
+    rec = await discord_.run("@bob", CH, "/game recap")  # since bob's own last action: alice's add
+    (gif,) = rec.attachments
+    image = gif.image()
+    assert rec.ephemeral and gif.filename == "recap.gif" and image.format == "GIF" and image.n_frames == 1
+    rec = await discord_.run("@bob", CH, "/game recap actions:3")
+    image = rec.attachments[0].image()
+    assert "The last 3 actions" in rec.content and image.n_frames == 3

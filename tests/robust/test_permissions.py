@@ -51,7 +51,7 @@ GAME_GROUP = {  # /game, by scene; SCENE leaves bob on turn, having acted last
         "game undo": everyone(RULES, on_turn=OK),  # only your own last action
         "game choose": everyone(TURN, outsider=ROLE, manager=ROLE),  # nobody is asked to decide
         "game end": everyone(ROLE, host=OK, manager=OK),
-        "game mine": everyone(OK), "game notify": everyone(OK), "game since": everyone(OK),
+        "game mine": everyone(OK), "game notify": everyone(OK), "game since": everyone(OK), "game recap": everyone(OK),
         "game away": everyone(OK, outsider=ROLE, manager=ROLE),  # players only
         "game pause": everyone(ROLE, host=OK), "game resume": everyone(ROLE, host=RULES),  # it is not paused
         "game skip": everyone(ROLE, host=RULES),  # nobody's time has run out
@@ -66,7 +66,7 @@ GAME_GROUP = {  # /game, by scene; SCENE leaves bob on turn, having acted last
         "game undo": everyone(RULES), "game choose": everyone(RULES),
         "game end": everyone(ROLE, host=OK, manager=OK),
         "game mine": everyone(OK), "game notify": everyone(OK), "game since": everyone(OK),
-        "game away": everyone(RULES), "game pause": everyone(RULES), "game resume": everyone(RULES),
+        "game recap": everyone(RULES), "game away": everyone(RULES), "game pause": everyone(RULES), "game resume": everyone(RULES),
         "game skip": everyone(RULES), "game substitute": everyone(RULES),
         "game host": everyone(ROLE, host=RULES),
     },
