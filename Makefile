@@ -21,13 +21,15 @@ sync: $(STAMP)  ## run the bot after syncing slash commands globally
 offline: $(STAMP)  ## play locally against the offline Discord stand-in
 	$(BIN)/python bot.py --offline
 
-test: $(STAMP)  ## lint, check import layers and cycles, then run every test
+test: $(STAMP)  ## lint, type-check, check import layers and cycles, then run every test
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/lint-imports
 
 bench: $(STAMP)  ## measure speed and memory against their targets (docs/performance.md)

@@ -8,7 +8,8 @@ rules. Exploring's rotation is a decision the host asks with a menu (or `/game c
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypedDict, TypeVar, Unpack
 
 import discord
 from discord import app_commands
@@ -31,6 +32,7 @@ Text = app_commands.Range[str, 1, 100]
 Stops = app_commands.Range[str, 1, 300]
 Count = app_commands.Range[int, 0, 99]
 CHOICES = 25
+T = TypeVar("T")
 
 ADJUSTING = {  # what: (the options it needs, what it sets)
     "units": (("hex", "unit", "value"), "a unit count on a hex (0 removes them)"),
@@ -130,6 +132,16 @@ def stop_map(triples: Iterable[tuple[str, str, int]]) -> dict[str, Units]:
     return found
 
 
+class _Reach(TypedDict, total=False):
+    """What `queries.reachable` takes beside the army (any of it may replace `_Options`' own)."""
+
+    units: Units | None
+    pickups: dict[str, Units]
+    drops: dict[str, Units]
+    march: bool
+    pack: str
+
+
 class _Options:
     """A maneuver's options as filled so far (for autocomplete): each read if it can be, else None."""
 
@@ -146,16 +158,16 @@ class _Options:
         self.path_text = namespace.path if isinstance(namespace.path, str) else None
 
     @staticmethod
-    def _try(read):  # type: ignore[no-untyped-def]
+    def _try(read: Callable[[], T]) -> T | None:
         try:
             return read()
         except PlayerError:
             return None
 
-    def reach(self, state: GloryState, seat: int, **changed) -> dict[str, queries.Route]:  # type: ignore[no-untyped-def]
+    def reach(self, state: GloryState, seat: int, **changed: Unpack[_Reach]) -> dict[str, queries.Route]:
         """Where the army can end with these options (some replaced by `changed`)."""
-        options = {"units": self.units, "pickups": self.pickups, "drops": self.drops, "march": self.march,
-                   "pack": self.pack, **changed}
+        options: _Reach = {"units": self.units, "pickups": self.pickups, "drops": self.drops, "march": self.march,
+                           "pack": self.pack, **changed}
         if self.army is None:
             return {}
         return queries.reachable(state, seat, self.army, **options)

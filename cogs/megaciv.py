@@ -403,7 +403,8 @@ class MegaCiv(commands.GroupCog, group_name="megaciv",
     @app_commands.describe(from_="The area your tokens leave", to="Where they go",
                            count="How many tokens (default 1)",
                            via="Roadbuilding: the area passed through (found for you when there is one)")
-    @app_commands.autocomplete(from_=token_sources, to=token_targets, via=via_areas, count=counts)
+    @app_commands.autocomplete(count=counts)  # one decorator per choice type (str, int)
+    @app_commands.autocomplete(from_=token_sources, to=token_targets, via=via_areas)
     async def move(self, interaction: discord.Interaction, from_: Area, to: Area, count: Count = 1,
                    via: Area | None = None) -> None:
         seen = await _seen(interaction)
@@ -431,7 +432,8 @@ class MegaCiv(commands.GroupCog, group_name="megaciv",
     @app_commands.describe(ship="Your ship (1–4)", pay="How to pay (default: 1 treasury)",
                            area="For a token: the area it comes from")
     @app_commands.choices(pay=UPKEEP)
-    @app_commands.autocomplete(ship=unkept_ships, area=your_token_areas)
+    @app_commands.autocomplete(ship=unkept_ships)  # one decorator per choice type (int, str)
+    @app_commands.autocomplete(area=your_token_areas)
     async def maintain(self, interaction: discord.Interaction, ship: Ship, pay: str = "treasury",
                        area: Area | None = None) -> None:
         seen = await _seen(interaction)
@@ -450,7 +452,8 @@ class MegaCiv(commands.GroupCog, group_name="megaciv",
               "e.g. 'Arzu+2 Sea Kesdor'; just the end sails the shortest route. All aboard go off at the end.",
         take="Tokens taken on where the ship starts (default 0)",
     )
-    @app_commands.autocomplete(ship=sailing_ships, route=voyages)
+    @app_commands.autocomplete(ship=sailing_ships)  # one decorator per choice type (int, str)
+    @app_commands.autocomplete(route=voyages)
     async def sail(self, interaction: discord.Interaction, ship: Ship, route: Text,
                    take: app_commands.Range[int, 0, TOKENS] = 0) -> None:
         seen = await _seen(interaction)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.basics import INK, MUTED, PAPER, WHITE, Point
+from render.basics import INK, MUTED, PAPER, WHITE, Box, Point
 from render.glory.icons import cube_sprite, depletion_sprite, hex_sprite, relic_sprite, structure_sprite, symbol_sprite
 from render.glory.layout import CARD_H, EVENT_ROW_H, MAP_W, PANEL_SIZE, SMALL_SIZE, WIDTH, Grid
 from render.glory.static import FRAME
@@ -53,7 +53,7 @@ def draw_panel(image: Image.Image, state: GloryState, viewer: int | None, height
 
 
 def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState, seat: int,
-                 box: tuple[int, int, int, int], viewer: int | None) -> None:
+                 box: Box, viewer: int | None) -> None:
     s = state.seats[seat]
     style = player_style(s.colour)
     player = state.players[seat]
@@ -219,7 +219,9 @@ def _previews(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState, t
 
 def key_entries() -> list[tuple[LegendIcon, str]]:
     def terrain(kind: str) -> LegendIcon:
-        return lambda img, p: paste(img, hex_sprite(kind, 11.0, letter=False), p)
+        def icon(img: Image.Image, p: Point) -> None:
+            paste(img, hex_sprite(kind, 11.0, letter=False), p)
+        return icon
 
     def hexed(kind: str) -> str:
         letter = {"unexplored": "?", "swamp": "W"}.get(kind, kind[:1].upper())

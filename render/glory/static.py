@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
 from PIL import Image, ImageDraw
 
@@ -21,7 +22,8 @@ from render.png import build_palette
 from render.terrain import TERRAINS
 from render.text import draw_text, paste, plain
 from rules import hexes
-from rules.glory.board import Board
+from rules.glory.board import Board, Province, Tile
+from rules.glory.state import Placed
 
 PANEL: RGB = (244, 239, 228)
 FRAME: RGB = (150, 138, 116)
@@ -80,7 +82,10 @@ def draw_borders(image: Image.Image, grid: Grid, board: Board, provinces: Iterab
         pen.ellipse((x - half, y - half, x + half, y + half), fill=BORDER)
 
 
-BoardKey = tuple  # what a board looks like: see `board_key`
+BoardKey = tuple[str, str, int, int, tuple[Province, ...], tuple[Tile, ...]]  # what a board looks like: `board_key`
+BaseKey = tuple[BoardKey, int, Board]  # (the board's look, the number of players, the board)
+Placements = tuple[tuple[str, str, int], ...]  # (centre, tile, rotation) per explored province, sorted
+MapKey = tuple[BoardKey, int, Placements, Board]
 
 
 def board_key(board: Board) -> BoardKey:
@@ -90,7 +95,7 @@ def board_key(board: Board) -> BoardKey:
     return board.name, board.title, board.columns, board.rows, board.provinces, board.tiles
 
 
-def _build(key: tuple[BoardKey, int, Board]) -> Static:
+def _build(key: BaseKey) -> Static:
     _, players, board = key
     lay = layout(board.axials)
     image = Image.new("RGB", (WIDTH, lay.height), PANEL)
@@ -128,7 +133,7 @@ def _samples(board: Board) -> Image.Image:
     return sheet
 
 
-class _Keyed(tuple):
+class _Keyed(tuple[object, ...]):
     """A cache key whose last item (the board itself, needed to build the layer) takes no part in
     hashing or comparing."""
 
@@ -139,15 +144,23 @@ class _Keyed(tuple):
         return isinstance(other, tuple) and self[:-1] == other[:-1]
 
 
-_BASES: LayerCache[tuple, Static] = LayerCache(_build, keep=8)
+K = TypeVar("K", bound=tuple[object, ...])
+
+
+def _keyed(key: K) -> K:
+    """`key` as a `_Keyed`: the same items, so the same type."""
+    return cast(K, _Keyed(key))  # a tuple subclass holding exactly key's items
+
+
+_BASES: LayerCache[BaseKey, Static] = LayerCache(_build, keep=8)
 
 
 def static_layer(board: Board, players: int) -> Static:
     """The cached base image of `board` at a table of `players`."""
-    return _BASES.get(_Keyed((board_key(board), players, board)))
+    return _BASES.get(_keyed((board_key(board), players, board)))
 
 
-def _explored(key: tuple) -> Image.Image:
+def _explored(key: MapKey) -> Image.Image:
     _, players, placed, board = key
     image = static_layer(board, players).image.copy()
     grid = static_layer(board, players).layout.grid
@@ -162,14 +175,14 @@ def _explored(key: tuple) -> Image.Image:
     return image
 
 
-_MAPS: LayerCache[tuple, Image.Image] = LayerCache(_explored, keep=16)
+_MAPS: LayerCache[MapKey, Image.Image] = LayerCache(_explored, keep=16)
 
 
-def map_layer(board: Board, players: int, explored: dict) -> Image.Image:
+def map_layer(board: Board, players: int, explored: dict[str, Placed]) -> Image.Image:
     """The board with the explored provinces' tiles in place (cached per set of placements; do not
     draw on it: copy it)."""
     placed = tuple(sorted((c, p.tile, p.rotation) for c, p in explored.items()))
-    return _MAPS.get(_Keyed((board_key(board), players, placed, board)))
+    return _MAPS.get(_keyed((board_key(board), players, placed, board)))
 
 
 def clear_cache() -> None:

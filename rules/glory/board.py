@@ -132,7 +132,7 @@ class Board:
     events: tuple[EventCard, ...] = ()
     serial_shared: ClassVar[bool] = True  # every saved state holds its board: decode each board once
 
-    def __deepcopy__(self, memo: dict) -> Board:
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
         return self  # immutable: copies of a state share their board and its lookups
 
     def __hash__(self) -> int:
@@ -261,7 +261,7 @@ class Board:
 
 def _base_terrain(board: Board, players: int) -> tuple[str | None, ...]:
     key = ("base", players)
-    cached = board.terrain_cache.get(key)
+    cached: tuple[str | None, ...] | None = board.terrain_cache.get(key)
     if cached is None:
         terrain: list[str | None] = ["ocean"] * len(board.axials)
         down = set(board.face_down(players))
@@ -269,4 +269,4 @@ def _base_terrain(board: Board, players: int) -> tuple[str | None, ...]:
             for pos, i in enumerate(members):
                 terrain[i] = None if p in down else board.provinces[p].terrain[pos]
         cached = board.terrain_cache[key] = tuple(terrain)
-    return cached  # type: ignore[no-any-return]
+    return cached

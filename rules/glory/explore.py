@@ -3,6 +3,8 @@ stay, place a relic, flip an event card and put a voting cube on it."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from rules import hexes
 from rules.base import Actor, Result
 from rules.errors import BadInput, NotYourTurn
@@ -26,6 +28,18 @@ from rules.glory.state import (
 )
 from rules.guards import seated
 from rules.text import either
+
+
+class Preview(TypedDict):
+    """One allowed rotation of the tile waiting for one, as `previews` shows it."""
+
+    label: str  # as players name it ("1"–"6")
+    rotation: int
+    terrain: dict[str, str]  # per hex name of the province
+    relic: str  # the relic symbol's hex, or ""
+    symbol: str  # the tile's relic symbol
+    lands: bool  # whether the army could land
+    seas_joined: bool
 
 
 def label(rotation: int) -> str:
@@ -181,7 +195,7 @@ def allowed_rotations(state: GloryState, p: Plan, province: str, tile: str) -> t
     return tuple(both or first or second or range(hexes.ROTATIONS))
 
 
-def previews(state: GloryState) -> list[dict]:
+def previews(state: GloryState) -> list[Preview]:
     """Per allowed rotation of the tile waiting for one: its label, the terrain per hex name, the
     relic symbol's hex (or ""), and whether the army could land and the seas join."""
     pending = state.exploring
@@ -190,7 +204,7 @@ def previews(state: GloryState) -> list[dict]:
     board = state.board
     tile = board.tile_named[pending.tile]
     members = board.province_hexes[board.province_index[pending.province]]
-    out = []
+    out: list[Preview] = []
     for k in pending.options:
         cells = placed_terrain(state, pending.province, pending.tile, k)
         relic = "" if tile.relic == "none" else board.names[members[hexes.rotated_position(tile.relic_at, k)]]

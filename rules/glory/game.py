@@ -205,4 +205,5 @@ class GloryGame(Game[GloryState]):
 @lru_cache(maxsize=16)
 def _board_data(board: Board) -> dict[str, Any]:
     """A board's JSON data (shared: callers must not change it)."""
-    return serial.dump(board)
+    data: dict[str, Any] = serial.dump(board)
+    return data

@@ -55,14 +55,15 @@ def maneuver(state: GloryState, actor: Actor, action: Maneuver) -> Result[GloryS
     return Result(new, f"{moved}{paid}", tuple(details))
 
 
-def read_stops(state: GloryState, drops: tuple, pickups: tuple) -> dict[str, Stop]:
+def read_stops(state: GloryState, drops: tuple[tuple[str, str, int], ...],
+               pickups: tuple[tuple[str, str, int], ...]) -> dict[str, Stop]:
     """Drops and pick-ups as stops by hex, in the order their hexes are first listed."""
     board = state.board
     if not isinstance(drops, (tuple, list)) or not isinstance(pickups, (tuple, list)):
         raise BadInput("List drops and pick-ups as (hex, unit, count).")
     if len(drops) + len(pickups) > MAX_STOPS:
         raise BadInput(f"List at most {MAX_STOPS} drops and pick-ups.")
-    found: dict[str, tuple[list, list]] = {}
+    found: dict[str, tuple[list[tuple[str, int]], list[tuple[str, int]]]] = {}
     for which, entries in ((0, drops), (1, pickups)):
         for entry in entries:
             if not isinstance(entry, (tuple, list)) or len(entry) != 3:

@@ -189,7 +189,7 @@ def _search(g: Ground, stage: Stage, seeds: dict[int, int], budget: int) -> tupl
                     step = 0
                 else:
                     step = t
-                    fort = forts[j] and not used
+                    fort = forts[j] != 0 and not used
             nc = c + step
             if nc <= budget:
                 n2 = j * 2 + used
@@ -383,7 +383,7 @@ def _orders(trip: Trip) -> list[list[int]]:
 def _ends(g: Ground, trip: Trip) -> dict[str, Route]:
     board = g.board
     budget = trip.budget - trip.pack_cost
-    best: dict[int, tuple[int, int, list]] = {}
+    best: dict[int, tuple[int, int, list[tuple[dict[int, int], dict[int, int]]]]] = {}
     first_error: Exception | None = None
     ok = False
     if budget < 0:

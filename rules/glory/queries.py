@@ -103,7 +103,7 @@ def rotations(state: GloryState) -> tuple[str, ...]:
     return () if pending is None else tuple(explore.label(k) for k in pending.options)
 
 
-def previews(state: GloryState) -> list[dict]:
+def previews(state: GloryState) -> list[explore.Preview]:
     """Per allowed rotation: label, terrain per hex name, relic hex and symbol, whether the army
     lands and the seas join (for a small picture of each choice)."""
     return explore.previews(state)

@@ -11,6 +11,7 @@ for players replaces each entry by "?" (see `GloryGame.view`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -191,7 +192,7 @@ def army_text(board: Board, army: Army) -> str:
     return text
 
 
-def read_units(board: Board, pairs: tuple[tuple[str, int], ...] | list, what: str = "units") -> Units:
+def read_units(board: Board, pairs: Sequence[tuple[str, int]], what: str = "units") -> Units:
     """Counts per unit type from (unit word, count) pairs, or BadInput."""
     if len(pairs) > len(board.units) * 2:
         raise BadInput(f"List each unit type once in {what}.")
@@ -297,7 +298,7 @@ def terrain(state: GloryState) -> tuple[str | None, ...]:
     """Per hex index, its terrain now (None: in a face-down province)."""
     board = state.board
     key = (len(state.seats), tuple(state.explored.items()))
-    cached = board.terrain_cache.get(key)
+    cached: tuple[str | None, ...] | None = board.terrain_cache.get(key)
     if cached is None:
         if len(board.terrain_cache) > 4096:
             board.terrain_cache.clear()
@@ -308,17 +309,17 @@ def terrain(state: GloryState) -> tuple[str | None, ...]:
             for pos, i in enumerate(members):
                 cells[i] = tile.terrain[hexes.tile_position(pos, placed.rotation)]
         cached = board.terrain_cache[key] = tuple(cells)
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def terrain_codes(state: GloryState) -> tuple[int, ...]:
     """Per hex index, its terrain code for the movement search (rules/glory/board.py CODES)."""
     cells = terrain(state)
     key = ("codes", cells)
-    cached = state.board.terrain_cache.get(key)
+    cached: tuple[int, ...] | None = state.board.terrain_cache.get(key)
     if cached is None:
         cached = state.board.terrain_cache[key] = tuple(UNEXPLORED if t is None else CODES[t] for t in cells)
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def terrain_at(state: GloryState, name: str) -> str | None:

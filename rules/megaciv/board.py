@@ -173,7 +173,7 @@ class Board:
     advances: AdvanceBook
     serial_shared: ClassVar[bool] = True  # every saved state holds its board: decode each one once
 
-    def __deepcopy__(self, memo: dict) -> Board:
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
         return self  # immutable: copies of a state share their board and its lookups
 
     # --- areas ----------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from rules.megaciv.state import MegaState, Player
 
 COUNTERS = ("tokens", "once", "done")
 
-_KNOWN_BOARDS: list[tuple[dict[str, Any], Board]] = []  # (data, board), newest last
+_KNOWN_BOARDS: list[tuple[object, Board]] = []  # (data, board), newest last
 _KNOWN_TEXTS: dict[str, Board] = {}  # a board's JSON text → the board
 _DUMPED: dict[int, tuple[Board, str]] = {}
 _PLAYERS: dict[int, tuple[Player, dict[str, Any]]] = {}
@@ -200,13 +200,13 @@ def _compile(tp: Any) -> Loader:  # noqa: C901 - one branch per kind of type hin
 
             only = {kind}
 
-            def load_flat(data: Any) -> tuple:
+            def load_flat(data: Any) -> tuple[Any, ...]:
                 if type(data) is not list or (data and set(map(type, data)) != only):
                     raise _Refused
                 return tuple(data)
             return load_flat
         if args[0] == tuple[Literal["tokens", "once", "done"], str, int]:  # a step's delta
-            def load_delta(data: Any) -> tuple:
+            def load_delta(data: Any) -> tuple[tuple[Any, ...], ...]:
                 if type(data) is not list:
                     raise _Refused
                 for v in data:
@@ -217,7 +217,7 @@ def _compile(tp: Any) -> Loader:  # noqa: C901 - one branch per kind of type hin
             return load_delta
         item = loader(args[0])
 
-        def load_many(data: Any) -> tuple:
+        def load_many(data: Any) -> tuple[Any, ...]:
             if type(data) is not list:
                 raise _Refused
             return tuple(item(v) for v in data)
@@ -225,21 +225,21 @@ def _compile(tp: Any) -> Loader:  # noqa: C901 - one branch per kind of type hin
     if origin is tuple:
         items = [loader(a) for a in args]
 
-        def load_fixed(data: Any) -> tuple:
+        def load_fixed(data: Any) -> tuple[Any, ...]:
             if type(data) is not list or len(data) != len(items):
                 raise _Refused
             return tuple(f(v) for f, v in zip(items, data))
         return load_fixed
     if origin is dict and args[0] is str:
         if args[1] is int:
-            def load_counts(data: Any) -> dict:
+            def load_counts(data: Any) -> dict[str, int]:
                 if type(data) is not dict or (data and set(map(type, data.values())) != {int}):
                     raise _Refused
                 return dict(data)
             return load_counts
         value = loader(args[1])
 
-        def load_dict(data: Any) -> dict:
+        def load_dict(data: Any) -> dict[str, Any]:
             if type(data) is not dict:
                 raise _Refused
             return {k: value(v) for k, v in data.items()}

@@ -25,7 +25,7 @@ def apply(player: Player, step: Step, sign: int = 1) -> Player:
             table[area] = value
         else:
             table.pop(area, None)
-    changes: dict[str, object] = dict(counts)
+    changes: dict[str, object] = {counter: table for counter, table in counts.items()}
     if step.stock:
         changes["stock"] = player.stock + sign * step.stock
     if step.treasury:

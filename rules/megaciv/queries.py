@@ -375,8 +375,8 @@ def focus_areas(state: MegaState, focus: str | None) -> tuple[str, ...] | None:
         civ = wanted[len(AROUND):].strip()
         for seat, player in enumerate(state.players):
             if player.civ.casefold() == civ:
-                areas = nearby(state, seat, water=False)  # neighbours over water would widen the view
-                return tuple(areas) if areas else None
+                near = nearby(state, seat, water=False)  # neighbours over water would widen the view
+                return tuple(near) if near else None
     return None
 
 

@@ -43,7 +43,7 @@ def destroy(player: Player, area: str, count: int) -> list[tuple[Counter, str, i
     for counter in ("done", "once"):
         taken = min(left, getattr(player, counter).get(area, 0))
         if taken:
-            delta.append((counter, area, -taken))  # type: ignore[arg-type]
+            delta.append((counter, area, -taken))
             left -= taken
     return delta
 
