@@ -1,0 +1,918 @@
+"""Every request the stand-in receives, checked against Discord's published OpenAPI description.
+
+`../shared/discord-api-spec/openapi.json` (from the project folder; `WAYPOST_DISCORD_SPEC` names
+another file) is Discord's own OpenAPI 3.1 description of its HTTP API. `Spec.check` matches a
+request to the spec's route and method, then checks its path parameters, its query parameters and
+its body (JSON, or a multipart body's `payload_json`) with `jsonschema` (Draft 2020-12, the
+dialect of OpenAPI 3.1). What breaks the spec comes back as `Violation`s, each naming the route,
+the JSON path and the rule; the stand-in answers them as Discord does (400, code 50035, the
+`errors` tree of `discord_errors`).
+
+The spec is loaded and its `$ref`s resolved once per process: the schemas become one graph of
+plain dicts (shared and, where the spec recurses, cyclic), so validation never looks a reference
+up; each route's validators are built on first use and kept. Unions (`oneOf`/`anyOf`) are
+validated by one keyword function that picks the branch by JSON type and by the discriminating
+property (`type` for callbacks, components and command options), so an error names the field that
+is wrong (`data.components[0].components[0].options`), not "not valid under any of the schemas",
+and a valid body is checked against one branch, not all of them. Annotations (`description`,
+`title`, `format`...) are dropped; formats are not asserted (JSON Schema 2020-12 treats them as
+annotations; snowflakes have their own `pattern`).
+
+Where the spec and Discord's documentation disagree, the documentation wins (Discord says so); the
+disagreements allowed are listed in `ALLOWANCES`, each with its reason. Nothing else is let pass.
+
+The documented rules of command registration that a schema cannot express are in
+`command_violations` (name regex and lowercase, required options first, unique names, no
+autocomplete with fixed choices, the 4000-character size of a command...).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import reprlib
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SPEC_ENV = "WAYPOST_DISCORD_SPEC"
+SPEC_RELATIVE = Path("shared", "discord-api-spec", "openapi.json")
+PROJECT = Path(__file__).resolve().parent.parent
+API_PREFIX = "/api/v10"
+
+JsonPath = tuple[str | int, ...]
+
+
+# -- where the spec is -----------------------------------------------------------------------------
+
+
+def spec_location() -> tuple[Path | None, str]:
+    """The spec file to use, and where it was looked for (for a message when there is none).
+
+    `WAYPOST_DISCORD_SPEC` wins (a missing file there is an error, not a skip). Otherwise
+    `../shared/discord-api-spec/openapi.json` from the project folder, then the same path beside
+    each folder further up (a git worktree nested deeper than the main checkout finds it too)."""
+    named = os.environ.get(SPEC_ENV, "").strip()
+    if named:
+        return Path(named), f"${SPEC_ENV}={named}"
+    looked = [folder / SPEC_RELATIVE for folder in PROJECT.parents]
+    found = next((p for p in looked if p.is_file()), None)
+    return found, f"{looked[0]} (and beside each folder further up; or set ${SPEC_ENV})"
+
+
+@functools.cache
+def _load(path: str, mtime: float) -> Spec:
+    with open(path, encoding="utf-8") as f:
+        return Spec(json.load(f), path)
+
+
+def load_spec(path: Path | str) -> Spec:
+    """The spec in `path`, loaded once per process (and again if the file changes)."""
+    path = os.path.abspath(path)
+    try:
+        mtime = os.stat(path).st_mtime
+    except FileNotFoundError:
+        raise FileNotFoundError(f"Discord's API spec is not at {path} (see ${SPEC_ENV})") from None
+    return _load(path, mtime)
+
+
+def default_spec() -> tuple[Spec | None, str]:
+    """The spec found by `spec_location`, or None and why the conformance check cannot run."""
+    path, looked = spec_location()
+    if path is None:
+        return None, f"Discord's API spec was not found at {looked}"
+    return load_spec(path), str(path)
+
+
+# -- what is wrong ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One way a request breaks Discord's API description (or a documented rule)."""
+
+    method: str
+    route: str  # the spec's path template, e.g. /channels/{channel_id}/messages
+    where: str  # "body", "query", "path" (parameters), "header" or "route"
+    path: JsonPath  # where in the body (or which parameter)
+    rule: str  # the schema keyword and its value, or the documented rule
+    detail: str  # what was found
+    code: str = "BASE_TYPE_INVALID"  # Discord's error code
+    message: str = "Invalid value."  # Discord's error message
+
+    @property
+    def json_path(self) -> str:
+        return json_path(self.path)
+
+    def __str__(self) -> str:
+        where = f"{self.where} {self.json_path}" if self.path else self.where
+        return f"{self.method} {self.route}: {where} breaks {self.rule}: {self.detail}"
+
+
+def json_path(path: Iterable[str | int]) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def discord_errors(violations: Iterable[Violation]) -> dict[str, Any]:
+    """The `errors` tree of Discord's 50035 answer: keys along the path, `_errors` at the end."""
+    tree: dict[str, Any] = {}
+    for v in violations:
+        node = tree
+        for part in v.path:
+            node = node.setdefault(str(part), {})
+        node.setdefault("_errors", []).append({"code": v.code, "message": v.message})
+    return tree
+
+
+# -- the documented disagreements ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """A disagreement between the spec and Discord's documentation, let pass for `reason`."""
+
+    name: str
+    reason: str
+
+
+ATTACHMENT_INDEX = Allowance(
+    "attachments[].id may be the integer index of a file part",
+    "the spec types attachments[].id as a snowflake string, but Discord's 'Uploading Files' "
+    "reference (and every discord.py upload) gives a new file's `files[n]` index as an integer "
+    '(`"id": 0`); allowed only where that file part is in the same request',
+)
+QUERY_BOOLEAN = Allowance(
+    "query booleans as true/false or 1/0",
+    "a query string has no booleans; Discord accepts `true`/`false` and `1`/`0` (discord.py sends "
+    "`wait=1`, `with_components=0`, `with_response=1`); anything else is refused",
+)
+ALLOWANCES = (ATTACHMENT_INDEX, QUERY_BOOLEAN)
+QUERY_BOOLEANS = {"true": True, "false": False, "1": True, "0": False}
+FILE_PART = re.compile(r"files\[(\d)\]")  # Discord's `files[n]` form fields, at most 10 files
+
+
+FILE_INDEX = "x-waypost-file-index"  # the keyword that lets ATTACHMENT_INDEX's integers pass
+_FILES: ContextVar[frozenset[int]] = ContextVar("files", default=frozenset())  # file parts being checked
+
+
+def _file_index(validator: Any, snowflake: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    """`ATTACHMENT_INDEX`: an integer naming a `files[n]` part of this request, else the spec's rule."""
+    if type(instance) is int and instance in _FILES.get():
+        return
+    yield from validator.descend(instance, snowflake)
+
+
+def _allow(resolver: _Resolver) -> None:
+    """Put the allowances into the resolved schemas (where the spec still has those places)."""
+    try:
+        attachment = resolver.ref("#/components/schemas/MessageAttachmentRequest")
+    except KeyError:
+        return
+    if "id" in attachment.get("properties", {}):
+        attachment["properties"]["id"] = {FILE_INDEX: attachment["properties"]["id"]}
+
+
+# -- loading and resolving the spec ----------------------------------------------------------------
+
+ANNOTATIONS = frozenset({
+    "description", "title", "format", "contentEncoding", "contentMediaType", "default", "deprecated",
+    "example", "examples", "readOnly", "writeOnly", "discriminator", "externalDocs", "xml", "$comment",
+    "x-discord-union",
+})  # fmt: skip
+ONE_SCHEMA = frozenset({
+    "items", "additionalProperties", "not", "contains", "if", "then", "else", "propertyNames",
+    "unevaluatedItems", "unevaluatedProperties",
+})  # fmt: skip
+SCHEMA_MAPS = frozenset({"properties", "patternProperties", "dependentSchemas", "$defs"})
+SCHEMA_LISTS = frozenset({"allOf", "anyOf", "oneOf", "prefixItems"})
+
+
+class _Resolver:
+    """The spec's schemas as one graph of dicts: every `$ref` replaced by the schema it names.
+
+    A `$ref` in this spec has at most a `description` beside it (checked), so replacing it loses
+    nothing. Each referenced schema becomes one shared dict (recursion stays a cycle)."""
+
+    def __init__(self, document: Mapping[str, Any]) -> None:
+        self.document = document
+        self.resolved: dict[str, Any] = {}
+
+    def pointer(self, ref: str) -> Any:
+        if not ref.startswith("#/"):
+            raise ValueError(f"only local $refs are supported, not {ref!r}")
+        node: Any = self.document
+        for part in ref[2:].split("/"):
+            node = node[part.replace("~1", "/").replace("~0", "~")]
+        return node
+
+    def ref(self, ref: str) -> Any:
+        if ref in self.resolved:
+            return self.resolved[ref]
+        target = self.pointer(ref)
+        if isinstance(target, dict) and "$ref" in target:
+            self.resolved[ref] = out = self.schema(target)
+            return out
+        if not isinstance(target, dict):
+            self.resolved[ref] = target
+            return target
+        out = self.resolved[ref] = {}
+        out.update(self._keywords(target))
+        return out
+
+    def schema(self, node: Any) -> Any:
+        if not isinstance(node, dict):
+            return node
+        if "$ref" in node:
+            extra = set(node) - {"$ref"} - ANNOTATIONS
+            if extra:
+                raise ValueError(f"$ref with {sorted(extra)} beside it is not supported")
+            return self.ref(node["$ref"])
+        return self._keywords(node)
+
+    def _keywords(self, node: Mapping[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key in ANNOTATIONS:
+                continue
+            if key in SCHEMA_MAPS:
+                out[key] = {name: self.schema(s) for name, s in value.items()}
+            elif key in SCHEMA_LISTS:
+                out[key] = [self.schema(s) for s in value]
+            elif key in ONE_SCHEMA:
+                out[key] = self.schema(value)
+            else:
+                out[key] = value
+        return out
+
+
+# -- unions ----------------------------------------------------------------------------------------
+
+_MISSING = object()
+NO_BODY = object()  # `Spec.check`'s body for a request that has none
+
+
+def _json_types(instance: Any) -> tuple[str, ...]:
+    if instance is None:
+        return ("null",)
+    if isinstance(instance, bool):
+        return ("boolean",)
+    if isinstance(instance, int):
+        return ("integer", "number")
+    if isinstance(instance, float):
+        return ("number", "integer") if instance.is_integer() else ("number",)
+    if isinstance(instance, str):
+        return ("string",)
+    if isinstance(instance, list):
+        return ("array",)
+    if isinstance(instance, dict):
+        return ("object",)
+    return ()
+
+
+def _key(value: Any) -> Any:
+    """A dict key that tells `True` from `1` (JSON does; Python's `==` does not)."""
+    return (type(value) is bool, value) if isinstance(value, int | float | str | bool) or value is None else _MISSING
+
+
+class _Union:
+    """What one `oneOf`/`anyOf` needs to pick its branch fast: the JSON types each branch takes,
+    the constants (an enum written as a union of `const`s) or the discriminating property."""
+
+    def __init__(self, branches: Sequence[Any], exclusive: bool) -> None:
+        self.branches = branches
+        self.exclusive = exclusive
+        self.types: list[frozenset[str] | None] = []
+        for b in branches:
+            declared = b.get("type") if isinstance(b, dict) else None
+            self.types.append(None if declared is None else frozenset([declared] if isinstance(declared, str)
+                                                                      else declared))
+        self.consts: frozenset[Any] | None = None
+        if branches and all(isinstance(b, dict) and "const" in b and set(b) <= {"const", "type"} for b in branches):
+            self.consts = frozenset(_key(b["const"]) for b in branches)
+        self.key: str | None = None
+        self.by_value: dict[Any, list[int]] = {}
+        objects = [i for i, t in enumerate(self.types) if (t is None or "object" in t) and isinstance(branches[i], dict)]
+        if len(objects) > 1:
+            common = None
+            for i in objects:
+                props = branches[i].get("properties", {})
+                named = {k for k, s in props.items() if isinstance(s, dict) and ("enum" in s or "const" in s)}
+                common = named if common is None else common & named
+            if common:
+                self.key = "type" if "type" in common else sorted(common)[0]
+                for i in objects:
+                    prop = branches[i]["properties"][self.key]
+                    for value in prop["enum"] if "enum" in prop else [prop["const"]]:
+                        self.by_value.setdefault(_key(value), []).append(i)
+        self.allowed_values = sorted({v for _, v in self.by_value}, key=repr)
+        self.last_good: int | None = None  # anyOf: the branch that passed last time is tried first
+
+    def candidates(self, instance: Any) -> list[int]:
+        kinds = _json_types(instance)
+        return [i for i, t in enumerate(self.types) if t is None or any(k in t for k in kinds)]
+
+
+_UNIONS: dict[int, _Union] = {}  # what the union keyword learned about each union, by id of its branch list
+
+
+def _union_keyword(exclusive: bool) -> Any:
+    from jsonschema.exceptions import ValidationError
+
+    def union(validator: Any, branches: list[Any], instance: Any, schema: dict[str, Any]) -> Iterator[Any]:
+        info = _UNIONS.get(id(branches))
+        if info is None or info.branches is not branches:
+            info = _UNIONS[id(branches)] = _Union(branches, exclusive)
+        if info.consts is not None:
+            if _key(instance) not in info.consts:
+                allowed = sorted((v for _, v in info.consts), key=repr)
+                yield ValidationError(f"{instance!r} is not one of {allowed}", validator="enum", validator_value=allowed)
+            return
+        candidates = info.candidates(instance)
+        if not candidates:
+            wanted = sorted({t for ts in info.types if ts for t in ts})
+            yield ValidationError(f"{instance!r} is not of type {', '.join(map(repr, wanted))}",
+                                  validator="type", validator_value=wanted)
+            return
+        if info.key is not None and isinstance(instance, dict) and len(candidates) > 1:
+            value = instance.get(info.key, _MISSING)
+            if value is _MISSING:
+                yield ValidationError(f"{info.key!r} is a required property", validator="required",
+                                      validator_value=[info.key])
+                return
+            chosen = [i for i in info.by_value.get(_key(value), ()) if i in candidates]
+            if not chosen:
+                error = ValidationError(f"{value!r} is not one of {info.allowed_values}", validator="enum",
+                                        validator_value=info.allowed_values, instance=value)
+                error.path.appendleft(info.key)
+                yield error
+                return
+            candidates = chosen
+        if len(candidates) == 1:
+            yield from validator.descend(instance, branches[candidates[0]])
+            return
+        if not exclusive and info.last_good in candidates:
+            candidates.remove(info.last_good)
+            candidates.insert(0, info.last_good)
+        passed = []
+        for i in candidates:
+            if next(iter(validator.descend(instance, branches[i])), None) is None:
+                if not exclusive:
+                    info.last_good = i
+                    return
+                passed.append(i)
+        if len(passed) == 1:
+            return
+        if passed:
+            yield ValidationError(f"{reprlib.repr(instance)} is valid under {len(passed)} of the exclusive schemas",
+                                  validator="oneOf", validator_value=passed)
+            return
+        # Nothing passed: report the branch that came closest (fewest errors).
+        reports = [list(validator.descend(instance, branches[i])) for i in candidates]
+        yield from min(reports, key=len)
+
+    return union
+
+
+_EVOLVED: dict[int, Any] = {}  # a validator per (resolved) schema, by id of the schema
+
+
+def _descend(self: Any, instance: Any, schema: Any, path: Any = None, schema_path: Any = None,
+             resolver: Any = None) -> Iterator[Any]:
+    """jsonschema's `descend` without its per-call cost: the resolved graph has no `$ref` or `$id`
+    left, so the validator `evolve` would build for a subschema is the same every time; keep it."""
+    if schema is True:
+        return
+    evolved = _EVOLVED.get(id(schema))
+    if evolved is None or evolved.schema is not schema:
+        evolved = _EVOLVED[id(schema)] = self.evolve(schema=schema)
+    for error in evolved.iter_errors(instance):
+        if path is not None:
+            error.path.appendleft(path)
+        if schema_path is not None:
+            error.schema_path.appendleft(schema_path)
+        yield error
+
+
+def _type(validator: Any, types: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    """The `type` keyword, as Draft 2020-12 defines it (an integral float is an integer; a bool is
+    not a number), without the type checker's registry lookups: it runs for nearly every value."""
+    kinds = _json_types(instance)
+    if (types in kinds) if isinstance(types, str) else any(t in kinds for t in types):
+        return
+    from jsonschema.exceptions import ValidationError
+
+    yield ValidationError(f"{instance!r} is not of type {', '.join(map(repr, [types] if isinstance(types, str) else types))}")
+
+
+@functools.cache
+def _validator_class() -> Any:
+    from jsonschema import Draft202012Validator, validators
+
+    keywords = {"oneOf": _union_keyword(True), "anyOf": _union_keyword(False), "type": _type, FILE_INDEX: _file_index}
+    cls = validators.extend(Draft202012Validator, keywords)
+    cls.descend = _descend
+    return cls
+
+
+# -- routes ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Parameter:
+    name: str
+    where: str
+    required: bool
+    schema: Any
+    kind: str  # "boolean", "integer", "number" or "string": how the text is read
+    validator: Any
+
+
+@dataclass
+class Operation:
+    """One route and method of the spec, with its validators built."""
+
+    method: str
+    route: str
+    parameters: dict[tuple[str, str], _Parameter]
+    body: Any  # the validator of the JSON body (multipart: of payload_json), or None
+    body_required: bool
+    content_types: frozenset[str]
+    needs_token: bool  # the spec's security has no anonymous alternative
+
+
+class _Node:
+    """A tree of the spec's path templates, one level per segment."""
+
+    def __init__(self) -> None:
+        self.literal: dict[str, _Node] = {}
+        self.param: tuple[str, _Node] | None = None
+        self.template: str | None = None
+
+    def match(self, parts: list[str], i: int) -> tuple[str, dict[str, str]] | None:
+        if i == len(parts):
+            return None if self.template is None else (self.template, {})
+        child = self.literal.get(parts[i])
+        found = child.match(parts, i + 1) if child is not None else None
+        if found is None and self.param is not None:
+            found = self.param[1].match(parts, i + 1)
+            if found is not None:
+                found[1][self.param[0]] = parts[i]
+        return found
+
+
+class Spec:
+    """Discord's OpenAPI description, ready to check requests. Build it with `load_spec`."""
+
+    def __init__(self, document: Mapping[str, Any], source: str = "<memory>") -> None:
+        self.document = document
+        self.source = source
+        self.resolver = _Resolver(document)
+        _allow(self.resolver)
+        self._routes = _Node()
+        for template in document["paths"]:
+            node = self._routes
+            for part in template.strip("/").split("/"):
+                if part.startswith("{") and part.endswith("}"):
+                    if node.param is None:
+                        node.param = (part[1:-1], _Node())
+                    node = node.param[1]
+                else:
+                    node = node.literal.setdefault(part, _Node())
+            node.template = template
+        self._operations: dict[tuple[str, str], Operation | None] = {}
+        self.checked = 0  # requests checked, and how many broke the spec (for the test summary)
+        self.refused = 0
+
+    # -- matching ------------------------------------------------------------------------------
+
+    def match(self, path: str) -> tuple[str, dict[str, str]] | None:
+        """The spec's template for a concrete API path (literal segments beat parameters)."""
+        return self._routes.match(path.strip("/").split("/"), 0)
+
+    def operation(self, method: str, route: str) -> Operation | None:
+        key = (method.lower(), route)
+        if key not in self._operations:
+            self._operations[key] = self._build(*key)
+        return self._operations[key]
+
+    def _build(self, method: str, route: str) -> Operation | None:
+        item = self.document["paths"][route]
+        op = item.get(method)
+        if op is None:
+            return None
+        cls = _validator_class()
+        parameters = {}
+        for raw in [*item.get("parameters", []), *op.get("parameters", [])]:
+            raw = self.resolver.schema(raw)
+            schema = self.resolver.schema(raw["schema"])
+            kind = schema.get("type") if isinstance(schema, dict) and isinstance(schema.get("type"), str) else "string"
+            parameters[(raw["in"], raw["name"])] = _Parameter(
+                raw["name"], raw["in"], bool(raw.get("required")), schema, kind, cls(schema)
+            )
+        body = op.get("requestBody")
+        content = body.get("content", {}) if body else {}
+        json_schema = content.get("application/json", {}).get("schema")
+        security = op.get("security", self.document.get("security", []))
+        return Operation(
+            method=method.upper(),
+            route=route,
+            parameters=parameters,
+            body=None if json_schema is None else cls(self.resolver.schema(json_schema)),
+            body_required=bool(body and body.get("required")),
+            content_types=frozenset(content),
+            needs_token=bool(security) and {} not in security,
+        )
+
+    # -- checking ------------------------------------------------------------------------------
+
+    def check(
+        self,
+        method: str,
+        path: str,
+        query: Iterable[tuple[str, str]] = (),
+        body: Any = NO_BODY,
+        *,
+        content_type: str = "application/json",
+        files: Sequence[str] = (),
+        parts: Sequence[str] = (),
+        authorization: str | None = None,
+    ) -> tuple[Operation | None, list[Violation]]:
+        """What is wrong with one request (`path` after /api/v10; `body` the parsed JSON, or for a
+        multipart body its `payload_json`; `NO_BODY` for none; `files` the file parts' field
+        names, `parts` any other form fields besides payload_json)."""
+        self.checked += 1
+        op, out = self._check(method, path, query, body, content_type, files, parts, authorization)
+        self.refused += bool(out)
+        return op, out
+
+    def _check(
+        self,
+        method: str,
+        path: str,
+        query: Iterable[tuple[str, str]],
+        body: Any,
+        content_type: str,
+        files: Sequence[str],
+        parts: Sequence[str],
+        authorization: str | None,
+    ) -> tuple[Operation | None, list[Violation]]:
+        found = self.match(path)
+        if found is None:
+            return None, [Violation(method, path, "route", (), "a route of Discord's API",
+                                    "the spec has no such path", "0", "404: Not Found")]
+        route, path_params = found
+        op = self.operation(method, route)
+        if op is None:
+            return None, [Violation(method, route, "route", (), f"{method} on this path",
+                                    "the spec has no such method here", "0", "405: Method Not Allowed")]
+        out: list[Violation] = []
+        if op.needs_token and not (authorization or "").startswith("Bot "):
+            out.append(Violation(method, route, "header", ("Authorization",), "security: BotToken",
+                                 "no `Authorization: Bot <token>` header", "0", "401: Unauthorized"))
+        for name, value in path_params.items():
+            param = op.parameters.get(("path", name))
+            if param is not None:
+                out += self._parameter(op, param, value)
+        seen = set()
+        for name, value in query:
+            param = op.parameters.get(("query", name))
+            if param is None:
+                out.append(Violation(method, route, "query", (name,), "a parameter of this route",
+                                     f"{name}={value!r} is not in the spec", "BASE_TYPE_INVALID", "Unknown parameter."))
+                continue
+            if name in seen:
+                out.append(Violation(method, route, "query", (name,), "one value per parameter",
+                                     f"{name} given twice", "BASE_TYPE_INVALID", "Given more than once."))
+            seen.add(name)
+            out += self._parameter(op, param, value)
+        for (where, name), param in op.parameters.items():
+            if where == "query" and param.required and name not in seen:
+                out.append(_required(op, "query", (name,)))
+        out += self._body(op, body, content_type, files, parts)
+        return op, out
+
+    def _parameter(self, op: Operation, param: _Parameter, text: str) -> list[Violation]:
+        value: Any = text
+        if param.kind == "boolean":
+            if text not in QUERY_BOOLEANS:  # QUERY_BOOLEAN: true/false, 1/0
+                return [Violation(op.method, op.route, param.where, (param.name,), "type: boolean (true/false, 1/0)",
+                                  f"got {text!r}", "BOOLEAN_TYPE_COERCE", f"Value {text!r} is not a valid boolean.")]
+            value = QUERY_BOOLEANS[text]
+        elif param.kind == "integer" and re.fullmatch(r"-?\d+", text):
+            value = int(text)
+        elif param.kind == "number":
+            try:
+                value = float(text)
+            except ValueError:
+                pass
+        return [_violation(op, param.where, e, (param.name,)) for e in param.validator.iter_errors(value)]
+
+    def _body(
+        self, op: Operation, body: Any, content_type: str, files: Sequence[str], parts: Sequence[str]
+    ) -> list[Violation]:
+        out: list[Violation] = []
+        if body is NO_BODY and not files:
+            return [_required(op, "body", ())] if op.body_required else []
+        if not op.content_types:
+            return [Violation(op.method, op.route, "body", (), "no request body on this route",
+                              "a body was sent", "BASE_TYPE_INVALID", "This route takes no body.")]
+        multipart = content_type.startswith("multipart/")
+        if (multipart and "multipart/form-data" not in op.content_types) or (
+            not multipart and content_type not in op.content_types
+        ):
+            return [Violation(op.method, op.route, "body", (), f"content type one of {sorted(op.content_types)}",
+                              f"sent as {content_type}", "BASE_TYPE_INVALID", "Unsupported content type.")]
+        indexes = set()
+        for name in files:
+            m = FILE_PART.fullmatch(name)
+            if m is None:
+                out.append(Violation(op.method, op.route, "body", (name,), "file parts named files[0] to files[9]",
+                                     f"a file part named {name!r}", "BASE_TYPE_INVALID", "Invalid file field."))
+            else:
+                indexes.add(int(m[1]))
+        for name in parts:
+            out.append(Violation(op.method, op.route, "body", (name,), "form fields payload_json and files[n]",
+                                 f"a form field named {name!r}", "BASE_TYPE_INVALID", "Unknown form field."))
+        if isinstance(body, _NotJson):
+            out.append(Violation(op.method, op.route, "body", (), "a JSON body", body.reason,
+                                 "50109", "The request body contains invalid JSON."))
+            return out
+        if body is NO_BODY:
+            body = {}
+        if op.body is not None:
+            token = _FILES.set(frozenset(indexes))
+            try:
+                out += [_violation(op, "body", e) for e in op.body.iter_errors(body)]
+            finally:
+                _FILES.reset(token)
+        return out
+
+
+class _NotJson:
+    """A body that could not be read as JSON."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+NOT_JSON = _NotJson
+
+
+def _required(op: Operation, where: str, path: JsonPath) -> Violation:
+    return Violation(op.method, op.route, where, path, "required", "missing", "BASE_TYPE_REQUIRED",
+                     "This field is required")
+
+
+_TYPE_ERRORS = {
+    "integer": ("NUMBER_TYPE_COERCE", "Value {v} is not int."),
+    "number": ("NUMBER_TYPE_COERCE", "Value {v} is not a valid number."),
+    "string": ("STRING_TYPE_CONVERT", "Could not interpret {v} as string."),
+    "boolean": ("BOOLEAN_TYPE_COERCE", "Value {v} is not a valid boolean."),
+    "object": ("DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType"),
+    "array": ("LIST_TYPE_CONVERT", "Only iterables may be used in a ListType"),
+}
+SNOWFLAKE_PATTERN = "^(0|[1-9][0-9]*)$"
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 40
+_REPR.maxlist = _REPR.maxdict = 6
+
+
+def _short(value: Any) -> str:
+    return _REPR.repr(value)
+
+
+def _violation(op: Operation, where: str, error: Any, prefix: JsonPath = ()) -> Violation:
+    """A jsonschema error as a Violation, with Discord's code and message for it."""
+    path: JsonPath = (*prefix, *error.absolute_path)
+    kind, value, instance, schema = error.validator, error.validator_value, error.instance, error.schema
+    schema = schema if isinstance(schema, dict) else {}
+    rule = f"{kind}: {_short(value)}"
+    detail = f"got {_short(instance)}"
+    code, message = "BASE_TYPE_INVALID", "Invalid Form Body"
+    if kind in ("maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties"):
+        unit = kind.removeprefix("max").removeprefix("min")
+        low, high = schema.get("min" + unit), schema.get("max" + unit)
+        detail = f"{len(instance)} long"
+        if low is not None and high is not None and low > 0:
+            code, message = "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length."
+        elif kind.startswith("max"):
+            code, message = "BASE_TYPE_MAX_LENGTH", f"Must be {value} or fewer in length."
+        else:
+            code, message = "BASE_TYPE_MIN_LENGTH", f"Must be {value} or more in length."
+    elif kind == "required":
+        missing = next((p for p in value if error.message == f"{p!r} is a required property"), None)
+        if missing is not None:
+            path = (*path, missing)
+        rule, detail, code, message = "required", "missing", "BASE_TYPE_REQUIRED", "This field is required"
+    elif kind == "type":
+        wanted = value if isinstance(value, str) else next(iter(value), "string")
+        code, template = _TYPE_ERRORS.get(wanted, ("BASE_TYPE_INVALID", "Invalid value {v}."))
+        message = template.format(v=json.dumps(instance)[:50] if _json_types(instance) else repr(instance))
+    elif kind in ("enum", "const"):
+        choices = value if kind == "enum" else [value]
+        code, message = "BASE_TYPE_CHOICES", f"Value must be one of {{{', '.join(map(repr, choices))}}}."
+    elif kind == "pattern":
+        if value == SNOWFLAKE_PATTERN:
+            code, message = "NUMBER_TYPE_COERCE", f"Value {json.dumps(instance)[:50]} is not snowflake."
+        else:
+            code, message = "STRING_TYPE_REGEX", "String value did not match validation regex."
+    elif kind in ("minimum", "exclusiveMinimum"):
+        code, message = "NUMBER_TYPE_MIN", f"Value should be greater than or equal to {value}."
+    elif kind in ("maximum", "exclusiveMaximum"):
+        code, message = "NUMBER_TYPE_MAX", f"Value should be less than or equal to {value}."
+    elif kind == "uniqueItems":
+        code, message = "LIST_ITEM_VALUE_DUPLICATE", "Items must be unique."
+    return Violation(op.method, op.route, where, path, rule, detail, code, message)
+
+
+# -- registering commands: the documented rules a schema cannot express ----------------------------
+
+CHAT_INPUT, USER_COMMAND, MESSAGE_COMMAND, ENTRY_POINT = 1, 2, 3, 4
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, NUMBER = 1, 2, 3, 4, 10
+COMMAND_SIZE_LIMIT = 4000
+COMMANDS_PER_TYPE = {CHAT_INPUT: 100, USER_COMMAND: 15, MESSAGE_COMMAND: 15, ENTRY_POINT: 1}
+COMMAND_ROUTES = frozenset({
+    ("PUT", "/applications/{application_id}/commands"),
+    ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands"),
+    ("POST", "/applications/{application_id}/commands"),
+    ("POST", "/applications/{application_id}/guilds/{guild_id}/commands"),
+})  # fmt: skip
+GUILD_COMMANDS_ROUTE = "/applications/{application_id}/guilds/{guild_id}/commands"
+
+
+def valid_name(name: str) -> bool:
+    """Discord's name regex `^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$` (Python's `re` has
+    no \\p classes: Unicode categories, and Devanagari and Thai by character name)."""
+    if not 1 <= len(name) <= 32:
+        return False
+    for c in name:
+        if c in "-_'" or unicodedata.category(c)[0] in "LN":
+            continue
+        if unicodedata.name(c, "").startswith(("DEVANAGARI ", "THAI ")):
+            continue
+        return False
+    return True
+
+
+def _longest(text: Any, localizations: Any) -> int:
+    """A text's size for the command limit: its longest localization counts."""
+    sizes = [len(text) if isinstance(text, str) else 0]
+    sizes += [len(v) for v in (localizations or {}).values() if isinstance(v, str)]
+    return max(sizes)
+
+
+def command_size(command: Mapping[str, Any]) -> int:
+    """Characters of names, descriptions and choice names and values, through every option."""
+
+    def size(node: Mapping[str, Any]) -> int:
+        total = _longest(node.get("name"), node.get("name_localizations"))
+        total += _longest(node.get("description"), node.get("description_localizations"))
+        for choice in node.get("choices") or []:
+            if isinstance(choice, dict):
+                total += _longest(choice.get("name"), choice.get("name_localizations"))
+                total += len(choice["value"]) if isinstance(choice.get("value"), str) else 0
+        return total + sum(size(o) for o in node.get("options") or [] if isinstance(o, dict))
+
+    return size(command)
+
+
+def command_violations(method: str, route: str, body: Any) -> list[Violation]:
+    """Discord's documented rules for registering commands that the schema does not express.
+
+    `body` is the list of a bulk overwrite (PUT) or one command (POST)."""
+    commands = body if isinstance(body, list) else [body] if isinstance(body, dict) else []
+    prefix: JsonPath = () if isinstance(body, dict) else ()
+    out: list[Violation] = []
+
+    def bad(path: JsonPath, rule: str, detail: str, code: str, message: str) -> None:
+        out.append(Violation(method, route, "body", path, rule, detail, code, message))
+
+    seen: dict[tuple[int, str], int] = {}
+    per_type: dict[int, int] = {}
+    for i, command in enumerate(commands):
+        if not isinstance(command, dict):
+            continue
+        at: JsonPath = (*prefix, i) if isinstance(body, list) else prefix
+        kind = command.get("type") or CHAT_INPUT
+        name = command.get("name")
+        per_type[kind] = per_type.get(kind, 0) + 1
+        if isinstance(name, str):
+            if (kind, name) in seen:
+                bad((*at, "name"), "command names are unique per type", f"{name!r} is also command {seen[kind, name]}",
+                    "APPLICATION_COMMANDS_DUPLICATE_NAME", f"Application command names must be unique: {name!r}")
+            seen.setdefault((kind, name), i)
+        if kind in (CHAT_INPUT, ENTRY_POINT):
+            _check_name(bad, (*at, "name"), name, "command")
+            for locale, text in (command.get("name_localizations") or {}).items():
+                _check_name(bad, (*at, "name_localizations", locale), text, "command")
+        if kind == CHAT_INPUT:
+            _check_description(bad, (*at, "description"), command.get("description"))
+            _check_options(bad, at, command.get("options"), depth=0)
+        elif kind in (USER_COMMAND, MESSAGE_COMMAND):
+            if command.get("description"):
+                bad((*at, "description"), "user and message commands have an empty description",
+                    repr(command["description"]), "APPLICATION_COMMAND_INVALID_DESCRIPTION",
+                    "Description must be empty for this command type.")
+            if command.get("options"):
+                bad((*at, "options"), "user and message commands have no options", "options given",
+                    "APPLICATION_COMMAND_OPTIONS_INVALID", "This command type takes no options.")
+        if route == GUILD_COMMANDS_ROUTE and command.get("dm_permission") is not None:
+            pass  # ignored by Discord on guild commands, not refused
+        size = command_size(command)
+        if size > COMMAND_SIZE_LIMIT:
+            bad(at, f"a command's names, descriptions and choices total at most {COMMAND_SIZE_LIMIT} characters",
+                f"{size} characters", "APPLICATION_COMMAND_TOO_LARGE",
+                f"Command exceeds maximum size ({COMMAND_SIZE_LIMIT})")
+    for kind, count in per_type.items():
+        limit = COMMANDS_PER_TYPE.get(kind)
+        if limit is not None and count > limit:
+            bad(prefix, f"at most {limit} commands of type {kind}", f"{count} of them",
+                "APPLICATION_COMMANDS_TOO_MANY", f"Maximum number of application commands of type {kind} reached "
+                f"({limit})")
+    return out
+
+
+def _check_name(bad: Any, path: JsonPath, name: Any, what: str) -> None:
+    if not isinstance(name, str):
+        return  # the schema reports it
+    if not valid_name(name):
+        bad(path, "names match ^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$", repr(name),
+            "APPLICATION_COMMAND_INVALID_NAME", f"Invalid {what} name")
+    elif name != name.lower():
+        bad(path, "names use lowercase letters where there are any", repr(name),
+            "APPLICATION_COMMAND_INVALID_NAME", f"{what.capitalize()} name must be lowercase")
+
+
+def _check_description(bad: Any, path: JsonPath, text: Any) -> None:
+    if isinstance(text, str) and not 1 <= len(text) <= 100:
+        bad(path, "slash command descriptions are 1-100 characters", f"{len(text)} long",
+            "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+
+
+def _check_options(bad: Any, at: JsonPath, options: Any, depth: int) -> None:
+    if not isinstance(options, list):
+        return
+    options = [o if isinstance(o, dict) else {} for o in options]
+    kinds = [o.get("type") for o in options]
+    nested = [k in (SUB_COMMAND, SUB_COMMAND_GROUP) for k in kinds]
+    if any(nested) and not all(nested):
+        bad((*at, "options"), "subcommands and groups are not mixed with other options", f"types {kinds}",
+            "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Sub-command and sub-command group option types are "
+            "mutually exclusive to all other types")
+    names: dict[str, int] = {}
+    optional_seen = None
+    for j, option in enumerate(options):
+        here: JsonPath = (*at, "options", j)
+        kind, name = option.get("type"), option.get("name")
+        _check_name(bad, (*here, "name"), name, "option")
+        for locale, text in (option.get("name_localizations") or {}).items():
+            _check_name(bad, (*here, "name_localizations", locale), text, "option")
+        if isinstance(name, str):
+            if name in names:
+                bad((*here, "name"), "option names are unique among their siblings", f"{name!r} is also option "
+                    f"{names[name]}", "APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME", f"Option name {name} is already "
+                    "used in these options")
+            names.setdefault(name, j)
+        _check_description(bad, (*here, "description"), option.get("description"))
+        if kind in (SUB_COMMAND, SUB_COMMAND_GROUP):
+            if kind == SUB_COMMAND_GROUP and depth > 0:
+                bad((*here, "type"), "groups are not nested", "a group inside a group", "APPLICATION_COMMAND_OPTION_"
+                    "TYPE_INVALID", "Sub-command groups cannot be nested")
+            _check_options(bad, here, option.get("options"), depth + 1)
+            continue
+        if option.get("required"):
+            if optional_seen is not None:
+                bad((*here, "required"), "required options come before optional ones",
+                    f"{name!r} is required after optional option {optional_seen}",
+                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                    "Required options must be placed before non-required options")
+        elif optional_seen is None:
+            optional_seen = j
+        choices = option.get("choices")
+        if option.get("autocomplete") and choices:
+            bad((*here, "autocomplete"), "autocomplete is not combined with fixed choices",
+                f"{len(choices)} choices", "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_WITH_CHOICES",
+                "Autocomplete cannot be enabled on options that have choices")
+        if option.get("autocomplete") and kind not in (STRING, INTEGER, NUMBER):
+            bad((*here, "autocomplete"), "autocomplete only on string, integer and number options",
+                f"option type {kind}", "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_INVALID",
+                "Autocomplete is only for string, integer and number options")
+        if choices and kind not in (STRING, INTEGER, NUMBER):
+            bad((*here, "choices"), "choices only on string, integer and number options", f"option type {kind}",
+                "APPLICATION_COMMAND_OPTION_CHOICES_INVALID", "Choices are only for string, integer and number "
+                "options")
+        for k, choice in enumerate(choices or []):
+            value = choice.get("value") if isinstance(choice, dict) else None
+            if isinstance(value, str) and len(value) > 100:
+                bad((*here, "choices", k, "value"), "string choice values are at most 100 characters",
+                    f"{len(value)} long", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
