@@ -156,6 +156,7 @@ QUERY_BOOLEAN = Allowance(
 )
 ALLOWANCES = (ATTACHMENT_INDEX, QUERY_BOOLEAN)
 QUERY_BOOLEANS = {"true": True, "false": False, "1": True, "0": False}
+VERDICTS_KEPT = 4096  # bodies whose verdict is remembered (all forgotten at once when full)
 FILE_PART = re.compile(r"files\[(\d)\]")  # Discord's `files[n]` form fields, at most 10 files
 
 
@@ -282,6 +283,11 @@ def _key(value: Any) -> Any:
     return (type(value) is bool, value) if isinstance(value, int | float | str | bool) or value is None else _MISSING
 
 
+def _sorted(values: Iterable[Any]) -> list[Any]:
+    """Numbers in order, then everything else by its repr."""
+    return sorted(values, key=lambda v: (0, v, "") if type(v) in (int, float) else (1, 0, repr(v)))
+
+
 class _Union:
     """What one `oneOf`/`anyOf` needs to pick its branch fast: the JSON types each branch takes,
     the constants (an enum written as a union of `const`s) or the discriminating property."""
@@ -299,7 +305,8 @@ class _Union:
             self.consts = frozenset(_key(b["const"]) for b in branches)
         self.key: str | None = None
         self.by_value: dict[Any, list[int]] = {}
-        objects = [i for i, t in enumerate(self.types) if (t is None or "object" in t) and isinstance(branches[i], dict)]
+        objects = [i for i, t in enumerate(self.types)
+                   if (t is None or "object" in t) and isinstance(branches[i], dict)]
         if len(objects) > 1:
             common = None
             for i in objects:
@@ -312,7 +319,7 @@ class _Union:
                     prop = branches[i]["properties"][self.key]
                     for value in prop["enum"] if "enum" in prop else [prop["const"]]:
                         self.by_value.setdefault(_key(value), []).append(i)
-        self.allowed_values = sorted({v for _, v in self.by_value}, key=repr)
+        self.allowed_values = _sorted({v for _, v in self.by_value})
         self.last_good: int | None = None  # anyOf: the branch that passed last time is tried first
 
     def candidates(self, instance: Any) -> list[int]:
@@ -332,8 +339,9 @@ def _union_keyword(exclusive: bool) -> Any:
             info = _UNIONS[id(branches)] = _Union(branches, exclusive)
         if info.consts is not None:
             if _key(instance) not in info.consts:
-                allowed = sorted((v for _, v in info.consts), key=repr)
-                yield ValidationError(f"{instance!r} is not one of {allowed}", validator="enum", validator_value=allowed)
+                allowed = _sorted(v for _, v in info.consts)
+                yield ValidationError(f"{instance!r} is not one of {allowed}", validator="enum",
+                                      validator_value=allowed)
             return
         candidates = info.candidates(instance)
         if not candidates:
@@ -382,23 +390,38 @@ def _union_keyword(exclusive: bool) -> Any:
 
 
 _EVOLVED: dict[int, Any] = {}  # a validator per (resolved) schema, by id of the schema
+_VALID: dict[tuple[int, tuple[tuple[str, Any], ...], frozenset[int]], Any] = {}  # small flat objects found valid
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _descend(self: Any, instance: Any, schema: Any, path: Any = None, schema_path: Any = None,
              resolver: Any = None) -> Iterator[Any]:
     """jsonschema's `descend` without its per-call cost: the resolved graph has no `$ref` or `$id`
-    left, so the validator `evolve` would build for a subschema is the same every time; keep it."""
+    left, so the validator `evolve` would build for a subschema is the same every time; keep it.
+    A small object of plain values found valid against a schema (an autocomplete choice, a select
+    option, an embed field) is remembered as valid: bots send the same ones over and over."""
     if schema is True:
         return
+    key = None
+    if type(instance) is dict and len(instance) <= 8 and all(type(v) in _SCALARS for v in instance.values()):
+        key = (id(schema), tuple(instance.items()), _FILES.get())
+        if _VALID.get(key) is schema:
+            return
     evolved = _EVOLVED.get(id(schema))
     if evolved is None or evolved.schema is not schema:
         evolved = _EVOLVED[id(schema)] = self.evolve(schema=schema)
+    failed = False
     for error in evolved.iter_errors(instance):
+        failed = True
         if path is not None:
             error.path.appendleft(path)
         if schema_path is not None:
             error.schema_path.appendleft(schema_path)
         yield error
+    if key is not None and not failed:
+        if len(_VALID) >= VERDICTS_KEPT * 4:
+            _VALID.clear()
+        _VALID[key] = schema
 
 
 def _type(validator: Any, types: Any, instance: Any, schema: Any) -> Iterator[Any]:
@@ -409,7 +432,8 @@ def _type(validator: Any, types: Any, instance: Any, schema: Any) -> Iterator[An
         return
     from jsonschema.exceptions import ValidationError
 
-    yield ValidationError(f"{instance!r} is not of type {', '.join(map(repr, [types] if isinstance(types, str) else types))}")
+    wanted = [types] if isinstance(types, str) else types
+    yield ValidationError(f"{instance!r} is not of type {', '.join(map(repr, wanted))}")
 
 
 @functools.cache
@@ -435,7 +459,7 @@ class _Parameter:
     validator: Any
 
 
-@dataclass
+@dataclass(eq=False)
 class Operation:
     """One route and method of the spec, with its validators built."""
 
@@ -488,6 +512,7 @@ class Spec:
                     node = node.literal.setdefault(part, _Node())
             node.template = template
         self._operations: dict[tuple[str, str], Operation | None] = {}
+        self._verdicts: dict[tuple[Operation, str | bytes, frozenset[int]], tuple[Violation, ...]] = {}
         self.checked = 0  # requests checked, and how many broke the spec (for the test summary)
         self.refused = 0
 
@@ -544,12 +569,14 @@ class Spec:
         files: Sequence[str] = (),
         parts: Sequence[str] = (),
         authorization: str | None = None,
+        raw: str | bytes | None = None,
     ) -> tuple[Operation | None, list[Violation]]:
         """What is wrong with one request (`path` after /api/v10; `body` the parsed JSON, or for a
         multipart body its `payload_json`; `NO_BODY` for none; `files` the file parts' field
-        names, `parts` any other form fields besides payload_json)."""
+        names, `parts` any other form fields besides payload_json). `raw`, the JSON text `body` was
+        read from, lets the verdict on a body be remembered: bots send the same bodies often."""
         self.checked += 1
-        op, out = self._check(method, path, query, body, content_type, files, parts, authorization)
+        op, out = self._check(method, path, query, body, content_type, files, parts, authorization, raw)
         self.refused += bool(out)
         return op, out
 
@@ -563,6 +590,7 @@ class Spec:
         files: Sequence[str],
         parts: Sequence[str],
         authorization: str | None,
+        raw: str | bytes | None,
     ) -> tuple[Operation | None, list[Violation]]:
         found = self.match(path)
         if found is None:
@@ -596,7 +624,7 @@ class Spec:
         for (where, name), param in op.parameters.items():
             if where == "query" and param.required and name not in seen:
                 out.append(_required(op, "query", (name,)))
-        out += self._body(op, body, content_type, files, parts)
+        out += self._body(op, body, content_type, files, parts, raw)
         return op, out
 
     def _parameter(self, op: Operation, param: _Parameter, text: str) -> list[Violation]:
@@ -616,7 +644,8 @@ class Spec:
         return [_violation(op, param.where, e, (param.name,)) for e in param.validator.iter_errors(value)]
 
     def _body(
-        self, op: Operation, body: Any, content_type: str, files: Sequence[str], parts: Sequence[str]
+        self, op: Operation, body: Any, content_type: str, files: Sequence[str], parts: Sequence[str],
+        raw: str | bytes | None,
     ) -> list[Violation]:
         out: list[Violation] = []
         if body is NO_BODY and not files:
@@ -647,13 +676,21 @@ class Spec:
             return out
         if body is NO_BODY:
             body = {}
-        if op.body is not None:
+        if op.body is None:
+            return out
+        key = None if raw is None else (op, raw, frozenset(indexes))
+        known = self._verdicts.get(key) if key is not None else None
+        if known is None:
             token = _FILES.set(frozenset(indexes))
             try:
-                out += [_violation(op, "body", e) for e in op.body.iter_errors(body)]
+                known = tuple(_violation(op, "body", e) for e in op.body.iter_errors(body))
             finally:
                 _FILES.reset(token)
-        return out
+            if key is not None:
+                if len(self._verdicts) >= VERDICTS_KEPT:
+                    self._verdicts.clear()
+                self._verdicts[key] = known
+        return out + list(known)
 
 
 class _NotJson:
@@ -791,7 +828,6 @@ def command_violations(method: str, route: str, body: Any) -> list[Violation]:
 
     `body` is the list of a bulk overwrite (PUT) or one command (POST)."""
     commands = body if isinstance(body, list) else [body] if isinstance(body, dict) else []
-    prefix: JsonPath = () if isinstance(body, dict) else ()
     out: list[Violation] = []
 
     def bad(path: JsonPath, rule: str, detail: str, code: str, message: str) -> None:
@@ -802,7 +838,7 @@ def command_violations(method: str, route: str, body: Any) -> list[Violation]:
     for i, command in enumerate(commands):
         if not isinstance(command, dict):
             continue
-        at: JsonPath = (*prefix, i) if isinstance(body, list) else prefix
+        at: JsonPath = (i,) if isinstance(body, list) else ()
         kind = command.get("type") or CHAT_INPUT
         name = command.get("name")
         per_type[kind] = per_type.get(kind, 0) + 1
@@ -826,8 +862,6 @@ def command_violations(method: str, route: str, body: Any) -> list[Violation]:
             if command.get("options"):
                 bad((*at, "options"), "user and message commands have no options", "options given",
                     "APPLICATION_COMMAND_OPTIONS_INVALID", "This command type takes no options.")
-        if route == GUILD_COMMANDS_ROUTE and command.get("dm_permission") is not None:
-            pass  # ignored by Discord on guild commands, not refused
         size = command_size(command)
         if size > COMMAND_SIZE_LIMIT:
             bad(at, f"a command's names, descriptions and choices total at most {COMMAND_SIZE_LIMIT} characters",
@@ -836,7 +870,7 @@ def command_violations(method: str, route: str, body: Any) -> list[Violation]:
     for kind, count in per_type.items():
         limit = COMMANDS_PER_TYPE.get(kind)
         if limit is not None and count > limit:
-            bad(prefix, f"at most {limit} commands of type {kind}", f"{count} of them",
+            bad((), f"at most {limit} commands of type {kind}", f"{count} of them",
                 "APPLICATION_COMMANDS_TOO_MANY", f"Maximum number of application commands of type {kind} reached "
                 f"({limit})")
     return out

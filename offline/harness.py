@@ -29,6 +29,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from offline.conformance import Violation
 from offline.payloads import (
     DEFAULT_SIZE_LIMIT,
     GUILD_ID,
@@ -38,7 +39,6 @@ from offline.payloads import (
     iter_components,
     split_words,
 )
-from offline.conformance import Violation
 from offline.standin import EPHEMERAL, Attachment, Event, InteractionLog, Message, Request, StandIn
 from rules.errors import PlayerError
 

@@ -78,6 +78,7 @@ class Request:
     known: bool = True
     status: int = 0
     response: Any = None
+    route: str | None = None  # the spec's route template it was checked against
     violations: list[Violation] = field(default_factory=list)
 
 
@@ -292,6 +293,9 @@ class StandIn:
         self._by_token: dict[str, InteractionLog] = {}
         self.messages: dict[int, dict[str, Any]] = {}
         self.channel_posts: list[Message] = []
+        self.dm_channels: dict[int, int] = {}  # user id -> the id of the bot's DM channel with them
+        self.closed_dms: set[int] = set()  # users who accept no DMs from the bot (50007)
+        self._dm_users: dict[int, int] = {}  # DM channel id -> user id
         self.global_commands: dict[str, dict[str, Any]] = {}  # registered by name
         self.guild_commands: dict[int, dict[str, dict[str, Any]]] = {}
         self.files: dict[int, tuple[str, bytes, str | None]] = {}
@@ -318,6 +322,7 @@ class StandIn:
         add("POST", API + "/channels/{channel}/messages", self._handler(self._post))
         add("*", API + "/channels/{channel}/messages/{message}", self._handler(self._channel_message))
         add("GET", API + "/channels/{channel}", self._handler(self._channel))
+        add("POST", API + "/users/@me/channels", self._handler(self._open_dm))
         add("PUT", API + "/applications/{app}/commands", self._handler(self._sync))
         add("PUT", API + "/applications/{app}/guilds/{guild}/commands", self._handler(self._sync))
         add("GET", "/attachments/{id}/{filename}", self._handler(self._attachment))
@@ -372,6 +377,11 @@ class StandIn:
             "proxy_url": url,
             "content_type": content_type,
         }
+
+    def direct_messages(self, user: str | int) -> list[Message]:
+        """What the bot posted in its DM channel with `user`, in order (as posted)."""
+        channel = self.dm_channels.get(self.directory.user_id(user))
+        return [m for m in self.channel_posts if m.channel_id == channel]
 
     def message(self, message_id: int) -> Message:
         """A snapshot of the message as it is now."""
@@ -433,7 +443,7 @@ class StandIn:
         (or the check is off, or the path is not under /api/v10)."""
         if self.spec is None or not request.path.startswith(API + "/"):
             return None
-        _, rec.violations = self.spec.check(
+        op, rec.violations = self.spec.check(
             request.method,
             rec.path,
             request.query.items(),
@@ -442,7 +452,9 @@ class StandIn:
             files=[u.field for u in body.files],
             parts=body.parts,
             authorization=request.headers.get("Authorization"),
+            raw=body.raw,
         )
+        rec.route = op.route if op is not None else None
         return refusal(rec.violations) if rec.violations else None
 
     def _log_for(self, request: web.Request) -> InteractionLog | None:
@@ -677,6 +689,9 @@ class StandIn:
         if refused:
             return refused
         channel_id = int(request.match_info["channel"])
+        recipient = self._dm_recipient(channel_id)
+        if recipient is not None and recipient in self.closed_dms:
+            return _error(403, 50007, "Cannot send messages to this user")
         message = self._new_message(body, rec.files, channel_id, None, body.get("flags", 0) & ~EPHEMERAL)
         if self._empty(message):
             del self.messages[int(message["id"])]
@@ -703,7 +718,34 @@ class StandIn:
         channel = request.match_info["channel"]
         if not channel.isdigit():
             return _error(404, 10003, "Unknown Channel")
+        recipient = self._dm_recipient(int(channel))
+        if recipient is not None:
+            return 200, self._dm_channel(recipient)
         return 200, self.directory.channel(int(channel), GUILD_ID)
+
+    async def _open_dm(self, request: web.Request, rec: Request) -> Reply:
+        """Create DM: the bot's DM channel with a user (the same one every time, as on Discord)."""
+        body = rec.payload if isinstance(rec.payload, dict) else {}
+        recipient = str(body.get("recipient_id") or "")
+        if not recipient.isdigit():
+            return _error(400, 50035, "Invalid Form Body", {"recipient_id": _field_error("BASE_TYPE_REQUIRED",
+                                                                                         "This field is required")})
+        user_id = int(recipient)
+        channel_id = self.dm_channels.setdefault(user_id, stable_id("dm", str(user_id)))
+        self._dm_users[channel_id] = user_id
+        return 200, self._dm_channel(user_id)
+
+    def _dm_recipient(self, channel_id: int) -> int | None:
+        return self._dm_users.get(channel_id)
+
+    def _dm_channel(self, user_id: int) -> dict[str, Any]:
+        return {
+            "id": str(self.dm_channels[user_id]),
+            "type": 1,
+            "last_message_id": None,
+            "flags": 0,
+            "recipients": [self.directory.user(user_id)],
+        }
 
     async def _sync(self, request: web.Request, rec: Request) -> Reply:
         """A bulk overwrite of the commands (global, or one guild's), held to Discord's documented
@@ -762,6 +804,7 @@ class Body:
     files: list[Upload] = field(default_factory=list)
     parts: list[str] = field(default_factory=list)
     checked: Any = None
+    raw: str | bytes | None = None  # the JSON text `checked` was read from
 
 
 async def _read_body(request: web.Request) -> Body:
@@ -773,6 +816,7 @@ async def _read_body(request: web.Request) -> Body:
         while (part := await reader.next()) is not None:
             data = await part.read()  # type: ignore[union-attr]
             if part.name == "payload_json":
+                body.raw = bytes(data)
                 try:
                     body.payload = body.checked = json.loads(data)
                 except ValueError as error:
@@ -786,6 +830,7 @@ async def _read_body(request: web.Request) -> Body:
     if not text:
         body.checked = NO_BODY
         return body
+    body.raw = text
     try:
         body.payload = body.checked = json.loads(text)
     except ValueError as error:
