@@ -721,7 +721,7 @@ SNOWFLAKE_PATTERN = "^(0|[1-9][0-9]*)$"
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = _REPR.maxother = 40
-_REPR.maxlist = _REPR.maxdict = 6
+_REPR.maxlist = _REPR.maxdict = 12
 
 
 def _short(value: Any) -> str:
@@ -752,7 +752,7 @@ def _violation(op: Operation, where: str, error: Any, prefix: JsonPath = ()) -> 
             path = (*path, missing)
         rule, detail, code, message = "required", "missing", "BASE_TYPE_REQUIRED", "This field is required"
     elif kind == "type":
-        wanted = value if isinstance(value, str) else next(iter(value), "string")
+        wanted = value if isinstance(value, str) else next((t for t in value if t != "null"), "null")
         code, template = _TYPE_ERRORS.get(wanted, ("BASE_TYPE_INVALID", "Invalid value {v}."))
         message = template.format(v=json.dumps(instance)[:50] if _json_types(instance) else repr(instance))
     elif kind in ("enum", "const"):

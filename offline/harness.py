@@ -414,6 +414,27 @@ class OfflineDiscord:
             raise ClientRefusal(f"message {mid} no longer exists")
         return await self.inject(self.builder.component(user, raw, custom_id, values, checks=checks))
 
+    async def submit(
+        self,
+        user: str | int,
+        channel: str | int,
+        modal: Mapping[str, Any] | Record,
+        values: Mapping[str, str],
+        *,
+        checks: bool | None = None,
+    ) -> Record:
+        """Submit a modal the bot opened (`record.modal`, or the record itself) with `values` by
+        text input custom_id."""
+        message = None
+        if isinstance(modal, Record):
+            if modal.payload.get("message"):
+                message = self.standin.messages.get(int(modal.payload["message"]["id"]), modal.payload["message"])
+            if modal.modal is None:
+                raise ClientRefusal("that interaction opened no modal")
+            modal = modal.modal
+        payload = self.builder.modal_submit(user, channel, modal, values, message, checks=checks)
+        return await self.inject(payload)
+
     def find_component(
         self, target: str, user: str | int, channel: str | int | None = None, *, option: bool = False
     ) -> tuple[Message, dict[str, Any]]:
