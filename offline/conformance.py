@@ -62,7 +62,7 @@ def spec_location() -> tuple[Path | None, str]:
         return Path(named), f"${SPEC_ENV}={named}"
     looked = [folder / SPEC_RELATIVE for folder in PROJECT.parents]
     found = next((p for p in looked if p.is_file()), None)
-    return found, f"{looked[0]} (and beside each folder further up; or set ${SPEC_ENV})"
+    return found, f"{looked[0]} (nor beside any folder further up)"
 
 
 @functools.cache

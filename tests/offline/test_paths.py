@@ -4,6 +4,8 @@ their submissions, posts to a channel, direct messages (Create DM, then a post i
 
 from __future__ import annotations
 
+import re
+
 import pytest_asyncio
 
 from offline import OfflineDiscord
@@ -22,12 +24,14 @@ async def discord_(tmp_path):
 
 
 def checked(harness: OfflineDiscord, method: str, route: str) -> list:
-    """The requests to `route` (a spec template), each asserted checked and conforming."""
-    found = [r for r in harness.standin.requests if r.method == method and r.route == route]
-    if harness.standin.spec is not None:
-        assert found, f"no {method} {route} was checked"
+    """The requests to `route` (a spec template), each asserted answered, and checked against the
+    spec and conforming (when the spec is there)."""
+    pattern = re.compile(re.sub(r"\\{\w+\\}", "[^/]+", re.escape(route)) + "$")
+    found = [r for r in harness.standin.requests if r.method == method and pattern.match(r.path)]
+    assert found, f"no {method} {route} was sent"
     for r in found:
-        assert r.violations == [] and 200 <= r.status < 300, (r.status, r.violations)
+        assert 200 <= r.status < 300 and r.violations == [], (r.status, r.violations)
+        assert r.route == (route if harness.standin.spec is not None else None)
     return found
 
 
