@@ -349,12 +349,8 @@ def _union_keyword(exclusive: bool) -> Any:
             yield ValidationError(f"{instance!r} is not of type {', '.join(map(repr, wanted))}",
                                   validator="type", validator_value=wanted)
             return
-        if info.key is not None and isinstance(instance, dict) and len(candidates) > 1:
-            value = instance.get(info.key, _MISSING)
-            if value is _MISSING:
-                yield ValidationError(f"{info.key!r} is a required property", validator="required",
-                                      validator_value=[info.key])
-                return
+        value = instance.get(info.key, _MISSING) if info.key is not None and isinstance(instance, dict) else _MISSING
+        if value is not _MISSING and len(candidates) > 1:  # without the property, every candidate is tried
             chosen = [i for i in info.by_value.get(_key(value), ()) if i in candidates]
             if not chosen:
                 error = ValidationError(f"{value!r} is not one of {info.allowed_values}", validator="enum",

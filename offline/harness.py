@@ -197,7 +197,7 @@ class OfflineDiscord:
                 ack_timeout=old.ack_timeout,
                 attachment_size_limit=old.attachment_size_limit,
                 directory=old.directory,
-                check_spec=old.spec is not None,
+                check_spec=old.check_spec,
                 spec=old.spec,
             )
             self._owns_standin = True

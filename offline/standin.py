@@ -274,6 +274,7 @@ class StandIn:
     ) -> None:
         """`check_spec=False` turns the conformance check off (say so wherever that is done); `spec`
         is the description to check against (default: `offline.conformance.default_spec()`)."""
+        self.check_spec = check_spec
         if not check_spec:
             self.spec, self.spec_status = None, "turned off (StandIn(check_spec=False))"
         elif spec is not None:
