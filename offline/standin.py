@@ -54,6 +54,20 @@ ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 MENTION = re.compile(r"<@!?(\d+)>")
 
 Reply = tuple[int, Any]
+SERVED = (  # the spec's routes the stand-in answers (their validators are built when it starts)
+    ("GET", "/users/@me"),
+    ("GET", "/oauth2/applications/@me"),
+    ("POST", "/interactions/{interaction_id}/{interaction_token}/callback"),
+    ("POST", "/webhooks/{webhook_id}/{webhook_token}"),
+    *((m, "/webhooks/{webhook_id}/{webhook_token}/messages/" + ref) for m in ("GET", "PATCH", "DELETE")
+      for ref in ("@original", "{message_id}")),
+    ("POST", "/channels/{channel_id}/messages"),
+    *((m, "/channels/{channel_id}/messages/{message_id}") for m in ("GET", "PATCH", "DELETE")),
+    ("GET", "/channels/{channel_id}"),
+    ("POST", "/users/@me/channels"),
+    ("PUT", "/applications/{application_id}/commands"),
+    ("PUT", GUILD_COMMANDS_ROUTE),
+)
 
 
 @dataclass
@@ -313,6 +327,8 @@ class StandIn:
         await self.close()
 
     async def start(self) -> None:
+        if self.spec is not None:
+            self.spec.prepare(SERVED)
         app = web.Application(client_max_size=1024**3)
         add = app.router.add_route
         add("GET", API + "/users/@me", self._handler(self._me))
