@@ -499,6 +499,7 @@ class OfflineDiscord:
                 return self.standin.message(mid)
             return next((e.message for e in reversed(log.events) if e.message and e.message.id == mid), None)
 
+        since = self.standin.requests[first_request:]  # every request since (others' too, when concurrent)
         original = latest(log.original_id) if log.original_id else None
         followups = [m for m in map(latest, log.followup_ids) if m is not None]
         edits = [
@@ -518,8 +519,8 @@ class OfflineDiscord:
             modal=log.modal,
             posts=self.standin.channel_posts[first_post:],
             errors=self.errors[first_error:],
-            unknown_requests=[r for r in self.standin.requests[first_request:] if not r.known],
-            violations=[v for r in self.standin.requests[first_request:] for v in r.violations],
+            unknown_requests=[r for r in since if not r.known],
+            violations=[v for r in since if r.violations for v in r.violations],
         )
         rec.failures = self._failures(rec)
         return rec
