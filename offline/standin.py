@@ -12,7 +12,7 @@ Every API request is first checked against Discord's published OpenAPI descripti
 A mismatch is refused as Discord refuses it (400, code 50035, the field's path in `errors`) and
 kept in `Request.violations` (all of them: `StandIn.violations`). Command registration (`PUT
 /applications/{id}/commands`, and per guild) is also held to Discord's documented rules that the
-schema cannot express. Without the spec file the check is off and `spec_status` says why;
+schema cannot express (`offline.command_rules`). Without the spec file the check is off and `spec_status` says why;
 `check_spec=False` turns it off on purpose.
 """
 
@@ -32,16 +32,8 @@ from urllib.parse import quote
 
 from aiohttp import web
 
-from offline.conformance import (
-    GUILD_COMMANDS_ROUTE,
-    NO_BODY,
-    NOT_JSON,
-    Spec,
-    Violation,
-    command_violations,
-    default_spec,
-    discord_errors,
-)
+from offline.command_rules import GLOBAL_COMMANDS_ROUTE, GUILD_COMMANDS_ROUTE, command_violations
+from offline.conformance import NO_BODY, NOT_JSON, Spec, Violation, default_spec, discord_errors
 from offline.payloads import DEFAULT_SIZE_LIMIT, GUILD_ID, Directory, next_id, stable_id
 
 if TYPE_CHECKING:
@@ -65,7 +57,7 @@ SERVED = (  # the spec's routes the stand-in answers (their validators are built
     *((m, "/channels/{channel_id}/messages/{message_id}") for m in ("GET", "PATCH", "DELETE")),
     ("GET", "/channels/{channel_id}"),
     ("POST", "/users/@me/channels"),
-    ("PUT", "/applications/{application_id}/commands"),
+    ("PUT", GLOBAL_COMMANDS_ROUTE),
     ("PUT", GUILD_COMMANDS_ROUTE),
 )
 
@@ -770,7 +762,7 @@ class StandIn:
         guild = request.match_info.get("guild")
         if request.match_info["app"] != str(self.application_id):
             return _error(403, 50001, "Missing Access")
-        route = GUILD_COMMANDS_ROUTE if guild else "/applications/{application_id}/commands"
+        route = GUILD_COMMANDS_ROUTE if guild else GLOBAL_COMMANDS_ROUTE
         rec.violations += command_violations(request.method, route, rec.payload)
         if rec.violations:
             return refusal(rec.violations)

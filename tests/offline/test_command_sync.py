@@ -12,11 +12,16 @@ import pytest
 
 from front.bot import create_bot
 from offline import OfflineDiscord, StandIn
-from offline.conformance import COMMAND_SIZE_LIMIT, GUILD_COMMANDS_ROUTE, command_size, command_violations, valid_name
+from offline.command_rules import (
+    COMMAND_SIZE_LIMIT,
+    GLOBAL_COMMANDS_ROUTE,
+    GUILD_COMMANDS_ROUTE,
+    command_size,
+    command_violations,
+    valid_name,
+)
 from offline.payloads import GUILD_ID
 from tests.bot.conftest import config  # noqa: F401 - the real bot's configuration on a temporary database
-
-GLOBAL_COMMANDS_ROUTE = "/applications/{application_id}/commands"
 
 
 def sync_requests(harness: OfflineDiscord) -> list:
