@@ -12,8 +12,8 @@ Every API request is first checked against Discord's published OpenAPI descripti
 A mismatch is refused as Discord refuses it (400, code 50035, the field's path in `errors`) and
 kept in `Request.violations` (all of them: `StandIn.violations`). Command registration (`PUT
 /applications/{id}/commands`, and per guild) is also held to Discord's documented rules that the
-schema cannot express (`offline.command_rules`). Without the spec file the check is off and `spec_status` says why;
-`check_spec=False` turns it off on purpose.
+schema cannot express (`offline.command_rules`). Without the spec file the check is off and
+`spec_status` says why; `check_spec=False` turns it off on purpose.
 """
 
 from __future__ import annotations
@@ -737,8 +737,8 @@ class StandIn:
         body = rec.payload if isinstance(rec.payload, dict) else {}
         recipient = str(body.get("recipient_id") or "")
         if not recipient.isdigit():
-            return _error(400, 50035, "Invalid Form Body", {"recipient_id": _field_error("BASE_TYPE_REQUIRED",
-                                                                                         "This field is required")})
+            errors = {"recipient_id": _field_error("BASE_TYPE_REQUIRED", "This field is required")}
+            return _error(400, 50035, "Invalid Form Body", errors)
         user_id = int(recipient)
         channel_id = self.dm_channels.setdefault(user_id, stable_id("dm", str(user_id)))
         self._dm_users[channel_id] = user_id
