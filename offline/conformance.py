@@ -384,7 +384,7 @@ def _union_keyword(exclusive: bool) -> Any:
 
 
 _EVOLVED: dict[int, Any] = {}  # a validator per (resolved) schema, by id of the schema
-_VALID: dict[tuple[int, tuple[tuple[str, Any], ...], frozenset[int]], Any] = {}  # small flat objects found valid
+_VALID: dict[tuple[int, tuple[tuple[str, type, Any], ...], frozenset[int]], Any] = {}  # small flat objects found valid
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
@@ -398,7 +398,7 @@ def _descend(self: Any, instance: Any, schema: Any, path: Any = None, schema_pat
         return
     key = None
     if type(instance) is dict and len(instance) <= 8 and all(type(v) in _SCALARS for v in instance.values()):
-        key = (id(schema), tuple(instance.items()), _FILES.get())
+        key = (id(schema), tuple((k, type(v), v) for k, v in instance.items()), _FILES.get())  # True is not 1
         if _VALID.get(key) is schema:
             return
     evolved = _EVOLVED.get(id(schema))

@@ -250,3 +250,16 @@ def test_the_spec_file_may_be_named_by_an_environment_variable(monkeypatch, tmp_
     monkeypatch.setenv(SPEC_ENV, str(tmp_path / "missing.json"))
     with pytest.raises(FileNotFoundError, match=SPEC_ENV):  # named but missing: an error, not a skip
         default_spec()
+
+
+def test_what_is_remembered_as_valid_does_not_confuse_true_and_1(spec):
+    """The check remembers small objects found valid (and whole bodies); JSON tells `true` from `1`."""
+
+    def put(required):
+        option = {"type": 3, "name": "a", "description": "An option", "required": required}
+        body = [{"type": 1, "name": "play", "description": "Play", "options": [option]}]
+        return spec.check("PUT", "/applications/1/commands", body=body, authorization="Bot t", raw=json.dumps(body))[1]
+
+    assert put(True) == [] and put(True) == []
+    (violation,) = put(1)
+    assert (violation.json_path, violation.rule) == ("[0].options[0].required", "type: ['boolean', 'null']")
