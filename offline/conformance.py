@@ -451,14 +451,16 @@ class _Parameter:
     schema: Any
     kind: str  # "boolean", "integer", "number" or "string": how the text is read
     validator: Any
-    plainly_valid: Any = None  # for a plain string schema: a quick test that can only say "valid"
+    plainly_valid: Any = None  # for a plain schema: a quick test that can only say "valid"
 
 
-def _plain_string_test(schema: Any) -> Any:
-    """For a schema of only `type: string`, lengths and a pattern (a snowflake, a token: nearly
-    every parameter), a test with jsonschema's meaning of those keywords (`len`, `re.search`) that
-    spares a call to jsonschema per parameter. Only "valid" is decided by it; anything it does not
-    pass goes to jsonschema, which says what is wrong."""
+def _plain_test(schema: Any) -> Any:
+    """For a parameter schema made only of `type: string`, lengths and a pattern (ids, tokens), or
+    of `type: boolean` (flags): nearly every parameter. A test with jsonschema's meaning of those
+    keywords (`len`, `re.search`) that spares a call to jsonschema per parameter. It only ever says
+    "valid"; whatever it does not pass goes to jsonschema, which says what is wrong."""
+    if schema == {"type": "boolean"}:
+        return lambda value: type(value) is bool
     if not isinstance(schema, dict) or schema.get("type") != "string":
         return None
     if not set(schema) <= {"type", "minLength", "maxLength", "pattern"}:
@@ -566,7 +568,7 @@ class Spec:
             schema = self.resolver.schema(raw["schema"])
             kind = schema.get("type") if isinstance(schema, dict) and isinstance(schema.get("type"), str) else "string"
             parameters[(raw["in"], raw["name"])] = _Parameter(
-                raw["name"], raw["in"], bool(raw.get("required")), schema, kind, cls(schema), _plain_string_test(schema)
+                raw["name"], raw["in"], bool(raw.get("required")), schema, kind, cls(schema), _plain_test(schema)
             )
         body = op.get("requestBody")
         content = body.get("content", {}) if body else {}
