@@ -267,17 +267,18 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
                 key = (await table.status(channel_of(interaction))).game_key
             except NoGame:
                 key = None
+        entry = table.game(key) if key is not None else None  # an unknown game is refused before anything
         table_lines = ["**/game** — " + ", ".join(f"`/game {c.name}`" for c in self.walk_app_commands()
                                                   if isinstance(c, app_commands.Command)),
                        "Games: " + ", ".join(f"{g.rules.title} (`{k}`)" for k, g in table.games.items())]
         await say_privately(interaction, fit(table_lines))
-        if key is None:
+        if entry is None:
             return
-        entry = table.game(key)  # the game's own page: a message of its own, so both have room
+        # the game's own page: a message of its own, so both have room
         lines = [f"**{entry.rules.title}** — {entry.rules.summary}"]
         lines.extend(f"*{p.title}* ({WHO[p.who]}): {p.prompt} It ends {p.ends}." for p in entry.rules.flow.phases)
         for cog in self.bot.cogs.values():
-            if getattr(cog, "game_key", None) == key:
+            if getattr(cog, "game_key", None) == entry.key:
                 lines.extend(f"`/{c.qualified_name}` — {c.description}" for c in cog.walk_app_commands()
                              if isinstance(c, app_commands.Command))
         lines.append("Settings: board, " + ", ".join(settings_of(entry)))

@@ -8,8 +8,9 @@ else a fresh temporary one when running a script, else the config's. `options` i
 `ConsoleOptions`, an argparse namespace with the same attributes (what `bot.py --offline` passes),
 or a list of arguments `[--script FILE] [--json] [--images DIR] [--db FILE]`. `out` defaults to
 stdout. Returns the exit status: 1 if the bot crashed on any line (an unexpected exception, a
-"something went wrong" reply, an unanswered interaction or a request Discord does not have),
-else 0. A refused move, or a line Discord's client would refuse, is normal output.
+"something went wrong" reply, an unanswered interaction, a request Discord does not have or one
+that breaks Discord's API description), else 0. A refused move, or a line Discord's client would
+refuse, is normal output.
 
 Lines (interactive, or from `--script FILE`):
 

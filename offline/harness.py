@@ -5,7 +5,9 @@ factory and logs it in (which runs `setup_hook`; it never connects). Interaction
 gateway parser `INTERACTION_CREATE`; the harness waits for exactly the tasks that creates and returns
 a `Record` of what Discord received. Errors the bot would otherwise swallow are captured: command
 errors (`tree.on_error`), exceptions logged by discord.py or the bot (autocomplete, views, events),
-clicks no view answered, requests the stand-in does not know, and "something went wrong" replies.
+clicks no view answered, requests the stand-in does not know, requests that break Discord's published
+API description (`offline.conformance`: the route, the JSON path and the rule), and "something went
+wrong" replies.
 
     rec = await discord_.run("@alice", "#lobby", '/game new game:vikings board:"Two Shores"')
     assert not rec.failures and "Vikings" in rec.content
@@ -27,6 +29,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from offline.conformance import Violation
 from offline.payloads import (
     DEFAULT_SIZE_LIMIT,
     GUILD_ID,
@@ -79,6 +82,7 @@ class Record:
     posts: list[Message]
     errors: list[CapturedError]
     unknown_requests: list[Request]
+    violations: list[Violation] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -127,9 +131,12 @@ class OfflineDiscord:
         crash_markers: Iterable[str] = CRASH_MARKERS,
         attachment_size_limit: int = DEFAULT_SIZE_LIMIT,
         token: str = "fake-token",
+        check_spec: bool = True,
     ) -> None:
         self.bot_factory = bot_factory
-        self.standin = standin or StandIn(ack_timeout=ack_timeout, attachment_size_limit=attachment_size_limit)
+        self.standin = standin or StandIn(
+            ack_timeout=ack_timeout, attachment_size_limit=attachment_size_limit, check_spec=check_spec
+        )
         self._owns_standin = standin is None
         self.guild_id = guild_id
         self.run_timeout = run_timeout
@@ -190,6 +197,8 @@ class OfflineDiscord:
                 ack_timeout=old.ack_timeout,
                 attachment_size_limit=old.attachment_size_limit,
                 directory=old.directory,
+                check_spec=old.check_spec,
+                spec=old.spec,
             )
             self._owns_standin = True
             await self.standin.start()
@@ -280,10 +289,16 @@ class OfflineDiscord:
     def unknown_requests(self) -> list[Request]:
         return self.standin.unknown
 
+    @property
+    def violations(self) -> list[Violation]:
+        return self.standin.violations
+
     def assert_clean(self) -> None:
-        """Fail if the bot raised or logged an unexpected error or sent a request Discord does not have."""
+        """Fail if the bot raised or logged an unexpected error, sent a request Discord does not have,
+        or sent one that breaks Discord's API description."""
         problems = [str(e) for e in self.unexpected_errors]
         problems += [f"unknown request {r.method} {r.path}" for r in self.unknown_requests]
+        problems += [_refused(v) for v in self.violations]
         assert not problems, "\n".join(problems)
 
     # -- people and places -------------------------------------------------------------------------
@@ -399,6 +414,27 @@ class OfflineDiscord:
             raise ClientRefusal(f"message {mid} no longer exists")
         return await self.inject(self.builder.component(user, raw, custom_id, values, checks=checks))
 
+    async def submit(
+        self,
+        user: str | int,
+        channel: str | int,
+        modal: Mapping[str, Any] | Record,
+        values: Mapping[str, str],
+        *,
+        checks: bool | None = None,
+    ) -> Record:
+        """Submit a modal the bot opened (`record.modal`, or the record itself) with `values` by
+        text input custom_id."""
+        message = None
+        if isinstance(modal, Record):
+            if modal.payload.get("message"):
+                message = self.standin.messages.get(int(modal.payload["message"]["id"]), modal.payload["message"])
+            if modal.modal is None:
+                raise ClientRefusal("that interaction opened no modal")
+            modal = modal.modal
+        payload = self.builder.modal_submit(user, channel, modal, values, message, checks=checks)
+        return await self.inject(payload)
+
     def find_component(
         self, target: str, user: str | int, channel: str | int | None = None, *, option: bool = False
     ) -> tuple[Message, dict[str, Any]]:
@@ -463,6 +499,7 @@ class OfflineDiscord:
                 return self.standin.message(mid)
             return next((e.message for e in reversed(log.events) if e.message and e.message.id == mid), None)
 
+        since = self.standin.requests[first_request:]  # every request since (others' too, when concurrent)
         original = latest(log.original_id) if log.original_id else None
         followups = [m for m in map(latest, log.followup_ids) if m is not None]
         edits = [
@@ -482,7 +519,8 @@ class OfflineDiscord:
             modal=log.modal,
             posts=self.standin.channel_posts[first_post:],
             errors=self.errors[first_error:],
-            unknown_requests=[r for r in self.standin.requests[first_request:] if not r.known],
+            unknown_requests=[r for r in since if not r.known],
+            violations=[v for r in since if r.violations for v in r.violations],
         )
         rec.failures = self._failures(rec)
         return rec
@@ -491,6 +529,7 @@ class OfflineDiscord:
         """What makes this interaction a crash rather than normal play (a refusal is normal play)."""
         failures = [str(e) for e in rec.errors if not e.expected]
         failures += [f"unknown request {r.method} {r.path} (Discord answers 404)" for r in rec.unknown_requests]
+        failures += [_refused(v) for v in rec.violations]
         if rec.callback_type is None:
             what = f"click on {rec.payload['data']['custom_id']!r}" if rec.payload["type"] == 3 else "interaction"
             failures.append(f"the {what} was never answered (Discord shows 'This interaction failed')")
@@ -513,6 +552,10 @@ class _LogCapture(logging.Handler):
             return
         exception = record.exc_info[1] if record.exc_info else None
         self.harness.capture(f"log {record.name}", record.getMessage(), exception)
+
+
+def _refused(violation: Violation) -> str:
+    return f"Discord would refuse {violation} ({violation.code}: {violation.message})"
 
 
 def _chain(error: BaseException) -> list[BaseException]:

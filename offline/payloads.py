@@ -417,6 +417,56 @@ class PayloadBuilder:
         payload["message"] = dict(message)
         return payload
 
+    def modal_submit(
+        self,
+        user: str | int,
+        channel: str | int,
+        modal: Mapping[str, Any],
+        values: Mapping[str, str],
+        message: Mapping[str, Any] | None = None,
+        *,
+        checks: bool | None = None,
+    ) -> dict[str, Any]:
+        """A modal submission (type 5): `values` by text input custom_id, for the `modal` the bot
+        opened (its callback data); `message` when the modal was opened from a component."""
+        check = self.checks if checks is None else checks
+        inputs = {c["custom_id"]: c for c in iter_modal_inputs(modal.get("components", []))}
+        if check:
+            for custom_id, item in inputs.items():
+                value = values.get(custom_id, "")
+                label = item.get("label") or custom_id
+                if item.get("required", True) and not value:
+                    raise ClientRefusal(f"{label!r} is required")
+                low, high = item.get("min_length") or 0, item.get("max_length") or 4000
+                if value and not low <= len(value) <= high:
+                    raise ClientRefusal(f"{label!r} takes {low} to {high} characters, not {len(value)}")
+            unknown = set(values) - set(inputs)
+            if unknown:
+                raise ClientRefusal(f"the modal has no text input {sorted(unknown)[0]!r}")
+
+        def answered(component: Mapping[str, Any]) -> dict[str, Any]:
+            if component.get("type") == 4:
+                return {"type": 4, "custom_id": component["custom_id"], "value": values.get(component["custom_id"], "")}
+            if component.get("type") == 18:
+                return {"type": 18, "component": answered(component["component"])}
+            return {"type": component.get("type"), "components": [answered(c) for c in component.get("components", [])]}
+
+        data = {"custom_id": modal["custom_id"], "components": [answered(c) for c in modal.get("components", [])]}
+        payload = self._envelope(5, user, channel, data)
+        if message is not None:
+            payload["message"] = dict(message)
+        return payload
+
+
+def iter_modal_inputs(components: list[dict[str, Any]]):
+    """The text inputs of a modal (in action rows or labels)."""
+    for component in components:
+        if component.get("type") == 4:
+            yield component
+        yield from iter_modal_inputs(component.get("components", []))
+        if "component" in component:
+            yield from iter_modal_inputs([component["component"]])
+
 
 def split_words(text: str) -> list[str]:
     """Shell-style words; unbalanced quotes are refused like any other bad line."""

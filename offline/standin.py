@@ -6,6 +6,14 @@ acknowledgement window (10062), one acknowledgement (40060), 2000-character cont
 first followup after a defer edits the "thinking" message and keeps its ephemeral flag. Anything it
 does not know gets a Discord-style 404 and is recorded in `unknown`. Attachments (uploaded by the bot
 or by a fake user) are served at their `url`.
+
+Every API request is first checked against Discord's published OpenAPI description
+(`offline.conformance`): route, path and query parameters, JSON body or multipart `payload_json`.
+A mismatch is refused as Discord refuses it (400, code 50035, the field's path in `errors`) and
+kept in `Request.violations` (all of them: `StandIn.violations`). Command registration (`PUT
+/applications/{id}/commands`, and per guild) is also held to Discord's documented rules that the
+schema cannot express (`offline.command_rules`). Without the spec file the check is off and
+`spec_status` says why; `check_spec=False` turns it off on purpose.
 """
 
 from __future__ import annotations
@@ -24,6 +32,8 @@ from urllib.parse import quote
 
 from aiohttp import web
 
+from offline.command_rules import GLOBAL_COMMANDS_ROUTE, GUILD_COMMANDS_ROUTE, command_violations
+from offline.conformance import NO_BODY, NOT_JSON, Spec, Violation, default_spec, discord_errors
 from offline.payloads import DEFAULT_SIZE_LIMIT, GUILD_ID, Directory, next_id, stable_id
 
 if TYPE_CHECKING:
@@ -36,6 +46,20 @@ ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 MENTION = re.compile(r"<@!?(\d+)>")
 
 Reply = tuple[int, Any]
+SERVED = (  # the spec's routes the stand-in answers (their validators are built when it starts)
+    ("GET", "/users/@me"),
+    ("GET", "/oauth2/applications/@me"),
+    ("POST", "/interactions/{interaction_id}/{interaction_token}/callback"),
+    ("POST", "/webhooks/{webhook_id}/{webhook_token}"),
+    *((m, "/webhooks/{webhook_id}/{webhook_token}/messages/" + ref) for m in ("GET", "PATCH", "DELETE")
+      for ref in ("@original", "{message_id}")),
+    ("POST", "/channels/{channel_id}/messages"),
+    *((m, "/channels/{channel_id}/messages/{message_id}") for m in ("GET", "PATCH", "DELETE")),
+    ("GET", "/channels/{channel_id}"),
+    ("POST", "/users/@me/channels"),
+    ("PUT", GLOBAL_COMMANDS_ROUTE),
+    ("PUT", GUILD_COMMANDS_ROUTE),
+)
 
 
 @dataclass
@@ -60,6 +84,8 @@ class Request:
     known: bool = True
     status: int = 0
     response: Any = None
+    route: str | None = None  # the spec's route template it was checked against
+    violations: list[Violation] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -249,7 +275,18 @@ class StandIn:
         directory: Directory | None = None,
         bot_name: str = "Waypost",
         clock: Callable[[], float] = time.monotonic,
+        check_spec: bool = True,
+        spec: Spec | None = None,
     ) -> None:
+        """`check_spec=False` turns the conformance check off (say so wherever that is done); `spec`
+        is the description to check against (default: `offline.conformance.default_spec()`)."""
+        self.check_spec = check_spec
+        if not check_spec:
+            self.spec, self.spec_status = None, "turned off (StandIn(check_spec=False))"
+        elif spec is not None:
+            self.spec, self.spec_status = spec, spec.source
+        else:
+            self.spec, self.spec_status = default_spec()
         self.ack_timeout = ack_timeout
         self.token_lifetime = token_lifetime
         self.attachment_size_limit = attachment_size_limit
@@ -263,6 +300,11 @@ class StandIn:
         self._by_token: dict[str, InteractionLog] = {}
         self.messages: dict[int, dict[str, Any]] = {}
         self.channel_posts: list[Message] = []
+        self.dm_channels: dict[int, int] = {}  # user id -> the id of the bot's DM channel with them
+        self.closed_dms: set[int] = set()  # users who accept no DMs from the bot (50007)
+        self._dm_users: dict[int, int] = {}  # DM channel id -> user id
+        self.global_commands: dict[str, dict[str, Any]] = {}  # registered by name
+        self.guild_commands: dict[int, dict[str, dict[str, Any]]] = {}
         self.files: dict[int, tuple[str, bytes, str | None]] = {}
         self.url = ""
         self._runner: web.AppRunner | None = None
@@ -277,6 +319,8 @@ class StandIn:
         await self.close()
 
     async def start(self) -> None:
+        if self.spec is not None:
+            self.spec.prepare(SERVED)
         app = web.Application(client_max_size=1024**3)
         add = app.router.add_route
         add("GET", API + "/users/@me", self._handler(self._me))
@@ -287,6 +331,7 @@ class StandIn:
         add("POST", API + "/channels/{channel}/messages", self._handler(self._post))
         add("*", API + "/channels/{channel}/messages/{message}", self._handler(self._channel_message))
         add("GET", API + "/channels/{channel}", self._handler(self._channel))
+        add("POST", API + "/users/@me/channels", self._handler(self._open_dm))
         add("PUT", API + "/applications/{app}/commands", self._handler(self._sync))
         add("PUT", API + "/applications/{app}/guilds/{guild}/commands", self._handler(self._sync))
         add("GET", "/attachments/{id}/{filename}", self._handler(self._attachment))
@@ -310,6 +355,11 @@ class StandIn:
     def unknown(self) -> list[Request]:
         """Requests for endpoints the stand-in does not emulate."""
         return [r for r in self.requests if not r.known]
+
+    @property
+    def violations(self) -> list[Violation]:
+        """Every way a request broke Discord's API description or documented rules, in order."""
+        return [v for r in self.requests for v in r.violations]
 
     # -- what tests and the harness use ----------------------------------------------------------
 
@@ -336,6 +386,11 @@ class StandIn:
             "proxy_url": url,
             "content_type": content_type,
         }
+
+    def direct_messages(self, user: str | int) -> list[Message]:
+        """What the bot posted in its DM channel with `user`, in order (as posted)."""
+        channel = self.dm_channels.get(self.directory.user_id(user))
+        return [m for m in self.channel_posts if m.channel_id == channel]
 
     def message(self, message_id: int) -> Message:
         """A snapshot of the message as it is now."""
@@ -368,18 +423,19 @@ class StandIn:
         self, fn: Callable[[web.Request, Request], Awaitable[Reply | web.Response]], known: bool = True
     ) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
         async def handle(request: web.Request) -> web.StreamResponse:
-            payload, files = await _read_body(request)
+            body = await _read_body(request)
             rec = Request(
                 seq=len(self.requests),
                 method=request.method,
                 path=request.path.removeprefix(API),
                 query=dict(request.query),
-                payload=payload,
-                files=files,
+                payload=body.payload,
+                files=body.files,
                 known=known,
             )
             self.requests.append(rec)
-            result = await fn(request, rec)
+            refused = self._conform(request, rec, body)
+            result = refused if refused is not None else await fn(request, rec)
             if isinstance(result, web.Response):
                 rec.status = result.status
                 return result
@@ -390,6 +446,25 @@ class StandIn:
             return web.Response(status=rec.status, body=body, headers={"Content-Type": "application/json"})
 
         return handle
+
+    def _conform(self, request: web.Request, rec: Request, body: Body) -> Reply | None:
+        """Discord's answer to a request that breaks its API description, or None when it conforms
+        (or the check is off, or the path is not under /api/v10)."""
+        if self.spec is None or not request.path.startswith(API + "/"):
+            return None
+        op, rec.violations = self.spec.check(
+            request.method,
+            rec.path,
+            request.query.items(),
+            body.checked,
+            content_type=request.content_type,
+            files=[u.field for u in body.files],
+            parts=body.parts,
+            authorization=request.headers.get("Authorization"),
+            raw=body.raw,
+        )
+        rec.route = op.route if op is not None else None
+        return refusal(rec.violations) if rec.violations else None
 
     def _log_for(self, request: web.Request) -> InteractionLog | None:
         """The interaction behind a webhook URL, if the app id and token match one."""
@@ -623,6 +698,9 @@ class StandIn:
         if refused:
             return refused
         channel_id = int(request.match_info["channel"])
+        recipient = self._dm_recipient(channel_id)
+        if recipient is not None and recipient in self.closed_dms:
+            return _error(403, 50007, "Cannot send messages to this user")
         message = self._new_message(body, rec.files, channel_id, None, body.get("flags", 0) & ~EPHEMERAL)
         if self._empty(message):
             del self.messages[int(message["id"])]
@@ -649,18 +727,71 @@ class StandIn:
         channel = request.match_info["channel"]
         if not channel.isdigit():
             return _error(404, 10003, "Unknown Channel")
+        recipient = self._dm_recipient(int(channel))
+        if recipient is not None:
+            return 200, self._dm_channel(recipient)
         return 200, self.directory.channel(int(channel), GUILD_ID)
 
+    async def _open_dm(self, request: web.Request, rec: Request) -> Reply:
+        """Create DM: the bot's DM channel with a user (the same one every time, as on Discord)."""
+        body = rec.payload if isinstance(rec.payload, dict) else {}
+        recipient = str(body.get("recipient_id") or "")
+        if not recipient.isdigit():
+            errors = {"recipient_id": _field_error("BASE_TYPE_REQUIRED", "This field is required")}
+            return _error(400, 50035, "Invalid Form Body", errors)
+        user_id = int(recipient)
+        channel_id = self.dm_channels.setdefault(user_id, stable_id("dm", str(user_id)))
+        self._dm_users[channel_id] = user_id
+        return 200, self._dm_channel(user_id)
+
+    def _dm_recipient(self, channel_id: int) -> int | None:
+        return self._dm_users.get(channel_id)
+
+    def _dm_channel(self, user_id: int) -> dict[str, Any]:
+        return {
+            "id": str(self.dm_channels[user_id]),
+            "type": 1,
+            "last_message_id": None,
+            "flags": 0,
+            "recipients": [self.directory.user(user_id)],
+        }
+
     async def _sync(self, request: web.Request, rec: Request) -> Reply:
+        """A bulk overwrite of the commands (global, or one guild's), held to Discord's documented
+        rules for commands; the answer is the registered commands, as Discord returns them."""
         guild = request.match_info.get("guild")
-        commands = []
+        if request.match_info["app"] != str(self.application_id):
+            return _error(403, 50001, "Missing Access")
+        route = GUILD_COMMANDS_ROUTE if guild else GLOBAL_COMMANDS_ROUTE
+        rec.violations += command_violations(request.method, route, rec.payload)
+        if rec.violations:
+            return refusal(rec.violations)
+        registered = self.guild_commands.setdefault(int(guild), {}) if guild else self.global_commands
+        registered.clear()
         for command in rec.payload or []:
-            entry = {"id": str(stable_id("command", command["name"])), "application_id": str(self.application_id)}
-            entry |= {"version": "1", "default_member_permissions": None, **command}
+            kind = command.get("type") or 1
+            entry: dict[str, Any] = {
+                "id": str(stable_id("command", f"{guild or 'global'}:{kind}:{command['name']}")),
+                "application_id": str(self.application_id),
+                "version": str(next_id()),
+                "type": kind,
+                "name": command["name"],
+                "name_localizations": command.get("name_localizations"),
+                "description": command.get("description") or "",
+                "description_localizations": command.get("description_localizations"),
+                "default_member_permissions": _permissions(command.get("default_member_permissions")),
+                "nsfw": bool(command.get("nsfw")),
+            }
+            if command.get("options"):
+                entry["options"] = command["options"]
             if guild:
                 entry["guild_id"] = guild
-            commands.append(entry)
-        return 200, commands
+            else:
+                entry["dm_permission"] = command.get("dm_permission", True) is not False
+                entry["contexts"] = command.get("contexts")
+                entry["integration_types"] = command.get("integration_types") or [0]
+            registered[command["name"]] = entry
+        return 200, list(registered.values())
 
     async def _attachment(self, request: web.Request, rec: Request) -> Reply | web.Response:
         found = self.files.get(int(request.match_info["id"])) if request.match_info["id"].isdigit() else None
@@ -673,20 +804,61 @@ class StandIn:
         return _error(404, 0, "404: Not Found")
 
 
-async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:
+@dataclass
+class Body:
+    """A request's body as read: `payload` (JSON, a multipart body's `payload_json`, else the text
+    or None), its file parts, its other form fields, and what the conformance check is given."""
+
+    payload: Any = None
+    files: list[Upload] = field(default_factory=list)
+    parts: list[str] = field(default_factory=list)
+    checked: Any = None
+    raw: str | bytes | None = None  # the JSON text `checked` was read from
+
+
+async def _read_body(request: web.Request) -> Body:
     """The JSON body, or a multipart body's `payload_json` and its files."""
+    body = Body()
     if request.content_type.startswith("multipart/"):
-        payload, files = None, []
         reader = await request.multipart()
+        body.checked = {}  # a multipart body without payload_json is checked as an empty object
         while (part := await reader.next()) is not None:
             data = await part.read()  # type: ignore[union-attr]
             if part.name == "payload_json":
-                payload = json.loads(data)
+                body.raw = bytes(data)
+                try:
+                    body.payload = body.checked = json.loads(data)
+                except ValueError as error:
+                    body.payload, body.checked = bytes(data).decode(errors="replace"), NOT_JSON(str(error))
+            elif part.filename is not None:  # type: ignore[union-attr]
+                body.files.append(Upload(part.name or "", part.filename or "", bytes(data)))  # type: ignore[union-attr]
             else:
-                files.append(Upload(part.name or "", part.filename or "", bytes(data)))  # type: ignore[union-attr]
-        return payload, files
+                body.parts.append(part.name or "")
+        return body
     text = await request.text() if request.can_read_body else ""
+    if not text:
+        body.checked = NO_BODY
+        return body
+    body.raw = text
     try:
-        return (json.loads(text) if text else None), []
-    except ValueError:
-        return text, []
+        body.payload = body.checked = json.loads(text)
+    except ValueError as error:
+        body.payload, body.checked = text, NOT_JSON(str(error))
+    return body
+
+
+def refusal(violations: list[Violation]) -> Reply:
+    """Discord's answer to a request that breaks its API description: 404 or 405 for a route it
+    does not have, 401 without a token, else 400 "Invalid Form Body" with every field's error."""
+    route = next((v for v in violations if v.where == "route"), None)
+    if route is not None:
+        return _error(405 if route.message.startswith("405") else 404, 0, route.message)
+    if any(v.where == "header" for v in violations):
+        return _error(401, 0, "401: Unauthorized")
+    if any(v.code == "50109" for v in violations):
+        return _error(400, 50109, "The request body contains invalid JSON.")
+    return _error(400, 50035, "Invalid Form Body", discord_errors(violations))
+
+
+def _permissions(value: Any) -> str | None:
+    return None if value is None else str(value)

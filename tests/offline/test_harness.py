@@ -192,5 +192,9 @@ async def test_a_shared_standin_outlives_harnesses(tmp_path):
             async with OfflineDiscord(lambda: DemoBot(tmp_path / "db.json"), standin=standin) as harness:
                 await harness.run("@alice", "#lobby", "/game note text:x")
         assert len(standin.interactions) == 2
-        async with aiohttp.ClientSession() as session, session.get(standin.api_base + "/users/@me") as response:
+        headers = {"Authorization": "Bot fake-token"}  # GET /users/@me needs a bot token
+        async with (
+            aiohttp.ClientSession(headers=headers) as session,
+            session.get(standin.api_base + "/users/@me") as response,
+        ):
             assert response.status == 200 and (await response.json())["id"] == str(standin.application_id)

@@ -42,6 +42,41 @@ class PickView(discord.ui.View):
         await interaction.response.send_message(f"{interaction.user.display_name} joined")
 
 
+class PanelView(discord.ui.View):
+    """Buttons that change the message they are on: a new image (update, 7), a reset (deferred
+    update, 6, then an edit of the original), and one that asks for a name (a modal, 9)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Redraw", custom_id="demo:redraw")
+    async def redraw(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        file = discord.File(io.BytesIO(png("green")), filename="board.png", description="A green board")
+        await interaction.response.edit_message(content="redrawn", attachments=[file])
+
+    @discord.ui.button(label="Reset", custom_id="demo:reset")
+    async def reset(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.defer()
+        await interaction.edit_original_response(content="reset", attachments=[], view=None)
+
+    @discord.ui.button(label="Name", custom_id="demo:name")
+    async def name(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.send_modal(RenameModal())
+
+
+class RenameModal(discord.ui.Modal, title="Rename the game"):
+    name = discord.ui.TextInput(label="New name", custom_id="demo:new-name", max_length=40)
+    note = discord.ui.Label(text="Why", component=discord.ui.TextInput(custom_id="demo:why", required=False))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        why = self.note.component.value  # type: ignore[union-attr]
+        text = f"renamed to {self.name.value}" + (f" ({why})" if why else "")
+        if interaction.message is not None:  # opened from a button: update that message
+            await interaction.response.edit_message(content=text)
+        else:
+            await interaction.response.send_message(text)
+
+
 class VoteView(discord.ui.View):
     """A view that lives only in the bot's memory (auto custom ids, a timeout)."""
 
@@ -91,6 +126,32 @@ class Demo(commands.Cog):
     @game.command(name="menu", description="A select menu")
     async def menu(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("Where to?", view=PickView())
+
+    @game.command(name="panel", description="A message with buttons that change it")
+    async def panel(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("the panel", view=PanelView())
+
+    @game.command(name="edit", description="Reply, then edit the reply (new image, then text only)")
+    async def edit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("first draft")
+        file = discord.File(io.BytesIO(png("yellow")), filename="draft.png")
+        await interaction.edit_original_response(content="second draft", attachments=[file])
+        await interaction.edit_original_response(content="final")
+
+    @game.command(name="rename", description="Ask for a name in a modal")
+    async def rename(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(RenameModal())
+
+    @game.command(name="dm", description="Send the user a direct message")
+    async def dm(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.user.send(f"psst: {text}")
+        await interaction.response.send_message("sent you a DM", ephemeral=True)
+
+    @game.command(name="whisper", description="A direct message, the DM channel opened with a string id")
+    async def whisper(self, interaction: discord.Interaction, text: str) -> None:
+        dm = await self.bot.http.start_private_message(str(interaction.user.id))  # type: ignore[arg-type]
+        await self.bot.get_partial_messageable(int(dm["id"])).send(f"psst: {text}")
+        await interaction.response.send_message("whispered", ephemeral=True)
 
     @game.command(name="vote", description="A view that does not survive a restart")
     async def vote(self, interaction: discord.Interaction) -> None:
@@ -228,3 +289,4 @@ class DemoBot(commands.Bot):
             self.notes = json.loads(self.db_path.read_text())
         await self.add_cog(Demo(self))
         self.add_view(PickView())
+        self.add_view(PanelView())
