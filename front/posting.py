@@ -9,6 +9,7 @@ import logging
 from typing import Protocol
 
 import discord
+from discord.http import HTTPClient
 
 from front.replies import NOBODY, USERS_ONLY, escape, fit
 from waypost.table import Table
@@ -18,10 +19,9 @@ log = logging.getLogger("waypost")
 
 class _Posting(Protocol):
     table: Table
+    http: HTTPClient
 
     def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...
-
-    async def fetch_user(self, user_id: int, /) -> discord.User: ...
 
 
 async def deliver(bot: _Posting, limit: int = 50) -> int:
@@ -46,8 +46,14 @@ async def _direct(bot: _Posting, user_id: int, content: str, channel_id: int) ->
     if not turn:
         return False
     try:
-        user = await bot.fetch_user(user_id)
-        await user.send(fit([f"{escape(content)} (in <#{channel_id}>)"]), allowed_mentions=NOBODY)
-    except (discord.Forbidden, discord.NotFound, discord.HTTPException):
+        await direct_message(bot, user_id, fit([f"{escape(content)} (in <#{channel_id}>)"]))
+    except discord.HTTPException:  # closed to the bot (50007), or gone
         return False
     return True
+
+
+async def direct_message(bot: _Posting, user_id: int, content: str) -> None:
+    """A direct message to a member. The channel is opened with the member's id as a string, as
+    Discord's API describes it (discord.py's `User.send` sends a number)."""
+    data = await bot.http.start_private_message(str(user_id))
+    await bot.get_partial_messageable(int(data["id"])).send(content, allowed_mentions=NOBODY)

@@ -438,7 +438,8 @@ class OfflineDiscord:
     def find_component(
         self, target: str, user: str | int, channel: str | int | None = None, *, option: bool = False
     ) -> tuple[Message, dict[str, Any]]:
-        """The newest message (in `channel`, visible to `user`) with a component matching `target`.
+        """The newest message (in `channel`, visible to `user`) with a component matching `target`,
+        a message that mentions `user` first (a menu asking them, among others' menus).
 
         A component matches by custom_id, label or placeholder; with `option`, a select matches when
         it offers `target` (by value or label).
@@ -446,14 +447,18 @@ class OfflineDiscord:
         directory = self.standin.directory
         uid = str(directory.user_id(user))
         cid = None if channel is None else str(directory.channel_id(channel))
+        found: list[tuple[bool, int, dict[str, Any]]] = []
         for mid in sorted(self.standin.messages, reverse=True):
             raw = self.standin.messages[mid]
             owner = raw.get("interaction_metadata", {}).get("user", {}).get("id")
             if (cid and raw["channel_id"] != cid) or (raw["flags"] & EPHEMERAL and owner != uid):
                 continue
-            for component in iter_components(raw["components"]):
-                if _matches(component, target, option):
-                    return self.standin.message(mid), component
+            component = next((c for c in iter_components(raw["components"]) if _matches(c, target, option)), None)
+            if component is not None:
+                found.append((f"<@{uid}>" in raw["content"], mid, component))
+        if found:
+            _, mid, component = max(found, key=lambda f: (f[0], f[1]))
+            return self.standin.message(mid), component
         what = "a select offering" if option else "a button or select"
         raise ClientRefusal(f"no message here has {what} {target!r}")
 

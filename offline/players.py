@@ -27,6 +27,7 @@ from discord import AppCommandOptionType, app_commands
 
 from offline.harness import OfflineDiscord, Record
 from offline.payloads import ClientRefusal
+from rules.errors import NoGame
 
 REFUSAL = "⛔"  # how the bot's replies mark a refused command (front.replies.report_error)
 SMALL = (1, 3)  # whole numbers for integer options that declare no range
@@ -99,8 +100,12 @@ class ScriptedPlayer:
         return next((u for u in self.users if self.discord.builder.directory.user_id(u) == user_id), f"@{user_id}")
 
     async def step(self) -> Move | None:
-        """Run one command as someone the game waits for; None when nobody is waited for."""
-        status = await self.discord.bot.table.status(self.channel)
+        """Run one command as someone the game waits for; None when nobody is waited for (or the
+        game is over)."""
+        try:
+            status = await self.discord.bot.table.status(self.channel)
+        except NoGame:
+            return None
         if not status.waiting:
             return None
         waiting = self.rng.choice(status.waiting)
