@@ -15,15 +15,19 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, cast
 
 import discord
 
+from front.posting import direct_choices, tell_directly
 from front.replies import (
     NOBODY,
     USERS_ONLY,
     escape,
+    fit,
+    mentions,
+    pinging,
     report_error,
     say_privately,
     send_outcome,
@@ -37,11 +41,21 @@ DEFER_AFTER = 1.5  # seconds a table call may take before the interaction is ack
 
 
 async def run(interaction: discord.Interaction, call: Awaitable[Outcome]) -> None:
-    """Await a table call and answer with its outcome (refusals propagate to the tree's handler).
-    A public board comes with the table's buttons."""
+    """Await a table call and answer with its outcome (refusals propagate to the tree's handler)."""
     outcome, late = await timely(call, lambda: interaction.response.defer(ephemeral=True, thinking=True))
-    await send_outcome(interaction, outcome, thinking=True if late else None, view=board_view(interaction, outcome))
-    await post_prompts(interaction, outcome)
+    await answer(interaction, outcome, thinking=True if late else None)
+
+
+async def answer(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None) -> None:
+    """The outcome's reply (a public board with the table's buttons), its decision menus, the direct
+    messages it owes, and when it ended the game, the export."""
+    direct = await direct_choices(table_of(interaction), outcome)
+    await send_outcome(interaction, outcome, thinking=thinking, view=board_view(interaction, outcome), quiet=direct)
+    await post_prompts(interaction, outcome, quiet=direct)
+    closed = await tell_directly(cast(Any, interaction.client), interaction.channel_id or 0, direct)
+    if closed:  # told in the channel after all
+        await interaction.followup.send(fit([f"{mentions(tuple(closed))} this concerns you (Waypost cannot send you "
+                                             "direct messages)."]), allowed_mentions=pinging(closed))
     if outcome.finished:  # the final board and the result are posted: the whole game goes with them
         name, data = await table_of(interaction).export(interaction.channel_id or 0, user_of(interaction))
         await interaction.followup.send("The whole game, to keep, or to import and play again from any point:",
@@ -71,10 +85,12 @@ async def timely(call: Awaitable[Outcome], acknowledge: Callable[[], Awaitable[A
         return await task, True
 
 
-async def post_prompts(interaction: discord.Interaction, outcome: Outcome) -> None:
+async def post_prompts(interaction: discord.Interaction, outcome: Outcome, quiet: Iterable[int] = ()) -> None:
+    """Each decision's menu, mentioning its player (pinging them unless they are in `quiet`)."""
+    silent = set(quiet)
     for prompt in outcome.prompts:
         await interaction.followup.send(f"<@{prompt.user_id}> {escape(prompt.prompt)}", view=decision_view(prompt),
-                                        allowed_mentions=USERS_ONLY)
+                                        allowed_mentions=NOBODY if prompt.user_id in silent else USERS_ONLY)
 
 
 def _closed(view_item: discord.ui.Select[Any], note: str) -> discord.ui.View:
@@ -129,8 +145,7 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             await interaction.edit_original_response(view=closed)
         else:
             await interaction.response.edit_message(view=closed)
-        await send_outcome(interaction, outcome)
-        await post_prompts(interaction, outcome)
+        await answer(interaction, outcome)
 
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

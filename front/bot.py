@@ -17,7 +17,7 @@ from front.answering import BoardButton, DecisionSelect, EndButton
 from front.budget import Budget
 from front.options import option_problem
 from front.posting import deliver
-from front.replies import report_error
+from front.replies import USERS_ONLY, report_error
 from games import default_games
 from waypost import drawing
 from waypost.channels import utcnow
@@ -65,7 +65,7 @@ class WaypostBot(commands.Bot):
                          help_command=None, tree_cls=WaypostTree,
                          allowed_contexts=app_commands.AppCommandContext(guild=True),
                          allowed_installs=app_commands.AppInstallationType(guild=True),
-                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+                         allowed_mentions=USERS_ONLY)
         self.config = config
         cast(WaypostTree, self.tree).budget = Budget(config.user_rate, config.user_burst)
         self.games = dict(games if games is not None else default_games())

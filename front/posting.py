@@ -1,7 +1,7 @@
 """Delivering what the table decided to post outside any command (reminders, deadlines): the
 outbox, once each. A post carries a nonce Discord enforces, so delivering it again after a crash
 between sending and noting it sent does not post it twice. A member who asked for direct messages
-is told there (in the channel if their messages are closed)."""
+is told there (in the channel if their messages are closed), as is one a command's answer concerns."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import discord
 from discord.http import HTTPClient
 
 from front.replies import NOBODY, USERS_ONLY, escape, fit
+from waypost.outcome import Outcome
 from waypost.table import Table
 
 log = logging.getLogger("waypost")
@@ -43,10 +44,34 @@ async def deliver(bot: _Posting, limit: int = 50) -> int:
 async def _direct(bot: _Posting, user_id: int, content: str, channel_id: int) -> bool:
     """Tell a member who chose direct messages; False if they did not, or their messages are closed."""
     turn, _ = await bot.table.store.member(user_id)
-    if not turn:
-        return False
+    return turn and await _sent(bot, user_id, f"{escape(content)} (in <#{channel_id}>)")
+
+
+async def direct_choices(table: Table, outcome: Outcome) -> dict[int, str]:
+    """Those a public outcome concerns who chose to be told by direct message, with what to tell
+    them: a player it hit (when they chose that), a player whose move or decision it is now."""
+    if outcome.private:
+        return {}
+    told: dict[int, str] = {}
+    for uid in outcome.hits:
+        if (await table.store.member(uid))[1]:
+            told[uid] = f"Another player's move hit you: {escape(outcome.text)}"
+    waiting = {uid: f"It is your move now, after: {escape(outcome.text)}" for uid in outcome.ping}
+    waiting |= {p.user_id: f"A decision waits for you: {escape(p.prompt)}" for p in outcome.prompts}
+    for uid, text in waiting.items():
+        if uid not in told and (await table.store.member(uid))[0]:
+            told[uid] = text
+    return told
+
+
+async def tell_directly(bot: _Posting, channel_id: int, told: dict[int, str]) -> list[int]:
+    """Send each their direct message about `channel_id`; returns those whose messages are closed."""
+    return [uid for uid, text in told.items() if not await _sent(bot, uid, f"{text} (in <#{channel_id}>)")]
+
+
+async def _sent(bot: _Posting, user_id: int, content: str) -> bool:
     try:
-        await direct_message(bot, user_id, fit([f"{escape(content)} (in <#{channel_id}>)"]))
+        await direct_message(bot, user_id, fit([content]))
     except discord.HTTPException:  # closed to the bot (50007), or gone
         return False
     return True

@@ -10,7 +10,8 @@ from __future__ import annotations
 import io
 import logging
 import secrets
-from typing import Any, Protocol, cast
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 from discord import app_commands
@@ -19,11 +20,38 @@ from rules.errors import PlayerError
 from waypost.outcome import Outcome, User
 from waypost.table import Table
 
+if TYPE_CHECKING:  # discord.types cannot be imported first at run time (its modules import each other)
+    from discord.types.message import AllowedMentions as AllowedMentionsPayload
+
 CONTENT_LIMIT = 2000
 ALT_LIMIT = 1024
-USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-NOBODY = discord.AllowedMentions.none()
 log = logging.getLogger("waypost")
+
+
+class Mentions(discord.AllowedMentions):
+    """Allowed mentions whose listed ids go out as strings, as Discord's API describes them
+    (discord.py sends numbers); merging with the bot's default keeps the class."""
+
+    def to_dict(self) -> AllowedMentionsPayload:
+        data = super().to_dict()
+        if "users" in data:
+            data["users"] = [str(uid) for uid in data["users"]]
+        return data
+
+    def merge(self, other: discord.AllowedMentions) -> Mentions:
+        merged = super().merge(other)
+        return Mentions(everyone=merged.everyone, users=merged.users, roles=merged.roles,
+                        replied_user=merged.replied_user)
+
+
+USERS_ONLY = Mentions(everyone=False, roles=False, users=True, replied_user=False)
+NOBODY = Mentions.none()
+
+
+def pinging(user_ids: Iterable[int]) -> Mentions:
+    """Mentions that ping only these users (none if there are none)."""
+    users = [discord.Object(uid) for uid in dict.fromkeys(user_ids)]
+    return Mentions(everyone=False, roles=False, users=users, replied_user=False) if users else NOBODY
 
 
 def user_of(interaction: discord.Interaction) -> User:
@@ -83,12 +111,14 @@ def render_text(outcome: Outcome) -> str:
 
 
 async def send_outcome(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None,
-                       view: discord.ui.View | None = None) -> None:
+                       view: discord.ui.View | None = None, quiet: Iterable[int] = ()) -> None:
     """Reply with an outcome: text and the board image (drawn in a worker process), then what the
     channel is told of a private answer. `thinking` is whether the interaction was already
-    acknowledged with a private "thinking" (True) or a public one (False)."""
+    acknowledged with a private "thinking" (True) or a public one (False). Players in `quiet` are
+    named but not pinged (they are told by direct message)."""
     content = render_text(outcome)
-    allowed = USERS_ONLY if outcome.ping or outcome.hits or outcome.told else NOBODY
+    silent = set(quiet)
+    allowed = pinging(uid for uid in (*outcome.hits, *outcome.told, *outcome.ping) if uid not in silent)
     file = None
     if outcome.drawing is not None:
         if not interaction.response.is_done():

@@ -121,6 +121,12 @@ class Message:
     def ephemeral(self) -> bool:
         return bool(self.flags & EPHEMERAL)
 
+    @property
+    def pinged(self) -> list[int]:
+        """The users the message notified: those mentioned in its content that its allowed
+        mentions let through (Discord lists them as the message's `mentions`)."""
+        return [int(u["id"]) for u in self.raw.get("mentions", [])]
+
     def text(self) -> str:
         """Content and embed text in one string, for searching."""
         parts = [self.content]
@@ -180,6 +186,15 @@ def _error(status: int, code: int, message: str, errors: dict[str, Any] | None =
     if errors:
         body["errors"] = errors
     return status, body
+
+
+def _pinged(content: str, allowed: dict[str, Any] | None) -> list[int]:
+    """The users a message's content mentions that its `allowed_mentions` let be notified."""
+    mentioned = [int(uid) for uid in dict.fromkeys(MENTION.findall(content))]
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return mentioned
+    listed = {int(uid) for uid in allowed.get("users") or []}
+    return [uid for uid in mentioned if uid in listed]
 
 
 def _field_error(code: str, message: str) -> dict[str, Any]:
@@ -526,7 +541,8 @@ class StandIn:
             raw["attachments"] = attachments
         else:
             raw["attachments"] += [self.host(u.filename, u.data) for u in files]
-        raw["mentions"] = [self.directory.user(int(uid)) for uid in dict.fromkeys(MENTION.findall(raw["content"]))]
+        if "content" in body or "mentions" not in raw:
+            raw["mentions"] = [self.directory.user(uid) for uid in _pinged(raw["content"], body.get("allowed_mentions"))]
 
     def _check(self, body: dict[str, Any], files: list[Upload], limit: int, prefix: str | None) -> Reply | None:
         """Discord's answer to a message body over its limits, or None when it is fine."""
