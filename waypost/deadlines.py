@@ -10,9 +10,10 @@ transaction as the change it reports (`Store.save(posts=…)`), and is delivered
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
-from rules.errors import BadInput, IllegalMove, NotAllowed
+from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
 from rules.text import plural
 from waypost.channels import Loaded
 from waypost.clocks import DEADLINE, HALF, Clocks, Timing
@@ -22,6 +23,7 @@ from waypost.storage import Post
 
 BY_DEADLINE = "By the deadline"
 BY_HOST = "By the host, for a player out of time"
+MOST_DEFAULTS = 10  # default moves played in a row for one player out of time
 
 
 def left(seconds: float) -> str:
@@ -48,15 +50,22 @@ class Deadlines(Play):
         return len(channels)
 
     async def _due(self, loaded: Loaded, now: datetime) -> None:
+        """Post the reminders due and deal with each deadline passed. A default move for a player
+        out of time is saved with its deadline marked (one transaction), so a restart between the
+        two neither loses it nor plays it twice."""
         self._settle_clocks(loaded, now)  # a player back from being away: their clock runs from then
         timing = Timing.of(loaded.row.settings)
         clocks = Clocks.load(loaded.row.clocks)
         posts: list[Post] = []
         timed_out: list[int] = []
         title = loaded.game.rules.title
+        default = loaded.row.settings.get("deadline_action") == "default"
         for player in list(clocks.running):
             for point, when in clocks.points(player, timing, now):
                 if when > now:
+                    break
+                if point == DEADLINE and default:
+                    timed_out.append(player)  # marked with its move, below
                     break
                 clocks.mark(player, point)
                 if point != DEADLINE:
@@ -64,28 +73,57 @@ class Deadlines(Play):
                     remaining = left((deadline - now).total_seconds()) if deadline else "no"
                     word = "Reminder" if point == HALF else "Last call"
                     posts.append(Post(f"{word}: the {title} game here waits for you; {remaining} left.", (player,)))
-                elif loaded.row.settings.get("deadline_action") == "default":
-                    timed_out.append(player)
                 else:
-                    host = loaded.row.host_id
-                    name = loaded.seats[loaded.seat_of(player) or 0].name
-                    posts.append(Post(f"{name}'s time to play has run out. The host can play their default move "
-                                      "with /game skip, or wait.", (player, host)))
+                    posts.append(Post(f"{self._named(loaded, player)}'s time to play has run out. The host can play "
+                                      "their default move with /game skip, or wait.", (player, loaded.row.host_id)))
         loaded.row.clocks = clocks.dump()
         await self._save(loaded, None, posts=posts)
         for player in timed_out:
-            await self._play_for(loaded, player, BY_DEADLINE)
+            clocks = Clocks.load(loaded.row.clocks)
+            if player not in clocks.running:  # an earlier default move ended the wait for them too
+                continue
+            clocks.mark(player, DEADLINE)
+            loaded.row.clocks = clocks.dump()
+            try:
+                await self._play_for(loaded, player, BY_DEADLINE)
+            except PlayerError as refused:
+                notice = (f"{self._named(loaded, player)}'s time to play has run out, and their default move was "
+                          f"not played: {refused} The host can play for them with /game skip, or wait.")
+                await self._save(loaded, None, posts=[Post(notice, (player, loaded.row.host_id))])
+
+    @staticmethod
+    def _named(loaded: Loaded, player: int) -> str:
+        seat = loaded.seat_of(player)
+        return loaded.seats[seat].name if seat is not None else "A player"
 
     async def _play_for(self, loaded: Loaded, player: int, by: str) -> Outcome:
-        """The game's default move for `player`, as `by`; posted in the channel too."""
+        """The game's default moves for `player`, as `by`, until the game no longer waits for them
+        (a tile's rotation, then the end of the turn); posted in the channel too."""
         seat = loaded.seat_of(player)
         if seat is None:
             raise IllegalMove("That member holds no seat in this game.")
-        action = loaded.game.rules.timeout(loaded.state, seat)
-        if action is None:
-            raise IllegalMove(f"{loaded.game.rules.title} has no default move for {loaded.name(seat)} now; "
+        rules = loaded.game.rules
+        outcomes: list[Outcome] = []
+        for _ in range(MOST_DEFAULTS):
+            action = rules.timeout(loaded.state, seat) if outcomes == [] or self._waits_for(loaded, seat) else None
+            if action is None:
+                break
+            try:
+                outcomes.append(await self._apply(loaded, User(player, loaded.seats[seat].name), action, by=by))
+            except PlayerError:
+                if not outcomes:
+                    raise
+                break  # what was played stands; the game waits for the player again
+        if not outcomes:
+            raise IllegalMove(f"{rules.title} has no default move for {loaded.name(seat)} now; "
                               "they (or the host, with adjustments) must play.")
-        return await self._apply(loaded, User(player, loaded.seats[seat].name), action, by=by)
+        first, last = outcomes[0], outcomes[-1]
+        later = tuple(line for o in outcomes[1:] for line in (o.text, *o.details))
+        return replace(last, text=first.text, details=(*first.details, *later),
+                       hits=tuple(dict.fromkeys(h for o in outcomes for h in o.hits)))
+
+    def _waits_for(self, loaded: Loaded, seat: int) -> bool:
+        return loaded.row.status == "active" and any(a.seat == seat for a in self._awaiting(loaded))
 
     async def skip(self, channel_id: int, user: User, player: int) -> Outcome:
         """The host plays the default move for a player whose time has run out."""

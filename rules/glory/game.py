@@ -156,6 +156,16 @@ class GloryGame(Game[GloryState]):
             rng.shuffle(pile)
         return dataclasses.replace(state, seed=seed, province_deck=piles[0], relic_bag=piles[1], event_deck=piles[2])
 
+    def timeout(self, state: GloryState, seat: int) -> Action | None:
+        """Out of time: a revealed tile takes its first allowed rotation; a player who maneuvered
+        this turn ends it, one who did not passes."""
+        pending = state.exploring
+        if pending is not None:
+            return Choose(explore.label(pending.options[0])) if pending.plan.seat == seat else None
+        if seat != state.turn or seat in state.passed:
+            return None
+        return EndTurn() if state.maneuvers else Pass()
+
     def movers(self, state: GloryState, seat: int) -> list[Piece]:
         if queries.can_maneuver(state, seat) is not None:
             return []

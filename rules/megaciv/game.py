@@ -129,6 +129,11 @@ class MegaCivGame(Game[MegaState]):
             return dataclasses.replace(result, secret=True, public=f"{who} changed their movement draft")
         return result
 
+    def timeout(self, state: MegaState, seat: int) -> Action | None:
+        """Out of time in a Movement phase: the player's draft stands and their movement is declared
+        ended (M-O2); between Movement phases nobody is waited for."""
+        return Declare() if seat in self.position(state).acting else None
+
     def position(self, state: MegaState) -> Position:
         if not state.moving:
             return Position("table", (), heading=f"Turn {state.turn}", may_act=tuple(range(len(state.seats))))

@@ -98,6 +98,22 @@ async def test_the_deadline_plays_the_default_move(timed):
     assert rec.ephemeral and "cannot be taken back" in rec.content
 
 
+async def test_the_deadline_plays_for_a_player_until_the_game_no_longer_waits_for_them(timed):
+    await started(timed, action="default")
+    assert (await timed.run("@alice", CH, "/tally add amount:3")).ok
+    assert (await timed.run("@bob", CH, "/tally add amount:2")).ok  # 5: alice decides, then plays
+    timed.clock.turn(hours=11)
+    await timed.restart()  # due while the bot was down: dealt with once it looks
+    await timed.bot.keep_time()
+    await timed.bot.keep_time()
+    said = posted(timed)
+    assert [p for p in said if "By the deadline" in p] == [
+        "By the deadline: alice chose up: 6.",
+        f"{mention(timed, '@bob')} By the deadline: alice added 1: total 7."]
+    log = await timed.run("@bob", CH, "/game log")
+    assert log.content.count("By the deadline") == 2
+
+
 async def test_away_and_pause_stop_the_clock(timed):
     await started(timed)
     assert "away for 2 days" in (await timed.run("@alice", CH, "/game away days:2")).content
@@ -142,3 +158,30 @@ async def test_mine_lists_your_games_waiting_for_you_first(timed):
     assert lines[0].startswith("\\*\\*Your move\\*\\*") or lines[0].startswith("**Your move**")
     assert f"<#{timed.builder.directory.channel_id(CH)}>" in lines[0] and "deadline" in lines[0]
     assert lines[1].startswith("Waiting for others")
+
+
+@pytest.mark.parametrize("game, opening, played", [
+    ("vikings", ["@alice /game new game:vikings board:ravnsund"], "placed"),
+    ("glory", ["@alice /game new game:glory board:five-kingdoms", "@carl /game join"], "passed for this round"),
+    ("megaciv", ["@alice /game new game:megaciv"], "declared their movement ended"),
+    ("skye", ["@alice /game new game:skye"], "By the deadline"),
+])
+async def test_every_game_has_a_default_move_for_the_deadline(timed, game, opening, played):
+    """Vikings places a boat or ends the turn, Glory passes, Mega Civilization declares the movement
+    ended, Skye seals the cheapest prices (issue 12)."""
+    lines = [*opening, "@bob /game join", "@alice /game settings name:deadline_hours value:10",
+             "@alice /game settings name:deadline_action value:default", "@alice /game start"]
+    if game == "megaciv":
+        lines.append("@alice /megaciv start")
+    for line in lines:
+        user, text = line.split(" ", 1)
+        rec = await timed.run(user, CH, text)
+        assert rec.ok and "⛔" not in rec.content, rec.content
+    waiting = (await timed.run("@alice", CH, "/game status")).embeds[0]
+    timed.clock.turn(hours=11)
+    await timed.bot.keep_time()
+    await timed.bot.keep_time()
+    deadline = [p for p in posted(timed) if "By the deadline" in p]
+    assert deadline and played in deadline[0], posted(timed)
+    assert not any("default move was not played" in p for p in posted(timed))
+    assert (await timed.run("@alice", CH, "/game status")).embeds[0] != waiting

@@ -131,6 +131,28 @@ def test_turns_go_round_skipping_players_who_passed_and_the_first_to_pass_starts
     assert GAME.phase(state) == "Round 2: Blue's turn"
 
 
+def test_out_of_time_a_player_passes_or_ends_the_turn_they_maneuvered_in():
+    """Rounds and turns (issue 12's safe default): pass, or end a turn already used."""
+    state = scenario(action_cubes=1)
+    put(state, RED, at(0, 0), swordsman=1)
+    assert GAME.timeout(state, BLUE) is None
+    assert GAME.timeout(state, RED) == Pass()
+    state = act(state, RED, Maneuver(at(0, 0), at(1, 0))).state
+    assert GAME.timeout(state, RED) == EndTurn()
+    state = act(state, RED, GAME.timeout(state, RED)).state
+    assert state.turn == BLUE and GAME.timeout(state, BLUE) == Pass()
+
+
+def test_G_E2_out_of_time_a_revealed_tile_takes_its_first_allowed_rotation():
+    state = scenario(down=((2, 0),))
+    put(state, RED, at(2, -1), swordsman=1)
+    deck_top(state, "T01")
+    state = act(state, RED, Maneuver(at(2, -1), at(2, 0))).state
+    assert GAME.timeout(state, BLUE) is None
+    assert GAME.timeout(state, RED) == Choose("1")
+    assert act(state, RED, GAME.timeout(state, RED)).state.exploring is None
+
+
 def test_only_the_player_on_turn_maneuvers_passes_or_ends():
     state = scenario()
     put(state, BLUE, at(0, 0), swordsman=1)

@@ -123,6 +123,16 @@ def test_M_O2_after_declaring_nothing_changes():
         act(result.state, RED, TakeBack())
 
 
+def test_M_O2_out_of_time_the_draft_stands_and_is_declared():
+    state = red_moves(put(put(blank(2), RED, "A", 4), BLUE, "E", 1))
+    state = act(state, RED, Move("A", "B", 2)).state
+    assert GAME.timeout(state, BLUE) is None  # not Blue's move yet
+    assert GAME.timeout(state, RED) == Declare()
+    state = act(state, RED, GAME.timeout(state, RED)).state
+    assert state.players[RED].declared and state.players[RED].tokens == {"A": 2, "B": 2}
+    assert GAME.timeout(blank(2), RED) is None  # between Movement phases nobody is waited for
+
+
 def test_M_O2_barbarians_never_move():
     state = act(blank(2), RED, Adjust("barbarians", 3, area="B"), host=True).state
     state = red_moves(put(state, RED, "A", 2))
