@@ -27,6 +27,7 @@ from rules.core import (
     BoardInfo,
     Ending,
     GameState,
+    Highlight,
     Piece,
     Reach,
     Result,
@@ -40,7 +41,7 @@ from rules.guards import hosting, seated
 from rules.text import either
 
 __all__ = [
-    "Action", "Actor", "Awaiting", "BoardInfo", "Ending", "Game", "GameState", "Piece", "Reach", "Result",
+    "Action", "Actor", "Awaiting", "BoardInfo", "Ending", "Game", "GameState", "Highlight", "Piece", "Reach", "Result",
     "Seat", "Setting",
 ]
 

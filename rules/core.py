@@ -113,6 +113,14 @@ class Reach:
 
 
 @dataclass(frozen=True)
+class Highlight:
+    """A piece and where it can end a move, drawn over its player's board ("where can this go")."""
+
+    piece: Piece
+    reach: tuple[Reach, ...]
+
+
+@dataclass(frozen=True)
 class BoardInfo:
     """What the host needs to know of a board (map) to offer it: name, title, player range."""
 

@@ -173,4 +173,5 @@ class Looking(Channels):
 
     async def draw(self, drawing: Drawing) -> bytes:
         """PNG bytes for a drawing, drawn in a worker process (waypost.drawing)."""
-        return await draw_board(self.games[drawing.game_key].draw, drawing.state, drawing.viewer, drawing.focus)
+        return await draw_board(self.games[drawing.game_key].draw, drawing.state, drawing.viewer, drawing.focus,
+                                drawing.highlight)

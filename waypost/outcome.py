@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from rules.base import Seat
+from rules.base import Highlight, Seat
 
 NAME_LIMIT = 32
 
@@ -32,14 +32,15 @@ class User:
 @dataclass(frozen=True)
 class Drawing:
     """A board image to draw: the state as `viewer` (a seat, or None for everyone) may see it, what
-    part of the board to show (`focus`: one of the game's `focuses`, or None for all of it) and its
-    alt text."""
+    part of the board to show (`focus`: one of the game's `focuses`, or None for all of it), a
+    piece and where it can go drawn over it (`highlight`), and its alt text."""
 
     game_key: str
     state: Any
     viewer: int | None
     alt: str
     focus: str | None = None
+    highlight: Highlight | None = None
 
 
 @dataclass(frozen=True)

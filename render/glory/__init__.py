@@ -31,12 +31,14 @@ from render.glory.panel import draw_panel
 from render.glory.static import Static, clear_cache, map_layer, static_layer
 from render.glory.zoom import draw_focus
 from render.png import encode_png
+from rules.base import Highlight
 from rules.glory.state import GloryState
 
 __all__ = ["MAP_W", "PANEL_W", "WIDTH", "Layout", "Static", "clear_cache", "compose", "draw", "static_layer"]
 
 
-def draw(state: GloryState, viewer: int | None, focus: str | None = None) -> bytes:
+def draw(state: GloryState, viewer: int | None, focus: str | None = None,
+         highlight: Highlight | None = None) -> bytes:
     """The board as a PNG: the map with every piece and the panel; or, with `focus` (a seat's
     colour), the part of the map around that player's pieces at a larger size."""
     if focus:

@@ -31,6 +31,7 @@ from render.megaciv.pieces import (
 from render.megaciv.sprites import styles
 from render.megaciv.static import Static, clear_cache, restore_frames, static_layer
 from render.png import encode_png
+from rules.base import Highlight
 from rules.megaciv.queries import AROUND, focus_areas
 from rules.megaciv.report import report
 from rules.megaciv.state import MegaState
@@ -38,7 +39,8 @@ from rules.megaciv.state import MegaState
 __all__ = ["Static", "clear_cache", "compose", "draw", "static_layer"]
 
 
-def draw(state: MegaState, viewer: int | None, focus: str | None = None) -> bytes:
+def draw(state: MegaState, viewer: int | None, focus: str | None = None,
+         highlight: Highlight | None = None) -> bytes:
     """The board as a PNG, whole or narrowed to `focus` (a region, or "around <civilization>")."""
     image, palette = _compose(state, viewer, focus)
     return encode_png(image, palette)

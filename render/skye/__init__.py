@@ -24,12 +24,14 @@ from render.skye.layout import FOCUS_TILE, MAX_TILE, TERR_W, territory_height
 from render.skye.panel import draw_panel
 from render.skye.static import clear_cache, static_layer
 from render.skye.territory import draw_slot, slots
+from rules.base import Highlight
 from rules.skye.state import SkyeState
 
 __all__ = ["clear_cache", "compose", "draw", "order_for"]
 
 
-def draw(state: SkyeState, viewer: int | None, focus: str | None = None) -> bytes:
+def draw(state: SkyeState, viewer: int | None, focus: str | None = None,
+         highlight: Highlight | None = None) -> bytes:
     """The board as a PNG (see the module doc)."""
     image, palette = _compose(state, viewer, focus)
     return encode_png(image, palette)

@@ -36,6 +36,7 @@ from render.vikings.last_sail import draw_last_sail
 from render.vikings.layout import BOAT_R, DOCK_R, FJORD_R, MAP_W, PANEL_W, SETTLER_R, WIDTH, Layout, image_size, layout
 from render.vikings.panel import draw_panel
 from render.vikings.static import Static, clear_cache, static_layer
+from rules.base import Highlight
 from rules.vikings.state import VikingsState
 
 __all__ = [
@@ -44,7 +45,8 @@ __all__ = [
 ]
 
 
-def draw(state: VikingsState, viewer: int | None, focus: str | None = None) -> bytes:
+def draw(state: VikingsState, viewer: int | None, focus: str | None = None,
+         highlight: Highlight | None = None) -> bytes:
     """The board as a PNG: map, pieces, last sail, fury, players and island control. `viewer`
     (a seat, or None for everyone) is marked "(you)"; Vikings hides nothing, and its board is
     always drawn whole (`focus` is unused)."""

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from PIL import Image, ImageDraw
 
 from rules import serial
-from rules.base import Action, Actor, BoardInfo, Ending, Game, Result, Seat, Setting
+from rules.base import Action, Actor, BoardInfo, Ending, Game, Highlight, Result, Seat, Setting
 from rules.errors import BadInput, IllegalMove, InvalidData
 from rules.flow import Decision, Flow, Phase, Position
 
@@ -177,7 +177,7 @@ class Tally(Game[State]):
         return Ending((state.winner,), f"{state.seats[state.winner].name} wins with a total of {state.total}.")
 
 
-def draw(state: State, viewer: int | None, focus: str | None = None) -> bytes:
+def draw(state: State, viewer: int | None, focus: str | None = None, highlight: Highlight | None = None) -> bytes:
     """A small PNG showing the total (and the viewer's own secret bid). A total of 13 cannot be
     drawn: a stand-in for a bug in a renderer."""
     if state.total == 13:
