@@ -89,6 +89,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         found = await table_of(interaction).focuses(channel_of(interaction), user_of(interaction))
         return choices([(label, value) for value, label in found], current)
 
+    async def your_pieces(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await table_of(interaction).movers(channel_of(interaction), user_of(interaction))
+        return choices([(p.label, p.id) for p in found], current)
+
     async def decision_options(self, interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
         asked = await table_of(interaction).decision(channel_of(interaction), user_of(interaction))
@@ -133,6 +137,12 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
                     at: app_commands.Range[int, 1, 1_000_000] | None = None) -> None:
         await run(interaction, table_of(interaction).board(channel_of(interaction), user_of(interaction), private,
                                                            focus, at))
+
+    @app_commands.command(description="Privately: where one of your pieces can go now, drawn on your board")
+    @app_commands.describe(piece="Which of your pieces (suggested: those that can move now)")
+    @app_commands.autocomplete(piece=your_pieces)
+    async def reach(self, interaction: discord.Interaction, piece: Text) -> None:
+        await run(interaction, table_of(interaction).reach(channel_of(interaction), user_of(interaction), piece))
 
     @app_commands.command(description="An animated recap of the last actions (default: since your own last one)")
     @app_commands.describe(actions="How many of the last actions (1–30)")

@@ -9,8 +9,8 @@ from dataclasses import replace
 from datetime import datetime
 
 from render.recap import animate
-from rules.base import Awaiting
-from rules.errors import BadInput, IllegalMove
+from rules.base import Awaiting, Highlight, Piece
+from rules.errors import BadInput, IllegalMove, NotAllowed
 from rules.text import plural
 from waypost import drawing
 from waypost.channels import Channels, Loaded
@@ -22,6 +22,7 @@ from waypost.secrecy import shown
 
 LOG_PAGE = 15
 RECAP_LIMIT = 30  # the most actions a recap shows
+REACH_LINES = 20  # the most places a reach answer lists in words (the board shows all)
 
 
 class Looking(Channels):
@@ -67,6 +68,41 @@ class Looking(Channels):
             f"{rules.title} after log entry {at}: {rules.phase(view)}."
         drawing = self._drawing(loaded, viewer, rules.title)
         return Outcome(text, private=private, drawing=replace(drawing, focus=focus))
+
+    async def movers(self, channel_id: int, user: User) -> list[Piece]:
+        """The user's pieces that can move now (for autocomplete; none outside a game in play)."""
+        loaded = await self._load(channel_id)
+        seat = loaded.seat_of(user.id) if loaded is not None and loaded.state is not None else None
+        if loaded is None or seat is None:
+            return []
+        return loaded.game.rules.movers(loaded.view(seat), seat)
+
+    async def reach(self, channel_id: int, user: User, piece: str) -> Outcome:
+        """Privately: where one of the user's pieces can end a move now (the game's own query, on
+        their view), listed cheapest first and drawn over their board."""
+        loaded = await self._active(channel_id)
+        seat = loaded.seat_of(user.id)
+        if seat is None:
+            raise NotAllowed("Only players of this game have pieces to move.")
+        rules, view = loaded.game.rules, loaded.view(seat)
+        movers = rules.movers(view, seat)
+        if not movers:
+            raise IllegalMove("None of your pieces can move now.")
+        wanted = piece.strip().casefold()
+        found = next((p for p in movers if wanted in (p.id.casefold(), p.label.casefold())), None)
+        if found is None:
+            raise BadInput(f"{piece[:40]!r} is not one of your pieces that can move now: "
+                           f"{', '.join(p.id for p in movers[:20])}.")
+        reach = tuple(sorted(await asyncio.to_thread(rules.reach, view, seat, found.id, {}),
+                             key=lambda r: (r.cost, r.to)))
+        elsewhere = [r for r in reach if r.to != found.at]
+        text = f"{found.label}: {plural(len(elsewhere), 'place')} within reach now." if elsewhere else \
+            f"{found.label}: no place within reach now."
+        lines = [f"{r.to} — cost {r.cost}, by {' → '.join(r.route)}" for r in elsewhere[:REACH_LINES]]
+        if len(elsewhere) > REACH_LINES:
+            lines.append(f"… and {len(elsewhere) - REACH_LINES} more, on the board")
+        drawing = self._drawing(loaded, seat, text)
+        return Outcome(text, tuple(lines), private=True, drawing=replace(drawing, highlight=Highlight(found, reach)))
 
     async def _as_of(self, loaded: Loaded, at: int) -> Loaded:
         """The game as it was after log entry `at`."""

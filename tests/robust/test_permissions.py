@@ -53,6 +53,7 @@ GAME_GROUP = {  # /game, by scene; SCENE leaves bob on turn, having acted last
         "game end": everyone(ROLE, host=OK, manager=OK),
         "game mine": everyone(OK), "game notify": everyone(OK), "game since": everyone(OK), "game recap": everyone(OK),
         "game away": everyone(OK, outsider=ROLE, manager=ROLE),  # players only
+        "game reach": everyone(OK, outsider=ROLE, manager=ROLE),  # players only, on turn or not
         "game pause": everyone(ROLE, host=OK), "game resume": everyone(ROLE, host=RULES),  # it is not paused
         "game skip": everyone(ROLE, host=RULES),  # nobody's time has run out
         "game substitute": everyone(ROLE, host=RULES), "game host": everyone(ROLE, host=OK),
@@ -67,6 +68,7 @@ GAME_GROUP = {  # /game, by scene; SCENE leaves bob on turn, having acted last
         "game end": everyone(ROLE, host=OK, manager=OK),
         "game mine": everyone(OK), "game notify": everyone(OK), "game since": everyone(OK),
         "game recap": everyone(RULES), "game away": everyone(RULES), "game pause": everyone(RULES),
+        "game reach": everyone(RULES),
         "game resume": everyone(RULES),
         "game skip": everyone(RULES), "game substitute": everyone(RULES),
         "game host": everyone(ROLE, host=RULES),
