@@ -20,6 +20,7 @@ from typing import Any, cast
 
 import discord
 
+from front import live
 from front.posting import direct_choices, tell_directly
 from front.replies import (
     NOBODY,
@@ -49,8 +50,13 @@ async def run(interaction: discord.Interaction, call: Awaitable[Outcome]) -> Non
 async def answer(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None) -> None:
     """The outcome's reply (a public board with the table's buttons), its decision menus, the direct
     messages it owes, and when it ended the game, the export."""
+    turn = live.take_turn()
     direct = await direct_choices(table_of(interaction), outcome)
-    await send_outcome(interaction, outcome, thinking=thinking, view=board_view(interaction, outcome), quiet=direct)
+    on_live_board = outcome.live and not outcome.private and outcome.drawing is not None
+    reply = live.without_board(outcome) if on_live_board else outcome
+    await send_outcome(interaction, reply, thinking=thinking, view=board_view(interaction, reply), quiet=direct)
+    if on_live_board:
+        await live.show(interaction, outcome, turn, board_view(interaction, outcome))
     await post_prompts(interaction, outcome, quiet=direct)
     closed = await tell_directly(cast(Any, interaction.client), interaction.channel_id or 0, direct)
     if closed:  # told in the channel after all

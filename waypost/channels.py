@@ -217,9 +217,10 @@ class Channels:
         ping = tuple(dict.fromkeys(seats[a.seat].player_id for a in fresh
                                    if seats[a.seat].player_id not in (user.id, *asked)))
         told = tuple(dict.fromkeys(seats[s].player_id for s in hits if seats[s].player_id not in (user.id, *asked)))
-        once_a_turn = loaded.row.settings.get("board_images") == "turn"
-        drawing = self._drawing(loaded, None, text) if (bool(fresh) if once_a_turn else draw) else None
-        return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, hits=told)
+        mode = loaded.row.settings.get("board_images")
+        drawing = self._drawing(loaded, None, text) if (bool(fresh) if mode == "turn" else draw) else None
+        return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, hits=told,
+                       live=mode == "live" and drawing is not None)
 
     def _drawing(self, loaded: Loaded, seat: int | None, what: str) -> Drawing:
         """The board as `seat` (None: everyone) may see it; its alt text says `what` happened and

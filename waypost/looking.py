@@ -207,6 +207,18 @@ class Looking(Channels):
         far = datetime.max.replace(tzinfo=now.tzinfo)
         return sorted(found, key=lambda m: (not m.waiting, m.deadline or far, m.channel_id))
 
+    async def live_board(self, channel_id: int) -> int | None:
+        """The id of the message the channel's open game keeps its board in (setting board_images:
+        live), if it has one yet."""
+        loaded = await self._load(channel_id)
+        return await self.store.live_board(loaded.row.id) if loaded is not None else None
+
+    async def keep_live_board(self, channel_id: int, message_id: int) -> None:
+        """Remember the message the channel's open game keeps its board in from now on."""
+        loaded = await self._load(channel_id)
+        if loaded is not None:
+            await self.store.set_live_board(loaded.row.id, message_id)
+
     async def draw(self, drawing: Drawing) -> bytes:
         """PNG bytes for a drawing, drawn in a worker process (waypost.drawing)."""
         return await draw_board(self.games[drawing.game_key].draw, drawing.state, drawing.viewer, drawing.focus,

@@ -69,7 +69,8 @@ class Outcome:
     """The answer to a command: one line, more lines, privacy, an image, mentions (`ping`: whose
     move it is now; `hits`: players the move hit; `told`: players it concerns otherwise), menus,
     and (for a private answer) what the channel is told meanwhile (`announce`); `finished` when the
-    move ended the game."""
+    move ended the game; `live` when the drawing goes to the channel's live board message, edited
+    in place, rather than with the answer."""
 
     text: str
     details: tuple[str, ...] = ()
@@ -81,6 +82,7 @@ class Outcome:
     hits: tuple[int, ...] = ()
     told: tuple[int, ...] = ()
     finished: bool = False
+    live: bool = False
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,7 @@ class Play(Channels):
                                     draw=result.board_changed or ending is not None, hits=result.hits)
         if ending is not None:
             outcome = replace(outcome, details=(*outcome.details, f"Game over: {ending.text}"), ping=(),
-                              finished=True)
+                              finished=True, live=False)  # the final board is posted, not edited in
         told = [Post(outcome.announce or " ".join((outcome.text, *outcome.details)), outcome.ping + outcome.hits)] \
             if by else []  # nobody ran a command: the channel is told through the outbox
         await self._save(loaded, entry, before=previous if result.undoable else None,

@@ -29,8 +29,8 @@ HOST_SETTINGS = (  # the table's, for every game; the host changes them at any t
     Setting("deadline_action", "notify", "at the deadline: notify the host, or play the game's default move",
             choices=("notify", "default")),
     Setting("away_days", 7, "the most days a player may set themselves away at once", minimum=0, maximum=30),
-    Setting("board_images", "every", "post a new board image after every change, or once a turn",
-            choices=("every", "turn")),
+    Setting("board_images", "every", "a new board image after every change, once a turn, or one live board "
+            "message edited in place (each action then a line of text)", choices=("every", "turn", "live")),
 )
 Draw = Callable[[Any, int | None, str | None, Highlight | None], bytes]
 

@@ -336,6 +336,16 @@ class Store:
         async with self._transaction() as db:
             await db.execute("UPDATE outbox SET sent_at=? WHERE id=?", (at, post_id))
 
+    async def live_board(self, game_id: int) -> int | None:
+        """The id of the board message the game keeps up to date in place, if it has one."""
+        rows = await self._fetch("SELECT message_id FROM live_boards WHERE game_id=?", game_id)
+        return int(rows[0][0]) if rows else None
+
+    async def set_live_board(self, game_id: int, message_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("INSERT INTO live_boards (game_id, message_id) VALUES (?,?) ON CONFLICT(game_id) "
+                             "DO UPDATE SET message_id=excluded.message_id", (game_id, message_id))
+
     async def member(self, user_id: int) -> tuple[bool, bool]:
         """A member's choices: direct messages when a game waits for them, and when they are hit."""
         rows = await self._fetch("SELECT dm_turn, dm_hits FROM members WHERE user_id=?", user_id)

@@ -6,8 +6,8 @@ every state through the game's view for whoever will see it. It knows nothing of
 cogs, the console and the tests all call it directly.
 
     Table = Lobby (new, join, leave, start, settings, end) + Play (act, choose, undo)
-          + Deadlines (tick, skip, away, pause) + Looking (status, board, view, decision, log,
-          draw, mine) + export and import (here)
+          + Deadlines (tick, skip, away, pause) + Looking (status, board, reach, view, decision,
+          log, draw, live board, mine) + export and import (here)
 """
 
 from __future__ import annotations
