@@ -542,7 +542,8 @@ class StandIn:
         else:
             raw["attachments"] += [self.host(u.filename, u.data) for u in files]
         if "content" in body or "mentions" not in raw:
-            raw["mentions"] = [self.directory.user(uid) for uid in _pinged(raw["content"], body.get("allowed_mentions"))]
+            pinged = _pinged(raw["content"], body.get("allowed_mentions"))
+            raw["mentions"] = [self.directory.user(uid) for uid in pinged]
 
     def _check(self, body: dict[str, Any], files: list[Upload], limit: int, prefix: str | None) -> Reply | None:
         """Discord's answer to a message body over its limits, or None when it is fine."""

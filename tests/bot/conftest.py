@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -24,3 +25,26 @@ async def discord_(config, games):
     async with OfflineDiscord(lambda: create_bot(config, games)) as harness:
         yield harness
         harness.assert_clean()
+
+
+class Clock:
+    """A clock the test turns."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def turn(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture
+async def timed(config, games):
+    """The bot on a clock the test turns (`timed.clock`), its timekeeper driven by hand."""
+    clock = Clock()
+    async with OfflineDiscord(lambda: create_bot(config, games, clock=clock)) as discord_:
+        discord_.clock = clock
+        yield discord_
+        discord_.assert_clean()

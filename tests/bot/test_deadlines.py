@@ -3,36 +3,11 @@ reminders and deadlines act on a controllable clock, exactly once, across restar
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 
-from front.bot import create_bot
 from offline import OfflineDiscord
 
 CH = "#slow"
-
-
-class Clock:
-    """A clock the test turns."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def turn(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
-
-
-@pytest.fixture
-async def timed(config, games):
-    clock = Clock()
-    async with OfflineDiscord(lambda: create_bot(config, games, clock=clock)) as discord_:
-        discord_.clock = clock
-        yield discord_
-        discord_.assert_clean()
 
 
 async def started(discord_: OfflineDiscord, *, action: str = "notify") -> None:

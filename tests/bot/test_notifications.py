@@ -5,7 +5,7 @@ closed. A player hit by another's move is always named in the reply."""
 from __future__ import annotations
 
 from offline import OfflineDiscord
-from tests.bot.test_deadlines import Clock, mention, started, timed  # noqa: F401 - the fixture
+from tests.bot.test_deadlines import mention, started
 from tests.bot.test_vikings_table import started as vikings_started
 
 CH = "#slow"
