@@ -55,9 +55,20 @@ def font_path(name: str) -> str:
     return str(_opened.enter_context(resources.as_file(resource)))
 
 
-@lru_cache(maxsize=32)
 def _face(name: str, size: int) -> ImageFont.FreeTypeFont:
-    """Font file `name` at `size` pixels (Source Sans 3 scaled to match the others)."""
+    """Font file `name` at `size` pixels (Source Sans 3 scaled to match the others). Each face
+    maps its file (FreeType reads it in place): a Kurinto face keeps a few MB of it resident, so
+    fewer of those stay open."""
+    return _main_face(size) if name == SOURCE_SANS else _large_face(name, size)
+
+
+@lru_cache(maxsize=32)
+def _main_face(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(font_path(SOURCE_SANS), size * SCALE[SOURCE_SANS])
+
+
+@lru_cache(maxsize=8)
+def _large_face(name: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(font_path(name), size * SCALE.get(name, 1.0))
 
 
