@@ -28,6 +28,7 @@ import contextlib
 import math
 import struct
 import unicodedata
+from array import array
 from functools import cache, lru_cache
 from importlib import resources
 
@@ -78,7 +79,7 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 
 
 @cache
-def _coverage(name: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _coverage(name: str) -> tuple[array[int], array[int]]:
     """The code points font file `name` has a glyph for, as sorted ranges (starts, ends), read
     from its character map (the format 12 subtable, which every font of the package has)."""
     with open(font_path(name), "rb") as f:
@@ -96,8 +97,7 @@ def _coverage(name: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     else:
         raise ValueError(f"{name}: no format 12 character map")
     groups = struct.unpack(">I", cmap[at + 12:at + 16])[0]
-    starts: list[int] = []
-    ends: list[int] = []
+    starts, ends = array("I"), array("I")
     for g in range(groups):
         first, last, glyph = struct.unpack(">III", cmap[at + 16 + 12 * g:at + 28 + 12 * g])
         first += glyph == 0  # glyph 0 is the missing-glyph box
@@ -108,7 +108,7 @@ def _coverage(name: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
         else:
             starts.append(first)
             ends.append(last)
-    return tuple(starts), tuple(ends)
+    return starts, ends
 
 
 def covers(name: str, text: str) -> bool:
@@ -179,8 +179,8 @@ def _clusters(text: str) -> list[str]:
         elif (out and _within(c, (_FLAG_LETTERS,)) and len(out[-1]) == 1
               and _within(out[-1], (_FLAG_LETTERS,))):
             out[-1] += c
-        elif _within(c, (_SKIN_TONES,)):
-            continue  # a skin tone with nothing to colour
+        elif _is_selector(c):
+            continue  # a selector or skin tone with nothing to change
         else:
             out.append(c)
             marks, joining = 0, False
@@ -231,12 +231,11 @@ def _neutral(text: str) -> bool:
     return all(unicodedata.category(c)[0] in "ZP" for c in text)
 
 
-@lru_cache(maxsize=4096)
-def _units(text: str) -> tuple[tuple[str, str], ...]:
+def _units(text: str) -> list[tuple[str, str]]:
     """`text` as (what is drawn, font file) per cluster: emoji and what no font has replaced by
     their label (in Source Sans 3), selectors and joiners left out of drawn text."""
-    if all(" " <= c <= "~" for c in text):  # printable ASCII: all Source Sans, no look-up
-        return tuple((c, SOURCE_SANS) for c in text)
+    if _ascii(text):
+        return [(c, SOURCE_SANS) for c in text]
     clusters = _clusters(text)
     variant = _variant(text)
     out: list[tuple[str, str]] = []
@@ -259,6 +258,11 @@ def _units(text: str) -> tuple[tuple[str, str], ...]:
         if unicodedata.category(drawn[0]) == "Zs":
             out.append((" ", out[-1][1] if out else SOURCE_SANS))
             continue
+        base = next((f for f in _fonts_for(drawn[0], variant) if covers(f, drawn[0])), None)
+        if base:  # marks no font has on this letter are left out
+            out.append((drawn[0] + "".join(m for m in drawn[1:] if covers(base, m)), base))
+            continue
+        drawn = drawn[0]
         folded = unicodedata.normalize("NFKC", drawn)  # 𝓐 → A, ① → 1, ﬀ → ff
         fonts = [next((f for f in _fonts_for(c, variant) if covers(f, c)), None) for c in folded]
         if folded != drawn and all(fonts) and not any(_is_emoji(c) for c in folded):
@@ -268,7 +272,7 @@ def _units(text: str) -> tuple[tuple[str, str], ...]:
     return _between(out)
 
 
-def _between(units: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+def _between(units: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """Spaces and punctuation take the font of the text around them (between two units of one
     font, or at either end), when it has them: a phrase in one script is then one run, laid out
     as a whole (right to left for Hebrew or Arabic)."""
@@ -284,18 +288,26 @@ def _between(units: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
         if i < end and name and all(covers(name, drawn) for drawn, _ in out[i:end]):
             out[i:end] = [(drawn, name) for drawn, _ in out[i:end]]
         i = end + 1
-    return tuple(out)
+    return out
 
 
-def _runs(text: str) -> list[tuple[str, str]]:
+def _ascii(text: str) -> bool:
+    """Printable ASCII only: all Source Sans 3, no look-up."""
+    return all(" " <= c <= "~" for c in text)
+
+
+@lru_cache(maxsize=1024)
+def _runs(text: str) -> tuple[tuple[str, str], ...]:
     """`text` as (run, font file): neighbouring units of one font drawn together."""
+    if _ascii(text):
+        return ((text, SOURCE_SANS),) if text else ()
     runs: list[tuple[str, str]] = []
     for drawn, name in _units(text):
         if runs and runs[-1][1] == name:
             runs[-1] = (runs[-1][0] + drawn, name)
         else:
             runs.append((drawn, name))
-    return runs
+    return tuple(runs)
 
 
 def _columns(unit: str) -> int:
