@@ -11,8 +11,9 @@ pasting sprites at an anchor.
 - Emoji (pictographs shown in colour by default, which no bundled font draws legibly at these
   sizes) and anything no font has are drawn as their short name in brackets: "🐉" → "[dragon]",
   "😎" → "[sunglasses]", "🇳🇴" → "[flag NO]", "🔥🔥🔥" → "[fire ×3]", an unnamed code point
-  → "[U+E000]"; fancy letters no font has are folded first ("𝓐" → "A"). Symbols that are text
-  by default (★ ♥ ❤ ✓ ⚔ ☀) keep their glyph.
+  → "[U+E000]" (a compatibility character no font has is first tried in its usual form, NFKC).
+  Symbols that are text by default (★ ♥ ❤ ✓ ⚔ ☀) keep their glyph, and so do fancy letters
+  (𝓐𝓵𝓲𝓬𝓮, Kurinto has them).
 - `plain` makes player-supplied text drawable: one line, control and format characters removed,
   emoji named, cut to a number of columns. Every drawing function applies the same fallback, so
   no text ever shows a missing-glyph box.
@@ -227,7 +228,7 @@ def _fonts_for(c: str, variant: str) -> tuple[str, ...]:
 
 
 def _neutral(text: str) -> bool:
-    """Spaces and punctuation: drawn in the font of what they follow when it has them."""
+    """Spaces and punctuation: they take the font of the text around them (`_between`)."""
     return all(unicodedata.category(c)[0] in "ZP" for c in text)
 
 
@@ -263,7 +264,7 @@ def _units(text: str) -> list[tuple[str, str]]:
             out.append((drawn[0] + "".join(m for m in drawn[1:] if covers(base, m)), base))
             continue
         drawn = drawn[0]
-        folded = unicodedata.normalize("NFKC", drawn)  # 𝓐 → A, ① → 1, ﬀ → ff
+        folded = unicodedata.normalize("NFKC", drawn)  # e.g. a CJK compatibility ideograph
         fonts = [next((f for f in _fonts_for(c, variant) if covers(f, c)), None) for c in folded]
         if folded != drawn and all(fonts) and not any(_is_emoji(c) for c in folded):
             out += [(c, f) for c, f in zip(folded, fonts) if f]
