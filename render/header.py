@@ -8,7 +8,7 @@
 The titles depend only on the board, so a renderer with a cached static layer draws them there
 (`draw_titles`) and the two lines that change in each drawing (`draw_status`); `draw_header`
 draws all four. Each returns the y just below what it drew, where the rest of the panel starts.
-All text passes through `plain` (the bundled font is ASCII) and is cut to `width`.
+All text passes through `plain` (drawable in any script) and is cut to `width`.
 """
 
 from __future__ import annotations

@@ -91,5 +91,6 @@ def player_style(colour: str) -> PlayerStyle:
     style = STYLES.get(colour.lower())
     if style is not None:
         return style
-    letter = plain(colour[:1]).upper() or "?"
+    first = plain(colour[:1])  # an emoji becomes a bracketed name: no letter
+    letter = first.upper() if first.isalnum() else "?"
     return PlayerStyle(colour.lower(), _UNKNOWN.fill, _UNKNOWN.ink, _UNKNOWN.tint, "circle", letter)

@@ -67,7 +67,8 @@ def terrain(name: str | Terrain) -> Terrain:
     found = TERRAINS.get(name.lower())
     if found is not None:
         return found
-    return Terrain(name.lower(), (214, 210, 200), (150, 146, 136), "plain", plain(name[:1]).upper() or "?")
+    first = plain(name[:1])  # an emoji becomes a bracketed name: no letter
+    return Terrain(name.lower(), (214, 210, 200), (150, 146, 136), "plain", first.upper() if first.isalnum() else "?")
 
 
 def _motif(d: ImageDraw.ImageDraw, pattern: str, x: float, y: float, k: float, ink: RGB) -> None:

@@ -11,7 +11,7 @@ from render.header import TITLES_HEIGHT, draw_status
 from render.legend import card
 from render.marks import marker_sprite
 from render.palette import player_style
-from render.text import draw_text, paste, plain, text_width
+from render.text import draw_text, fit, paste, plain, text_width
 from render.vikings.colours import FRAME, god_colour
 from render.vikings.icons import house_icon, resource_icon, rune_stone, temple_icon
 from render.vikings.layout import CARD_H, MAP_W, PANEL_SIZE, PANEL_TOP, TABLE_ROW, WIDTH, Layout
@@ -60,16 +60,14 @@ def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: VikingsSta
     x0, y0, x1, _ = box
     y = y0 + 24
     paste(image, marker_sprite(s.colour, 15), (x0 + 24, y))
-    who = plain(s.name, 18)
-    title = s.colour.capitalize()
-    if sum(c.isalnum() for c in who) > who.count("?"):  # a name the font cannot spell is left out
-        title += f": {who}"
-    if viewer == seat:
-        title += "  (you)"
-    draw_text(image, (x0 + 48, y), title, PANEL_SIZE, anchor="lm", halo=None, bold=True)
-    if on_turn:
-        tag = "SETUP" if state.placing else "TURN"
-        w = text_width(tag, 15) + 16
+    tag = ("SETUP" if state.placing else "TURN") if on_turn else ""
+    w = text_width(tag, 15) + 16 if tag else 0
+    colour, you = s.colour.capitalize(), "  (you)" if viewer == seat else ""
+    room = (x1 - 12 - (w + 10 if tag else 0)) - (x0 + 48) - text_width(f"{colour}: {you}", PANEL_SIZE) - 4
+    who = fit(plain(s.name, 40), PANEL_SIZE, room)  # cut to the card, whatever the script
+    draw_text(image, (x0 + 48, y), f"{colour}: {who}{you}" if who else f"{colour}{you}", PANEL_SIZE, anchor="lm",
+              halo=None, bold=True)
+    if tag:
         pen.rounded_rectangle((x1 - 12 - w, y - 12, x1 - 12, y + 12), radius=8, fill=INK)
         draw_text(image, (x1 - 12 - w / 2, y), tag, 15, (255, 255, 255), None, bold=True)
     # resources, then what is on the mat

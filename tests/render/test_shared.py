@@ -71,16 +71,11 @@ def test_an_unknown_colour_still_gets_a_style():
     style = palette.player_style("Turquoise")
     assert style.letter == "T"
     assert style.shape in marks.SHAPES
-    assert palette.player_style("Ørange").letter == "O"
+    assert palette.player_style("Ørange").letter == "Ø"
+    assert palette.player_style("🔥red").letter == "?"  # an emoji has no letter
 
 
-# --- text -------------------------------------------------------------------------------------
-
-
-def test_text_is_reduced_to_what_the_bundled_font_can_show():
-    assert text.plain("Bjørn Ærø café") == "Bjorn AEro cafe"
-    assert text.plain("日本") == "??"
-    assert text.plain("a very long name indeed", 10) == "a very..."
+# --- text (player text in any script: test_text.py) ------------------------------------------
 
 
 def test_text_is_cut_to_fit_a_width():
