@@ -19,6 +19,7 @@ table size, so the plain board's palette and bytes stay as they were.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -42,8 +43,11 @@ from rules.skye import GAME, queries
 from rules.skye.state import SkyeState
 from rules.text import plural
 
-REACH: RGB = (255, 212, 0)  # the rings and cost discs: bright on every terrain, edged in INK
-CAPTION_INK: RGB = (214, 218, 224)  # the caption's second line, on INK
+# The overlay's own colours have every channel a multiple of 4: Pillow maps a colour to the palette
+# entry nearest to the corner of its 4x4x4 cache cell, so a colour on that corner stays exact even
+# when the fitted part of the palette holds a near twin (as it does for a flat yellow).
+REACH: RGB = (252, 212, 0)  # the rings and cost discs: bright on every terrain, edged in INK
+CAPTION_INK: RGB = (212, 216, 224)  # the caption's second line, on INK
 
 MAX_TILE = 120
 MIN_TILE = 40
@@ -76,22 +80,48 @@ def places(state: SkyeState, seat: int, highlight: Highlight) -> tuple[Pos | Non
     return start, costs
 
 
-def compose_reach(state: SkyeState, viewer: int | None, highlight: Highlight) -> tuple[Image.Image, Image.Image]:
-    """The drawing (RGB) and its palette."""
-    seat = owner(state, highlight, viewer)
-    start, costs = places(state, seat, highlight)
+@dataclass(frozen=True)
+class Frame:
+    """Where things go in a reach drawing: its size, the territory's slot and tile grid."""
+
+    width: int
+    height: int
+    size: int  # pixels a tile
+    slot: Slot
+
+    @property
+    def grid(self) -> TileGrid:
+        return self.slot.grid
+
+    def tile_box(self, pos: Pos) -> tuple[int, int, int, int]:
+        """The pixel box of the tile at game position `pos` (right and bottom exclusive)."""
+        left, top, right, bottom = self.grid.box(cell(pos))
+        return round(left), round(top), round(right), round(bottom)
+
+
+def frame(state: SkyeState, seat: int) -> Frame:
+    """The drawing of `seat`'s territory: tiles as large as fit (at most `MAX_TILE`, a multiple
+    of 4 so the tiles' sprites are found cached), centred in a slot under the caption strip."""
     x0, y0, x1, y1 = cell_bounds(shown_cells(state, seat))
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     fit = min(MAX_TILE, (MAX_W - 2 * MARGIN - 2 * PAD_X) / cols, MAX_TILES_H / rows)
     size = max(MIN_TILE, math.floor(fit / 4) * 4)  # multiples of 4: the tiles' sprites are found cached
     slot_w = max(cols * size + 2 * PAD_X, MIN_W - 2 * MARGIN)
     slot_h = CAPTION_H + PAD_TOP + rows * size + PAD_BOTTOM
-    width, height = slot_w + 2 * MARGIN, STRIP + MARGIN + slot_h + MARGIN
-    image = Image.new("RGB", (width, height), BACKGROUND)
     box: Box = (MARGIN, STRIP + MARGIN, MARGIN + slot_w, STRIP + MARGIN + slot_h)
     origin = (box[0] + (slot_w - cols * size) / 2 - x0 * size, box[1] + CAPTION_H + PAD_TOP - y0 * size)
     grid = TileGrid(size, (round(origin[0]), round(origin[1])))
     slot = Slot(grid, box, ((box[0] + box[2]) / 2, box[1] + CAPTION_H / 2))
+    return Frame(slot_w + 2 * MARGIN, STRIP + MARGIN + slot_h + MARGIN, size, slot)
+
+
+def compose_reach(state: SkyeState, viewer: int | None, highlight: Highlight) -> tuple[Image.Image, Image.Image]:
+    """The drawing (RGB) and its palette."""
+    seat = owner(state, highlight, viewer)
+    start, costs = places(state, seat, highlight)
+    where = frame(state, seat)
+    size = where.size
+    image = Image.new("RGB", (where.width, where.height), BACKGROUND)
 
     def rings(img: Image.Image, g: TileGrid) -> None:
         pen = ImageDraw.Draw(img)
@@ -111,14 +141,14 @@ def compose_reach(state: SkyeState, viewer: int | None, highlight: Highlight) ->
             left, top, _, _ = g.box(cell(start))
             paste(img, start_sprite(size), (left + size / 2, top + size * 0.03))
 
-    draw_slot(image, state, seat, slot, viewer, under=rings, over=numbers)
+    draw_slot(image, state, seat, where.slot, viewer, under=rings, over=numbers)
     _caption(image, state, seat, start, costs, highlight)
     return image, _PALETTES.get(Key(state.board.name, state.board.progress, len(state.seats)))
 
 
 def _ring(pen: ImageDraw.ImageDraw, box: Box, size: int) -> None:
     """A reachable tile: a yellow band inside its edge, dark lines either side of it."""
-    dark, band, inner = _widths(size)
+    dark, band, inner = widths(size)
     left, top = round(box[0]), round(box[1])
     right, bottom = left + size - 1, top + size - 1
     pen.rectangle((left, top, right, bottom), outline=INK, width=dark + band + inner)
@@ -127,7 +157,7 @@ def _ring(pen: ImageDraw.ImageDraw, box: Box, size: int) -> None:
 
 def _start_ring(pen: ImageDraw.ImageDraw, box: Box, size: int) -> None:
     """Where the journeyman stands: a white band with dark dashes, dark lines either side."""
-    dark, band, inner = _widths(size)
+    dark, band, inner = widths(size)
     left, top = round(box[0]), round(box[1])
     right, bottom = left + size - 1, top + size - 1
     pen.rectangle((left, top, right, bottom), outline=INK, width=dark + band + inner)
@@ -155,7 +185,7 @@ def _tile(state: SkyeState, seat: int, pos: Pos) -> Tile:
     return shared_tile(state.board.tile(placed.tile), placed.rotation)
 
 
-def _widths(size: int) -> tuple[int, int, int]:
+def widths(size: int) -> tuple[int, int, int]:
     """The dark outer line, the band and the dark inner line of a ring, in pixels."""
     k = size / MAX_TILE
     return max(2, round(3 * k)), max(3, round(6 * k)), max(2, round(2 * k))
