@@ -51,8 +51,8 @@ CAPTION_INK: RGB = (212, 216, 224)  # the caption's second line, on INK
 
 MAX_TILE = 120
 MIN_TILE = 40
-MAX_W = 1040  # the image at most this wide, the tiles at most this high
-MAX_TILES_H = 780
+MAX_W = 1040  # the image at most this wide
+MAX_TILES_H = 780  # the tiles at most this high
 MIN_W = 800  # room for the caption
 MARGIN = 12
 STRIP = 74  # the caption strip
