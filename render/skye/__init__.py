@@ -10,7 +10,10 @@ and the key. Layout: `render.skye.layout`.
 The state comes through the game's view: an onlooker's shows no sealed price or plan; a player's
 own (`/game board private:true`) shows their sealed prices on their drawn tiles and their sealed
 plan as a dashed route. The viewer's territory and card come first and are framed. `focus` (a seat
-colour, `Game.focuses`) draws that player's territory alone, at full size.
+colour, `Game.focuses`) draws that player's territory alone, at full size. `highlight` (a
+journeyman and where it can go, `/game reach`) draws its player's territory alone, large, with
+the tiles it can reach ringed and their costs, under a caption (`render.skye.reach`); `focus` is
+then ignored.
 
 `draw` is defined here, at module level, because it is sent by name to the drawing processes.
 """
@@ -20,19 +23,23 @@ from __future__ import annotations
 from PIL import Image
 
 from render.png import encode_png
+from render.skye import reach
 from render.skye.layout import FOCUS_TILE, MAX_TILE, TERR_W, territory_height
 from render.skye.panel import draw_panel
-from render.skye.static import clear_cache, static_layer
+from render.skye.static import clear_cache as clear_static
+from render.skye.static import static_layer
 from render.skye.territory import draw_slot, slots
 from rules.base import Highlight
 from rules.skye.state import SkyeState
 
-__all__ = ["clear_cache", "compose", "draw", "order_for"]
+__all__ = ["clear_cache", "compose", "compose_reach", "draw", "order_for"]
 
 
 def draw(state: SkyeState, viewer: int | None, focus: str | None = None,
          highlight: Highlight | None = None) -> bytes:
     """The board as a PNG (see the module doc)."""
+    if highlight is not None:
+        return encode_png(*reach.compose_reach(state, viewer, highlight))
     image, palette = _compose(state, viewer, focus)
     return encode_png(image, palette)
 
@@ -40,6 +47,17 @@ def draw(state: SkyeState, viewer: int | None, focus: str | None = None,
 def compose(state: SkyeState, viewer: int | None, focus: str | None = None) -> Image.Image:
     """The board as an RGB image (before palette mapping), for tests and previews."""
     return _compose(state, viewer, focus)[0]
+
+
+def compose_reach(state: SkyeState, viewer: int | None, highlight: Highlight) -> Image.Image:
+    """The reach drawing as an RGB image (before palette mapping), for tests and previews."""
+    return reach.compose_reach(state, viewer, highlight)[0]
+
+
+def clear_cache() -> None:
+    """Forget the static layers and the reach drawings' palettes (rebuilt on next use)."""
+    clear_static()
+    reach.clear_cache()
 
 
 def order_for(state: SkyeState, viewer: int | None) -> list[int]:

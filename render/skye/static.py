@@ -59,6 +59,11 @@ def static_layer(board: SkyeBoard, players: int) -> Static:
     return _LAYERS.get(Key(board.name, board.progress, players))
 
 
+def layer_of(key: Key) -> Static:
+    """The static layer of a key (for drawings built on it, such as the reach overlay's palette)."""
+    return _LAYERS.get(key)
+
+
 def clear_cache() -> None:
     _LAYERS.clear()
 
@@ -77,7 +82,7 @@ def _build(key: Key) -> Static:
     draw_titles(image, (PANEL_X, 0), "Isle of Skye with the Journeyman", "", PANEL_INNER)
     _reference(image, progress, key.players, (14, strip_top + 8))
     _key(image, (1190, strip_top + 8, WIDTH - 10))
-    palette = build_palette([image, _samples()], FIXED_COLOURS)
+    palette = build_palette([image, samples()], FIXED_COLOURS)
     return Static(image, palette)
 
 
@@ -182,7 +187,7 @@ def _key(image: Image.Image, box: tuple[float, float, float]) -> None:
     _ = BONUS_CODES
 
 
-def _samples() -> Image.Image:
+def samples() -> Image.Image:
     """Every player's sprites on the panel's and territories' backgrounds (palette colours)."""
     sheet = Image.new("RGB", (WIDTH, 120), PANEL)
     x = 20

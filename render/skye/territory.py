@@ -10,7 +10,7 @@ board agree.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -28,6 +28,7 @@ from rules.skye.land import Land, land, piece_cells
 from rules.skye.state import SkyeState, Walk
 
 Pos = tuple[int, int]
+Overlay = Callable[[Image.Image, TileGrid], None]
 
 
 def cell(pos: Pos) -> Cell:
@@ -58,8 +59,11 @@ def slots(state: SkyeState, order: Sequence[int], box: Box, max_size: float) -> 
     return out
 
 
-def draw_slot(image: Image.Image, state: SkyeState, seat: int, slot: Slot, viewer: int | None) -> None:
-    """One player's territory in its slot, with its caption and frame."""
+def draw_slot(image: Image.Image, state: SkyeState, seat: int, slot: Slot, viewer: int | None,
+              under: Overlay | None = None, over: Overlay | None = None) -> None:
+    """One player's territory in its slot, with its caption and frame. `under` is drawn over the
+    tiles but under the castle, the roads placed, the walk and the plan; `over` over all of them
+    but under the journeyman (the reach overlay: rings, then costs)."""
     player = state.players[seat]
     colour = state.seats[seat].colour
     style = player_style(colour)
@@ -90,6 +94,8 @@ def draw_slot(image: Image.Image, state: SkyeState, seat: int, slot: Slot, viewe
     for placed in player.territory:
         x0, y0, _, _ = grid.box(cell((placed.x, placed.y)))
         image.paste(tile_image(state.board.tile(placed.tile), placed.rotation, size), (round(x0), round(y0)))
+    if under is not None:
+        under(image, grid)
     cx, cy = grid.centre((0, 0))
     paste(image, castle_sprite(colour, max(14, round(size * 0.56))), (cx - size * 0.12, cy - size * 0.1))
     for piece in player.roads:
@@ -100,6 +106,8 @@ def draw_slot(image: Image.Image, state: SkyeState, seat: int, slot: Slot, viewe
         _walk(image, grid, walk)
     if player.plan is not None:  # only ever in its author's own view
         _plan(image, state, seat, grid, lnd)
+    if over is not None:
+        over(image, grid)
     at = grid.centre(cell(player.journeyman))
     paste(image, journeyman_sprite(colour, max(16, round(size * 0.46))), (at[0] + size * 0.24, at[1] + size * 0.22))
 
