@@ -14,7 +14,9 @@ The base map (ocean, starting provinces, face-down provinces, names, borders, ti
 once per board and player count; explored provinces are laid on it once per set of placements
 (`static`); each drawing copies that and adds the pieces (`pieces`) and the panel (`panel`).
 A focused view (`focus`: a player colour) draws the part of the map around that player's armies
-and structures, larger, without the panel.
+and structures, larger, without the panel. A highlight (`highlight`: an army and where it can go)
+draws the part of the map round that army and its reach, larger, each reachable hex outlined with
+its cost, the army's hex marked "start", under a caption (`reach`); `focus` is then ignored.
 
 The state is the viewer's view (the piles' order already hidden): nothing here can show a tile,
 relic or event card before it is revealed. `draw` is defined here, at module level, because it is
@@ -28,6 +30,7 @@ from PIL import Image
 from render.glory import pieces
 from render.glory.layout import MAP_W, PANEL_W, WIDTH, Layout
 from render.glory.panel import draw_panel
+from render.glory.reach import draw_reach
 from render.glory.static import Static, clear_cache, map_layer, static_layer
 from render.glory.zoom import draw_focus
 from render.png import encode_png
@@ -40,7 +43,10 @@ __all__ = ["MAP_W", "PANEL_W", "WIDTH", "Layout", "Static", "clear_cache", "comp
 def draw(state: GloryState, viewer: int | None, focus: str | None = None,
          highlight: Highlight | None = None) -> bytes:
     """The board as a PNG: the map with every piece and the panel; or, with `focus` (a seat's
-    colour), the part of the map around that player's pieces at a larger size."""
+    colour), the part of the map around that player's pieces at a larger size; or, with
+    `highlight`, where one army can go."""
+    if highlight is not None:
+        return encode_png(draw_reach(state, highlight), static_layer(state.board, len(state.seats)).palette)
     if focus:
         return encode_png(draw_focus(state, focus), static_layer(state.board, len(state.seats)).palette)
     return encode_png(*_compose(state, viewer))

@@ -26,7 +26,7 @@ def look(kind: str | None) -> Terrain:
     return FACE_DOWN if kind in (None, "unexplored") else terrain(kind)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def hex_sprite(kind: str | None, size: float, letter: bool = True) -> Image.Image:
     """One flat-topped hex of terrain `kind` (None: face down; `size` from centre to corner), thinly
     outlined, with the terrain's letter at its upper left (not on ocean); centred on its middle

@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 
 from render.basics import INK
 from render.glory import pieces
-from render.glory.layout import FOCUS_RADIUS, extent
+from render.glory.layout import FOCUS_RADIUS, Grid, extent
 from render.glory.layout import fit as fit_grid
 from render.glory.panel import status_line
 from render.glory.static import PANEL, draw_borders, draw_hex
@@ -38,19 +38,8 @@ def draw_focus(state: GloryState, focus: str) -> Image.Image:
     board = state.board
     seat = next(s for s, seat_ in enumerate(state.seats) if seat_.colour == focus.lower())
     shown = focus_hexes(state, seat)
-    cells = [board.axials[i] for i in shown]
-    x0, y0, x1, y1 = extent(cells)
-    size = min(FOCUS_RADIUS, (FOCUS_W - 20) / (x1 - x0), (FOCUS_MAX_H - 20) / (y1 - y0))
-    width = round((x1 - x0) * size + 20)
-    height = round((y1 - y0) * size + 20) + HEADING
-    grid = fit_grid(cells, (10, HEADING + 10, width - 10, height - 10), size)
-    image = Image.new("RGB", (max(width, 520), height), TERRAINS["ocean"].fill)
-    cells_now = terrain(state)
-    visible = [i for i, h in enumerate(board.axials) if _inside(grid.centre(h), image.size, grid.size)]
-    for i in visible:
-        draw_hex(image, grid, board, i, cells_now[i])
-    provinces = {board.province_of[i] for i in visible if board.province_of[i] >= 0}
-    draw_borders(image, grid, board, sorted(provinces))
+    grid, size = part_grid([board.axials[i] for i in shown], HEADING, FOCUS_W, FOCUS_MAX_H, FOCUS_RADIUS, 520)
+    image = draw_part(state, grid, size, HEADING)
     pieces.draw_pieces(image, grid, state)
     ImageDraw.Draw(image).rectangle((0, 0, image.width, HEADING), fill=PANEL)
     paste(image, marker_sprite(focus.lower(), 13), (22, HEADING / 2))
@@ -59,6 +48,32 @@ def draw_focus(state: GloryState, focus: str) -> Image.Image:
     return image
 
 
-def _inside(point: tuple[float, float], size: tuple[int, int], radius: float) -> bool:
-    return -radius < point[0] < size[0] + radius and HEADING - radius < point[1] < size[1] + radius
+def part_grid(cells: list[tuple[int, int]], heading: int, most_w: int, most_h: int, largest: float, least_w: int,
+              centred: bool = False) -> tuple[Grid, tuple[int, int]]:
+    """The grid and the picture's size showing the hexes `cells` as large as fits `most_w` by
+    `most_h` (hex radius at most `largest`) below `heading` pixels left free; at least `least_w`
+    wide (the cells at the left, or `centred`)."""
+    x0, y0, x1, y1 = extent(cells)
+    size = min(largest, (most_w - 20) / (x1 - x0), (most_h - 20) / (y1 - y0))
+    width = round((x1 - x0) * size + 20)
+    height = round((y1 - y0) * size + 20) + heading
+    right = max(width, least_w) if centred else width
+    return fit_grid(cells, (10, heading + 10, right - 10, height - 10), size), (max(width, least_w), height)
 
+
+def draw_part(state: GloryState, grid: Grid, size: tuple[int, int], heading: int) -> Image.Image:
+    """The map on `grid` in a picture of `size`: every hex in it (below `heading`) with its
+    terrain and name, and the province borders. No pieces yet."""
+    board = state.board
+    image = Image.new("RGB", size, TERRAINS["ocean"].fill)
+    cells_now = terrain(state)
+    visible = [i for i, h in enumerate(board.axials) if _inside(grid.centre(h), image.size, grid.size, heading)]
+    for i in visible:
+        draw_hex(image, grid, board, i, cells_now[i])
+    provinces = {board.province_of[i] for i in visible if board.province_of[i] >= 0}
+    draw_borders(image, grid, board, sorted(provinces))
+    return image
+
+
+def _inside(point: tuple[float, float], size: tuple[int, int], radius: float, heading: int) -> bool:
+    return -radius < point[0] < size[0] + radius and heading - radius < point[1] < size[1] + radius
