@@ -67,10 +67,15 @@ def piece_name(highlight: Highlight) -> str:
     return piece.label or piece.id
 
 
+def places(highlight: Highlight) -> set[str]:
+    """Where the piece can end a move, but where it is."""
+    return {r.to for r in highlight.reach if r.to != highlight.piece.at}
+
+
 def caption(highlight: Highlight, short: bool = False) -> str:
     """The caption's words (`short`: without what the numbers are, which the strip's key says)."""
     name = piece_name(highlight)
-    count = len({r.to for r in highlight.reach})
+    count = len(places(highlight))
     if not count:
         return f"{name} cannot move now"
     unit = "water steps" if is_ship(highlight) else "steps"
@@ -85,7 +90,7 @@ def draw_bands(image: Image.Image, state: MegaState, static: Static, highlight: 
     f = static.frame
     band = max(5, round(f.sizes.name * 0.35))
     board = state.board
-    ends = {r.to for r in highlight.reach if r.to in static.visible and r.to != highlight.piece.at}
+    ends = places(highlight) & static.visible
     for name in sorted(ends, key=board.area_index.__getitem__):
         _band(image, static, [f.xy(p) for p in board.areas[name].points], band, False)
     if highlight.piece.at in static.visible:
@@ -212,7 +217,7 @@ def draw_caption(image: Image.Image, static: Static, highlight: Highlight, ship:
     pen.rectangle((0, top, f.width, bottom - 1), fill=PAPER)
     y = (top + bottom) / 2
     x = f.width - 14
-    for icon, words in _key(static, ship, bool(highlight.reach)):
+    for icon, words in _key(static, ship, bool(places(highlight))):
         box = draw_text(image, (x, y), words, NOTE_SIZE, MUTED, None, anchor="rm")
         paste(image, icon, (box[0] - 6, y), "rm")
         x = box[0] - 6 - icon.width - 16
