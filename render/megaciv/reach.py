@@ -217,7 +217,7 @@ def draw_caption(image: Image.Image, static: Static, highlight: Highlight, ship:
     pen.rectangle((0, top, f.width, bottom - 1), fill=PAPER)
     y = (top + bottom) / 2
     x = f.width - 14
-    for icon, words in _key(static, ship, bool(places(highlight))):
+    for icon, words in _key(static, ship, highlight.piece.at in static.anchors, bool(places(highlight))):
         box = draw_text(image, (x, y), words, NOTE_SIZE, MUTED, None, anchor="rm")
         paste(image, icon, (box[0] - 6, y), "rm")
         x = box[0] - 6 - icon.width - 16
@@ -227,9 +227,10 @@ def draw_caption(image: Image.Image, static: Static, highlight: Highlight, ship:
     draw_text(image, (20, y), fitted(words, CAPTION_SIZE, x - 24), CAPTION_SIZE, INK, None, anchor="lm", bold=True)
 
 
-def _key(static: Static, ship: bool, any_reach: bool) -> Iterable[tuple[Image.Image, str]]:
+def _key(static: Static, ship: bool, start: bool, any_reach: bool) -> Iterable[tuple[Image.Image, str]]:
     """The strip's key, right to left."""
     sizes = static.frame.sizes
-    yield start_tag(sizes), "where it is"
+    if start:
+        yield start_tag(sizes), "where it is"
     if any_reach:
         yield cost_disc("1", cost_radius(sizes), REACH), "water steps" if ship else "steps"

@@ -198,7 +198,7 @@ def reach_samples(sizes: Sizes) -> Image.Image:
 
 def cost_radius(sizes: Sizes) -> int:
     """The radius of a cost's disc in a view."""
-    return max(11, round(sizes.name * 0.8))
+    return max(13, round(sizes.name * 0.8))
 
 
 def start_tag(sizes: Sizes) -> Image.Image:
