@@ -11,7 +11,9 @@ The state is already the viewer's view (`GAME.view`): others' undeclared drafts 
 
 Modules, in drawing order: `layout` (geometry and sizes of a view), `colours`, `sprites`
 (civilization styles and cached pieces), `key`, `static` (the cached map and frames of a view),
-`pieces` (out of play, conflicts, tokens, cities, ships), `moves`, `panel` (status and band).
+`pieces` (out of play, conflicts, tokens, cities, ships), `moves`, `panel` (status and band), and
+`reach`: with a `highlight` (a piece and where it can go), a close-up of those areas with them
+marked, their costs, the start and a caption, over the board as the viewer sees it.
 `draw` is defined here, at module level, because it is sent by name to the drawing processes.
 """
 
@@ -28,8 +30,9 @@ from render.megaciv.pieces import (
     draw_out_of_play,
     draw_ships,
 )
+from render.megaciv.reach import draw_bands, draw_caption, draw_marks, draw_routes, is_ship, reach_areas, reach_title
 from render.megaciv.sprites import styles
-from render.megaciv.static import Static, clear_cache, restore_frames, static_layer
+from render.megaciv.static import Static, clear_cache, reach_layer, restore_frames, static_layer
 from render.png import encode_png
 from rules.base import Highlight
 from rules.megaciv.queries import AROUND, focus_areas
@@ -41,13 +44,21 @@ __all__ = ["Static", "clear_cache", "compose", "draw", "static_layer"]
 
 def draw(state: MegaState, viewer: int | None, focus: str | None = None,
          highlight: Highlight | None = None) -> bytes:
-    """The board as a PNG, whole or narrowed to `focus` (a region, or "around <civilization>")."""
+    """The board as a PNG, whole or narrowed to `focus` (a region, or "around <civilization>");
+    with a `highlight`, a close-up of where its piece can go (`focus` is then ignored)."""
+    if highlight is not None:
+        image, palette = _compose_reach(state, viewer, highlight)
+        return encode_png(image, palette)
     image, palette = _compose(state, viewer, focus)
     return encode_png(image, palette)
 
 
-def compose(state: MegaState, viewer: int | None, focus: str | None = None) -> Image.Image:
-    """The board as an RGB image (before palette mapping), for tests and previews."""
+def compose(state: MegaState, viewer: int | None, focus: str | None = None, highlight: Highlight | None = None,
+            marked: bool = True) -> Image.Image:
+    """The board as an RGB image (before palette mapping), for tests and previews; `marked` False:
+    a highlight's close-up without the highlight drawn (what its marks are compared with)."""
+    if highlight is not None:
+        return _compose_reach(state, viewer, highlight, marked)[0]
     return _compose(state, viewer, focus)[0]
 
 
@@ -65,17 +76,36 @@ def title_of(state: MegaState, focus: str | None, focused: tuple[str, ...] | Non
 def _compose(state: MegaState, viewer: int | None, focus: str | None) -> tuple[Image.Image, Image.Image]:
     focused = focus_areas(state, focus)
     static = static_layer(state.board, focused, len(state.players), title_of(state, focus, focused))
+    return _drawn(state, viewer, static, None), static.palette
+
+
+def _compose_reach(state: MegaState, viewer: int | None, highlight: Highlight,
+                   marked: bool = True) -> tuple[Image.Image, Image.Image]:
+    static = reach_layer(state.board, reach_areas(state, highlight), len(state.players),
+                         reach_title(state, highlight))
+    return _drawn(state, viewer, static, highlight if marked else None), static.palette
+
+
+def _drawn(state: MegaState, viewer: int | None, static: Static, highlight: Highlight | None) -> Image.Image:
     image = static.image.copy()
     civs = styles(state.board)
     conflicts = report(state).conflicts
     draw_out_of_play(image, state, static)
+    if highlight is not None:
+        draw_bands(image, state, static, highlight)
     draw_conflict_outlines(image, state, static, conflicts)
+    if highlight is not None:
+        draw_routes(image, state, static, highlight)
     draw_moves(image, state, static, civs)
     draw_areas_pieces(image, state, static, civs)
     draw_ships(image, state, static, civs)
     draw_conflict_signs(image, state, static, conflicts)
+    if highlight is not None:
+        draw_marks(image, state, static, highlight, conflicts)
     restore_frames(image, static)
     draw_status(image, state, static, civs, viewer)
     draw_order(image, state, static, civs, viewer)
     draw_conflicts(image, state, static, conflicts)
-    return image, static.palette
+    if highlight is not None:
+        draw_caption(image, static, highlight, is_ship(highlight))
+    return image

@@ -21,3 +21,5 @@ HIGHLIGHT: RGB = (255, 236, 160)  # the row of whoever moves now
 
 def limit_fill(limit: int) -> RGB:
     return LIMIT_FILLS[min(max(limit, 0), len(LIMIT_FILLS) - 1)]
+REACH: RGB = (255, 204, 0)  # where a piece can go: a hi-vis yellow band edged in ink, and its cost's disc
+ROUTE: RGB = (70, 70, 78)  # the faint dotted routes to those places

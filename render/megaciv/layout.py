@@ -39,6 +39,8 @@ FOCUS_W = 1000
 FOCUS_MAP_MAX_H = 880
 MAP_MARGIN = 14
 FOCUS_MARGIN = 46  # the neighbours shown around a focus
+CAPTION_H = 50  # a "where can this piece go" image's caption strip, between the header and the map
+REACH_SPAN = (5.0, 3.5)  # the least such a close-up shows, in typical area widths (across, down)
 ORDER_ROW = 27
 ORDER_HEAD = 44
 BAND_PAD = 16
@@ -143,8 +145,10 @@ def full_width(board: Board) -> int:
     return int(min(max(wanted, FULL_MIN_W), FULL_W))
 
 
-def frame(board: Board, focused: tuple[str, ...] | None, seats: int, title: str) -> Frame:
-    """The geometry of an image of `board` (whole, or framing the `focused` areas) for `seats` players."""
+def frame(board: Board, focused: tuple[str, ...] | None, seats: int, title: str, reach: bool = False) -> Frame:
+    """The geometry of an image of `board` (whole, or framing the `focused` areas) for `seats` players.
+    `reach`: an image of where a piece can go (`render.megaciv.reach`): a caption strip under the
+    header, and a close-up at least `REACH_SPAN` areas large (one step's reach is a few areas)."""
     m = board.map
     full = focused is None
     if full:
@@ -154,7 +158,11 @@ def frame(board: Board, focused: tuple[str, ...] | None, seats: int, title: str)
         view = fit_view([(0, 0), (m.width, m.height)], (width, map_h), MAP_MARGIN)
     else:
         land = [a for a in focused or () if board.areas[a].kind == "land"]  # open seas are wide: frame the land
-        view = region_view(outlines(board), land or focused or (), FOCUS_W, FOCUS_MAP_MAX_H, FOCUS_MARGIN)
+        shapes = outlines(board)
+        if reach:
+            shapes = (*shapes, Area("", at_least(board, land or focused or ())))
+            land = [""]
+        view = region_view(shapes, land or focused or (), FOCUS_W, FOCUS_MAP_MAX_H, FOCUS_MARGIN)
         width, map_h = view.size
     columns, rows = order_shape(seats, full)
     column_w = ORDER_W if full else ORDER_FOCUS_W
@@ -166,11 +174,23 @@ def frame(board: Board, focused: tuple[str, ...] | None, seats: int, title: str)
     key_rows = math.ceil(KEY_ENTRIES / key_columns)
     key_h = 40 + key_rows * (KEY_ROW if full else KEY_ROW_FOCUS)
     band_h = max(ORDER_HEAD + rows * ORDER_ROW + 26, key_h, 150 if full else 0) + 2 * BAND_PAD
-    band_top = HEADER_H + map_h
+    map_top = HEADER_H + (CAPTION_H if reach else 0)
+    band_top = map_top + map_h
     pixels = typical_size(board) * view.scale
-    return Frame(width, band_top + band_h, view, HEADER_H, map_h, band_top, band_h, columns, rows, column_w, key_x,
+    return Frame(width, band_top + band_h, view, map_top, map_h, band_top, band_h, columns, rows, column_w, key_x,
                  key_columns, conflicts_x, conflicts_w, sizes_for(pixels, full),
                  None if full else frozenset(focused or ()), title)
+
+
+def at_least(board: Board, names: tuple[str, ...] | list[str]) -> tuple[Point, Point, Point, Point]:
+    """The box (map units, as a ring of corners) around the `names` areas, widened about its
+    centre to at least `REACH_SPAN` typical areas across and down."""
+    left, top, right, bottom = bounds(p for a in names for p in board.areas[a].points)
+    size = typical_size(board)
+    wide, high = max(right - left, REACH_SPAN[0] * size), max(bottom - top, REACH_SPAN[1] * size)
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    left, right, top, bottom = cx - wide / 2, cx + wide / 2, cy - high / 2, cy + high / 2
+    return (left, top), (right, top), (right, bottom), (left, bottom)
 
 
 def outlines(board: Board) -> tuple[Area, ...]:

@@ -207,6 +207,25 @@ def warning(size: int, text: str = "!") -> Image.Image:
     return sprite
 
 
+@lru_cache(maxsize=64)
+def cost_disc(text: str, radius: int, fill: RGB) -> Image.Image:
+    """A place's cost where a piece can go (`render.megaciv.reach`): the number in a disc of `fill`
+    with an ink rim and a white ring outside it (it reads on dark water and pale land alike)."""
+    extent = radius + 4
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        c = extent * k
+        r = (radius + 2) * k
+        draw.ellipse((c - r, c - r, c + r, c + r), fill=WHITE)
+        r = radius * k
+        draw.ellipse((c - r, c - r, c + r, c + r), fill=fill, outline=INK, width=max(1, round(2 * k)))
+
+    sprite = supersampled((2 * extent, 2 * extent), paint)
+    size = max(9, round(radius * (1.3 if len(text) == 1 else 1.05)))
+    paste(sprite, text_sprite(text, size, INK, None, 0, bold=True), (extent, extent))
+    return sprite
+
+
 @lru_cache(maxsize=4096)
 def fitted(text: str, size: int, width: float) -> str:
     """`render.text.fit` of player-facing text made drawable, remembered (the panel's texts repeat)."""

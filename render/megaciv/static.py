@@ -2,6 +2,10 @@
 water, open sea), every area's name, its population limit and city site, the header's titles,
 the band's frames and the key; drawn once per board and view, cached with the PNG palette and
 where each area's name and pieces go.
+
+`reach_layer` is the same for an image of where a piece can go (`render.megaciv.reach`): a
+close-up with a caption strip under the header, its palette holding the overlay's colours too;
+cached apart, so that these images never push the board's usual views out of the cache.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from render.basics import INK, MUTED, PAPER, RGB, WHITE, Point, mix
 from render.header import draw_titles
 from render.layers import LayerCache
 from render.legend import legend
+from render.marks import tag_sprite
 from render.megaciv import key
 from render.megaciv.colours import (
     BARBARIAN_FILL,
@@ -26,11 +31,13 @@ from render.megaciv.colours import (
     OPEN_SEA,
     OUT_OF_PLAY,
     PIRATE_FILL,
+    REACH,
+    ROUTE,
     SEA_INK,
     limit_fill,
 )
-from render.megaciv.layout import BAND_PAD, KEY_ROW, KEY_ROW_FOCUS, Frame, frame, outlines
-from render.megaciv.sprites import limit_badge, sample_sheet, styles
+from render.megaciv.layout import BAND_PAD, KEY_ROW, KEY_ROW_FOCUS, Frame, Sizes, frame, outlines
+from render.megaciv.sprites import cost_disc, limit_badge, sample_sheet, styles
 from render.png import build_palette
 from render.terrain import fill_polygon
 from render.text import draw_text, paste, plain
@@ -57,13 +64,26 @@ def static_layer(board: Board, focused: tuple[str, ...] | None, seats: int, titl
     return _LAYERS.get((board, focused, seats, title))
 
 
+def reach_layer(board: Board, focused: tuple[str, ...] | None, seats: int, title: str) -> Static:
+    """The cached static layer of a "where can this piece go" image framing the `focused` areas."""
+    return _REACH_LAYERS.get((board, focused, seats, title))
+
+
 def clear_cache() -> None:
     _LAYERS.clear()
+    _REACH_LAYERS.clear()
 
 
 def _build(key_: tuple[Board, tuple[str, ...] | None, int, str]) -> Static:
-    board, focused, seats, title = key_
-    f = frame(board, focused, seats, title)
+    return _make(*key_, reach=False)
+
+
+def _build_reach(key_: tuple[Board, tuple[str, ...] | None, int, str]) -> Static:
+    return _make(*key_, reach=True)
+
+
+def _make(board: Board, focused: tuple[str, ...] | None, seats: int, title: str, reach: bool) -> Static:
+    f = frame(board, focused, seats, title, reach)
     s = f.sizes
     image = Image.new("RGB", (f.width, f.height), PAPER)
     view = f.view
@@ -111,12 +131,15 @@ def _build(key_: tuple[Board, tuple[str, ...] | None, int, str]) -> Static:
     frame_map(image, f)
     pen.line((0, f.band_top + f.band_h - 1, f.width, f.band_top + f.band_h - 1), fill=FRAME, width=2)
     draw_titles(image, (20, 0), "Mega Civilization", plain(title), 520 if wanted is None else 430)
-    hint = "close-ups: /game board focus: a region, or around a player" if wanted is None else "whole map: /game board"
-    draw_text(image, (20, f.map_top - 8), hint, 14, MUTED, None, anchor="lb")
+    if not reach:  # the caption strip goes there
+        hint = "close-ups: /game board focus: a region, or around a player" if wanted is None else \
+            "whole map: /game board"
+        draw_text(image, (20, f.map_top - 8), hint, 14, MUTED, None, anchor="lb")
     legend(image, (f.key_x, f.band_top + BAND_PAD), key.entries(board, s), f.width - f.key_x - 10,
            columns=f.key_columns, size=15 if wanted is None else 14, row=KEY_ROW if wanted is None else KEY_ROW_FOCUS,
            title="Key")
-    palette = build_palette([image, _samples(board, f)], _fixed(board))
+    samples = [image, _samples(board, f), *([reach_samples(f.sizes)] if reach else [])]
+    palette = build_palette(samples, [*_fixed(board), *([REACH, ROUTE] if reach else [])])
     return Static(image, f, palette, anchors, rooms, ports, frozenset(seen))
 
 
@@ -158,4 +181,31 @@ def _samples(board: Board, f: Frame) -> Image.Image:
     return sample_sheet(board, f.sizes, (limit_fill(2), WATER.fill, OPEN_SEA.fill, PAPER))
 
 
-_LAYERS: LayerCache[tuple[Board, tuple[str, ...] | None, int, str], Static] = LayerCache(_build, keep=12)
+def reach_samples(sizes: Sizes) -> Image.Image:
+    """The overlay's sprites (costs, the start's tag) on land, dimmed land, water and open sea."""
+    backs = (limit_fill(0), limit_fill(5), mix(limit_fill(2), DIM, 0.65), WATER.fill, OPEN_SEA.fill, PAPER)
+    r = cost_radius(sizes)
+    sheet = Image.new("RGB", (40 * r, 3 * r * len(backs)), PAPER)
+    pen = ImageDraw.Draw(sheet)
+    for i, back in enumerate(backs):
+        top = i * 3 * r
+        pen.rectangle((0, top, sheet.width, top + 3 * r), fill=back)
+        for j, text in enumerate(("1", "2", "5")):
+            paste(sheet, cost_disc(text, r, REACH), (2 * r + 3 * r * j, top + 1.5 * r))
+        paste(sheet, start_tag(sizes), (16 * r, top + 1.5 * r))
+    return sheet
+
+
+def cost_radius(sizes: Sizes) -> int:
+    """The radius of a cost's disc in a view."""
+    return max(13, round(sizes.name * 0.8))
+
+
+def start_tag(sizes: Sizes) -> Image.Image:
+    """The tag on the start of a piece that can move ("start")."""
+    return tag_sprite("start", max(11, sizes.name - 2), INK, WHITE)
+
+
+Key = tuple[Board, tuple[str, ...] | None, int, str]
+_LAYERS: LayerCache[Key, Static] = LayerCache(_build, keep=12)
+_REACH_LAYERS: LayerCache[Key, Static] = LayerCache(_build_reach, keep=8)
