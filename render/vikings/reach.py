@@ -161,20 +161,31 @@ class Plan:
 
     def draw_over(self, image: Image.Image, state: VikingsState, highlight: Highlight) -> None:
         """On the enlarged view: the start tag, a cost badge on every ring, and the caption."""
+        tag, badges = self.tags(state, highlight)
+        if tag is not None:
+            paste(image, start_tag(), tag)
+        for spot, text in badges:
+            paste(image, badge_sprite(text), spot)
+        _caption(image, state, highlight, self.view, self.seat)
+
+    def tags(self, state: VikingsState, highlight: Highlight) -> tuple[Point | None, list[tuple[Point, str]]]:
+        """Where the start tag goes, and each cost badge with its text (output pixels): beside
+        the start ring, and on each ring, cheapest first, kept clear of boats, names and each other."""
         view = self.view
         taken = _obstacles(state, static_layer(state.board), view)
+        tag = None
         if self.start is not None:
-            tag = tag_sprite("start", TAG_SIZE, START, START_EDGE, START_EDGE)
-            spot = _beside(view.xy(self.start.centre), self.start.radius * view.zoom + tag.height / 2,
-                           tag.width / 2, taken, (90, 450))
-            paste(image, tag, spot)
-            taken.append((spot, tag.width / 2))
+            sprite = start_tag()
+            tag = _beside(view.xy(self.start.centre), self.start.radius * view.zoom + sprite.height / 2,
+                          sprite.width / 2, taken, (90, 450))
+            taken.append((tag, sprite.width / 2))
         cost = {r.to: r.cost for r in highlight.reach}
+        badges = []
         for ring in sorted(self.rings, key=lambda r: (cost[r.space], r.space)):
             spot = _beside(view.xy(ring.centre), ring.radius * view.zoom, BADGE_R, taken, (-45, 315))
-            paste(image, badge_sprite(str(cost[ring.space])), spot)
+            badges.append((spot, str(cost[ring.space])))
             taken.append((spot, BADGE_R))
-        _caption(image, state, highlight, view, self.seat)
+        return tag, badges
 
 
 def plan(state: VikingsState, viewer: int | None, highlight: Highlight) -> Plan:
@@ -300,6 +311,11 @@ def _beside(centre: Point, reach: float, radius: float, taken: list[tuple[Point,
     return best
 
 
+def start_tag() -> Image.Image:
+    """The start tag: "start" in white on a near-black pill."""
+    return tag_sprite("start", TAG_SIZE, START, START_EDGE, START_EDGE)
+
+
 @lru_cache(maxsize=16)
 def badge_sprite(text: str) -> Image.Image:
     """A cost: dark digits on a yellow disc edged in near-black."""
@@ -365,7 +381,7 @@ def _build_palette(board: Board) -> Image.Image:
     paste(sheet, badge_sprite("3"), (30, 30))
     paste(sheet, ring_sprite(FJORD_R + 6, 1.0, REACH, EDGE), (100, 30))
     paste(sheet, ring_sprite(FJORD_R + 6, 1.0, START, START_EDGE), (170, 30))
-    paste(sheet, tag_sprite("start", TAG_SIZE, START, START_EDGE, START_EDGE), (260, 30))
+    paste(sheet, start_tag(), (260, 30))
     return build_palette([static.image, _sample_sheet(board), sheet], [*FIXED_COLOURS, *OVERLAY_COLOURS])
 
 

@@ -16,6 +16,7 @@ from PIL import Image, ImageChops
 
 from render import vikings
 from render.png import encode_png
+from render.text import paste
 from render.vikings import reach
 from rules.base import Actor, Highlight, Piece
 from rules.vikings import GAME
@@ -129,14 +130,37 @@ def test_each_space_in_reach_shows_its_cost_in_a_badge_on_its_ring():
     state = busy(largest())
     mark = highlight(state, 0, 3)
     image, base, plan = drawn(state, 0, mark)
-    badge = reach.BADGE_R
-    for ring in plan.rings:
-        at = plan.view.xy(ring.centre)
-        # some yellow badge touches the ring: its disc holds yellow pixels within badge reach of it
-        near = changed(image, base, at, ring.radius * plan.view.zoom + 2 * badge)
-        assert near > math.pi * badge ** 2 / 2, ring.space
-    # the digits differ: a 1 and a 3 badge are not the same picture
-    assert reach.badge_sprite("1").tobytes() != reach.badge_sprite("3").tobytes()
+    tag, badges = plan.tags(state, mark)
+    assert sorted(text for _, text in badges) == sorted(str(r.cost) for r in mark.reach)
+    rings = {r.space: r for r in plan.rings}
+    cost = {r.to: str(r.cost) for r in mark.reach}
+    for (spot, text), space in zip(badges, sorted(rings, key=lambda s: (cost[s], s))):
+        ring = rings[space]
+        assert cost[space] == text
+        # on its ring, a yellow disc with dark digits inside
+        assert abs(math.dist(spot, plan.view.xy(ring.centre)) - ring.radius * plan.view.zoom) < 1
+        r = reach.BADGE_R - 3
+        disc = image.crop((round(spot[0] - r), round(spot[1] - r), round(spot[0] + r), round(spot[1] + r)))
+        assert count(disc, reach.REACH) > 0.3 * disc.width * disc.height, space
+        assert count(disc, reach.EDGE) > 15, space
+        # and those digits are its cost: the disc looks more like its own badge than another's
+        box = (round(spot[0] - r), round(spot[1] - r), round(spot[0] + r), round(spot[1] + r))
+        assert unlike(image, badge_at(base, spot, text), box) < unlike(image, badge_at(base, spot, other(text)), box)
+
+
+def badge_at(image: Image.Image, spot: tuple[float, float], text: str) -> Image.Image:
+    out = image.copy()
+    paste(out, reach.badge_sprite(text), spot)
+    return out
+
+
+def other(text: str) -> str:
+    return "2" if text != "2" else "3"
+
+
+def unlike(a: Image.Image, b: Image.Image, box: tuple[int, int, int, int]) -> int:
+    """How unlike two images are inside `box` (the sum of their pixel differences)."""
+    return sum(i * n for i, n in enumerate(ImageChops.difference(a.crop(box), b.crop(box)).convert("L").histogram()))
 
 
 def test_the_start_is_a_dark_ring_round_the_boat_itself_with_a_start_tag():
@@ -150,6 +174,8 @@ def test_the_start_is_a_dark_ring_round_the_boat_itself_with_a_start_tag():
     r = plan.start.radius * plan.view.zoom
     assert on_circle(image, at, r, reach.START) > 0.3
     assert on_circle(image, at, r, reach.REACH) < 0.25
+    tag, _ = plan.tags(state, mark)
+    assert tag is not None and changed(image, base, tag, 8) > 100
     assert changed(image, base, at, r + 40) > changed(image, base, at, r - 2 * reach.RING_W)
 
 
