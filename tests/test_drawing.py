@@ -6,18 +6,22 @@ import os
 
 import pytest
 
+from rules.base import Highlight, Piece, Reach
 from waypost import drawing
 
 
-def pid_of_painter(state: str, viewer: int | None, focus: str | None) -> bytes:
+def pid_of_painter(state: str, viewer: int | None, focus: str | None, highlight: Highlight | None) -> bytes:
     if state == "fail":
         raise ValueError("no ink")
-    return f"{os.getpid()} {state} {viewer} {focus}".encode()
+    marked = highlight.piece.id if highlight is not None else None
+    return f"{os.getpid()} {state} {viewer} {focus} {marked}".encode()
 
 
 async def test_drawn_in_another_process():
-    pid, state, viewer, focus = (await drawing.draw(pid_of_painter, "board", 2, "north")).decode().split()
-    assert int(pid) != os.getpid() and (state, viewer, focus) == ("board", "2", "north")
+    pid, state, viewer, focus, marked = (await drawing.draw(pid_of_painter, "board", 2, "north")).decode().split()
+    assert int(pid) != os.getpid() and (state, viewer, focus, marked) == ("board", "2", "north", "None")
+    boat = Highlight(Piece("1", "Boat 1", "B1"), (Reach("F1", 1, ("F1",)),))
+    assert (await drawing.draw(pid_of_painter, "board", 2, None, boat)).decode().endswith(" 1")
 
 
 async def test_a_drawing_error_reaches_the_caller():
