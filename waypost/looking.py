@@ -95,7 +95,7 @@ class Looking(Channels):
                            f"{', '.join(p.id for p in movers[:20])}.")
         reach = tuple(sorted(await asyncio.to_thread(rules.reach, view, seat, found.id, {}),
                              key=lambda r: (r.cost, r.to)))
-        elsewhere = [r for r in reach if r.to != found.at]
+        elsewhere = [r for r in reach if r.to != found.at or r.cost]  # staying put is not a place to go
         text = f"{found.label}: {plural(len(elsewhere), 'place')} within reach now." if elsewhere else \
             f"{found.label}: no place within reach now."
         lines = [f"{r.to} — cost {r.cost}, by {' → '.join(r.route)}" for r in elsewhere[:REACH_LINES]]
