@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from front.bot import create_bot, serve
 from front.logs import setup_logging
 from rules.errors import InvalidData
 from waypost import runtime
 from waypost.config import Config
-from waypost.storage import Store, StoreError
+from waypost.records import StoreError
+from waypost.storage import open_store
 
 NO_TOKEN = """\
 Waypost needs a Discord bot token.
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--script", help="offline: run a file of console lines, then exit")
     parser.add_argument("--json", action="store_true", help="offline: print one JSON object per command")
     parser.add_argument("--images", default="offline-images", help="offline: folder for board images")
-    parser.add_argument("--db", help="database file (default: WAYPOST_DB, or a fresh one for --script)")
+    parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: WAYPOST_DB; --script: a new file)")
     parser.add_argument("--seed", type=int, help="offline: games shuffle the same way on every run")
     args = parser.parse_args(argv)
     config = Config.from_env()
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     try:
-        db = Path(args.db) if args.db else None if args.script else config.db_path
+        db = args.db or (None if args.script else config.db)
         if db is not None:  # a database Waypost cannot use stops the start, with the reason
             runtime.run(check_store(db))
         if args.offline:
@@ -58,9 +58,9 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-async def check_store(path: Path) -> None:
+async def check_store(where: str) -> None:
     """Open the database once (migrating it) and close it: StoreError if it cannot be used."""
-    store = await Store.open(path)
+    store = await open_store(where)
     await store.close()
 
 

@@ -139,7 +139,7 @@ async def real_bot(db: Path | None = None) -> AsyncIterator[TimedDiscord]:
     """The production bot (`create_bot`) on a fresh database (or `db`), driven through the stand-in."""
     with tempfile.TemporaryDirectory(prefix="waypost-bench-") as folder:
         path = db or Path(folder) / "waypost.sqlite3"
-        config = Config(token="", db_path=path, dev_guild=None, log_level="WARNING")
+        config = Config(token="", db=str(path), dev_guild=None, log_level="WARNING")
         async with TimedDiscord(lambda: create_bot(config)) as harness:
             yield harness
 

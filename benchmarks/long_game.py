@@ -20,7 +20,8 @@ from benchmarks.figures import Figure, ms, percentile
 from benchmarks.fixtures import vikings
 from rules.vikings.actions import Adjust, PlaceBoat
 from waypost.outcome import User
-from waypost.storage import _LOG_COLUMNS, LogEntry, Store, _log_row
+from waypost.records import LOG_COLUMNS, LogEntry, log_row
+from waypost.sqlite_store import SqliteStore
 from waypost.table import Table
 
 ENTRIES = 100_000
@@ -41,12 +42,12 @@ async def _long_game(table: Table, count: int) -> None:
     first = await table.store.log_length(row.id) + 1
     body = {"action": {"kind": "adjust", "what": "wood", "value": 1, "seat": None, "island": "", "boat": 0,
                        "space": "", "god": ""}, "actor": {"seat": 0, "host": True}}
-    rows = [_log_row(row.id, LogEntry(f"2026-01-01T00:00:{seq % 60:02d}", PLAYERS[0].id, "action", body,
+    rows = [log_row(row.id, LogEntry(f"2026-01-01T00:00:{seq % 60:02d}", PLAYERS[0].id, "action", body,
                                       "Red adjusted their wood 0 → 1", seat=0, undoable=True, seq=seq))
             for seq in range(first, first + count)]
     db = table.store._db
     await db.execute("BEGIN")
-    await db.executemany(f"INSERT INTO log (game_id, {_LOG_COLUMNS}) VALUES ({','.join('?' * 14)})", rows)
+    await db.executemany(f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({','.join('?' * 14)})", rows)
     await db.execute("COMMIT")
     await table.act(CH, PLAYERS[1], entry.key, Adjust("food", 2))  # a real last action, with its snapshot
 
@@ -65,7 +66,7 @@ async def _stall_during(work: asyncio.Future[object]) -> float:
 async def run(quick: bool) -> list[Figure]:
     count = 10_000 if quick else ENTRIES
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "long.sqlite3")
+        store = await SqliteStore.open(Path(folder) / "long.sqlite3")
         try:
             table = Table(store, {"vikings": vikings()})
             await _long_game(table, count)

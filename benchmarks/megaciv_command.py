@@ -41,7 +41,7 @@ from rules.megaciv import GAME, queries
 from rules.megaciv.actions import Declare, Move, StartMovement
 from waypost import runtime
 from waypost.outcome import User
-from waypost.storage import Store
+from waypost.sqlite_store import SqliteStore
 from waypost.table import Table
 
 COLD = 200
@@ -110,8 +110,8 @@ async def measure(quick: bool) -> list[Figure]:
         table = discord_.bot.table
         row = await table.store.open_game(channel)
         copies = 20 if quick else COLD
-        copy_game(discord_.bot.config.db_path, row.id, copies)
-        argv = [sys.executable, "-m", "benchmarks.megaciv_command", "--cold", str(discord_.bot.config.db_path),
+        copy_game(discord_.bot.config.db, row.id, copies)
+        argv = [sys.executable, "-m", "benchmarks.megaciv_command", "--cold", str(discord_.bot.config.db),
                 str(channel), str(copies), str(20 if quick else 200)]
         out = subprocess.run(argv, capture_output=True, text=True)
         if out.returncode:
@@ -132,7 +132,7 @@ async def cold(db: Path, channel: int, copies: int, moves: int) -> list[Figure]:
         if phase == "start" and info["generation"] == 2:
             fulls.append(1)
 
-    store = await Store.open(db)
+    store = await SqliteStore.open(db)
     table = Table(store, default_games())
     for entry in table.games.values():
         entry.boards  # noqa: B018 - as the bot does at start: boards read and validated once

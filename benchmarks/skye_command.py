@@ -30,7 +30,7 @@ async def run(quick: bool) -> list[Figure]:
     users = seats(0, PLAYERS)
     with tempfile.TemporaryDirectory(prefix="waypost-bench-") as folder:
         # the scripted players ask for autocomplete far faster than people: no user's budget applies
-        config = Config(token="", db_path=Path(folder) / "waypost.sqlite3", dev_guild=None, log_level="WARNING",
+        config = Config(token="", db=str(Path(folder) / "waypost.sqlite3"), dev_guild=None, log_level="WARNING",
                         user_rate=1e6, user_burst=10**6)
         async with TimedDiscord(lambda: create_bot(config)) as discord_:
             return await _play(discord_, users, quick)

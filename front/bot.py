@@ -23,7 +23,7 @@ from waypost import drawing
 from waypost.channels import utcnow
 from waypost.config import Config
 from waypost.registry import GameEntry
-from waypost.storage import Store
+from waypost.storage import open_store
 from waypost.table import Table
 
 LOBBY = "cogs.game"
@@ -77,8 +77,8 @@ class WaypostBot(commands.Bot):
         for entry in self.games.values():
             entry.boards  # noqa: B018 - validate every board file now; a bad one stops the start
         await drawing.warm()
-        store = await Store.open(self.config.db_path)
-        self.table = Table(store, self.games, clock=self.clock, seed=self.config.seed)
+        store = await open_store(self.config.db)
+        self.table = Table(store, self.games, clock=self.clock, seed=self.config.seed, shards=self.config.shards)
         for extension in extensions(self.games):
             await self.load_extension(extension)
         self.add_dynamic_items(DecisionSelect, EndButton, BoardButton)

@@ -27,7 +27,7 @@ class _Posting(Protocol):
 
 async def deliver(bot: _Posting, limit: int = 50) -> int:
     """Post what waits in the outbox; returns how many posts were delivered (or given up)."""
-    posts = await bot.table.store.unsent(limit)
+    posts = await bot.table.store.unsent(limit, bot.table.shards)
     for post in posts:
         told = {uid for uid in post.mentions if await _direct(bot, uid, post.content, post.channel_id)}
         mentions = " ".join(f"<@{uid}>" for uid in post.mentions if uid not in told)

@@ -95,7 +95,7 @@ def _factory(source: Any, options: ConsoleOptions, stack: ExitStack) -> BotFacto
     if db is None and options.script is not None:
         db = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="waypost-offline-"))) / "offline.sqlite3"
     # one keyboard plays every seat, as fast as a script runs: no user's budget applies
-    config = dataclasses.replace(source, db_path=db or source.db_path, user_rate=1e6, user_burst=10**6,
+    config = dataclasses.replace(source, db=str(db) if db is not None else source.db, user_rate=1e6, user_burst=10**6,
                                  seed=options.seed if options.seed is not None else source.seed)
     return lambda: create_bot(config)
 

@@ -19,8 +19,10 @@ from rules.errors import BadInput, IllegalMove, NoGame, PlayerError
 from rules.text import players
 from waypost.clocks import Clocks, Timing
 from waypost.outcome import Drawing, Outcome, Prompt, User
+from waypost.records import GameRow, LogEntry, Post
 from waypost.registry import GameEntry
-from waypost.storage import GameRow, LogEntry, Post, Store
+from waypost.shards import Shards
+from waypost.storage import Store
 
 
 def utcnow() -> datetime:
@@ -64,10 +66,13 @@ class Channels:
     """Each channel's game, loaded once and cached; changes serialised per channel."""
 
     def __init__(self, store: Store, games: Mapping[str, GameEntry],
-                 clock: Callable[[], datetime] = utcnow, cache_size: int = 256, seed: int | None = None):
+                 clock: Callable[[], datetime] = utcnow, cache_size: int = 256, seed: int | None = None,
+                 shards: Shards | None = None):
         """`seed`, when given, makes the games' seeds a fixed sequence (`seed`, `seed + 1`, …: offline
-        scripts play the same shuffles every time); otherwise each game's seed is drawn at random."""
+        scripts play the same shuffles every time); otherwise each game's seed is drawn at random.
+        `shards`: the servers whose periodic work is this table's (None: all of them)."""
         self.store = store
+        self.shards = shards
         self.games = dict(games)
         self._clock = clock
         self._seeds = itertools.count(seed) if seed is not None else None

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
 
 from dotenv import load_dotenv
+
+from waypost.shards import Shards
 
 DEFAULT_DB = "var/waypost.sqlite3"
 
@@ -16,16 +17,19 @@ class Config:
     """The bot's settings. `user_rate` and `user_burst` bound what one user may send: so many
     commands and autocompletes a second on average, in bursts of so many. Every `tick_seconds` the
     table's clocks are looked at (reminders, deadlines); 0 turns that off (tests turn the clock).
-    `seed` (offline scripts) makes every game's shuffles the same on every run."""
+    `seed` (offline scripts) makes every game's shuffles the same on every run. `db` is a SQLite
+    file's path or a `postgresql://` URL (`waypost.stores`); `shards`, when set, is the slice of
+    the bot's shards this process serves (`waypost.shards`)."""
 
     token: str
-    db_path: Path
+    db: str
     dev_guild: int | None
     log_level: str
     user_rate: float = 10.0
     user_burst: int = 40
     tick_seconds: float = 30.0
     seed: int | None = None
+    shards: Shards | None = None
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Config:
@@ -37,7 +41,7 @@ class Config:
             raise SystemExit(f"WAYPOST_DEV_GUILD must be a server id (digits), not {guild!r}.")
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
-            db_path=Path(os.environ.get("WAYPOST_DB", "").strip() or DEFAULT_DB),
+            db=os.environ.get("WAYPOST_DB", "").strip() or DEFAULT_DB,
             dev_guild=int(guild) if guild else None,
             log_level=os.environ.get("WAYPOST_LOG_LEVEL", "INFO").strip().upper() or "INFO",
         )

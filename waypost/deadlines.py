@@ -19,7 +19,7 @@ from waypost.channels import Loaded
 from waypost.clocks import DEADLINE, HALF, Clocks, Timing
 from waypost.outcome import Outcome, User
 from waypost.play import Play
-from waypost.storage import Post
+from waypost.records import Post
 
 BY_DEADLINE = "By the deadline"
 BY_HOST = "By the host, for a player out of time"
@@ -41,7 +41,7 @@ class Deadlines(Play):
     async def tick(self, limit: int = 50) -> int:
         """Deal with every open game whose clocks passed a point by now; returns how many."""
         now = self._clock()
-        channels = await self.store.due(now.isoformat(), limit)
+        channels = await self.store.due(now.isoformat(), limit, self.shards)
         for channel in channels:
             async with self._locked(channel):
                 loaded = await self._load(channel)

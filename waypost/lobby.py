@@ -9,8 +9,8 @@ from rules.base import BoardInfo, Seat, Setting
 from rules.errors import BadInput, IllegalMove, NotAllowed
 from waypost.channels import Channels, Loaded, players_on, seat_range
 from waypost.outcome import Outcome, User, clean_name
+from waypost.records import GameRow
 from waypost.registry import HOST_SETTINGS, GameEntry
-from waypost.storage import GameRow
 
 
 class Lobby(Channels):

@@ -10,7 +10,7 @@ from rules.base import Action, Result
 from rules.errors import IllegalMove, NoGame, NotAllowed
 from waypost.channels import Channels, Loaded
 from waypost.outcome import Outcome, User
-from waypost.storage import Post
+from waypost.records import Post
 
 
 class Play(Channels):

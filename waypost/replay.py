@@ -15,8 +15,8 @@ from typing import Any
 from rules import serial
 from rules.base import Actor, Result, Seat
 from rules.errors import InvalidData, PlayerError
+from waypost.records import LogEntry
 from waypost.registry import GameEntry, parse_board
-from waypost.storage import LogEntry
 
 TAIL = 100  # the most actions an undo can reach back into an imported game
 

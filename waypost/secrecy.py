@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from waypost.storage import LogEntry
+from waypost.records import LogEntry
 
 
 def revealed_up_to(entries: Iterable[LogEntry]) -> int:

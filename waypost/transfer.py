@@ -22,11 +22,11 @@ from rules import serial
 from rules.base import Actor, Seat
 from rules.errors import InvalidData, PlayerError
 from waypost.outcome import NAME_LIMIT, clean_name
+from waypost.records import GameRow, LogEntry, dumps
 from waypost.registry import HOST_SETTINGS, GameEntry
 from waypost.replay import Replayed, replay_keeping, reseated
 from waypost.seal import seal, unseal
 from waypost.secrecy import hidden
-from waypost.storage import GameRow, LogEntry, dumps
 
 FORMAT = "waypost-game"
 VERSION = 1
@@ -63,7 +63,7 @@ class ExportFile:
 
 class Exporter:
     """Writes a game's export file from its row and its log as stored (`Store.log_chunks`: rows of
-    `_LOG_COLUMNS`, JSON still text), chunk by chunk, one entry a line, straight into the file's
+    `LOG_COLUMNS`, JSON still text), chunk by chunk, one entry a line, straight into the file's
     bytes (gzip-compressed as it goes for a long log), so even a long game costs little and no step
     handles the whole file at once. What it holds is what onlookers see, and the seed sealed when it
     decides hidden things."""

@@ -1,9 +1,9 @@
-"""The real bot, driven through the offline Discord stand-in, on a temporary database."""
+"""The real bot, driven through the offline Discord stand-in, on a temporary database (SQLite
+and PostgreSQL: `where` in tests/conftest.py)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -13,10 +13,10 @@ from waypost.config import Config
 
 
 @pytest.fixture
-def config(tmp_path) -> Config:
+def config(where) -> Config:
     # tests send commands far faster than a person could: each user's budget is lifted here, and
     # tested on its own in tests/bot/test_budget.py
-    return Config(token="", db_path=Path(tmp_path) / "waypost.sqlite3", dev_guild=None, log_level="INFO",
+    return Config(token="", db=where, dev_guild=None, log_level="INFO",
                   user_rate=1e6, user_burst=10**6, tick_seconds=0)
 
 

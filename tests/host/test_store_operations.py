@@ -15,9 +15,12 @@ from pathlib import Path
 import pytest
 
 from rules.errors import IllegalMove
+from tests.support.databases import database
 from tests.support.tally import Add
 from waypost.outcome import User
-from waypost.storage import GameRow, Store, StoreError
+from waypost.records import GameRow, StoreError
+from waypost.sqlite_store import SqliteStore
+from waypost.storage import is_postgres, open_store
 from waypost.table import Table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +42,7 @@ async def test_an_unusable_database_stops_the_start_with_a_reason(tmp_path, dama
     if damage == "garbage":
         db.write_bytes(b"this is not a database" * 100)
     else:
-        store = await Store.open(db)
+        store = await SqliteStore.open(db)
         await store.create(GameRow(0, 5, 1, "tally", "line", "lobby", 1, [], {}, 1, None, 0, "t", "t"), [])
         await store.close()
         if damage == "truncated":
@@ -48,32 +51,55 @@ async def test_an_unusable_database_stops_the_start_with_a_reason(tmp_path, dama
             with sqlite3.connect(db) as raw:
                 raw.execute("PRAGMA user_version=999")
     with pytest.raises(StoreError):
-        await Store.open(db)
+        await SqliteStore.open(db)
     done = start_bot(db, tmp_path)
     assert done.returncode == 2 and "Waypost cannot start" in done.stderr, done.stderr
     assert {"garbage": "cannot be used", "truncated": "cannot be used", "newer": "newer version"}[damage] in done.stderr
 
 
-def _open(path: str) -> int:
-    async def run() -> int:
-        store = await Store.open(path)
-        version = (await store._fetch("PRAGMA user_version"))[0][0]
+async def test_a_postgresql_schema_from_a_newer_waypost_is_refused(tmp_path):
+    async with database("postgres", tmp_path) as where:
+        store = await open_store(where)
+        await store._pool.execute("INSERT INTO waypost_schema (version) VALUES (999)")
         await store.close()
-        return int(version)
+        with pytest.raises(StoreError, match="newer version of Waypost"):
+            await open_store(where)
+
+
+async def test_an_unreachable_postgresql_stops_the_start_with_a_reason(tmp_path):
+    where = "postgresql://waypost:secret@127.0.0.1:9/waypost"  # nothing listens on port 9
+    with pytest.raises(StoreError, match="Cannot connect") as refused:
+        await open_store(where)
+    assert "secret" not in str(refused.value)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
+    done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--offline", "--script", "/dev/null", "--db", where],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Waypost cannot start" in done.stderr, done.stderr
+
+
+def _open(where: str) -> list[int]:
+    """Open the store (migrating it); the migrations it records as applied."""
+    async def run() -> list[int]:
+        store = await open_store(where)
+        if is_postgres(where):
+            applied = [r[0] for r in await store._fetch("SELECT version FROM waypost_schema ORDER BY version")]
+        else:
+            applied = [r[0] for r in await store._fetch("PRAGMA user_version")]
+        await store.close()
+        return applied
 
     return asyncio.run(run())
 
 
-def test_processes_opening_a_new_database_at_once_migrate_it_once(tmp_path):
-    path = str(tmp_path / "new.sqlite3")
+def test_processes_opening_a_new_database_at_once_migrate_it_once(where):
     with multiprocessing.get_context("spawn").Pool(4) as pool:
-        versions = pool.map(_open, [path] * 8)
-    assert len(set(versions)) == 1 and versions[0] >= 2
+        applied = pool.map(_open, [where] * 8)
+    assert all(a == applied[0] for a in applied) and applied[0][-1] >= (1 if is_postgres(where) else 4)
+    assert len(set(applied[0])) == len(applied[0])  # each migration once
 
 
-async def test_a_second_process_opening_a_game_in_the_same_channel_is_refused(tmp_path, games):
-    path = tmp_path / "shared.sqlite3"
-    first, second = await Store.open(path), await Store.open(path)
+async def test_a_second_process_opening_a_game_in_the_same_channel_is_refused(where, games):
+    first, second = await open_store(where), await open_store(where)
     try:
         await Table(first, games).new(7, 1, ALICE, "tally")
         with pytest.raises(IllegalMove, match="already has a game"):
@@ -84,7 +110,7 @@ async def test_a_second_process_opening_a_game_in_the_same_channel_is_refused(tm
 
 
 async def test_a_full_disk_names_the_real_cause(tmp_path, games):
-    store = await Store.open(tmp_path / "full.sqlite3")
+    store = await SqliteStore.open(tmp_path / "full.sqlite3")
     table = Table(store, games)
     await table.new(7, 1, ALICE, "tally")
     await store._db.execute("PRAGMA max_page_count=1")  # as full as a disk can be
@@ -94,15 +120,14 @@ async def test_a_full_disk_names_the_real_cause(tmp_path, games):
     await store.close()
 
 
-async def test_commands_racing_reads_right_after_a_restart_are_never_refused(tmp_path, games):
-    path = tmp_path / "restart.sqlite3"
-    store = await Store.open(path)
+async def test_commands_racing_reads_right_after_a_restart_are_never_refused(where, games):
+    store = await open_store(where)
     table = Table(store, games)
     await table.new(7, 1, ALICE, "tally")
     await table.join(7, BOB)
     await table.start(7, ALICE)
     await store.close()
-    store = await Store.open(path)  # a restart: nothing cached
+    store = await open_store(where)  # a restart: nothing cached
     table = Table(store, games)
     players = [ALICE, BOB] * 50
     calls = [table.status(7) for _ in range(100)]

@@ -8,7 +8,7 @@ from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, NotYourTurn
 from tests.support.tally import Add, Bid, Reset, Roll
 from waypost.outcome import User
 from waypost.replay import replay
-from waypost.storage import Store
+from waypost.storage import open_store
 from waypost.table import Table
 
 CH = 100
@@ -195,9 +195,8 @@ async def test_log_pages(table):
         await table.log(CH, ALICE, 3)
 
 
-async def test_replay_reproduces_state_and_restart_loses_nothing(tmp_path, games):
-    path = tmp_path / "db.sqlite3"
-    store = await Store.open(path)
+async def test_replay_reproduces_state_and_restart_loses_nothing(where, games):
+    store = await open_store(where)
     table = Table(store, games)
     await started(table, ALICE, BOB, CARL)
     await table.act(CH, ALICE, "tally", Add(3))
@@ -209,7 +208,7 @@ async def test_replay_reproduces_state_and_restart_loses_nothing(tmp_path, games
     await table.act(CH, ALICE, "tally", Roll())  # seeded randomness must replay too
     before = (await table.status(CH)).phase
     await store.close()
-    store = await Store.open(path)  # a restart: nothing in memory survives
+    store = await open_store(where)  # a restart: nothing in memory survives
     table = Table(store, games)
     assert (await table.status(CH)).phase == before
     row = await store.open_game(CH)

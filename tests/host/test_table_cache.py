@@ -7,7 +7,8 @@ import pytest
 from rules.errors import BadInput
 from tests.support.tally import Add
 from waypost.outcome import User
-from waypost.storage import Conflict, LogEntry, Store
+from waypost.records import Conflict, LogEntry
+from waypost.storage import open_store
 
 CH = 100
 ALICE, BOB = User(1, "alice"), User(2, "bob")
@@ -29,9 +30,9 @@ async def test_a_refusal_keeps_the_cached_game(table, store, monkeypatch):
     assert (await table.status(CH)).phase == "total 0 of 20: alice's turn" and reads == []
 
 
-async def test_a_failed_save_forgets_the_changed_copy(table, tmp_path):
+async def test_a_failed_save_forgets_the_changed_copy(table, where):
     await started(table)
-    other = await Store.open(tmp_path / "waypost.sqlite3")  # another writer gets there first
+    other = await open_store(where)  # another writer gets there first
     row = await other.open_game(CH)
     row.settings = {**row.settings, "deadline_hours": 5}
     await other.save(row, LogEntry("2024-01-01T00:00:00+00:00", ALICE.id, "settings", {}, "changed elsewhere"))

@@ -18,7 +18,7 @@ USERS = ["@alice", "@bob", "@carl"]
 
 @pytest.fixture
 async def discord_(tmp_path):
-    config = Config(token="", db_path=Path(tmp_path) / "waypost.sqlite3", dev_guild=None, log_level="INFO",
+    config = Config(token="", db=str(Path(tmp_path) / "waypost.sqlite3"), dev_guild=None, log_level="INFO",
                     user_rate=1e6, user_burst=10**6)
     async with OfflineDiscord(lambda: create_bot(config)) as harness:
         yield harness

@@ -21,9 +21,10 @@ from offline.payloads import GUILD_ID
 from rules.errors import NotAllowed, NotYourTurn
 from waypost.config import Config
 from waypost.outcome import User
+from waypost.records import GameRow, LogEntry
 from waypost.registry import GameEntry
 from waypost.replay import replay
-from waypost.storage import GameRow, LogEntry, Store
+from waypost.storage import Store
 
 PLAYERS = ("@alice", "@bob", "@carl")  # alice hosts; SCENE leaves it bob's turn
 OUTSIDER, MANAGER = "@olga", "@mod"  # MANAGER is granted Manage Channels

@@ -24,7 +24,7 @@ import pytest
 
 from tests.robust.crash_worker import loopback_only
 from tests.robust.helpers import game_problems
-from waypost.storage import Store
+from waypost.storage import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 16
@@ -66,7 +66,7 @@ async def run_worker(db: Path, export: Path, seed: int, rng: random.Random, log)
 
 async def inspect(db: Path, games, acked: list[dict]) -> dict[str, list[int]]:
     """Check the database after a kill; the open games by channel: [game id, log length]."""
-    store = await Store.open(db)
+    store = await open_store(str(db))
     try:
         assert await store.integrity() == "ok"
         open_games: dict[str, list[int]] = {}

@@ -1,0 +1,165 @@
+"""What the stores keep, as the table sees it: a game's row, its log entries, posts in the outbox,
+and how each is written as text (JSON) and read back from a row of either store."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import serial
+from rules.core import Seat
+from rules.errors import PlayerError
+
+
+class Conflict(PlayerError):
+    """The game changed between loading and saving (another process wrote it)."""
+
+
+class StoreError(Exception):
+    """The database cannot be used: the message says why and what to do."""
+
+
+@dataclass
+class GameRow:
+    """A game as stored. `state` is the game's JSON state (None while in the lobby); `ending` is
+    how a finished game ended (None while open, or when the host ended it); `unclaimed` are the seats
+    of an imported game whose players have not claimed them yet; `clocks` each awaited player's
+    clock (`waypost.clocks`), `away` who is away until when, `paused_at` when the host paused the
+    game, `next_due` when the game next needs looking at (a reminder or a deadline)."""
+
+    id: int
+    channel_id: int
+    guild_id: int | None
+    game_key: str
+    board: str
+    status: str
+    host_id: int
+    seats: list[Seat]
+    settings: dict[str, Any]
+    seed: int
+    state: dict[str, Any] | None
+    version: int
+    created_at: str
+    updated_at: str
+    ending: str | None = None
+    unclaimed: list[int] = field(default_factory=list)
+    clocks: dict[str, Any] = field(default_factory=dict)
+    away: dict[str, str] = field(default_factory=dict)
+    paused_at: str | None = None
+    next_due: str | None = None
+
+
+@dataclass(frozen=True)
+class Post:
+    """A message to post in a game's channel outside any command (a reminder, what a deadline did):
+    its plain text (escaped when delivered) and whom it mentions, before the text; `nonce` lets
+    Discord drop a second delivery of the same post."""
+
+    content: str
+    mentions: tuple[int, ...] = ()
+    nonce: str = field(default_factory=lambda: secrets.token_hex(12))
+
+    def body(self) -> dict[str, Any]:
+        return {"content": self.content, "mentions": list(self.mentions)}
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A post in the outbox, waiting to be delivered."""
+
+    id: int
+    game_id: int
+    channel_id: int
+    content: str
+    mentions: tuple[int, ...]
+    nonce: str
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of a game's history. A `secret` entry reads as `public` to everyone but its
+    author until a later entry `reveals`."""
+
+    at: str
+    user_id: int
+    kind: str
+    body: dict[str, Any]
+    summary: str
+    details: list[str] = field(default_factory=list)
+    seat: int | None = None
+    secret: bool = False
+    reveals: bool = False
+    undoable: bool = False
+    undoes: int | None = None
+    seq: int = 0  # assigned by the store when appended
+    public: str = ""
+
+
+GAME_COLUMNS = (
+    "id, channel_id, guild_id, game_key, board, status, host_id, seats, settings, seed, state, "
+    "version, created_at, updated_at, ending, unclaimed, clocks, away, paused_at, next_due"
+)
+LOG_COLUMNS = "at, user_id, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public"
+
+
+def game_row(row: Iterable[Any]) -> GameRow:
+    (gid, channel, guild, key, board, status, host, seats, settings, seed, state, version, created,
+     updated, ending, unclaimed, clocks, away, paused_at, next_due) = row
+    return GameRow(gid, channel, guild, key, board, status, host, serial.load(list[Seat], json.loads(seats), "seats"),
+                   json.loads(settings), seed, json.loads(state) if state is not None else None, version, created,
+                   updated, ending, json.loads(unclaimed), json.loads(clocks), json.loads(away), paused_at, next_due)
+
+
+def log_entry(row: Iterable[Any]) -> LogEntry:
+    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public = row
+    return LogEntry(at, user, kind, json.loads(body), summary, json.loads(details), seat,
+                    bool(secret), bool(reveals), bool(undoable), undoes, seq, public)
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON as stored."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def log_row(game_id: int, e: LogEntry) -> tuple[Any, ...]:
+    return (game_id, e.at, e.user_id, e.kind, dumps(e.body), e.summary, dumps(e.details), e.seat, int(e.secret),
+            int(e.reveals), int(e.undoable), e.undoes, e.seq, e.public)
+
+
+NEW_GAME_COLUMNS = ("channel_id, guild_id, game_key, board, status, host_id, seats, settings, seed, state, version, "
+                    "created_at, updated_at, ending, unclaimed, clocks, away, paused_at, next_due")
+CHANGED_GAME_COLUMNS = ("board", "status", "host_id", "seats", "settings", "state", "version", "updated_at",
+                        "ending", "unclaimed", "clocks", "away", "paused_at", "next_due")
+
+
+def new_game_values(game: GameRow) -> tuple[Any, ...]:
+    """`NEW_GAME_COLUMNS` of a game about to be created."""
+    return (game.channel_id, game.guild_id, game.game_key, game.board, game.status, game.host_id,
+            dumps(serial.dump(game.seats)), dumps(game.settings), game.seed, _state(game), game.version,
+            game.created_at, game.updated_at, game.ending, dumps(game.unclaimed), dumps(game.clocks),
+            dumps(game.away), game.paused_at, game.next_due)
+
+
+def changed_game_values(game: GameRow) -> tuple[Any, ...]:
+    """`CHANGED_GAME_COLUMNS` of a game being saved, its version bumped."""
+    return (game.board, game.status, game.host_id, dumps(serial.dump(game.seats)), dumps(game.settings),
+            _state(game), game.version + 1, game.updated_at, game.ending, dumps(game.unclaimed), dumps(game.clocks),
+            dumps(game.away), game.paused_at, game.next_due)
+
+
+def _state(game: GameRow) -> str | None:
+    return dumps(game.state) if game.state is not None else None
+
+
+def outgoing(row: Iterable[Any]) -> Outgoing:
+    """An outbox row (id, game_id, channel_id, body, nonce) as a post to deliver."""
+    post_id, game_id, channel_id, body, nonce = row
+    content = json.loads(body)
+    return Outgoing(post_id, game_id, channel_id, content["content"], tuple(content["mentions"]), nonce)
+
+
+CONFLICT = "The game changed while your command ran. Please try again."
+CHANNEL_TAKEN = "This channel already has a game. Finish it with /game end, or use another channel or thread."
