@@ -21,11 +21,11 @@ sync: $(STAMP)  ## run the bot after syncing slash commands globally
 offline: $(STAMP)  ## play locally against the offline Discord stand-in
 	$(BIN)/python bot.py --offline
 
-test: $(STAMP)  ## lint, type-check, check import layers and cycles, then run every test
+test: $(STAMP)  ## lint, type-check, check import layers and cycles, then run every test (SQLite and PostgreSQL)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest
+	tools/with-postgres $(BIN)/python -m pytest  # a throw-away PostgreSQL server for the runs on it
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -3,6 +3,7 @@
     python bot.py               run the bot (needs DISCORD_TOKEN in .env)
     python bot.py --sync        run it and sync slash commands globally first
     python bot.py --offline     play locally against the offline Discord stand-in (no token)
+    python bot.py --move-to URL copy the SQLite database (WAYPOST_DB or --db) to PostgreSQL, verified
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ import sys
 
 from front.bot import create_bot, serve
 from front.logs import setup_logging
+from games import default_games
 from rules.errors import InvalidData
 from waypost import runtime
 from waypost.config import Config
+from waypost.moving import move
 from waypost.records import StoreError
-from waypost.storage import open_store
+from waypost.storage import is_postgres, open_store
 
 NO_TOKEN = """\
 Waypost needs a Discord bot token.
@@ -34,9 +37,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--images", default="offline-images", help="offline: folder for board images")
     parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: WAYPOST_DB; --script: a new file)")
     parser.add_argument("--seed", type=int, help="offline: games shuffle the same way on every run")
+    parser.add_argument("--move-to", metavar="URL", help="copy the SQLite database to this PostgreSQL database")
     args = parser.parse_args(argv)
     config = Config.from_env()
     setup_logging(config.log_level)
+    if args.move_to:
+        return move_database(args.db or config.db, args.move_to)
     if not args.offline and not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
@@ -55,6 +61,23 @@ def main(argv: list[str] | None = None) -> int:
     except (InvalidData, StoreError) as e:  # a bad data file or database stops the start, named
         print(f"Waypost cannot start: {e}", file=sys.stderr)
         return 2
+    return 0
+
+
+def move_database(source: str, target: str) -> int:
+    """`--move-to`: copy, verify, and say what was moved (or why not)."""
+    if is_postgres(source) or not is_postgres(target):
+        print("Waypost moves a SQLite database (WAYPOST_DB or --db, a file) to PostgreSQL "
+              "(--move-to postgresql://…).", file=sys.stderr)
+        return 2
+    try:
+        moved = runtime.run(move(source, target, default_games()))
+    except (InvalidData, StoreError) as e:
+        print(f"Waypost cannot move the database: {e}", file=sys.stderr)
+        return 2
+    counts = ", ".join(f"{n} {table}" for table, n in moved.rows.items())
+    print(f"Moved {source} to PostgreSQL: {counts}. {moved.replayed} games replayed to their stored state. "
+          "Set WAYPOST_DB to the PostgreSQL URL to use it.")
     return 0
 
 

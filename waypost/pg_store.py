@@ -224,6 +224,21 @@ class PgStore:
                                  "ON CONFLICT (user_id) DO UPDATE SET dm_turn=excluded.dm_turn, "
                                  "dm_hits=excluded.dm_hits", user_id, int(dm_turn), int(dm_hits))
 
+    async def copy_in(self, tables: dict[str, tuple[list[str], list[tuple[Any, ...]]]]) -> dict[str, int]:
+        """Fill the tables with these columns and rows (in order, in one transaction), replacing
+        the seal key; ids keep their values and new ones follow them. Returns the rows copied."""
+        try:
+            async with self._transaction() as db:
+                await db.execute("DELETE FROM meta")
+                for name, (columns, rows) in tables.items():
+                    await db.copy_records_to_table(name, records=rows, columns=columns)
+                    if "id" in columns:
+                        await db.execute(f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
+                                         f"GREATEST((SELECT MAX(id) FROM {name}), 1))")
+        except (asyncpg.PostgresError, asyncpg.DataError) as e:
+            raise StoreError(f"Copying failed, so nothing was copied: {e}") from None
+        return {name: len(rows) for name, (_, rows) in tables.items()}
+
     async def create(self, game: GameRow, entries: list[LogEntry],
                      snapshots: dict[int, dict[str, Any]] | None = None) -> GameRow:
         """As `SqliteStore.create`."""

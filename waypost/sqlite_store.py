@@ -263,6 +263,13 @@ class SqliteStore:
                              "DO UPDATE SET dm_turn=excluded.dm_turn, dm_hits=excluded.dm_hits",
                              (user_id, int(dm_turn), int(dm_hits)))
 
+    async def table(self, name: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        """A whole table as stored, its columns and rows (for moving the database elsewhere)."""
+        columns = [r[1] for r in await self._fetch("SELECT * FROM pragma_table_info(?)", name)]
+        if not columns:
+            raise StoreError(f"The database has no table {name!r}.")
+        return columns, [tuple(r) for r in await self._fetch(f'SELECT * FROM "{name}"')]
+
     async def seal_key(self) -> bytes:
         """This installation's key for sealing seeds in exports."""
         (value,), = await self._fetch("SELECT value FROM meta WHERE name='seal_key'")
