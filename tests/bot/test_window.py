@@ -10,9 +10,10 @@ import time
 
 from front.bot import create_bot
 from offline import OfflineDiscord
+from tests.support.databases import append_raw
 from tests.support.tally import Add
 from waypost.outcome import User
-from waypost.records import LOG_COLUMNS, LogEntry, log_row
+from waypost.records import LogEntry, log_row
 
 LONG = 90_000  # log entries: importing such a game takes seconds
 
@@ -29,10 +30,7 @@ async def long_tally_export(discord_: OfflineDiscord) -> bytes:
     body = {"action": {"kind": "reset"}, "actor": {"seat": 0, "host": True}}
     rows = [log_row(row.id, LogEntry("2026-01-01T00:00:00", alice, "action", body, "The host reset the total to 0.",
                                       seat=0, undoable=True, seq=seq)) for seq in range(first, first + LONG)]
-    db = table.store._db
-    await db.execute("BEGIN")
-    await db.executemany(f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({','.join('?' * 14)})", rows)
-    await db.execute("COMMIT")
+    await append_raw(table.store, rows)
     await table.act(channel, User(alice, "alice"), "tally", Add(1))
     return (await discord_.run("@alice", "#long", "/game export")).attachments[0].data
 

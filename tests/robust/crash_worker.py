@@ -67,7 +67,7 @@ def end_group_after(seconds: float) -> None:
 
 
 async def play(db: Path, seed: int, export: bytes) -> None:
-    config = Config("", db, None, "WARNING", user_rate=1e6, user_burst=10**6)
+    config = Config("", str(db), None, "WARNING", user_rate=1e6, user_burst=10**6)
     async with OfflineDiscord(lambda: create_bot(config)) as harness:
         store = harness.bot.table.store
         channels = [harness.builder.directory.channel_id(name) for name in CHANNELS]

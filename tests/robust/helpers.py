@@ -63,7 +63,7 @@ def shipped_commands() -> list[tuple[str, tuple[tuple[str, bool], ...]]]:
     """Every command of the bot's tree: (qualified name, ((option, autocompleted?), ...)), sorted."""
 
     async def collect() -> list[tuple[str, tuple[tuple[str, bool], ...]]]:
-        bot = create_bot(Config("", Path(":memory:"), None, "INFO"))
+        bot = create_bot(Config("", ":memory:", None, "INFO"))
         for extension in extensions(bot.games):
             await bot.load_extension(extension)
         return sorted((c.qualified_name, tuple((p.display_name, p.autocomplete) for p in c.parameters))
@@ -113,7 +113,7 @@ async def play(harness: OfflineDiscord, channel: str | int, lines: tuple[str, ..
 
 async def make_export(db: Path, games: dict[str, GameEntry]) -> bytes:
     """Play SCENE through the real bot and export it."""
-    config = Config("", db, None, "INFO", user_rate=1e6, user_burst=10**6)
+    config = Config("", str(db), None, "INFO", user_rate=1e6, user_burst=10**6)
     async with OfflineDiscord(lambda: create_bot(config, games)) as harness:
         await play(harness, "#scene", SCENE)
         rec = await harness.run(PLAYERS[0], "#scene", "/game export")

@@ -12,10 +12,16 @@ import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import asyncpg
 import pytest
+
+from waypost.pg_store import PgStore
+from waypost.records import LOG_COLUMNS
+from waypost.sqlite_store import SqliteStore
+from waypost.storage import Store
 
 PG_ENV = "WAYPOST_TEST_PG"
 KINDS = ("sqlite", "postgres")
@@ -44,3 +50,16 @@ async def database(kind: str, folder: Path, name: str = "waypost") -> AsyncItera
     finally:
         await admin.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
         await admin.close()
+
+
+async def append_raw(store: Store, rows: list[tuple[Any, ...]]) -> None:
+    """Append log rows (`records.log_row`) straight into a store, in one transaction: a test's way to
+    give a game a very long history quickly."""
+    insert = f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES "
+    if isinstance(store, PgStore):
+        await store._pool.executemany(insert + f"({', '.join(f'${i}' for i in range(1, 15))})", rows)
+        return
+    assert isinstance(store, SqliteStore)
+    await store._db.execute("BEGIN")
+    await store._db.executemany(insert + f"({','.join('?' * 14)})", rows)
+    await store._db.execute("COMMIT")
