@@ -9,44 +9,31 @@ so processes starting together apply each exactly once.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import itertools
 import re
 import secrets
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
 
-from rules.errors import IllegalMove
 from waypost.migrations import migration_files, statements
 from waypost.records import (
-    CHANGED_GAME_COLUMNS,
-    CHANNEL_TAKEN,
-    CONFLICT,
-    LOG_COLUMNS,
-    NEW_GAME_COLUMNS,
-    Conflict,
-    GameRow,
-    LogEntry,
-    Post,
     StoreError,
-    changed_game_values,
-    dumps,
-    log_row,
-    new_game_values,
 )
-from waypost.sql_store import SqlStore
+from waypost.sql_store import Store, Writer
 
 MIGRATIONS = "waypost.migrations.postgres"
 MIGRATION_LOCK = 0x57415950  # "WAYP": the advisory lock processes take turns on to migrate
 POOL_SIZE = 10
 
 
-class PgStore(SqlStore):
+class PgStore(Store):
     """A PostgreSQL database. Open with `await PgStore.open(url)`; close with `await store.close()`."""
+
+    _TAKEN = (asyncpg.UniqueViolationError,)
 
     def __init__(self, pool: asyncpg.Pool):
         self._pool = pool
@@ -96,13 +83,15 @@ class PgStore(SqlStore):
             await db.execute("INSERT INTO meta (name, value) VALUES ('seal_key', $1) ON CONFLICT (name) DO NOTHING",
                              secrets.token_hex(32))
 
-    # --- reads (most are `SqlStore`'s) -------------------------------------------------------
+    # --- reads (most are `Store`'s) -------------------------------------------------------
 
     async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
         return list(await self._pool.fetch(_numbered(sql), *args))
 
-    async def _write(self, sql: str, *args: Any) -> None:
-        await self._pool.execute(_numbered(sql), *args)
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[Writer]:
+        async with self._transaction() as con:
+            yield _Writer(con)
 
     async def integrity(self) -> str:
         """'ok' when every game's log is numbered 1, 2, 3 … without gaps and every snapshot belongs
@@ -131,50 +120,6 @@ class PgStore(SqlStore):
             raise StoreError(f"Copying failed, so nothing was copied: {e}") from None
         return {name: len(rows) for name, (_, rows) in tables.items()}
 
-    async def create(self, game: GameRow, entries: list[LogEntry],
-                     snapshots: dict[int, dict[str, Any]] | None = None) -> GameRow:
-        """As `SqliteStore.create`."""
-        try:
-            async with self._transaction() as db:
-                game.id = await db.fetchval(f"INSERT INTO games ({NEW_GAME_COLUMNS}) VALUES ({_marks(19)}) "
-                                            "RETURNING id", *new_game_values(game))
-                await _seat_players(db, game)
-                await db.executemany(_INSERT_LOG, [log_row(game.id, dataclasses.replace(e, seq=seq))
-                                                   for seq, e in enumerate(entries, start=1)])
-                await db.executemany("INSERT INTO snapshots (game_id, seq, state) VALUES ($1,$2,$3)",
-                                     [(game.id, seq, dumps(state)) for seq, state in (snapshots or {}).items()])
-        except asyncpg.UniqueViolationError:
-            raise IllegalMove(CHANNEL_TAKEN) from None
-        return game
-
-    async def save(self, game: GameRow, entry: LogEntry | None, *, before: dict[str, Any] | None = None,
-                   forget: bool = False, posts: Sequence[Post] = ()) -> LogEntry | None:
-        """As `SqliteStore.save`."""
-        async with self._transaction() as db:
-            changed = ", ".join(f"{c}=${i}" for i, c in enumerate(CHANGED_GAME_COLUMNS, start=1))
-            n = len(CHANGED_GAME_COLUMNS)
-            status = await db.execute(f"UPDATE games SET {changed} WHERE id=${n + 1} AND version=${n + 2}",
-                                      *changed_game_values(game), game.id, game.version)
-            if status != "UPDATE 1":
-                raise Conflict(CONFLICT)
-            await _seat_players(db, game)
-            await db.executemany("INSERT INTO outbox (game_id, channel_id, body, nonce, created_at) "
-                                 "VALUES ($1,$2,$3,$4,$5)",
-                                 [(game.id, game.channel_id, dumps(p.body()), p.nonce, game.updated_at) for p in posts])
-            if entry is not None:
-                seq = await db.fetchval("SELECT COALESCE(MAX(seq), 0) + 1 FROM log WHERE game_id=$1", game.id)
-                entry = dataclasses.replace(entry, seq=seq)
-                await db.execute(_INSERT_LOG, *log_row(game.id, entry))
-            if forget:
-                await db.execute("DELETE FROM snapshots WHERE game_id=$1", game.id)
-            if before is not None and entry is not None:
-                await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES ($1,$2,$3)",
-                                 game.id, entry.seq, dumps(before))
-            if entry is not None and entry.undoes is not None:
-                await db.execute("DELETE FROM snapshots WHERE game_id=$1 AND seq>=$2", game.id, entry.undoes)
-        game.version += 1
-        return entry
-
 
 @functools.cache
 def _numbered(sql: str) -> str:
@@ -183,17 +128,21 @@ def _numbered(sql: str) -> str:
     return re.sub(r"\?", lambda _: f"${next(count)}", sql)
 
 
-def _marks(count: int) -> str:
-    return ", ".join(f"${i}" for i in range(1, count + 1))
+class _Writer:
+    """`Writer` over an asyncpg connection in a transaction."""
 
+    def __init__(self, con: asyncpg.Connection):
+        self._con = con
 
-_INSERT_LOG = f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({_marks(14)})"
+    async def run(self, sql: str, *args: Any) -> int:
+        status = await self._con.execute(_numbered(sql), *args)  # "UPDATE 1", "INSERT 0 1" …
+        return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else 0
 
+    async def many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        await self._con.executemany(_numbered(sql), rows)
 
-async def _seat_players(db: asyncpg.Connection, game: GameRow) -> None:
-    await db.execute("DELETE FROM players WHERE game_id=$1", game.id)
-    await db.executemany("INSERT INTO players (game_id, player_id) VALUES ($1,$2) ON CONFLICT DO NOTHING",
-                         [(game.id, s.player_id) for s in game.seats])
+    async def value(self, sql: str, *args: Any) -> Any:
+        return await self._con.fetchval(_numbered(sql), *args)
 
 
 def _without_password(url: str) -> str:

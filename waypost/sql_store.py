@@ -1,30 +1,81 @@
-"""What both stores share: the reads and the one-statement writes, in SQL both SQLite and
-PostgreSQL understand (`?` placeholders; the PostgreSQL store numbers them)."""
+"""What both stores share: every read and write, in SQL both SQLite and PostgreSQL understand
+(`?` placeholders; the PostgreSQL store numbers them). Each store supplies how to read rows, and a
+`Writer` for one transaction."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
-from collections.abc import AsyncIterator, Iterable
-from typing import Any
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
 
-from waypost.records import GAME_COLUMNS, LOG_COLUMNS, GameRow, LogEntry, Outgoing, game_row, log_entry, outgoing
+from rules.errors import IllegalMove
+from waypost.records import (
+    CHANGED_GAME_COLUMNS,
+    CHANNEL_TAKEN,
+    CONFLICT,
+    GAME_COLUMNS,
+    LOG_COLUMNS,
+    NEW_GAME_COLUMNS,
+    Conflict,
+    GameRow,
+    LogEntry,
+    Outgoing,
+    Post,
+    changed_game_values,
+    dumps,
+    game_row,
+    log_entry,
+    log_row,
+    new_game_values,
+    outgoing,
+)
 from waypost.shards import Shards
+
+INSERT_LOG = f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({','.join('?' * 14)})"
+INSERT_SNAPSHOT = "INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)"
+
+
+class Writer(Protocol):
+    """Statements inside one transaction."""
+
+    async def run(self, sql: str, *args: Any) -> int:
+        """Execute one statement; how many rows it changed."""
+
+    async def many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        """Execute one statement for each of `rows`."""
+
+    async def value(self, sql: str, *args: Any) -> Any:
+        """The first column of the first row a statement returns."""
 
 OPEN = "status != 'ended'"
 
 
-class SqlStore:
-    """A store's shared operations over `_fetch` (rows of a query) and `_write` (one statement in
-    a transaction of its own)."""
+class Store:
+    """A store's operations over `_fetch` (rows of a query) and `_writing` (a `Writer` for one
+    transaction, committed when the block ends, rolled back if it raises)."""
 
     _REVEALS = "log"  # the log, as read for its reveal entries (SQLite names the index to use)
+    _TAKEN: tuple[type[Exception], ...] = ()  # what the database raises for a second open game in a channel
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def integrity(self) -> str:
+        """'ok' when the database is sound; otherwise what is wrong."""
+        raise NotImplementedError
 
     async def _fetch(self, sql: str, *args: Any) -> list[Any]:
         raise NotImplementedError
 
-    async def _write(self, sql: str, *args: Any) -> None:
+    def _writing(self) -> AbstractAsyncContextManager[Writer]:
         raise NotImplementedError
+
+    async def _write(self, sql: str, *args: Any) -> None:
+        async with self._writing() as db:
+            await db.run(sql, *args)
 
     async def open_game(self, channel_id: int) -> GameRow | None:
         """The lobby or active game in a channel, if any."""
@@ -157,6 +208,66 @@ class SqlStore:
         """This installation's key for sealing seeds in exports."""
         (value,), = await self._fetch("SELECT value FROM meta WHERE name='seal_key'")
         return bytes.fromhex(value)
+
+
+    # --- writes (one transaction each) ---------------------------------------------------
+
+    async def create(self, game: GameRow, entries: list[LogEntry],
+                     snapshots: dict[int, dict[str, Any]] | None = None) -> GameRow:
+        """Insert a new game with its first log entries (numbered from 1) and any undo snapshots;
+        returns it with its id. Refuses a second open game in the channel (another process may
+        have opened one a moment ago)."""
+        try:
+            async with self._writing() as db:
+                game.id = await db.value(f"INSERT INTO games ({NEW_GAME_COLUMNS}) VALUES ({','.join('?' * 19)}) "
+                                         "RETURNING id", *new_game_values(game))
+                await _seat_players(db, game)
+                await db.many(INSERT_LOG, [log_row(game.id, dataclasses.replace(e, seq=seq))
+                                           for seq, e in enumerate(entries, start=1)])
+                await db.many(INSERT_SNAPSHOT, [(game.id, seq, dumps(state))
+                                                for seq, state in (snapshots or {}).items()])
+        except self._TAKEN:
+            raise IllegalMove(CHANNEL_TAKEN) from None
+        return game
+
+    async def save(self, game: GameRow, entry: LogEntry | None, *, before: dict[str, Any] | None = None,
+                   forget: bool = False, posts: Sequence[Post] = ()) -> LogEntry | None:
+        """Write the game's new row and append `entry` (None: a change the log does not record, such as
+        a clock's reminder), atomically; returns the entry numbered.
+
+        `before` (the state before an action that can be taken back) is kept as its snapshot;
+        `forget` drops every older snapshot (they can no longer be reached); `posts` go to the outbox
+        in the same transaction. `game.version` must be the stored version; it is bumped on success.
+        Raises Conflict when another writer got there first. The version-checked update also locks
+        the game's row, so the entry is numbered after every committed one.
+        """
+        async with self._writing() as db:
+            changed = ", ".join(f"{c}=?" for c in CHANGED_GAME_COLUMNS)
+            if await db.run(f"UPDATE games SET {changed} WHERE id=? AND version=?",
+                            *changed_game_values(game), game.id, game.version) != 1:
+                raise Conflict(CONFLICT)
+            await _seat_players(db, game)
+            await db.many("INSERT INTO outbox (game_id, channel_id, body, nonce, created_at) VALUES (?,?,?,?,?)",
+                          [(game.id, game.channel_id, dumps(p.body()), p.nonce, game.updated_at) for p in posts])
+            if entry is not None:
+                seq = await db.value("SELECT COALESCE(MAX(seq), 0) + 1 FROM log WHERE game_id=?", game.id)
+                entry = dataclasses.replace(entry, seq=seq)
+                await db.run(INSERT_LOG, *log_row(game.id, entry))
+            if forget:
+                await db.run("DELETE FROM snapshots WHERE game_id=?", game.id)
+            if before is not None and entry is not None:
+                await db.run(INSERT_SNAPSHOT, game.id, entry.seq, dumps(before))
+            if entry is not None and entry.undoes is not None:
+                await db.run("DELETE FROM snapshots WHERE game_id=? AND seq>=?", game.id, entry.undoes)
+        game.version += 1
+        return entry
+
+
+async def _seat_players(db: Writer, game: GameRow) -> None:
+    """Keep `players` (who sits where, to find a member's games) in step with the seats."""
+    await db.run("DELETE FROM players WHERE game_id=?", game.id)
+    await db.many("INSERT INTO players (game_id, player_id) VALUES (?,?) ON CONFLICT DO NOTHING",
+                  [(game.id, s.player_id) for s in game.seats])
 
 
 def _in_shards(shards: Shards | None) -> str:

@@ -10,42 +10,28 @@ a file that is not a readable Waypost database, one made by a newer Waypost, or 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from rules.errors import IllegalMove
 from waypost.migrations import migration_files, statements
 from waypost.records import (
-    CHANGED_GAME_COLUMNS,
-    CHANNEL_TAKEN,
-    CONFLICT,
-    LOG_COLUMNS,
-    NEW_GAME_COLUMNS,
-    Conflict,
-    GameRow,
-    LogEntry,
-    Post,
     StoreError,
-    changed_game_values,
-    dumps,
-    log_row,
-    new_game_values,
 )
-from waypost.sql_store import SqlStore
+from waypost.sql_store import Store, Writer
 
 MIGRATIONS = "waypost.migrations"
 
 
-class SqliteStore(SqlStore):
+class SqliteStore(Store):
     """A SQLite database. Open with `await SqliteStore.open(path)`; close with `await store.close()`."""
 
     _REVEALS = "log INDEXED BY log_reveals"
+    _TAKEN = (sqlite3.IntegrityError,)
 
     def __init__(self, db: aiosqlite.Connection):
         self._db = db
@@ -126,9 +112,10 @@ class SqliteStore(SqlStore):
         async with self._lock, self._db.execute(sql, args) as cur:
             return list(await cur.fetchall())
 
-    async def _write(self, sql: str, *args: Any) -> None:
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[Writer]:
         async with self._transaction() as db:
-            await db.execute(sql, args)
+            yield _Writer(db)
 
     async def integrity(self) -> str:
         """`PRAGMA integrity_check`'s answer ('ok' when sound)."""
@@ -142,75 +129,21 @@ class SqliteStore(SqlStore):
             raise StoreError(f"The database has no table {name!r}.")
         return columns, [tuple(r) for r in await self._fetch(f'SELECT * FROM "{name}"')]
 
-    # --- writes (one transaction each) ---------------------------------------------------
 
-    async def create(self, game: GameRow, entries: list[LogEntry],
-                     snapshots: dict[int, dict[str, Any]] | None = None) -> GameRow:
-        """Insert a new game with its first log entries (numbered from 1) and any undo snapshots;
-        returns it with its id. Refuses a second open game in the channel (another process may
-        have opened one a moment ago)."""
-        try:
-            async with self._transaction() as db:
-                cur = await db.execute(f"INSERT INTO games ({NEW_GAME_COLUMNS}) VALUES ({_marks(19)})",
-                                       new_game_values(game))
-                game.id = cur.lastrowid or 0
-                await self._seat_players(game)
-                await db.executemany(
-                    f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({_marks(14)})",
-                    [log_row(game.id, dataclasses.replace(e, seq=seq)) for seq, e in enumerate(entries, start=1)])
-                await db.executemany("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
-                                     [(game.id, seq, dumps(state)) for seq, state in (snapshots or {}).items()])
-        except sqlite3.IntegrityError:
-            raise IllegalMove(CHANNEL_TAKEN) from None
-        return game
+class _Writer:
+    """`Writer` over an aiosqlite connection in a transaction."""
 
-    async def save(self, game: GameRow, entry: LogEntry | None, *, before: dict[str, Any] | None = None,
-                   forget: bool = False, posts: Sequence[Post] = ()) -> LogEntry | None:
-        """Write the game's new row and append `entry` (None: a change the log does not record, such as
-        a clock's reminder), atomically; returns the entry numbered.
+    def __init__(self, db: aiosqlite.Connection):
+        self._db = db
 
-        `before` (the state before an action that can be taken back) is kept as its snapshot;
-        `forget` drops every older snapshot (they can no longer be reached); `posts` go to the outbox
-        in the same transaction. `game.version` must be
-        the stored version; it is bumped on success. Raises Conflict when another writer got there
-        first.
-        """
-        async with self._transaction() as db:
-            changed = ", ".join(f"{c}=?" for c in CHANGED_GAME_COLUMNS)
-            cur = await db.execute(f"UPDATE games SET {changed} WHERE id=? AND version=?",
-                                   (*changed_game_values(game), game.id, game.version))
-            if cur.rowcount != 1:
-                raise Conflict(CONFLICT)
-            await self._seat_players(game)
-            for post in posts:
-                await db.execute("INSERT INTO outbox (game_id, channel_id, body, nonce, created_at) VALUES (?,?,?,?,?)",
-                                 (game.id, game.channel_id, dumps(post.body()), post.nonce, game.updated_at))
-            if entry is not None:
-                entry = await self._append(game.id, entry)
-            if forget:
-                await db.execute("DELETE FROM snapshots WHERE game_id=?", (game.id,))
-            if before is not None and entry is not None:
-                await db.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)",
-                                 (game.id, entry.seq, dumps(before)))
-            if entry is not None and entry.undoes is not None:
-                await db.execute("DELETE FROM snapshots WHERE game_id=? AND seq>=?", (game.id, entry.undoes))
-        game.version += 1
-        return entry
+    async def run(self, sql: str, *args: Any) -> int:
+        async with self._db.execute(sql, args) as cur:
+            return cur.rowcount
 
-    async def _seat_players(self, game: GameRow) -> None:
-        """Keep `players` (who sits where, to find a member's games) in step with the seats."""
-        await self._db.execute("DELETE FROM players WHERE game_id=?", (game.id,))
-        await self._db.executemany("INSERT OR IGNORE INTO players (game_id, player_id) VALUES (?,?)",
-                                   [(game.id, s.player_id) for s in game.seats])
+    async def many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        await self._db.executemany(sql, rows)
 
-    async def _append(self, game_id: int, e: LogEntry) -> LogEntry:
-        async with self._db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM log WHERE game_id=?", (game_id,)) as cur:
-            (seq,) = await cur.fetchone() or (1,)
-        e = dataclasses.replace(e, seq=seq)
-        await self._db.execute(f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({_marks(14)})",
-                               log_row(game_id, e))
-        return e
-
-
-def _marks(count: int) -> str:
-    return ",".join("?" * count)
+    async def value(self, sql: str, *args: Any) -> Any:
+        async with self._db.execute(sql, args) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None

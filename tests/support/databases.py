@@ -18,10 +18,7 @@ from urllib.parse import quote
 import asyncpg
 import pytest
 
-from waypost.pg_store import PgStore
-from waypost.records import LOG_COLUMNS
-from waypost.sqlite_store import SqliteStore
-from waypost.storage import Store
+from waypost.sql_store import INSERT_LOG, Store
 
 PG_ENV = "WAYPOST_TEST_PG"
 KINDS = ("sqlite", "postgres")
@@ -55,11 +52,5 @@ async def database(kind: str, folder: Path, name: str = "waypost") -> AsyncItera
 async def append_raw(store: Store, rows: list[tuple[Any, ...]]) -> None:
     """Append log rows (`records.log_row`) straight into a store, in one transaction: a test's way to
     give a game a very long history quickly."""
-    insert = f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES "
-    if isinstance(store, PgStore):
-        await store._pool.executemany(insert + f"({', '.join(f'${i}' for i in range(1, 15))})", rows)
-        return
-    assert isinstance(store, SqliteStore)
-    await store._db.execute("BEGIN")
-    await store._db.executemany(insert + f"({','.join('?' * 14)})", rows)
-    await store._db.execute("COMMIT")
+    async with store._writing() as db:
+        await db.many(INSERT_LOG, rows)
