@@ -13,6 +13,7 @@ import asyncio
 import dataclasses
 import json
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -55,6 +56,8 @@ class SqliteStore:
     def __init__(self, db: aiosqlite.Connection):
         self._db = db
         self._lock = asyncio.Lock()
+        self._turns: dict[str, float] = {}  # take_turn: one process, so in memory
+        self._turn_lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteStore:
@@ -237,6 +240,15 @@ class SqliteStore:
                                  f"ON games.id = o.game_id WHERE o.sent_at IS NULL {_in_shards(shards)} "
                                  "ORDER BY o.id LIMIT ?", limit)
         return [outgoing(r) for r in rows]
+
+    async def take_turn(self, name: str, every: float) -> None:
+        """Wait until `every` seconds have passed since the last turn named `name`, then take it
+        (SQLite means one process: the turns are kept in memory)."""
+        async with self._turn_lock:
+            last = self._turns.get(name)
+            if last is not None:
+                await asyncio.sleep(last + every - time.monotonic())
+            self._turns[name] = time.monotonic()
 
     async def sent(self, post_id: int, at: str) -> None:
         async with self._transaction() as db:
