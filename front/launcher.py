@@ -73,10 +73,12 @@ class Child:
                 log.error("%s cannot start (see above); stopping every process", self.name)
                 stop.set()
                 return CANNOT_START
-            wait = FIRST_WAIT if time.monotonic() - started >= STEADY else min(wait * 2, LONGEST_WAIT)
+            if time.monotonic() - started >= STEADY:
+                wait = FIRST_WAIT
             log.warning("%s ended (exit status %s); starting it again in %.0f s", self.name, code, wait)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), wait)
+            wait = min(wait * 2, LONGEST_WAIT)
         return 0
 
     def signal(self, number: int) -> None:
