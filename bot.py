@@ -4,14 +4,20 @@
     python bot.py --sync        run it and sync slash commands globally first
     python bot.py --offline     play locally against the offline Discord stand-in (no token)
     python bot.py --move-to URL copy the SQLite database (WAYPOST_DB or --db) to PostgreSQL, verified
+    python bot.py --shards 8 --processes 4   8 shards in 4 processes on this machine (PostgreSQL)
+    python bot.py --shards 8 --shard-ids 0-3 this machine's slice of 8 shards (PostgreSQL)
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import os
+import signal
 import sys
 
 from front.bot import create_bot, serve
+from front.launcher import launch, shard_ids
 from front.logs import setup_logging
 from games import default_games
 from rules.errors import InvalidData
@@ -19,6 +25,7 @@ from waypost import runtime
 from waypost.config import Config
 from waypost.moving import move
 from waypost.records import StoreError
+from waypost.shards import Shards
 from waypost.storage import is_postgres, open_store
 
 NO_TOKEN = """\
@@ -27,6 +34,7 @@ Waypost needs a Discord bot token.
   2. Copy .env.example to .env and set DISCORD_TOKEN=<the bot's token>
   3. Run the bot again (make run).
 To try Waypost without Discord: make offline   (or: python bot.py --offline)"""
+STANDIN_ENV = "WAYPOST_STANDIN"  # tests: the offline stand-in's http://127.0.0.1:port, Discord's stand-in
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Waypost: board games by post on Discord.")
@@ -38,7 +46,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: WAYPOST_DB; --script: a new file)")
     parser.add_argument("--seed", type=int, help="offline: games shuffle the same way on every run")
     parser.add_argument("--move-to", metavar="URL", help="copy the SQLite database to this PostgreSQL database")
+    parser.add_argument("--shards", type=int, metavar="N", help="the bot's number of shards (default: unsharded)")
+    parser.add_argument("--processes", type=int, default=1, metavar="P",
+                        help="with --shards: run P processes on this machine, each serving a slice")
+    parser.add_argument("--shard-ids", metavar="IDS", help="with --shards: serve only these, e.g. 0-3 (one "
+                        "machine's slice)")
     args = parser.parse_args(argv)
+    shards = sharding(parser, args)
     config = Config.from_env()
     setup_logging(config.log_level)
     if args.move_to:
@@ -48,19 +62,32 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         db = args.db or (None if args.script else config.db)
+        if shards is not None and (args.processes > 1 or len(shards.ids) < shards.count) and not is_postgres(db or ""):
+            raise StoreError("several processes share one database only on PostgreSQL: set WAYPOST_DB (or --db) to a "
+                             "postgresql:// URL, or run one process over every shard.")
         if db is not None:  # a database Waypost cannot use stops the start, with the reason
             runtime.run(check_store(db))
         if args.offline:
             from offline.console import run_console
 
             return runtime.run(run_console(config, args))
+        if shards is not None and args.processes > 1:
+            return runtime.run(launch(shards.count, args.processes, ["--db", args.db] if args.db else [], args.sync))
+        if os.environ.get(STANDIN_ENV):
+            from offline.gateway import point_at
+
+            try:
+                point_at(os.environ[STANDIN_ENV])
+            except ValueError as e:
+                return cannot_start(f"{STANDIN_ENV}: {e}")
+        config = dataclasses.replace(config, db=db or config.db, shards=shards)
         sync = "global" if args.sync else ("guild" if config.dev_guild else "none")
+        signal.signal(signal.SIGTERM, signal.default_int_handler)  # SIGTERM stops the bot as Ctrl-C does
         runtime.run(serve(create_bot(config, sync=sync), config.token))
     except KeyboardInterrupt:
         return 0
     except (InvalidData, StoreError) as e:  # a bad data file or database stops the start, named
-        print(f"Waypost cannot start: {e}", file=sys.stderr)
-        return 2
+        return cannot_start(str(e))
     return 0
 
 
@@ -79,6 +106,32 @@ def move_database(source: str, target: str) -> int:
     print(f"Moved {source} to PostgreSQL: {counts}. {moved.replayed} games replayed to their stored state. "
           "Set WAYPOST_DB to the PostgreSQL URL to use it.")
     return 0
+
+def cannot_start(reason: str) -> int:
+    print(f"Waypost cannot start: {reason}", file=sys.stderr)
+    return 2
+
+
+def sharding(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Shards | None:
+    """The shards this process serves (all of --shards unless --shard-ids), or None: unsharded.
+    Options that do not go together end the program with argparse's message."""
+    if args.shards is None:
+        if args.processes != 1 or args.shard_ids:
+            parser.error("--processes and --shard-ids need --shards N")
+        return None
+    if args.offline:
+        parser.error("the offline console is one unsharded process: leave out --shards")
+    if args.shards < 1:
+        parser.error(f"--shards must be 1 or more, not {args.shards}")
+    if args.shard_ids and args.processes != 1:
+        parser.error("--shard-ids is one process's slice: give it or --processes, not both")
+    if not 1 <= args.processes <= args.shards:
+        parser.error(f"--processes must be from 1 to the number of shards ({args.shards}), not {args.processes}")
+    try:
+        ids = shard_ids(args.shard_ids, args.shards) if args.shard_ids else frozenset(range(args.shards))
+    except ValueError as e:
+        parser.error(str(e))
+    return Shards(args.shards, ids)
 
 
 async def check_store(where: str) -> None:

@@ -1,5 +1,7 @@
 """The bot: `create_bot(config)` builds it exactly as production runs it (the offline harness,
-the console and the tests use it too); `serve` logs in and runs it until stopped."""
+the console and the tests use it too); `serve` logs in and runs it until stopped. With
+`config.shards` it is auto-sharded, serving that slice of the shards, and identifies in turn with
+every other process of the bot (`ShardedBot.before_identify_hook`)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from waypost.storage import open_store
 from waypost.table import Table
 
 LOBBY = "cogs.game"
+IDENTIFY_SPACING = 5.5  # Discord allows one identify per 5 s per bucket; the rest lets it arrive
 log = logging.getLogger("waypost")
 
 
@@ -60,12 +63,12 @@ class WaypostBot(commands.Bot):
     table: Table
 
     def __init__(self, config: Config, games: Mapping[str, GameEntry] | None = None, sync: str = "none",
-                 clock: Callable[[], datetime] = utcnow):
+                 clock: Callable[[], datetime] = utcnow, **sharding: Any):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          help_command=None, tree_cls=WaypostTree,
                          allowed_contexts=app_commands.AppCommandContext(guild=True),
                          allowed_installs=app_commands.AppInstallationType(guild=True),
-                         allowed_mentions=USERS_ONLY)
+                         allowed_mentions=USERS_ONLY, **sharding)
         self.config = config
         cast(WaypostTree, self.tree).budget = Budget(config.user_rate, config.user_burst)
         self.games = dict(games if games is not None else default_games())
@@ -114,6 +117,27 @@ class WaypostBot(commands.Bot):
             await self.table.store.close()
 
 
+class ShardedBot(WaypostBot, commands.AutoShardedBot):
+    """The bot serving `config.shards`, one of the processes of a bot sharded across processes
+    and machines."""
+
+    def __init__(self, config: Config, games: Mapping[str, GameEntry] | None = None, sync: str = "none",
+                 clock: Callable[[], datetime] = utcnow):
+        assert config.shards is not None
+        super().__init__(config, games, sync, clock, shard_count=config.shards.count,
+                         shard_ids=sorted(config.shards.ids))
+        self._max_concurrency: int | None = None
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Wait for this shard's turn to identify: Discord takes `max_concurrency` identifies per
+        5 seconds, one per bucket (`shard_id % max_concurrency`), across every process of the bot;
+        the turns are kept in the database all the processes share."""
+        if self._max_concurrency is None:
+            self._max_concurrency = (await self.fetch_session_start_limits()).max_concurrency
+        bucket = (shard_id or 0) % self._max_concurrency
+        await self.table.store.take_turn(f"identify {bucket}", IDENTIFY_SPACING)
+
+
 def extensions(games: Mapping[str, GameEntry]) -> tuple[str, ...]:
     """The cogs to load: /game, then each game's own."""
     return (LOBBY, *dict.fromkeys(e.cog for e in games.values() if e.cog))
@@ -121,8 +145,9 @@ def extensions(games: Mapping[str, GameEntry]) -> tuple[str, ...]:
 
 def create_bot(config: Config, games: Mapping[str, GameEntry] | None = None, sync: str = "none",
                clock: Callable[[], datetime] = utcnow) -> WaypostBot:
-    """The bot exactly as production runs it (a test may give it a clock of its own)."""
-    return WaypostBot(config, games, sync, clock)
+    """The bot exactly as production runs it (a test may give it a clock of its own); sharded
+    when `config.shards` is set."""
+    return (ShardedBot if config.shards else WaypostBot)(config, games, sync, clock)
 
 
 async def serve(bot: WaypostBot, token: str) -> None:

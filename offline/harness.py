@@ -33,7 +33,6 @@ from offline.conformance import Violation
 from offline.payloads import (
     DEFAULT_SIZE_LIMIT,
     GUILD_ID,
-    MEMBER_PERMISSIONS,
     ClientRefusal,
     PayloadBuilder,
     iter_components,
@@ -321,11 +320,7 @@ class OfflineDiscord:
         if not self.bot.intents.guilds:
             return
         if state._get_guild(self.guild_id) is None:
-            everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS.value)}
-            everyone |= {"position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False}
-            owner = self.standin.directory.user_id("owner")
-            data = {"id": str(self.guild_id), "name": "Offline", "owner_id": str(owner), "roles": [everyone]}
-            state._add_guild_from_data(data | {"channels": [], "members": [], "features": []})  # type: ignore[arg-type]
+            state._add_guild_from_data(self.standin.directory.guild(self.guild_id))  # type: ignore[arg-type]
         guild = state._get_guild(self.guild_id)
         for channel_id in self.standin.directory.channels.keys() - guild._channels.keys():  # new ones only
             self._cache_channel(channel_id)

@@ -108,6 +108,14 @@ class Directory:
             "public_flags": 0,
         }
 
+    def guild(self, guild_id: int = GUILD_ID) -> dict[str, Any]:
+        """A guild as GUILD_CREATE gives it to a bot with the guilds intent: its @everyone role with
+        a member's permissions; its channels come one by one (CHANNEL_CREATE)."""
+        everyone = {"id": str(guild_id), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS.value)}
+        everyone |= {"position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False}
+        return {"id": str(guild_id), "name": "Offline", "owner_id": str(self.user_id("owner")), "roles": [everyone],
+                "channels": [], "members": [], "features": []}
+
     def channel(self, channel: str | int, guild_id: int = GUILD_ID) -> dict[str, Any]:
         id_ = self.channel_id(channel)
         return {

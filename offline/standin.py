@@ -7,6 +7,10 @@ first followup after a defer edits the "thinking" message and keeps its ephemera
 does not know gets a Discord-style 404 and is recorded in `unknown`. Attachments (uploaded by the bot
 or by a fake user) are served at their `url`.
 
+With a `Gateway` (`offline.gateway`) it is Discord's gateway too, for bot processes of their own:
+`interact(payload)` sends an interaction to the process serving its guild's shard and waits until
+it is answered.
+
 Every API request is first checked against Discord's published OpenAPI description
 (`offline.conformance`): route, path and query parameters, JSON body or multipart `payload_json`.
 A mismatch is refused as Discord refuses it (400, code 50035, the field's path in `errors`) and
@@ -18,6 +22,7 @@ schema cannot express (`offline.command_rules`). Without the spec file the check
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import io
 import json
@@ -34,6 +39,7 @@ from aiohttp import web
 
 from offline.command_rules import GLOBAL_COMMANDS_ROUTE, GUILD_COMMANDS_ROUTE, command_violations
 from offline.conformance import NO_BODY, NOT_JSON, Spec, Violation, default_spec, discord_errors
+from offline.gateway import Gateway
 from offline.payloads import DEFAULT_SIZE_LIMIT, GUILD_ID, Directory, next_id, stable_id
 
 if TYPE_CHECKING:
@@ -59,6 +65,7 @@ SERVED = (  # the spec's routes the stand-in answers (their validators are built
     ("POST", "/users/@me/channels"),
     ("PUT", GLOBAL_COMMANDS_ROUTE),
     ("PUT", GUILD_COMMANDS_ROUTE),
+    ("GET", "/gateway/bot"),
 )
 
 
@@ -292,9 +299,11 @@ class StandIn:
         clock: Callable[[], float] = time.monotonic,
         check_spec: bool = True,
         spec: Spec | None = None,
+        gateway: Gateway | None = None,
     ) -> None:
         """`check_spec=False` turns the conformance check off (say so wherever that is done); `spec`
-        is the description to check against (default: `offline.conformance.default_spec()`)."""
+        is the description to check against (default: `offline.conformance.default_spec()`);
+        `gateway` serves bot processes that connect (`offline.gateway`)."""
         self.check_spec = check_spec
         if not check_spec:
             self.spec, self.spec_status = None, "turned off (StandIn(check_spec=False))"
@@ -321,6 +330,7 @@ class StandIn:
         self.global_commands: dict[str, dict[str, Any]] = {}  # registered by name
         self.guild_commands: dict[int, dict[str, dict[str, Any]]] = {}
         self.files: dict[int, tuple[str, bytes, str | None]] = {}
+        self.gateway = gateway
         self.url = ""
         self._runner: web.AppRunner | None = None
 
@@ -350,6 +360,9 @@ class StandIn:
         add("PUT", API + "/applications/{app}/commands", self._handler(self._sync))
         add("PUT", API + "/applications/{app}/guilds/{guild}/commands", self._handler(self._sync))
         add("GET", "/attachments/{id}/{filename}", self._handler(self._attachment))
+        if self.gateway is not None:
+            add("GET", API + "/gateway/bot", self._handler(self._gateway_bot))
+            self.gateway.mount(app, self.directory, self.bot_user, self.application_id)
         add("*", "/{tail:.*}", self._handler(self._unknown, known=False))
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
@@ -385,6 +398,19 @@ class StandIn:
         message = payload.get("message")
         if message is not None:
             self.messages.setdefault(int(message["id"]), copy.deepcopy(message))
+        return log
+
+    async def interact(self, payload: dict[str, Any], timeout: float = 10.0) -> InteractionLog:
+        """Send an interaction through the gateway to the process serving its guild's shard, and
+        wait until it is answered (a deferred one: until its answer replaces "thinking"). LookupError
+        if no process serves that shard now; TimeoutError if no answer comes in time."""
+        if self.gateway is None:
+            raise RuntimeError("this stand-in has no gateway: StandIn(gateway=Gateway(...))")
+        log = self.register(payload)
+        await self.gateway.send(payload)
+        async with asyncio.timeout(timeout):
+            while log.callback_type is None or (self.messages.get(log.original_id or 0, {}).get("flags", 0) & LOADING):
+                await asyncio.sleep(0.01)
         return log
 
     def host(self, filename: str, data: bytes, content_type: str | None = None) -> dict[str, Any]:
@@ -816,6 +842,10 @@ class StandIn:
             return _error(404, 0, "404: Not Found")
         _, data, content_type = found
         return web.Response(body=data, content_type=content_type or "application/octet-stream")
+
+    async def _gateway_bot(self, request: web.Request, rec: Request) -> Reply:
+        assert self.gateway is not None
+        return 200, self.gateway.about(self.url)
 
     async def _unknown(self, request: web.Request, rec: Request) -> Reply:
         return _error(404, 0, "404: Not Found")

@@ -9,6 +9,7 @@ so processes starting together apply each exactly once.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import itertools
 import re
@@ -104,6 +105,20 @@ class PgStore(Store):
         return f"snapshots without their entry: {[tuple(r) for r in strays]}" if strays else "ok"
 
     # --- writes (one transaction each) ---------------------------------------------------
+
+    async def take_turn(self, name: str, every: float) -> None:
+        """Wait until `every` seconds have passed since any process last took the turn named
+        `name`, then take it: under an advisory lock per name, against the time noted in `meta`,
+        both on the database's clock (machines' clocks may differ)."""
+        key = f"turn {name}"
+        async with self._transaction() as db:
+            await db.execute("SELECT pg_advisory_xact_lock(hashtext($1))", key)
+            wait = await db.fetchval("SELECT value::float8 + $2 - EXTRACT(EPOCH FROM clock_timestamp())::float8 "
+                                     "FROM meta WHERE name=$1", key, every)
+            if wait is not None and wait > 0:
+                await asyncio.sleep(wait)
+            await db.execute("INSERT INTO meta (name, value) VALUES ($1, EXTRACT(EPOCH FROM clock_timestamp())::text) "
+                             "ON CONFLICT (name) DO UPDATE SET value=excluded.value", key)
 
     async def copy_in(self, tables: dict[str, tuple[list[str], list[tuple[Any, ...]]]]) -> dict[str, int]:
         """Fill the tables with these columns and rows (in order, in one transaction), replacing

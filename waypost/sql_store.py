@@ -67,6 +67,11 @@ class Store:
         """'ok' when the database is sound; otherwise what is wrong."""
         raise NotImplementedError
 
+    async def take_turn(self, name: str, every: float) -> None:
+        """Wait until `every` seconds have passed since any process last took the turn `name`, then
+        take it (shard identification's concurrency limit, across processes)."""
+        raise NotImplementedError
+
     async def _fetch(self, sql: str, *args: Any) -> list[Any]:
         raise NotImplementedError
 

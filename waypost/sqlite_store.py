@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -36,6 +37,8 @@ class SqliteStore(Store):
     def __init__(self, db: aiosqlite.Connection):
         self._db = db
         self._lock = asyncio.Lock()
+        self._turns: dict[str, float] = {}  # take_turn: one process, so in memory
+        self._turn_lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteStore:
@@ -128,6 +131,15 @@ class SqliteStore(Store):
         if not columns:
             raise StoreError(f"The database has no table {name!r}.")
         return columns, [tuple(r) for r in await self._fetch(f'SELECT * FROM "{name}"')]
+
+    async def take_turn(self, name: str, every: float) -> None:
+        """Wait until `every` seconds have passed since the last turn named `name`, then take it
+        (SQLite means one process: the turns are kept in memory)."""
+        async with self._turn_lock:
+            last = self._turns.get(name)
+            if last is not None:
+                await asyncio.sleep(last + every - time.monotonic())
+            self._turns[name] = time.monotonic()
 
 
 class _Writer:

@@ -19,7 +19,6 @@ import json
 import os
 import random
 import signal
-import socket
 import sys
 import threading
 from pathlib import Path
@@ -29,27 +28,14 @@ from front.bot import create_bot
 from offline import OfflineDiscord
 from offline.players import ScriptedPlayer
 from tests.robust.helpers import PLAYERS, Noting, refused
+from tests.support.loopback import loopback_only
 from waypost.config import Config
 
 CHANNELS = ("#crash-a", "#crash-b", "#crash-c")
-LOOPBACK = ("127.0.0.1", "::1")
 
 
 def say(kind: str, value: Any) -> None:
     print(kind, value if isinstance(value, str) else json.dumps(value), flush=True)
-
-
-def loopback_only() -> None:
-    """Refuse (and report) any TCP connection that does not stay on this machine."""
-    connect = socket.socket.connect
-
-    def checked(sock: socket.socket, address: Any) -> None:
-        if sock.family in (socket.AF_INET, socket.AF_INET6) and address[0] not in LOOPBACK:
-            say("fail", f"tried to connect to {address[0]}")
-            raise ConnectionRefusedError(f"the crash worker stays on 127.0.0.1, not {address[0]}")
-        connect(sock, address)
-
-    socket.socket.connect = checked  # type: ignore[method-assign]
 
 
 def end_group_after(seconds: float) -> None:

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.robust.crash_worker import loopback_only
 from tests.robust.helpers import game_problems
+from tests.support.loopback import loopback_only
 from waypost.storage import open_store
 
 ROOT = Path(__file__).resolve().parents[2]

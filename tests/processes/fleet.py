@@ -1,0 +1,110 @@
+"""Real bot processes (`bot.py`, or its launcher) against one stand-in with a gateway and one
+database: `async with Fleet(folder, db) as fleet:`, then `fleet.start("a", "--shards", "4", ...)`
+and `await fleet.run("@alice", guild, "#lobby", "/game new ...")`.
+
+Every process is told where the stand-in is (WAYPOST_STANDIN), gets a token of its own (so the
+gateway's sessions say which process identified them), writes its output to `<folder>/<name>.log`,
+leads a process group of its own (killed with it) and, through `guard/sitecustomize.py`, cannot
+connect anywhere but this machine."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from pathlib import Path
+
+from front.bot import create_bot, extensions
+from offline.gateway import Gateway, Session
+from offline.payloads import GUILD_ID, PayloadBuilder
+from offline.standin import EPHEMERAL, InteractionLog, StandIn
+from waypost.config import Config
+
+ROOT = Path(__file__).resolve().parents[2]
+GUARD = Path(__file__).parent / "guard"
+SHARDS = 4
+GUILDS = [GUILD_ID + (i << 22) for i in range(2 * SHARDS)]  # two servers on each shard
+REFUSAL = "⛔"
+
+
+class Fleet:
+    """A stand-in with a gateway of `shards` shards, and the bot processes a test starts."""
+
+    def __init__(self, folder: Path, db: str, shards: int = SHARDS, max_concurrency: int = 2) -> None:
+        self.folder, self.db = folder, db
+        self.standin = StandIn(gateway=Gateway(shards, max_concurrency, GUILDS))
+        self.processes: dict[str, asyncio.subprocess.Process] = {}
+        self.builder: PayloadBuilder | None = None
+
+    @property
+    def gateway(self) -> Gateway:
+        assert self.standin.gateway is not None
+        return self.standin.gateway
+
+    async def __aenter__(self) -> Fleet:
+        await self.standin.start()
+        bot = create_bot(Config("", ":memory:", None, "INFO"))  # its command tree, to build payloads from
+        for extension in extensions(bot.games):
+            await bot.load_extension(extension)
+        self.builder = PayloadBuilder(bot.tree, application_id=self.standin.application_id,
+                                      directory=self.standin.directory, upload=self.standin.host)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        for name in list(self.processes):
+            await self.kill(name)
+        await self.standin.close()
+
+    def env(self, name: str) -> dict[str, str]:
+        return os.environ | {
+            "DISCORD_TOKEN": f"token-{name}",
+            "WAYPOST_DB": self.db,
+            "WAYPOST_STANDIN": self.standin.url,
+            "WAYPOST_LOG_LEVEL": "INFO",
+            "PYTHONPATH": os.pathsep.join([str(GUARD), str(ROOT)]),
+        }
+
+    async def start(self, name: str, *args: str) -> asyncio.subprocess.Process:
+        """Start `bot.py ARGS` as process `name` (its token: token-NAME)."""
+        with open(self.folder / f"{name}.log", "ab") as log:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, str(ROOT / "bot.py"), *args, cwd=ROOT, env=self.env(name),
+                stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
+        self.processes[name] = process
+        return process
+
+    async def kill(self, name: str) -> None:
+        """SIGKILL process `name` and everything it started."""
+        process = self.processes.pop(name)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        await process.wait()
+
+    def output(self, name: str) -> str:
+        return (self.folder / f"{name}.log").read_text(errors="replace")
+
+    def left_this_machine(self) -> list[str]:
+        """Lines where any process reported a connection attempt beyond this machine."""
+        return [line for log in self.folder.glob("*.log") for line in log.read_text(errors="replace").splitlines()
+                if "tried to connect to" in line]
+
+    async def run(self, user: str, guild: int, channel: str, line: str,
+                  timeout: float = 10.0) -> tuple[InteractionLog, Session]:
+        """Run a console line in a channel of `guild`, through the gateway to the process serving its
+        shard: what the stand-in recorded, and the session it went to. LookupError if no process
+        serves that shard; TimeoutError if the answer does not come."""
+        assert self.builder is not None
+        self.builder.guild_id = guild
+        path, options, _ = self.builder.parse(line)
+        payload = self.builder.command(user, channel, path, options)
+        log = await self.standin.interact(payload, timeout)
+        return log, self.gateway.delivered[log.id]
+
+    def answer(self, log: InteractionLog) -> str:
+        """The answer everyone saw (its first line), or "" for a private one or a refusal."""
+        message = self.standin.messages.get(log.original_id or 0)
+        if message is None or message["flags"] & EPHEMERAL or message["content"].startswith(REFUSAL):
+            return ""
+        return message["content"].split("\n", 1)[0]
