@@ -225,11 +225,12 @@ def marks(store: SqliteStore | PgStore, count: int) -> str:
 
 
 @asynccontextmanager
-async def real_bot(db: str | None = None, **settings: Any) -> AsyncIterator[TimedDiscord]:
-    """The production bot (`create_bot`) on a fresh database (or `db`), driven through the stand-in;
-    `settings` are `Config`'s."""
+async def real_bot(db: str | None = None) -> AsyncIterator[TimedDiscord]:
+    """The production bot (`create_bot`) on a fresh database (or `db`), driven through the stand-in.
+    Scripted players send far faster than people: no user's budget applies (over it, the bot would
+    leave their interactions unanswered, and a benchmark waiting for boards would spin)."""
     async with fresh_database() if db is None else nullcontext(db) as where:
-        config = Config(token="", db=where, dev_guild=None, log_level="WARNING", **settings)
+        config = Config(token="", db=where, dev_guild=None, log_level="WARNING", user_rate=1e6, user_burst=10**6)
         async with TimedDiscord(lambda: create_bot(config)) as harness:
             yield harness
 

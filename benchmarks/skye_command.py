@@ -24,8 +24,7 @@ async def run(quick: bool) -> list[Figure]:
     is each command that came back with a board image, from its payload entering the gateway
     parser to the stand-in holding the uploaded image."""
     users = seats(0, PLAYERS)
-    # the scripted players ask for autocomplete far faster than people: no user's budget applies
-    async with real_bot(user_rate=1e6, user_burst=10**6) as discord_:
+    async with real_bot() as discord_:
         return await _play(discord_, users, quick)
 
 
