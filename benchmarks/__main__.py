@@ -1,5 +1,8 @@
-"""python -m benchmarks [--quick] [--only NAME ...]: run the benchmarks, print figures and verdicts.
+"""python -m benchmarks [--quick] [--only NAME ...] [--store sqlite|postgres]: run the benchmarks, print figures
+and verdicts.
 
+With `--store postgres` every benchmark that stores games runs on a fresh schema of the PostgreSQL
+server `WAYPOST_BENCH_PG` names (a URL on 127.0.0.1), dropped afterwards; the others run as ever.
 Exits 1 if any figure misses its target.
 """
 
@@ -31,16 +34,19 @@ from benchmarks import (
     skye_rules,
 )
 from benchmarks.figures import Figure
+from benchmarks.fixtures import STORES, store_info, use_store
 from waypost import runtime
 
 BENCHMARKS = {"rules": rules, "render": render, "command": command, "load": load, "memory": memory, "long": long_game,
               "glory-rules": glory_rules, "glory-render": glory_render, "glory-command": glory_command,
               "skye-rules": skye_rules, "skye-render": skye_render, "skye-command": skye_command,
               "megaciv-rules": megaciv_rules, "megaciv-render": megaciv_render, "megaciv-command": megaciv_command}
+STORING = {"command", "load", "memory", "long", "glory-command", "skye-command", "megaciv-command"}
 
 
-def run(names: list[str], quick: bool) -> list[Figure]:
-    """Run the named benchmarks in order, printing each figure as it comes."""
+def run(names: list[str], quick: bool, store: str = "sqlite") -> list[Figure]:
+    """Run the named benchmarks in order, printing each figure as it comes; those that store games
+    say on which `store` they ran."""
     figures: list[Figure] = []
     for name in names:
         started = time.perf_counter()
@@ -48,7 +54,8 @@ def run(names: list[str], quick: bool) -> list[Figure]:
         found = runtime.run(result) if inspect.iscoroutine(result) else result
         for figure in found:
             print(figure.line(), flush=True)
-        print(f"  ({name}: {time.perf_counter() - started:.1f} s)", flush=True)
+        where = f" on {store}" if name in STORING else ""
+        print(f"  ({name}{where}: {time.perf_counter() - started:.1f} s)", flush=True)
         figures += found
     return figures
 
@@ -58,11 +65,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a short smoke run (the load run lasts ~10 s)")
     parser.add_argument("--only", action="append", choices=BENCHMARKS, metavar="NAME",
                         help=f"run only this benchmark (repeatable): {', '.join(BENCHMARKS)}")
+    parser.add_argument("--store", choices=STORES, default="sqlite",
+                        help="where the benchmarks that store games keep them (postgres: the server WAYPOST_BENCH_PG "
+                             "names; default sqlite)")
     args = parser.parse_args(argv)
+    use_store(args.store)
     cores = len(os.sched_getaffinity(0))
     print(f"Waypost benchmarks{' (quick)' if args.quick else ''}, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
           f"Python {platform.python_version()}, {cores} cores, {platform.machine()}", flush=True)
-    figures = run(args.only or list(BENCHMARKS), args.quick)
+    print(f"Store: {runtime.run(store_info())}", flush=True)
+    figures = run(args.only or list(BENCHMARKS), args.quick, args.store)
     missed = [f for f in figures if f.passed is False]
     print(f"{len(missed)} of {sum(f.passed is not None for f in figures)} targets missed" if missed
           else "every target met")

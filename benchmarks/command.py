@@ -1,4 +1,4 @@
-"""One board-changing command end to end: payload → rules → SQLite commit → image → upload."""
+"""One board-changing command end to end: payload → rules → the store's commit → image → upload."""
 
 from __future__ import annotations
 

@@ -1,18 +1,24 @@
 """What the benchmarks share: the largest shipped Vikings map, a game played on it through the
-rules alone, and the real bot on a fresh database behind the offline Discord stand-in, timed."""
+rules alone, a fresh database of the chosen store, and the real bot on it behind the offline
+Discord stand-in, timed."""
 
 from __future__ import annotations
 
 import os
 import random
+import secrets
 import tempfile
 import time
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from sqlite3 import sqlite_version
 from typing import Any
+from urllib.parse import urlsplit
+
+import asyncpg
 
 from front.bot import create_bot
 from games import default_games
@@ -22,9 +28,14 @@ from rules.vikings import reachable
 from rules.vikings.actions import Adjust, Choose, EndTurn, PlaceBoat, Sail
 from rules.vikings.state import VikingsState
 from waypost.config import Config
+from waypost.pg_store import PgStore
 from waypost.registry import Board, GameEntry
+from waypost.sqlite_store import SqliteStore
 
 GAME = "vikings"
+STORES = ("sqlite", "postgres")
+PG_ENV = "WAYPOST_BENCH_PG"
+LOCAL = ("127.0.0.1", "localhost", "::1")
 
 
 def vikings() -> GameEntry:
@@ -134,12 +145,92 @@ class TimedDiscord(OfflineDiscord):
         return rec
 
 
+# --- a fresh database ------------------------------------------------------------------------------
+
+_store = "sqlite"  # the store fresh databases are made in: `use_store`
+
+
+def use_store(kind: str) -> None:
+    """Make every fresh database from now on a SQLite file ("sqlite") or a PostgreSQL schema
+    ("postgres": on the server `WAYPOST_BENCH_PG` names, which must be on this machine)."""
+    global _store
+    if kind == "postgres":
+        pg_server()
+    _store = kind
+
+
+def pg_server() -> str:
+    """The PostgreSQL server's URL from `WAYPOST_BENCH_PG`; SystemExit saying why if unusable."""
+    url = os.environ.get(PG_ENV, "").strip()
+    if not url:
+        raise SystemExit(f"--store postgres needs a PostgreSQL server: set {PG_ENV} to its URL "
+                         "(postgresql://user:password@127.0.0.1:port/database), or run under tools/with-postgres "
+                         f"with {PG_ENV}=$WAYPOST_TEST_PG")
+    host = urlsplit(url).hostname
+    if host not in LOCAL and not (host or "/").startswith("/"):
+        raise SystemExit(f"{PG_ENV} must name a server on this machine (127.0.0.1), not {host!r}")
+    return url
+
+
+async def store_info() -> str:
+    """The chosen store as the benchmarks' header shows it (the server's version and durability)."""
+    if _store == "sqlite":
+        return f"SQLite {sqlite_version}, a fresh file per benchmark"
+    con = await asyncpg.connect(pg_server())
+    try:
+        version, fsync, commit = [await con.fetchval(f"SHOW {name}")
+                                  for name in ("server_version", "fsync", "synchronous_commit")]
+    finally:
+        await con.close()
+    where = urlsplit(pg_server())
+    return (f"PostgreSQL {version.split()[0]} at {where.hostname}:{where.port or 5432} (fsync {fsync}, "
+            f"synchronous_commit {commit}), a fresh schema per benchmark")
+
+
 @asynccontextmanager
-async def real_bot(db: Path | None = None) -> AsyncIterator[TimedDiscord]:
-    """The production bot (`create_bot`) on a fresh database (or `db`), driven through the stand-in."""
-    with tempfile.TemporaryDirectory(prefix="waypost-bench-") as folder:
-        path = db or Path(folder) / "waypost.sqlite3"
-        config = Config(token="", db=str(path), dev_guild=None, log_level="WARNING")
+async def fresh_database() -> AsyncIterator[str]:
+    """A fresh, empty database of the chosen store, as `Config.db` names it: a SQLite file in a
+    temporary folder, or a schema of its own on the PostgreSQL server, dropped afterwards."""
+    if _store == "sqlite":
+        with tempfile.TemporaryDirectory(prefix="waypost-bench-") as folder:
+            yield str(Path(folder) / "waypost.sqlite3")
+        return
+    url = pg_server()
+    schema = f"bench_{secrets.token_hex(6)}"
+    await _admin(url, f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{url}{'&' if '?' in url else '?'}search_path={schema}"
+    finally:
+        await _admin(url, f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+
+
+async def _admin(url: str, sql: str) -> None:
+    con = await asyncpg.connect(url)
+    try:
+        await con.execute(sql)
+    finally:
+        await con.close()
+
+
+def transaction(store: SqliteStore | PgStore) -> Any:
+    """One write transaction on the store's own connection, for the benchmarks' bulk SQL (the stores
+    offer no such operation): an `aiosqlite` or `asyncpg` connection, whose `execute(sql)` and
+    `executemany(sql, rows)` both work; placeholders differ (`marks`)."""
+    return store._transaction()
+
+
+def marks(store: SqliteStore | PgStore, count: int) -> str:
+    """`count` placeholders for the store's SQL."""
+    return ", ".join("?" * count if isinstance(store, SqliteStore) else (f"${i}" for i in range(1, count + 1)))
+
+
+@asynccontextmanager
+async def real_bot(db: str | None = None) -> AsyncIterator[TimedDiscord]:
+    """The production bot (`create_bot`) on a fresh database (or `db`), driven through the stand-in.
+    Scripted players send far faster than people: no user's budget applies (over it, the bot would
+    leave their interactions unanswered, and a benchmark waiting for boards would spin)."""
+    async with fresh_database() if db is None else nullcontext(db) as where:
+        config = Config(token="", db=where, dev_guild=None, log_level="WARNING", user_rate=1e6, user_burst=10**6)
         async with TimedDiscord(lambda: create_bot(config)) as harness:
             yield harness
 

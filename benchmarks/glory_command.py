@@ -1,5 +1,5 @@
-"""One board-changing Glory command end to end on the largest map: payload → rules → SQLite
-commit → image → upload (p99 under 200 ms).
+"""One board-changing Glory command end to end on the largest map: payload → rules → the
+store's commit → image → upload (p99 under 200 ms).
 
     python -m benchmarks.glory_command [--quick]
 """

@@ -12,16 +12,14 @@ lateness) while `Table.export` builds the whole file.
 from __future__ import annotations
 
 import asyncio
-import tempfile
 import time
-from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import vikings
+from benchmarks.fixtures import fresh_database, marks, transaction, vikings
 from rules.vikings.actions import Adjust, PlaceBoat
 from waypost.outcome import User
 from waypost.records import LOG_COLUMNS, LogEntry, log_row
-from waypost.sqlite_store import SqliteStore
+from waypost.storage import open_store
 from waypost.table import Table
 
 ENTRIES = 100_000
@@ -45,10 +43,8 @@ async def _long_game(table: Table, count: int) -> None:
     rows = [log_row(row.id, LogEntry(f"2026-01-01T00:00:{seq % 60:02d}", PLAYERS[0].id, "action", body,
                                       "Red adjusted their wood 0 → 1", seat=0, undoable=True, seq=seq))
             for seq in range(first, first + count)]
-    db = table.store._db
-    await db.execute("BEGIN")
-    await db.executemany(f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({','.join('?' * 14)})", rows)
-    await db.execute("COMMIT")
+    async with transaction(table.store) as db:
+        await db.executemany(f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({marks(table.store, 14)})", rows)
     await table.act(CH, PLAYERS[1], entry.key, Adjust("food", 2))  # a real last action, with its snapshot
 
 
@@ -65,8 +61,8 @@ async def _stall_during(work: asyncio.Future[object]) -> float:
 
 async def run(quick: bool) -> list[Figure]:
     count = 10_000 if quick else ENTRIES
-    with tempfile.TemporaryDirectory() as folder:
-        store = await SqliteStore.open(Path(folder) / "long.sqlite3")
+    async with fresh_database() as db:
+        store = await open_store(db)
         try:
             table = Table(store, {"vikings": vikings()})
             await _long_game(table, count)

@@ -9,12 +9,12 @@ the Movement phase; then the player on turn moves tokens with /megaciv move (eac
 privately with their board) and declares with /megaciv declare confirm:true (answered publicly
 with the board), one command at a time. Timed is each command that came back with a board image,
 from its payload entering the gateway parser to the stand-in holding the uploaded image (rules,
-SQLite commit, drawing in a worker process, upload).
+the store's commit, drawing in a worker process, upload).
 
 Then the game is copied into new channels (as benchmarks.memory does) and a fresh process opens
 the database with a `Table` of its own, as the bot does at start: timed are each copy opened cold
 (`Table.status`: the row read, the state decoded, the position worked out), and moves on the
-original game each stored (`Table.act`: rules, encoding, the SQLite commit; drawing is the front's)
+original game each stored (`Table.act`: rules, encoding, the store's commit; drawing is the front's)
 and the game then reloaded cold (by a table that has not seen it).
 A fresh process, because the bot here shares its process with the Discord stand-in and its records
 of every interaction: CPython's full garbage collections there walk them all (~50-100 ms, in ~1 %
@@ -24,13 +24,13 @@ full collection landed in.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
 import random
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
 from benchmarks.fixtures import real_bot, seats
@@ -41,7 +41,7 @@ from rules.megaciv import GAME, queries
 from rules.megaciv.actions import Declare, Move, StartMovement
 from waypost import runtime
 from waypost.outcome import User
-from waypost.sqlite_store import SqliteStore
+from waypost.storage import open_store
 from waypost.table import Table
 
 COLD = 200
@@ -110,10 +110,10 @@ async def measure(quick: bool) -> list[Figure]:
         table = discord_.bot.table
         row = await table.store.open_game(channel)
         copies = 20 if quick else COLD
-        copy_game(discord_.bot.config.db, row.id, copies)
-        argv = [sys.executable, "-m", "benchmarks.megaciv_command", "--cold", str(discord_.bot.config.db),
+        await copy_game(table.store, row.id, copies)
+        argv = [sys.executable, "-m", "benchmarks.megaciv_command", "--cold", discord_.bot.config.db,
                 str(channel), str(copies), str(20 if quick else 200)]
-        out = subprocess.run(argv, capture_output=True, text=True)
+        out = await asyncio.to_thread(subprocess.run, argv, capture_output=True, text=True)
         if out.returncode:
             raise RuntimeError(f"the cold-opening process failed:\n{out.stderr[-3000:]}")
         tokens = sum(p.census for p in table.game(GAME.key).rules.decode_state(row.state).players)
@@ -124,7 +124,7 @@ async def measure(quick: bool) -> list[Figure]:
             Figure("megaciv command: stored state", len(json.dumps(row.state)) / 1024, "KB")]
 
 
-async def cold(db: Path, channel: int, copies: int, moves: int) -> list[Figure]:
+async def cold(db: str, channel: int, copies: int, moves: int) -> list[Figure]:
     """In a fresh process: each copy opened cold, then moves on the original stored, timed."""
     fulls: list[int] = []
 
@@ -132,7 +132,7 @@ async def cold(db: Path, channel: int, copies: int, moves: int) -> list[Figure]:
         if phase == "start" and info["generation"] == 2:
             fulls.append(1)
 
-    store = await SqliteStore.open(db)
+    store = await open_store(db)
     table = Table(store, default_games())
     for entry in table.games.values():
         entry.boards  # noqa: B018 - as the bot does at start: boards read and validated once
@@ -178,7 +178,7 @@ async def cold(db: Path, channel: int, copies: int, moves: int) -> list[Figure]:
             Figure("megaciv command: a move stored and the game reloaded cold, p99", ms(percentile(trips, 99)), "ms",
                    10),
             Figure("megaciv command: … CPU time (the process's), p99", ms(percentile(trips_cpu, 99)), "ms"),
-            Figure("megaciv command: … of which storing (rules, encoding, SQLite commit), p50",
+            Figure("megaciv command: … of which storing (rules, encoding, the commit), p50",
                    ms(percentile(stored, 50)), "ms"),
             Figure(f"megaciv command: openings a full garbage collection landed in (of {copies})", collected, "")]
 
@@ -191,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     args = argv if argv is not None else sys.argv[1:]
     if args and args[0] == "--cold":
         db, channel, copies, moves = args[1:5]
-        for figure in runtime.run(cold(Path(db), int(channel), int(copies), int(moves))):
+        for figure in runtime.run(cold(db, int(channel), int(copies), int(moves))):
             print(json.dumps(figure.__dict__))
         return 0
     figures = runtime.run(measure("--quick" in args))

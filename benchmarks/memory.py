@@ -1,25 +1,28 @@
 """Memory: resident size with 10,000 stored games and 200 active; opening a stored game cold.
 
-`run` measures in a fresh process (`python -m benchmarks.memory`), which prints its figures as
-JSON lines: a process that ran other benchmarks first would count their leftovers.
+`run` measures in a fresh process (`python -m benchmarks.memory DATABASE`, on the fresh database
+it names), which prints its figures as JSON lines: a process that ran other benchmarks first would
+count their leftovers.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
-import sqlite3
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import GAME, descendants, largest_board, real_bot, seats, vikings
+from benchmarks.fixtures import GAME, descendants, fresh_database, largest_board, real_bot, seats, transaction, vikings
 from offline.players import ScriptedPlayer, open_game
 from waypost import runtime
+from waypost.pg_store import PgStore
+from waypost.records import LOG_COLUMNS, NEW_GAME_COLUMNS
+from waypost.sqlite_store import SqliteStore
 
 STORED = 10_000
 ACTIVE = 200
@@ -27,28 +30,28 @@ COLD = 200
 FIRST_COPY = 10**17  # channel ids of the copies: FIRST_COPY + 1 … FIRST_COPY + STORED - 1
 
 
-def run(quick: bool) -> list[Figure]:
+async def run(quick: bool) -> list[Figure]:
     """The same run with or without `quick` (it takes a few seconds)."""
-    out = subprocess.run([sys.executable, "-m", "benchmarks.memory"], capture_output=True, text=True)
+    async with fresh_database() as db:
+        out = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "benchmarks.memory", db],
+                                      capture_output=True, text=True)
     if out.returncode:
         raise RuntimeError(f"the memory benchmark's process failed:\n{out.stderr[-3000:]}")
     return [Figure(**json.loads(line)) for line in out.stdout.splitlines()]
 
 
-def copy_game(db: Path, game_id: int, copies: int) -> None:
-    """Store `copies` copies of a game (its row and log) in new channels, in one transaction."""
-    with sqlite3.connect(db, isolation_level=None) as con:
-        columns = [r[1] for r in con.execute("PRAGMA table_info(games)") if r[1] not in ("id", "channel_id")]
-        log_columns = [r[1] for r in con.execute("PRAGMA table_info(log)") if r[1] != "game_id"]
-        top = con.execute("SELECT MAX(id) FROM games").fetchone()[0]
-        numbers = f"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {copies})"
-        con.execute("BEGIN IMMEDIATE")
-        con.execute(f"{numbers} INSERT INTO games (id, channel_id, {', '.join(columns)}) "
-                    f"SELECT {top} + i, {FIRST_COPY} + i, {', '.join(columns)} FROM n, games WHERE id = ?",
-                    (game_id,))
-        con.execute(f"{numbers} INSERT INTO log (game_id, {', '.join(log_columns)}) "
-                    f"SELECT {top} + i, {', '.join(log_columns)} FROM n, log WHERE game_id = ?", (game_id,))
-        con.execute("COMMIT")
+async def copy_game(store: SqliteStore | PgStore, game_id: int, copies: int) -> None:
+    """Store `copies` copies of a game (its row and log) in new channels, in one transaction; the
+    copies get the next ids as new games do (SQL both SQLite and PostgreSQL run)."""
+    columns = NEW_GAME_COLUMNS.replace("channel_id, ", "")
+    numbers = f"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {copies})"
+    async with transaction(store) as db:
+        await db.execute(f"{numbers} INSERT INTO games (channel_id, {columns}) "
+                         f"SELECT {FIRST_COPY} + i, {columns} FROM n, games WHERE id = {int(game_id)}")
+        await db.execute(f"INSERT INTO log (game_id, {LOG_COLUMNS}) "
+                         f"SELECT g.id, {', '.join(f'log.{c}' for c in LOG_COLUMNS.split(', '))} FROM games g, log "
+                         f"WHERE g.channel_id BETWEEN {FIRST_COPY + 1} AND {FIRST_COPY + copies} "
+                         f"AND log.game_id = {int(game_id)}")
 
 
 def resident_kb(pid: int | str = "self") -> int:
@@ -59,21 +62,20 @@ def resident_kb(pid: int | str = "self") -> int:
     raise RuntimeError("no VmRSS in /proc")
 
 
-async def measure(folder: Path) -> list[Figure]:
+async def measure(db: str) -> list[Figure]:
     """One game is opened and played through the bot, then copied into new channels until
     `STORED` are stored. `ACTIVE` of them are opened through the bot (`/game status`, and where
     boat 1 could sail); one board is drawn. Then `COLD` others are opened by the table (not yet
     cached) and timed. The stand-in's own records of these few hundred interactions stay counted."""
     board = largest_board(vikings()).info.name
     users = seats(0, 3)
-    db = folder / "waypost.sqlite3"
     async with real_bot(db) as discord_:
         channel = await open_game(discord_, "#memory", GAME, users, board)
         player = ScriptedPlayer(discord_, channel, users, random.Random(5), optional=0.0)
         for _ in range(60):
             await player.step()
         table = discord_.bot.table
-        copy_game(db, (await table.store.open_game(channel)).id, STORED - 1)
+        await copy_game(table.store, (await table.store.open_game(channel)).id, STORED - 1)
         for i in range(1, ACTIVE + 1):
             await discord_.command(users[0], FIRST_COPY + i, "game status")
             await discord_.autocomplete(users[0], FIRST_COPY + i, "vikings sail",
@@ -95,7 +97,5 @@ async def measure(folder: Path) -> list[Figure]:
 
 
 if __name__ == "__main__":
-    with tempfile.TemporaryDirectory(prefix="waypost-bench-") as folder:
-        figures = runtime.run(measure(Path(folder)))
-    for figure in figures:
+    for figure in runtime.run(measure(sys.argv[1])):
         print(json.dumps(figure.__dict__))

@@ -1,5 +1,5 @@
-"""One board-changing Isle of Skye command end to end: payload → rules → SQLite commit → image →
-upload, five players on the standard board.
+"""One board-changing Isle of Skye command end to end: payload → rules → the store's commit →
+image → upload, five players on the standard board.
 
 `python -m benchmarks.skye_command [--quick]` prints the figures on its own (add it to BENCHMARKS
 in benchmarks/__main__.py to run it with the others).
@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import random
 import sys
-import tempfile
-from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import TimedDiscord, seats
-from front.bot import create_bot
+from benchmarks.fixtures import TimedDiscord, real_bot, seats
 from offline.players import ScriptedPlayer, open_game
 from rules.errors import NoGame
 from waypost import runtime
-from waypost.config import Config
 
 PLAYERS = 5
 
@@ -28,12 +24,8 @@ async def run(quick: bool) -> list[Figure]:
     is each command that came back with a board image, from its payload entering the gateway
     parser to the stand-in holding the uploaded image."""
     users = seats(0, PLAYERS)
-    with tempfile.TemporaryDirectory(prefix="waypost-bench-") as folder:
-        # the scripted players ask for autocomplete far faster than people: no user's budget applies
-        config = Config(token="", db=str(Path(folder) / "waypost.sqlite3"), dev_guild=None, log_level="WARNING",
-                        user_rate=1e6, user_burst=10**6)
-        async with TimedDiscord(lambda: create_bot(config)) as discord_:
-            return await _play(discord_, users, quick)
+    async with real_bot() as discord_:
+        return await _play(discord_, users, quick)
 
 
 async def _play(discord_: TimedDiscord, users: list[str], quick: bool) -> list[Figure]:
