@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 
-.PHONY: run sync offline test lint bench clean
+.PHONY: run sync offline test lint bench bench-pg clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Waypost needs Python 3.11 or newer (PY=$(PY))."; exit 1; }
@@ -34,6 +34,9 @@ lint: $(STAMP)
 
 bench: $(STAMP)  ## measure speed and memory against their targets (docs/performance.md)
 	$(BIN)/python -m benchmarks
+
+bench-pg: $(STAMP)  ## the same figures on a throw-away PostgreSQL, and the scaling run (1 and 2 processes)
+	tools/with-postgres sh -c 'WAYPOST_BENCH_PG=$$WAYPOST_TEST_PG $(BIN)/python -m benchmarks --store postgres'
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache offline-images

@@ -28,9 +28,7 @@ from rules.vikings import reachable
 from rules.vikings.actions import Adjust, Choose, EndTurn, PlaceBoat, Sail
 from rules.vikings.state import VikingsState
 from waypost.config import Config
-from waypost.pg_store import PgStore
 from waypost.registry import Board, GameEntry
-from waypost.sqlite_store import SqliteStore
 
 GAME = "vikings"
 STORES = ("sqlite", "postgres")
@@ -210,18 +208,6 @@ async def _admin(url: str, sql: str) -> None:
         await con.execute(sql)
     finally:
         await con.close()
-
-
-def transaction(store: SqliteStore | PgStore) -> Any:
-    """One write transaction on the store's own connection, for the benchmarks' bulk SQL (the stores
-    offer no such operation): an `aiosqlite` or `asyncpg` connection, whose `execute(sql)` and
-    `executemany(sql, rows)` both work; placeholders differ (`marks`)."""
-    return store._transaction()
-
-
-def marks(store: SqliteStore | PgStore, count: int) -> str:
-    """`count` placeholders for the store's SQL."""
-    return ", ".join("?" * count if isinstance(store, SqliteStore) else (f"${i}" for i in range(1, count + 1)))
 
 
 @asynccontextmanager

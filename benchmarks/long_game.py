@@ -15,10 +15,11 @@ import asyncio
 import time
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import fresh_database, marks, transaction, vikings
+from benchmarks.fixtures import fresh_database, vikings
 from rules.vikings.actions import Adjust, PlaceBoat
 from waypost.outcome import User
-from waypost.records import LOG_COLUMNS, LogEntry, log_row
+from waypost.records import LogEntry, log_row
+from waypost.sql_store import INSERT_LOG
 from waypost.storage import open_store
 from waypost.table import Table
 
@@ -43,8 +44,8 @@ async def _long_game(table: Table, count: int) -> None:
     rows = [log_row(row.id, LogEntry(f"2026-01-01T00:00:{seq % 60:02d}", PLAYERS[0].id, "action", body,
                                       "Red adjusted their wood 0 → 1", seat=0, undoable=True, seq=seq))
             for seq in range(first, first + count)]
-    async with transaction(table.store) as db:
-        await db.executemany(f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({marks(table.store, 14)})", rows)
+    async with table.store._writing() as db:  # bulk SQL on the store's own connection
+        await db.many(INSERT_LOG, rows)
     await table.act(CH, PLAYERS[1], entry.key, Adjust("food", 2))  # a real last action, with its snapshot
 
 

@@ -17,12 +17,11 @@ import time
 from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import GAME, descendants, fresh_database, largest_board, real_bot, seats, transaction, vikings
+from benchmarks.fixtures import GAME, descendants, fresh_database, largest_board, real_bot, seats, vikings
 from offline.players import ScriptedPlayer, open_game
 from waypost import runtime
-from waypost.pg_store import PgStore
 from waypost.records import LOG_COLUMNS, NEW_GAME_COLUMNS
-from waypost.sqlite_store import SqliteStore
+from waypost.storage import Store
 
 STORED = 10_000
 ACTIVE = 200
@@ -40,15 +39,15 @@ async def run(quick: bool) -> list[Figure]:
     return [Figure(**json.loads(line)) for line in out.stdout.splitlines()]
 
 
-async def copy_game(store: SqliteStore | PgStore, game_id: int, copies: int) -> None:
+async def copy_game(store: Store, game_id: int, copies: int) -> None:
     """Store `copies` copies of a game (its row and log) in new channels, in one transaction; the
     copies get the next ids as new games do (SQL both SQLite and PostgreSQL run)."""
     columns = NEW_GAME_COLUMNS.replace("channel_id, ", "")
     numbers = f"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {copies})"
-    async with transaction(store) as db:
-        await db.execute(f"{numbers} INSERT INTO games (channel_id, {columns}) "
+    async with store._writing() as db:  # bulk SQL on the store's own connection
+        await db.run(f"{numbers} INSERT INTO games (channel_id, {columns}) "
                          f"SELECT {FIRST_COPY} + i, {columns} FROM n, games WHERE id = {int(game_id)}")
-        await db.execute(f"INSERT INTO log (game_id, {LOG_COLUMNS}) "
+        await db.run(f"INSERT INTO log (game_id, {LOG_COLUMNS}) "
                          f"SELECT g.id, {', '.join(f'log.{c}' for c in LOG_COLUMNS.split(', '))} FROM games g, log "
                          f"WHERE g.channel_id BETWEEN {FIRST_COPY + 1} AND {FIRST_COPY + copies} "
                          f"AND log.game_id = {int(game_id)}")
