@@ -20,7 +20,7 @@ from pathlib import Path
 
 from front.bot import create_bot, extensions
 from offline.gateway import Gateway, Session
-from offline.payloads import GUILD_ID, PayloadBuilder
+from offline.payloads import GUILD_ID, ClientRefusal, PayloadBuilder
 from offline.standin import EPHEMERAL, InteractionLog, StandIn
 from waypost.config import Config
 
@@ -95,13 +95,20 @@ class Fleet:
 
     async def run(self, user: str, guild: int, channel: str, line: str,
                   timeout: float = 10.0) -> tuple[InteractionLog, Session]:
-        """Run a console line in a channel of `guild`, through the gateway to the process serving its
-        shard: what the stand-in recorded, and the session it went to. LookupError if no process
-        serves that shard; TimeoutError if the answer does not come."""
+        """Run a console line (a slash command, or `!complete /...` for autocomplete of its last
+        option) in a channel of `guild`, through the gateway to the process serving its shard: what
+        the stand-in recorded, and the session it went to. LookupError if no process serves that
+        shard; TimeoutError if the answer does not come."""
         assert self.builder is not None
         self.builder.guild_id = guild
-        path, options, _ = self.builder.parse(line)
-        payload = self.builder.command(user, channel, path, options)
+        complete = line.startswith("!complete ")
+        path, options, last = self.builder.parse(line.removeprefix("!complete "))
+        if not complete:
+            payload = self.builder.command(user, channel, path, options)
+        elif last is None:
+            raise ClientRefusal("!complete needs an option to complete, e.g. game:vi")
+        else:
+            payload = self.builder.autocomplete(user, channel, path, options, last)
         log = await self.standin.interact(payload, timeout)
         return log, self.gateway.delivered[log.id]
 
