@@ -7,8 +7,9 @@ serve: in each channel one of its players moves their boat 2 to another fjord (`
 answered with the board drawn), and onlookers ask `/game status` or the `/vikings sail route:`
 autocomplete in a random channel. The same users with `bot.py --shards 4` and with `--shards 4
 --processes 2` (the launcher). Besides what was served, it reports the CPU of the stand-in (this
-process: the gateway, the REST API and the users), of the bot processes with their drawing processes,
-and of the PostgreSQL backends serving the bots when the server is on this machine.
+process: the gateway, the REST API and the users), of the bot processes (the launcher's included) and
+of their drawing processes, of the PostgreSQL backends serving the bots when the server is on this
+machine, and of everything else on the machine meanwhile.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pathlib import Path
 import asyncpg
 
 from benchmarks.figures import Figure, percentile
-from benchmarks.fixtures import cpu_elsewhere, largest_board, vikings
+from benchmarks.fixtures import cpu_elsewhere, descendants, largest_board, vikings
 from benchmarks.load import freezing
 from offline.fleet import GUILDS, REFUSAL, ROOT, SHARDS, Fleet
 from offline.standin import InteractionLog
@@ -81,7 +82,8 @@ class Run:
     tally: Tally
     seconds: float
     standin: float
-    bots: float
+    loops: float  # the bot processes (their event loops)
+    drawing: float  # their drawing processes
     postgres: float | None
     elsewhere: float
 
@@ -111,7 +113,7 @@ async def _measure(args: Iterable[str], seconds: float) -> Run:
                 docks, fjords = [d.name for d in board.model.docks], [f.name for f in board.model.fjords]
                 await asyncio.gather(*(_open(fleet, t, board.info.name, docks, fjords) for t in tables))
                 tally, rng = Tally(), random.Random(1)
-                backends = _cpu(await _backends(url, name))
+                backends, bots = _cpu(await _backends(url, name)), _cpu([bot.pid, *descendants(bot.pid)])
                 machine, ours = cpu_elsewhere()
                 mine, began = time.process_time(), time.perf_counter()
                 users = [asyncio.create_task(freezing(began + seconds)),
@@ -121,8 +123,8 @@ async def _measure(args: Iterable[str], seconds: float) -> Run:
                 elapsed = time.perf_counter() - began
                 standin = time.process_time() - mine
                 machine2, ours2 = cpu_elsewhere()
-                now = _cpu(await _backends(url, name))
-                postgres = sum(t - backends.get(pid, 0.0) for pid, t in now.items()) if now else None
+                loops, drawing = _spent(bots, _cpu([bot.pid, *descendants(bot.pid)]), "bot.py")
+                postgres = _spent(backends, _cpu(await _backends(url, name)))[0] if backends else None
                 for task in pending:  # the users never stop by themselves; what was in flight is not counted
                     task.cancel()
                 await asyncio.gather(*pending, return_exceptions=True)
@@ -133,9 +135,8 @@ async def _measure(args: Iterable[str], seconds: float) -> Run:
                 leaks = fleet.left_this_machine()
                 if leaks:
                     raise RuntimeError(f"a bot process tried to leave this machine: {leaks[:3]}")
-    ours_cpu = ours2 - ours
-    return Run(tally, elapsed, standin, ours_cpu - standin, postgres,
-               machine2 - machine - ours_cpu - (postgres or 0.0))
+    return Run(tally, elapsed, standin, loops, drawing, postgres,
+               machine2 - machine - (ours2 - ours) - (postgres or 0.0))
 
 
 async def _open(fleet: Fleet, table: Table, board: str, docks: list[str], fjords: list[str]) -> None:
@@ -206,6 +207,19 @@ async def _backends(url: str, name: str) -> list[int]:
         await connection.close()
 
 
+def _spent(before: dict[int, float], after: dict[int, float], marked: str = "") -> tuple[float, float]:
+    """CPU seconds spent between two `_cpu` readings: by the processes whose command line has
+    `marked`, and by the others (a process new since `before`: all it used)."""
+    spent = [0.0, 0.0]
+    for pid, seconds in after.items():
+        try:
+            other = marked not in Path(f"/proc/{pid}/cmdline").read_text()
+        except OSError:
+            continue
+        spent[other] += seconds - before.get(pid, 0.0)
+    return spent[0], spent[1]
+
+
 def _cpu(pids: list[int]) -> dict[int, float]:
     """CPU seconds each process has used so far; none for processes this one cannot see (a server
     on another machine)."""
@@ -236,7 +250,8 @@ def _figures(runs: dict[int, Run]) -> list[Figure]:
     each(f"unanswered in {TIMEOUT:g} s", "", lambda r: r.tally.unanswered)
     each("refused", "", lambda r: r.tally.refused)
     each("stand-in's CPU", "%core", lambda r: 100 * r.standin / r.seconds)
-    each("bots' CPU, with drawing", "cores", lambda r: r.bots / r.seconds)
+    each("bot processes' CPU", "cores", lambda r: r.loops / r.seconds)
+    each("their drawing processes' CPU", "cores", lambda r: r.drawing / r.seconds)
     each("PostgreSQL's CPU (backends)", "cores",
          lambda r: None if r.postgres is None else r.postgres / r.seconds)
     each("other processes' CPU", "cores", lambda r: max(r.elsewhere / r.seconds, 0.0))
