@@ -4,12 +4,12 @@ Each run has a fresh PostgreSQL schema (on WAYPOST_BENCH_PG), a stand-in with 8 
 shards, and Tiny Epic Vikings games (3 players) in 4 channels of each, opened through the bot. Then,
 for 60 s (quick: 10 s), closed-loop users send as fast as they are answered, more than the bot can
 serve: in each channel one of its players moves their boat 2 to another fjord (`/vikings adjust`,
-answered with the board drawn), and onlookers ask `/game status` or the `/vikings sail route:`
-autocomplete in a random channel. The same users with `bot.py --shards 4` and with `--shards 4
---processes 2` (the launcher). Besides what was served, it reports the CPU of the stand-in (this
-process: the gateway, the REST API and the users), of the bot processes (the launcher's included) and
-of their drawing processes, of the PostgreSQL backends serving the bots when the server is on this
-machine, and of everything else on the machine meanwhile.
+answered with the board drawn), and onlookers ask `/game status` (as one of many viewers) or the
+`/vikings sail route:` autocomplete (as one of its players) in a random channel. The same users
+with `bot.py --shards 4` and with `--shards 4 --processes 2` (the launcher). Besides what was
+served, it reports the CPU of the stand-in (this process: the gateway, the REST API and the users),
+of the bot processes (the launcher's included) and of their drawing processes, of the PostgreSQL
+backends serving the bots when the server is on this machine, and of everything else meanwhile.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ GUARD = ROOT / "tests" / "processes" / "guard"  # its sitecustomize.py keeps eve
 CHANNELS_PER_GUILD = 4
 PLAYERS = 3
 ONLOOKERS = 64  # concurrent users asking for status and autocomplete
+VIEWERS = 1000  # users asking for status: many, so that none goes over the bot's budget of 10 a second
 TIMEOUT = 10.0  # seconds: an interaction not answered by then counts as unanswered
 RUNS = {1: ("--shards", str(SHARDS)), 2: ("--shards", str(SHARDS), "--processes", "2")}
 
@@ -189,12 +190,15 @@ async def _move_boats(fleet: Fleet, table: Table, fjords: list[str], rng: random
 
 
 async def _look(fleet: Fleet, tables: list[Table], rng: random.Random, tally: Tally) -> None:
-    """An onlooker: `/game status` or a sail route's autocomplete in a random channel, one after another."""
+    """An onlooker, one request after another in a random channel: `/game status` as one of many
+    viewers, or a sail route's autocomplete as one of its players."""
     while True:
         table = rng.choice(tables)
-        user = rng.choice(table.players)
-        line = "/game status" if rng.random() < 0.5 else "!complete /vikings sail boat:2 strength:3 route:"
-        await _ask(fleet, user, table, line, "light", tally)
+        if rng.random() < 0.5:
+            await _ask(fleet, f"@viewer{rng.randrange(VIEWERS)}", table, "/game status", "light", tally)
+        else:
+            line = "!complete /vikings sail boat:2 strength:3 route:"
+            await _ask(fleet, rng.choice(table.players), table, line, "light", tally)
 
 
 async def _backends(url: str, name: str) -> list[int]:
