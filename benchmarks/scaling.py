@@ -133,6 +133,10 @@ async def _measure(args: Iterable[str], seconds: float) -> Run:
                     task.result()  # a user's error ends the benchmark
                 if bot.returncode is not None or "ended (exit status" in fleet.output("bot"):  # the launcher's word
                     raise RuntimeError(f"a bot process ended during the run: {fleet.output('bot')[-2000:]}")
+                troubles = [line for line in fleet.output("bot").splitlines()
+                            if (" WARNING " in line or " ERROR " in line) and "is not installed" not in line]
+                if troubles:  # e.g. a gateway connection lost on a starved machine: its commands go unanswered
+                    print(f"  scaling: the bot logged {len(troubles)} warnings and errors, the first: {troubles[0]}")
                 leaks = fleet.left_this_machine()
                 if leaks:
                     raise RuntimeError(f"a bot process tried to leave this machine: {leaks[:3]}")
