@@ -157,6 +157,11 @@ def use_store(kind: str) -> None:
     _store = kind
 
 
+def on_postgres() -> bool:
+    """Whether fresh databases are PostgreSQL schemas (`--store postgres`)."""
+    return _store == "postgres"
+
+
 def pg_server() -> str:
     """The PostgreSQL server's URL from `WAYPOST_BENCH_PG`; SystemExit saying why if unusable."""
     url = os.environ.get(PG_ENV, "").strip()
@@ -235,11 +240,20 @@ def cpu_elsewhere() -> tuple[float, float]:
     ticks = os.sysconf("SC_CLK_TCK")
     machine = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
     busy = sum(machine) - machine[3] - machine[4]  # all but idle and iowait
-    ours = 0
-    for pid in (os.getpid(), *descendants(os.getpid())):
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        ours += int(fields[11]) + int(fields[12])  # utime, stime
-    return busy / ticks, ours / ticks
+    return busy / ticks, sum(cpu_used([os.getpid(), *descendants(os.getpid())]).values())
+
+
+def cpu_used(pids: list[int]) -> dict[int, float]:
+    """CPU seconds each process has used so far; none for processes this one cannot see (a server
+    on another machine, a process that has ended)."""
+    found = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        found[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+    return found
 
 
 def seats(channel: int, count: int) -> list[str]:

@@ -35,7 +35,7 @@ async def _paced(rate: float, until: float, act: Callable[[], Awaitable[object]]
         due = max(due + period, time.perf_counter())
 
 
-async def _freezing(until: float) -> None:
+async def freezing(until: float) -> None:
     """Keep what the stand-in has recorded so far out of full garbage collections: it keeps every
     message and upload for inspection, which a bot does not, and rescanning it is not the bot's cost."""
     while time.perf_counter() < until:
@@ -70,7 +70,7 @@ async def run(quick: bool) -> list[Figure]:
         first, machine, ours = len(discord_.samples), *cpu_elsewhere()
         began = time.perf_counter()
         until = began + seconds
-        await asyncio.gather(_freezing(until), *(_paced(STEPS / CHANNELS, until, p.step) for p in players),
+        await asyncio.gather(freezing(until), *(_paced(STEPS / CHANNELS, until, p.step) for p in players),
                              *(_paced(LOOKS / ONLOOKERS, until, look) for _ in range(ONLOOKERS)))
         elapsed = time.perf_counter() - began
         machine2, ours2 = cpu_elsewhere()

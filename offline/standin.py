@@ -166,6 +166,7 @@ class InteractionLog:
     events: list[Event] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
+    changed: asyncio.Event = field(default_factory=asyncio.Event, compare=False, repr=False)  # set on each event
 
     @property
     def id(self) -> int:
@@ -410,7 +411,8 @@ class StandIn:
         await self.gateway.send(payload)
         async with asyncio.timeout(timeout):
             while log.callback_type is None or (self.messages.get(log.original_id or 0, {}).get("flags", 0) & LOADING):
-                await asyncio.sleep(0.01)
+                log.changed.clear()
+                await log.changed.wait()  # woken by the next event recorded for it
         return log
 
     def host(self, filename: str, data: bytes, content_type: str | None = None) -> dict[str, Any]:
@@ -587,6 +589,7 @@ class StandIn:
 
     def _event(self, log: InteractionLog, kind: str, rec: Request, message_id: int | None) -> None:
         log.events.append(Event(kind, self.message(message_id) if message_id else None, rec))
+        log.changed.set()
 
     # -- endpoints ---------------------------------------------------------------------------------
 

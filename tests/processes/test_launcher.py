@@ -10,7 +10,8 @@ import signal
 import sys
 from pathlib import Path
 
-from tests.processes.fleet import GUILDS, ROOT, SHARDS, Fleet
+from offline.fleet import GUILDS, ROOT, SHARDS, Fleet
+from tests.processes import GUARD
 from tests.support.databases import database
 from waypost.shards import shard_of
 
@@ -26,7 +27,7 @@ def children(pid: int) -> dict[int, str]:
 
 
 async def test_the_launcher_restarts_a_killed_process_and_stops_them_all(tmp_path):
-    async with database("postgres", tmp_path) as db, Fleet(tmp_path, db) as fleet:
+    async with database("postgres", tmp_path) as db, Fleet(tmp_path, db, pythonpath=[GUARD]) as fleet:
         launcher = await fleet.start("launcher", "--shards", str(SHARDS), "--processes", "2")
         await fleet.gateway.ready(range(SHARDS), timeout=40)
         first = children(launcher.pid)

@@ -10,7 +10,8 @@ import time
 from collections import Counter, defaultdict
 
 from games import default_games
-from tests.processes.fleet import GUILDS, SHARDS, Fleet
+from offline.fleet import GUILDS, SHARDS, Fleet
+from tests.processes import GUARD
 from tests.robust.helpers import game_problems
 from tests.support.databases import database
 from waypost.shards import shard_of
@@ -73,7 +74,7 @@ class Load:
 
 
 async def test_each_command_reaches_its_shards_process_once_and_a_kill_loses_nothing(tmp_path):
-    async with database("postgres", tmp_path) as db, Fleet(tmp_path, db) as fleet:
+    async with database("postgres", tmp_path) as db, Fleet(tmp_path, db, pythonpath=[GUARD]) as fleet:
         for name, ids in SLICES.items():
             await fleet.start(name, "--shards", str(SHARDS), "--shard-ids", ids)
         await fleet.gateway.ready(range(SHARDS), timeout=40)

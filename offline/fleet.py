@@ -4,8 +4,9 @@ and `await fleet.run("@alice", guild, "#lobby", "/game new ...")`.
 
 Every process is told where the stand-in is (WAYPOST_STANDIN), gets a token of its own (so the
 gateway's sessions say which process identified them), writes its output to `<folder>/<name>.log`,
-leads a process group of its own (killed with it) and, through `guard/sitecustomize.py`, cannot
-connect anywhere but this machine."""
+leads a process group of its own (killed with it) and has `pythonpath`'s folders first on its
+PYTHONPATH: the tests and benchmarks put `tests/processes/guard` there, whose `sitecustomize.py`
+refuses any connection beyond this machine."""
 
 from __future__ import annotations
 
@@ -14,26 +15,28 @@ import contextlib
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from front.bot import create_bot, extensions
 from offline.gateway import Gateway, Session
-from offline.payloads import GUILD_ID, PayloadBuilder
+from offline.payloads import GUILD_ID, ClientRefusal, PayloadBuilder
 from offline.standin import EPHEMERAL, InteractionLog, StandIn
 from waypost.config import Config
 
-ROOT = Path(__file__).resolve().parents[2]
-GUARD = Path(__file__).parent / "guard"
+ROOT = Path(__file__).resolve().parents[1]
 SHARDS = 4
 GUILDS = [GUILD_ID + (i << 22) for i in range(2 * SHARDS)]  # two servers on each shard
 REFUSAL = "⛔"
 
 
 class Fleet:
-    """A stand-in with a gateway of `shards` shards, and the bot processes a test starts."""
+    """A stand-in with a gateway of `shards` shards, and the bot processes a test starts; each
+    process has the folders of `pythonpath` first on its PYTHONPATH."""
 
-    def __init__(self, folder: Path, db: str, shards: int = SHARDS, max_concurrency: int = 2) -> None:
-        self.folder, self.db = folder, db
+    def __init__(self, folder: Path, db: str, shards: int = SHARDS, max_concurrency: int = 2,
+                 pythonpath: Sequence[Path] = ()) -> None:
+        self.folder, self.db, self.pythonpath = folder, db, list(pythonpath)
         self.standin = StandIn(gateway=Gateway(shards, max_concurrency, GUILDS))
         self.processes: dict[str, asyncio.subprocess.Process] = {}
         self.builder: PayloadBuilder | None = None
@@ -63,7 +66,7 @@ class Fleet:
             "WAYPOST_DB": self.db,
             "WAYPOST_STANDIN": self.standin.url,
             "WAYPOST_LOG_LEVEL": "INFO",
-            "PYTHONPATH": os.pathsep.join([str(GUARD), str(ROOT)]),
+            "PYTHONPATH": os.pathsep.join(map(str, [*self.pythonpath, ROOT])),
         }
 
     async def start(self, name: str, *args: str) -> asyncio.subprocess.Process:
@@ -92,13 +95,20 @@ class Fleet:
 
     async def run(self, user: str, guild: int, channel: str, line: str,
                   timeout: float = 10.0) -> tuple[InteractionLog, Session]:
-        """Run a console line in a channel of `guild`, through the gateway to the process serving its
-        shard: what the stand-in recorded, and the session it went to. LookupError if no process
-        serves that shard; TimeoutError if the answer does not come."""
+        """Run a console line (a slash command, or `!complete /...` for autocomplete of its last
+        option) in a channel of `guild`, through the gateway to the process serving its shard: what
+        the stand-in recorded, and the session it went to. LookupError if no process serves that
+        shard; TimeoutError if the answer does not come."""
         assert self.builder is not None
         self.builder.guild_id = guild
-        path, options, _ = self.builder.parse(line)
-        payload = self.builder.command(user, channel, path, options)
+        complete = line.startswith("!complete ")
+        path, options, last = self.builder.parse(line.removeprefix("!complete "))
+        if not complete:
+            payload = self.builder.command(user, channel, path, options)
+        elif last is None:
+            raise ClientRefusal("!complete needs an option to complete, e.g. game:vi")
+        else:
+            payload = self.builder.autocomplete(user, channel, path, options, last)
         log = await self.standin.interact(payload, timeout)
         return log, self.gateway.delivered[log.id]
 
