@@ -137,7 +137,8 @@ class TimedDiscord(OfflineDiscord):
             ack = done
         else:
             ack = datetime.fromisoformat(rec.original.raw["timestamp"]).timestamp() - wall
-        kind = "complete" if payload["type"] == 4 else "board" if rec.attachments else "reply"
+        drawn = any(m.attachments for m in [*([rec.original] if rec.original else []), *rec.followups])
+        kind = "complete" if payload["type"] == 4 else "board" if drawn else "reply"  # a slow one: in a followup
         crashed = any("crash reply" in f for f in rec.failures) and ack is not None  # not a late one's fallout
         self.samples.append(Sample(kind, sent, ack, done, crashed))
         return rec

@@ -152,6 +152,7 @@ class PayloadBuilder:
         self.attachment_size_limit = attachment_size_limit
         self.checks = checks
         self.permissions: dict[int, int] = {}
+        self._schemas: dict[tuple[str, int], tuple[dict[str, Any], bool]] = {}  # the tree is built once
 
     # -- people and places -------------------------------------------------------------------------
 
@@ -207,7 +208,14 @@ class PayloadBuilder:
     # -- slash commands ----------------------------------------------------------------------------
 
     def schema(self, name: str) -> tuple[dict[str, Any], bool]:
-        """The Discord schema of top-level command `name` and whether it is a guild command."""
+        """The Discord schema of top-level command `name` and whether it is a guild command (read
+        once: building it walks the whole group)."""
+        key = (name, self.guild_id)
+        if key not in self._schemas:
+            self._schemas[key] = self._schema(name)
+        return self._schemas[key]
+
+    def _schema(self, name: str) -> tuple[dict[str, Any], bool]:
         guild_cmd = self.tree.get_command(name, guild=discord.Object(self.guild_id))
         cmd = guild_cmd or self.tree.get_command(name)
         if not isinstance(cmd, app_commands.Command | app_commands.Group):

@@ -93,8 +93,8 @@ class ScriptedPlayer:
         self.rng = rng
         self.optional, self.menus, self.stray = optional, menus, stray
         self.moves: list[Move] = []
-        self._refused: set[str] = set()  # commands refused in this situation: tried last
-        self._situation: tuple[str, str] = ("", "")  # the game's phase and who acts
+        self._refused: dict[str, set[str]] = {}  # by user, the commands refused them in this stage: tried last
+        self._stage = ""  # the game's stage (its flow's phase) they were refused in
 
     def _name(self, user_id: int) -> str:
         return next((u for u in self.users if self.discord.builder.directory.user_id(u) == user_id), f"@{user_id}")
@@ -112,8 +112,8 @@ class ScriptedPlayer:
         user = self._name(waiting.user_id)
         if self.rng.random() < self.stray:
             user = self.rng.choice([self._name(s.player_id) for s in status.seats])
-        if (status.phase, user) != self._situation:
-            self._situation, self._refused = (status.phase, user), set()
+        if status.stage != self._stage:
+            self._stage, self._refused = status.stage, {}
         if waiting.kind == "decision":
             move = await self._decide(user)
         else:
@@ -121,7 +121,7 @@ class ScriptedPlayer:
         if move is not None:
             self.moves.append(move)
             if not move.accepted:
-                self._refused.add(move.command)
+                self._refused.setdefault(user, set()).add(move.command)
         return move
 
     async def _decide(self, user: str) -> Move | None:
@@ -143,7 +143,8 @@ class ScriptedPlayer:
         commands = [c for cog in self.discord.bot.cogs.values() if getattr(cog, "game_key", None) == game_key
                     for c in cog.walk_app_commands() if isinstance(c, app_commands.Command)]
         self.rng.shuffle(commands)
-        commands.sort(key=lambda c: c.qualified_name in self._refused)
+        refused = self._refused.get(user, set())
+        commands.sort(key=lambda c: c.qualified_name in refused)
         for command in commands:
             options = await self._fill(user, command)
             if options is not None:
