@@ -23,6 +23,7 @@ PLAYERS = 3
 STEPS = 180  # player steps offered per second, all channels together
 LOOKS = 360  # status requests and autocompletes offered per second by onlookers
 ONLOOKERS = 50
+MOVES = ("vikings place", "vikings sail")  # tried first, as players do: ending a turn draws no new board
 
 
 async def _paced(rate: float, until: float, act: Callable[[], Awaitable[object]]) -> None:
@@ -65,7 +66,7 @@ async def run(quick: bool) -> list[Figure]:
                 options = {"boat": 1, "strength": rng.randint(1, 3), "route": ""}
                 await discord_.autocomplete(rng.choice(users), channel, "vikings sail", options, "route")
 
-        players = [ScriptedPlayer(discord_, c, users, random.Random(i), optional=0.0)
+        players = [ScriptedPlayer(discord_, c, users, random.Random(i), optional=0.0, first=MOVES)
                    for i, (c, users) in enumerate(channels)]
         first, machine, ours = len(discord_.samples), *cpu_elsewhere()
         began = time.perf_counter()

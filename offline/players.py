@@ -82,19 +82,20 @@ class ScriptedPlayer:
 
     `optional` is the chance of filling an optional option; `menus` the chance of answering a
     decision in the select menu rather than with `/game choose`; `stray` the chance of acting as a
-    seated user the game is not waiting for (to provoke refusals).
+    seated user the game is not waiting for (to provoke refusals); `first` names commands tried
+    before the others, as players move before they end their turn.
     """
 
     def __init__(self, discord_: OfflineDiscord, channel: str | int, users: Sequence[str], rng: random.Random,
-                 *, optional: float = 0.3, menus: float = 0.5, stray: float = 0.0):
+                 *, optional: float = 0.3, menus: float = 0.5, stray: float = 0.0, first: Sequence[str] = ()):
         self.discord = discord_
         self.channel = discord_.builder.directory.channel_id(channel)
         self.users = list(users)
         self.rng = rng
-        self.optional, self.menus, self.stray = optional, menus, stray
+        self.optional, self.menus, self.stray, self.first = optional, menus, stray, tuple(first)
         self.moves: list[Move] = []
-        self._refused: dict[str, set[str]] = {}  # by user, the commands refused them in this stage: tried last
-        self._stage = ""  # the game's stage (its flow's phase) they were refused in
+        self._refused: set[str] = set()  # commands refused in this situation: tried last
+        self._situation: tuple[str, str] = ("", "")  # the game's phase and who acts
 
     def _name(self, user_id: int) -> str:
         return next((u for u in self.users if self.discord.builder.directory.user_id(u) == user_id), f"@{user_id}")
@@ -112,8 +113,8 @@ class ScriptedPlayer:
         user = self._name(waiting.user_id)
         if self.rng.random() < self.stray:
             user = self.rng.choice([self._name(s.player_id) for s in status.seats])
-        if status.stage != self._stage:
-            self._stage, self._refused = status.stage, {}
+        if (status.phase, user) != self._situation:
+            self._situation, self._refused = (status.phase, user), set()
         if waiting.kind == "decision":
             move = await self._decide(user)
         else:
@@ -121,7 +122,7 @@ class ScriptedPlayer:
         if move is not None:
             self.moves.append(move)
             if not move.accepted:
-                self._refused.setdefault(user, set()).add(move.command)
+                self._refused.add(move.command)
         return move
 
     async def _decide(self, user: str) -> Move | None:
@@ -143,8 +144,7 @@ class ScriptedPlayer:
         commands = [c for cog in self.discord.bot.cogs.values() if getattr(cog, "game_key", None) == game_key
                     for c in cog.walk_app_commands() if isinstance(c, app_commands.Command)]
         self.rng.shuffle(commands)
-        refused = self._refused.get(user, set())
-        commands.sort(key=lambda c: c.qualified_name in refused)
+        commands.sort(key=lambda c: (c.qualified_name in self._refused, c.qualified_name not in self.first))
         for command in commands:
             options = await self._fill(user, command)
             if options is not None:

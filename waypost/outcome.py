@@ -100,7 +100,7 @@ class Waiting:
 
 @dataclass(frozen=True)
 class Status:
-    """A channel's game at a glance: `phase` in words, `stage` the flow's name for it ("" in the lobby)."""
+    """A channel's game at a glance."""
 
     game_key: str
     game_title: str
@@ -115,7 +115,6 @@ class Status:
     settings: dict[str, Any] = field(default_factory=dict)
     ending: str | None = None
     paused: bool = False
-    stage: str = ""
 
 
 @dataclass(frozen=True)
