@@ -38,7 +38,7 @@ from rules.core import (
 from rules.errors import BadInput, IllegalMove, InvalidData, NotYourTurn
 from rules.flow import Flow, Position
 from rules.guards import hosting, seated
-from rules.text import either
+from rules.text import either, players
 
 __all__ = [
     "Action", "Actor", "Awaiting", "BoardInfo", "Ending", "Game", "GameState", "Highlight", "Piece", "Reach", "Result",
@@ -228,6 +228,20 @@ class Game(ABC, Generic[S]):
 
     def default_settings(self) -> dict[str, Any]:
         return {s.name: s.default for s in self.settings}
+
+    def opening_settings(self, title: str, low: int, high: int, seats: Sequence[Seat],
+                         settings: Mapping[str, Any]) -> dict[str, Any]:
+        """What every setup checks first: from `low` to `high` players for board `title`, each with
+        a different colour of the game's; returns the settings parsed over the defaults."""
+        if not low <= len(seats) <= high:
+            raise BadInput(f"{title} is for {players(low, high)}, not {len(seats)}.")
+        colours = [s.colour for s in seats]
+        if any(c not in self.colours or colours.count(c) > 1 for c in colours):
+            raise BadInput(f"Each player needs a different colour among {', '.join(self.colours)}.")
+        values = self.default_settings()
+        for name, value in settings.items():
+            values[name] = self.setting(name).parse(str(value))
+        return values
 
     def setting(self, name: str) -> Setting:
         for s in self.settings:

@@ -10,7 +10,7 @@ from typing import Any
 
 from rules import serial
 from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
-from rules.errors import BadInput, PlayerError
+from rules.errors import PlayerError
 from rules.flow import Decision, Flow, Phase, Position
 from rules.glory import explore, queries, turns
 from rules.glory.actions import Adjust, Choose, EndTurn, Maneuver, Pass
@@ -30,7 +30,7 @@ from rules.glory.state import (
     colour,
     parse_units,
 )
-from rules.text import either, players
+from rules.text import either
 
 Handler = Callable[[GloryState, Actor, Any], Result[GloryState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -83,16 +83,8 @@ class GloryGame(Game[GloryState]):
         return BoardInfo(board.name, board.title, board.min_players, board.max_players)
 
     def setup(self, board: Board, seats: list[Seat], settings: dict[str, Any], seed: int) -> GloryState:
+        values = self.opening_settings(board.title, board.min_players, board.max_players, seats, settings)
         n = len(seats)
-        if not board.min_players <= n <= board.max_players:
-            raise BadInput(f"{board.title} is for {players(board.min_players, board.max_players)}, not {n}.")
-        colours = [s.colour for s in seats]
-        for c in colours:
-            if c not in self.colours or colours.count(c) > 1:
-                raise BadInput(f"Each player needs a different colour among {', '.join(self.colours)}.")
-        values = self.default_settings()
-        for name, value in settings.items():
-            values[name] = self.setting(name).parse(str(value))
         rng = random.Random(seed)
         deck = [t.name for t in board.tiles]
         bag = [r.name for r in board.relics]

@@ -32,7 +32,6 @@ from rules.megaciv.phase import declare, expand, insist, mover, start, take_back
 from rules.megaciv.settings import SETTINGS
 from rules.megaciv.ships import build, maintain, sail, scrap
 from rules.megaciv.state import TOKENS, MegaState, Player, name
-from rules.text import players
 
 Handler = Callable[[MegaState, Actor, Any], Result[MegaState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -101,15 +100,8 @@ class MegaCivGame(Game[MegaState]):
 
     def setup(self, board: Board, seats: list[Seat], settings: dict[str, Any], seed: int) -> MegaState:
         m = board.map
-        if not max(m.min_players, MIN_PLAYERS) <= len(seats) <= min(m.max_players, MAX_PLAYERS):
-            raise BadInput(f"{m.title} is for {players(m.min_players, m.max_players)}, not {len(seats)}.")
-        colours = [s.colour for s in seats]
-        for c in colours:
-            if c not in COLOURS or colours.count(c) > 1:
-                raise BadInput(f"Each player needs a different colour among {', '.join(COLOURS)}.")
-        values = self.default_settings()
-        for key, value in settings.items():
-            values[key] = self.setting(key).parse(str(value))
+        values = self.opening_settings(m.title, max(m.min_players, MIN_PLAYERS), min(m.max_players, MAX_PLAYERS),
+                                       seats, settings)
         people = []
         for seat in seats:
             civ = board.civ_by_colour[seat.colour]

@@ -26,7 +26,6 @@ from rules.skye.rounds import Log, dealer, shuffled, start_round
 from rules.skye.sealing import salt
 from rules.skye.settings import SETTINGS
 from rules.skye.state import SECRET_STAGES, Placed, PlayerState, SkyeState, committed, name, turn_order
-from rules.text import players
 
 Handler = Callable[[SkyeState, int, Any], Result[SkyeState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -91,16 +90,8 @@ class SkyeGame(Game[SkyeState]):
         return BoardInfo(board.name, board.title, board.min_players, board.max_players)
 
     def setup(self, board: SkyeBoard, seats: list[Seat], settings: dict[str, Any], seed: int) -> SkyeState:
+        values = self.opening_settings(board.title, board.min_players, board.max_players, seats, settings)
         n = len(seats)
-        if not board.min_players <= n <= board.max_players:
-            raise BadInput(f"{board.title} is for {players(board.min_players, board.max_players)}, not {n}.")
-        colours = [s.colour for s in seats]
-        for c in colours:
-            if c not in self.colours or colours.count(c) > 1:
-                raise BadInput(f"Each player needs a different colour among {', '.join(self.colours)}.")
-        values = self.default_settings()
-        for key, value in settings.items():
-            values[key] = self.setting(key).parse(str(value))
         schedule_name = str(values["schedule"] or board.schedule)
         schedule = board.scoring.schedule(schedule_name)
         if schedule is None:

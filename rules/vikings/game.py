@@ -10,9 +10,7 @@ from typing import Any
 
 from rules import serial
 from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
-from rules.errors import BadInput
 from rules.flow import Decision, Flow, Phase, Position
-from rules.text import players
 from rules.vikings import queries, turns
 from rules.vikings.actions import Adjust, AdvanceEra, Choose, Dedicate, EndTurn, PlaceBoat, ReturnSettlers, Sail
 from rules.vikings.adjust import adjust
@@ -71,15 +69,7 @@ class VikingsGame(Game[VikingsState]):
         return BoardInfo(board.name, board.title, board.min_players, board.max_players)
 
     def setup(self, board: Board, seats: list[Seat], settings: dict[str, Any], seed: int) -> VikingsState:
-        if not board.min_players <= len(seats) <= board.max_players:
-            raise BadInput(f"{board.title} is for {players(board.min_players, board.max_players)}, not {len(seats)}.")
-        colours = [s.colour for s in seats]
-        for c in colours:
-            if c not in self.colours or colours.count(c) > 1:
-                raise BadInput(f"Each player needs a different colour among {', '.join(self.colours)}.")
-        values = self.default_settings()
-        for name, value in settings.items():
-            values[name] = self.setting(name).parse(str(value))
+        values = self.opening_settings(board.title, board.min_players, board.max_players, seats, settings)
         return VikingsState(
             board=board,
             seats=tuple(seats),
