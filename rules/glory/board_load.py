@@ -6,12 +6,12 @@ events) into a validated `Board`, or refuses it naming the file, the field and t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from rules import hexes, serial
 from rules.base import part_source
+from rules.checks import NAME, NAME_RULE, Problems, unique_name
 from rules.errors import InvalidData
 from rules.glory.board import (
     SYMBOLS,
@@ -30,7 +30,6 @@ MIN_FIELD, MAX_FIELD = 5, 52
 MAX_COUNT = 99
 MAX_MOVEMENT = 9
 MAX_RANGE = 9
-NAME = re.compile(r"[A-Za-z0-9_-]{1,20}")
 UNIT_NAME = re.compile(r"[a-z][a-z -]{0,19}")
 MAX_TEXT = 200
 
@@ -48,7 +47,6 @@ class MapFile:
     provinces: tuple[Province, ...]
 
 
-Problems = Iterator[tuple[str, str]]
 
 
 def load_board(raw: Any, source: str) -> Board:
@@ -107,7 +105,7 @@ def _text(field: str, value: str, limit: int = MAX_TEXT) -> Problems:
 
 def _header(board: Board) -> Problems:
     if not NAME.fullmatch(board.name):
-        yield "name", f"{board.name!r} must be 1–20 letters, digits, '-' or '_'"
+        yield "name", f"{board.name!r} {NAME_RULE}"
     yield from _text("title", board.title, 60)
     if board.min_players < MIN_PLAYERS:
         yield "min_players", f"{board.min_players} is below {MIN_PLAYERS}, the game's smallest table"
@@ -225,11 +223,7 @@ def _tiles(board: Board) -> Problems:
     seen: set[str] = set()
     for i, tile in enumerate(board.tiles):
         field = f"tiles[{i}]"
-        if not NAME.fullmatch(tile.name):
-            yield f"{field}.name", f"{tile.name!r} must be 1–20 letters, digits, '-' or '_'"
-        elif tile.name in seen:
-            yield f"{field}.name", f"tile {tile.name!r} is listed twice"
-        seen.add(tile.name)
+        yield from unique_name(f"{field}.name", tile.name, seen, "tile")
         yield from _text(f"{field}.title", tile.title, 40)
         if len(tile.terrain) != hexes.PROVINCE_SIZE:
             yield f"{field}.terrain", (f"{len(tile.terrain)} terrains listed; a tile has 7 "
@@ -260,11 +254,7 @@ def _events(board: Board) -> Problems:
     seen: set[str] = set()
     for i, card in enumerate(board.events):
         field = f"events[{i}]"
-        if not NAME.fullmatch(card.name):
-            yield f"{field}.name", f"{card.name!r} must be 1–20 letters, digits, '-' or '_'"
-        elif card.name in seen:
-            yield f"{field}.name", f"event {card.name!r} is listed twice"
-        seen.add(card.name)
+        yield from unique_name(f"{field}.name", card.name, seen, "event")
         yield from _text(f"{field}.title", card.title, 40)
         yield from _text(f"{field}.text", card.text)
 

@@ -5,13 +5,12 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from rules import serial
 from rules.base import part_source
+from rules.checks import NAME, NAME_RULE, Problems, unique_name
 from rules.errors import InvalidData
 from rules.skye.model import (
     EDGES,
@@ -29,7 +28,6 @@ from rules.skye.model import (
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 COLOURS = ("red", "blue", "yellow", "green", "purple")
 PARTS = ("tiles", "progress", "scoring")
-NAME = re.compile(r"[A-Za-z0-9_-]{1,20}")
 FEATURE_MAX = 4
 NEEDS = (
     *FEATURES, "castle", "scroll", "north", "south", "east", "west",
@@ -74,7 +72,6 @@ class MapFile:
     description: str = ""
 
 
-Problems = Iterator[tuple[str, str]]
 
 
 def load_board(raw: Any, source: str) -> SkyeBoard:
@@ -136,11 +133,7 @@ def _tiles(board: SkyeBoard) -> Problems:
     for group, items in groups:
         for i, tile in enumerate(items):
             where = f"{group}[{i}]"
-            if not NAME.fullmatch(tile.id):
-                yield f"{where}.id", f"{tile.id!r} must be 1–20 letters, digits, '-' or '_'"
-            elif tile.id in seen:
-                yield f"{where}.id", f"tile {tile.id!r} is listed twice"
-            seen.add(tile.id)
+            yield from unique_name(f"{where}.id", tile.id, seen, "tile")
             yield from _tile(board, tile, where)
             if group == "castles":
                 if tile.colour not in COLOURS:
@@ -296,11 +289,7 @@ def _bonuses(progress: Progress) -> Problems:
     seen: set[str] = set()
     for i, bonus in enumerate(progress.bonuses):
         where = f"bonuses[{i}]"
-        if not NAME.fullmatch(bonus.id):
-            yield f"{where}.id", f"{bonus.id!r} must be 1–20 letters, digits, '-' or '_'"
-        elif bonus.id in seen:
-            yield f"{where}.id", f"bonus {bonus.id!r} is listed twice"
-        seen.add(bonus.id)
+        yield from unique_name(f"{where}.id", bonus.id, seen, "bonus")
         if bonus.effect not in EFFECTS:
             yield f"{where}.effect", f"{bonus.effect!r} is not an effect ({', '.join(EFFECTS)})"
         if bonus.slots not in (("I", "II"), ("III",)):
@@ -321,11 +310,7 @@ def _scoring(scoring: Scoring) -> Problems:
     seen: set[str] = set()
     for i, tile in enumerate(scoring.tiles):
         where = f"tiles[{i}]"
-        if not NAME.fullmatch(tile.id):
-            yield f"{where}.id", f"{tile.id!r} must be 1–20 letters, digits, '-' or '_'"
-        elif tile.id in seen:
-            yield f"{where}.id", f"scoring tile {tile.id!r} is listed twice"
-        seen.add(tile.id)
+        yield from unique_name(f"{where}.id", tile.id, seen, "scoring tile")
         if tile.kind not in SCORING_KINDS:
             yield f"{where}.kind", f"{tile.kind!r} is not a scoring rule ({', '.join(SCORING_KINDS)})"
             continue
@@ -384,7 +369,7 @@ def _scoring(scoring: Scoring) -> Problems:
 
 def _map(board: SkyeBoard) -> Problems:
     if not NAME.fullmatch(board.name):
-        yield "name", f"{board.name!r} must be 1–20 letters, digits, '-' or '_'"
+        yield "name", f"{board.name!r} {NAME_RULE}"
     if not board.title.strip():
         yield "title", "is empty"
     if not MIN_PLAYERS <= board.min_players <= board.max_players <= MAX_PLAYERS:

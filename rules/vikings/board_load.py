@@ -4,11 +4,10 @@ the field and what is wrong ("x.json: islands[2].docks[0]: dock 'B1' is listed o
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
 from typing import Any
 
 from rules import serial
+from rules.checks import NAME, NAME_RULE, Problems
 from rules.errors import InvalidData
 from rules.vikings.board import Board, Dock, Fjord, Island
 from rules.vikings.state import BOATS, COLOURS, boat_mark
@@ -16,7 +15,6 @@ from rules.vikings.state import BOATS, COLOURS, boat_mark
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 GODS_PER_MAP = 3
 MAX_CANVAS = 4000
-NAME = re.compile(r"[A-Za-z0-9_-]{1,20}")
 TITLE_LIMIT = 40
 _ROOT = "map"
 
@@ -39,12 +37,11 @@ def validate(board: Board, source: str) -> None:
             raise InvalidData(f"{source}: {field}: {problem}")
 
 
-Problems = Iterator[tuple[str, str]]
 
 
 def _header(board: Board) -> Problems:
     if not NAME.fullmatch(board.name):
-        yield "name", f"{board.name!r} must be 1–20 letters, digits, '-' or '_'"
+        yield "name", f"{board.name!r} {NAME_RULE}"
     if not board.title.strip():
         yield "title", "is empty"
     if len(board.title) > TITLE_LIMIT:
@@ -102,7 +99,7 @@ def _names(board: Board) -> Problems:
             field = f"{group}[{i}].name"
             folded = space.name.casefold()
             if not NAME.fullmatch(space.name):
-                yield field, f"{space.name!r} must be 1–20 letters, digits, '-' or '_'"
+                yield field, f"{space.name!r} {NAME_RULE}"
             elif folded in seen:
                 yield field, f"{space.name!r} is already the name of {seen[folded]} (names ignore case)"
             elif folded in marks:
