@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from offline import OfflineDiscord, Record
-from tests.robust.helpers import filled, leaf_commands
+from offline import OfflineDiscord
+from tests.support.seeing import everything_seen_by, images
 
 CH = "#sealed"
 SECRET = 73191
@@ -16,42 +16,16 @@ OTHERS = ("@bob", "@dave")  # another seat, and an onlooker
 LOOKS = ("/game board", "/game board private:true")
 
 
-def texts(rec: Record) -> list[str]:
-    """Everything a record shows as text: messages, embeds, autocomplete choices, attached files
-    other than images."""
-    out = [json.dumps(m.embeds) + m.content for m in rec.messages]
-    out += [f"{c['name']} {c['value']}" for c in rec.choices or []]
-    out += [a.data.decode("utf-8", "replace") for m in rec.messages for a in m.attachments
-            if not a.filename.endswith(".png")]
-    return out
-
-
-async def images(discord_: OfflineDiscord, user: str) -> list[bytes]:
-    return [(await discord_.run(user, CH, line)).attachments[0].data for line in LOOKS]
-
-
-async def everything_seen_by(discord_: OfflineDiscord, user: str) -> list[str]:
+async def seen_by(discord_: OfflineDiscord, user: str) -> list[str]:
     """Every command (but sealing a bid of their own) and every autocomplete, as `user`."""
-    seen: list[str] = []
-    channel = discord_.builder.directory.channel_id(CH)
-    for command in leaf_commands(discord_.bot.tree):
-        for param in command.parameters:
-            if param.autocomplete:
-                rec = await discord_.autocomplete(user, channel, command.qualified_name, {param.display_name: ""},
-                                                  param.display_name)
-                seen += texts(rec)
-        if command.qualified_name in ("tally bid", "game import", "game end", "game leave"):
-            continue
-        options = await filled(discord_, user, channel, command)
-        seen += texts(await discord_.command(user, channel, command.qualified_name, options))
-    return seen
+    return await everything_seen_by(discord_, user, CH, ("tally bid", "game import", "game end", "game leave"))
 
 
 async def test_a_sealed_bid_reaches_nobody_else_before_the_reveal(discord_):
     for user in SEATED:
         await discord_.run(user, CH, "/game new game:tally" if user == SEATED[0] else "/game join")
     await discord_.run("@alice", CH, "/game start")
-    before = {user: await images(discord_, user) for user in OTHERS}
+    before = {user: await images(discord_, user, CH, LOOKS) for user in OTHERS}
 
     sealed = await discord_.run("@alice", CH, f"/tally bid amount:{SECRET}")
     assert sealed.ephemeral and str(SECRET) in sealed.content
@@ -61,9 +35,10 @@ async def test_a_sealed_bid_reaches_nobody_else_before_the_reveal(discord_):
     assert [c["value"] for c in mine.choices] == [SECRET]  # the bidder's own view has it
 
     for user in OTHERS:
-        seen = await everything_seen_by(discord_, user)
+        seen = await seen_by(discord_, user)
         assert not [t for t in seen if str(SECRET) in t], user
-        assert await images(discord_, user) == before[user], f"{user}'s board changed with a bid they cannot see"
+        assert await images(discord_, user, CH, LOOKS) == before[user], \
+            f"{user}'s board changed with a bid they cannot see"
 
     taken_back = await discord_.run("@alice", CH, "/game undo")
     assert taken_back.ephemeral and str(SECRET) in taken_back.content

@@ -7,44 +7,18 @@ from __future__ import annotations
 
 import json
 
-from offline import OfflineDiscord, Record
+from offline import OfflineDiscord
 from tests.bot.test_skye import CH, play_script
-from tests.robust.helpers import filled, leaf_commands
+from tests.support.seeing import everything_seen_by, images, texts
 
 OTHERS = ("@bob", "@dave")  # another seat, and an onlooker
 LOOKS = ("/game board", "/game board private:true", "/game board focus:red")
 SKIPPED = ("game import", "game end", "game leave", "game new")
 
 
-def texts(rec: Record) -> list[str]:
-    """Everything a record shows as text: messages, embeds, autocomplete choices, attached files
-    other than images."""
-    out = [json.dumps(m.embeds) + m.content for m in rec.messages]
-    out += [f"{c['name']} {c['value']}" for c in rec.choices or []]
-    out += [a.data.decode("utf-8", "replace") for m in rec.messages for a in m.attachments
-            if not a.filename.endswith(".png")]
-    return out
-
-
-async def images(discord_: OfflineDiscord, user: str) -> list[bytes]:
-    return [(await discord_.run(user, CH, line)).attachments[0].data for line in LOOKS]
-
-
-async def everything_seen_by(discord_: OfflineDiscord, user: str) -> list[str]:
-    """Every autocomplete of every command, then every command (filled as `user` would), as `user`."""
-    seen: list[str] = []
-    channel = discord_.builder.directory.channel_id(CH)
-    for command in leaf_commands(discord_.bot.tree):
-        for param in command.parameters:
-            if param.autocomplete:
-                rec = await discord_.autocomplete(user, channel, command.qualified_name, {param.display_name: ""},
-                                                  param.display_name)
-                seen += texts(rec)
-    for command in leaf_commands(discord_.bot.tree):
-        if command.qualified_name in SKIPPED:
-            continue
-        options = await filled(discord_, user, channel, command)
-        seen += texts(await discord_.command(user, channel, command.qualified_name, options))
+async def seen_by(discord_: OfflineDiscord, user: str) -> list[str]:
+    """Everything every command and autocomplete shows `user`, and the log's first two pages."""
+    seen = await everything_seen_by(discord_, user, CH, SKIPPED)
     for page in (1, 2):
         seen += texts(await discord_.run(user, CH, f"/game log page:{page}"))
     return seen
@@ -64,16 +38,16 @@ async def test_sealed_prices_reach_nobody_else_before_the_reveal(discord_):
     assert len(public) == 1 and public[0].startswith("Red committed (fingerprint ")
     mine = await discord_.run("@alice", CH, "/game log")
     assert f"axe on {hand[2]}" in mine.content  # the sealer reads their own entry
-    after = {user: await images(discord_, user) for user in OTHERS}
+    after = {user: await images(discord_, user, CH, LOOKS) for user in OTHERS}
 
     again = await discord_.run("@alice", CH, f"/skye price axe:{hand[0]} price1:2 price2:3")
     assert again.ephemeral and "You changed your prices" in again.content
     for user in OTHERS:  # what was sealed changes nothing the others see
-        assert await images(discord_, user) == after[user], user
+        assert await images(discord_, user, CH, LOOKS) == after[user], user
     secrets += [f"axe on {hand[0]}", f"{hand[1]} 2 gold", f"{hand[2]} 3 gold", f"{hand[1]}=2"]
 
     for user in OTHERS:
-        seen = await everything_seen_by(discord_, user)
+        seen = await seen_by(discord_, user)
         assert not leaks(seen, secrets), (user, leaks(seen, secrets)[:3])
     export = await discord_.run("@bob", CH, "/game export")
     assert not [a for m in export.messages for a in m.attachments]  # refused while a price is hidden
@@ -99,18 +73,18 @@ async def test_a_sealed_plan_reaches_nobody_else_and_can_be_changed_until_everyo
     public = [m.content for m in mark.messages if not m.ephemeral]
     assert len(public) == 1 and public[0].startswith("Red committed (fingerprint ")
     mine = await discord_.run("@alice", CH, "/game board private:true")
-    after = {user: await images(discord_, user) for user in OTHERS}
+    after = {user: await images(discord_, user, CH, LOOKS) for user in OTHERS}
 
     changed = await discord_.run("@alice", CH, "/skye plan")
     assert changed.ephemeral and "You changed your plan: no markers" in changed.content
     for user in OTHERS:
-        assert await images(discord_, user) == after[user], user
+        assert await images(discord_, user, CH, LOOKS) == after[user], user
     assert (await discord_.run("@alice", CH, "/game board private:true")).attachments[0].data != \
         mine.attachments[0].data  # the sealer's own board shows their plan
 
     changed = await discord_.run("@alice", CH, "/skye plan first:castle:warrior")
     for user in OTHERS:
-        seen = await everything_seen_by(discord_, user)
+        seen = await seen_by(discord_, user)
         assert not leaks(seen, secrets), (user, leaks(seen, secrets)[:3])
     status = await discord_.run("@dave", CH, "/game status")
     assert "Yellow to plan" in json.dumps(status.embeds)
