@@ -351,6 +351,14 @@ async def pickup_stops(interaction: discord.Interaction, current: str) -> list[a
     return choices(offered, current)
 
 
+def _hex_choices(values: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    """Hexes offered as (name, hex): once a hex name is typed, that hex first, then those starting like it."""
+    typed = current.strip().upper()
+    if typed:
+        values = sorted(values, key=lambda v: (v[1] != typed, not v[1].startswith(typed)))
+    return choices(values, current)
+
+
 async def any_hex(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Hexes to look at: those holding something first (armies, structures, relics), then the rest."""
     seen = await _seen(interaction)
@@ -371,10 +379,7 @@ async def any_hex(interaction: discord.Interaction, current: str) -> list[app_co
     rest = [h for h in board.names if h not in notes]
     values = [(f"{h} — {'; '.join(notes[h])}", h) for h in busy]
     values += [(f"{h} — {terrain_at(state, h) or 'face down'}", h) for h in rest]
-    typed = current.strip().upper()
-    if typed:  # a hex name typed: that hex first, then those starting like it
-        values.sort(key=lambda v: (v[1] != typed, not v[1].startswith(typed)))
-    return choices(values, current)
+    return _hex_choices(values, current)
 
 
 async def adjust_hexes(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -409,10 +414,7 @@ async def adjust_hexes(interaction: discord.Interaction, current: str) -> list[a
             held = state.structures.get(at)
             note = f"{colour(state, held.owner)}'s {'capital' if held.capital else held.kind}" if held else kind
             values.append((f"{at}: {note}", at))
-    typed = current.strip().upper()
-    if typed:
-        values.sort(key=lambda v: (v[1] != typed, not v[1].startswith(typed)))
-    return choices(values, current)
+    return _hex_choices(values, current)
 
 
 async def adjust_units(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
