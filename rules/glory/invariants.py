@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from itertools import chain
 
 from rules import hexes
-from rules.errors import BadInput, InvalidData
+from rules.checks import Problems, table_problems
+from rules.errors import InvalidData
 from rules.glory.board_load import MAX_PLAYERS, MIN_PLAYERS, validate
 from rules.glory.settings import SETTINGS
 from rules.glory.state import HIDDEN, MAX_CUBES, MAX_UNITS, ROW, GloryState, is_water, relics_to_place, terrain
-from rules.text import players
-
-Problems = Iterator[tuple[str, str]]
 
 
 def check_state(state: GloryState, colours: tuple[str, ...]) -> None:
@@ -27,27 +24,8 @@ def check_state(state: GloryState, colours: tuple[str, ...]) -> None:
 
 def _table(state: GloryState, colours: tuple[str, ...]) -> Problems:
     board = state.board
-    if not max(MIN_PLAYERS, board.min_players) <= len(state.seats) <= min(MAX_PLAYERS, board.max_players):
-        yield "seats", f"{len(state.seats)} players on a map for {players(board.min_players, board.max_players)}"
-    for i, seat in enumerate(state.seats):
-        if seat.colour not in colours:
-            yield f"seats[{i}].colour", f"{seat.colour!r} is not one of {', '.join(colours)}"
-        elif seat.colour in [s.colour for s in state.seats[:i]]:
-            yield f"seats[{i}].colour", f"{seat.colour!r} is taken by another seat"
-    known = {s.name: s for s in SETTINGS}
-    if set(state.settings) != set(known):
-        yield "settings", f"expected exactly {', '.join(known)}"
-        return
-    for name, value in state.settings.items():
-        if type(value) is not type(known[name].default):
-            yield f"settings.{name}", f"{value!r} has the wrong type"
-            continue
-        try:
-            known[name].check(value)
-        except BadInput as error:
-            yield f"settings.{name}", error.message
-    if len(state.players) != len(state.seats):
-        yield "players", f"{len(state.players)} players for {len(state.seats)} seats"
+    yield from table_problems(state.seats, max(MIN_PLAYERS, board.min_players), min(MAX_PLAYERS, board.max_players),
+                              colours, state.settings, SETTINGS, len(state.players))
     for p, player in enumerate(state.players):
         for field, high in (("action_cubes", MAX_CUBES), ("action_cubes_per_round", MAX_CUBES),
                             ("voting_cubes", 50)):

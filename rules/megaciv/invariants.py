@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import chain
 
-from rules.errors import BadInput, InvalidData
+from rules.checks import Problems, table_problems
+from rules.errors import InvalidData
 from rules.megaciv.board import COLOURS, Board
 from rules.megaciv.board_load import MAX_PLAYERS, MIN_PLAYERS, validate
 from rules.megaciv.draft import base
 from rules.megaciv.settings import SETTINGS
 from rules.megaciv.state import CITIES, SHIPS, TOKENS, MegaState, Player
-from rules.text import players
 
-Problems = Iterator[tuple[str, str]]
 _checked: dict[int, Board] = {}  # boards already validated (by identity; boards are shared and immutable)
 
 
@@ -30,28 +28,9 @@ def check_state(state: MegaState) -> None:
 
 
 def _table(state: MegaState) -> Problems:
-    m = state.board.map
-    low, high = max(MIN_PLAYERS, m.min_players), min(MAX_PLAYERS, m.max_players)
-    if not low <= len(state.seats) <= high:
-        yield "seats", f"{len(state.seats)} players on a map for {players(m.min_players, m.max_players)}"
-    for i, seat in enumerate(state.seats):
-        if seat.colour not in COLOURS:
-            yield f"seats[{i}].colour", f"{seat.colour!r} is not one of {', '.join(COLOURS)}"
-        elif seat.colour in [s.colour for s in state.seats[:i]]:
-            yield f"seats[{i}].colour", f"{seat.colour!r} is taken by another seat"
-    known = {s.name: s for s in SETTINGS}
-    if set(state.settings) != set(known):
-        yield "settings", f"expected exactly {', '.join(known)}"
-    for key, value in state.settings.items():
-        if key in known:
-            if type(value) is not type(known[key].default):
-                yield f"settings.{key}", f"{value!r} has the wrong type"
-            try:
-                known[key].check(value)
-            except BadInput as error:
-                yield f"settings.{key}", error.message
-    if len(state.players) != len(state.seats):
-        yield "players", f"{len(state.players)} players for {len(state.seats)} seats"
+    board = state.board.map
+    yield from table_problems(state.seats, max(MIN_PLAYERS, board.min_players), min(MAX_PLAYERS, board.max_players),
+                              COLOURS, state.settings, SETTINGS, len(state.players))
     for i, (seat, player) in enumerate(zip(state.seats, state.players)):
         civ = state.board.civ_by_colour.get(seat.colour)
         if civ is not None and player.civ != civ.name:

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from itertools import chain
 
-from rules.errors import BadInput, InvalidData
+from rules.checks import Problems, table_problems
+from rules.errors import InvalidData
 from rules.skye.board_load import COLOURS, MAX_PLAYERS, MIN_PLAYERS, board_files, validate
 from rules.skye.land import land_of, piece_cells, step
 from rules.skye.model import EDGES, SLOTS, TRACKS
 from rules.skye.settings import SETTINGS
 from rules.skye.state import STAGES, SkyeState
-
-Problems = Iterator[tuple[str, str]]
 
 
 def check_state(state: SkyeState) -> None:
@@ -26,24 +24,8 @@ def check_state(state: SkyeState) -> None:
 
 def _table(state: SkyeState) -> Problems:
     board = state.board
-    if not max(MIN_PLAYERS, board.min_players) <= len(state.seats) <= min(MAX_PLAYERS, board.max_players):
-        yield "seats", f"{len(state.seats)} players on a board for {board.min_players}–{board.max_players}"
-    for i, seat in enumerate(state.seats):
-        if seat.colour not in COLOURS:
-            yield f"seats[{i}].colour", f"{seat.colour!r} is not one of {', '.join(COLOURS)}"
-        elif seat.colour in [s.colour for s in state.seats[:i]]:
-            yield f"seats[{i}].colour", f"{seat.colour!r} is taken by another seat"
-    known = {s.name: s for s in SETTINGS}
-    if set(state.settings) != set(known):
-        yield "settings", f"expected exactly {', '.join(known)}"
-        return
-    for setting_name, value in state.settings.items():
-        try:
-            known[setting_name].check(value)
-        except BadInput as error:
-            yield f"settings.{setting_name}", error.message
-    if len(state.players) != len(state.seats):
-        yield "players", f"{len(state.players)} players for {len(state.seats)} seats"
+    yield from table_problems(state.seats, max(MIN_PLAYERS, board.min_players), min(MAX_PLAYERS, board.max_players),
+                              COLOURS, state.settings, SETTINGS, len(state.players))
     if len(state.scoring) != 4 or any(t not in board.scoring.tile_by_id for t in state.scoring):
         yield "scoring", "must name four scoring tiles of the board"
     if not 1 <= state.rounds <= 10:

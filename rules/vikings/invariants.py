@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import chain
 
-from rules.errors import BadInput, InvalidData
-from rules.text import players
+from rules.checks import Problems, table_problems
+from rules.errors import InvalidData
 from rules.vikings.board_load import MAX_PLAYERS, MIN_PLAYERS, validate
 from rules.vikings.settings import SETTINGS
 from rules.vikings.state import (
@@ -21,8 +20,6 @@ from rules.vikings.state import (
     is_aside,
 )
 
-Problems = Iterator[tuple[str, str]]
-
 
 def check_state(state: VikingsState, colours: tuple[str, ...]) -> None:
     """Raise InvalidData naming the first broken invariant ("state.players[1].food: 9 is above 7")."""
@@ -34,25 +31,8 @@ def check_state(state: VikingsState, colours: tuple[str, ...]) -> None:
 
 def _table(state: VikingsState, colours: tuple[str, ...]) -> Problems:
     board = state.board
-    if not max(MIN_PLAYERS, board.min_players) <= len(state.seats) <= min(MAX_PLAYERS, board.max_players):
-        yield "seats", f"{len(state.seats)} players on a map for {players(board.min_players, board.max_players)}"
-    for i, seat in enumerate(state.seats):
-        if seat.colour not in colours:
-            yield f"seats[{i}].colour", f"{seat.colour!r} is not one of {', '.join(colours)}"
-        elif seat.colour in [s.colour for s in state.seats[:i]]:
-            yield f"seats[{i}].colour", f"{seat.colour!r} is taken by another seat"
-    known = {s.name: s for s in SETTINGS}
-    if set(state.settings) != set(known):
-        yield "settings", f"expected exactly {', '.join(known)}"
-    for name, value in state.settings.items():
-        if type(value) is not type(known[name].default):
-            yield f"settings.{name}", f"{value!r} has the wrong type"
-        try:
-            known[name].parse(str(value))
-        except BadInput as error:
-            yield f"settings.{name}", error.message
-    if len(state.players) != len(state.seats):
-        yield "players", f"{len(state.players)} players for {len(state.seats)} seats"
+    yield from table_problems(state.seats, max(MIN_PLAYERS, board.min_players), min(MAX_PLAYERS, board.max_players),
+                              colours, state.settings, SETTINGS, len(state.players))
 
 
 def _players(state: VikingsState) -> Problems:
