@@ -38,6 +38,19 @@ HOST = Actor(0, host=True)
 ADVANCES = ("Roadbuilding", "Cloth Making", "Astronavigation", "Naval Warfare", "Military", "Engineering")
 
 
+def random_move(state: MegaState, seat: int, rng: random.Random) -> Move | None:
+    """A land move `seat` may make now, chosen at random (None if no token can move)."""
+    movable = queries.movable(state, seat)
+    if not movable:
+        return None
+    source = rng.choice(movable)[0]
+    found = queries.destinations(state, seat, source)
+    if not found:
+        return None
+    d = rng.choice(found)
+    return Move(source, d.area, rng.randint(1, d.count), d.via)
+
+
 def big_board() -> Board:
     raw = {"map": json.loads((DATA / "maps" / "oikumene.json").read_text(encoding="utf-8")),
            "civilizations": json.loads((DATA / "civilizations.json").read_text(encoding="utf-8")),
@@ -91,13 +104,7 @@ def _moves(state: MegaState, seat: int, rng: random.Random, times: list[tuple[fl
                 aboard = 0 if state.board.areas[end].kind == "sea" else min(free, 5)
                 action = Sail(info.number, reach[end], (aboard, *[0] * len(reach[end])))
         if action is None:
-            movable = queries.movable(state, seat)
-            if movable:
-                source = rng.choice(movable)[0]
-                found = queries.destinations(state, seat, source)
-                if found:
-                    d = rng.choice(found)
-                    action = Move(source, d.area, rng.randint(1, d.count), d.via)
+            action = random_move(state, seat, rng)
         if action is None:
             continue
         started, cpu = time.perf_counter(), time.thread_time()

@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import random
 
-from benchmarks.megaciv_rules import DATA, HOST, _moves, opening
+from benchmarks.megaciv_rules import DATA, HOST, _moves, opening, random_move
 from rules.base import Actor, Seat
 from rules.errors import PlayerError
 from rules.megaciv import GAME, queries
-from rules.megaciv.actions import Adjust, Build, Move, Sail, StartMovement
+from rules.megaciv.actions import Adjust, Build, Sail, StartMovement
 from rules.megaciv.board import COLOURS, Board
 from rules.megaciv.state import MegaState
 
@@ -67,13 +67,7 @@ def draft(state: MegaState, seat: int, rng: random.Random, steps: int = 4) -> Me
                 free = p.unmoved(info.area) if state.board.areas[info.area].kind == "land" else 0
                 action = Sail(info.number, reach[end], (min(free, 3), *[0] * len(reach[end])))
         if action is None:
-            movable = queries.movable(state, seat)
-            if movable:
-                source = rng.choice(movable)[0]
-                found = queries.destinations(state, seat, source)
-                if found:
-                    d = rng.choice(found)
-                    action = Move(source, d.area, rng.randint(1, d.count), d.via)
+            action = random_move(state, seat, rng)
         if action is None:
             continue
         try:
