@@ -103,25 +103,31 @@ def opening(game: GameEntry, entries: list[LogEntry]) -> Any:
 
 def steps(game: GameEntry, entries: list[LogEntry], state: Any) -> Iterator[Step]:
     """Every entry since the last start that changes the state, applied in order to `state`."""
-    rules = game.rules
     for e in since_start(entries):
-        result = None
-        try:
-            if e.kind == "reseed":
-                after = rules.reseed(state, serial.load(int, e.body["seed"], f"log entry {e.seq} seed"))
-            elif e.kind == "seat":
-                after = rules.reseat(state, reseated(state.seats, e))
-            else:
-                action = rules.decode_action(e.body["action"])
-                actor = serial.load(Actor, e.body["actor"], f"log entry {e.seq} actor")
-                result = rules.apply(state, actor, action)
-                after = result.state
-        except (KeyError, TypeError):
-            raise InvalidData(f"log entry {e.seq}: expected an action and an actor") from None
-        except PlayerError as err:
-            raise InvalidData(f"log entry {e.seq}: the rules refuse it: {err}") from None
-        yield Step(e, state, result, after)
-        state = after
+        step = applied(game, e, state)
+        yield step
+        state = step.after
+
+
+def applied(game: GameEntry, e: LogEntry, state: Any) -> Step:
+    """One action, reseed or substitute applied to `state`; InvalidData if the rules refuse it."""
+    rules = game.rules
+    result = None
+    try:
+        if e.kind == "reseed":
+            after = rules.reseed(state, serial.load(int, e.body["seed"], f"log entry {e.seq} seed"))
+        elif e.kind == "seat":
+            after = rules.reseat(state, reseated(state.seats, e))
+        else:
+            action = rules.decode_action(e.body["action"])
+            actor = serial.load(Actor, e.body["actor"], f"log entry {e.seq} actor")
+            result = rules.apply(state, actor, action)
+            after = result.state
+    except (KeyError, TypeError):
+        raise InvalidData(f"log entry {e.seq}: expected an action and an actor") from None
+    except PlayerError as err:
+        raise InvalidData(f"log entry {e.seq}: the rules refuse it: {err}") from None
+    return Step(e, state, result, after)
 
 
 def frames(game: GameEntry, entries: list[LogEntry], count: int) -> list[Step]:
@@ -134,16 +140,33 @@ def frames(game: GameEntry, entries: list[LogEntry], count: int) -> list[Step]:
 
 
 def replay_keeping(game: GameEntry, entries: list[LogEntry]) -> Replayed:
-    """The log replayed, keeping what the rules said of each action and the states before the
-    actions an undo could still reach: the last ones, all by one user and each undoable (at most
-    TAIL of them)."""
+    """The log replayed as it was played, undos included (an undo restores the state before the
+    action it takes back, which is the latest one not taken back), keeping what the rules said of
+    every action, those taken back too, and the states before the actions an undo could still
+    reach: the last ones, all by one user and each undoable (at most TAIL of them)."""
     out = Replayed(opening(game, entries))
+    start = max(i for i, e in enumerate(entries) if e.kind == "start")
+    played: list[Step] = []  # the actions not taken back, for undo
     tail: list[Step] = []  # the trailing run of one user's undoable actions
-    for step in steps(game, entries, out.state):
-        result, e = step.result, step.entry
+    for e in entries[start + 1:]:
+        if e.kind == "undo":
+            if not played or played[-1].entry.seq != e.undoes:
+                raise InvalidData(f"log entry {e.seq}: it takes back entry {e.undoes}, not the latest action that "
+                                  "can be taken back")
+            out.state = played.pop().before
+            if tail and tail[-1].entry.seq == e.undoes:
+                tail.pop()
+            continue
+        if e.kind not in ("action", "reseed", "seat"):
+            continue
+        step = applied(game, e, out.state)
+        result = step.result
         if result is None or not result.undoable or (tail and e.user_id != tail[0].entry.user_id):
             tail.clear()
-        if result is not None:
+        if result is None:
+            played.clear()  # no undo reaches back past a reshuffle or a substitute
+        else:
+            played.append(step)
             tail += [step] if result.undoable else []
             out.said[e.seq] = Said(result.summary, result.details, result.secret, result.reveals, result.undoable,
                                    result.public)

@@ -44,3 +44,21 @@ async def test_a_long_log_is_written_compressed_and_reads_back(table, store):
     assert data["log"][-1]["summary"].startswith("Bids revealed")
     row, log, _ = transfer.parse_export(packed, table.games, await store.seal_key())
     assert row.state["total"] == 2 and len(log) == len(data["log"])
+
+
+async def test_a_game_with_an_action_taken_back_imports_telling_what_was_taken_back(table, store):
+    await table.new(CH, 9, ALICE, "tally")
+    await table.join(CH, BOB)
+    await table.start(CH, ALICE)
+    await table.act(CH, ALICE, "tally", Add(2))
+    await table.act(CH, BOB, "tally", Add(3))
+    await table.undo(CH, BOB)  # the undo restores the state before Bob's 3
+    await table.act(CH, BOB, "tally", Add(1))
+    _, data = await exported(table, 7)
+    row, log, snapshots = transfer.parse_export(data, table.games, await store.seal_key())
+    assert row.state["total"] == 3
+    taken_back = next(e for e in log if e.kind == "undo").undoes
+    assert next(e for e in log if e.seq == taken_back).summary.startswith("bob added 3")
+    assert list(snapshots) == [max(e.seq for e in log)]  # Bob's last action can still be taken back
+    await table.import_game(CH + 1, 9, BOB, data)
+    assert (await table.status(CH + 1)).phase == (await table.status(CH)).phase
