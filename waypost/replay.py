@@ -1,8 +1,10 @@
-"""Rebuilding a game's state from its log: used by import and the replay tests.
+"""Rebuilding a game's state from its log: used by import, moving a database, recaps and the
+replay tests.
 
-From the last start entry, every action no undo took back is applied in order, every reseed
-entry (written when a game with a hidden deck is imported) reshuffles what is still hidden, and
-every seat entry hands a seat to a substitute.
+From the last start entry, every action is applied in order and every undo restores the state
+before the action it takes back (`replay_keeping`; `steps` skips the actions taken back), every
+reseed entry (written when a game with a hidden deck is imported) reshuffles what is still hidden,
+and every seat entry hands a seat to a substitute.
 """
 
 from __future__ import annotations
