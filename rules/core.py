@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, Protocol, TypeVar
 
 from rules.errors import BadInput
+from rules.options import Param
 
 
 @dataclass(frozen=True)
@@ -54,14 +55,23 @@ class Awaiting:
 
 class Action:
     """Base of a game's action dataclasses: `kind` names the action in logs and exports, `verb`
-    says what it does in a refusal ("You cannot {verb} now")."""
+    says what it does in a refusal ("You cannot {verb} now"), `label` names it on a button ("Sail
+    a boat"; the verb by default) and `params` are what a player chooses, in order, to make one
+    (`rules.options`; the game's `build` turns the chosen values into the action)."""
 
     kind: ClassVar[str]
     verb: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+    params: ClassVar[tuple[Param, ...]] = ()
 
     @classmethod
     def doing(cls) -> str:
         return cls.verb or cls.kind
+
+    @classmethod
+    def named(cls) -> str:
+        """What a button or menu calls it."""
+        return cls.label or cls.doing().capitalize()
 
 
 @dataclass(frozen=True)

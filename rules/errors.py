@@ -38,3 +38,7 @@ class NoGame(PlayerError):
 
 class InvalidData(PlayerError):
     """A data file or an imported game that fails validation; names where and what."""
+
+
+class Ambiguous(BadInput):
+    """Typed text that could mean several things; the message lists them."""

@@ -28,6 +28,7 @@ from rules.glory.state import (
     Structure,
     army_text,
     colour,
+    fork,
     parse_units,
 )
 from rules.text import either
@@ -105,6 +106,9 @@ class GloryGame(Game[GloryState]):
                 units[placed.unit] = units.get(placed.unit, 0) + placed.count
                 armies[at] = Army(units)
         return GloryState(board, tuple(seats), values, seed, people, structures, {}, {}, deck, bag, events)
+
+    def fork(self, state: GloryState) -> GloryState:
+        return fork(state)
 
     def play(self, state: GloryState, actor: Actor, action: Action) -> Result[GloryState]:
         return HANDLERS[type(action)](state, actor, action)

@@ -114,6 +114,10 @@ class MegaCivGame(Game[MegaState]):
         return MegaState(board=board, seats=tuple(seats), settings=values, seed=seed, players=tuple(people),
                          out_of_play=tuple(a.name for a in m.areas if a.out_of_play))
 
+    def fork(self, state: MegaState) -> MegaState:
+        """Mega Civilization's states are immutable: each action builds a new one."""
+        return state
+
     def play(self, state: MegaState, actor: Actor, action: Action) -> Result[MegaState]:
         result = HANDLERS[type(action)](state, actor, action)
         if action.kind in DRAFTING and draft.secret_drafts(state):

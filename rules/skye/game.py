@@ -173,6 +173,10 @@ class SkyeGame(Game[SkyeState]):
             return Position(phase, (), "Game over")
         return Position(phase, (), heading, order=order, decisions=decisions)
 
+    def fork(self, state: SkyeState) -> SkyeState:
+        """Skye's states are immutable: each action builds a new one."""
+        return state
+
     def play(self, state: SkyeState, actor: Actor, action: Action) -> Result[SkyeState]:
         if isinstance(action, Adjust):
             return adjust(state, actor, action)

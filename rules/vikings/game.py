@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Callable, Mapping
 from functools import lru_cache
@@ -11,14 +10,15 @@ from typing import Any
 from rules import serial
 from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
 from rules.flow import Decision, Flow, Phase, Position
-from rules.vikings import queries, turns
+from rules.options import Choice, Param, Values
+from rules.vikings import options, queries, turns
 from rules.vikings.actions import Adjust, AdvanceEra, Choose, Dedicate, EndTurn, PlaceBoat, ReturnSettlers, Sail
 from rules.vikings.adjust import adjust
 from rules.vikings.board import Board
 from rules.vikings.board_load import MAX_PLAYERS, MIN_PLAYERS, load_board
 from rules.vikings.invariants import check_state
 from rules.vikings.settings import SETTINGS
-from rules.vikings.state import COLOURS, DEDICATIONS, VikingsState, colour, new_player
+from rules.vikings.state import COLOURS, DEDICATIONS, VikingsState, colour, fork, new_player
 
 Handler = Callable[[VikingsState, Actor, Any], Result[VikingsState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -83,12 +83,30 @@ class VikingsGame(Game[VikingsState]):
             dedications=dict.fromkeys(DEDICATIONS, 0),
         )
 
+    def candidates(self, state: VikingsState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
+        if kind in options.BUILT:
+            return options.candidates(state, actor, kind, param, chosen)
+        return super().candidates(state, actor, kind, param, chosen)
+
+    def steps(self, state: VikingsState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
+        return options.steps(kind, super().steps(state, actor, kind, chosen), chosen)
+
+    def build(self, state: VikingsState, actor: Actor, kind: str, values: Values) -> Action:
+        if kind in options.BUILT:
+            return options.build(state, actor, kind, values)
+        return super().build(state, actor, kind, values)
+
+    def fork(self, state: VikingsState) -> VikingsState:
+        return fork(state)
+
     def play(self, state: VikingsState, actor: Actor, action: Action) -> Result[VikingsState]:
-        """The action's handler on a copy; then whom it hit, and whether the map changed at all."""
-        result = HANDLERS[type(action)](copy.deepcopy(state), actor, action)
+        return HANDLERS[type(action)](state, actor, action)
+
+    def compare(self, before: VikingsState, actor: Actor, result: Result[VikingsState]) -> Result[VikingsState]:
+        """Whom the action hit, and whether the map changed at all."""
         after = result.state
-        hits = tuple(s for s in range(len(state.seats)) if s != actor.seat and _hit(state, after, s))
-        return dataclasses.replace(result, hits=hits, board_changed=_map(state) != _map(after))
+        hits = tuple(s for s in range(len(before.seats)) if s != actor.seat and _hit(before, after, s))
+        return dataclasses.replace(result, hits=hits, board_changed=_map(before) != _map(after))
 
     def position(self, state: VikingsState) -> Position:
         decisions = tuple(

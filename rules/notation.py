@@ -1,0 +1,81 @@
+"""Reading what players type, shared by every game's `notation` module: one tokenizer and one way
+to match a typed name (python-chess's `parse_san` is the model: text in, a typed value out, or an
+error saying why — `BadInput`, or `Ambiguous` when the text could mean several things).
+
+Lists are separated by commas, semicolons or arrows (`,` `;` `→` `->` `=>` `>`), and by spaces
+unless the names themselves have spaces; a pair of numbers ("2,0", "(2, 0)", "(3,-1)") is one
+item.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from rules.errors import Ambiguous, BadInput
+
+MAX_TEXT = 300  # longer than any list a command takes
+_PAIR = re.compile(r"\(\s*([+-]?\d{1,4})\s*[,\s]\s*([+-]?\d{1,4})\s*\)"  # (2,0) (3, -1)
+                   r"|(?<![\w+-])([+-]?\d{1,4})\s*,\s*([+-]?\d{1,4})(?!\w)")  # 2,0
+_LIST = re.compile(r"\s*(?:,|;|→|->|=>|>)\s*")
+_WORDS = re.compile(r"(?:\s|,|;|→|->|=>|>)+")
+_MARK = "\x00{}\x00"
+
+
+def items(text: str, *, spaces: bool = True, pairs: bool = False) -> list[str]:
+    """The items of a typed list, in order, empty ones left out. With `spaces` False, spaces belong to
+    the names ("Black Sea, Crete"); with `pairs`, a pair of numbers stays one item ("2,0")."""
+    if len(text) > MAX_TEXT:
+        raise BadInput(f"That is {len(text)} characters long; give at most {MAX_TEXT}.")
+    found: list[str] = []
+    if pairs:
+        def keep(match: re.Match[str]) -> str:
+            x, y = (match.group(1), match.group(2)) if match.group(1) is not None else (match.group(3), match.group(4))
+            found.append(f"{int(x)},{int(y)}")
+            return f" {_MARK.format(len(found) - 1)} "
+        text = _PAIR.sub(keep, text)
+    parts = (_WORDS if spaces else _LIST).split(text.strip())
+    return [found[int(p[1:-1])] if p.startswith("\x00") else " ".join(p.split()) for p in parts if p.strip()]
+
+
+def pair(text: str) -> tuple[int, int] | None:
+    """A pair of whole numbers as typed ("2,0", "(2, 0)", "2 0"), or None if the text is not one."""
+    match = re.fullmatch(r"\s*\(?\s*([+-]?\d{1,4})\s*[,\s]\s*([+-]?\d{1,4})\s*\)?\s*", text)
+    return (int(match.group(1)), int(match.group(2))) if match else None
+
+
+class Names:
+    """The names players may type for one kind of thing (spaces, islands …), folded once: a mapping
+    from what may be typed (a name, a title) to the name, or just the names."""
+
+    def __init__(self, names: Mapping[str, str] | Iterable[str], what: str):
+        table = dict(names) if isinstance(names, Mapping) else {n: n for n in names}
+        self.what = what
+        self.folded: dict[str, set[str]] = {}
+        for typed, name in table.items():
+            self.folded.setdefault(fold(typed), set()).add(name)
+
+    def find(self, text: str) -> str:
+        """The name `text` means: an exact match in any case, else the one name it starts; BadInput
+        when none fits, Ambiguous listing them when several do."""
+        key = fold(text)
+        if not key:
+            raise BadInput(f"Give the {self.what}.")
+        found = self.folded.get(key) or {name for typed, names in self.folded.items() if typed.startswith(key)
+                                         for name in names}
+        if len(found) == 1:
+            return next(iter(found))
+        shown = text.strip()[:40]
+        if not found:
+            raise BadInput(f"There is no {self.what} {shown!r} here.")
+        raise Ambiguous(f"{shown!r} could be {', '.join(sorted(found)[:8])}: which {self.what}?")
+
+
+def named(text: str, names: Mapping[str, str] | Iterable[str], what: str) -> str:
+    """The name `text` means among `names` (see `Names`)."""
+    return Names(names, what).find(text)
+
+
+def fold(text: str) -> str:
+    """Text as names are compared: any case, spaces and underscores alike."""
+    return " ".join(text.replace("_", " ").split()).casefold()

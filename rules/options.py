@@ -1,0 +1,77 @@
+"""Legal options: what a seat may do now, step by step, with a label for people.
+
+python-chess answers "which moves are legal" with one generator that `is_legal` and `parse_san`
+share; boardgame.io's `ai.enumerate` lists a bot's moves. Waypost's games answer the same
+question in three steps, on the state as the asking seat sees it (`Game.view`):
+
+- `Game.kinds(view, actor)`: the action kinds open now (`Kind`: the action's `kind`, a label and its
+  parameters in the order a player chooses them);
+- `Game.choices(view, actor, kind, param, chosen)`: the legal values of one parameter given those
+  already chosen (`Choice`: the value and a label), computed with the checks the handlers make, so
+  an option offered is an option accepted;
+- `Game.build(view, actor, kind, values)`: the typed action from the values chosen or typed (the
+  game's notation reads what players type).
+
+Autocomplete, turn cards, scripted players and the random-play tests all choose from these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+Value = str | int | bool
+Values = Mapping[str, Value | None]  # None: an optional parameter left out
+ParamType = Literal["text", "number", "switch", "seat"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal value of a parameter: what is chosen (and what a command's option holds) and how
+    people read it ("F2 — 2 moves: F1 F2")."""
+
+    value: Value
+    label: str
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter of an action kind, in the order players choose them.
+
+    `type` is how a command takes it ("seat": a player of the game). A `free` parameter takes
+    values beyond its choices (a route through other spaces, a count typed by hand): its choices
+    are suggestions, each still legal. An optional parameter (`required=False`) may be left out;
+    `ask` is the question a menu puts ("Which boat?").
+    """
+
+    name: str
+    ask: str
+    type: ParamType = "text"
+    required: bool = True
+    free: bool = False
+
+
+@dataclass(frozen=True)
+class Kind:
+    """An action kind open now: its `kind` (the action's), a label for a button ("Sail a boat")
+    and its parameters in choosing order."""
+
+    kind: str
+    label: str
+    params: tuple[Param, ...] = ()
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+
+ANSWER = (Param("choice", "Your answer?"), Param("key", "To which question?", required=False))  # a decision's
+
+
+def matching(choices: Iterable[Choice], typed: str, limit: int = 25) -> list[Choice]:
+    """The choices whose value or label contains what was typed so far (any case), those whose value
+    starts with it first; at most `limit` (Discord lists 25)."""
+    typed = typed.strip().casefold()
+    found = [c for c in choices if typed in str(c.value).casefold() or typed in c.label.casefold()]
+    found.sort(key=lambda c: not str(c.value).casefold().startswith(typed))
+    return found[:limit]
