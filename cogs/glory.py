@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import TypedDict, TypeVar, Unpack
+from typing import Any, TypedDict, TypeVar, Unpack
 
 import discord
 from discord import app_commands
@@ -52,13 +52,13 @@ _HEX = re.compile(r"\(\s*[+-]?\d{1,4}\s*,\s*[+-]?\d{1,4}\s*\)|[+-]?\d{1,4}\s*,\s
 
 # --- reading the channel's game ------------------------------------------------------------------
 
-async def _seen(interaction: discord.Interaction) -> Seen | None:
+async def _seen(interaction: discord.Interaction) -> Seen[Any] | None:
     """The channel's game as this player sees it, if it is Glory in play."""
     seen = await table_of(interaction).view(channel_of(interaction), user_of(interaction))
     return seen if seen is not None and seen.game_key == GAME.key else None
 
 
-async def _playing(interaction: discord.Interaction) -> Seen:
+async def _playing(interaction: discord.Interaction) -> Seen[Any]:
     """The channel's Glory game in play (as this player sees it), or a refusal saying why not."""
     seen = await _seen(interaction)
     if seen is not None:
@@ -173,7 +173,7 @@ class _Options:
         return queries.reachable(state, seat, self.army, **options)
 
 
-def _you(seen: Seen | None) -> tuple[GloryState, int] | None:
+def _you(seen: Seen[Any] | None) -> tuple[GloryState, int] | None:
     if seen is None or seen.seat is None:
         return None
     return seen.state, seen.seat

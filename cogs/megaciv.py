@@ -68,7 +68,7 @@ LIMIT = 25
 # --- the game as the asking player sees it ----------------------------------------------------------
 
 
-async def _seen(interaction: discord.Interaction) -> Seen | None:
+async def _seen(interaction: discord.Interaction) -> Seen[Any] | None:
     """The channel's game as this user sees it, if it is Mega Civilization in play."""
     seen = await table_of(interaction).view(channel_of(interaction), user_of(interaction))
     return seen if seen is not None and seen.game_key == GAME.key else None
@@ -80,7 +80,7 @@ async def _mine(interaction: discord.Interaction) -> tuple[MegaState, int] | Non
     return (seen.state, seen.seat) if seen is not None and seen.seat is not None else None
 
 
-async def _game(interaction: discord.Interaction) -> Seen:
+async def _game(interaction: discord.Interaction) -> Seen[Any]:
     """The channel's Mega Civilization game as this user sees it; NoGame otherwise."""
     seen = await table_of(interaction).view(channel_of(interaction), user_of(interaction))
     if seen is None:
@@ -95,13 +95,13 @@ async def _act(interaction: discord.Interaction, action: Action) -> None:
     await run(interaction, table_of(interaction).act(channel_of(interaction), user_of(interaction), GAME.key, action))
 
 
-def _area(seen: Seen | None, typed: str) -> str:
+def _area(seen: Seen[Any] | None, typed: str) -> str:
     """An area's name as the map spells it, or what was typed (the rules refuse it, saying why)."""
     text = typed.strip()
     return (queries.canon(seen.state, text) or text) if seen is not None else text
 
 
-def _areas(seen: Seen | None, typed: str) -> tuple[str, ...]:
+def _areas(seen: Seen[Any] | None, typed: str) -> tuple[str, ...]:
     """A list of areas typed with commas (or spaces, for one-word names)."""
     parts = [p for p in re.split(r"\s*[,;]\s*", typed.strip()) if p]
     if seen is not None and len(parts) == 1 and not queries.canon(seen.state, parts[0]):
@@ -460,7 +460,7 @@ class MegaCiv(commands.GroupCog, group_name="megaciv",
         await _act(interaction, self._voyage(seen, ship, route, take))
 
     @staticmethod
-    def _voyage(seen: Seen | None, ship: int, route: str, take: int) -> Sail:
+    def _voyage(seen: Seen[Any] | None, ship: int, route: str, take: int) -> Sail:
         """The Sail action for a typed route: the ship's own area is added in front unless typed; a
         lone far end sails its shortest route; `take` is taken on at the start."""
         if seen is None or seen.seat is None:

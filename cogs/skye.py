@@ -38,7 +38,7 @@ NOTHING = ("", "-", "none", "nothing", "pass", "no")
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 
-async def _seen(interaction: discord.Interaction) -> Seen | None:
+async def _seen(interaction: discord.Interaction) -> Seen[Any] | None:
     """The channel's game as this user sees it, if it is Isle of Skye in play."""
     seen = await table_of(interaction).view(channel_of(interaction), user_of(interaction))
     return seen if seen is not None and seen.game_key == GAME.key else None

@@ -72,6 +72,7 @@ class Game(ABC, Generic[S]):
     summary: ClassVar[str]  # a short rules summary for /game help
     hidden_randomness: ClassVar[bool] = False
     parts: ClassVar[tuple[str, ...]] = ()
+    looks: ClassVar[tuple[Kind, ...]] = ()  # read-only reports a player may ask for (`report`)
 
     # --- what each game supplies ------------------------------------------------------------
 
@@ -175,9 +176,24 @@ class Game(ABC, Generic[S]):
     def choices(self, state: S, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
         """The legal values of `param` of action `kind` for `actor` now, given the values `chosen`
         before it: the game's `candidates` that some choice of the parameters still open completes
-        into an action the rules accept. So an option offered is an option accepted."""
-        return [c for c in self.candidates(state, actor, kind, param, chosen)
-                if self.completable(state, actor, kind, {**chosen, param: c.value})]
+        into an action the rules accept. So an option offered is an option accepted. For a look,
+        its candidates."""
+        found = self.candidates(state, actor, kind, param, chosen)
+        if any(look.kind == kind for look in self.looks):
+            return found
+        return [c for c in found if self.completable(state, actor, kind, {**chosen, param: c.value})]
+
+    def params_of(self, kind: str) -> tuple[Param, ...]:
+        """Every parameter an action kind or a look may take (() for neither)."""
+        look = next((look for look in self.looks if look.kind == kind), None)
+        if look is not None:
+            return look.params
+        cls = next((c for c in self.actions if c.kind == kind), None)
+        return cls.params if cls is not None else ()
+
+    def report(self, state: S, actor: Actor, look: str, values: Values) -> list[str]:
+        """The lines of one of the game's `looks` for `actor` on `state` (their view)."""
+        raise BadInput(f"{self.title} has no look {look[:40]!r}.")
 
     def completable(self, state: S, actor: Actor, kind: str, chosen: Values) -> bool:
         """Whether some choice of the required parameters not in `chosen` (the optional ones left

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from rules.errors import Ambiguous, BadInput
 
 MAX_TEXT = 300  # longer than any list a command takes
+LISTED = 16  # a refusal lists the names when there are at most this many
 _PAIR = re.compile(r"\(\s*([+-]?\d{1,4})\s*[,\s]\s*([+-]?\d{1,4})\s*\)"  # (2,0) (3, -1)
                    r"|(?<![\w+-])([+-]?\d{1,4})\s*,\s*([+-]?\d{1,4})(?!\w)")  # 2,0
 _LIST = re.compile(r"\s*(?:,|;|→|->|=>|>)\s*")
@@ -67,7 +68,9 @@ class Names:
             return next(iter(found))
         shown = text.strip()[:40]
         if not found:
-            raise BadInput(f"There is no {self.what} {shown!r} here.")
+            names = sorted({n for names in self.folded.values() for n in names})
+            listed = f" {self.what.capitalize()}s: {', '.join(names)}." if len(names) <= LISTED else ""
+            raise BadInput(f"There is no {self.what} {shown!r} on this map.{listed}")
         raise Ambiguous(f"{shown!r} could be {', '.join(sorted(found)[:8])}: which {self.what}?")
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from rules.base import Highlight, Seat
 
 NAME_LIMIT = 32
+S = TypeVar("S")
 
 
 def clean_name(name: str) -> str:
@@ -127,12 +128,12 @@ class LogPage:
 
 
 @dataclass(frozen=True)
-class Seen:
+class Seen(Generic[S]):
     """A read-only look at a game in play: its key, its state as the viewer may see it, the viewer's
     seat (or None), and the game's id (a confirmation button names the game it was asked for)."""
 
     game_key: str
-    state: Any
+    state: S
     seat: int | None
     game_id: int = 0
 

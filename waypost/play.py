@@ -8,6 +8,7 @@ from typing import Any
 from rules import serial
 from rules.base import Action, Result
 from rules.errors import IllegalMove, NoGame, NotAllowed
+from rules.options import Values
 from waypost.channels import Channels, Loaded
 from waypost.outcome import Outcome, User
 from waypost.records import Post
@@ -20,10 +21,23 @@ class Play(Channels):
         """Apply one of game `game_key`'s actions for `user`. An action of another type than the
         game's is a bug in the caller (TypeError), not a refusal."""
         async with self._locked(channel_id):
-            loaded = await self._active(channel_id)
-            if loaded.game.key != game_key:
-                theirs = self.game(game_key).rules.title if game_key in self.games else game_key
-                raise NoGame(f"The game in this channel is {loaded.game.rules.title}, not {theirs}.")
+            return await self._apply(await self._game(channel_id, game_key), user, action)
+
+    async def _game(self, channel_id: int, game_key: str) -> Loaded:
+        """The channel's game in play, if it is game `game_key`."""
+        loaded = await self._active(channel_id)
+        if loaded.game.key != game_key:
+            theirs = self.game(game_key).rules.title if game_key in self.games else game_key
+            raise NoGame(f"The game in this channel is {loaded.game.rules.title}, not {theirs}.")
+        return loaded
+
+    async def command(self, channel_id: int, user: User, game_key: str, kind: str, values: Values) -> Outcome:
+        """A command as players give it: action `kind` of game `game_key` with the values they chose
+        or typed, read by the game's notation on their own view (`Game.build`), then applied."""
+        async with self._locked(channel_id):
+            loaded = await self._game(channel_id, game_key)
+            actor = loaded.actor(user)
+            action = loaded.game.rules.build(loaded.view(actor.seat), actor, kind, values)
             return await self._apply(loaded, user, action)
 
     async def choose(self, channel_id: int, user: User, choice: str, key: str = "") -> Outcome:

@@ -74,7 +74,7 @@ class Board:
     @cached_property
     def space_names(self) -> Names:
         """The docks and fjords as players may type them."""
-        return Names([d.name for d in self.docks] + [f.name for f in self.fjords], "dock or fjord")
+        return Names([d.name for d in self.docks] + [f.name for f in self.fjords], "space")
 
     @cached_property
     def island_names(self) -> Names:

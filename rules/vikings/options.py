@@ -93,7 +93,8 @@ def _adjust(state: VikingsState, values: Values) -> Adjust:
         raise BadInput(f"Adjust one of: {', '.join(NEEDS)}.")
     for option in needs:
         if values.get(option) in (None, ""):
-            raise BadInput(f"Adjusting {what} needs the {option} option.")
+            raise BadInput(f"Give the new {what} as value." if option == "value" else
+                           f"Adjusting {what} needs the {option} option.")
     seat = values.get("player")
     where = str(values.get("space") or "").strip()
     space = "" if where.casefold() in ("none", "harbour", "harbor") else notation.space(state, where) if where else ""
@@ -113,22 +114,24 @@ def _sail_boat(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice
     seat = _seat(actor)
     if state.sails >= int(state.settings["sails_per_turn"]):
         return []
-    return [Choice(boat, f"{boat_label(state, seat, boat)} — at {space}") for boat, space in sailable(state, seat)]
+    return [Choice(boat, f"Boat {boat} — at {space}") for boat, space in sailable(state, seat)]
 
 
 def _sail_route(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
     """Every end the boat reaches (with the strength chosen, else the strongest sail), nearest first."""
     seat, boat = _seat(actor), _number(chosen, "boat")
     strength = _number(chosen, "strength", max(STRENGTHS))
+    note = "" if chosen.get("strength") is not None else f" (assuming x{strength}: give strength first)"
     start = state.players[seat].boats.get(boat)
     found = []
     for end, route in routes(state, seat, boat, strength):
         if not route:
-            found.append(Choice("stay", f"stay at {end} — sail without moving"))
+            found.append(Choice("stay", f"stay at {end} — sail without moving{note}"))
             continue
         village = " (village)" if end in state.villages else ""
         back = " and back" if end == start else ""
-        found.append(Choice(" ".join(route), f"{end}{village}{back} — {plural(len(route), 'move')}: {' '.join(route)}"))
+        moves = f"{plural(len(route), 'move')}: {' '.join(route)}"
+        found.append(Choice(" ".join(route), f"{end}{village}{back} — {moves}{note}"))
     return found
 
 
