@@ -52,12 +52,12 @@ class GameCog(commands.GroupCog, Generic[S]):
         return self.rules.key
 
     def _suggest_for(self, command: app_commands.Command[Any, ..., Any]) -> None:
-        """Autocomplete every option of `command` that is a parameter of its kind (and has no fixed
-        choices) from the game's legal options."""
+        """Autocomplete every option of `command` that is a parameter of its kind (and has neither
+        fixed choices nor an autocomplete of its own) from the game's legal options."""
         kind = kind_of(command)
         known = {p.name for p in self.rules.params_of(kind)}
         for option in command.parameters:
-            if option.name in known and option.type in SUGGESTED and not option.choices:
+            if option.name in known and option.type in SUGGESTED and not option.choices and not option.autocomplete:
                 command.autocomplete(option.name)(self._suggester(kind, option.name, option.type))
 
     def _suggester(self, kind: str, param: str, type_: AppCommandOptionType) -> Suggest:
