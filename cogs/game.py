@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from front.answering import end_view, run
+from front.answering import card_button, end_view, run
 from front.replies import NOBODY, channel_of, choices, escape, fit, say_privately, send_outcome, table_of, user_of
 from rules.errors import BadInput, NoGame
 from rules.text import players, plural
@@ -126,7 +126,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     @app_commands.command(description="The game, seats, phase, whose move it is, the deadline")
     async def status(self, interaction: discord.Interaction) -> None:
         status = await table_of(interaction).status(channel_of(interaction))
-        await interaction.response.send_message(embed=status_embed(status), allowed_mentions=NOBODY)
+        view = discord.ui.View(timeout=None)
+        if status.status == "active":
+            view.add_item(card_button(channel_of(interaction)))
+        await interaction.response.send_message(embed=status_embed(status), view=view, allowed_mentions=NOBODY)
 
     @app_commands.command(description="Show the board (or a part of it), now or after an entry of the log")
     @app_commands.describe(private="Only you see it, as your seat sees it",

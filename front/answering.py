@@ -69,16 +69,27 @@ async def answer(interaction: discord.Interaction, outcome: Outcome, thinking: b
 
 
 def board_view(interaction: discord.Interaction, outcome: Outcome) -> discord.ui.View | None:
-    """Buttons under a public board: take back, my own board, and end the turn where the game has
-    such an action. They work after a restart (their custom ids say what and where)."""
-    if outcome.drawing is None or outcome.private:
+    """Buttons under a public answer: the turn card of whoever it pings, and under a board, take
+    back, my own board, and end the turn where the game has such an action. They work after a
+    restart (their custom ids say what and where)."""
+    if outcome.private or (outcome.drawing is None and not outcome.ping):
         return None
-    rules = table_of(interaction).games[outcome.drawing.game_key].rules
     view = discord.ui.View(timeout=None)
     channel = interaction.channel_id or 0
-    for what in (("end",) if rules.finish() is not None else ()) + ("undo", "board"):
-        view.add_item(BoardButton(channel, what))
+    if outcome.ping:
+        view.add_item(card_button(channel))
+    if outcome.drawing is not None:
+        rules = table_of(interaction).games[outcome.drawing.game_key].rules
+        for what in (("end",) if rules.finish() is not None else ()) + ("undo", "board"):
+            view.add_item(BoardButton(channel, what))
     return view
+
+
+def card_button(channel_id: int, user_id: int = 0, label: str = "Your turn card",
+                style: discord.ButtonStyle = discord.ButtonStyle.success) -> discord.ui.Button[Any]:
+    """The button opening a player's turn card (user 0: whoever of the players clicks it); its clicks
+    are answered by `front.cards.CardButton`, which matches this custom id."""
+    return discord.ui.Button(label=label[:80], style=style, custom_id=f"waypost:card:{channel_id}:{user_id}")
 
 
 async def timely(call: Awaitable[Outcome], acknowledge: Callable[[], Awaitable[Any]]) -> tuple[Outcome, bool]:

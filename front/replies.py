@@ -132,7 +132,7 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
             log.error("drawing failed (ref %s) in %s", ref, what(interaction), exc_info=error)
             content = fit([content, f"⚠ The move is recorded, but the board could not be drawn (ref {ref})."])
     extra: dict[str, Any] = {"file": file} if file is not None else {}
-    if view is not None and file is not None:
+    if view is not None:
         extra["view"] = view
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)

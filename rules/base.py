@@ -39,7 +39,7 @@ from rules.core import (
 from rules.errors import BadInput, IllegalMove, InvalidData, NotYourTurn, PlayerError
 from rules.flow import Flow, Position
 from rules.guards import hosting, seated
-from rules.options import Choice, Kind, Param, Values
+from rules.options import Choice, Kind, Param, Step, Value, Values
 from rules.text import either, players
 
 __all__ = [
@@ -194,6 +194,30 @@ class Game(ABC, Generic[S]):
     def report(self, state: S, actor: Actor, look: str, values: Values) -> list[str]:
         """The lines of one of the game's `looks` for `actor` on `state` (their view)."""
         raise BadInput(f"{self.title} has no look {look[:40]!r}.")
+
+    def step(self, state: S, actor: Actor, kind: str, picks: Sequence[int | None]) -> Step:
+        """Where a choice of `kind` stands after picking, parameter by parameter, the legal value
+        numbered by each of `picks` (None: an optional parameter left out); BadInput when a pick is
+        out of range or leaves out a required parameter, or `kind` is not open now."""
+        found = next((k for k in self.kinds(state, actor) if k.kind == kind), None)
+        if found is None:
+            raise BadInput(f"You cannot {self.action_class(kind).doing()} now.")
+        chosen: list[tuple[Param, Choice | None]] = []
+        values: dict[str, Value | None] = {}
+        picks = list(picks)
+        while True:
+            param = next((p for p in self.steps(state, actor, kind, values) if p.name not in values), None)
+            offered = self.choices(state, actor, kind, param.name, values) if param is not None else []
+            if not picks:
+                return Step(found, tuple(chosen), param, tuple(offered))
+            pick = picks.pop(0)
+            if param is None:
+                raise BadInput("That choice is already complete.")
+            if pick is None and param.required or pick is not None and pick not in range(len(offered)):
+                raise BadInput(f"That is not one of the choices for {param.ask.rstrip('?').lower()}.")
+            choice = offered[pick] if pick is not None else None
+            chosen.append((param, choice))
+            values[param.name] = choice.value if choice is not None else None
 
     def completable(self, state: S, actor: Actor, kind: str, chosen: Values) -> bool:
         """Whether some choice of the required parameters not in `chosen` (the optional ones left

@@ -65,6 +65,21 @@ class Kind:
         return next((p for p in self.params if p.name == name), None)
 
 
+@dataclass(frozen=True)
+class Step:
+    """Where a choice of an action stands: the values picked so far (None: an optional parameter left
+    out), and the next parameter with its legal values (None when the action is complete)."""
+
+    kind: Kind
+    chosen: tuple[tuple[Param, Choice | None], ...]
+    param: Param | None
+    choices: tuple[Choice, ...] = ()
+
+    @property
+    def values(self) -> dict[str, Value | None]:
+        return {p.name: c.value if c is not None else None for p, c in self.chosen}
+
+
 ANSWER = (Param("choice", "Your answer?"), Param("key", "To which question?", required=False))  # a decision's
 
 

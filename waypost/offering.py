@@ -4,11 +4,30 @@ the game's legal options (`rules.options`) on the asking player's own view, neve
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from rules.errors import NoGame, PlayerError
-from rules.options import Choice, Kind, Values
+from rules.errors import IllegalMove, NoGame, NotAllowed, PlayerError
+from rules.options import Choice, Kind, Step, Values
 from waypost.channels import Channels, Loaded
 from waypost.outcome import User
+
+
+@dataclass(frozen=True)
+class Card:
+    """A player's turn card: who they are in the game, what it waits for from them ("" if nothing)
+    and the action kinds open to them now, at the game's `version` (a card of another is stale)."""
+
+    game_key: str
+    version: int
+    seat: int | None
+    name: str
+    prompt: str
+    kinds: tuple[Kind, ...]
+
+
+class Stale(IllegalMove):
+    """A card or menu made for an earlier position of the game."""
 
 
 class Offering(Channels):
@@ -22,6 +41,28 @@ class Offering(Channels):
             return []
         actor = loaded.actor(user)
         return await asyncio.to_thread(loaded.game.rules.kinds, loaded.view(actor.seat), actor)
+
+    async def card(self, channel_id: int, user: User) -> Card:
+        """`user`'s turn card now, from their own view."""
+        loaded = await self._active(channel_id)
+        actor = loaded.actor(user)
+        if actor.seat is None and not actor.host:
+            raise NotAllowed("You are not playing in this game.")
+        rules = loaded.game.rules
+        kinds = await asyncio.to_thread(rules.kinds, loaded.view(actor.seat), actor)
+        prompt = next((a.prompt for a in self._awaiting(loaded) if a.seat == actor.seat), "")
+        name = loaded.name(actor.seat) if actor.seat is not None else "the host"
+        return Card(loaded.game.key, loaded.row.version, actor.seat, name, prompt, tuple(kinds))
+
+    async def step(self, channel_id: int, user: User, version: int, kind: str,
+                   picks: Sequence[int | None]) -> Step:
+        """Where `user`'s choice of action `kind` stands after `picks` (`Game.step`), on the game as
+        it was at `version`: Stale if it has moved on since."""
+        loaded = await self._active(channel_id)
+        if loaded.row.version != version:
+            raise Stale("The game has moved on since this menu was made.")
+        actor = loaded.actor(user)
+        return await asyncio.to_thread(loaded.game.rules.step, loaded.view(actor.seat), actor, kind, picks)
 
     async def choices(self, channel_id: int, user: User, game_key: str, kind: str, param: str,
                       chosen: Values) -> list[Choice]:
