@@ -16,6 +16,7 @@ import asyncio
 import io
 import re
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
 from typing import Any, cast
 
 import discord
@@ -56,7 +57,7 @@ async def answer(interaction: discord.Interaction, outcome: Outcome, thinking: b
     reply = live.without_board(outcome) if on_live_board else outcome
     await send_outcome(interaction, reply, thinking=thinking, view=board_view(interaction, reply), quiet=direct)
     if on_live_board:
-        await live.show(interaction, outcome, turn, board_view(interaction, outcome))
+        await live.show(interaction, outcome, turn, board_view(interaction, replace(outcome, ping=(), turns=())))
     await post_prompts(interaction, outcome, quiet=direct)
     closed = await tell_directly(cast(Any, interaction.client), interaction.channel_id or 0, direct)
     if closed:  # told in the channel after all
@@ -76,11 +77,16 @@ def board_view(interaction: discord.Interaction, outcome: Outcome) -> discord.ui
         return None
     view = discord.ui.View(timeout=None)
     channel = interaction.channel_id or 0
+    quick = outcome.turns[0].actions[:4] if len(outcome.turns) == 1 else ()
+    for kind, label in quick:  # one player on turn: the phase's usual actions, theirs to click
+        view.add_item(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+                                        custom_id=f"waypost:act:{channel}:{outcome.turns[0].user_id}:{kind}"))
     if outcome.ping:
         view.add_item(card_button(channel))
     if outcome.drawing is not None:
         rules = table_of(interaction).games[outcome.drawing.game_key].rules
-        for what in (("end",) if rules.finish() is not None else ()) + ("undo", "board"):
+        ends = rules.finish() is not None and rules.flow.finish not in dict(quick)
+        for what in (("end",) if ends else ()) + ("undo", "board"):
             view.add_item(BoardButton(channel, what))
     return view
 

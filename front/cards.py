@@ -16,7 +16,7 @@ from typing import Any, cast
 
 import discord
 
-from front.answering import answer, card_button
+from front.answering import answer, card_button, run
 from front.replies import NOBODY, escape, fit, report_error, say_privately, table_of, user_of
 from rules.errors import PlayerError
 from rules.options import Step
@@ -87,6 +87,39 @@ class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         try:
             await show_card(interaction, self.channel_id)
         except Exception as error:  # components bypass the tree's error handler
+            await report_error(interaction, error)
+
+
+class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                template=r"waypost:act:(?P<channel>\d+):(?P<user>\d+):(?P<kind>[\w-]{1,24})"):
+    """One of the usual actions of a player's turn, under the message that pinged them: its menus
+    (or, taking no choices, the action itself); when it is not possible now, the card says what is.
+    (`front.answering.board_view` makes these buttons; this answers their clicks.)"""
+
+    def __init__(self, channel_id: int, user_id: int, kind: str):
+        super().__init__(discord.ui.Button(label=kind, custom_id=f"waypost:act:{channel_id}:{user_id}:{kind}"))
+        self.channel_id, self.user_id, self.kind = channel_id, user_id, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ActButton:
+        return cls(int(match["channel"]), int(match["user"]), match["kind"])
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await _owner(interaction, self.user_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            table, user = table_of(interaction), user_of(interaction)
+            card = await table.card(self.channel_id, user)
+            kind = next((k for k in card.kinds if k.kind == self.kind), None)
+            if kind is None:
+                await show_card(interaction, self.channel_id, note="⛔ That is not possible now.")
+            elif not kind.params:
+                await run(interaction, table.command(self.channel_id, user, card.game_key, kind.kind, {}))
+            else:
+                await show_step(interaction, self.channel_id, card.version, kind.kind, [], 0)
+        except Exception as error:
             await report_error(interaction, error)
 
 

@@ -105,9 +105,18 @@ def render_text(outcome: Outcome) -> str:
         lines.append("Hit by this move: " + mentions(outcome.hits))
     if outcome.told:
         lines.append("For: " + mentions(outcome.told))
-    if outcome.ping:
-        lines.append("Your move: " + mentions(outcome.ping))
+    asked = {t.user_id for t in outcome.turns}
+    lines += [f"<@{t.user_id}> {_your_turn(t.prompt)}" for t in outcome.turns]
+    if rest := tuple(uid for uid in outcome.ping if uid not in asked):
+        lines.append("Your move: " + mentions(rest))
     return fit(lines)
+
+
+def _your_turn(prompt: str) -> str:
+    """ "your turn: sail (2 left) or end", from the game's prompt for the player."""
+    said = escape(prompt.strip())
+    said = said[len("your turn:"):].strip() if said.casefold().startswith("your turn:") else said
+    return f"your turn: {said[:1].lower()}{said[1:]}" if said else "your turn"
 
 
 async def send_outcome(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None,

@@ -160,6 +160,8 @@ class Game(ABC, Generic[S]):
         some choice of values completes into an action the rules accept."""
         found = []
         for cls in self.actions:
+            if dataclasses.fields(cls) and not cls.params:  # type: ignore[arg-type]  # not offered: no parameters
+                continue
             try:
                 self.permit(state, actor, cls)
             except PlayerError:

@@ -16,11 +16,15 @@ from rules.errors import Ambiguous, BadInput
 
 MAX_TEXT = 300  # longer than any list a command takes
 LISTED = 16  # a refusal lists the names when there are at most this many
-_PAIR = re.compile(r"\(\s*([+-]?\d{1,4})\s*[,\s]\s*([+-]?\d{1,4})\s*\)"  # (2,0) (3, -1)
-                   r"|(?<![\w+-])([+-]?\d{1,4})\s*,\s*([+-]?\d{1,4})(?!\w)")  # 2,0
-_LIST = re.compile(r"\s*(?:,|;|→|->|=>|>)\s*")
-_WORDS = re.compile(r"(?:\s|,|;|→|->|=>|>)+")
-_MARK = "\x00{}\x00"
+_PAIR = (r"\(\s*(?P<x>[+-]?\d{1,4})\s*[,\s]\s*(?P<y>[+-]?\d{1,4})\s*\)"  # (2,0) (3, -1)
+         r"|(?<![\w+-])(?P<u>[+-]?\d{1,4})\s*,\s*(?P<v>[+-]?\d{1,4})(?!\w)")  # 2,0
+_SEPARATOR = r",|;|→|->|=>|>"
+_TOKENS = {  # (pairs, spaces) -> the tokenizer
+    (pairs, spaces): re.compile((rf"(?P<pair>{_PAIR})|" if pairs else "") +
+                                (rf"(?P<sep>(?:\s|{_SEPARATOR})+)|(?P<word>(?:(?!{_SEPARATOR})\S)+)" if spaces else
+                                 rf"(?P<sep>\s*(?:{_SEPARATOR})\s*)|(?P<word>(?:(?!{_SEPARATOR}).)+?)(?=\s*(?:{_SEPARATOR})|\s*$)"))
+    for pairs in (False, True) for spaces in (False, True)
+}
 
 
 def items(text: str, *, spaces: bool = True, pairs: bool = False) -> list[str]:
@@ -28,15 +32,14 @@ def items(text: str, *, spaces: bool = True, pairs: bool = False) -> list[str]:
     the names ("Black Sea, Crete"); with `pairs`, a pair of numbers stays one item ("2,0")."""
     if len(text) > MAX_TEXT:
         raise BadInput(f"That is {len(text)} characters long; give at most {MAX_TEXT}.")
-    found: list[str] = []
-    if pairs:
-        def keep(match: re.Match[str]) -> str:
-            x, y = (match.group(1), match.group(2)) if match.group(1) is not None else (match.group(3), match.group(4))
+    found = []
+    for match in _TOKENS[pairs, spaces].finditer(text.strip()):
+        if pairs and match["pair"]:
+            x, y = (match["x"], match["y"]) if match["x"] is not None else (match["u"], match["v"])
             found.append(f"{int(x)},{int(y)}")
-            return f" {_MARK.format(len(found) - 1)} "
-        text = _PAIR.sub(keep, text)
-    parts = (_WORDS if spaces else _LIST).split(text.strip())
-    return [found[int(p[1:-1])] if p.startswith("\x00") else " ".join(p.split()) for p in parts if p.strip()]
+        elif match["word"] and match["word"].strip():
+            found.append(" ".join(match["word"].split()))
+    return found
 
 
 def pair(text: str) -> tuple[int, int] | None:

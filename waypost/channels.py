@@ -18,7 +18,7 @@ from rules.base import Actor, Awaiting, BoardInfo, Seat
 from rules.errors import BadInput, IllegalMove, NoGame, PlayerError
 from rules.text import players
 from waypost.clocks import Clocks, Timing
-from waypost.outcome import Drawing, Outcome, Prompt, User
+from waypost.outcome import Drawing, Outcome, Prompt, Turn, User
 from waypost.records import GameRow, LogEntry, Post
 from waypost.registry import GameEntry
 from waypost.shards import Shards
@@ -221,11 +221,22 @@ class Channels:
         asked = {p.user_id for p in prompts}
         ping = tuple(dict.fromkeys(seats[a.seat].player_id for a in fresh
                                    if seats[a.seat].player_id not in (user.id, *asked)))
+        turns = self._turns(loaded, [a for a in fresh if seats[a.seat].player_id in ping])
         told = tuple(dict.fromkeys(seats[s].player_id for s in hits if seats[s].player_id not in (user.id, *asked)))
         mode = loaded.row.settings.get("board_images")
         drawing = self._drawing(loaded, None, text) if (bool(fresh) if mode == "turn" else draw) else None
-        return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, hits=told,
+        return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, turns=turns, hits=told,
                        live=mode == "live" and drawing is not None)
+
+    @staticmethod
+    def _turns(loaded: Loaded, awaited: list[Awaiting]) -> tuple[Turn, ...]:
+        """What each newly awaited player is asked, with the phase's usual actions (the flow's)."""
+        rules = loaded.game.rules
+        phase = rules.flow.phase(rules.position(loaded.state).phase)
+        actions = tuple((k, rules.action_class(k).named()) for k in phase.actions)
+        seats = loaded.row.seats
+        return tuple(Turn(seats[a.seat].player_id, a.prompt, actions if a.kind == "turn" or a.kind == "plan" else ())
+                     for a in awaited if a.kind != "decision")
 
     def _drawing(self, loaded: Loaded, seat: int | None, what: str) -> Drawing:
         """The board as `seat` (None: everyone) may see it; its alt text says `what` happened and

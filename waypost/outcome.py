@@ -66,6 +66,17 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """What a pinged player is asked to do: the game's prompt for them and the usual actions of the
+    phase as (kind, label), for buttons (the flow's, public; whether each is possible now is
+    answered when one is clicked, on the player's own view)."""
+
+    user_id: int
+    prompt: str
+    actions: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class Outcome:
     """The answer to a command: one line, more lines, privacy, an image, mentions (`ping`: whose
     move it is now; `hits`: players the move hit; `told`: players it concerns otherwise), menus,
@@ -79,6 +90,7 @@ class Outcome:
     drawing: Drawing | None = None
     ping: tuple[int, ...] = ()
     prompts: tuple[Prompt, ...] = ()
+    turns: tuple[Turn, ...] = ()
     announce: str = ""
     hits: tuple[int, ...] = ()
     told: tuple[int, ...] = ()

@@ -102,6 +102,10 @@ class Tally(Game[State]):
     summary = "Add 1 to max_add to the total on your turn; first to the target wins."
     hidden_randomness = True
 
+    def fork(self, state: State) -> State:
+        """Tally's states are immutable: each action builds a new one."""
+        return state
+
     def load_board(self, raw: Any, source: str) -> Board:
         board = serial.load(Board, raw, source)
         if board.target < 1:
