@@ -57,7 +57,8 @@ async def answer(interaction: discord.Interaction, outcome: Outcome, thinking: b
     reply = live.without_board(outcome) if on_live_board else outcome
     await send_outcome(interaction, reply, thinking=thinking, view=board_view(interaction, reply), quiet=direct)
     if on_live_board:
-        await live.show(interaction, outcome, turn, board_view(interaction, replace(outcome, ping=(), turns=())))
+        await live.show(interaction, outcome, turn,
+                        board_view(interaction, replace(outcome, turns=(), awaiting=False)))
     await post_prompts(interaction, outcome, quiet=direct)
     closed = await tell_directly(cast(Any, interaction.client), interaction.channel_id or 0, direct)
     if closed:  # told in the channel after all
@@ -73,7 +74,7 @@ def board_view(interaction: discord.Interaction, outcome: Outcome) -> discord.ui
     """Buttons under a public answer: the turn card of whoever it pings, and under a board, take
     back, my own board, and end the turn where the game has such an action. They work after a
     restart (their custom ids say what and where)."""
-    if outcome.private or (outcome.drawing is None and not outcome.ping):
+    if outcome.private or (outcome.drawing is None and not outcome.awaiting):
         return None
     view = discord.ui.View(timeout=None)
     channel = interaction.channel_id or 0
@@ -81,7 +82,7 @@ def board_view(interaction: discord.Interaction, outcome: Outcome) -> discord.ui
     for kind, label in quick:  # one player on turn: the phase's usual actions, theirs to click
         view.add_item(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
                                         custom_id=f"waypost:act:{channel}:{outcome.turns[0].user_id}:{kind}"))
-    if outcome.ping:
+    if outcome.awaiting:
         view.add_item(card_button(channel))
     if outcome.drawing is not None:
         rules = table_of(interaction).games[outcome.drawing.game_key].rules

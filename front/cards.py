@@ -46,9 +46,12 @@ def card_text(card: Card) -> str:
 
 
 def card_view(channel_id: int, user_id: int, card: Card) -> discord.ui.View:
+    """The actions open now as buttons, the phase's own first (highlighted), then the table's
+    bookkeeping."""
     view = discord.ui.View(timeout=None)
-    for kind in card.kinds[:20]:
-        view.add_item(StepButton(channel_id, user_id, card.version, kind.kind, [], 0, "to", kind.label))
+    for kind in sorted(card.kinds, key=lambda k: k.kind not in card.usual)[:20]:
+        style = discord.ButtonStyle.primary if kind.kind in card.usual else discord.ButtonStyle.secondary
+        view.add_item(StepButton(channel_id, user_id, card.version, kind.kind, [], 0, "to", kind.label, style))
     view.add_item(CardButton(channel_id, user_id, "Refresh", discord.ButtonStyle.secondary))
     return view
 

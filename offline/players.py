@@ -24,11 +24,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import discord
 from discord import AppCommandOptionType, app_commands
 
 from front.cog import kind_of
 from offline.harness import OfflineDiscord, Record
-from offline.payloads import ClientRefusal
+from offline.payloads import ClientRefusal, iter_components
 from rules.errors import NoGame
 from rules.options import Param
 from waypost.outcome import User
@@ -248,3 +249,76 @@ class ScriptedPlayer:
         reply = rec.followups[0] if rec.callback_type == 7 and rec.followups else rec.original
         return Move(user, command, line, rec.ok and not _refused(rec), reply.content if reply else "",
                     bool(reply and reply.attachments), tuple(rec.failures))
+
+
+class CardPlayer:
+    """Plays one channel's game for `users` by taps alone, as a player on a phone would: the turn
+    card (the "Your turn card" button under the bot's messages), the action buttons on it and their
+    menus, the Confirm button, and the decision menus. Each `step` is one action (or an answer)."""
+
+    STEPS = 30  # taps one action may take at most
+
+    def __init__(self, discord_: OfflineDiscord, channel: str | int, users: Sequence[str], rng: random.Random,
+                 *, optional: float = 0.3):
+        self.discord = discord_
+        self.channel = discord_.builder.directory.channel_id(channel)
+        self.users = list(users)
+        self.rng = rng
+        self.optional = optional
+        self.moves: list[Move] = []
+
+    def _name(self, user_id: int) -> str:
+        return next((u for u in self.users if self.discord.builder.directory.user_id(u) == user_id), f"@{user_id}")
+
+    async def step(self) -> Move | None:
+        """One action (or answer) by taps; None when nobody is waited for."""
+        try:
+            status = await self.discord.bot.table.status(self.channel)
+        except NoGame:
+            return None
+        if not status.waiting:
+            return None
+        waiting = self.rng.choice(status.waiting)
+        user = self._name(waiting.user_id)
+        move = await (self._answer(user, waiting.user_id) if waiting.kind == "decision" else self._act(user))
+        self.moves.append(move)
+        return move
+
+    async def _answer(self, user: str, user_id: int) -> Move:
+        message, menu = self.discord.find_component(f"waypost:choose:{self.channel}:{user_id}:", user, self.channel,
+                                                    prefix=True)
+        value = self.rng.choice(menu["options"])["value"]
+        rec = await self.discord.click(user, self.channel, message, menu["custom_id"], [value])
+        return ScriptedPlayer._move(user, "!pick", f"!pick {shlex.quote(value)}", rec)
+
+    async def _act(self, user: str) -> Move:
+        """Open the card, pick an action, choose through its menus, confirm."""
+        message, button = self.discord.find_component("Your turn card", user, self.channel)
+        rec = await self.discord.click(user, self.channel, message, button["custom_id"])
+        card = rec.original
+        assert card is not None, rec.failures
+        taps = ["Your turn card"]
+        actions = [c for c in iter_components(card.components) if c.get("custom_id", "").endswith(":to")]
+        if not actions:
+            return Move(user, "card", " / ".join(taps), False, card.content)
+        usual = [c for c in actions if c.get("style") == discord.ButtonStyle.primary.value]  # the phase's
+        action = self.rng.choice(usual if usual and self.rng.random() < 0.9 else actions)
+        for _ in range(self.STEPS):
+            taps.append(action.get("label") or "pick")
+            rec = await self.discord.click(user, self.channel, card.id, action["custom_id"],
+                                           [action["value"]] if "value" in action else None)
+            if rec.failures or rec.callback_type != 7 or action["custom_id"].endswith(":go"):  # played or refused
+                return ScriptedPlayer._move(user, "card", " / ".join(taps), rec)
+            shown = self.discord.standin.message(card.id)
+            found = list(iter_components(shown.components))
+            by_label = {c.get("label"): c for c in found if c.get("type") == 2}
+            select = next((c for c in found if c.get("type") == 3), None)
+            if "Confirm" in by_label:
+                action = by_label["Confirm"]
+            elif "Leave out" in by_label and (select is None or self.rng.random() >= self.optional):
+                action = by_label["Leave out"]
+            elif select is not None:
+                action = {**select, "value": self.rng.choice(select["options"])["value"]}
+            else:
+                return Move(user, "card", " / ".join(taps), False, shown.content)
+        return Move(user, "card", " / ".join(taps), False, "too many taps")

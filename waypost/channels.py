@@ -225,7 +225,8 @@ class Channels:
         told = tuple(dict.fromkeys(seats[s].player_id for s in hits if seats[s].player_id not in (user.id, *asked)))
         mode = loaded.row.settings.get("board_images")
         drawing = self._drawing(loaded, None, text) if (bool(fresh) if mode == "turn" else draw) else None
-        return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, turns=turns, hits=told,
+        return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, turns=turns, awaiting=bool(after),
+                       hits=told,
                        live=mode == "live" and drawing is not None)
 
     @staticmethod

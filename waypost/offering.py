@@ -16,7 +16,8 @@ from waypost.outcome import User
 @dataclass(frozen=True)
 class Card:
     """A player's turn card: who they are in the game, what it waits for from them ("" if nothing)
-    and the action kinds open to them now, at the game's `version` (a card of another is stale)."""
+    and the action kinds open to them now, at the game's `version` (a card of another is stale);
+    `usual` are the kinds of the phase in play (the rest: bookkeeping, the host's)."""
 
     game_key: str
     version: int
@@ -24,6 +25,7 @@ class Card:
     name: str
     prompt: str
     kinds: tuple[Kind, ...]
+    usual: tuple[str, ...] = ()
 
 
 class Stale(IllegalMove):
@@ -52,7 +54,9 @@ class Offering(Channels):
         kinds = await asyncio.to_thread(rules.kinds, loaded.view(actor.seat), actor)
         prompt = next((a.prompt for a in self._awaiting(loaded) if a.seat == actor.seat), "")
         name = loaded.name(actor.seat) if actor.seat is not None else "the host"
-        return Card(loaded.game.key, loaded.row.version, actor.seat, name, prompt, tuple(kinds))
+        phase = rules.flow.phase(rules.position(loaded.state).phase)
+        usual = (*phase.actions, *((rules.flow.answer,) if rules.flow.answer else ()))
+        return Card(loaded.game.key, loaded.row.version, actor.seat, name, prompt, tuple(kinds), usual)
 
     async def step(self, channel_id: int, user: User, version: int, kind: str,
                    picks: Sequence[int | None]) -> Step:

@@ -91,6 +91,7 @@ class Outcome:
     ping: tuple[int, ...] = ()
     prompts: tuple[Prompt, ...] = ()
     turns: tuple[Turn, ...] = ()
+    awaiting: bool = False
     announce: str = ""
     hits: tuple[int, ...] = ()
     told: tuple[int, ...] = ()
