@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from front.answering import card_button, end_view, run
+from front.help import show_help
 from front.replies import NOBODY, channel_of, choices, escape, fit, say_privately, send_outcome, table_of, user_of
 from rules.errors import BadInput, NoGame
 from rules.text import players, plural
@@ -18,7 +19,6 @@ from waypost.outcome import Status, User, Waiting
 from waypost.transfer import MAX_BYTES
 
 Text = app_commands.Range[str, 1, 100]
-WHO = {"turn": "one player at a time", "together": "everyone at once", "secret": "everyone at once, in secret"}
 
 
 def status_embed(status: Status) -> discord.Embed:
@@ -280,22 +280,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
                 key = (await table.status(channel_of(interaction))).game_key
             except NoGame:
                 key = None
-        entry = table.game(key) if key is not None else None  # an unknown game is refused before anything
-        table_lines = ["**/game** — " + ", ".join(f"`/game {c.name}`" for c in self.walk_app_commands()
-                                                  if isinstance(c, app_commands.Command)),
-                       "Games: " + ", ".join(f"{g.rules.title} (`{k}`)" for k, g in table.games.items())]
-        await say_privately(interaction, fit(table_lines))
-        if entry is None:
-            return
-        # the game's own page: a message of its own, so both have room
-        lines = [f"**{entry.rules.title}** — {entry.rules.summary}"]
-        lines.extend(f"*{p.title}* ({WHO[p.who]}): {p.prompt} It ends {p.ends}." for p in entry.rules.flow.phases)
-        for cog in self.bot.cogs.values():
-            if getattr(cog, "game_key", None) == entry.key:
-                lines.extend(f"`/{c.qualified_name}` — {c.description}" for c in cog.walk_app_commands()
-                             if isinstance(c, app_commands.Command))
-        lines.append("Settings: board, " + ", ".join(settings_of(entry)))
-        await say_privately(interaction, fit(lines))
+        await show_help(interaction, table.game(key).key if key is not None else None)  # an unknown game: refused
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -18,6 +18,7 @@ from discord.ext import commands
 from front.answering import BoardButton, DecisionSelect, EndButton
 from front.budget import Budget
 from front.cards import ActButton, CardButton, StepButton, StepSelect
+from front.help import HelpButton
 from front.options import option_problem
 from front.posting import deliver
 from front.replies import USERS_ONLY, report_error
@@ -85,7 +86,8 @@ class WaypostBot(commands.Bot):
         self.table = Table(store, self.games, clock=self.clock, seed=self.config.seed, shards=self.config.shards)
         for extension in extensions(self.games):
             await self.load_extension(extension)
-        self.add_dynamic_items(DecisionSelect, EndButton, BoardButton, CardButton, ActButton, StepSelect, StepButton)
+        self.add_dynamic_items(DecisionSelect, EndButton, BoardButton, CardButton, ActButton, StepSelect, StepButton,
+                               HelpButton)
         if self.config.tick_seconds > 0:
             self._timekeeper = asyncio.create_task(self._keep_time(), name="waypost-timekeeper")
         if self.sync_mode == "global":

@@ -376,11 +376,15 @@ def test_the_command_benchmark_runs_and_prints_its_figures():
 
 async def test_help_lists_every_skye_command_and_the_phases(discord_):
     rec = await discord_.run("@alice", CH, "/game help game:skye")
-    page = rec.followups[-1].content  # the table's commands first, then the game's page in a message of its own
-    assert rec.ephemeral and rec.followups[-1].ephemeral and "`/game new`" in rec.content
+    assert rec.ephemeral and rec.content.startswith("**Isle of Skye with the Journeyman: commands** (page 1 of")
     for name in ("price", "buy", "keep", "place", "road", "plan", "use", "advance", "adjust"):
-        assert f"`/skye {name}`" in page, name
-    assert "*Pricing* (everyone at once, in secret)" in page and "Settings: board" in page
+        assert f"`/skye {name}`" in rec.content, name  # the game's own page first
+    rules = await discord_.run("@alice", CH, "!click Next")
+    assert "*Pricing* (everyone at once, in secret)" in rules.content
+    settings = await discord_.run("@alice", CH, '!click "Isle of Skye with the Journeyman: settings"')
+    assert "`board` — which map" in settings.content
+    table = await discord_.run("@alice", CH, "!click \"The table's commands\"")
+    assert "`/game new`" in table.content
 
 
 async def test_outsiders_are_refused_every_skye_command(discord_):
