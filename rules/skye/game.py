@@ -13,7 +13,8 @@ from rules.base import Action, Actor, BoardInfo, Ending, Game, Piece, Reach, Res
 from rules.errors import BadInput
 from rules.flow import Decision, Flow, Phase, Position
 from rules.guards import seated
-from rules.skye import queries, turns
+from rules.options import Choice, Param, Values
+from rules.skye import options, queries, turns
 from rules.skye.actions import Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
 from rules.skye.adjust import adjust
 from rules.skye.board_load import COLOURS, MAX_PLAYERS, MIN_PLAYERS, load_board
@@ -172,6 +173,17 @@ class SkyeGame(Game[SkyeState]):
         if stage == "over":
             return Position(phase, (), "Game over")
         return Position(phase, (), heading, order=order, decisions=decisions)
+
+    # --- legal options (rules/skye/options.py) -------------------------------------------------------
+
+    def candidates(self, state: SkyeState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
+        return options.candidates(state, actor, kind, param, chosen)
+
+    def steps(self, state: SkyeState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
+        return options.steps(state, actor, kind, super().steps(state, actor, kind, chosen), chosen)
+
+    def build(self, state: SkyeState, actor: Actor, kind: str, values: Values) -> Action:
+        return options.build(state, actor, kind, values)
 
     def fork(self, state: SkyeState) -> SkyeState:
         """Skye's states are immutable: each action builds a new one."""

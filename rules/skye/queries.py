@@ -216,11 +216,12 @@ def hand(state: SkyeState, seat: int) -> tuple[str, ...]:
     return state.players[seat].hand
 
 
-def price_floor(state: SkyeState, seat: int) -> int:
-    """The lowest price the seat may give a tile now (the minimum is waived if unaffordable)."""
+def price_floor(state: SkyeState, seat: int, count: int | None = None) -> int:
+    """The lowest price the seat may give a tile now, pricing `count` tiles (default: all drawn but
+    the axed one); the minimum is waived if unaffordable."""
     player = state.players[seat]
     floor = int(state.settings["min_price"])
-    count = max(len(player.hand) - 1, 1)
+    count = max(len(player.hand) - 1, 1) if count is None else count
     return floor if floor * count <= player.gold else 0
 
 

@@ -401,8 +401,9 @@ async def test_keep_lets_owners_keep_or_discard_unbought_tiles_when_the_table_ch
     rec = await discord_.run("@bob", CH, "/game status")
     assert "to keep or discard" in json.dumps(rec.embeds)
     rec = await discord_.run("@bob", CH, "!complete /skye keep discard:")
-    assert [c["value"] for c in rec.choices] == ["none", "L03", "L48"]
+    assert [c["value"] for c in rec.choices] == ["none", "L03", "L48", "L03 L48"]  # both at once too
     assert rec.choices[2]["name"] == "discard L48 (take back 1 gold)"
+    assert rec.choices[3]["name"] == "discard L03 and L48 (take back 4 gold)"
     rec = await discord_.run("@carl", CH, "/skye keep discard:L03")
     assert rec.ephemeral and "'L03' is not one of your unbought tiles (L45, L15)" in rec.content
     rec = await discord_.run("@bob", CH, "/skye keep discard:l48")
