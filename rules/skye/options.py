@@ -49,9 +49,10 @@ def steps(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, ...], 
     """The parameters as they stand once `chosen` are: a third price only without the axe; a plan's
     next marker once the one before it is chosen (up to the seat's markers), Extra Movement only
     with a tile to spend; an adjustment's value or position, by what is adjusted."""
-    if kind == "price" and chosen.get("axe") is not None:
-        no_axe = notation.nothing(str(chosen["axe"]))
-        return tuple(replace(p, required=True) if p.name == "price3" else p for p in params
+    if kind == "price" and actor.seat is not None:
+        typed = chosen.get("axe")
+        no_axe = queries.may_skip_axe(state, actor.seat) if typed is None else notation.nothing(str(typed))
+        return tuple(replace(p, required=typed is not None) if p.name == "price3" else p for p in params
                      if no_axe or p.name != "price3")
     if kind == "plan" and actor.seat is not None:
         seat = actor.seat
