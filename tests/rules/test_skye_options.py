@@ -286,3 +286,10 @@ def test_whole_games_played_from_the_options_accept_every_option_offered(players
         if walked is not None:
             state = act(state, seat, walked[2], host=seat == 0).state
     assert state.stage == "over"
+
+
+def test_the_options_benchmark_runs_and_names_its_targets():
+    from benchmarks import skye_options
+
+    figures = skye_options.run(quick=True)
+    assert [f.target for f in figures] == [20.0, 50.0] and all(f.value > 0 for f in figures)
