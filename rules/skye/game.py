@@ -22,7 +22,6 @@ from rules.skye.invariants import check_state
 from rules.skye.land import land
 from rules.skye.model import SLOTS, TRACKS, SkyeBoard
 from rules.skye.plans import label
-from rules.skye.progress import movement, usable
 from rules.skye.rounds import Log, dealer, shuffled, start_round
 from rules.skye.sealing import salt
 from rules.skye.settings import SETTINGS
@@ -281,12 +280,9 @@ class SkyeGame(Game[SkyeState]):
         if piece != "journeyman" or seat not in range(len(state.seats)):
             return []
         player = state.players[seat]
-        points = movement(state, seat)
-        if options.get("extra") and usable(state, seat, "movement") is not None:
-            points += 4
         lnd = land(state.board, player)
-        costs = lnd.costs_from(player.journeyman)
-        found = [(cost, lnd.ids[pos], pos) for pos, cost in costs.items() if cost <= points]
+        costs = queries.reach(state, seat, bool(options.get("extra")))
+        found = [(cost, lnd.ids[pos], pos) for pos, cost in costs.items()]
         return [Reach(tile, cost, tuple(lnd.ids[p] for p in lnd.route(player.journeyman, pos)))
                 for cost, tile, pos in sorted(found)]
 

@@ -81,7 +81,7 @@ def route_cost(state: SkyeState, seat: int, tiles: list[Pos], extra: bool = Fals
     return RouteCheck(tuple(x if x is not None else -1 for x in legs), total, points, total <= points, best, best_cost)
 
 
-def reachable(state: SkyeState, seat: int, extra: bool = False) -> dict[Pos, int]:
+def reach(state: SkyeState, seat: int, extra: bool = False) -> dict[Pos, int]:
     """Every tile the journeyman can reach now with its cheapest cost (within the movement points)."""
     player = state.players[seat]
     lnd = land(state.board, player)
