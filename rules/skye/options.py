@@ -5,7 +5,7 @@ action built from what was chosen or typed (`rules.skye.notation`).
 Everything is answered on the asking seat's view (`SkyeGame.view`), where other seats' sealed prices
 and plans are absent: no candidate or label can show them. A plan is built marker by marker: each
 marker parameter offers the tiles in reach after the markers before it, with every advance allowed
-there, and the next marker is asked only once this one is chosen.
+there; once a marker is left out, the plan ends.
 """
 
 from __future__ import annotations
@@ -46,20 +46,21 @@ def candidates(state: SkyeState, actor: Actor, kind: str, param: str, chosen: Va
 
 
 def steps(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
-    """The parameters as they stand once `chosen` are: a third price only without the axe; a plan's
-    next marker once the one before it is chosen (up to the seat's markers), Extra Movement only
-    with a tile to spend; an adjustment's value or position, by what is adjusted."""
+    """The parameters as they stand once `chosen` are: a third price only without the axe (or, before
+    the axe is chosen, with No Axe; a tile axed leaves it 0); a plan's markers up to the seat's
+    markers, none after one left out, Extra Movement only with a tile to spend; an adjustment's
+    value or position, by what is adjusted."""
     if kind == "price" and actor.seat is not None:
         typed = chosen.get("axe")
         no_axe = queries.may_skip_axe(state, actor.seat) if typed is None else notation.nothing(str(typed))
-        return tuple(replace(p, required=typed is not None) if p.name == "price3" else p for p in params
+        return tuple(replace(p, required=True) if p.name == "price3" else p for p in params
                      if no_axe or p.name != "price3")
     if kind == "plan" and actor.seat is not None:
         seat = actor.seat
         shown = [p for p in params if p.name == "extra" and queries.points(state, seat)[1]]
         for i, marker in enumerate(MARKERS[:queries.markers(state, seat)]):
-            if i and _blank(chosen.get(MARKERS[i - 1])):
-                break
+            if i and MARKERS[i - 1] in chosen and _blank(chosen[MARKERS[i - 1]]):
+                break  # the marker before was left out: the plan ends there
             shown += [p for p in params if p.name == marker]
         return tuple(shown)
     what = fold(str(chosen.get("what") or ""))
@@ -345,7 +346,9 @@ def _adjust_value(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice
 
 
 def _adjust_position(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
-    """The tiles of that territory the journeyman is not on."""
+    """The tiles of that territory the journeyman is not on (when it is the journeyman that moves)."""
+    if fold(str(chosen.get("what") or "journeyman")) != "journeyman":
+        return []
     whose = _whose(state, actor, chosen)
     player = state.players[whose]
     return [Choice(f"{p.x},{p.y}", queries.tile_label(state, whose, (p.x, p.y))) for p in player.territory

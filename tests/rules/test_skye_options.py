@@ -76,8 +76,9 @@ def test_price_with_no_axe_offers_pricing_all_three_and_then_asks_for_the_third_
     hand = state.players[RED].hand
     assert values(state, RED, "price", "axe") == [*hand, "none"]
     chosen = {"axe": "none", "price1": 1, "price2": 1}
+    assert next(p for p in GAME.steps(state, Actor(RED), "price", {}) if p.name == "price3").required
+    assert steps(state, RED, "price", {"axe": hand[0]}) == ["axe", "price1", "price2"]  # an axe: two prices
     assert "price3" in steps(state, RED, "price", {"axe": "none"})
-    assert next(p for p in GAME.steps(state, Actor(RED), "price", chosen) if p.name == "price3").required
     assert values(state, RED, "price", "price3", chosen) == [1, 2, 3]
     action = GAME.build(state, Actor(RED), "price", {**chosen, "price3": 2})
     assert action == Price("", hand, (1, 1, 2)) and act(state, RED, action).secret
@@ -151,11 +152,11 @@ def test_J_T8_road_edges_are_offered_between_own_tiles_without_a_road_once_a_roa
 
 def test_J_M2_a_plan_is_built_marker_by_marker_up_to_the_seats_markers():
     state = scenario()  # Red: 2 markers, 4 movement points
-    assert steps(state, RED, "plan", {}) == ["first"]
-    assert steps(state, RED, "plan", {"first": "T2"}) == ["first", "second"]
-    assert steps(state, RED, "plan", {"first": "T2", "second": "T1"}) == ["first", "second"]
+    assert steps(state, RED, "plan", {}) == ["first", "second"]
+    assert steps(state, RED, "plan", {"first": None}) == ["first"]  # the first left out: no marker at all
     three = with_player(state, RED, markers=3)
-    assert steps(three, RED, "plan", {"first": "T2", "second": "T1"}) == ["first", "second", "third"]
+    assert steps(three, RED, "plan", {"first": "T2"}) == ["first", "second", "third"]
+    assert steps(three, RED, "plan", {"first": "T2", "second": None}) == ["first", "second"]
     first = values(state, RED, "plan", "first")
     assert first == [o.marker for o in q.marker_options(state, RED)]
     for marker in first:  # J-M5: each seals
@@ -176,7 +177,7 @@ def test_J_T1_an_advance_is_offered_only_where_the_tile_meets_the_next_space_wit
 
 def test_J_M3_markers_beyond_the_movement_points_are_offered_only_when_spending_extra_movement():
     state = holding(scenario(), "extra_movement")
-    assert steps(state, RED, "plan", {}) == ["extra", "first"]
+    assert steps(state, RED, "plan", {}) == ["extra", "first", "second"]
     assert values(state, RED, "plan", "extra") == [False, True]
     assert "T7" not in values(state, RED, "plan", "first")
     assert "T7" in values(state, RED, "plan", "first", {"extra": True})
