@@ -46,10 +46,9 @@ def candidates(state: SkyeState, actor: Actor, kind: str, param: str, chosen: Va
 
 
 def steps(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
-    """The parameters as they stand once `chosen` are: a third price only without the axe (or, before
-    the axe is chosen, with No Axe; a tile axed leaves it 0); a plan's markers up to the seat's
-    markers, none after one left out, Extra Movement only with a tile to spend; an adjustment's
-    value or position, by what is adjusted."""
+    """The parameters as they stand once `chosen` are: a third price only with No Axe, needed unless
+    a tile is axed; a plan's markers up to the seat's markers, none after one left out, Extra
+    Movement only with a tile to spend; an adjustment's value or position, by what is adjusted."""
     if kind == "price" and actor.seat is not None:
         typed = chosen.get("axe")
         no_axe = queries.may_skip_axe(state, actor.seat) if typed is None else notation.nothing(str(typed))
@@ -73,12 +72,11 @@ def steps(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, ...], 
 
 def build(state: SkyeState, actor: Actor, kind: str, values: Values) -> Action:
     """The action from what was chosen or typed, read on the seat's view."""
-    if actor.seat is None:
-        raise NotAllowed("You are not playing in this game.")
+    seat = _seat(actor)
     builder = BUILDERS.get(kind)
     if builder is None:
         raise BadInput(f"Isle of Skye has no action {kind[:40]!r}.")
-    return builder(state, actor.seat, values)
+    return builder(state, seat, values)
 
 
 # --- building actions --------------------------------------------------------------------------------
