@@ -55,6 +55,8 @@ def test_J_T8_an_edge_is_a_tile_and_a_side_or_two_neighbouring_tiles(text, edge)
 
 
 @pytest.mark.parametrize(("text", "message"), [("0,0", "Give the edge as 'x,y side'"),
+                                               ("\x00", "Give the edge as 'x,y side'"),
+                                               ("\x000\x00 n", "There is no tile '0'"),
                                                ("castle T2", "castle and T2 are not next to each other"),
                                                ("0,0 up", "There is no tile 'up'")])
 def test_an_edge_that_cannot_be_read_is_refused_saying_how_to_give_it(text, message):
