@@ -31,6 +31,7 @@ from benchmarks import (
     rules,
     scaling,
     skye_command,
+    skye_options,
     skye_render,
     skye_rules,
 )
@@ -40,7 +41,8 @@ from waypost import runtime
 
 BENCHMARKS = {"rules": rules, "render": render, "command": command, "load": load, "memory": memory, "long": long_game,
               "glory-rules": glory_rules, "glory-render": glory_render, "glory-command": glory_command,
-              "skye-rules": skye_rules, "skye-render": skye_render, "skye-command": skye_command,
+              "skye-rules": skye_rules, "skye-options": skye_options, "skye-render": skye_render,
+              "skye-command": skye_command,
               "megaciv-rules": megaciv_rules, "megaciv-render": megaciv_render, "megaciv-command": megaciv_command,
               "scaling": scaling}
 STORING = {"command", "load", "memory", "long", "glory-command", "skye-command", "megaciv-command", "scaling"}

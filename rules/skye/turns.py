@@ -25,9 +25,9 @@ from rules.skye.state import (
     Placed,
     Pricing,
     SkyeState,
-    committed,
     name,
     phase_number,
+    sealed_all,
     with_player,
 )
 from rules.text import either, plural
@@ -86,7 +86,7 @@ def price_tiles(state: SkyeState, seat: int, action: PriceAction) -> Outcome:
     priced = ", ".join(f"{t} {p} gold" for t, p in zip(tiles, action.prices))
     mine = (f"You {'changed your' if again else 'sealed your'} prices: {'axe on ' + axe if axe else 'no axe'}; "
             f"{priced or 'nothing priced'} (fingerprint {mark}).")
-    if all(committed(state, s) for s in range(len(state.seats))):
+    if sealed_all(state):
         log = Log()
         state = reveal_prices(state, log)
         return _finish(state, log, f"{public}. {log.lines.pop(0)}", undoable=False, reveals=True)
@@ -229,7 +229,7 @@ def _seal(state: SkyeState, seat: int, plan: JourneyPlan, verb: str) -> Outcome:
     again = state.players[seat].plan is not None
     state = with_player(state, seat, plan=plan, fingerprint=mark)
     public = f"{name(state, seat)} committed (fingerprint {mark})"
-    if all(committed(state, s) for s in range(len(state.seats))):
+    if sealed_all(state):
         log = Log()
         state = reveal_plans(state, log)
         return _finish(state, log, f"{public}. {log.lines.pop(0)}", undoable=False, reveals=True)
