@@ -30,8 +30,7 @@ from discord import AppCommandOptionType, app_commands
 from front.cog import kind_of
 from offline.harness import OfflineDiscord, Record
 from offline.payloads import ClientRefusal, iter_components
-from rules.errors import NoGame
-from rules.options import Param
+from rules.errors import NoGame, PlayerError
 from waypost.outcome import User
 
 REFUSAL = "⛔"  # how the bot's replies mark a refused command (front.replies.report_error)
@@ -55,10 +54,6 @@ def _line(path: str, options: Mapping[str, Any]) -> str:
     """A console line for a command, e.g. `/vikings sail boat:1 route:"F4 D1" strength:2`."""
     words = [f"/{path}", *(f"{k}:{shlex.quote(str(v))}" for k, v in options.items())]
     return " ".join(words)
-
-
-def _is_seat(param: Param | None) -> bool:
-    return param is not None and param.type == "seat"
 
 
 def _refused(rec: Record) -> bool:
@@ -163,30 +158,36 @@ class ScriptedPlayer:
         return await self._any(user, game_key)
 
     async def _choose(self, user: str, game_key: str) -> Move | None:
-        """A legal action chosen as from menus, parameter by parameter, run as its command."""
+        """A legal action chosen as from menus, parameter by parameter (`Table.step`: the parameters
+        as they stand after each choice), run as its command."""
         table, user_id = self.discord.bot.table, self.discord.builder.directory.user_id(user)
         asking = User(user_id, user.lstrip("@"))
-        kinds = await table.kinds(self.channel, asking)
+        try:
+            card = await table.card(self.channel, asking)
+        except PlayerError:
+            return None
         commands = {kind_of(c): c for c in self._commands(game_key)}
-        kinds = [k for k in kinds if k.kind in commands]
+        kinds = [k for k in card.kinds if k.kind in commands]
         if not kinds:
             return None
         preferred = [k for k in kinds if commands[k.kind].qualified_name in self.first] or kinds
         kind = self.rng.choice(preferred)
-        chosen: dict[str, Any] = {}
-        for param in kind.params:
-            if not param.required and self.rng.random() >= self.optional:
-                continue
-            offered = await table.choices(self.channel, asking, game_key, kind.kind, param.name, chosen)
-            if offered:
-                chosen[param.name] = self.rng.choice(offered).value
-            elif param.required:
-                return None  # the game moved on meanwhile
+        picks: list[int | None] = []
+        try:
+            step = await table.step(self.channel, asking, card.version, kind.kind, picks)
+            while step.param is not None:
+                skip = not step.param.required and (not step.choices or self.rng.random() >= self.optional)
+                if not skip and not step.choices:
+                    return None
+                picks.append(None if skip else self.rng.randrange(len(step.choices)))
+                step = await table.step(self.channel, asking, card.version, kind.kind, picks)
+        except PlayerError:  # the game moved on meanwhile
+            return None
         command = commands[kind.kind]
         names = {p.name: p.display_name for p in command.parameters}
         seats = (await table.status(self.channel)).seats
-        options = {names[k]: self._name(seats[v].player_id) if _is_seat(kind.param(k)) else v
-                   for k, v in chosen.items() if k in names}
+        options = {names[p.name]: self._name(seats[int(c.value)].player_id) if p.type == "seat" else c.value
+                   for p, c in step.chosen if c is not None and p.name in names}
         return await self._run(user, command.qualified_name, options)
 
     async def _any(self, user: str, game_key: str) -> Move | None:
