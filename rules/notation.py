@@ -21,6 +21,7 @@ _PAIR = re.compile(r"\(\s*([+-]?\d{1,4})\s*[,\s]\s*([+-]?\d{1,4})\s*\)"  # (2,0)
 _LIST = re.compile(r"\s*(?:,|;|→|->|=>|>)\s*")
 _WORDS = re.compile(r"(?:\s|,|;|→|->|=>|>)+")
 _MARK = "\x00{}\x00"
+_MARKED = re.compile("\x00(\\d+)\x00")  # a pair kept whole, within an item ("3,-1: archer")
 
 
 def items(text: str, *, spaces: bool = True, pairs: bool = False) -> list[str]:
@@ -36,7 +37,7 @@ def items(text: str, *, spaces: bool = True, pairs: bool = False) -> list[str]:
             return f" {_MARK.format(len(found) - 1)} "
         text = _PAIR.sub(keep, text)
     parts = (_WORDS if spaces else _LIST).split(text.strip())
-    return [found[int(p[1:-1])] if p.startswith("\x00") else " ".join(p.split()) for p in parts if p.strip()]
+    return [" ".join(_MARKED.sub(lambda m: found[int(m.group(1))], p).split()) for p in parts if p.strip()]
 
 
 def pair(text: str) -> tuple[int, int] | None:

@@ -41,8 +41,10 @@ class Param:
 
     `type` is how a command takes it ("seat": a player of the game). A `free` parameter takes
     values beyond its choices (a route through other spaces, a count typed by hand): its choices
-    are suggestions, each still legal. An optional parameter (`required=False`) may be left out;
-    `ask` is the question a menu puts ("Which boat?").
+    are suggestions, each still legal; while a player types one, `chosen` holds what they typed so
+    far under its own name, for suggestions that go on from it (a further stop after "; "). An
+    optional parameter (`required=False`) may be left out; `ask` is the question a menu puts
+    ("Which boat?").
     """
 
     name: str

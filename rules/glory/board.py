@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal
 from rules import hexes
 from rules.errors import BadInput
 from rules.hexes import Hex
+from rules.notation import Names
 
 LAND = ("plains", "forest", "hills", "desert", "mountains", "swamp")
 WATER = ("sea", "ocean")
@@ -240,6 +241,20 @@ class Board:
         if found is None:
             raise BadInput(f"There is no unit {str(word)[:30]!r}. Units: {', '.join(u.plural for u in self.units)}.")
         return found
+
+    @cached_property
+    def unit_names(self) -> Names:
+        """The unit types as players type them: singular or plural, any case, or the start of one."""
+        return Names(self.unit_words, "unit")
+
+    @cached_property
+    def relic_names(self) -> Names:
+        return Names((r.name for r in self.relics), "relic")
+
+    @cached_property
+    def event_names(self) -> Names:
+        """The event cards by id or title."""
+        return Names({**{e.name: e.name for e in self.events}, **{e.title: e.name for e in self.events}}, "event card")
 
     @cached_property
     def tile_named(self) -> dict[str, Tile]:
