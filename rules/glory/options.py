@@ -10,7 +10,6 @@ its own name: the stops offered then follow the ones already typed ("E5: 1 arche
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
@@ -35,10 +34,9 @@ from rules.glory.state import (
     units_text,
 )
 from rules.guards import hosting, seated
-from rules.options import Choice, Param, Values
+from rules.options import Choice, Lister, Param, Values, listed, number, text
 from rules.text import plural
 
-Lister = Callable[[GloryState, Actor, Values], list[Choice]]
 MARCH = "march: +1 movement point, two depletion cubes (strength −1 this round)"
 PACKING = (("pack", "pack the trebuchets at the start (1 movement point)"),
            ("unpack", "unpack the trebuchets at the end (1 movement point)"))
@@ -47,13 +45,7 @@ PACKING = (("pack", "pack the trebuchets at the start (1 movement point)"),
 def candidates(state: GloryState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
     """The values of `param` of `kind` worth offering given `chosen`; [] when what was chosen
     before cannot be read, or the seat may not do this at all now."""
-    lister = LISTERS.get((kind, param))
-    if lister is None:
-        return []
-    try:
-        return lister(state, actor, chosen)
-    except PlayerError:
-        return []
+    return listed(LISTERS, state, actor, kind, param, chosen)
 
 
 def steps(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
@@ -81,26 +73,9 @@ def build(state: GloryState, actor: Actor, kind: str, values: Values) -> Action:
 
 # --- reading values --------------------------------------------------------------------------
 
-def _text(values: Values, name: str) -> str:
-    value = values.get(name)
-    if value is None or str(value).strip() == "":
-        raise BadInput(f"Give the {name}.")
-    return str(value)
-
-
 def _optional(values: Values, name: str) -> str:
     value = values.get(name)
     return "" if value is None else str(value)
-
-
-def _number(values: Values, name: str) -> int:
-    value = values.get(name)
-    if value is None:
-        return 0
-    try:
-        return int(str(value).strip()) if not isinstance(value, int) or isinstance(value, bool) else value
-    except ValueError:
-        raise BadInput(f"The {name} is a whole number, not {str(value)[:20]!r}.") from None
 
 
 def _switch(values: Values, name: str) -> bool:
@@ -110,7 +85,7 @@ def _switch(values: Values, name: str) -> bool:
 
 def _maneuver(state: GloryState, values: Values) -> Maneuver:
     board = state.board
-    army, to = notation.hex_(board, _text(values, "army")), notation.hex_(board, _text(values, "to"))
+    army, to = notation.hex_(board, text(values, "army")), notation.hex_(board, text(values, "to"))
     return Maneuver(army, to, notation.units(board, _optional(values, "units")),
                     notation.path(board, army, to, _optional(values, "path")),
                     notation.stops(board, _optional(values, "drops")),
@@ -120,7 +95,7 @@ def _maneuver(state: GloryState, values: Values) -> Maneuver:
 
 def _adjust(state: GloryState, values: Values) -> Adjust:
     board = state.board
-    what = _text(values, "what").strip().casefold()
+    what = text(values, "what").strip().casefold()
     adjusting = ADJUSTING.get(what)
     if adjusting is None:
         raise BadInput(f"Adjust one of: {', '.join(ADJUSTING)}.")
@@ -137,14 +112,14 @@ def _adjust(state: GloryState, values: Values) -> Adjust:
         name = notation.relic(board, name)
     elif what == "structure":
         name = notation.structure(name)
-    return Adjust(what, _number(values, "value"), seat if isinstance(seat, int) and not isinstance(seat, bool)
+    return Adjust(what, number(values, "value", 0), seat if isinstance(seat, int) and not isinstance(seat, bool)
                   else None, at, unit, name)
 
 
 # --- a maneuver's values so far -----------------------------------------------------------------
 
 def _army(state: GloryState, actor: Actor, chosen: Values) -> tuple[str, Army]:
-    at = notation.hex_(state.board, _text(chosen, "army"))
+    at = notation.hex_(state.board, text(chosen, "army"))
     army = state.players[seated(actor)].armies.get(at)
     if army is None:
         raise BadInput(f"You have no army at {at}.")
@@ -238,7 +213,7 @@ def _maneuver_pickups(state: GloryState, actor: Actor, chosen: Values) -> list[C
     for at, source in queries.pickup_sources(state, seated(actor), start):
         if at not in taken:
             found += [f"{head}{at}: {units_text(board, group or source.units)}" for group in _groups(source)]
-    return [Choice(text, text) for text in dict.fromkeys(found)]
+    return [Choice(stop, stop) for stop in dict.fromkeys(found)]
 
 
 def _maneuver_to(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -250,7 +225,7 @@ def _maneuver_path(state: GloryState, actor: Actor, chosen: Values) -> list[Choi
     """The cheapest route to where the army ends (to every end, before that is chosen)."""
     ends = _ends(state, actor, chosen)
     if chosen.get("to") is not None:
-        to = notation.hex_(state.board, _text(chosen, "to"))
+        to = notation.hex_(state.board, text(chosen, "to"))
         ends = {to: ends[to]} if to in ends else {}
     return [Choice(" ".join(r.route), f"{' '.join(r.route)} ({r.cost} MP{', explores' if r.explore else ''})")
             for r in ends.values() if r.route]
@@ -260,10 +235,10 @@ def _maneuver_drops(state: GloryState, actor: Actor, chosen: Values) -> list[Cho
     """Each unit type moving, one or all of it, on each hex of the way before its end."""
     board = state.board
     start, _ = _army(state, actor, chosen)
-    to = notation.hex_(board, _text(chosen, "to"))
+    to = notation.hex_(board, text(chosen, "to"))
     head, before = _typed(state, chosen, "drops")
     if chosen.get("path"):
-        route = notation.path(board, start, to, _text(chosen, "path"))
+        route = notation.path(board, start, to, text(chosen, "path"))
     else:
         found = _ends(state, actor, chosen, drops=head).get(to)
         route = found.route if found is not None else ()
@@ -275,7 +250,7 @@ def _maneuver_drops(state: GloryState, actor: Actor, chosen: Values) -> list[Cho
         for name, n in group.items():
             offered += [f"{head}{at}: {board.unit_types[name].count(count)}" for count in dict.fromkeys((1, n))
                         if not any(h == at and u == name for h, u, _ in before)]
-    return [Choice(text, text) for text in dict.fromkeys(offered) if len(text) <= 100]
+    return [Choice(stop, stop) for stop in dict.fromkeys(offered) if len(stop) <= 100]
 
 
 def _choose_choice(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -346,7 +321,7 @@ def _adjust_unit(state: GloryState, actor: Actor, chosen: Values) -> list[Choice
     packing = _what(chosen) == "packed"
     types = [u for u in board.units if u.packing or not packing]
     if chosen.get("hex") is not None:
-        at = notation.hex_(board, _text(chosen, "hex"))
+        at = notation.hex_(board, text(chosen, "hex"))
         army = state.players[_whose(state, actor, chosen)].armies.get(at, Army({}))
         types = [u for u in types if u.name in army.units or _stands(state, at, {**army.units, u.name: 1})]
     return [Choice(u.name, f"{u.name} ({u.plural})") for u in types]
@@ -382,7 +357,7 @@ def _adjust_value(state: GloryState, actor: Actor, chosen: Values) -> list[Choic
     top = {"units": MAX_UNITS, "packed": MAX_UNITS, "depletion": 2, "cubes": MAX_CUBES, "cubes_per_round": MAX_CUBES,
            "voting": MAX_VOTING}.get(what, 0)
     if what == "votes" and chosen.get("name"):
-        card = notation.card(state, _text(chosen, "name"))
+        card = notation.card(state, text(chosen, "name"))
         placed = next((s.votes.get(whose, 0) for row in state.event_rows for s in row if s.card == card), 0)
         top = min(MAX_VOTING, placed + player.voting_cubes)
     return list(_numbers(top, "depletion cube" if what == "depletion" else ""))
