@@ -187,10 +187,18 @@ def _maneuver_army(state: GloryState, actor: Actor, chosen: Values) -> list[Choi
 
 
 def _maneuver_units(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    """The whole army, a few groups of it, and first the group being typed (once it reads as one)."""
     _, army = _army(state, actor, chosen)
-    board = state.board
-    found = [Choice("all", f"all: {army_text(board, army)}")]
-    return found + [Choice(units_text(board, g), units_text(board, g)) for g in _groups(army) if g]
+    board, typed = state.board, _optional(chosen, "units").strip()
+    try:
+        read = [notation.group(board, typed) or {}]
+    except PlayerError:
+        read = []
+    labels = {units_text(board, g) if g else "all": "" for g in (*read, *_groups(army))}
+    if read and typed:  # what is typed, in the words it was typed (autocomplete keeps what contains them)
+        labels[units_text(board, read[0]) if read[0] else "all"] = typed
+    return [Choice(g, f"{said} → {g}" if said else f"all: {army_text(board, army)}" if g == "all" else g)
+            for g, said in labels.items()]
 
 
 def _maneuver_march(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:

@@ -77,6 +77,8 @@ def test_G_M5_the_groups_offered_reach_the_destination():
     assert groups == ["2 cavalrymen", "1 cavalryman"]  # the archer has 2 movement points
     assert at(3, 0) in offered(state, RED, "maneuver", "to", army=at(0, 0), units="2 cavalrymen")
     assert at(3, 0) not in offered(state, RED, "maneuver", "to", army=at(0, 0))
+    typed = labels(state, RED, "maneuver", "units", army=at(0, 0), units="1 cav, arch")  # while it is typed
+    assert list(typed.items())[0] == ("1 archer, 1 cavalryman", "1 cav, arch → 1 archer, 1 cavalryman")
 
 
 def test_G_M4_marching_adds_a_movement_point_where_it_is_needed():
