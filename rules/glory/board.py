@@ -25,6 +25,8 @@ TILE_TERRAINS = (*LAND, "sea")  # tiles and provinces never show ocean: that is 
 ROUGH = ("mountains", "swamp")  # entering costs 2 (G-M2)
 SYMBOLS = ("solid", "outlined", "none")
 
+PARSED = 4096  # hex names as typed remembered per board
+
 # Terrain codes used by the movement search (rules/glory/moves.py).
 LAND1, LAND2, SEA, OCEAN, UNEXPLORED = 1, 2, 3, 4, 5
 CODES = {**dict.fromkeys(LAND, LAND1), **dict.fromkeys(ROUGH, LAND2), "sea": SEA, "ocean": OCEAN}
@@ -169,8 +171,17 @@ class Board:
         """A hex's canonical name from a player's text ("d7", "3,-1"), or BadInput."""
         if not isinstance(text, str):
             raise BadInput("Name a hex like D7.")
-        h = hexes.parse_hex(text, self.axial_index, f"on {self.title}")
-        return self.names[self.axial_index[h]]
+        name = self.parsed.get(text)
+        if name is None:
+            name = self.names[self.axial_index[hexes.parse_hex(text, self.axial_index, f"on {self.title}")]]
+            if len(self.parsed) < PARSED:
+                self.parsed[text] = name
+        return name
+
+    @cached_property
+    def parsed(self) -> dict[str, str]:
+        """Hex names as typed, read (filled by `parse`); not part of the data."""
+        return {}
 
     def hex_name(self, h: Hex) -> str:
         return self.names[self.axial_index[h]]

@@ -30,6 +30,7 @@ from rules.glory.state import (
     add_units,
     army_text,
     colour,
+    terrain,
     terrain_at,
     units_text,
 )
@@ -311,8 +312,7 @@ def _adjust_hex(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]
         taken = set() if what == "relic" else {h for s, p in enumerate(state.players) if s != whose for h in p.armies}
         if what == "units":  # the seat's armies are listed already; others' structures keep units out
             taken |= set(armies) | {h for h, s in state.structures.items() if s.owner != whose}
-        for at in board.names:
-            kind = terrain_at(state, at)
+        for at, kind in zip(board.names, terrain(state), strict=True):
             if kind is None or at in taken or (what == "structure" and kind in ("sea", "ocean")) \
                     or (what == "relic" and at in state.relics):
                 continue
@@ -359,15 +359,19 @@ def _adjust_name(state: GloryState, actor: Actor, chosen: Values) -> list[Choice
 
 
 def _adjust_value(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
-    """The numbers a setting may take (votes on a card: at most what the bank allows)."""
+    """The numbers a setting may take: packed trebuchets at most those there, votes on a card at
+    most those on it and in the bank."""
     what, whose = _what(chosen), _whose(state, actor, chosen)
     player = state.players[whose]
     top = {"units": MAX_UNITS, "packed": MAX_UNITS, "depletion": 2, "cubes": MAX_CUBES, "cubes_per_round": MAX_CUBES,
            "voting": MAX_VOTING}.get(what, 0)
-    if what == "votes" and chosen.get("name"):
-        card = notation.card(state, text(chosen, "name"))
-        placed = next((s.votes.get(whose, 0) for row in state.event_rows for s in row if s.card == card), 0)
-        top = min(MAX_VOTING, placed + player.voting_cubes)
+    if what == "packed" and chosen.get("hex") and chosen.get("unit"):
+        army = player.armies.get(notation.hex_(state.board, text(chosen, "hex")), Army({}))
+        top = army.units.get(state.board.unit_names.find(text(chosen, "unit")), 0)
+    if what == "votes":
+        cards = [notation.card(state, text(chosen, "name"))] if chosen.get("name") else None
+        placed = [s.votes.get(whose, 0) for row in state.event_rows for s in row if cards is None or s.card in cards]
+        top = min(MAX_VOTING, max(placed, default=0) + player.voting_cubes)
     return list(_numbers(top, "depletion cube" if what == "depletion" else ""))
 
 
@@ -396,7 +400,8 @@ def _look_hex(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
     for at, relic in state.relics.items():
         notes.setdefault(at, []).append(f"relic {relic}")
     busy = [Choice(h, f"{h} — {'; '.join(notes[h])}") for h in sorted(notes, key=lambda h: board.index[h])]
-    return busy + [Choice(h, f"{h} — {terrain_at(state, h) or 'face down'}") for h in board.names if h not in notes]
+    rest = [(h, kind) for h, kind in zip(board.names, terrain(state), strict=True) if h not in notes]
+    return busy + [Choice(h, f"{h} — {kind or 'face down'}") for h, kind in rest]
 
 
 def _targets_army(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
