@@ -127,11 +127,11 @@ def _army(state: GloryState, actor: Actor, chosen: Values) -> tuple[str, Army]:
     return at, army
 
 
-def _ends(state: GloryState, actor: Actor, chosen: Values, **leaving_out: str) -> dict[str, Route]:
-    """Where the army can end with the values chosen (those named in `leaving_out` replaced by the
-    text given), by the movement search the maneuver itself checks with."""
+def _ends(state: GloryState, actor: Actor, chosen: Values, **replaced: str) -> dict[str, Route]:
+    """Where the army can end with the values chosen (some `replaced`), by the movement search the
+    maneuver itself checks with."""
     board = state.board
-    given = {**chosen, **leaving_out}
+    given = {**chosen, **replaced}
     at, _ = _army(state, actor, chosen)
     stops = read_stops(state, notation.stops(board, _optional(given, "drops")),
                        notation.stops(board, _optional(given, "pickups")))
