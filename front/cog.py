@@ -22,7 +22,7 @@ from front.answering import run
 from front.replies import NOBODY, channel_of, escape, fit, table_of, user_of
 from rules.base import Game
 from rules.errors import BadInput, PlayerError
-from rules.options import Value, matching
+from rules.options import Param, Value, matching
 from waypost.outcome import Seen
 
 S = TypeVar("S")
@@ -55,22 +55,24 @@ class GameCog(commands.GroupCog, Generic[S]):
         """Autocomplete every option of `command` that is a parameter of its kind (and has neither
         fixed choices nor an autocomplete of its own) from the game's legal options."""
         kind = kind_of(command)
-        known = {p.name for p in self.rules.params_of(kind)}
+        known = {p.name: p for p in self.rules.params_of(kind)}
         for option in command.parameters:
             if option.name in known and option.type in SUGGESTED and not option.choices and not option.autocomplete:
-                command.autocomplete(option.name)(self._suggester(kind, option.name, option.type))
+                command.autocomplete(option.name)(self._suggester(kind, known[option.name], option.type))
 
-    def _suggester(self, kind: str, param: str, type_: AppCommandOptionType) -> Suggest:
+    def _suggester(self, kind: str, param: Param, type_: AppCommandOptionType) -> Suggest:
         async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[Any]]:
             seen = await self.seen(interaction)
             if seen is None:
                 return []
             try:
-                chosen = self._values(interaction, seen, leave_out=param)
+                chosen = self._values(interaction, seen, leave_out=param.name)
             except PlayerError:  # a member who does not play: nothing to suggest
                 return []
+            if param.free and current.strip():  # what is typed so far, which suggestions may go on from
+                chosen[param.name] = current
             found = await table_of(interaction).choices(channel_of(interaction), user_of(interaction), self.game_key,
-                                                        kind, param, chosen)
+                                                        kind, param.name, chosen)
             return [app_commands.Choice(name=c.label[:100], value=_as(c.value, type_)) for c in matching(found, current)
                     if type_ is AppCommandOptionType.string or isinstance(c.value, int)]
         return suggest

@@ -18,28 +18,33 @@ MAX_TEXT = 300  # longer than any list a command takes
 LISTED = 16  # a refusal lists the names when there are at most this many
 _PAIR = (r"\(\s*(?P<x>[+-]?\d{1,4})\s*[,\s]\s*(?P<y>[+-]?\d{1,4})\s*\)"  # (2,0) (3, -1)
          r"|(?<![\w+-])(?P<u>[+-]?\d{1,4})\s*,\s*(?P<v>[+-]?\d{1,4})(?!\w)")  # 2,0
+_PAIRS = re.compile(_PAIR)
 _SEPARATOR = r",|;|→|->|=>|>"
-_TOKENS = {  # (pairs, spaces) -> the tokenizer
-    (pairs, spaces): re.compile((rf"(?P<pair>{_PAIR})|" if pairs else "") +
-                                (rf"(?P<sep>(?:\s|{_SEPARATOR})+)|(?P<word>(?:(?!{_SEPARATOR})\S)+)" if spaces else
-                                 rf"(?P<sep>\s*(?:{_SEPARATOR})\s*)|(?P<word>(?:(?!{_SEPARATOR}).)+?)(?=\s*(?:{_SEPARATOR})|\s*$)"))
-    for pairs in (False, True) for spaces in (False, True)
+_TOKENS = {  # (pairs, spaces) -> the tokenizer: pairs, separators and the items between them
+    (False, True): re.compile(rf"(?P<word>(?:(?!{_SEPARATOR})\S)+)"),
+    (True, True): re.compile(rf"(?P<pair>{_PAIR})|(?P<word>(?:(?!{_SEPARATOR})\S)+)"),
+    (False, False): re.compile(rf"(?P<word>(?:(?!{_SEPARATOR}).)+)"),
+    (True, False): re.compile(rf"(?P<word>(?:{re.sub(r'[?]P<[a-z]>', '', _PAIR)}|(?!{_SEPARATOR}).)+)"),
 }
 
 
 def items(text: str, *, spaces: bool = True, pairs: bool = False) -> list[str]:
     """The items of a typed list, in order, empty ones left out. With `spaces` False, spaces belong to
-    the names ("Black Sea, Crete"); with `pairs`, a pair of numbers stays one item ("2,0")."""
+    the names ("Black Sea, Crete"); with `pairs`, a pair of numbers is never split ("2,0", and "3,-1:
+    archer" is one item), and is written "x,y"."""
     if len(text) > MAX_TEXT:
         raise BadInput(f"That is {len(text)} characters long; give at most {MAX_TEXT}.")
     found = []
-    for match in _TOKENS[pairs, spaces].finditer(text.strip()):
-        if pairs and match["pair"]:
-            x, y = (match["x"], match["y"]) if match["x"] is not None else (match["u"], match["v"])
-            found.append(f"{int(x)},{int(y)}")
-        elif match["word"] and match["word"].strip():
-            found.append(" ".join(match["word"].split()))
+    for match in _TOKENS[pairs, spaces].finditer(text):
+        item = " ".join((match["pair"] if pairs and spaces and match["pair"] else match["word"] or "").split())
+        if item:
+            found.append(_PAIRS.sub(_written, item) if pairs else item)
     return found
+
+
+def _written(match: re.Match[str]) -> str:
+    x, y = (match["x"], match["y"]) if match["x"] is not None else (match["u"], match["v"])
+    return f"{int(x)},{int(y)}"
 
 
 def pair(text: str) -> tuple[int, int] | None:

@@ -17,9 +17,11 @@ Autocomplete, turn cards, scripted players and the random-play tests all choose 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
+
+from rules.errors import BadInput, PlayerError
 
 Value = str | int | bool
 Values = Mapping[str, Value | None]  # None: an optional parameter left out
@@ -41,8 +43,10 @@ class Param:
 
     `type` is how a command takes it ("seat": a player of the game). A `free` parameter takes
     values beyond its choices (a route through other spaces, a count typed by hand): its choices
-    are suggestions, each still legal. An optional parameter (`required=False`) may be left out;
-    `ask` is the question a menu puts ("Which boat?").
+    are suggestions, each still legal; while a player types one, `chosen` holds what they typed so
+    far under its own name, for suggestions that go on from it (a further stop after "; "). An
+    optional parameter (`required=False`) may be left out; `ask` is the question a menu puts
+    ("Which boat?").
     """
 
     name: str
@@ -90,3 +94,42 @@ def matching(choices: Iterable[Choice], typed: str, limit: int = 25) -> list[Cho
     found = [c for c in choices if typed in str(c.value).casefold() or typed in c.label.casefold()]
     found.sort(key=lambda c: not str(c.value).casefold().startswith(typed))
     return found[:limit]
+
+
+Lister = Callable[[Any, Any, Values], list[Choice]]  # (state, actor, chosen) → the candidates of one parameter
+
+
+def listed(listers: Mapping[tuple[str, str], Lister], state: Any, actor: Any, kind: str, param: str,
+           chosen: Values) -> list[Choice]:
+    """A game's candidates of `param` of `kind` from its table of listers by (kind, param): [] when
+    it lists none, or when what was chosen before cannot be read (the lister's PlayerError)."""
+    lister = listers.get((kind, param))
+    if lister is None:
+        return []
+    try:
+        return lister(state, actor, chosen)
+    except PlayerError:
+        return []
+
+
+def text(values: Values, name: str) -> str:
+    """A required value as text; BadInput when it was not given."""
+    value = values.get(name)
+    if value is None or str(value).strip() == "":
+        raise BadInput(f"Give the {name}.")
+    return str(value)
+
+
+def number(values: Values, name: str, default: int | None = None) -> int:
+    """A value as a whole number (typed or chosen), `default` when it was not given; BadInput when
+    it is not one, or was not given and has no default."""
+    value = values.get(name)
+    value = default if value is None else value
+    if value is None:
+        raise BadInput(f"Give the {name}.")
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            return int(str(value).strip())
+        except ValueError:
+            raise BadInput(f"The {name} is a whole number, not {str(value)[:20]!r}.") from None
+    return value

@@ -71,8 +71,10 @@ class Offering(Channels):
     async def choices(self, channel_id: int, user: User, game_key: str, kind: str, param: str,
                       chosen: Values) -> list[Choice]:
         """The legal values of `param` of action `kind` (of game `game_key`) for `user`, given the
-        values `chosen` before it."""
-        loaded = await self._playing(channel_id, user)
+        values `chosen` before it. A look's values are suggested to onlookers too (they may look)."""
+        loaded = await self._load(channel_id)
+        looking = loaded is not None and any(look.kind == kind for look in loaded.game.rules.looks)
+        loaded = await self._playing(channel_id, user, anyone=looking)
         if loaded is None or loaded.game.key != game_key:
             return []
         actor = loaded.actor(user)
@@ -91,9 +93,10 @@ class Offering(Channels):
         actor = loaded.actor(user)
         return await asyncio.to_thread(loaded.game.rules.report, loaded.view(actor.seat), actor, look, values)
 
-    async def _playing(self, channel_id: int, user: User) -> Loaded | None:
+    async def _playing(self, channel_id: int, user: User, anyone: bool = False) -> Loaded | None:
+        """The channel's game in play, if `user` plays or hosts it (or `anyone`)."""
         loaded = await self._load(channel_id)
         if loaded is None or loaded.state is None or loaded.row.status != "active":
             return None
         actor = loaded.actor(user)
-        return loaded if actor.seat is not None or actor.host else None
+        return loaded if anyone or actor.seat is not None or actor.host else None

@@ -166,7 +166,12 @@ async def test_autocomplete_for_adjustments(discord_):
     rec = await discord_.run("@alice", CH, "!complete /glory adjust what:units hex:")
     assert [c["value"] for c in rec.choices][:3] == ["B2", "C3", "D3"]
     rec = await discord_.run("@alice", CH, "!complete /glory adjust what:packed unit:")
+    assert rec.choices == []  # no army of hers has a trebuchet to pack (it used to offer one anyway)
+    await discord_.run("@alice", CH, "/glory adjust what:units hex:C3 unit:trebuchet value:1")
+    rec = await discord_.run("@alice", CH, "!complete /glory adjust what:packed unit:")
     assert [c["value"] for c in rec.choices] == ["trebuchet"]
+    rec = await discord_.run("@alice", CH, "!complete /glory adjust what:packed hex:")
+    assert [c["value"] for c in rec.choices] == ["C3"]
     rec = await discord_.run("@alice", CH, "!complete /glory adjust what:structure name:")
     assert [c["value"] for c in rec.choices] == ["city", "castle", "capital", "none"]
     rec = await discord_.run("@alice", CH, "!complete /glory adjust what:relic name:")
