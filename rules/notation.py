@@ -19,6 +19,7 @@ LISTED = 16  # a refusal lists the names when there are at most this many
 _PAIR = (r"\(\s*(?P<x>[+-]?\d{1,4})\s*[,\s]\s*(?P<y>[+-]?\d{1,4})\s*\)"  # (2,0) (3, -1)
          r"|(?<![\w+-])(?P<u>[+-]?\d{1,4})\s*,\s*(?P<v>[+-]?\d{1,4})(?!\w)")  # 2,0
 _PAIRS = re.compile(_PAIR)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _SEPARATOR = r",|;|→|->|=>|>"
 _TOKENS = {  # (pairs, spaces) -> the tokenizer: pairs, separators and the items between them
     (False, True): re.compile(rf"(?P<word>(?:(?!{_SEPARATOR})\S)+)"),
@@ -34,6 +35,7 @@ def items(text: str, *, spaces: bool = True, pairs: bool = False) -> list[str]:
     archer" is one item), and is written "x,y"."""
     if len(text) > MAX_TEXT:
         raise BadInput(f"That is {len(text)} characters long; give at most {MAX_TEXT}.")
+    text = _CONTROL.sub(" ", text)  # control characters (a NUL …) part words as spaces do
     found = []
     for match in _TOKENS[pairs, spaces].finditer(text):
         item = " ".join((match["pair"] if pairs and spaces and match["pair"] else match["word"] or "").split())
