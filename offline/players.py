@@ -279,7 +279,8 @@ class CardPlayer:
             return None
         if not status.waiting:
             return None
-        waiting = self.rng.choice(status.waiting)
+        decisions = [w for w in status.waiting if w.kind == "decision"]  # a decision may hold up the rest
+        waiting = self.rng.choice(decisions or list(status.waiting))
         user = self._name(waiting.user_id)
         move = await (self._answer(user, waiting.user_id) if waiting.kind == "decision" else self._act(user))
         self.moves.append(move)

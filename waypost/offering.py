@@ -52,7 +52,11 @@ class Offering(Channels):
             raise NotAllowed("You are not playing in this game.")
         rules = loaded.game.rules
         kinds = await asyncio.to_thread(rules.kinds, loaded.view(actor.seat), actor)
-        prompt = next((a.prompt for a in self._awaiting(loaded) if a.seat == actor.seat), "")
+        awaiting = self._awaiting(loaded)
+        prompt = next((a.prompt for a in awaiting if a.seat == actor.seat), "")
+        held = next((d for d in rules.position(loaded.state).decisions if d.blocking and d.seat != actor.seat), None)
+        if prompt and held is not None:
+            prompt = f"{prompt} First {loaded.name(held.seat)} decides: {held.prompt}"
         name = loaded.name(actor.seat) if actor.seat is not None else "the host"
         phase = rules.flow.phase(rules.position(loaded.state).phase)
         usual = (*phase.actions, *((rules.flow.answer,) if rules.flow.answer else ()))
