@@ -121,6 +121,17 @@ class Highlight:
 
 
 @dataclass(frozen=True)
+class Posted:
+    """Asks a renderer for the posted view: the board as the channel sees it after a change,
+    composed to be read at Discord's preview size, showing best what just happened. `action` is
+    the action just applied (None: none in particular, as after the start, an undo, or for
+    `/game board`) and `seat` whose it was (None: the host's, or nobody's)."""
+
+    action: Action | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
 class BoardInfo:
     """What the host needs to know of a board (map) to offer it: name, title, player range."""
 

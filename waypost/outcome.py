@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from rules.base import Highlight, Seat
+from rules.base import Highlight, Posted, Seat
 
 NAME_LIMIT = 32
 
@@ -33,7 +33,8 @@ class User:
 class Drawing:
     """A board image to draw: the state as `viewer` (a seat, or None for everyone) may see it, what
     part of the board to show (`focus`: one of the game's `focuses`, or None for all of it), a
-    piece and where it can go drawn over it (`highlight`), and its alt text."""
+    piece and where it can go drawn over it (`highlight`), or the posted view (`posted`: the
+    board composed for Discord's preview, showing best the action just taken), and its alt text."""
 
     game_key: str
     state: Any
@@ -41,6 +42,7 @@ class Drawing:
     alt: str
     focus: str | None = None
     highlight: Highlight | None = None
+    posted: Posted | None = None
 
 
 @dataclass(frozen=True)

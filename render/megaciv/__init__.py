@@ -34,7 +34,7 @@ from render.megaciv.reach import draw_bands, draw_caption, draw_marks, draw_rout
 from render.megaciv.sprites import styles
 from render.megaciv.static import Static, clear_cache, reach_layer, restore_frames, static_layer
 from render.png import encode_png
-from rules.base import Highlight
+from rules.base import Highlight, Posted
 from rules.megaciv.queries import AROUND, focus_areas
 from rules.megaciv.report import report
 from rules.megaciv.state import MegaState
@@ -43,7 +43,7 @@ __all__ = ["Static", "clear_cache", "compose", "draw", "static_layer"]
 
 
 def draw(state: MegaState, viewer: int | None, focus: str | None = None,
-         highlight: Highlight | None = None) -> bytes:
+         highlight: Highlight | None = None, posted: Posted | None = None) -> bytes:
     """The board as a PNG, whole or narrowed to `focus` (a region, or "around <civilization>");
     with a `highlight`, a close-up of where its piece can go (`focus` is then ignored)."""
     if highlight is not None:

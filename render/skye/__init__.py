@@ -29,14 +29,14 @@ from render.skye.panel import draw_panel
 from render.skye.static import clear_cache as clear_static
 from render.skye.static import static_layer
 from render.skye.territory import draw_slot, slots
-from rules.base import Highlight
+from rules.base import Highlight, Posted
 from rules.skye.state import SkyeState
 
 __all__ = ["clear_cache", "compose", "compose_reach", "draw", "order_for"]
 
 
 def draw(state: SkyeState, viewer: int | None, focus: str | None = None,
-         highlight: Highlight | None = None) -> bytes:
+         highlight: Highlight | None = None, posted: Posted | None = None) -> bytes:
     """The board as a PNG (see the module doc)."""
     if highlight is not None:
         return encode_png(*reach.compose_reach(state, viewer, highlight))

@@ -14,7 +14,6 @@ from render.palette import player_style
 from render.text import paste
 from render.vikings.colours import god_colour
 from render.vikings.icons import house_icon, rune_stone, temple_icon
-from render.vikings.layout import BOAT_R, SETTLER_R
 from render.vikings.static import Static
 from rules.vikings.state import VikingsState
 
@@ -22,36 +21,39 @@ from rules.vikings.state import VikingsState
 def draw_villages(image: Image.Image, state: VikingsState, static: Static) -> None:
     """Villages still standing, and the ghosts of raided ones."""
     for name, spot in static.village_spots.items():
-        paste(image, house_icon(raided=name not in state.villages), spot)
+        paste(image, house_icon(name not in state.villages, static.layout.sizes.village), spot)
 
 
 def draw_islands(image: Image.Image, state: VikingsState, static: Static) -> None:
     """On each island: its rune stone (or, once taken, the empty stone and its holder), and each
     player's settlers (their marker with the count) and temples."""
     board, lay = state.board, static.layout
+    size = lay.sizes
     for island in board.islands:
         cx, cy = lay.xy(island.x, island.y)
         r = island.radius * lay.scale
         holder = state.runes.get(island.name)
         colour = god_colour(board, island.god)
         if holder is None:
-            paste(image, rune_stone(island.god, colour), (cx, cy - 0.06 * r))
+            paste(image, rune_stone(island.god, colour, size.rune), (cx, cy - 0.06 * r))
         else:
-            stone = rune_stone(island.god, colour, empty=True)
-            box = paste(image, stone, (cx - 13, cy - 0.06 * r))
-            paste(image, marker_sprite(state.seats[holder].colour, 12, ring=PAPER), (box[2] + 13, cy - 0.06 * r))
+            stone = rune_stone(island.god, colour, size.rune, empty=True)
+            holder_r = 12 if size.rune < 20 else 17
+            box = paste(image, stone, (cx - holder_r - 1, cy - 0.06 * r))
+            paste(image, marker_sprite(state.seats[holder].colour, holder_r, ring=PAPER),
+                  (box[2] + holder_r + 1, cy - 0.06 * r))
         chips: list[Image.Image] = []
         for seat, player in enumerate(state.players):
             style = player_style(state.seats[seat].colour)
             settlers, temples = player.settlers[island.name], player.temples[island.name]
             if settlers:
-                chips.append(marker_sprite(style.name, SETTLER_R, str(settlers)))
+                chips.append(marker_sprite(style.name, size.settler, str(settlers)))
             elif temples:  # the owner's marker (letter, no count) says whose temples follow
-                chips.append(marker_sprite(style.name, SETTLER_R - 2))
-            chips += [temple_icon(style.fill, 26)] * temples
+                chips.append(marker_sprite(style.name, size.settler - 2))
+            chips += [temple_icon(style.fill, size.temple)] * temples
         keep_clear = [lay.xy(*board.position(d)) for d in island.docks]
         keep_clear += [static.village_spots[d] for d in island.docks if d in static.village_spots]
-        _island_pieces(image, chips, (cx, cy), (cx, cy + 0.32 * r), r, keep_clear)
+        _island_pieces(image, chips, (cx, cy), (cx, cy + 0.32 * r), r, keep_clear, size.boat)
 
 
 def _row(sprites: list[Image.Image], centre: Point, width: float, gap: int = 3) -> list[tuple[Image.Image, Point]]:
@@ -76,14 +78,14 @@ def _row(sprites: list[Image.Image], centre: Point, width: float, gap: int = 3) 
 
 
 def _island_pieces(image: Image.Image, chips: list[Image.Image], island: Point, start: Point, r: float,
-                   keep_clear: list[Point]) -> None:
+                   keep_clear: list[Point], boat_r: int) -> None:
     """Lay the pieces out in rows from `start`, picking the row width that covers the fewest
     docks (and the boats on them) and villages, then spills the least off the island."""
     best: list[tuple[Image.Image, Point]] = []
     best_cost = math.inf
     for share in (1.9, 1.6, 1.35, 1.1):
         placed = _row(chips, start, share * r)
-        covered = sum(1 for s, p in placed for q in keep_clear if math.dist(p, q) < visible_width(s) / 2 + BOAT_R)
+        covered = sum(1 for s, p in placed for q in keep_clear if math.dist(p, q) < visible_width(s) / 2 + boat_r)
         spilled = sum(1 for s, p in placed if math.dist(p, island) > r - visible_width(s) / 2)
         cost = 2 * covered + spilled
         if cost < best_cost:
