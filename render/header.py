@@ -20,7 +20,7 @@ from PIL import Image
 
 from render.basics import INK, MUTED, Point
 from render.marks import marker_sprite
-from render.text import draw_text, fit, paste, plain
+from render.text import draw_text, fit, paste, plain, shrunk, text_width
 
 GAME_SIZE = 16
 BOARD_SIZE = 26
@@ -77,8 +77,17 @@ def draw_status(image: Image.Image, origin: Point, phase: str, width: float, not
         paste(image, marker_sprite(colour, sizes.marker), (x + sizes.marker + step * i, y))
     if turn:
         left = x + step * len(shown) + 8 if shown else x
-        draw_text(image, (left, y), fit(plain(turn), sizes.turn, x + width - left), sizes.turn, INK, None,
-                  anchor="lm", bold=True)
+        text, room = plain(turn), x + width - left
+        size = shrunk(text, sizes.turn, room, min(sizes.turn, sizes.note))  # smaller rather than cut,
+        lines = [text]
+        if text_width(text, size) > room:  # or in two lines
+            words = text.split()
+            cut = max((i for i in range(1, len(words)) if text_width(" ".join(words[:i]), size) <= room), default=1)
+            lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+            y -= (size + 4) / 2
+        for n, line in enumerate(lines):
+            draw_text(image, (left, y + n * (size + 4)), fit(line, size, room), size, INK, None, anchor="lm",
+                      bold=True)
     return top + sizes.line + STATUS_HEIGHT - 40
 
 

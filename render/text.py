@@ -34,7 +34,7 @@ import math
 import struct
 import unicodedata
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -380,13 +380,23 @@ class Label:
 
 
 _recording = 0  # how many `recording` blocks are open
+_forgotten: list[Callable[[], None]] = []  # caches of opaque sprites with text, emptied by `recording`
+
+
+def forget_when_recording(clear: Callable[[], None]) -> None:
+    """Have `recording` call `clear` as it starts: for a cache of opaque (RGB) sprites with text,
+    which record their text only while recording."""
+    _forgotten.append(clear)
 
 
 @contextlib.contextmanager
 def recording() -> Iterator[None]:
     """Inside it, every image records the text pasted on it (see `labels`), and cached layers
-    built outside are built again (render.layers). For tests: the record costs time."""
+    and opaque sprites built outside are built again (render.layers, `forget_when_recording`).
+    For tests: the record costs time."""
     global _recording
+    for clear in _forgotten:
+        clear()
     _recording += 1
     try:
         yield
@@ -450,6 +460,14 @@ def _ends(text: str) -> list[int]:
     """Where `text` may be cut without splitting a character from its marks."""
     return [i for i in range(1, len(text)) if not unicodedata.combining(text[i]) and not _is_selector(text[i])
             and text[i] != ZWJ and text[i - 1] != ZWJ]
+
+
+def shrunk(text: str, size: int, width: float, least: int) -> int:
+    """The largest size from `size` down to `least` at which `text` is at most `width` pixels
+    wide (`least` when none is): a whole text a little smaller rather than cut."""
+    while size > least and text_width(text, size) > width:
+        size -= 1
+    return size
 
 
 def fit(text: str, size: int, width: float) -> str:
