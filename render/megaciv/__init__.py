@@ -30,10 +30,13 @@ from render.megaciv.pieces import (
     draw_out_of_play,
     draw_ships,
 )
+from render.megaciv.posted import clear_cache as _clear_posted
+from render.megaciv.posted import compose_posted
 from render.megaciv.reach import draw_bands, draw_caption, draw_marks, draw_routes, is_ship, reach_areas, reach_title
 from render.megaciv.sprites import styles
-from render.megaciv.static import Static, clear_cache, reach_layer, restore_frames, static_layer
-from render.png import encode_png
+from render.megaciv.static import Static, reach_layer, restore_frames, static_layer
+from render.megaciv.static import clear_cache as _clear_static
+from render.png import encode_png, encode_posted
 from rules.base import Highlight, Posted
 from rules.megaciv.queries import AROUND, focus_areas
 from rules.megaciv.report import report
@@ -49,17 +52,28 @@ def draw(state: MegaState, viewer: int | None, focus: str | None = None,
     if highlight is not None:
         image, palette = _compose_reach(state, viewer, highlight)
         return encode_png(image, palette)
+    if posted is not None and focus is None:
+        return encode_posted(*compose_posted(state, viewer, posted))
     image, palette = _compose(state, viewer, focus)
     return encode_png(image, palette)
 
 
 def compose(state: MegaState, viewer: int | None, focus: str | None = None, highlight: Highlight | None = None,
-            marked: bool = True) -> Image.Image:
+            marked: bool = True, posted: Posted | None = None) -> Image.Image:
     """The board as an RGB image (before palette mapping), for tests and previews; `marked` False:
-    a highlight's close-up without the highlight drawn (what its marks are compared with)."""
+    a highlight's close-up without the highlight drawn (what its marks are compared with); with
+    `posted`, the posted view (`render.megaciv.posted`)."""
     if highlight is not None:
         return _compose_reach(state, viewer, highlight, marked)[0]
+    if posted is not None:
+        return compose_posted(state, viewer, posted)[0]
     return _compose(state, viewer, focus)[0]
+
+
+def clear_cache() -> None:
+    """Forget every cached layer (rebuilt on the next drawing)."""
+    _clear_static()
+    _clear_posted()
 
 
 def title_of(state: MegaState, focus: str | None, focused: tuple[str, ...] | None) -> str:

@@ -145,8 +145,8 @@ def _side(image: Image.Image, state: SkyeState, seat: int, box: tuple[int, int, 
         y += LINE + 6
         draw_text(image, (x0, y), "Scored this round:", LEAST, INK, None, anchor="lm", bold=True)
         for letter in now:
-            tile = state.board.scoring.tile_by_id.get(state.scoring["ABCD".index(letter)])
-            title = plain(tile.title) if tile else letter
+            scoring = state.board.scoring.tile_by_id.get(state.scoring["ABCD".index(letter)])
+            title = plain(scoring.title) if scoring else letter
             for line in wrap(f"{letter}: {title}", LEAST, x1 - x0, 2):
                 y += LINE
                 draw_text(image, (x0, y), line, LEAST, INK, None, anchor="lm")
