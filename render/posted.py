@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -38,6 +38,7 @@ LEAST = least()
 STATUS = StatusSizes(phase=28, note=LEAST + 2, turn=26, marker=17, line=44)
 HEADING_H = 108  # the status lines and their margins
 ROW_H = 46  # one player's row in a strip
+ROW_H2 = 72  # a row with room for two lines
 GAP = 12  # between the cells of a row
 
 
@@ -63,31 +64,38 @@ class Cell:
 
 def player_row(image: Image.Image, box: Box, colour: str, title: str, cells: Sequence[Cell], on_turn: bool = False,
                tag: str = "", size: int = LEAST + 1) -> None:
-    """A strip's row for one player: their marker and `title` (cut to leave room), then the
-    `cells` left to right, and `tag` (TURN, PASSED 1...) at the right end; the row is tinted in
-    their colour and framed when `on_turn`."""
+    """A strip's row for one player: their marker and `title`, then the `cells` left to right
+    (going on in a second line under the title when the row is tall enough for two and they do
+    not fit in one), and `tag` (TURN, PASSED 1...) at the right end; the row is tinted in their
+    colour and framed when `on_turn`. A title too long for its room is cut; nothing else is."""
     pen = ImageDraw.Draw(image)
     x0, y0, x1, y1 = box
-    y = (y0 + y1) / 2
+    two = y1 - y0 >= 2 * (size + 8) + 8
     style = player_style(colour)
     if on_turn:
         card(pen, box, fill=style.tint, outline=INK, radius=8, width=3)
     right = x1 - 10
+    first = (y0 + y1) / 2 if not two else y0 + (y1 - y0) / 4 + 2
     if tag:
         w = text_width(tag, LEAST) + 18
-        pen.rounded_rectangle((right - w, y - 15, right, y + 15), radius=9, fill=INK)
-        draw_text(image, (right - w / 2, y), tag, LEAST, WHITE, None, bold=True)
+        pen.rounded_rectangle((right - w, first - 15, right, first + 15), radius=9, fill=INK)
+        draw_text(image, (right - w / 2, first), tag, LEAST, WHITE, None, bold=True)
         right -= w + GAP
     marker = marker_sprite(colour, 17)
-    paste(image, marker, (x0 + 8 + marker.width / 2, y))
-    x = x0 + 14 + marker.width
-    widths = [_cell_width(c, size) for c in cells]
-    room = right - x - sum(widths) - GAP * len(cells) - GAP
+    paste(image, marker, (x0 + 8 + marker.width / 2, first))
+    start = x0 + 14 + marker.width
+    widths = [_cell_width(c, size) + GAP for c in cells]
+    room = right - start - sum(widths) - GAP
+    if two and room < text_width(plain(title, 40), size):  # the cells go on under the title
+        room = right - start - GAP
     name = fit(plain(title, 40), size, max(room, 4 * size))
-    box_ = draw_text(image, (x, y), name, size, INK, None, anchor="lm", bold=True)
-    x = box_[2]
-    for cell in cells:  # all of them: one past the edge is seen cut (and the legibility tests fail)
-        x = _draw_cell(image, pen, cell, (x + GAP, y), size)
+    x = draw_text(image, (start, first), name, size, INK, None, anchor="lm", bold=True)[2]
+    y = first
+    for cell, w in zip(cells, widths):
+        if two and y == first and x + w > right:
+            x, y = start - GAP, y0 + (y1 - y0) * 3 / 4 - 2
+            cell = replace(cell, rule=False)  # a line's first cell needs no parting line
+        x = _draw_cell(image, pen, cell, (x + GAP, y), size)  # past the edge it is seen cut: tests fail
 
 
 def _cell_width(cell: Cell, size: int) -> float:

@@ -15,7 +15,7 @@ from render.legend import LegendIcon, card, legend
 from render.lines import draw_route
 from render.marks import marker_sprite, tag_sprite, unit_sprite
 from render.palette import player_style
-from render.text import draw_text, fit, paste, plain, text_width
+from render.text import draw_text, fit, paste, plain, shrunk, text_width
 from rules.glory.explore import previews
 from rules.glory.state import GloryState, relics_to_place, unexplored_provinces
 
@@ -114,7 +114,8 @@ def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState
         text += f" ({depleted} depleted)"
     if player.relics:
         text += "; " + ", ".join(player.relics)
-    draw_text(image, (x0 + 14, y), fit(plain(text), SMALL_SIZE, x1 - x0 - 28), SMALL_SIZE, INK, None, anchor="lm")
+    size = shrunk(plain(text), SMALL_SIZE, x1 - x0 - 28, 12)  # smaller rather than cut
+    draw_text(image, (x0 + 14, y), fit(plain(text), size, x1 - x0 - 28), size, INK, None, anchor="lm")
 
 
 def _events(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState, top: float) -> float:
@@ -136,8 +137,9 @@ def _events(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState, top
         for c, slot in enumerate(row):
             x = X0 + c * (w + gap)
             card(pen, (x, y, x + w, y + EVENT_ROW_H - 6), fill=PAPER, outline=FRAME, radius=6, width=1)
-            title = board.event_named[slot.card].title
-            draw_text(image, (x + 6, y + 13), fit(plain(title), 14, w - 12), 14, INK, None, anchor="lm", bold=True)
+            title = plain(board.event_named[slot.card].title)
+            size = shrunk(title, 14, w - 12, 10)  # smaller rather than cut
+            draw_text(image, (x + 6, y + 13), fit(title, size, w - 12), size, INK, None, anchor="lm", bold=True)
             vx = x + 6
             for seat, n in sorted(slot.votes.items()):
                 if not n:

@@ -90,7 +90,7 @@ def draw_army(image: Image.Image, grid: Grid, state: GloryState, at: tuple[int, 
               army: Army) -> None:
     if grid.least:  # on the posted view: a pill whose words read at the preview
         cx, cy = grid.centre(at)
-        pill = army_pill(state, colour, army, grid.least, grid.size * 2.6)
+        pill = army_pill(state, colour, army, grid.least, grid.size * 3.0)
         paste(image, pill, (cx, cy + grid.size * 0.47 - pill.height / 2))
         if army.cubes:
             paste(image, depletion_sprite(army.cubes, grid.least - 4), (cx - grid.size * 0.3, cy + grid.size * 0.63),

@@ -122,7 +122,11 @@ def _voyage(image: Image.Image, pen: ImageDraw.ImageDraw, state: MegaState, step
         words = ([f"+{took}"] if took > 0 else []) + ([f"-{put[area]}"] if put.get(area) else [])
         if words:
             tag = tag_sprite(" ".join(words), size, style.fill, ink)
-            paste(image, tag, _clear_of_names(static, state, point, tag, s.ship))
+            x, y = _clear_of_names(static, state, point, tag, s.ship)
+            left, top, right, bottom = static.frame.map_box()
+            if left <= x - tag.width / 2 and right >= x + tag.width / 2 and top <= y - tag.height / 2 \
+                    and bottom >= y + tag.height / 2:  # a stop off the view (or cut by its edge) goes untold
+                paste(image, tag, (x, y))
 
 
 def _clear_of_names(static: Static, state: MegaState, point: Point, sprite: Image.Image, reach: float) -> Point:

@@ -8,10 +8,10 @@ import math
 from PIL import Image
 
 from render.basics import INK, PAPER, Point
-from render.text import draw_text, paste
+from render.text import draw_text, paste, text_width
 from render.vikings.icons import boat_sprite
 from render.vikings.layout import BOAT_R, FJORD_R, Sizes
-from render.vikings.placement import outward
+from render.vikings.placement import box_gap, outward
 from render.vikings.static import Static
 from rules.vikings.board import Board
 from rules.vikings.state import VikingsState, is_aside
@@ -78,6 +78,7 @@ def aside_spot(static: Static, board: Board, dock: str, taken: list[Point]) -> P
     blocks += [(p, boat_r + 16) for p in static.dock_labels.values()]
     blocks += [(p, 2 * boat_r + 6) for p in taken]
     blocks += [(lay.xy(i.x, i.y), i.radius * lay.scale + boat_r - 10) for i in board.islands]
+    tag_w = text_width("aside", 20 if lay.sizes.label >= 20 else 14) / 2 + 2
     best, best_score = centre, -math.inf
     for turn in (45, -45, 75, -75, 20, -20, 105, -105, 0, 135, -135):
         a = math.radians(turn)
@@ -87,7 +88,9 @@ def aside_spot(static: Static, board: Board, dock: str, taken: list[Point]) -> P
             tag = (p[0], p[1] + boat_r + 8)
             clear = min(math.hypot(p[0] - q[0], p[1] - q[1]) - r for q, r in blocks)
             clear = min(clear, min(math.hypot(tag[0] - q[0], tag[1] - q[1]) - r + 6 for q, r in blocks),
-                        math.hypot(tag[0] - centre[0], tag[1] - centre[1]) - boat_r - 8)
+                        math.hypot(tag[0] - centre[0], tag[1] - centre[1]) - boat_r - 8,
+                        *(box_gap(p, (boat_r * 1.5, boat_r), b) for b in static.names),
+                        *(box_gap(tag, (tag_w, lay.sizes.label * 0.5), b) for b in static.names))
             score = min(clear, 8) - abs(turn) / 60 - (reach - 2 * boat_r) / 8
             if score > best_score:
                 best, best_score = p, score

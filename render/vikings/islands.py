@@ -33,27 +33,35 @@ def draw_islands(image: Image.Image, state: VikingsState, static: Static) -> Non
         cx, cy = lay.xy(island.x, island.y)
         r = island.radius * lay.scale
         holder = state.runes.get(island.name)
-        colour = god_colour(board, island.god)
-        if holder is None:
-            paste(image, rune_stone(island.god, colour, size.rune), (cx, cy - 0.06 * r))
-        else:
-            stone = rune_stone(island.god, colour, size.rune, empty=True)
-            holder_r = 12 if size.rune < 20 else 17
-            box = paste(image, stone, (cx - holder_r - 1, cy - 0.06 * r))
-            paste(image, marker_sprite(state.seats[holder].colour, holder_r, ring=PAPER),
-                  (box[2] + holder_r + 1, cy - 0.06 * r))
-        chips: list[Image.Image] = []
+        rune = _rune(state, island.god, holder, size.rune)
+        posted = size.label >= 20  # the posted view's pieces are large: the rune joins their rows
+        if not posted:
+            paste(image, rune, (cx, cy - 0.06 * r))
+        chips: list[Image.Image] = [rune] if posted else []
         for seat, player in enumerate(state.players):
             style = player_style(state.seats[seat].colour)
             settlers, temples = player.settlers[island.name], player.temples[island.name]
             if settlers:
                 chips.append(marker_sprite(style.name, size.settler, str(settlers)))
             elif temples:  # the owner's marker (letter, no count) says whose temples follow
-                chips.append(marker_sprite(style.name, size.settler - 2))
+                chips.append(marker_sprite(style.name, size.settler - (2 if size.settler < 17 else 0)))
             chips += [temple_icon(style.fill, size.temple)] * temples
         keep_clear = [lay.xy(*board.position(d)) for d in island.docks]
         keep_clear += [static.village_spots[d] for d in island.docks if d in static.village_spots]
-        _island_pieces(image, chips, (cx, cy), (cx, cy + 0.32 * r), r, keep_clear, size.boat)
+        _island_pieces(image, chips, (cx, cy), (cx, cy + (0.0 if posted else 0.32) * r), r, keep_clear, size.boat)
+
+
+def _rune(state: VikingsState, god: str, holder: int | None, size: int) -> Image.Image:
+    """The island's rune stone, or once taken the empty stone with its holder's marker."""
+    colour = god_colour(state.board, god)
+    if holder is None:
+        return rune_stone(god, colour, size)
+    stone = rune_stone(god, colour, size, empty=True)
+    marker = marker_sprite(state.seats[holder].colour, 12 if size < 20 else 17, ring=PAPER)
+    sprite = Image.new("RGBA", (stone.width + marker.width - 6, max(stone.height, marker.height)), (0, 0, 0, 0))
+    paste(sprite, stone, (0, sprite.height / 2), "lm")
+    paste(sprite, marker, (stone.width - 6 + marker.width / 2, sprite.height / 2))
+    return sprite
 
 
 def _row(sprites: list[Image.Image], centre: Point, width: float, gap: int = 3) -> list[tuple[Image.Image, Point]]:
@@ -65,7 +73,7 @@ def _row(sprites: list[Image.Image], centre: Point, width: float, gap: int = 3) 
         if rows[-1] and sum(seen[j] for j in rows[-1]) + w > width:
             rows.append([])
         rows[-1].append(i)
-    line_h = max((s.height for s in sprites), default=0) - 12
+    line_h = max((_visible_height(s) for s in sprites), default=0) + 3
     placed: list[tuple[Image.Image, Point]] = []
     y = centre[1]
     for line in rows:
@@ -75,6 +83,11 @@ def _row(sprites: list[Image.Image], centre: Point, width: float, gap: int = 3) 
             x += seen[i]
         y += line_h
     return placed
+
+
+def _visible_height(sprite: Image.Image) -> int:
+    box = sprite.getchannel("A").getbbox()
+    return box[3] - box[1] if box else 0
 
 
 def _island_pieces(image: Image.Image, chips: list[Image.Image], island: Point, start: Point, r: float,

@@ -11,7 +11,7 @@ from render.header import TITLES_HEIGHT, draw_status
 from render.legend import card
 from render.marks import marker_sprite
 from render.palette import player_style
-from render.text import draw_text, fit, paste, plain, text_width
+from render.text import draw_text, fit, paste, plain, shrunk, text_width
 from render.vikings.colours import FRAME, god_colour
 from render.vikings.icons import boat_sprite, house_icon, resource_icon, rune_stone, temple_icon
 from render.vikings.layout import CARD_H, MAP_W, PANEL_SIZE, PANEL_TOP, TABLE_ROW, WIDTH, Layout
@@ -29,8 +29,11 @@ def draw_panel(image: Image.Image, state: VikingsState, lay: Layout, viewer: int
     for bump in shown:
         bumped = state.seats[bump.seat]
         paste(image, boat_sprite(bumped.colour, bump.boat, 11, aside=True), (x0 + 14, y))
-        text = f"{boat_label(state, bump.seat, bump.boat)} bumped at {bump.dock}: picks {' / '.join(bump.options)}"
-        draw_text(image, (x0 + 38, y), plain(text, 38), PANEL_SIZE - 3, (150, 40, 20), None, anchor="lm", bold=True)
+        text = plain(f"{boat_label(state, bump.seat, bump.boat)} bumped at {bump.dock}: picks "
+                     f"{' / '.join(bump.options)}")
+        size = shrunk(text, PANEL_SIZE - 3, x1 - x0 - 38, 13)  # smaller rather than cut
+        draw_text(image, (x0 + 38, y), fit(text, size, x1 - x0 - 38), size, (150, 40, 20), None, anchor="lm",
+                  bold=True)
         y += 28
     if len(state.pending) > len(shown):
         draw_text(image, (x0 + 38, y), f"+{len(state.pending) - 1} more boats bumped", PANEL_SIZE - 3, MUTED, None,

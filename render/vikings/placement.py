@@ -31,7 +31,7 @@ def _segment_distance(p: Point, a: Point, b: Point) -> float:
     return math.hypot(p[0] - a[0] - t * ax, p[1] - a[1] - t * ay)
 
 
-def _box_gap(p: Point, half: tuple[float, float], box: Box) -> float:
+def box_gap(p: Point, half: tuple[float, float], box: Box) -> float:
     """How far a box of half-size `half` centred on `p` keeps from `box` (negative: overlapping)."""
     dx = max(box[0] - (p[0] + half[0]), (p[0] - half[0]) - box[2])
     dy = max(box[1] - (p[1] + half[1]), (p[1] - half[1]) - box[3])
@@ -54,7 +54,7 @@ def place_names(board: Board, lay: Layout) -> dict[str, Point]:
         for dy in (-0.42, -0.5, -0.34, -0.58, -0.66):
             for dx in (0.0, -0.12, 0.12, -0.24, 0.24, -0.36, 0.36):
                 p = (cx + dx * r, cy + min(dy * r, lowest))
-                clear = min((_box_gap(p, half, (q[0] - 1.6 * size.boat, q[1] - 1.3 * size.boat,
+                clear = min((box_gap(p, half, (q[0] - 1.6 * size.boat, q[1] - 1.3 * size.boat,
                                                 q[0] + 1.6 * size.boat, q[1] + 1.3 * size.boat)) for q in docks),
                             default=100.0)
                 score = min(clear, 4) - abs(dx) * 6 - abs(dy + 0.42) * 8
@@ -95,8 +95,8 @@ def place_dock_labels(board: Board, lay: Layout, island_names: dict[str, Point])
                 p = (spot[0] + vx * reach, spot[1] + vy * reach)
                 clear = min(
                     [math.hypot(p[0] - f[0], p[1] - f[1]) - size.fjord - half[0] - 2 for f in fjords]
-                    + [2 * _box_gap(p, half, b) + 6 for b in boxes]
-                    + [2 * _box_gap(p, half, b) + 4 for b in names]
+                    + [2 * box_gap(p, half, b) + 6 for b in boxes]
+                    + [2 * box_gap(p, half, b) + 4 for b in names]
                     + [math.hypot(p[0] - q[0], p[1] - q[1]) - size.boat - 12 for q in docks if q != spot]
                     + [_segment_distance(p, a2, b2) - 9 for a2, b2 in links if spot not in (a2, b2)],
                     default=100.0,
@@ -128,7 +128,7 @@ def place_villages(board: Board, lay: Layout, labels: dict[str, Point],
                 a, i = side * reach * across, reach * inward
                 p = (spot[0] - uy * a - ux * i, spot[1] + ux * a - uy * i)
                 clear = min([math.dist(p, label) - size.label * 1.4]
-                            + [2 * _box_gap(p, half, b) for b in names]
+                            + [2 * box_gap(p, half, b) for b in names]
                             + [math.dist(p, q) - 1.45 * size.boat - half[0] for q in docks if q != spot])
                 score = min(clear, 10) + (0.5 if side == 1 else 0)
                 if score > best_score:

@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw
 from render.basics import INK, MUTED, PAPER
 from render.marks import marker_sprite
 from render.palette import player_style
-from render.posted import GAP, HEADING_H, LEAST, POSTED_W, ROW_H, Cell, heading, player_row
+from render.posted import GAP, HEADING_H, LEAST, POSTED_W, ROW_H2, Cell, heading, player_row
 from render.text import draw_text, paste
 from render.vikings.boats import draw_boats
 from render.vikings.colours import PATH_HALO, god_colour
@@ -43,7 +43,7 @@ FURY_H = 48
 
 
 def strip_height(players: int) -> int:
-    return 2 * STRIP_PAD + players * ROW_H + FURY_H
+    return 2 * STRIP_PAD + players * ROW_H2 + FURY_H
 
 
 def compose_posted(state: VikingsState, viewer: int | None, posted: Posted) -> tuple[Image.Image, Image.Image]:
@@ -91,9 +91,9 @@ def _strip(image: Image.Image, state: VikingsState, static: Static, viewer: int 
         you = "  (you)" if viewer == seat else ""
         on_turn = seat == state.turn
         tag = ("SETUP" if state.placing else "TURN") if on_turn else ""
-        player_row(image, (8, y, POSTED_W - 8, y + ROW_H - 4), s.colour, f"{s.colour.capitalize()}: {s.name}{you}",
+        player_row(image, (8, y, POSTED_W - 8, y + ROW_H2 - 4), s.colour, f"{s.colour.capitalize()}: {s.name}{you}",
                    cells, on_turn, tag)
-        y += ROW_H
+        y += ROW_H2
     _fury(image, state, y + FURY_H / 2)
 
 

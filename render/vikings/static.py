@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.basics import Point
+from render.basics import Box, Point
 from render.header import draw_titles
 from render.layers import LayerCache
 from render.legend import legend
@@ -50,7 +50,7 @@ from render.vikings.layout import (
     layout,
     posted_layout,
 )
-from render.vikings.placement import place_dock_labels, place_names, place_villages
+from render.vikings.placement import name_boxes, place_dock_labels, place_names, place_villages
 from rules.vikings.board import Board
 
 
@@ -66,6 +66,7 @@ class Static:
     dock_labels: dict[str, Point]
     village_spots: dict[str, Point]
     top: int = 0
+    names: tuple[Box, ...] = ()  # the boxes of the islands' names
 
 
 def static_layer(board: Board) -> Static:
@@ -84,14 +85,14 @@ def _build_static(board: Board) -> Static:
     lay = layout(board)
     height = lay.height
     image = Image.new("RGB", (WIDTH, height), PANEL)
-    labels, villages = draw_map(image, board, lay)
+    labels, villages, names = draw_map(image, board, lay)
     pen = ImageDraw.Draw(image)
     pen.rectangle((0, 0, MAP_W - 1, lay.map_h - 1), outline=FRAME, width=2)
     pen.line((MAP_W, 0, MAP_W, height), fill=FRAME, width=2)
     _static_strip(image, board, lay)
     _static_panel(image, board, lay)
     palette = build_palette([image, _sample_sheet(board)], FIXED_COLOURS)
-    return Static(image, lay, palette, labels, villages)
+    return Static(image, lay, palette, labels, villages, 0, names)
 
 
 def posted_layer(board: Board, top: int, bottom: int) -> Static:
@@ -104,15 +105,16 @@ def _build_posted(key: tuple[Board, int, int]) -> Static:
     board, top, bottom = key
     lay = posted_layout(board, top, bottom)
     image = Image.new("RGB", (POSTED_W, lay.height), PANEL)
-    labels, villages = draw_map(image, board, lay)
+    labels, villages, names = draw_map(image, board, lay)
     pen = ImageDraw.Draw(image)
     pen.line((0, top, POSTED_W, top), fill=FRAME, width=2)
     pen.line((0, top + lay.map_h - 1, POSTED_W, top + lay.map_h - 1), fill=FRAME, width=2)
     palette = build_palette([image, _sample_sheet(board, lay)], FIXED_COLOURS)
-    return Static(image, lay, palette, labels, villages, top)
+    return Static(image, lay, palette, labels, villages, top, names)
 
 
-def draw_map(image: Image.Image, board: Board, lay: Layout) -> tuple[dict[str, Point], dict[str, Point]]:
+def draw_map(image: Image.Image, board: Board, lay: Layout
+             ) -> tuple[dict[str, Point], dict[str, Point], tuple[Box, ...]]:
     """The map in its box on `image` (the layout's): sea, links, ferries, islands and their
     names, fjords, docks and their names, each village's place tied to its dock. Returns where
     the docks' names and the villages are."""
@@ -162,7 +164,7 @@ def draw_map(image: Image.Image, board: Board, lay: Layout) -> tuple[dict[str, P
         draw_text(image, names[island.name], plain(island.title, 16), size.name, bold=True)
     for name, spot in labels.items():
         draw_text(image, spot, plain(name), size.label, bold=True)
-    return labels, villages
+    return labels, villages, tuple(name_boxes(board, lay, names))
 
 
 def _waves(d: ImageDraw.ImageDraw, board: Board, lay: Layout, k: int) -> None:
