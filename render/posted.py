@@ -89,10 +89,10 @@ def player_row(image: Image.Image, box: Box, colour: str, title: str, cells: Seq
     if two and room < text_width(plain(title, 40), size):  # the cells go on under the title
         room = right - start - GAP
     name = fit(plain(title, 40), size, max(room, 4 * size))
-    x = draw_text(image, (start, first), name, size, INK, None, anchor="lm", bold=True)[2]
-    y = first
-    for cell, w in zip(cells, widths):
-        if two and y == first and x + w > right:
+    x: float = draw_text(image, (start, first), name, size, INK, None, anchor="lm", bold=True)[2]
+    y: float = first
+    for cell, need in zip(cells, widths):
+        if two and y == first and x + need > right:
             x, y = start - GAP, y0 + (y1 - y0) * 3 / 4 - 2
             cell = replace(cell, rule=False)  # a line's first cell needs no parting line
         x = _draw_cell(image, pen, cell, (x + GAP, y), size)  # past the edge it is seen cut: tests fail
