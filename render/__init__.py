@@ -1,5 +1,5 @@
 """Board images: one package per game with a module-level `draw(state, viewer_seat | None, focus,
-highlight, posted) -> bytes` (a PNG or WebP), built from shared modules by concern. Renderers are
+highlight, posted) -> bytes` (a PNG), built from shared modules by concern. Renderers are
 pure: no Discord, no files, no clocks. The shared modules import no game, and render/ has no
 import cycles (`tests/render/test_imports.py` checks both).
 

@@ -60,7 +60,3 @@ def encode_png(image: Image.Image, palette: Image.Image | None = None, compress_
     indexed.save(out, "PNG", compress_level=compress_level)
     return out.getvalue()
 
-
-def encode_posted(image: Image.Image, palette: Image.Image | None = None) -> bytes:
-    """The bytes of a posted view (what the channel sees after a change)."""
-    return encode_png(image, palette)

@@ -105,11 +105,13 @@ class Piece:
 
 @dataclass(frozen=True)
 class Reach:
-    """Where a piece can end a move: the place, the cost, and a cheapest route (after the start)."""
+    """Where a piece can end a move: the place, the cost, a cheapest route (after the start), and
+    what the place holds that a player choosing it wants to know ("village"; "" for nothing)."""
 
     to: str
     cost: int
     route: tuple[str, ...]
+    note: str = ""
 
 
 @dataclass(frozen=True)

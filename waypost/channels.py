@@ -18,7 +18,7 @@ from rules.base import Actor, Awaiting, BoardInfo, Posted, Seat
 from rules.errors import BadInput, IllegalMove, NoGame, PlayerError
 from rules.text import players
 from waypost.clocks import Clocks, Timing
-from waypost.outcome import Drawing, Outcome, Prompt, User
+from waypost.outcome import Drawing, Outcome, Prompt, User, alt_text
 from waypost.records import GameRow, LogEntry, Post
 from waypost.registry import GameEntry
 from waypost.shards import Shards
@@ -234,7 +234,7 @@ class Channels:
         """The board as `seat` (None: everyone) may see it, whole or (`posted`) the posted view;
         its alt text says `what` happened and describes the position."""
         view = loaded.view(seat)
-        return Drawing(loaded.game.key, view, seat, f"{what} — {loaded.game.rules.describe(view)}", posted=posted)
+        return Drawing(loaded.game.key, view, seat, alt_text(what, loaded.game.rules.describe(view)), posted=posted)
 
 
 def seat_range(game: GameEntry, info: BoardInfo) -> tuple[int, int]:

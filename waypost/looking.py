@@ -100,7 +100,8 @@ class Looking(Channels):
         elsewhere = [r for r in reach if r.to != found.at or r.cost]  # staying put is not a place to go
         text = f"{found.label}: {plural(len(elsewhere), 'place')} within reach now." if elsewhere else \
             f"{found.label}: no place within reach now."
-        lines = [f"{r.to} — cost {r.cost}, by {' → '.join(r.route)}" for r in elsewhere[:REACH_LINES]]
+        lines = [f"{r.to}{f' ({r.note})' if r.note else ''} — cost {r.cost}, by {' → '.join(r.route)}"
+                 for r in elsewhere[:REACH_LINES]]
         if len(elsewhere) > REACH_LINES:
             lines.append(f"… and {len(elsewhere) - REACH_LINES} more, on the board")
         drawing = self._drawing(loaded, seat, text)
@@ -222,6 +223,6 @@ class Looking(Channels):
             await self.store.set_live_board(loaded.row.id, message_id)
 
     async def draw(self, drawing: Drawing) -> bytes:
-        """Image bytes (PNG or WebP) for a drawing, drawn in a worker process (waypost.drawing)."""
+        """PNG bytes for a drawing, drawn in a worker process (waypost.drawing)."""
         return await draw_board(self.games[drawing.game_key].draw, drawing.state, drawing.viewer, drawing.focus,
                                 drawing.highlight, drawing.posted)

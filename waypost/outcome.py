@@ -10,6 +10,25 @@ from typing import Any
 from rules.base import Highlight, Posted, Seat
 
 NAME_LIMIT = 32
+ALT_LIMIT = 1024  # Discord's limit on an attachment's description (its alt text)
+MORE = " (More than fits here: /game status and the board.)"
+
+
+def alt_text(what: str, position: str, limit: int = ALT_LIMIT) -> str:
+    """A board's alt text: what just happened, then the position, within `limit` characters; a
+    position too long loses its last sentences whole (it is written most important first),
+    never a sentence cut in the middle."""
+    text = f"{what} — {position}" if position else what
+    if len(text) <= limit:
+        return text
+    sentences = position.split(". ")
+    while sentences:
+        sentences.pop()
+        kept = ". ".join(sentences)
+        text = f"{what} — {kept}." + MORE if kept else what + MORE
+        if len(text) <= limit:
+            return text
+    return what[:limit - len(MORE) - 1].rsplit(" ", 1)[0] + "…" + MORE
 
 
 def clean_name(name: str) -> str:

@@ -47,11 +47,11 @@ class Board:
 @dataclass(eq=False)
 class GameEntry:
     """One game as the host sees it: its rules, `draw(state, viewer_seat, focus, highlight, posted)
-    -> image bytes` (PNG or WebP; a module-level function: it is sent by name to the drawing
-    processes; `focus` is None or one of the game's `focuses`; `highlight` None, or a piece and
-    where it can go, drawn over the whole board; `posted` None, or the action just taken, for the
-    view the channel is posted), its data folder and the module of its cog (None for a game
-    without commands of its own)."""
+    -> PNG bytes` (a module-level function: it is sent by name to the drawing processes; `focus`
+    is None or one of the game's `focuses`; `highlight` None, or a piece and where it can go,
+    drawn over the whole board; `posted` None, or the action just taken, for the view the channel
+    is posted), its data folder and the module of its cog (None for a game without commands of
+    its own)."""
 
     rules: Game[Any]
     draw: Draw

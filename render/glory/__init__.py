@@ -34,7 +34,7 @@ from render.glory.posted import compose_posted
 from render.glory.reach import draw_reach
 from render.glory.static import Static, clear_cache, map_layer, static_layer
 from render.glory.zoom import draw_focus
-from render.png import encode_png, encode_posted
+from render.png import encode_png
 from rules.base import Highlight, Posted
 from rules.glory.state import GloryState
 
@@ -51,7 +51,7 @@ def draw(state: GloryState, viewer: int | None, focus: str | None = None,
     if focus:
         return encode_png(draw_focus(state, focus), static_layer(state.board, len(state.seats)).palette)
     if posted is not None:
-        return encode_posted(*compose_posted(state, viewer, posted))
+        return encode_png(*compose_posted(state, viewer, posted))
     return encode_png(*_compose(state, viewer))
 
 

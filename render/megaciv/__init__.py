@@ -36,7 +36,7 @@ from render.megaciv.reach import draw_bands, draw_caption, draw_marks, draw_rout
 from render.megaciv.sprites import styles
 from render.megaciv.static import Static, reach_layer, restore_frames, static_layer
 from render.megaciv.static import clear_cache as _clear_static
-from render.png import encode_png, encode_posted
+from render.png import encode_png
 from rules.base import Highlight, Posted
 from rules.megaciv.queries import AROUND, focus_areas
 from rules.megaciv.report import report
@@ -53,7 +53,7 @@ def draw(state: MegaState, viewer: int | None, focus: str | None = None,
         image, palette = _compose_reach(state, viewer, highlight)
         return encode_png(image, palette)
     if posted is not None and focus is None:
-        return encode_posted(*compose_posted(state, viewer, posted))
+        return encode_png(*compose_posted(state, viewer, posted))
     image, palette = _compose(state, viewer, focus)
     return encode_png(image, palette)
 

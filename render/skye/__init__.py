@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from render.png import encode_png, encode_posted
+from render.png import encode_png
 from render.skye import reach
 from render.skye.layout import FOCUS_TILE, MAX_TILE, TERR_W, territory_height
 from render.skye.panel import draw_panel
@@ -43,7 +43,7 @@ def draw(state: SkyeState, viewer: int | None, focus: str | None = None,
     if highlight is not None:
         return encode_png(*reach.compose_reach(state, viewer, highlight))
     if posted is not None and focus is None:
-        return encode_posted(*compose_posted(state, viewer, posted))
+        return encode_png(*compose_posted(state, viewer, posted))
     image, palette = _compose(state, viewer, focus)
     return encode_png(image, palette)
 

@@ -31,7 +31,7 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from render.png import encode_png, encode_posted
+from render.png import encode_png
 from render.vikings import fury, reach
 from render.vikings.boats import draw_boats, fjord_spots
 from render.vikings.islands import draw_islands, draw_villages
@@ -60,7 +60,7 @@ def draw(state: VikingsState, viewer: int | None, focus: str | None = None,
     if highlight is not None:
         return encode_png(compose_reach(state, viewer, highlight), reach.highlight_palette(state.board))
     if posted is not None:
-        return encode_posted(*compose_posted(state, viewer, posted))
+        return encode_png(*compose_posted(state, viewer, posted))
     return encode_png(*_compose(state, viewer))
 
 

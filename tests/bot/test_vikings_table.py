@@ -88,4 +88,4 @@ async def test_alt_text_describes_the_position(discord_):
     await started(discord_)
     rec = await discord_.run("@alice", CH, "/game board")
     (image,) = rec.attachments
-    assert "Red's turn" in image.description and "Yellow: boats 1 at D1" in image.description
+    assert "Red's turn" in image.description and "Yellow: 0 wood, 0 food, 0 steel; boats 1 at D1" in image.description
