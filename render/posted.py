@@ -70,7 +70,11 @@ def player_row(image: Image.Image, box: Box, colour: str, title: str, cells: Seq
     colour and framed when `on_turn`. A title too long for its room is cut; nothing else is."""
     pen = ImageDraw.Draw(image)
     x0, y0, x1, y1 = box
-    two = y1 - y0 >= 2 * (size + 8) + 8
+    marker = marker_sprite(colour, 17)
+    widths = [_cell_width(c, size) + GAP for c in cells]
+    right = x1 - 10 - (text_width(tag, LEAST) + 18 + GAP if tag else 0)
+    one_line = x0 + 14 + marker.width + text_width(plain(title, 40), size) + sum(widths) + GAP <= right
+    two = y1 - y0 >= 2 * (size + 8) + 8 and not one_line
     style = player_style(colour)
     if on_turn:
         card(pen, box, fill=style.tint, outline=INK, radius=8, width=3)
@@ -81,10 +85,8 @@ def player_row(image: Image.Image, box: Box, colour: str, title: str, cells: Seq
         pen.rounded_rectangle((right - w, first - 15, right, first + 15), radius=9, fill=INK)
         draw_text(image, (right - w / 2, first), tag, LEAST, WHITE, None, bold=True)
         right -= w + GAP
-    marker = marker_sprite(colour, 17)
     paste(image, marker, (x0 + 8 + marker.width / 2, first))
     start = x0 + 14 + marker.width
-    widths = [_cell_width(c, size) + GAP for c in cells]
     room = right - start - sum(widths) - GAP
     if two and room < text_width(plain(title, 40), size):  # the cells go on under the title
         room = right - start - GAP

@@ -214,7 +214,7 @@ def draw_previews(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryStat
             paste(image, hex_sprite(kind, round(size, 2), size >= 14, least), grid.centre(board.axial(name)))
         claimed = grid.centre(board.axial(pending.plan.end))
         r = size * 0.62
-        pen.ellipse((claimed[0] - r, claimed[1] - r, claimed[0] + r, claimed[1] + r), outline=WHITE, width=5)
+        pen.ellipse((claimed[0] - r, claimed[1] - r, claimed[0] + r, claimed[1] + r), outline=INK, width=6)
         pen.ellipse((claimed[0] - r, claimed[1] - r, claimed[0] + r, claimed[1] + r), outline=fill, width=3)
         if preview["relic"]:
             symbol = symbol_sprite(preview["symbol"], round(size * 0.7))

@@ -40,7 +40,7 @@ from rules.skye.state import SkyeState
 
 MAIN_H = 700
 SIDE_W = 380
-TILE = 104  # the largest tile
+TILE = 128  # the largest tile
 OFFER_TILE = 150
 STRIP_PAD = 10
 LINE = LEAST + 8

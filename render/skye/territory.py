@@ -45,9 +45,10 @@ def cell(pos: Pos) -> Cell:
 
 
 def shown_cells(state: SkyeState, seat: int) -> list[Cell]:
-    """The cells a territory's slot must show: its tiles, and while placing the cells around them."""
+    """The cells a territory's slot must show: its tiles, and while its player places tiles the
+    cells around them."""
     cells = [cell((p.x, p.y)) for p in state.players[seat].territory]
-    if state.stage == "place":
+    if state.stage == "place" and state.players[seat].to_place:
         cells += [cell(pos) for pos in land(state.board, state.players[seat]).frontier]
     return cells
 
