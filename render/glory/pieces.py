@@ -22,36 +22,32 @@ MAX_ROWS = 2
 Shown = set[str] | None  # the hexes whose pieces are drawn (None: all)
 
 
-def army_sprites(state: GloryState, colour: str, army: Army, radius: int) -> list[Image.Image]:
-    """The army's depletion cubes (if any), then a marker per unit type: its short name (packed
-    trebuchets get a "p") and the count."""
-    sprites = [depletion_sprite(army.cubes, max(8, radius - 1))] if army.cubes else []
+def army_units(state: GloryState, army: Army) -> list[tuple[str, int]]:
+    """The army's units in the board's order as (short name, count): a packed trebuchet's short
+    name gets a "p" ("Tp")."""
+    found = []
     for unit in state.board.units:
         n = army.units.get(unit.name, 0)
         if not n:
             continue
         packed = army.packed.get(unit.name, 0) if unit.packing else 0
         short = unit.short or unit.name[:1].upper()
-        if n - packed:
-            sprites.append(unit_sprite(colour, short, n - packed, radius))
-        if packed:
-            sprites.append(unit_sprite(colour, short + "p", packed, radius))
-    return sprites
+        found += [(short, n - packed)] if n - packed else []
+        found += [(short + "p", packed)] if packed else []
+    return found
+
+
+def army_sprites(state: GloryState, colour: str, army: Army, radius: int) -> list[Image.Image]:
+    """The army's depletion cubes (if any), then a marker per unit type: its short name and the
+    count."""
+    sprites = [depletion_sprite(army.cubes, max(8, radius - 1))] if army.cubes else []
+    return sprites + [unit_sprite(colour, short, n, radius) for short, n in army_units(state, army)]
 
 
 def army_words(state: GloryState, army: Army) -> list[str]:
     """The army's units as short words, one per type, with the count past one: "Sw2", "A",
     "Tp" (a packed trebuchet)."""
-    words = []
-    for unit in state.board.units:
-        n = army.units.get(unit.name, 0)
-        if not n:
-            continue
-        packed = army.packed.get(unit.name, 0) if unit.packing else 0
-        short = unit.short or unit.name[:1].upper()
-        words += [f"{short}{n - packed if n - packed > 1 else ''}"] if n - packed else []
-        words += [f"{short}p{packed if packed > 1 else ''}"] if packed else []
-    return words
+    return [f"{short}{n if n > 1 else ''}" for short, n in army_units(state, army)]
 
 
 def army_pill(state: GloryState, colour: str, army: Army, size: int, width: float) -> Image.Image:

@@ -5,20 +5,18 @@ most crowded positions the issue names (a crowded Vikings dock, Glory armies of 
 from __future__ import annotations
 
 import random
-from functools import cache
 
-from benchmarks.megaciv_scenes import busy, small
 from rules.base import Action, Actor, Posted, Seat
 from rules.glory import GAME as GLORY
-from rules.glory import queries as glory_queries
 from rules.glory.actions import Adjust as GloryAdjust
-from rules.glory.actions import Choose as GloryChoose
-from rules.glory.actions import EndTurn, Maneuver, Pass
+from rules.glory.actions import Maneuver
 from rules.megaciv.state import MegaState
 from rules.skye import GAME as SKYE
 from rules.vikings import GAME as VIKINGS
 from rules.vikings.actions import Adjust, PlaceBoat, Sail
 from rules.vikings.state import VikingsState, occupant
+from tests.render.test_glory_render import played
+from tests.render.test_megaciv_render import big, six
 from tests.rules.glory_fixtures import board as glory_board
 from tests.rules.skye_fixtures import new_game as skye_game
 from tests.rules.skye_fixtures import random_action
@@ -79,29 +77,9 @@ def vikings_crowded(name: str) -> Played:
 
 
 def glory_played(name: str = "five-kingdoms", players: int = 4, steps: int = 120, seed: int = 3) -> Played:
-    """Some rounds in, through the rules: armies spread out, provinces explored, relics and event
-    cards out; the posted view after the last maneuver."""
-    state = GLORY.setup(glory_board(name), list(SEATS[:players]), {}, seed)
-    rng = random.Random(seed)
-    last: Posted = Posted()
-    for _ in range(steps):
-        if state.exploring is not None:
-            seat = state.exploring.plan.seat
-            answer = GloryChoose(rng.choice(glory_queries.rotations(state)))
-            state, last = GLORY.apply(state, Actor(seat), answer).state, Posted(answer, seat)
-            continue
-        seat = state.turn
-        armies = glory_queries.armies(state, seat)
-        if armies and (not state.maneuvers or state.players[seat].action_cubes) and rng.random() < 0.85:
-            at, _ = rng.choice(armies)
-            ends = sorted(glory_queries.reachable(state, seat, at).items(), key=lambda e: -e[1].cost)[:4]
-            if ends:
-                move = Maneuver(at, rng.choice(ends)[0], march=rng.random() < 0.2)
-                state, last = GLORY.apply(state, Actor(seat), move).state, Posted(move, seat)
-                continue
-        action: Action = Pass() if not state.maneuvers and rng.random() < 0.2 else EndTurn()
-        state, last = GLORY.apply(state, Actor(seat), action).state, Posted(action, seat)
-    return state, last
+    """Some rounds in, through the rules (`test_glory_render.played`): armies spread out,
+    provinces explored, relics and event cards out, the last maneuver on the map."""
+    return played(name, players, steps, seed), Posted()
 
 
 def glory_armies() -> Played:
@@ -155,15 +133,13 @@ def skye_over(players: int = 5, seed: int = 5) -> Played:
 # --- Mega Civilization ---------------------------------------------------------------------------
 
 
-@cache
 def megaciv_oikumene() -> MegaState:
     """Oikumene, 18 players, ~400 tokens in the middle of a Movement phase (benchmarks' scene)."""
-    return busy()
+    return big()
 
 
-@cache
 def megaciv_pelagos() -> MegaState:
-    return small()
+    return six()
 
 
 def act(game: object, state: object, seat: int | None, action: Action, host: bool = False):  # type: ignore[no-untyped-def]

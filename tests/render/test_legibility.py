@@ -68,7 +68,7 @@ def test_glory_posted_view_reads_at_550_px_on_every_map(name):
     players = 2 if name == "two-straits" else 4
     state = GLORY.setup(glory_board(name), list(crowded.SEATS[:players]), {}, 7)
     legible(glory.compose, GLORY.view(state, None), None, Posted())
-    played, posted = crowded.glory_played(name, players, 60 if players == 2 else 120)
+    played, posted = crowded.glory_played(name, players, 60 if players == 2 else 120, 5 if players == 2 else 3)
     legible(glory.compose, GLORY.view(played, None), None, posted)
     whole(glory.compose, GLORY.view(played, None), None)
 
