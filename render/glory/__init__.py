@@ -1,4 +1,4 @@
-"""The Glory of Civilizations board image: `draw(state, viewer, focus) -> PNG bytes`.
+"""The Glory of Civilizations board image: `draw(state, viewer, focus, highlight, posted) -> PNG bytes`.
 
 Layout (output pixels, whatever the map):
 
@@ -17,6 +17,8 @@ A focused view (`focus`: a player colour) draws the part of the map around that 
 and structures, larger, without the panel. A highlight (`highlight`: an army and where it can go)
 draws the part of the map round that army and its reach, larger, each reachable hex outlined with
 its cost, the army's hex marked "start", under a caption (`reach`); `focus` is then ignored.
+The posted view (`posted`: the action just taken) draws the hexes that matter now at the
+preview's sizes with a row per player (`render.glory.posted`).
 
 The state is the viewer's view (the piles' order already hidden): nothing here can show a tile,
 relic or event card before it is revealed. `draw` is defined here, at module level, because it is

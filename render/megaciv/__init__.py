@@ -1,4 +1,4 @@
-"""The Mega Civilization board image: `draw(state, viewer, focus) -> PNG bytes`.
+"""The Mega Civilization board image: `draw(state, viewer, focus, highlight, posted) -> PNG bytes`.
 
 The whole map (or, with a `focus` from `GAME.focuses`, a close-up of one region or of the areas
 around one player's pieces) with population limits, city sites, open sea and out-of-play areas;
@@ -13,7 +13,9 @@ Modules, in drawing order: `layout` (geometry and sizes of a view), `colours`, `
 (civilization styles and cached pieces), `key`, `static` (the cached map and frames of a view),
 `pieces` (out of play, conflicts, tokens, cities, ships), `moves`, `panel` (status and band), and
 `reach`: with a `highlight` (a piece and where it can go), a close-up of those areas with them
-marked, their costs, the start and a caption, over the board as the viewer sees it.
+marked, their costs, the start and a caption, over the board as the viewer sees it; with
+`posted` (the action just taken), the posted view: a window of the map round the last move or the
+pieces of whoever moves, read at the preview (`render.megaciv.posted`).
 `draw` is defined here, at module level, because it is sent by name to the drawing processes.
 """
 

@@ -1,4 +1,4 @@
-"""The Isle of Skye board image: `draw(state, viewer, focus) -> PNG bytes`.
+"""The Isle of Skye board image: `draw(state, viewer, focus, highlight, posted) -> PNG bytes`.
 
 Every player's territory (tiles with their zones, printed roads and features, the castle, the
 journeyman, placed roads, this round's walk with the markers collected), and beside them a card

@@ -1,4 +1,4 @@
-"""The Tiny Epic Vikings board image: `draw(state, viewer) -> PNG bytes`.
+"""The Tiny Epic Vikings board image: `draw(state, viewer, focus, highlight, posted) -> PNG bytes`.
 
 Layout (all sizes in output pixels, whatever the map's own canvas size):
 
@@ -21,6 +21,8 @@ The modules, in drawing order: `layout` (sizes, regions, the map transform), `co
 layer, with `fury` tracks and the `key`), then the pieces: `islands` (villages, runes, settlers,
 temples), `last_sail`, `boats`, `fury` tokens, and the side `panel`. `reach` draws where a boat
 can go (a `Highlight`): the part of the map around it enlarged, with rings, costs and a caption.
+`posted` draws the posted view (`Posted`): the whole map at the preview's sizes (`layout.POSTED`,
+`static.posted_layer`) with the era and turn above and a row per clan below.
 
 `draw` is defined here, at module level, because it is sent by name to the drawing processes.
 """
