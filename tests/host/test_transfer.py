@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 
+from tests.support.members import everyone
 from tests.support.tally import Add, Bid
 from waypost import transfer
 from waypost.outcome import User
@@ -22,9 +23,11 @@ async def exported(table, entries_told: int) -> tuple[str, bytes]:
 
 
 def unsealed(data: dict) -> dict:
+    """The file with its seeds and signature blanked (sealing uses a fresh nonce every time)."""
     for holder in (data, *(e["body"] for e in data["log"] if "seed" in e["body"])):
         assert str(holder["seed"]).startswith("sealed:")
         holder["seed"] = "sealed"
+    assert data.pop("mac").startswith("mac:")
     return data
 
 
@@ -42,8 +45,9 @@ async def test_a_long_log_is_written_compressed_and_reads_back(table, store):
     assert unsealed(json.loads(gzip.decompress(packed))) == unsealed(json.loads(plain))  # seals differ each time
     assert [e["seq"] for e in data["log"]] == list(range(1, len(data["log"]) + 1))
     assert data["log"][-1]["summary"].startswith("Bids revealed")
-    row, log, _ = transfer.parse_export(packed, table.games, await store.seal_key())
-    assert row.state["total"] == 2 and len(log) == len(data["log"])
+    for file in (plain, packed):
+        imported = transfer.parse_export(file, table.games, await store.seal_key())
+        assert imported.signed and imported.row.state["total"] == 2 and len(imported.log) == len(data["log"])
 
 
 async def test_a_game_with_an_action_taken_back_imports_telling_what_was_taken_back(table, store):
@@ -55,10 +59,11 @@ async def test_a_game_with_an_action_taken_back_imports_telling_what_was_taken_b
     await table.undo(CH, BOB)  # the undo restores the state before Bob's 3
     await table.act(CH, BOB, "tally", Add(1))
     _, data = await exported(table, 7)
-    row, log, snapshots = transfer.parse_export(data, table.games, await store.seal_key())
+    imported = transfer.parse_export(data, table.games, await store.seal_key())
+    row, log, snapshots = imported.row, imported.log, imported.snapshots
     assert row.state["total"] == 3
     taken_back = next(e for e in log if e.kind == "undo").undoes
     assert next(e for e in log if e.seq == taken_back).summary.startswith("bob added 3")
     assert list(snapshots) == [max(e.seq for e in log)]  # Bob's last action can still be taken back
-    await table.import_game(CH + 1, 9, BOB, data)
+    await table.import_game(CH + 1, 9, BOB, data, everyone)
     assert (await table.status(CH + 1)).phase == (await table.status(CH)).phase
