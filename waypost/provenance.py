@@ -67,7 +67,8 @@ def authors(log: Sequence[LogEntry], seats: list[Seat]) -> Provenance:
         _check_time(e, where)
         if i < begun:
             if e.kind not in BEFORE_START:
-                raise InvalidData(f"{where}.kind: a {e.kind} entry before the game started.")
+                raise InvalidData(f"{where}.kind: {e.kind!r} before the game started (only the lobby and settings "
+                                  "come before its start entry).")
         elif e.kind == "action":
             _check_action(e, where, found, settings)
         elif e.kind == "undo":

@@ -219,8 +219,8 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry], key: bytes, until:
     if ending is not None:
         last = kept[-1].seq
         raise InvalidData(f"until: at entry {last} the game is over; choose an earlier entry." if until else
-                          f"log: the game has finished ({ending.text}). To play it again from an earlier point, "
-                          f"import it with until: the last log entry to keep ({start.seq}–{last - 1}).")
+                          f"log: the game has finished ({ending.text.rstrip('.')}). To play it again from an earlier "
+                          f"point, import it with until: the last log entry to keep ({start.seq}–{last - 1}).")
     if until is None and rules.encode_state(rules.view(replayed.state, None)) != file.state:
         raise InvalidData("state: it is not what the log produces (the file was edited or is damaged).")
     log = retold(game, file, kept, replayed)
