@@ -53,6 +53,7 @@ class SkyeGame(Game[SkyeState]):
     settings = SETTINGS
     state_type = SkyeState
     actions = (Price, Buy, Keep, Place, Plan, Use, Road, Choose, Adjust)
+    log_per_seat = 300  # a whole game is about 40 a player
     parts = ("tiles", "progress", "scoring")
     hidden_randomness = True
     flow = Flow(

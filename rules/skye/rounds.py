@@ -47,8 +47,8 @@ def names(state: SkyeState) -> list[str]:
 
 def dealer(seed: int, settings: dict[str, Any]) -> str:
     """What the game's public randomness (the bag, bonus layouts, drawn scoring tiles) follows: the
-    hidden seed, or the table's `deal` number when it sets one. The salt of the sealed phases always
-    comes from the hidden seed."""
+    hidden seed, or the table's `deal` number when it sets one. The salts of seals never follow it
+    (`rules.skye.sealing`)."""
     deal = int(settings.get("deal", 0) or 0)
     return f"deal-{deal}" if deal else str(seed)
 
