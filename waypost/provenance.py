@@ -41,21 +41,18 @@ IDS = range(1, 2**63)  # Discord ids, as SQLite stores them
 
 @dataclass
 class Provenance:
-    """What the log's authors show: the seats and the host after its last entry, and the host
-    settings in force at each move played for a player out of time (by its seq)."""
+    """What the log's authors show: the seats and the host after its last entry, and the moves
+    played for a player out of time (their seqs), which `vet` proves on replay."""
 
     seats: list[Seat]
     host: int
-    timed_out: dict[int, dict[str, Any]] = field(default_factory=dict)
+    timed_out: set[int] = field(default_factory=set)
 
 
 def authors(log: Sequence[LogEntry], seats: list[Seat]) -> Provenance:
     """Check every entry's author and time (see the module's docstring); `seats` are those of the
-    log's start entry. Raises InvalidData naming the first entry that fails."""
-    starts = [i for i, e in enumerate(log) if e.kind == "start"]
-    if len(starts) > 1:
-        raise InvalidData(f"log[{starts[1]}]: a second start entry; a game starts once.")
-    begun = starts[0]
+    log's start entry (its only one). Raises InvalidData naming the first entry that fails."""
+    begun = next(i for i, e in enumerate(log) if e.kind == "start")
     settings = {s.name: s.default for s in HOST_SETTINGS}
     found = Provenance(list(seats), log[begun].user_id)
     if found.host not in [s.player_id for s in seats]:
@@ -101,8 +98,17 @@ def _check_time(e: LogEntry, where: str) -> None:
         raise InvalidData(f"{where}.at: {e.at[:40]!r} is not a time (ISO 8601, with its offset from UTC).")
 
 
+def _actor(raw: Any, where: str) -> Actor:
+    """An action entry's actor: its usual shape read at once (a log has thousands), any other
+    through `serial.load`, which says what is wrong with it."""
+    if isinstance(raw, dict) and len(raw) == 2 and type(raw.get("host")) is bool and \
+            type(raw.get("seat")) in (int, type(None)):
+        return Actor(raw["seat"], raw["host"])
+    return serial.load(Actor, raw, where)
+
+
 def _check_action(e: LogEntry, where: str, found: Provenance, settings: dict[str, Any]) -> None:
-    actor = serial.load(Actor, e.body["actor"], f"{where}.body.actor")
+    actor = _actor(e.body["actor"], f"{where}.body.actor")
     seat = actor.seat
     if seat is None or seat not in range(len(found.seats)) or e.seat != seat:
         raise InvalidData(f"{where}.body.actor: an action is played from a seat of the game (its own).")
@@ -118,7 +124,7 @@ def _check_action(e: LogEntry, where: str, found: Provenance, settings: dict[str
         if not settings["deadline_hours"] or (by == BY_DEADLINE and settings["deadline_action"] != "default"):
             raise InvalidData(f"{where}.body.by: the table's settings then played no move for a player out of "
                               "time.")
-        found.timed_out[e.seq] = dict(settings)
+        found.timed_out.add(e.seq)
 
 
 def _check_substitute(e: LogEntry, where: str, found: Provenance) -> None:

@@ -34,7 +34,7 @@ from waypost.records import GameRow, LogEntry, dumps
 from waypost.registry import HOST_SETTINGS, GameEntry
 from waypost.replay import Refused, Replayed, replay_keeping
 from waypost.seal import Signer, seal, signed, unseal
-from waypost.secrecy import revealed_up_to
+from waypost.secrecy import first_hidden
 
 FORMAT = "waypost-game"
 VERSION = 1
@@ -272,8 +272,7 @@ def _kept(log: list[LogEntry], start: LogEntry, until: int | None) -> list[LogEn
 
 def _check_revealed(log: list[LogEntry], until: int | None) -> None:
     """Refuse a log with a secret entry not yet revealed: its copy would keep it from the others."""
-    revealed = revealed_up_to(log)
-    hidden = next((e for e in log if e.secret and e.seq > revealed), None)
+    hidden = first_hidden(log)
     if hidden is None:
         return
     if until is not None:
