@@ -223,7 +223,7 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry], key: bytes, until:
                           f"point, import it with until: the last log entry to keep ({start.seq}–{last - 1}).")
     if until is None and rules.encode_state(rules.view(replayed.state, None)) != file.state:
         raise InvalidData("state: it is not what the log produces (the file was edited or is damaged).")
-    log = retold(game, file, kept, replayed)
+    log = retold(game, found.seats, kept, replayed)
     undone = {e.undoes: i for i, e in enumerate(log) if e.kind == "undo"}
     for seq, i in undone.items():
         if not replayed.said[seq].undoable:  # type: ignore[index]
@@ -281,10 +281,11 @@ def _check_revealed(log: list[LogEntry], until: int | None) -> None:
     raise InvalidData("log: a secret plan is still hidden; export the game once it has been revealed.")
 
 
-def retold(game: GameEntry, file: ExportFile, log: list[LogEntry], replayed: Replayed) -> list[LogEntry]:
-    """The log with every summary and detail said again by the rules and the table, never taken
-    from the file; an action's flags (secret, reveals, undoable) are the rules' too."""
-    names = [s.name for s in file.seats]
+def retold(game: GameEntry, seats: list[Seat], log: list[LogEntry], replayed: Replayed) -> list[LogEntry]:
+    """The log with every summary and detail said again by the rules and the table (naming the
+    `seats` the game has after it), never taken from the file; an action's flags (secret, reveals,
+    undoable) are the rules' too."""
+    names = [s.name for s in seats]
     title = game.rules.title
 
     def who(e: LogEntry) -> str:
