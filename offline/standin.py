@@ -5,7 +5,8 @@ acknowledgement window (10062), one acknowledgement (40060), 2000-character cont
 6000 embed characters, 25 autocomplete choices of at most 100 characters, and attachment sizes. The
 first followup after a defer edits the "thinking" message and keeps its ephemeral flag. Anything it
 does not know gets a Discord-style 404 and is recorded in `unknown`. Attachments (uploaded by the bot
-or by a fake user) are served at their `url`.
+or by a fake user) are served at their `url`. The server's members are the users its directory knows
+(anyone who has acted or been named, and the bot, a bot member); others are Unknown Member (10007).
 
 With a `Gateway` (`offline.gateway`) it is Discord's gateway too, for bot processes of their own:
 `interact(payload)` sends an interaction to the process serving its guild's shard and waits until
