@@ -1,6 +1,6 @@
 """Who did what in an imported game's log: every author checked against the seats and the hosting
-the log itself shows, one start, times that are times, and every move said to be played for a
-player out of time proven to be one the table could have played.
+the log itself shows, times that are times, and every move said to be played for a player out of
+time proven to be one the table could have played.
 
 What proves what (docs/export-format.md, "What an import proves"):
 - Before the start only the lobby and settings are recorded; the start entry's author hosts then
@@ -12,8 +12,9 @@ What proves what (docs/export-format.md, "What an import proves"):
   back. A host setting changed in play was changed by the host.
 - A move "By the deadline" or "By the host, for a player out of time" is the game's default move
   (`Game.timeout`) for that seat in the state before it, the game was waiting for that seat, and
-  the table's settings then gave players a deadline (and, for the deadline's own moves, told it to
-  play the default move). The states are the replay's: `vet` checks each such move as it is replayed.
+  the table's settings gave players a deadline: then, for the deadline's own moves, with the
+  default move as what it does; at some time before, for the host's (whose skip may come after a
+  deadline was lifted). The states are the replay's: `vet` checks each such move as it is replayed.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class Provenance:
     seats: list[Seat]
     host: int
     timed_out: set[int] = field(default_factory=set)
+    deadlines: bool = False  # whether the table has had a deadline so far
 
 
 def authors(log: Sequence[LogEntry], seats: list[Seat]) -> Provenance:
@@ -86,6 +88,7 @@ def authors(log: Sequence[LogEntry], seats: list[Seat]) -> Provenance:
             _check_settings(e, where, found, begun < i)
         if e.kind == "settings":
             settings.update({k: v for k, v in e.body.items() if k in settings})
+            found.deadlines = found.deadlines or bool(settings["deadline_hours"])
     return found
 
 
@@ -121,7 +124,9 @@ def _check_action(e: LogEntry, where: str, found: Provenance, settings: dict[str
     if by not in BY:
         raise InvalidData(f"{where}.body.by: expected one of {', '.join(map(repr, BY))}.")
     if by:
-        if not settings["deadline_hours"] or (by == BY_DEADLINE and settings["deadline_action"] != "default"):
+        timed = settings["deadline_hours"] and settings["deadline_action"] == "default" if by == BY_DEADLINE \
+            else found.deadlines
+        if not timed:
             raise InvalidData(f"{where}.body.by: the table's settings then played no move for a player out of "
                               "time.")
         found.timed_out.add(e.seq)
