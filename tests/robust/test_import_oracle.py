@@ -142,6 +142,8 @@ async def test_glory_forged_exploration_votes_and_relics_tell_nothing_of_the_liv
     again = await live_state(discord_, "glory", "#copy")  # shuffled again: none of the live game's order
     assert again.province_deck != live.province_deck and again.event_deck != live.event_deck
     assert again.relic_bag != live.relic_bag
+    copied = await import_as(discord_, "@alice", "#copy-of-copy", json.dumps(shown).encode())  # bob hosted it
+    assert any("imported a Glory of Civilizations game" in m.content for m in copied.messages if not m.ephemeral)
 
 
 # --- Skye: sealed prices and their salts ------------------------------------------------------------------
