@@ -48,7 +48,9 @@ def draw_islands(image: Image.Image, state: VikingsState, static: Static) -> Non
             chips += [temple_icon(style.fill, size.temple)] * temples
         keep_clear = [lay.xy(*board.position(d)) for d in island.docks]
         keep_clear += [static.village_spots[d] for d in island.docks if d in static.village_spots]
-        _island_pieces(image, chips, (cx, cy), (cx, cy + (0.0 if posted else 0.32) * r), r, keep_clear, size.boat)
+        name = static.names[board.islands.index(island)] if static.names else (0, 0, 0, -math.inf)
+        _island_pieces(image, chips, (cx, cy), (cx, cy + (0.0 if posted else 0.32) * r), r, keep_clear, size.boat,
+                       lay.map_top + lay.map_h - 8, name[3] + 2)
 
 
 def _rune(state: VikingsState, god: str, holder: int | None, size: int) -> Image.Image:
@@ -91,17 +93,23 @@ def _visible_height(sprite: Image.Image) -> int:
 
 
 def _island_pieces(image: Image.Image, chips: list[Image.Image], island: Point, start: Point, r: float,
-                   keep_clear: list[Point], boat_r: int) -> None:
+                   keep_clear: list[Point], boat_r: int, bottom: float = math.inf, top: float = -math.inf) -> None:
     """Lay the pieces out in rows from `start`, picking the row width that covers the fewest
-    docks (and the boats on them) and villages, then spills the least off the island."""
+    docks (and the boats on them) and villages, then spills the least off the island and past
+    `bottom` (the map's lower edge); rows still past it move up, never above `top` (the island's
+    name)."""
     best: list[tuple[Image.Image, Point]] = []
     best_cost = math.inf
-    for share in (1.9, 1.6, 1.35, 1.1):
+    for share in (1.9, 1.6, 1.35, 1.1, 2.3):
         placed = _row(chips, start, share * r)
         covered = sum(1 for s, p in placed for q in keep_clear if math.dist(p, q) < visible_width(s) / 2 + boat_r)
         spilled = sum(1 for s, p in placed if math.dist(p, island) > r - visible_width(s) / 2)
-        cost = 2 * covered + spilled
+        past = sum(1 for s, p in placed if p[1] + _visible_height(s) / 2 > bottom)
+        cost = 2 * covered + spilled + 4 * past
         if cost < best_cost:
             best, best_cost = placed, cost
+    low = max((at[1] + _visible_height(s) / 2 for s, at in best), default=0.0)
+    high = min((at[1] - _visible_height(s) / 2 for s, at in best), default=0.0)
+    up = min(max(low - bottom, 0.0), max(high - top, 0.0))
     for sprite, at in best:
-        paste(image, sprite, at)
+        paste(image, sprite, (at[0], at[1] - up))
