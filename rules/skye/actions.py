@@ -18,7 +18,8 @@ MARKERS = ("first", "second", "third", "fourth", "fifth")  # a plan's markers as
 @dataclass(frozen=True)
 class Price(Action):
     """Phase 2, sealed: put the axe on one drawn tile (`axe`; "" with the No Axe tile to price all
-    three) and give each other tile a price, `prices[i]` for `tiles[i]`."""
+    three) and give each other tile a price, `prices[i]` for `tiles[i]`. `salt` is the seal's,
+    filled by the table (`rules.core.salted`)."""
 
     kind: ClassVar[str] = "price"
     verb: ClassVar[str] = "price your tiles"
@@ -31,6 +32,7 @@ class Price(Action):
     axe: str
     tiles: tuple[str, ...]
     prices: tuple[int, ...]
+    salt: str = ""
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,8 @@ class Place(Action):
 @dataclass(frozen=True)
 class Plan(Action):
     """Phase 5, sealed: waypoint markers in the order the journeyman collects them, each
-    "TILE" or "TILE:TRACK" (warrior, merchant, herald); `extra` spends Extra Movement."""
+    "TILE" or "TILE:TRACK" (warrior, merchant, herald); `extra` spends Extra Movement. `salt` is
+    the seal's, filled by the table."""
 
     kind: ClassVar[str] = "plan"
     verb: ClassVar[str] = "plan your journeyman's walk"
@@ -84,11 +87,13 @@ class Plan(Action):
     )
     markers: tuple[str, ...] = ()
     extra: bool = False
+    salt: str = ""
 
 
 @dataclass(frozen=True)
 class Use(Action):
-    """Phase 5, sealed: spend (`on`) or stop spending an Extra Movement tile on your sealed plan."""
+    """Phase 5, sealed: spend (`on`) or stop spending an Extra Movement tile on your sealed plan
+    (sealing it again: `salt` is the new seal's, filled by the table)."""
 
     kind: ClassVar[str] = "use"
     verb: ClassVar[str] = "use a bonus tile"
@@ -97,6 +102,7 @@ class Use(Action):
                                            Param("on", "Spend it, or stop spending it?", "switch"))
     bonus: str = "extra_movement"
     on: bool = True
+    salt: str = ""
 
 
 @dataclass(frozen=True)
