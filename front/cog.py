@@ -55,12 +55,13 @@ class GameCog(commands.GroupCog, Generic[S]):
         """Autocomplete every option of `command` that is a parameter of its kind (and has neither
         fixed choices nor an autocomplete of its own) from the game's legal options."""
         kind = kind_of(command)
-        known = {p.name for p in self.rules.params_of(kind)}
-        for option in command.parameters:
-            if option.name in known and option.type in SUGGESTED and not option.choices and not option.autocomplete:
-                command.autocomplete(option.name)(self._suggester(kind, option.name, option.type))
+        known = {p.name: p for p in self.rules.params_of(kind)}
+        for option in command.parameters:  # an option is named on Discord like the parameter (`display_name`)
+            param = known.get(option.display_name)
+            if param is not None and option.type in SUGGESTED and not option.choices and not option.autocomplete:
+                command.autocomplete(option.name)(self._suggester(kind, param.name, option.type, param.free))
 
-    def _suggester(self, kind: str, param: str, type_: AppCommandOptionType) -> Suggest:
+    def _suggester(self, kind: str, param: str, type_: AppCommandOptionType, free: bool) -> Suggest:
         async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[Any]]:
             seen = await self.seen(interaction)
             if seen is None:
@@ -69,6 +70,8 @@ class GameCog(commands.GroupCog, Generic[S]):
                 chosen = self._values(interaction, seen, leave_out=param)
             except PlayerError:  # a member who does not play: nothing to suggest
                 return []
+            if free and current.strip():
+                chosen[param] = current  # what is typed so far: a free parameter's values may go on from it
             found = await table_of(interaction).choices(channel_of(interaction), user_of(interaction), self.game_key,
                                                         kind, param, chosen)
             return [app_commands.Choice(name=c.label[:100], value=_as(c.value, type_)) for c in matching(found, current)
@@ -92,19 +95,20 @@ class GameCog(commands.GroupCog, Generic[S]):
         await run(interaction, table.command(channel_of(interaction), user_of(interaction), self.game_key,
                                              kind_of(command), values))
 
-    async def look(self, interaction: discord.Interaction) -> None:
-        """Answer privately with one of the game's read-only looks, on the user's own view."""
+    async def look(self, interaction: discord.Interaction, *, public: bool = False) -> None:
+        """Answer with one of the game's read-only looks, on the user's own view: privately, unless
+        `public` (a look the whole table reads, such as a report as everyone sees it)."""
         command = interaction.command
         assert isinstance(command, app_commands.Command)
         seen = await self.seen(interaction)
         lines = await table_of(interaction).look(channel_of(interaction), user_of(interaction), self.game_key,
                                                  kind_of(command), self._values(interaction, seen))
-        await self.tell(interaction, lines)
+        await self.tell(interaction, lines, public=public)
 
     @staticmethod
-    async def tell(interaction: discord.Interaction, lines: list[str]) -> None:
-        """A private answer (looking changes nothing, so it does not disturb the channel)."""
-        await interaction.response.send_message(fit([escape(line) for line in lines]), ephemeral=True,
+    async def tell(interaction: discord.Interaction, lines: list[str], *, public: bool = False) -> None:
+        """An answer, private unless `public` (looking changes nothing, so it does not disturb the channel)."""
+        await interaction.response.send_message(fit([escape(line) for line in lines]), ephemeral=not public,
                                                 allowed_mentions=NOBODY)
 
     @staticmethod

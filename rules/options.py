@@ -17,6 +17,7 @@ Autocomplete, turn cards, scripted players and the random-play tests all choose 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
@@ -41,8 +42,10 @@ class Param:
 
     `type` is how a command takes it ("seat": a player of the game). A `free` parameter takes
     values beyond its choices (a route through other spaces, a count typed by hand): its choices
-    are suggestions, each still legal. An optional parameter (`required=False`) may be left out;
-    `ask` is the question a menu puts ("Which boat?").
+    are suggestions, each still legal; autocomplete gives the game what is typed of it so far (in
+    `chosen`, under its own name), so they may go on from it (a voyage step by step, a list one
+    item more). An optional parameter (`required=False`) may be left out; `ask` is the question a
+    menu puts ("Which boat?").
     """
 
     name: str
@@ -69,9 +72,17 @@ ANSWER = (Param("choice", "Your answer?"), Param("key", "To which question?", re
 
 
 def matching(choices: Iterable[Choice], typed: str, limit: int = 25) -> list[Choice]:
-    """The choices whose value or label contains what was typed so far (any case), those whose value
-    starts with it first; at most `limit` (Discord lists 25)."""
-    typed = typed.strip().casefold()
-    found = [c for c in choices if typed in str(c.value).casefold() or typed in c.label.casefold()]
-    found.sort(key=lambda c: not str(c.value).casefold().startswith(typed))
+    """The choices whose value or label contains what was typed so far (any case; spaces, hyphens,
+    underscores and apostrophes do not matter: "vaga sea" finds Vaga-Sea), those whose value starts
+    with it first; at most `limit` (Discord lists 25)."""
+    typed = _loose(typed)
+    found = [c for c in choices if typed in _loose(str(c.value)) or typed in _loose(c.label)]
+    found.sort(key=lambda c: not _loose(str(c.value)).startswith(typed))
     return found[:limit]
+
+
+def _loose(text: str) -> str:
+    return _SEPARATORS.sub("", text).casefold()
+
+
+_SEPARATORS = re.compile(r"[\s_'’-]+")

@@ -222,9 +222,9 @@ async def test_every_refusal_says_why_privately_and_changes_nothing(discord_):
         rec = await discord_.run(user, CH, line)
         assert rec.ephemeral and rec.content.startswith(REFUSED) and message in rec.content, (line, rec.content)
         assert (await table.store.open_game(channel)).state == before, line
-    # a refused command in a channel holding no Mega Civilization game
+    # a refused command in a channel holding no game
     rec = await discord_.run("@alice", "#elsewhere", "/megaciv report")
-    assert rec.content.startswith(REFUSED) and "no Mega Civilization game" in rec.content
+    assert rec.content.startswith(REFUSED) and "There is no game in this channel" in rec.content
 
 
 async def test_adjusting_tokens_waits_for_the_draft(discord_):
