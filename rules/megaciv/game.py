@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
-from rules.errors import BadInput
+from rules.errors import BadInput, PlayerError
 from rules.flow import Flow, Phase, Position
 from rules.guards import seated
 from rules.megaciv import codec, draft, looks, options, queries
@@ -130,6 +130,16 @@ class MegaCivGame(Game[MegaState]):
         if kind in options.BUILT:
             return options.build(state, actor, kind, values)
         return super().build(state, actor, kind, values)
+
+    def completable(self, state: MegaState, actor: Actor, kind: str, chosen: Values) -> bool:
+        quick = options.completable(state, actor, kind, chosen)
+        if quick is None:
+            return super().completable(state, actor, kind, chosen)
+        try:
+            self.permit(state, actor, self.action_class(kind))
+        except PlayerError:
+            return False
+        return quick
 
     def report(self, state: MegaState, actor: Actor, look: str, values: Values) -> list[str]:
         return looks.lines(state, actor, look, values)

@@ -36,6 +36,9 @@ NEEDS: dict[str, tuple[str, ...]] = {  # what each adjustment needs beside `what
     "advance": ("advance", "value"), "ship": ("ship", "area"), "barbarians": ("area", "value"),
     "pirate": ("area", "value"), "out_of_play": ("area", "value"),
 }
+_LEFT_OUT = {what: frozenset({p.name for p in Adjust.params} - {"what", *needs} - ({"player"} if what not in HOST_ONLY
+                                                                                     else set()))
+             for what, needs in NEEDS.items()}  # the parameters an adjustment does not take
 DEFAULTED = {"tax": "value", "ship": "area"}  # may be left out: a tax of 2 per city, a ship back to stock
 FLAGS = {"city": ("remove the city", "build a city"), "advance": ("lose it", "gain it"),
          "pirate": ("remove the pirate city", "put a pirate city"),
@@ -55,6 +58,20 @@ def candidates(state: MegaState, actor: Actor, kind: str, param: str, chosen: Va
         return lister(state, actor, chosen)
     except PlayerError:
         return []
+
+
+def completable(state: MegaState, actor: Actor, kind: str, chosen: Values) -> bool | None:
+    """Whether the rules' own checks accept some completion of `chosen`, where that is known without
+    trying each (None: try them; the flow is checked apart): a move's source is completable when any
+    token there can move (what trying each destination would find, without counting how many may
+    go)."""
+    given = {name for name, value in chosen.items() if value is not None}
+    if kind != "move" or given != {"from"} or actor.seat is None:
+        return None
+    try:
+        return queries.can_move(state, actor.seat, notation.area(state, _text(chosen, "from")))
+    except PlayerError:
+        return False
 
 
 def steps(state: MegaState, actor: Actor, kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
@@ -268,10 +285,9 @@ def _sail_route(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
         start = state.players[seat].ships[ship - 1].area
         stops = sofar.stops[1:] if sofar.stops[:1] == (start,) else sofar.stops
         left = powers(state, seat).ship_steps - len(stops)
-        if stops and left > 0:
+        if stops:
             on = {end: path for end, path in queries.water_paths(state, seat, stops[-1]).items() if len(path) <= left}
-            found = _routes(state, head, on, " more") + ([Choice(head.strip(), f"{head.strip()} — as typed")]
-                                                         if head.strip() else []) + found
+            found = [*_routes(state, head, on, " more"), Choice(head.strip(), f"{head.strip()} — as typed"), *found]
     return found
 
 
@@ -387,7 +403,13 @@ def _adjust_value(state: MegaState, actor: Actor, chosen: Values) -> list[Choice
     else:  # a count of the player's own, from or to stock
         now = player.treasury if what == "treasury" else player.tokens.get(_area(state, chosen), 0)
         top = min(TOKENS, now + player.stock)
-    return [Choice(n, f"{n} (now {now})") for n in range(top + 1) if n != now]
+    return list(_counts(now, top))
+
+
+@lru_cache(maxsize=4096)
+def _counts(now: int, top: int) -> tuple[Choice, ...]:
+    """The counts from 0 to `top` but the one there is now (a change is never to the same count)."""
+    return tuple(Choice(n, f"{n} (now {now})") for n in range(top + 1) if n != now)
 
 
 # --- shared -----------------------------------------------------------------------------------
@@ -462,11 +484,10 @@ def _adjust_steps(state: MegaState, actor: Actor, params: tuple[Param, ...], cho
     needs = NEEDS.get(what)
     if needs is None:
         return params
-    kept = {"what", *needs} if what in HOST_ONLY else {"what", "player", *needs}
     needed = {"what", *(n for n in needs if not _defaulted(state, actor, what, n, chosen))}
     if actor.host and actor.seat is not None and what in PIECES and drafting(state, actor.seat, actor.seat):
         needed.add("player")
-    return _shape(params, frozenset(needed), frozenset(p.name for p in params if p.name not in kept))
+    return _shape(params, frozenset(needed), _LEFT_OUT[what])
 
 
 def _barred(state: MegaState, actor: Actor, chosen: Values) -> bool:
@@ -478,10 +499,18 @@ def _barred(state: MegaState, actor: Actor, chosen: Values) -> bool:
     return what in PIECES and drafting(state, _whose(actor, chosen), actor.seat)
 
 
-@lru_cache(maxsize=256)
 def _shape(params: tuple[Param, ...], needed: frozenset[str], left_out: frozenset[str]) -> tuple[Param, ...]:
-    """`params` without those `left_out`, required exactly when `needed`."""
-    return tuple(replace(p, required=p.name in needed) for p in params if p.name not in left_out)
+    """`params` without those `left_out`, required exactly when `needed` (made once: steps are asked
+    at every turn of a search)."""
+    key = (id(params), needed, left_out)
+    made = _SHAPES.get(key)
+    if made is None or made[0] is not params:
+        made = _SHAPES[key] = (params, tuple(replace(p, required=p.name in needed) for p in params
+                                             if p.name not in left_out))
+    return made[1]
+
+
+_SHAPES: dict[tuple[int, frozenset[str], frozenset[str]], tuple[tuple[Param, ...], tuple[Param, ...]]] = {}
 
 
 def _defaulted(state: MegaState, actor: Actor, what: str, param: str, chosen: Values) -> bool:

@@ -29,7 +29,8 @@ from rules.megaciv.state import (
 from rules.text import either
 
 __all__ = [
-    "AROUND", "AreaInfo", "Destination", "Mover", "ShipInfo", "area_info", "attack_needs", "canon", "city_spots",
+    "AROUND", "AreaInfo", "Destination", "Mover", "ShipInfo", "area_info", "attack_needs", "can_move", "canon",
+    "city_spots",
     "conflicts", "destinations", "draft_steps", "expansion", "focus_areas", "focuses", "movable", "movers",
     "nearby", "order", "phase_report", "reach", "ship_reach", "ships", "vias", "water_paths",
 ]
@@ -129,6 +130,26 @@ def destinations(state: MegaState, seat: int, source: str) -> list[Destination]:
                 if count:
                     found[target] = Destination(target, 2, via, count)
     return list(found.values())
+
+
+def can_move(state: MegaState, seat: int, source: str) -> bool:
+    """Whether a token in `source` can move by land now (to any destination; `destinations` without
+    counting, stopping at the first)."""
+    board, p = state.board, state.players[seat]
+    if source not in board.areas or not p.tokens.get(source):
+        return False
+
+    def ok(target: str, via: str = "") -> bool:
+        try:
+            plan_move(state, seat, Move(source, target, 1, via))
+            return True
+        except PlayerError:
+            return False
+
+    if any(ok(target) for target in board.land_next[source]):
+        return True
+    return powers(state, seat).land_steps >= 2 and p.unmoved(source) > 0 and any(
+        ok(target, via) for via in board.land_next[source] for target in board.land_next[via] if target != source)
 
 
 def vias(state: MegaState, seat: int, source: str, target: str) -> list[tuple[str, int]]:

@@ -157,6 +157,8 @@ async def test_autocomplete_offers_what_the_rules_allow(discord_):
     assert [c["value"] for c in await complete(discord_, "@alice", "/megaciv sail ship:")] == [1]
     routes = {c["value"] for c in await complete(discord_, "@alice", "/megaciv sail ship:1 route:")}
     assert {"Corma", "Fava", "Silsab", "Corma Halyar"} <= routes and len(routes) <= 25
+    going_on = [c["value"] for c in await complete(discord_, "@alice", '/megaciv sail ship:1 route:"corma "')]
+    assert going_on[0].startswith("corma ") and "corma Halyar" in going_on  # step by step from what is typed
     assert await complete(discord_, "@alice", "/megaciv maintain ship:") == []  # built this turn: no upkeep
     steps = await complete(discord_, "@alice", "/megaciv takeback steps:")
     assert [c["value"] for c in steps] == [1] and "ship 1 in Ishar" in steps[0]["name"]
