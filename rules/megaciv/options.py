@@ -217,7 +217,7 @@ def _build_area(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
 
 
 def _build_pay(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    have = f" (treasury {_treasury(state, actor)})"
+    have = f" (you have {_treasury(state, actor)})"
     return [Choice(pay, text + (have if pay != "tokens" else "")) for pay, text in PAYMENTS.items()]
 
 
@@ -244,7 +244,7 @@ def _maintain_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choic
 
 
 def _maintain_pay(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    have = f" (treasury {_treasury(state, actor)})"
+    have = f" (you have {_treasury(state, actor)})"
     return [Choice(pay, text + (have if pay == "treasury" else "")) for pay, text in UPKEEP.items()]
 
 
