@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from rules.errors import BadInput
+
 Value = str | int | bool
 Values = Mapping[str, Value | None]  # None: an optional parameter left out
 ParamType = Literal["text", "number", "switch", "seat"]
@@ -69,6 +71,33 @@ class Kind:
 
 
 ANSWER = (Param("choice", "Your answer?"), Param("key", "To which question?", required=False))  # a decision's
+
+
+def given(values: Values, name: str) -> bool:
+    """Whether `name` was chosen or typed (not left out, not blank)."""
+    value = values.get(name)
+    return value is not None and str(value).strip() != ""
+
+
+def text_of(values: Values, name: str) -> str:
+    """The value of `name` as text; BadInput asking for it when it was left out."""
+    if not given(values, name):
+        raise BadInput(f"Give the {name}.")
+    return str(values[name])
+
+
+def number_of(values: Values, name: str, default: int | None = None) -> int:
+    """The value of `name` as a whole number (`default` when left out); BadInput when it is not one."""
+    value = values.get(name)
+    value = default if value is None else value
+    if value is None:
+        raise BadInput(f"Give the {name}.")
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            return int(str(value).strip())
+        except ValueError:
+            raise BadInput(f"The {name} is a whole number, not {str(value)[:20]!r}.") from None
+    return value
 
 
 def matching(choices: Iterable[Choice], typed: str, limit: int = 25) -> list[Choice]:

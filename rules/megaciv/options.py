@@ -23,7 +23,7 @@ from rules.megaciv.board import fold
 from rules.megaciv.notation import NOWHERE
 from rules.megaciv.phase import growth
 from rules.megaciv.state import TOKENS, MegaState, name, powers
-from rules.options import Choice, Param, Values
+from rules.options import Choice, Param, Values, given, number_of, text_of
 from rules.text import plural
 
 Lister = Callable[[MegaState, Actor, Values], list[Choice]]
@@ -69,7 +69,7 @@ def completable(state: MegaState, actor: Actor, kind: str, chosen: Values) -> bo
     if kind != "move" or given != {"from"} or actor.seat is None:
         return None
     try:
-        return queries.can_move(state, actor.seat, notation.area(state, _text(chosen, "from")))
+        return queries.can_move(state, actor.seat, notation.area(state, text_of(chosen, "from")))
     except PlayerError:
         return False
 
@@ -99,56 +99,33 @@ def build(state: MegaState, actor: Actor, kind: str, values: Values) -> Action:
     """The action from what was chosen or typed, on the state as the actor sees it."""
     seat = actor.seat
     if kind == "move":
-        source, target = notation.area(state, _text(values, "from")), notation.area(state, _text(values, "to"))
-        count = _number(values, "count", 1)
-        via = notation.area(state, _text(values, "via")) if _given(values, "via") else \
+        source, target = notation.area(state, text_of(values, "from")), notation.area(state, text_of(values, "to"))
+        count = number_of(values, "count", 1)
+        via = notation.area(state, text_of(values, "via")) if given(values, "via") else \
             _via(state, seat, source, target, count)
         return Move(source, target, count, via)
     if kind == "build":
-        paid = notation.areas(state, _text(values, "tokens_from"), "area of a token paid") \
-            if _given(values, "tokens_from") else ()
-        return Build(notation.area(state, _text(values, "area")), str(values.get("pay") or "treasury"), paid)
+        paid = notation.areas(state, text_of(values, "tokens_from"), "area of a token paid") \
+            if given(values, "tokens_from") else ()
+        return Build(notation.area(state, text_of(values, "area")), str(values.get("pay") or "treasury"), paid)
     if kind == "maintain":
-        where = notation.area(state, _text(values, "area")) if _given(values, "area") else ""
-        return Maintain(_number(values, "ship"), str(values.get("pay") or "treasury"), where)
+        where = notation.area(state, text_of(values, "area")) if given(values, "area") else ""
+        return Maintain(number_of(values, "ship"), str(values.get("pay") or "treasury"), where)
     if kind == "scrap":
-        return Scrap(_number(values, "ship"))
+        return Scrap(number_of(values, "ship"))
     if kind == "sail":
-        return notation.sail(state, seat, _number(values, "ship"), _text(values, "route"), _number(values, "take", 0))
+        ship, take = number_of(values, "ship"), number_of(values, "take", 0)
+        return notation.sail(state, seat, ship, text_of(values, "route"), take)
     if kind == "takeback":
-        return TakeBack(_number(values, "steps", 1))
+        return TakeBack(number_of(values, "steps", 1))
     if kind == "expand":
-        return Expand(notation.areas(state, _text(values, "areas"), "area to grow") if _given(values, "areas") else ())
+        return Expand(notation.areas(state, text_of(values, "areas"), "area to grow") if given(values, "areas") else ())
     if kind == "adjust":
         return _adjust(state, values)
     raise BadInput(f"Mega Civilization has no action {kind[:40]!r}.")
 
 
 # --- reading values --------------------------------------------------------------------------
-
-def _given(values: Values, name: str) -> bool:
-    value = values.get(name)
-    return value is not None and str(value).strip() != ""
-
-
-def _text(values: Values, name: str) -> str:
-    if not _given(values, name):
-        raise BadInput(f"Give the {name}.")
-    return str(values[name])
-
-
-def _number(values: Values, name: str, default: int | None = None) -> int:
-    value = values.get(name)
-    value = default if value is None else value
-    if value is None:
-        raise BadInput(f"Give the {name}.")
-    if isinstance(value, bool) or not isinstance(value, int):
-        try:
-            return int(str(value).strip())
-        except ValueError:
-            raise BadInput(f"The {name} is a whole number, not {str(value)[:20]!r}.") from None
-    return value
-
 
 def _via(state: MegaState, seat: int | None, source: str, target: str, count: int) -> str:
     """The area a move to an area two steps away passes (Roadbuilding): the first that lets `count`
@@ -160,12 +137,12 @@ def _via(state: MegaState, seat: int | None, source: str, target: str, count: in
 
 
 def _adjust(state: MegaState, values: Values) -> Adjust:
-    what = _text(values, "what").strip().casefold()
+    what = text_of(values, "what").strip().casefold()
     needs = NEEDS.get(what)
     if needs is None:
         raise BadInput(f"Adjust one of: {', '.join(NEEDS)}.")
     for option in needs:
-        if option != "value" and DEFAULTED.get(what) != option and not _given(values, option):
+        if option != "value" and DEFAULTED.get(what) != option and not given(values, option):
             raise BadInput(f"Adjusting {what} needs the {option} option.")
     if values.get("value") is None and DEFAULTED.get(what) != "value" and "value" in needs:
         raise BadInput(f"Give the new {what} as value." if what not in FLAGS
@@ -173,8 +150,8 @@ def _adjust(state: MegaState, values: Values) -> Adjust:
     seat = values.get("player")
     where = str(values.get("area") or "").strip()
     area = "" if where.casefold() in NOWHERE else notation.area(state, where) if where else ""
-    return Adjust(what, _number(values, "value", 0), seat if isinstance(seat, int) and not isinstance(seat, bool)
-                  else None, area, str(values.get("advance") or "").strip(), _number(values, "ship", 0))
+    return Adjust(what, number_of(values, "value", 0), seat if isinstance(seat, int) and not isinstance(seat, bool)
+                  else None, area, str(values.get("advance") or "").strip(), number_of(values, "ship", 0))
 
 
 
@@ -186,7 +163,7 @@ def _move_from(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
 
 
 def _move_to(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    source = notation.area(state, _text(chosen, "from"))
+    source = notation.area(state, text_of(chosen, "from"))
     found = []
     for d in queries.destinations(state, _seat(actor), source):
         how = "1 step" if d.steps == 1 else f"2 steps, via {d.via}"
@@ -196,16 +173,16 @@ def _move_to(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
 
 def _move_count(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     seat = _seat(actor)
-    source, target = notation.area(state, _text(chosen, "from")), notation.area(state, _text(chosen, "to"))
-    if _given(chosen, "via"):
-        most = dict(queries.vias(state, seat, source, target)).get(notation.area(state, _text(chosen, "via")), 0)
+    source, target = notation.area(state, text_of(chosen, "from")), notation.area(state, text_of(chosen, "to"))
+    if given(chosen, "via"):
+        most = dict(queries.vias(state, seat, source, target)).get(notation.area(state, text_of(chosen, "via")), 0)
     else:
         most = next((d.count for d in queries.destinations(state, seat, source) if d.area == target), 0)
     return [Choice(n, f"{plural(n, 'token')} (of {most} that may go)") for n in range(most, 0, -1)]
 
 
 def _move_via(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    source, target = notation.area(state, _text(chosen, "from")), notation.area(state, _text(chosen, "to"))
+    source, target = notation.area(state, text_of(chosen, "from")), notation.area(state, text_of(chosen, "to"))
     return [Choice(via, f"{source} → {via} → {target} — up to {plural(most, 'token')}")
             for via, most in queries.vias(state, _seat(actor), source, target)]
 
@@ -223,7 +200,7 @@ def _build_pay(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
 
 def _build_tokens_from(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     """Mixed: the ship's area; tokens: the ship's area and one more (or the ship's area twice)."""
-    home = notation.area(state, _text(chosen, "area"))
+    home = notation.area(state, text_of(chosen, "area"))
     if chosen.get("pay") == "mixed":
         return [Choice(home, f"1 token from {home}")]
     found = []
@@ -270,7 +247,7 @@ def _sail_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
 def _sail_route(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     """Every area the ship can end in with a shortest route (coastal land first, where tokens go
     off, nearest first); after a route typed so far, the ways on from its last stop first."""
-    seat, ship = _seat(actor), _number(chosen, "ship")
+    seat, ship = _seat(actor), number_of(chosen, "ship")
     reach = queries.ship_reach(state, seat, ship)
     if not reach:
         return []
@@ -305,7 +282,7 @@ def _routes(state: MegaState, head: str, paths: dict[str, tuple[str, ...]], more
 
 
 def _sail_take(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    seat, ship = _seat(actor), _number(chosen, "ship")
+    seat, ship = _seat(actor), number_of(chosen, "ship")
     player = state.players[seat]
     start = player.ships[ship - 1].area if 1 <= ship <= len(player.ships) else None
     if start is None:
@@ -463,7 +440,7 @@ def _short(state: MegaState, actor: Actor) -> bool:
 
 
 def _area(state: MegaState, chosen: Values) -> str:
-    return notation.area(state, _text(chosen, "area"))
+    return notation.area(state, text_of(chosen, "area"))
 
 
 def _what(chosen: Values) -> str:

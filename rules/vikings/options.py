@@ -10,7 +10,7 @@ from dataclasses import replace
 from rules.base import Action, Actor
 from rules.errors import BadInput, PlayerError
 from rules.notation import items
-from rules.options import Choice, Param, Values
+from rules.options import Choice, Param, Values, number_of, text_of
 from rules.text import plural
 from rules.vikings import notation
 from rules.vikings.actions import Adjust, Dedicate, PlaceBoat, ReturnSettlers, Sail
@@ -50,15 +50,15 @@ def build(state: VikingsState, actor: Actor, kind: str, values: Values) -> Actio
     """The action from what was chosen or typed."""
     seat = actor.seat if actor.seat is not None else -1
     if kind == "place":
-        return PlaceBoat(notation.space(state, _text(values, "dock")))
+        return PlaceBoat(notation.space(state, text_of(values, "dock")))
     if kind == "sail":
-        boat, strength = _number(values, "boat"), _number(values, "strength")
-        steps = notation.route(state, seat, boat, _text(values, "route"), strength)
-        return Sail(boat, steps, strength, _number(values, "settlers", 0), bool(values.get("raid", False)))
+        boat, strength = number_of(values, "boat"), number_of(values, "strength")
+        steps = notation.route(state, seat, boat, text_of(values, "route"), strength)
+        return Sail(boat, steps, strength, number_of(values, "settlers", 0), bool(values.get("raid", False)))
     if kind == "return":
-        return ReturnSettlers(notation.island(state, _text(values, "island")), _number(values, "count", 1))
+        return ReturnSettlers(notation.island(state, text_of(values, "island")), number_of(values, "count", 1))
     if kind == "dedicate":
-        return Dedicate(notation.target(state, _text(values, "target")))
+        return Dedicate(notation.target(state, text_of(values, "target")))
     if kind == "adjust":
         return _adjust(state, values)
     raise BadInput(f"Tiny Epic Vikings has no action {kind[:40]!r}.")
@@ -66,28 +66,8 @@ def build(state: VikingsState, actor: Actor, kind: str, values: Values) -> Actio
 
 # --- reading values --------------------------------------------------------------------------
 
-def _text(values: Values, name: str) -> str:
-    value = values.get(name)
-    if value is None or value == "":
-        raise BadInput(f"Give the {name}.")
-    return str(value)
-
-
-def _number(values: Values, name: str, default: int | None = None) -> int:
-    value = values.get(name)
-    value = default if value is None else value
-    if value is None:
-        raise BadInput(f"Give the {name}.")
-    if isinstance(value, bool) or not isinstance(value, int):
-        try:
-            return int(str(value).strip())
-        except ValueError:
-            raise BadInput(f"The {name} is a whole number, not {str(value)[:20]!r}.") from None
-    return value
-
-
 def _adjust(state: VikingsState, values: Values) -> Adjust:
-    what = _text(values, "what").strip().casefold()
+    what = text_of(values, "what").strip().casefold()
     needs = NEEDS.get(what)
     if needs is None:
         raise BadInput(f"Adjust one of: {', '.join(NEEDS)}.")
@@ -100,8 +80,8 @@ def _adjust(state: VikingsState, values: Values) -> Adjust:
     space = "" if where.casefold() in ("none", "harbour", "harbor") else notation.space(state, where) if where else ""
     island = notation.island(state, str(values["island"])) if values.get("island") else ""
     god = notation.god(state, str(values["god"])) if values.get("god") else ""
-    return Adjust(what, _number(values, "value", 0), seat if isinstance(seat, int) and not isinstance(seat, bool)
-                  else None, island, _number(values, "boat", 0), space, god)
+    return Adjust(what, number_of(values, "value", 0), seat if isinstance(seat, int) and not isinstance(seat, bool)
+                  else None, island, number_of(values, "boat", 0), space, god)
 
 
 # --- the values worth offering, parameter by parameter ----------------------------------------
@@ -119,8 +99,8 @@ def _sail_boat(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice
 
 def _sail_route(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
     """Every end the boat reaches (with the strength chosen, else the strongest sail), nearest first."""
-    seat, boat = _seat(actor), _number(chosen, "boat")
-    strength = _number(chosen, "strength", max(STRENGTHS))
+    seat, boat = _seat(actor), number_of(chosen, "boat")
+    strength = number_of(chosen, "strength", max(STRENGTHS))
     note = "" if chosen.get("strength") is not None else f" (assuming x{strength}: give strength first)"
     start = state.players[seat].boats.get(boat)
     found = []
@@ -137,7 +117,8 @@ def _sail_route(state: VikingsState, actor: Actor, chosen: Values) -> list[Choic
 
 def _sail_strength(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
     """The sails long enough for the route typed (a lone far end: any)."""
-    moves = len(items(_text(chosen, "route"))) if _text(chosen, "route").strip().casefold() not in notation.STAY else 0
+    route = text_of(chosen, "route")
+    moves = len(items(route)) if route.strip().casefold() not in notation.STAY else 0
     return [Choice(strength, f"x{strength}") for strength in STRENGTHS if strength >= moves or moves == 1]
 
 
@@ -156,7 +137,7 @@ def _return_island(state: VikingsState, actor: Actor, chosen: Values) -> list[Ch
 
 
 def _return_count(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
-    island = notation.island(state, _text(chosen, "island"))
+    island = notation.island(state, text_of(chosen, "island"))
     return [Choice(n, plural(n, "settler")) for n in range(1, state.players[_seat(actor)].settlers[island] + 1)]
 
 
