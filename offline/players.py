@@ -7,12 +7,13 @@
     player.moves   # every Move: who ran which line, accepted or refused, what came back
 
 Each `step` reads who must act from the table's read-only `status`, then runs one command as one
-of them: for a decision `/game choose` or a pick in the bot's select menu; otherwise one of the
-commands of the cog whose `game_key` is the channel's game, in random order but those already
-refused in the same situation (the same phase, the same player) last. Options are filled from the command's
-own description: choices, ranges and types first, then each autocompleted option from the choices
-the bot suggests given the options filled so far (so `/vikings sail route:` is asked with boat and strength
-set). A required option with nothing to offer rules the command out for that step.
+of them: for a decision `/game choose` or a pick in the bot's select menu; otherwise, as players
+choose from menus, an action from the game's legal options (`Table.kinds`, then each parameter from
+`Table.choices` given those chosen before, the ones in `first` preferred), run as the cog's command
+for that kind. Now and then (`wild`) a player instead runs any of the game's commands with options
+filled from the command's own description (choices, ranges and types, then autocomplete), to
+provoke the refusals players meet; commands refused in the same situation (phase and player) are
+tried last. A required option with nothing to offer rules the command out for that step.
 """
 
 from __future__ import annotations
@@ -25,9 +26,12 @@ from typing import Any
 
 from discord import AppCommandOptionType, app_commands
 
+from front.cog import kind_of
 from offline.harness import OfflineDiscord, Record
 from offline.payloads import ClientRefusal
 from rules.errors import NoGame
+from rules.options import Param
+from waypost.outcome import User
 
 REFUSAL = "⛔"  # how the bot's replies mark a refused command (front.replies.report_error)
 SMALL = (1, 3)  # whole numbers for integer options that declare no range
@@ -50,6 +54,10 @@ def _line(path: str, options: Mapping[str, Any]) -> str:
     """A console line for a command, e.g. `/vikings sail boat:1 route:"F4 D1" strength:2`."""
     words = [f"/{path}", *(f"{k}:{shlex.quote(str(v))}" for k, v in options.items())]
     return " ".join(words)
+
+
+def _is_seat(param: Param | None) -> bool:
+    return param is not None and param.type == "seat"
 
 
 def _refused(rec: Record) -> bool:
@@ -83,16 +91,18 @@ class ScriptedPlayer:
     `optional` is the chance of filling an optional option; `menus` the chance of answering a
     decision in the select menu rather than with `/game choose`; `stray` the chance of acting as a
     seated user the game is not waiting for (to provoke refusals); `first` names commands tried
-    before the others, as players move before they end their turn.
+    before the others, as players move before they end their turn; `wild` the chance of running any
+    command with any plausible options rather than a legal option.
     """
 
     def __init__(self, discord_: OfflineDiscord, channel: str | int, users: Sequence[str], rng: random.Random,
-                 *, optional: float = 0.3, menus: float = 0.5, stray: float = 0.0, first: Sequence[str] = ()):
+                 *, optional: float = 0.3, menus: float = 0.5, stray: float = 0.0, first: Sequence[str] = (),
+                 wild: float = 0.15):
         self.discord = discord_
         self.channel = discord_.builder.directory.channel_id(channel)
         self.users = list(users)
         self.rng = rng
-        self.optional, self.menus, self.stray, self.first = optional, menus, stray, tuple(first)
+        self.optional, self.menus, self.stray, self.first, self.wild = optional, menus, stray, tuple(first), wild
         self.moves: list[Move] = []
         self._refused: set[str] = set()  # commands refused in this situation: tried last
         self._situation: tuple[str, str] = ("", "")  # the game's phase and who acts
@@ -139,10 +149,48 @@ class ScriptedPlayer:
                 pass  # no menu offers it (e.g. it was answered already): use the command
         return await self._run(user, "game choose", {"choice": choice})
 
+    def _commands(self, game_key: str) -> list[app_commands.Command[Any, ..., Any]]:
+        return [c for cog in self.discord.bot.cogs.values() if getattr(cog, "game_key", None) == game_key
+                for c in cog.walk_app_commands() if isinstance(c, app_commands.Command)]
+
     async def _play(self, user: str, game_key: str) -> Move | None:
+        """An action from the legal options (or, by chance `wild`, any command that can be filled in)."""
+        if self.rng.random() >= self.wild:
+            move = await self._choose(user, game_key)
+            if move is not None:
+                return move
+        return await self._any(user, game_key)
+
+    async def _choose(self, user: str, game_key: str) -> Move | None:
+        """A legal action chosen as from menus, parameter by parameter, run as its command."""
+        table, user_id = self.discord.bot.table, self.discord.builder.directory.user_id(user)
+        asking = User(user_id, user.lstrip("@"))
+        kinds = await table.kinds(self.channel, asking)
+        commands = {kind_of(c): c for c in self._commands(game_key)}
+        kinds = [k for k in kinds if k.kind in commands]
+        if not kinds:
+            return None
+        preferred = [k for k in kinds if commands[k.kind].qualified_name in self.first] or kinds
+        kind = self.rng.choice(preferred)
+        chosen: dict[str, Any] = {}
+        for param in kind.params:
+            if not param.required and self.rng.random() >= self.optional:
+                continue
+            offered = await table.choices(self.channel, asking, game_key, kind.kind, param.name, chosen)
+            if offered:
+                chosen[param.name] = self.rng.choice(offered).value
+            elif param.required:
+                return None  # the game moved on meanwhile
+        command = commands[kind.kind]
+        names = {p.name: p.display_name for p in command.parameters}
+        seats = (await table.status(self.channel)).seats
+        options = {names[k]: self._name(seats[v].player_id) if _is_seat(kind.param(k)) else v
+                   for k, v in chosen.items() if k in names}
+        return await self._run(user, command.qualified_name, options)
+
+    async def _any(self, user: str, game_key: str) -> Move | None:
         """Run one of the game's commands that can be filled in, tried in random order."""
-        commands = [c for cog in self.discord.bot.cogs.values() if getattr(cog, "game_key", None) == game_key
-                    for c in cog.walk_app_commands() if isinstance(c, app_commands.Command)]
+        commands = self._commands(game_key)
         self.rng.shuffle(commands)
         commands.sort(key=lambda c: (c.qualified_name in self._refused, c.qualified_name not in self.first))
         for command in commands:
