@@ -182,9 +182,9 @@ class ScriptedPlayer:
             elif param.required:
                 return None  # the game moved on meanwhile
         command = commands[kind.kind]
-        names = {p.name: p.display_name for p in command.parameters}
+        names = {p.display_name for p in command.parameters}  # a parameter is named like its option on Discord
         seats = (await table.status(self.channel)).seats
-        options = {names[k]: self._name(seats[v].player_id) if _is_seat(kind.param(k)) else v
+        options = {k: self._name(seats[v].player_id) if _is_seat(kind.param(k)) else v
                    for k, v in chosen.items() if k in names}
         return await self._run(user, command.qualified_name, options)
 

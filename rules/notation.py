@@ -28,6 +28,7 @@ def items(text: str, *, spaces: bool = True, pairs: bool = False) -> list[str]:
     the names ("Black Sea, Crete"); with `pairs`, a pair of numbers stays one item ("2,0")."""
     if len(text) > MAX_TEXT:
         raise BadInput(f"That is {len(text)} characters long; give at most {MAX_TEXT}.")
+    text = text.replace("\x00", "")  # never meant; the marks below are made of it
     found: list[str] = []
     if pairs:
         def keep(match: re.Match[str]) -> str:
