@@ -36,8 +36,8 @@ NEEDS: dict[str, tuple[str, ...]] = {  # what each adjustment needs beside `what
     "advance": ("advance", "value"), "ship": ("ship", "area"), "barbarians": ("area", "value"),
     "pirate": ("area", "value"), "out_of_play": ("area", "value"),
 }
-_LEFT_OUT = {what: frozenset({p.name for p in Adjust.params} - {"what", *needs} - ({"player"} if what not in HOST_ONLY
-                                                                                     else set()))
+_LEFT_OUT = {what: frozenset({p.name for p in Adjust.params} - {"what", *needs}
+                             - (set() if what in HOST_ONLY else {"player"}))
              for what, needs in NEEDS.items()}  # the parameters an adjustment does not take
 DEFAULTED = {"tax": "value", "ship": "area"}  # may be left out: a tax of 2 per city, a ship back to stock
 FLAGS = {"city": ("remove the city", "build a city"), "advance": ("lose it", "gain it"),
@@ -65,8 +65,8 @@ def completable(state: MegaState, actor: Actor, kind: str, chosen: Values) -> bo
     trying each (None: try them; the flow is checked apart): a move's source is completable when any
     token there can move (what trying each destination would find, without counting how many may
     go)."""
-    given = {name for name, value in chosen.items() if value is not None}
-    if kind != "move" or given != {"from"} or actor.seat is None:
+    named = {param for param, value in chosen.items() if value is not None}
+    if kind != "move" or named != {"from"} or actor.seat is None:
         return None
     try:
         return queries.can_move(state, actor.seat, notation.area(state, text_of(chosen, "from")))
@@ -152,7 +152,6 @@ def _adjust(state: MegaState, values: Values) -> Adjust:
     area = "" if where.casefold() in NOWHERE else notation.area(state, where) if where else ""
     return Adjust(what, number_of(values, "value", 0), seat if isinstance(seat, int) and not isinstance(seat, bool)
                   else None, area, str(values.get("advance") or "").strip(), number_of(values, "ship", 0))
-
 
 
 # --- the values worth offering, parameter by parameter ----------------------------------------
@@ -254,7 +253,7 @@ def _sail_route(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     found = _routes(state, "", reach, "")
     typed = str(chosen.get("route") or "")
     if typed.strip():
-        head, _ = _head(typed)
+        head = _head(typed)
         try:
             sofar = notation.voyage(state, head)
         except PlayerError:
@@ -309,7 +308,7 @@ def _expand_areas(state: MegaState, actor: Actor, chosen: Values) -> list[Choice
     seat = _seat(actor)
     wanted, stock = growth(state, seat), state.players[seat].stock
     order = sorted(wanted, key=state.board.area_index.__getitem__)
-    head, _ = _head(str(chosen.get("areas") or ""))
+    head = _head(str(chosen.get("areas") or ""))
     listed = list(notation.areas(state, head)) if head.strip() else []
     if any(a not in wanted for a in listed) or len(set(listed)) < len(listed):
         return []
@@ -414,11 +413,10 @@ def _tokens(state: MegaState, seat: int) -> list[tuple[str, int]]:
     return [(a, tokens[a]) for a in sorted(tokens, key=state.board.area_index.__getitem__)]
 
 
-def _head(typed: str) -> tuple[str, str]:
-    """What is typed split into the finished part, kept as typed so that what continues it still
-    matches it, and the word being typed ("Arzu, Kes" → "Arzu, ", "Kes")."""
-    cut = max(typed.rfind(c) for c in (" ", ",", ";", ">", "→"))
-    return typed[:cut + 1], typed[cut + 1:]
+def _head(typed: str) -> str:
+    """The finished part of what is typed, without the word being typed ("Arzu, Kes" → "Arzu, "),
+    kept as typed so that what goes on from it still matches what is typed."""
+    return typed[:max(typed.rfind(c) for c in (" ", ",", ";", ">", "→")) + 1]
 
 
 
