@@ -24,6 +24,7 @@ from benchmarks import (
     load,
     long_game,
     megaciv_command,
+    megaciv_options,
     megaciv_render,
     megaciv_rules,
     memory,
@@ -44,6 +45,7 @@ BENCHMARKS = {"rules": rules, "render": render, "command": command, "load": load
               "skye-rules": skye_rules, "skye-options": skye_options, "skye-render": skye_render,
               "skye-command": skye_command,
               "megaciv-rules": megaciv_rules, "megaciv-render": megaciv_render, "megaciv-command": megaciv_command,
+              "megaciv-options": megaciv_options,
               "scaling": scaling}
 STORING = {"command", "load", "memory", "long", "glory-command", "skye-command", "megaciv-command", "scaling"}
 

@@ -56,9 +56,10 @@ class GameCog(commands.GroupCog, Generic[S]):
         fixed choices nor an autocomplete of its own) from the game's legal options."""
         kind = kind_of(command)
         known = {p.name: p for p in self.rules.params_of(kind)}
-        for option in command.parameters:
-            if option.name in known and option.type in SUGGESTED and not option.choices and not option.autocomplete:
-                command.autocomplete(option.name)(self._suggester(kind, known[option.name], option.type))
+        for option in command.parameters:  # an option is named on Discord like the parameter (`display_name`)
+            param = known.get(option.display_name)
+            if param is not None and option.type in SUGGESTED and not option.choices and not option.autocomplete:
+                command.autocomplete(option.name)(self._suggester(kind, param, option.type))
 
     def _suggester(self, kind: str, param: Param, type_: AppCommandOptionType) -> Suggest:
         async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[Any]]:
@@ -94,19 +95,20 @@ class GameCog(commands.GroupCog, Generic[S]):
         await run(interaction, table.command(channel_of(interaction), user_of(interaction), self.game_key,
                                              kind_of(command), values))
 
-    async def look(self, interaction: discord.Interaction) -> None:
-        """Answer privately with one of the game's read-only looks, on the user's own view."""
+    async def look(self, interaction: discord.Interaction, *, public: bool = False) -> None:
+        """Answer with one of the game's read-only looks, on the user's own view: privately, unless
+        `public` (a look the whole table reads, such as a report as everyone sees it)."""
         command = interaction.command
         assert isinstance(command, app_commands.Command)
         seen = await self.seen(interaction)
         lines = await table_of(interaction).look(channel_of(interaction), user_of(interaction), self.game_key,
                                                  kind_of(command), self._values(interaction, seen))
-        await self.tell(interaction, lines)
+        await self.tell(interaction, lines, public=public)
 
     @staticmethod
-    async def tell(interaction: discord.Interaction, lines: list[str]) -> None:
-        """A private answer (looking changes nothing, so it does not disturb the channel)."""
-        await interaction.response.send_message(fit([escape(line) for line in lines]), ephemeral=True,
+    async def tell(interaction: discord.Interaction, lines: list[str], *, public: bool = False) -> None:
+        """An answer, private unless `public` (looking changes nothing, so it does not disturb the channel)."""
+        await interaction.response.send_message(fit([escape(line) for line in lines]), ephemeral=not public,
                                                 allowed_mentions=NOBODY)
 
     @staticmethod

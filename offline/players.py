@@ -184,9 +184,9 @@ class ScriptedPlayer:
         except PlayerError:  # the game moved on meanwhile
             return None
         command = commands[kind.kind]
-        names = {p.name: p.display_name for p in command.parameters}
+        names = {p.display_name for p in command.parameters}  # a parameter is named like its option on Discord
         seats = (await table.status(self.channel)).seats
-        options = {names[p.name]: self._name(seats[int(c.value)].player_id) if p.type == "seat" else c.value
+        options = {p.name: self._name(seats[int(c.value)].player_id) if p.type == "seat" else c.value
                    for p, c in step.chosen if c is not None and p.name in names}
         return await self._run(user, command.qualified_name, options)
 

@@ -10,7 +10,7 @@ item.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from rules.errors import Ambiguous, BadInput
 
@@ -57,19 +57,22 @@ def pair(text: str) -> tuple[int, int] | None:
 
 class Names:
     """The names players may type for one kind of thing (spaces, islands …), folded once: a mapping
-    from what may be typed (a name, a title) to the name, or just the names."""
+    from what may be typed (a name, a title) to the name, or just the names. `folding` is how typed
+    text and names compare (a game may ignore more than case and spacing: hyphens, apostrophes)."""
 
-    def __init__(self, names: Mapping[str, str] | Iterable[str], what: str):
+    def __init__(self, names: Mapping[str, str] | Iterable[str], what: str,
+                 folding: Callable[[str], str] | None = None):
         table = dict(names) if isinstance(names, Mapping) else {n: n for n in names}
         self.what = what
+        self.fold = folding or fold
         self.folded: dict[str, set[str]] = {}
         for typed, name in table.items():
-            self.folded.setdefault(fold(typed), set()).add(name)
+            self.folded.setdefault(self.fold(typed), set()).add(name)
 
     def find(self, text: str) -> str:
         """The name `text` means: an exact match in any case, else the one name it starts; BadInput
         when none fits, Ambiguous listing them when several do."""
-        key = fold(text)
+        key = self.fold(text)
         if not key:
             raise BadInput(f"Give the {self.what}.")
         found = self.folded.get(key) or {name for typed, names in self.folded.items() if typed.startswith(key)

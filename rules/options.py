@@ -17,6 +17,7 @@ Autocomplete, turn cards, scripted players and the random-play tests all choose 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -43,10 +44,10 @@ class Param:
 
     `type` is how a command takes it ("seat": a player of the game). A `free` parameter takes
     values beyond its choices (a route through other spaces, a count typed by hand): its choices
-    are suggestions, each still legal; while a player types one, `chosen` holds what they typed so
-    far under its own name, for suggestions that go on from it (a further stop after "; "). An
-    optional parameter (`required=False`) may be left out; `ask` is the question a menu puts
-    ("Which boat?").
+    are suggestions, each still legal; autocomplete gives the game what is typed of it so far (in
+    `chosen`, under its own name), so they may go on from it (a voyage step by step, a list one
+    item more). An optional parameter (`required=False`) may be left out; `ask` is the question a
+    menu puts ("Which boat?").
     """
 
     name: str
@@ -88,11 +89,12 @@ ANSWER = (Param("choice", "Your answer?"), Param("key", "To which question?", re
 
 
 def matching(choices: Iterable[Choice], typed: str, limit: int = 25) -> list[Choice]:
-    """The choices whose value or label contains what was typed so far (any case), those whose value
-    starts with it first; at most `limit` (Discord lists 25)."""
-    typed = typed.strip().casefold()
-    found = [c for c in choices if typed in str(c.value).casefold() or typed in c.label.casefold()]
-    found.sort(key=lambda c: not str(c.value).casefold().startswith(typed))
+    """The choices whose value or label contains what was typed so far (any case; spaces, hyphens,
+    underscores and apostrophes do not matter: "vaga sea" finds Vaga-Sea), those whose value starts
+    with it first; at most `limit` (Discord lists 25)."""
+    typed = _loose(typed)
+    found = [c for c in choices if typed in _loose(str(c.value)) or typed in _loose(c.label)]
+    found.sort(key=lambda c: not _loose(str(c.value)).startswith(typed))
     return found[:limit]
 
 
@@ -114,10 +116,9 @@ def listed(listers: Mapping[tuple[str, str], Lister], state: Any, actor: Any, ki
 
 def text(values: Values, name: str) -> str:
     """A required value as text; BadInput when it was not given."""
-    value = values.get(name)
-    if value is None or str(value).strip() == "":
+    if not given(values, name):
         raise BadInput(f"Give the {name}.")
-    return str(value)
+    return str(values[name])
 
 
 def number(values: Values, name: str, default: int | None = None) -> int:
@@ -133,3 +134,16 @@ def number(values: Values, name: str, default: int | None = None) -> int:
         except ValueError:
             raise BadInput(f"The {name} is a whole number, not {str(value)[:20]!r}.") from None
     return value
+
+
+def given(values: Values, name: str) -> bool:
+    """Whether `name` was chosen or typed (not left out, not blank)."""
+    value = values.get(name)
+    return value is not None and str(value).strip() != ""
+
+
+def _loose(text: str) -> str:
+    return _SEPARATORS.sub("", text).casefold()
+
+
+_SEPARATORS = re.compile(r"[\s_'’-]+")

@@ -39,7 +39,7 @@ class Play(Channels):
         async with self._locked(channel_id):
             loaded = await self._game(channel_id, game_key)
             actor = loaded.actor(user)
-            if actor.seat is None and not actor.host:
+            if actor.seat is None and not actor.host:  # said before anything typed is read
                 raise NotAllowed("You are not playing in this game.")
             action = loaded.game.rules.build(loaded.view(actor.seat), actor, kind, values)
             return await self._apply(loaded, user, action)

@@ -2,7 +2,7 @@
 barbarians, pirate cities, out-of-play markers). Players adjust their own pieces; the host anyone's
 and alone the pieces of no player. Every summary shows the value before → after. A player's
 tokens, treasury and ships are not adjusted while they have an undeclared draft (its steps must
-stay exact to be taken back)."""
+stay exact to be taken back), nor by anyone else while they move in secret."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed
 from rules.guards import hosting, seated
 from rules.megaciv.actions import Adjust
+from rules.megaciv.draft import secret_drafts
+from rules.megaciv.phase import mover
 from rules.megaciv.ships import destroy
 from rules.megaciv.state import (
     CITIES,
@@ -40,14 +42,25 @@ def adjust(state: MegaState, actor: Actor, action: Adjust) -> Result[MegaState]:
     whose = known_seat(state, action.seat, seat)
     if whose != seat and not actor.host:
         raise NotAllowed("Only the host may adjust another player's pieces.")
-    player = state.players[whose]
-    if action.what in PIECES and state.moving and player.steps and not player.declared:
+    if action.what in PIECES and drafting(state, whose, seat):
         raise IllegalMove(f"{name(state, whose)} has an undeclared draft; take its steps back or declare it "
-                          "before adjusting tokens, treasury or ships.")
+                          "before adjusting tokens, treasury or ships." if whose == seat else
+                          f"{name(state, whose)} is moving and has not declared; their tokens, treasury and ships "
+                          "can be adjusted once they have.")
     state, what = change(state, actor, whose, action)
     owner = "" if action.what in HOST_ONLY else f"{name(state, whose)}'s "
     summary = f"{name(state, seat)} adjusted {owner}{what}"
     return Result(state, summary, board_changed=action.what not in NO_BOARD)
+
+
+def drafting(state: MegaState, whose: int, seat: int | None) -> bool:
+    """Whether `whose`'s tokens, treasury and ships wait for their draft, for a change by `seat`:
+    they have undeclared steps; or, for anyone else while drafts are secret, they are the one moving
+    (whether they have taken steps is theirs to know)."""
+    player = state.players[whose]
+    if not state.moving or player.declared:
+        return False
+    return bool(player.steps) or (whose != seat and secret_drafts(state) and mover(state) == whose)
 
 
 Adjuster = Callable[[MegaState, Actor, int, Adjust], tuple[MegaState, str]]

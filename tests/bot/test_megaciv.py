@@ -157,6 +157,8 @@ async def test_autocomplete_offers_what_the_rules_allow(discord_):
     assert [c["value"] for c in await complete(discord_, "@alice", "/megaciv sail ship:")] == [1]
     routes = {c["value"] for c in await complete(discord_, "@alice", "/megaciv sail ship:1 route:")}
     assert {"Corma", "Fava", "Silsab", "Corma Halyar"} <= routes and len(routes) <= 25
+    going_on = [c["value"] for c in await complete(discord_, "@alice", '/megaciv sail ship:1 route:"corma "')]
+    assert going_on[0].startswith("corma ") and "corma Halyar" in going_on  # step by step from what is typed
     assert await complete(discord_, "@alice", "/megaciv maintain ship:") == []  # built this turn: no upkeep
     steps = await complete(discord_, "@alice", "/megaciv takeback steps:")
     assert [c["value"] for c in steps] == [1] and "ship 1 in Ishar" in steps[0]["name"]
@@ -222,9 +224,9 @@ async def test_every_refusal_says_why_privately_and_changes_nothing(discord_):
         rec = await discord_.run(user, CH, line)
         assert rec.ephemeral and rec.content.startswith(REFUSED) and message in rec.content, (line, rec.content)
         assert (await table.store.open_game(channel)).state == before, line
-    # a refused command in a channel holding no Mega Civilization game
+    # a refused command in a channel holding no game
     rec = await discord_.run("@alice", "#elsewhere", "/megaciv report")
-    assert rec.content.startswith(REFUSED) and "no Mega Civilization game" in rec.content
+    assert rec.content.startswith(REFUSED) and "There is no game in this channel" in rec.content
 
 
 async def test_adjusting_tokens_waits_for_the_draft(discord_):
