@@ -277,8 +277,12 @@ class CardPlayer:
             status = await self.discord.bot.table.status(self.channel)
         except NoGame:
             return None
-        if not status.waiting:
-            return None
+        if not status.waiting:  # between phases: the host moves the game on from their card, if it can be
+            if status.status != "active" or self._name(status.host_id) not in self.users:
+                return None
+            move = await self._act(self._name(status.host_id), usual_only=True)
+            self.moves.append(move)
+            return move if move.accepted else None
         decisions = [w for w in status.waiting if w.kind == "decision"]  # a decision may hold up the rest
         waiting = self.rng.choice(decisions or list(status.waiting))
         user = self._name(waiting.user_id)
@@ -287,14 +291,19 @@ class CardPlayer:
         return move
 
     async def _answer(self, user: str, user_id: int) -> Move:
-        message, menu = self.discord.find_component(f"waypost:choose:{self.channel}:{user_id}:", user, self.channel,
-                                                    prefix=True)
+        """Pick in the menu the bot posted with the question, or else answer from the card."""
+        try:
+            message, menu = self.discord.find_component(f"waypost:choose:{self.channel}:{user_id}:", user,
+                                                        self.channel, prefix=True)
+        except ClientRefusal:
+            return await self._act(user, usual_only=True)
         value = self.rng.choice(menu["options"])["value"]
         rec = await self.discord.click(user, self.channel, message, menu["custom_id"], [value])
         return ScriptedPlayer._move(user, "!pick", f"!pick {shlex.quote(value)}", rec)
 
-    async def _act(self, user: str) -> Move:
-        """Open the card, pick an action, choose through its menus, confirm."""
+    async def _act(self, user: str, usual_only: bool = False) -> Move:
+        """Open the card, pick an action (one of the phase's own, with `usual_only`), choose through its
+        menus, confirm."""
         message, button = self.discord.find_component("Your turn card", user, self.channel)
         rec = await self.discord.click(user, self.channel, message, button["custom_id"])
         card = rec.original
@@ -304,7 +313,9 @@ class CardPlayer:
         if not actions:
             return Move(user, "card", " / ".join(taps), False, card.content)
         usual = [c for c in actions if c.get("style") == discord.ButtonStyle.primary.value]  # the phase's
-        action = self.rng.choice(usual if usual and self.rng.random() < 0.9 else actions)
+        if usual_only and not usual:
+            return Move(user, "card", " / ".join(taps), False, card.content)
+        action = self.rng.choice(usual if usual and (usual_only or self.rng.random() < 0.9) else actions)
         for _ in range(self.STEPS):
             taps.append(action.get("label") or "pick")
             rec = await self.discord.click(user, self.channel, card.id, action["custom_id"],

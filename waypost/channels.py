@@ -228,8 +228,16 @@ class Channels:
         mode = loaded.row.settings.get("board_images")
         drawing = self._drawing(loaded, None, text, posted or Posted()) if (bool(fresh) if mode == "turn" else draw) \
             else None
-        return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, turns=turns, awaiting=bool(after),
-                       hits=told, live=mode == "live" and drawing is not None)
+        return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, turns=turns,
+                       awaiting=bool(after) or self._open(loaded), hits=told,
+                       live=mode == "live" and drawing is not None)
+
+    @staticmethod
+    def _open(loaded: Loaded) -> bool:
+        """Whether someone may act though nobody is awaited (between phases, the table's own actions)."""
+        rules = loaded.game.rules
+        return loaded.state is not None and rules.ending(loaded.state) is None and \
+            bool(rules.position(loaded.state).allowed)
 
     @staticmethod
     def _turns(loaded: Loaded, awaited: list[Awaiting]) -> tuple[Turn, ...]:

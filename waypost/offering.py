@@ -59,7 +59,8 @@ class Offering(Channels):
             prompt = f"{prompt} First {loaded.name(held.seat)} decides: {held.prompt}"
         name = loaded.name(actor.seat) if actor.seat is not None else "the host"
         phase = rules.flow.phase(rules.position(loaded.state).phase)
-        usual = (*phase.actions, *((rules.flow.answer,) if rules.flow.answer else ()))
+        usual = (*phase.actions, *((rules.flow.answer,) if rules.flow.answer else ()),
+                 *(rules.flow.hosted if actor.host else ()))
         return Card(loaded.game.key, loaded.row.version, actor.seat, name, prompt, tuple(kinds), usual)
 
     async def step(self, channel_id: int, user: User, version: int, kind: str,

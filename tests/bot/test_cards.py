@@ -13,7 +13,8 @@ from offline.players import CardPlayer, open_game
 USERS = ["@alice", "@bob", "@carl"]
 
 
-@pytest.mark.parametrize("game, board", [("vikings", "nordhav"), ("glory", "five-kingdoms"), ("skye", "standard")])
+@pytest.mark.parametrize("game, board", [("vikings", "nordhav"), ("glory", "five-kingdoms"), ("skye", "standard"),
+                                         ("megaciv", "pelagos")])
 async def test_a_game_is_played_by_taps_alone(discord_, game, board):
     channel = await open_game(discord_, "#cards", game, USERS, board=board)
     player = CardPlayer(discord_, channel, USERS, random.Random(11))
