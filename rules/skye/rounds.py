@@ -330,7 +330,8 @@ def settle(state: SkyeState, log: Log) -> SkyeState:
                 return state
             state = replace(state, stage="plan", salt=salt(state.seed, state.round, "plan"))
             counts = ", ".join(f"{who[s]} {plural(state.players[s].markers, 'marker')}" for s in turn_order(state))
-            log.add(f"Everyone has placed their tiles: plan your journeyman's walk in secret ({counts}).")
+            log.add(f"Everyone has placed their tiles: each player now plans their journeyman's walk in secret "
+                    f"({counts}).")
             return state
     raise RuntimeError("settle did not come to rest")
 

@@ -84,8 +84,8 @@ def price_tiles(state: SkyeState, seat: int, action: PriceAction) -> Outcome:
     state = with_player(state, seat, pricing=pricing, fingerprint=mark)
     public = f"{name(state, seat)} committed (fingerprint {mark})"
     priced = ", ".join(f"{t} {p} gold" for t, p in zip(tiles, action.prices))
-    mine = (f"You {'changed your' if again else 'sealed your'} prices: {'axe on ' + axe if axe else 'no axe'}; "
-            f"{priced or 'nothing priced'} (fingerprint {mark}).")
+    mine = (f"{name(state, seat)} {'changed' if again else 'sealed'} their prices: "
+            f"{'axe on ' + axe if axe else 'no axe'}; {priced or 'nothing priced'} (fingerprint {mark}).")
     if all(committed(state, s) for s in range(len(state.seats))):
         log = Log()
         state = reveal_prices(state, log)
@@ -223,7 +223,7 @@ def place(state: SkyeState, seat: int, action: Place) -> Outcome:
 # --- phase 5: the sealed plan ------------------------------------------------------------------------------------
 
 
-def _seal(state: SkyeState, seat: int, plan: JourneyPlan, verb: str) -> Outcome:
+def _seal(state: SkyeState, seat: int, plan: JourneyPlan) -> Outcome:
     outcome = check(state, seat, plan)
     mark = fingerprint(state.salt, seat, plan_text(plan))
     again = state.players[seat].plan is not None
@@ -236,21 +236,22 @@ def _seal(state: SkyeState, seat: int, plan: JourneyPlan, verb: str) -> Outcome:
     lnd = land(state.board, state.players[seat])
     route = "; ".join(
         f"{label(lnd, (m.x, m.y))}" + (f" → {m.track}" if m.track else "") for m in plan.markers) or "no markers"
-    mine = (f"You {'changed your' if again else verb} plan: {route}{', spending Extra Movement' if plan.extra else ''}"
-            f" — {outcome.used} of {outcome.points} movement points (fingerprint {mark}).")
+    mine = (f"{name(state, seat)} {'changed' if again else 'sealed'} their plan: {route}"
+            f"{', spending Extra Movement' if plan.extra else ''} — {outcome.used} of {outcome.points} movement points "
+            f"(fingerprint {mark}).")
     if outcome.lines:
-        mine += f" If nothing changes, your journeyman {'; '.join(outcome.lines)}."
+        mine += f" If nothing changes, their journeyman {'; '.join(outcome.lines)}."
     spots = [(m.x, m.y) for m in plan.markers]
     order, cost = cheapest_order(lnd, state.players[seat].journeyman, spots)
     if len(spots) > 1 and cost < outcome.used:
-        mine += (f" The markers are collected in the order you gave; in the order "
+        mine += (f" The markers are collected in the order given; in the order "
                  f"{', '.join(label(lnd, p) for p in order)} they would cost {cost} movement points.")
     return Result(state, mine, (), board_changed=False, secret=True, public=public)
 
 
 def plan(state: SkyeState, seat: int, action: Plan) -> Outcome:
     markers = read_markers(state, seat, action.markers)
-    return _seal(state, seat, JourneyPlan(markers, bool(action.extra)), "sealed your")
+    return _seal(state, seat, JourneyPlan(markers, bool(action.extra)))
 
 
 def use(state: SkyeState, seat: int, action: Use) -> Outcome:
@@ -263,7 +264,7 @@ def use(state: SkyeState, seat: int, action: Use) -> Outcome:
         raise IllegalMove("Your sealed plan already " + ("spends" if action.on else "does not spend") +
                           " Extra Movement.")
     try:
-        return _seal(state, seat, replace(sealed, extra=bool(action.on)), "sealed your")
+        return _seal(state, seat, replace(sealed, extra=bool(action.on)))
     except IllegalMove as refusal:
         if action.on:
             raise

@@ -91,7 +91,7 @@ async def test_full_game_by_post_script(tmp_path, config):
     for event in ("castle cost", "Herald fee", "Third Waypoint Marker: now 3 waypoint markers",
                   "Extra Movement spent", "may advance on the Warrior track (J-T9)",
                   "with the journeyman symbol and may advance", "places a road", "Prices revealed (salt",
-                  "Plans revealed (salt", "You changed your plan", "spending Extra Movement",
+                  "Plans revealed (salt", "changed their plan", "spending Extra Movement",
                   "cannot place", "Final scoring:", "Game over: "):
         assert event in said, event
     for n in range(1, 7):

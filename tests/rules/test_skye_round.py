@@ -107,7 +107,7 @@ def test_prices_are_sealed_changeable_and_revealed_together():
     assert first.secret and not first.board_changed and first.public.startswith("Red committed (fingerprint ")
     assert hands[RED][1] not in first.public and "2" not in first.public.split("fingerprint")[0]
     again = act(first.state, RED, Price(hands[RED][2], hands[RED][:2], (1, 1)))
-    assert again.public != first.public and again.summary.startswith("You changed your prices")
+    assert again.public != first.public and again.summary.startswith("Red changed their prices")
     assert GAME.position(again.state).acting == (BLUE, YELLOW) and GAME.position(again.state).may_act == (0, 1, 2)
     state = act(again.state, BLUE, Price(hands[BLUE][0], hands[BLUE][1:], (1, 4))).state
     result = act(state, YELLOW, Price(hands[YELLOW][0], hands[YELLOW][1:], (3, 1)))
