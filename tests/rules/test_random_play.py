@@ -81,7 +81,8 @@ CASES = [
     ("skye", lambda: skye_fixtures.new_game(5, seed=5), 900, {"price", "buy", "adjust"}),
     ("megaciv", lambda: megaciv_game("scenario", 4, 1), 900, {"move", "declare", "expand", "start", "adjust"}),
     ("megaciv", lambda: megaciv_game("pelagos", 6, 2, simultaneous=True), 900,
-     {"move", "declare", "start", "adjust"}),
+     {"move", "declare", "start", "adjust", "insist"}),
+    ("megaciv", lambda: megaciv_game("oikumene", 18, 3), 400, {"move", "declare", "start"}),
 ]
 
 
