@@ -178,7 +178,7 @@ class Game(ABC, Generic[S]):
         if seat not in pos.allowed:
             if phase.who == "turn":
                 raise NotYourTurn(f"It is {self._names(state, pos.acting)}'s turn.")
-            raise NotYourTurn(f"You have already acted in this phase; waiting for {self._names(state, pos.acting)}.")
+            raise NotYourTurn(f"{phase.done}; waiting for {self._names(state, pos.acting)}.")
 
     def awaiting(self, state: S) -> list[Awaiting]:
         """Everyone the game is waiting for right now."""

@@ -29,7 +29,8 @@ class Phase:
     """One phase (or stage) of play.
 
     `doing` is the status line with `{who}` for the names of those awaited ("{who}'s turn");
-    `ends` says in words how the phase ends (for /game help).
+    `ends` says in words how the phase ends (for /game help); `done` is why a seat not awaited in a
+    phase where several act may not act ("You have no tiles left to place").
     """
 
     name: str
@@ -39,6 +40,7 @@ class Phase:
     prompt: str
     ends: str
     doing: str = "{who} to act"
+    done: str = "You have already acted in this phase"
 
 
 @dataclass(frozen=True)

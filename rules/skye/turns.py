@@ -194,12 +194,16 @@ def place(state: SkyeState, seat: int, action: Place) -> Outcome:
     if action.rotation not in range(4):
         raise BadInput(f"Rotation is 0, 1, 2 or 3 quarter turns clockwise, not {action.rotation}.")
     lnd = land(state.board, player)
+    tile = state.board.tile(tile_id)
+    if not lnd.can_place(tile):
+        others = either([t for t in player.to_place if t != tile_id])
+        raise IllegalMove(f"{tile_id} fits nowhere in your territory yet: place {others} first (a tile that still "
+                          "fits nowhere once your other tiles are placed is discarded).")
     cell = (action.x, action.y)
     if cell in lnd.cells:
         raise IllegalMove(f"{label(lnd, cell)} is already there.")
     if cell not in lnd.frontier:
         raise IllegalMove(f"{action.x},{action.y} is not next to your territory; a tile must touch one you have.")
-    tile = state.board.tile(tile_id)
     if action.rotation not in lnd.fits(tile, cell):
         shows = tile.turned[action.rotation]
         for side, need in enumerate(lnd.frontier[cell]):

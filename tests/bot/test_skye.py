@@ -241,17 +241,17 @@ async def test_plan_autocomplete_offers_reachable_tiles_and_advances_in_order(di
 async def test_road_autocomplete_and_refusals(discord_):
     await play_script(discord_, upto="@bob /skye road")
     rec = await discord_.run("@bob", CH, "!complete /skye road edge:")
-    assert "-2,-2 n" in [c["value"] for c in rec.choices]
-    assert any("between L28 (-2,-2) and L07 (-2,-1)" in c["name"] for c in rec.choices)
+    assert "-3,-2 n" in [c["value"] for c in rec.choices]
+    assert any("between L07 (-4,-1) and L28 (-3,-1)" in c["name"] for c in rec.choices)
     rec = await discord_.run("@bob", CH, "/skye road edge:\"0,0 up\"")
     assert rec.ephemeral and "There is no tile 'up'" in rec.content
     rec = await discord_.run("@bob", CH, "/skye road edge:0,0")
     assert rec.ephemeral and "Give the edge as" in rec.content
     rec = await discord_.run("@bob", CH, "/skye road edge:\"9,9 n\"")
     assert rec.ephemeral and "not such an edge" in rec.content
-    rec = await discord_.run("@bob", CH, "/skye road edge:\"L28 L07\"")
-    assert not rec.ephemeral and "places a road between L28 (-2,-2) and L07 (-2,-1)" in rec.content
-    rec = await discord_.run("@bob", CH, "/skye road edge:\"-2,-2 n\"")
+    rec = await discord_.run("@bob", CH, "/skye road edge:\"L07 L28\"")
+    assert not rec.ephemeral and "places a road between L07 (-4,-1) and L28 (-3,-1)" in rec.content
+    rec = await discord_.run("@bob", CH, "/skye road edge:\"-3,-2 n\"")
     assert rec.ephemeral and "You have no road to place" in rec.content
     rec = await discord_.run("@alice", CH, "!complete /skye road edge:")
     assert rec.choices == []  # no road in hand
@@ -409,4 +409,4 @@ async def test_keep_lets_owners_keep_or_discard_unbought_tiles_when_the_table_ch
     assert not rec.ephemeral and "Blue keeps L03 (paid 3 gold to the bank)." in rec.content
     assert "Blue discards L48 and takes back 1 gold." in rec.content
     rec = await discord_.run("@bob", CH, "/skye keep")
-    assert rec.ephemeral and "You have already acted in this phase; waiting for Red and Yellow." in rec.content
+    assert rec.ephemeral and "You have no unbought tiles to keep or discard; waiting for Red and Yellow." in rec.content

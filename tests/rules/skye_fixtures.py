@@ -125,7 +125,7 @@ def random_action(rng: random.Random, state: SkyeState, roads: bool = True) -> t
         mine = [t for t, owner, _p in q.offers(seen) if owner == seat]
         return seat, Keep(tuple(t for t in mine if rng.random() < 0.3))
     if stage == "place":
-        tile_id = rng.choice(q.to_place(seen, seat))
+        tile_id = rng.choice([t for t in q.to_place(seen, seat) if q.placements(seen, seat, t)])
         x, y, rotations = rng.choice(q.placements(seen, seat, tile_id))
         return seat, Place(tile_id, x, y, rng.choice(rotations))
     if stage == "plan":

@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from rules.base import Actor, Awaiting, flow_problems
-from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed, PlayerError
+from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed
 from rules.skye import GAME
 from rules.skye import queries as q
 from rules.skye.actions import Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use

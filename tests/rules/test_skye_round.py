@@ -255,8 +255,43 @@ def test_a_tile_that_fits_nowhere_is_discarded_and_said():
     state = scenario(3, [], "buy", [pond])
     state = replace(state, offers=(Offer("PD", RED, 1),), queue=(BLUE,), bag=tuple(t for t in state.bag if t != "PD"))
     result = act(state, BLUE, Buy(""))
+    assert "PD fits nowhere in Red's territory now: it is discarded unless their other new tiles make room for " \
+           "it." in result.details
     assert "Red cannot place PD anywhere: discarded." in result.details
     assert "PD" in result.state.box and result.state.stage == "plan"
+
+
+def test_a_tile_is_discarded_only_when_it_fits_nowhere_after_the_players_other_placements():
+    """Issue 19.3 (base game placing, ruling 8 of docs/skye.md): Blue's L50 fits only once L48 is placed."""
+    state = new_game(2, deal=1)
+    assert [p.hand for p in state.players] == [("L24", "L45", "L18"), ("L08", "L50", "L48")]
+    state = act(state, RED, Price("L45", ("L24", "L18"), (1, 1))).state
+    state = act(state, BLUE, Price("L08", ("L50", "L48"), (1, 1))).state
+    state = act(state, RED, Buy("")).state
+    kept = act(state, BLUE, Buy(""))
+    assert "L50 fits nowhere in Blue's territory now: it is discarded unless their other new tiles make room " \
+           "for it." in kept.details
+    assert not any("discarded." in line and "cannot place" in line for line in kept.details)
+    state = kept.state
+    assert state.stage == "place" and state.players[BLUE].to_place == ("L50", "L48")
+    with pytest.raises(IllegalMove, match="L50 fits nowhere in your territory yet: place L48 first"):
+        act(state, BLUE, Place("L50", 2, 0, 0))
+    state = act(state, BLUE, Place("L48", 1, 0, 0)).state
+    assert (2, 0, (0, 1, 2, 3)) in q.placements(state, BLUE, "L50")
+    state = act(state, BLUE, Place("L50", 2, 0, 0)).state
+    assert state.players[BLUE].to_place == () and "L50" not in state.box
+    with pytest.raises(NotYourTurn, match="You have no tiles left to place; waiting for Red."):
+        act(state, BLUE, Place("L50", 3, 0, 0))
+
+
+def test_a_buyer_is_warned_when_the_tile_bought_fits_nowhere_now():
+    pond = tile("PD", zones="W:nesw")
+    state = scenario(3, [], "buy", [pond], seat=BLUE)
+    state = replace(state, offers=(Offer("PD", BLUE, 1),), queue=(RED, BLUE), bag=tuple(t for t in state.bag
+                                                                                    if t != "PD"))
+    bought = act(state, RED, Buy("PD"))
+    assert "PD fits nowhere in Red's territory now: it is discarded unless their other new tiles make room " \
+           "for it." in bought.details
 
 
 # --- scoring and the end -------------------------------------------------------------------------------------------
