@@ -231,7 +231,7 @@ async def test_adjusting_tokens_waits_for_the_draft(discord_):
     await moving(discord_)
     await play(discord_, "@alice /megaciv move from:Silsab to:Osnar count:2")
     rec = await discord_.run("@alice", CH, "/megaciv adjust what:tokens area:Silsab value:3")
-    assert rec.content.startswith(REFUSED) and "undeclared draft" in rec.content
+    assert rec.content.startswith(REFUSED) and "is drafting their movement" in rec.content
     rec = await play(discord_, "@alice /megaciv adjust what:barbarians area:Halda value:3")  # the host's, any time
     assert "barbarians in Halda 0 → 3" in rec.content
 

@@ -10,7 +10,7 @@ import pytest
 from rules.errors import BadInput, IllegalMove, NotYourTurn
 from rules.skye import GAME
 from rules.skye import queries as q
-from rules.skye.actions import Buy, Choose, Keep, Place, Price
+from rules.skye.actions import Adjust, Buy, Choose, Keep, Place, Plan, Price
 from rules.skye.model import Scroll
 from rules.skye.rounds import Log, final_scoring, income, score_round
 from rules.skye.sealing import fingerprint, price_text, salt
@@ -151,14 +151,30 @@ def test_no_axe_lets_a_player_price_all_three_and_the_minimum_is_waived_when_una
 
 
 def test_adjusting_gold_withdraws_sealed_prices():
-    from rules.skye.actions import Adjust
-
     state = new_game(3)
     hand = state.players[RED].hand
     state = act(state, RED, Price(hand[0], hand[1:], (2, 2))).state
     result = act(state, RED, Adjust("gold", value=3))
     assert result.state.players[RED].pricing is None and "withdrawn" in result.details[1]
     assert GAME.position(result.state).acting == (RED, BLUE, YELLOW)
+
+
+@pytest.mark.parametrize("what", [Adjust("markers", value=1), Adjust("markers", value=3), Adjust("gold", value=1),
+                                  Adjust("merchant", value=2), Adjust("journeyman", x=1, y=0)])
+def test_an_adjustment_withdraws_a_sealed_plan_whatever_it_holds_J_M2(what):
+    """Issue 18.5: adjusting Red's markers withdrew a 2-marker plan and kept a 1-marker one, so the
+    host learnt the plan's size. Every sealed plan is withdrawn alike; VP and roads in hand touch no plan."""
+    said = set()
+    for markers in ((), ("castle",), ("castle", "T1")):
+        state = act(scenario(3), RED, Plan(markers)).state
+        result = act(state, BLUE, replace(what, seat=RED), host=True)
+        assert result.state.players[RED].plan is None and result.state.players[RED].fingerprint == ""
+        said.add(result.details)
+    assert len(said) == 1 and "Red's sealed plan is withdrawn because their" in next(iter(said))[1]
+    state = act(scenario(3), RED, Plan(("castle",))).state
+    for other in (Adjust("vp", value=3, seat=RED), Adjust("roads", value=2, seat=RED)):
+        kept = act(state, BLUE, other, host=True)
+        assert kept.state.players[RED].plan is not None and len(kept.details) == 1
 
 
 # --- buying and keeping -----------------------------------------------------------------------------------
