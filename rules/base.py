@@ -120,6 +120,11 @@ class Game(ABC, Generic[S]):
         """How the game names a seat in its texts (a colour, a civilization, a name)."""
         return state.seats[seat].name
 
+    def identity(self, board: Any, colour: str) -> str:
+        """Who a seat of `colour` is on `board`, told to its player when they join, when the game
+        starts and in /game status ("green — Celt, starting in Thrace"). By default the colour."""
+        return colour
+
     def timeout(self, state: S, seat: int) -> Action | None:
         """What the game plays for an awaited seat whose time ran out (its safe default: end the turn,
         pass, an empty plan), or None when it has none for this situation."""

@@ -114,6 +114,15 @@ class MegaCivGame(Game[MegaState]):
         return MegaState(board=board, seats=tuple(seats), settings=values, seed=seed, players=tuple(people),
                          out_of_play=tuple(a.name for a in m.areas if a.out_of_play))
 
+    def identity(self, board: Board, colour: str) -> str:
+        """The colour's civilization and where its first token starts on this map."""
+        civ = board.civ_by_colour.get(colour)
+        if civ is None:
+            return colour
+        starts = board.start_areas.get(civ.name)
+        where = f"starting in {starts[0]}" if starts else f"with no start area on {board.map.title}"
+        return f"{colour} — {civ.name}, {where}"
+
     def play(self, state: MegaState, actor: Actor, action: Action) -> Result[MegaState]:
         result = HANDLERS[type(action)](state, actor, action)
         if action.kind in DRAFTING and draft.secret_drafts(state):
