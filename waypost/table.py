@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 
 from rules.errors import IllegalMove, NotAllowed
+from rules.text import article
 from waypost import transfer
 from waypost.deadlines import Deadlines
 from waypost.lobby import Lobby
@@ -67,8 +68,8 @@ class Table(Lobby, Deadlines, Looking):
                 entries.append(self._entry(user, "reseed", {"seed": seed},
                                            "What was still face down was shuffled again for this copy of the game."))
                 snapshots = {}  # taking back an action from before the shuffle would undo it
-            text = (f"{clean_name(user.name)} imported a {game.rules.title} game ({len(entries)} log entries) and "
-                    "hosts it. The other players claim their seats with /game join.")
+            text = (f"{clean_name(user.name)} imported {article(game.rules.title)} game ({len(entries)} log entries) "
+                    "and hosts it. The other players claim their seats with /game join.")
             await self.store.create(row, [*entries, self._entry(user, "lobby", {"import": True}, text)], snapshots)
             loaded = await self._require(channel_id)
         return self._outcome(loaded, user, text, (), [], draw=True)

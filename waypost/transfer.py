@@ -21,6 +21,7 @@ from typing import IO, Any, Literal, cast
 from rules import serial
 from rules.base import Actor, Seat
 from rules.errors import InvalidData, PlayerError
+from rules.text import article
 from waypost.outcome import NAME_LIMIT, clean_name
 from waypost.records import GameRow, LogEntry, dumps
 from waypost.registry import HOST_SETTINGS, GameEntry
@@ -196,7 +197,7 @@ def retold(game: GameEntry, file: ExportFile, replayed: Replayed) -> list[LogEnt
                 "reseed": "What was still face down was shuffled again.",
                 "seat": "A substitute took over a seat.",
                 "settings": "The host changed a setting.",
-                }.get(e.kind, f"A {title} table was opened or its seats changed.")
+                }.get(e.kind, f"{article(title)[0].upper()}{article(title)[1:]} table was opened or its seats changed.")
         out.append(replace(e, summary=text, details=[], secret=False, reveals=False, undoable=False, public=""))
     return out
 

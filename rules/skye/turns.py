@@ -124,7 +124,7 @@ def buy(state: SkyeState, seat: int, action: Buy) -> Outcome:
                f"{name(state, seller)} also takes back the {offer.price} gold set on it)"
                f"{' as a second buy' if second else ''}.")
     state = replace(state, pending=(*state.pending, Pending(seller, "sold", tile)))
-    log.add(f"{name(state, seller)} may advance on the Warrior track (J-T9).")
+    log.add(f"{name(state, seller)} may advance on the Warrior track.")
     state = take(state, seat, tile, log)
     return _finish(state, log, summary)
 

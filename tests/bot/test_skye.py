@@ -325,7 +325,8 @@ async def test_export_is_refused_while_hidden_and_round_trips_with_a_seated_impo
     rec = await discord_.inject(payload)
     assert "Only a player seated" in (rec.content + "".join(m.content for m in rec.followups))
     rec = await discord_.inject(discord_.builder.command("@bob", "#copy", "game import", {"file": data}))
-    assert rec.ok and "imported" in "".join(m.content for m in rec.messages)
+    told = "".join(m.content for m in rec.messages)
+    assert rec.ok and "bob imported an Isle of Skye with the Journeyman game" in told
     rec = await discord_.run("@carl", "#copy", "/skye place tile:L15 position:0,-1 rotation:2")
     assert not rec.ephemeral and "Yellow places L15" in rec.content
 

@@ -3,7 +3,8 @@ hostile ones (adjustments and decision answers included), made by players and by
 
 After every accepted action the game's invariants hold (`GAME.check`), the state round-trips
 through JSON, `apply` left its input as it was, and no line of the result speaks to "you" (the log
-shows it to everyone). A refused action is a `PlayerError` and leaves the state as it was. Each
+shows it to everyone). A refused action is a `PlayerError` and leaves the state as it was. No
+result or refusal shows a rule id ("J-T9"). Each
 game supplies a `Player`: its two pickers and, if it has them, extra checks.
 """
 
@@ -22,6 +23,7 @@ from rules.errors import PlayerError
 
 Pick = tuple[Actor | int | None, Action]  # who acts (a seat: the host now and then) and what
 SECOND_PERSON = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
+RULE_ID = re.compile(r"\b[A-Z]-[A-Z]{1,2}[0-9]")  # "J-T9": for test names, never for players
 
 
 def _anything(action: Action, refusal: PlayerError) -> bool:
@@ -62,6 +64,7 @@ def check_result(game: Game[Any], result: Result[Any]) -> None:
     assert again == state, "the state does not round-trip through JSON"
     for line in (result.summary, *result.details):
         assert not SECOND_PERSON.search(line), f"the log shows this to everyone, yet it says 'you': {line!r}"
+        assert not RULE_ID.search(line), f"a rule id in what players read: {line!r}"
 
 
 def play(player: Player, start: Callable[[], Any], rng: random.Random, steps: int, legal: float = 0.7,
@@ -86,6 +89,7 @@ def play(player: Player, start: Callable[[], Any], rng: random.Random, steps: in
             result = game.apply(state, actor, action)
         except PlayerError as refusal:
             assert frozen(game, state) == before, f"refusing {action} changed the state"
+            assert not RULE_ID.search(refusal.message), f"a rule id in a refusal: {refusal.message!r}"
             assert not sensible or player.refusable(action, refusal), f"{action} refused: {refusal.message}"
             continue
         assert frozen(game, state) == before, f"{action} changed the state it was applied to"
