@@ -181,7 +181,7 @@ class Game(ABC, Generic[S]):
         if kind not in phase.actions:
             raise IllegalMove(f"You cannot {action.doing()} now: {self.phase(state)}.")
         if seat not in pos.allowed:
-            if phase.who == "turn":
+            if phase.who == "turn" and seat not in pos.finished:
                 raise NotYourTurn(f"It is {self._names(state, pos.acting)}'s turn.")
             raise NotYourTurn(f"{phase.done}; waiting for {self._names(state, pos.acting)}.")
 
