@@ -23,7 +23,7 @@ from rules.vikings.actions import (
 from rules.vikings.adjust import ADJUSTERS
 from rules.vikings.board import Board
 from rules.vikings.queries import empty_docks
-from rules.vikings.state import DEDICATIONS, VikingsState
+from rules.vikings.state import DEDICATIONS, VikingsState, occupant
 
 MAPS = Path(__file__).resolve().parents[2] / "data" / "vikings" / "maps"
 RED, BLUE, YELLOW, GREEN = range(4)
@@ -102,20 +102,28 @@ def _anything(rng: random.Random, state: VikingsState) -> Action:
         return EndTurn()
     if kind == "era":
         return AdvanceEra()
-    what = rng.choice([*ADJUSTERS, "gold"])
-    return Adjust(what, value=rng.randint(-1, 8), seat=rng.choice([None, 0, 1, 5]), island=rng.choice(names),
-                  boat=rng.randint(0, 5), space=rng.choice(names), god=rng.choice([*state.board.gods, "Loki"]))
+    what = rng.choice([*ADJUSTERS, *ADJUSTERS, "gold"])
+    islands = [i.name for i in state.board.islands]
+    spaces = [*(d.name for d in state.board.docks), *(f.name for f in state.board.fjords)]
+    return Adjust(what, value=rng.randint(-1, 8), seat=rng.choice([None, None, 0, 1, 5]),
+                  island=rng.choice([*islands, *names[:2]]), boat=rng.randint(0, 5),
+                  space=rng.choice([*spaces, ""]), god=rng.choice([*state.board.gods, "Loki"]))
 
 
 def legal_action(rng: random.Random, state: VikingsState) -> tuple[int, Action] | None:
     """A likely-legal action, so random play gets somewhere: place a boat in setup, answer a bump,
-    or sail somewhere."""
+    launch a boat from harbour now and then, or sail somewhere (into another player's dock often,
+    to bump)."""
     if state.placing:
         return state.turn, PlaceBoat(rng.choice(empty_docks(state))[0])
     if state.pending and rng.random() < 0.5:
         bump = state.pending[0]
         return bump.seat, Choose(rng.choice(bump.options))
-    boats = [n for n, space in state.players[state.turn].boats.items() if space is not None]
+    player = state.players[state.turn]
+    harbour = [n for n, space in player.boats.items() if space is None]
+    if harbour and empty_docks(state) and rng.random() < 0.1:
+        return state.turn, Adjust("boat", boat=harbour[0], space=rng.choice(empty_docks(state))[0])
+    boats = [n for n, space in player.boats.items() if space is not None]
     if not boats or rng.random() < 0.1:
         return state.turn, EndTurn()
     boat, strength = rng.choice(boats), rng.randint(1, 3)
@@ -123,8 +131,9 @@ def legal_action(rng: random.Random, state: VikingsState) -> tuple[int, Action] 
         ends = reachable(state, state.turn, boat, strength)
     except PlayerError:
         return None
+    bumps = [route for end, route in ends.items() if (occupant(state, end) or (state.turn,))[0] != state.turn]
     if not ends:
         return None
-    route = rng.choice(list(ends.values()))
+    route = rng.choice(bumps) if bumps and rng.random() < 0.6 else rng.choice(list(ends.values()))
     sail = Sail(boat=boat, route=route, strength=strength, settlers=rng.randint(0, strength), raid=rng.random() < 0.5)
     return state.turn, sail
