@@ -290,6 +290,7 @@ def test_a_tile_is_discarded_only_when_it_fits_nowhere_after_the_players_other_p
     assert not any("discarded." in line and "cannot place" in line for line in kept.details)
     state = kept.state
     assert state.stage == "place" and state.players[BLUE].to_place == ("L50", "L48")
+    assert q.to_place(state, BLUE) == ("L48", "L50")  # what fits now first (autocomplete, scripted players)
     with pytest.raises(IllegalMove, match="L50 fits nowhere in your territory yet: place L48 first"):
         act(state, BLUE, Place("L50", 2, 0, 0))
     state = act(state, BLUE, Place("L48", 1, 0, 0)).state
