@@ -23,6 +23,7 @@ import asyncpg
 from front.bot import create_bot
 from games import default_games
 from offline import OfflineDiscord, Record
+from offline.remote import RemoteDiscord
 from rules.base import Actor, Seat
 from rules.vikings import reachable
 from rules.vikings.actions import Adjust, Choose, EndTurn, PlaceBoat, Sail
@@ -120,8 +121,9 @@ class Sample:
     crashed: bool
 
 
-class TimedDiscord(OfflineDiscord):
-    """The harness, timing every interaction from its payload to the bot's last reply."""
+class Timed(OfflineDiscord):
+    """A harness (in-process or `RemoteDiscord`) timing every interaction from its payload to the
+    bot's last reply."""
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -142,6 +144,14 @@ class TimedDiscord(OfflineDiscord):
         crashed = any("crash reply" in f for f in rec.failures) and ack is not None  # not a late one's fallout
         self.samples.append(Sample(kind, sent, ack, done, crashed))
         return rec
+
+
+class TimedDiscord(Timed):
+    """The in-process harness, timed."""
+
+
+class TimedRemote(Timed, RemoteDiscord):
+    """The harness over bot processes of their own (`offline.remote`), timed."""
 
 
 # --- a fresh database ------------------------------------------------------------------------------

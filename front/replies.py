@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # discord.types cannot be imported first at run time (its mod
     from discord.types.message import AllowedMentions as AllowedMentionsPayload
 
 CONTENT_LIMIT = 2000
+POSTED_BESIDE = "Done: the answer is posted in the channel."  # a private "thinking" answered in public
 ALT_LIMIT = 1024
 log = logging.getLogger("waypost")
 
@@ -137,7 +138,7 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
     elif thinking and not outcome.private:  # a private "thinking" cannot become public: answer beside it
-        await interaction.edit_original_response(content="Done: the answer is posted in the channel.")
+        await interaction.edit_original_response(content=POSTED_BESIDE)
         await interaction.followup.send(content, allowed_mentions=allowed, **extra)
     else:
         await interaction.followup.send(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
