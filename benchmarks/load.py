@@ -23,7 +23,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import GAME, Sample, TimedRemote, fresh_database, largest_board, on_postgres, seats, vikings
+from benchmarks.fixtures import (
+    GAME,
+    STALL,
+    Sample,
+    TimedRemote,
+    fresh_database,
+    largest_board,
+    on_postgres,
+    seats,
+    vikings,
+)
 from benchmarks.processes import APPLICATION, GUARD, Cpu, Meter, longest_stall, named
 from games import default_games
 from offline.fleet import Fleet
@@ -39,7 +49,6 @@ MOVES = ("vikings place", "vikings sail")  # tried first, as players do: ending 
 SHARE = 0.8  # of the saturation rates, offered in the second stage
 TARGET_BOARDS = 100  # board-changing commands a second on 2 cores
 FAST = 0.5  # seconds: p99 to the final reply at 80 %
-STALL = 0.05  # seconds: the longest event-loop stall allowed
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import asyncio
 import time
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import fresh_database, vikings
+from benchmarks.fixtures import fresh_database, measuring, vikings
 from rules.vikings.actions import Adjust, PlaceBoat
 from waypost.outcome import User
 from waypost.records import LogEntry, log_row
@@ -67,6 +67,7 @@ async def run(quick: bool) -> list[Figure]:
         try:
             table = Table(store, {"vikings": vikings()})
             await _long_game(table, count)
+            measuring()
             pages, undos = [], []
             deep = (await table.log(CH, PLAYERS[0], 1)).pages // 2
             for _ in range(30 if quick else 200):

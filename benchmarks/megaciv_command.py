@@ -33,7 +33,7 @@ import sys
 import time
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import real_bot, seats
+from benchmarks.fixtures import measuring, real_bot, seats
 from benchmarks.memory import FIRST_COPY, copy_game
 from games import default_games
 from offline.players import open_game
@@ -104,6 +104,7 @@ async def measure(quick: bool) -> list[Figure]:
     users = seats(0, 18)
     async with real_bot() as discord_:
         channel = await setup(discord_, users)
+        measuring()
         start = len(discord_.samples)
         await play(discord_, channel, users, (30 if quick else 300) + start, random.Random(3))
         times = [s.done for s in discord_.samples[start:] if s.kind == "board"][2:]  # after the first drawings
