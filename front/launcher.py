@@ -99,7 +99,12 @@ async def launch(count: int, processes: int, options: Sequence[str] = (), sync: 
     for ids in split(count, processes):
         argv = [sys.executable, str(BOT), "--shards", str(count), "--shard-ids", written(ids), *options]
         children.append(Child(argv + (["--sync"] if sync and 0 in ids else []), f"shards {written(ids)}"))
-    loop.add_signal_handler(signal.SIGUSR1, lambda: [child.signal(signal.SIGUSR1) for child in children])
+
+    def report() -> None:
+        for child in children:
+            child.signal(signal.SIGUSR1)
+
+    loop.add_signal_handler(signal.SIGUSR1, report)
     runs = [asyncio.create_task(child.keep_running(stop)) for child in children]
     log.info("running %d shards in %d processes", count, processes)
     await stop.wait()
