@@ -157,6 +157,12 @@ class Store:
             game_id)
         return log_entry(rows[0]) if rows else None
 
+    async def start_entry(self, game_id: int) -> LogEntry | None:
+        """The game's last start entry (its board, seats, settings and seed)."""
+        rows = await self._fetch(f"SELECT {LOG_COLUMNS} FROM log WHERE game_id=? AND kind='start' "
+                                 "ORDER BY seq DESC LIMIT 1", game_id)
+        return log_entry(rows[0]) if rows else None
+
     async def snapshot(self, game_id: int, seq: int) -> dict[str, Any] | None:
         """The state before entry `seq`, if it is kept."""
         rows = await self._fetch("SELECT state FROM snapshots WHERE game_id=? AND seq=?", game_id, seq)
