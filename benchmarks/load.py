@@ -34,7 +34,7 @@ from benchmarks.fixtures import (
     seats,
     vikings,
 )
-from benchmarks.processes import APPLICATION, GUARD, Cpu, Meter, longest_stall, named
+from benchmarks.processes import APPLICATION, GUARD, Cpu, Meter, capacity, drawing_allowed, longest_stall, named
 from games import default_games
 from offline.fleet import Fleet
 from offline.players import ScriptedPlayer, open_game
@@ -102,9 +102,11 @@ async def run(quick: bool) -> list[Figure]:
                 await stage.run(None, seconds / 3)  # a warm-up: boats placed, the games under way
                 full = await stage.run(None)
                 paced = await stage.run(SHARE * full.rate("board"), None, full.steps / max(len(full.boards), 1))
-                troubles = [line for line in fleet.output("bot").splitlines() if " ERROR " in line]
+                lines = fleet.output("bot").splitlines()
+                troubles = [i for i, line in enumerate(lines) if " ERROR " in line]
                 if troubles:
-                    print(f"  load: the bot logged {len(troubles)} errors, the first: {troubles[0]}", flush=True)
+                    first = "\n    ".join(lines[troubles[0]:troubles[0] + 40])
+                    print(f"  load: the bot logged {len(troubles)} errors, the first:\n    {first}", flush=True)
     return _figures(full, paced)
 
 
@@ -205,7 +207,13 @@ def _figures(full: Stage, paced: Stage) -> list[Figure]:
                         ("the offline rig (stand-in, gateway, players)", full.cpu.rig),
                         ("other processes", full.cpu.elsewhere)):
         figures.append(Figure(f"load: saturation CPU, {name}", cores / full.cpu.seconds, "cores"))
-    figures += [Figure("load: the bot's CPU per board, outside drawing", ms(full.cpu.bot / boards), "ms"),
-                Figure("load: drawing CPU per board", ms(full.cpu.drawing / boards), "ms")]
+    loop, drawing = full.cpu.bot / boards, full.cpu.drawing / boards
+    figures += [
+        Figure("load: the bot's CPU per board, outside drawing (its light commands too)", ms(loop), "ms"),
+        Figure("load: drawing CPU per board", ms(drawing), "ms"),
+        Figure("load: boards a second the bot's CPU allows on 2 cores of its own", capacity(loop, drawing), "/s"),
+        Figure(f"load: drawing CPU per board that {TARGET_BOARDS}/s needs", ms(drawing_allowed(loop, TARGET_BOARDS)),
+               "ms"),
+    ]
     return figures
 

@@ -85,6 +85,21 @@ class Meter:
         return Cpu(seconds, rig, bot, drawing, postgres, max(elsewhere, 0.0))
 
 
+def capacity(loop: float, drawing: float, cores: int = 2) -> float:
+    """Boards a second one bot process could serve on `cores` cores of its own (one for its event
+    loop, the rest for its drawing processes: `waypost.drawing.workers`) from the CPU seconds a
+    board costs its event loop (with the light commands around it) and its drawing, with no other
+    process in the way: whichever of the loop, the drawing processes or the cores fills first."""
+    workers = max(1, cores - 1)
+    return min(1 / loop, workers / drawing, cores / (loop + drawing))
+
+
+def drawing_allowed(loop: float, boards: float, cores: int = 2) -> float:
+    """The most CPU seconds drawing a board may take for one process on `cores` cores to serve
+    `boards` a second, its event loop taking `loop` per board (the inverse of `capacity`)."""
+    return min(max(1, cores - 1) / boards, cores / boards - loop)
+
+
 def spent(before: dict[int, float], after: dict[int, float], marked: str = "") -> tuple[float, float]:
     """CPU seconds spent between two `cpu_used` readings: by the processes whose command line has
     `marked`, and by the others (a process new since `before`: all it used)."""
