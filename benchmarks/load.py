@@ -25,7 +25,6 @@ from pathlib import Path
 from benchmarks.figures import Figure, ms, percentile
 from benchmarks.fixtures import (
     GAME,
-    STALL,
     Sample,
     TimedRemote,
     fresh_database,
@@ -34,7 +33,17 @@ from benchmarks.fixtures import (
     seats,
     vikings,
 )
-from benchmarks.processes import APPLICATION, GUARD, Cpu, Meter, capacity, drawing_allowed, longest_stall, named
+from benchmarks.processes import (
+    APPLICATION,
+    GUARD,
+    Cpu,
+    Meter,
+    Stall,
+    capacity,
+    drawing_allowed,
+    longest_stall,
+    named,
+)
 from games import default_games
 from offline.fleet import Fleet
 from offline.players import ScriptedPlayer, open_game
@@ -54,12 +63,12 @@ FAST = 0.5  # seconds: p99 to the final reply at 80 %
 @dataclass(frozen=True)
 class Stage:
     """What one stage served: its samples (each interaction timed), the players' steps, the CPU
-    of every process, and the bot's longest event-loop stall (seconds)."""
+    of every process, and the bot's longest event-loop stall."""
 
     samples: list[Sample]
     steps: int
     cpu: Cpu
-    stall: float
+    stall: Stall
 
     def rate(self, kind: str | None = None) -> float:
         return sum(kind is None or s.kind == kind for s in self.samples) / self.cpu.seconds
@@ -199,8 +208,8 @@ def _figures(full: Stage, paced: Stage) -> list[Figure]:
         Figure("load: at 80 %: unacknowledged after 3 s",
                sum(s.ack is None or s.ack > 3 for s in paced.samples), "", 1),
         Figure("load: crashes", sum(s.crashed for s in (*full.samples, *paced.samples)), "", 1),
-        Figure("load: longest event-loop stall of the bot, saturation", ms(full.stall), "ms", ms(STALL)),
-        Figure("load: longest event-loop stall of the bot, at 80 %", ms(paced.stall), "ms", ms(STALL)),
+        *full.stall.figures("load: saturation"),
+        *paced.stall.figures("load: at 80 %"),
     ]
     boards = max(len(full.boards), 1)
     for name, cores in (("the bot's process", full.cpu.bot), ("its drawing processes", full.cpu.drawing),

@@ -14,13 +14,29 @@ from pathlib import Path
 
 import asyncpg
 
+from benchmarks.figures import Figure, ms
+from benchmarks.fixtures import STALL as STALL_TARGET
 from benchmarks.fixtures import cpu_elsewhere, cpu_used, descendants
 from offline.fleet import ROOT, Fleet
 
 GUARD = ROOT / "tests" / "processes" / "guard"  # its sitecustomize.py keeps every bot process on 127.0.0.1
 BOT = "bot.py"  # in the command line of the bot's processes (and of a launcher), not of their drawing processes
-STALL = re.compile(r"event loop: longest stall ([\d.]+) ms")
+STALL = re.compile(r"event loop: longest stall ([\d.]+) ms, busy ([\d.]+) ms")
 APPLICATION = "waypost-bench-bot"  # the application_name of the bot's PostgreSQL connections: their backends
+
+
+@dataclass(frozen=True)
+class Stall:
+    """An event loop's longest stall (seconds), and the longest its process was busy in one (the
+    rest of a stall is waiting for a core other processes had)."""
+
+    wall: float
+    busy: float
+
+    def figures(self, name: str) -> list[Figure]:
+        """The busy stall beside the target, the whole stall for context."""
+        return [Figure(f"{name}: longest event-loop stall, the bot busy", ms(self.busy), "ms", ms(STALL_TARGET)),
+                Figure(f"{name}: … with waiting for a core", ms(self.wall), "ms")]
 
 
 def named(db: str) -> str:
@@ -113,17 +129,17 @@ def spent(before: dict[int, float], after: dict[int, float], marked: str = "") -
     return found[0], found[1]
 
 
-async def longest_stall(fleet: Fleet, name: str, processes: int = 1, timeout: float = 10.0) -> float:
-    """The longest event-loop stall (seconds) of the bot processes started as `name` since they
-    were last asked (or started): SIGUSR1 makes each log it (a launcher passes it on to its
-    `processes`); the worst of their answers."""
+async def longest_stall(fleet: Fleet, name: str, processes: int = 1, timeout: float = 10.0) -> Stall:
+    """The longest event-loop stall of the bot processes started as `name` since they were last
+    asked (or started): SIGUSR1 makes each log it (a launcher passes it on to its `processes`);
+    the worst of their answers."""
     seen = len(STALL.findall(fleet.output(name)))
     os.kill(fleet.processes[name].pid, signal.SIGUSR1)
     deadline = time.perf_counter() + timeout
     while True:
         found = STALL.findall(fleet.output(name))[seen:]
         if len(found) >= processes:
-            return max(float(ms) for ms in found) / 1000
+            return Stall(max(float(w) for w, _ in found) / 1000, max(float(b) for _, b in found) / 1000)
         if time.perf_counter() > deadline:
             raise RuntimeError(f"the bot logged no stall report within {timeout:g} s: {fleet.output(name)[-2000:]}")
         await asyncio.sleep(0.05)
