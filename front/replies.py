@@ -181,6 +181,10 @@ def what(interaction: discord.Interaction) -> str:
 def choices(values: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete choices (name, value) matching what the user typed, at most 25."""
     typed = current.lower().strip()
-    found = [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in values
-             if typed in n.lower() or typed in v.lower()]
-    return found[:25]
+    found: list[app_commands.Choice[str]] = []
+    for n, v in values:
+        if typed in n.lower() or typed in v.lower():
+            found.append(app_commands.Choice(name=n[:100], value=v[:100]))
+            if len(found) == 25:
+                break
+    return found
