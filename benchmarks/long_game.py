@@ -20,6 +20,7 @@ from rules.vikings.actions import Adjust, PlaceBoat
 from waypost.outcome import User
 from waypost.records import LogEntry, log_row
 from waypost.sql_store import INSERT_LOG
+from waypost.stalls import StallWatch
 from waypost.storage import open_store
 from waypost.table import Table
 
@@ -50,14 +51,14 @@ async def _long_game(table: Table, count: int) -> None:
 
 
 async def _stall_during(work: asyncio.Future[object]) -> float:
-    """The longest the loop was late to wake a 5 ms ticker while `work` ran (seconds)."""
-    worst = 0.0
-    while not work.done():
-        before = time.perf_counter()
-        await asyncio.sleep(0.005)
-        worst = max(worst, time.perf_counter() - before - 0.005)
-    await work
-    return worst
+    """The longest the loop stalled while `work` ran (seconds)."""
+    watch = StallWatch()
+    watching = asyncio.create_task(watch.run())
+    try:
+        await work
+    finally:
+        watching.cancel()
+    return watch.longest
 
 
 async def run(quick: bool) -> list[Figure]:
