@@ -207,6 +207,7 @@ def _figures(full: Stage, paced: Stage) -> list[Figure]:
                percentile([s.done for s in paced.boards] or [float("nan")], 99), "s", FAST),
         Figure("load: at 80 %: unacknowledged after 3 s",
                sum(s.ack is None or s.ack > 3 for s in paced.samples), "", 1),
+        Figure("load: saturation: unacknowledged after 3 s", sum(s.ack is None or s.ack > 3 for s in full.samples), ""),
         Figure("load: crashes", sum(s.crashed for s in (*full.samples, *paced.samples)), "", 1),
         *full.stall.figures("load: saturation"),
         *paced.stall.figures("load: at 80 %"),
