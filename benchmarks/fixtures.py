@@ -280,7 +280,7 @@ def seats(channel: int, count: int) -> list[str]:
 async def watched(name: str, work: Awaitable[list[Figure]]) -> list[Figure]:
     """A benchmark's figures and the longest stall of this process's event loop from when it
     called `measuring()` (else from its start) to its end: with the bot in this process, the
-    bot's stalls (and the offline rig's). The target is on the part the process was busy
+    bot's stalls (and the offline rig's). The target is on the part the loop's thread was busy
     (`waypost.stalls`); the whole stall, waiting for a core included, is shown beside it."""
     watch.reset()
     watching = asyncio.create_task(watch.run())
@@ -288,7 +288,7 @@ async def watched(name: str, work: Awaitable[list[Figure]]) -> list[Figure]:
         found = await work
     finally:
         watching.cancel()
-    return [*found, Figure(f"{name}: longest event-loop stall, the process busy", ms(watch.busy), "ms", ms(STALL)),
+    return [*found, Figure(f"{name}: longest event-loop stall, the loop busy", ms(watch.busy), "ms", ms(STALL)),
             Figure(f"{name}: … with waiting for a core", ms(watch.longest), "ms")]
 
 

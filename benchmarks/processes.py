@@ -27,7 +27,7 @@ APPLICATION = "waypost-bench-bot"  # the application_name of the bot's PostgreSQ
 
 @dataclass(frozen=True)
 class Stall:
-    """An event loop's longest stall (seconds), and the longest its process was busy in one (the
+    """An event loop's longest stall (seconds), and the longest its thread was busy in one (the
     rest of a stall is waiting for a core other processes had)."""
 
     wall: float

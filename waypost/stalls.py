@@ -1,8 +1,8 @@
 """Watching the event loop for stalls: a task that sleeps a few milliseconds at a time and notes
 how late it wakes. Anything that holds the loop (a slow callback, a garbage collection, a drawing
 in the loop's thread) shows up as a late wake-up; so does the process waiting for a core the
-machine gave to another process. The part of a stall this process spent running (its CPU time
-meanwhile, its other threads' included) is its own: the stall its code caused, whatever else runs.
+machine gave to another process. The part of a stall the loop's thread spent running (its CPU
+time meanwhile) is the loop's own: the stall its code caused, whatever else runs.
 
 The bot runs one (`front.bot`); on SIGUSR1 it logs the longest stall since the last report
 (`kill -USR1 <pid>`: "event loop: longest stall 12.3 ms, busy 11.9 ms, over 60.1 s"), which is
@@ -22,8 +22,8 @@ log = logging.getLogger("waypost")
 
 
 class StallWatch:
-    """The longest stall of the running loop since `reset()`, and the longest time this process
-    was busy in one (`busy`); `await watch.run()` keeps watching."""
+    """The longest stall of the running loop since `reset()`, and the longest time the loop's
+    thread was busy in one (`busy`); `await watch.run()` keeps watching."""
 
     def __init__(self, period: float = PERIOD, warn_after: float | None = None):
         self.period, self.warn_after = period, warn_after
@@ -34,12 +34,12 @@ class StallWatch:
 
     async def run(self) -> None:
         while True:
-            before, cpu = time.perf_counter(), time.process_time()
+            before, cpu = time.perf_counter(), time.thread_time()
             await asyncio.sleep(self.period)
             late = time.perf_counter() - before - self.period
             if late > self.longest:
                 self.longest = late
-            busy = min(late, time.process_time() - cpu)
+            busy = min(late, time.thread_time() - cpu)
             if busy > self.busy:
                 self.busy = busy
             if self.warn_after is not None and late > self.warn_after:
