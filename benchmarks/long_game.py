@@ -50,15 +50,15 @@ async def _long_game(table: Table, count: int) -> None:
     await table.act(CH, PLAYERS[1], entry.key, Adjust("food", 2))  # a real last action, with its snapshot
 
 
-async def _stall_during(work: asyncio.Future[object]) -> float:
-    """The longest the loop stalled while `work` ran (seconds)."""
+async def _stall_during(work: asyncio.Future[object]) -> StallWatch:
+    """The loop's longest stall while `work` ran."""
     watch = StallWatch()
     watching = asyncio.create_task(watch.run())
     try:
         await work
     finally:
         watching.cancel()
-    return watch.longest
+    return watch
 
 
 async def run(quick: bool) -> list[Figure]:
@@ -86,4 +86,5 @@ async def run(quick: bool) -> list[Figure]:
     where = f"{count:,}-entry game"
     return [Figure(f"long: log page of a {where}, p99", ms(percentile(pages, 99)), "ms", 100),
             Figure(f"long: undo in a {where}, p99", ms(percentile(undos, 99)), "ms", 100),
-            Figure("long: event-loop stall during its export", ms(stall), "ms", 50)]
+            Figure("long: event-loop stall during its export, the loop busy", ms(stall.busy), "ms", 50),
+            Figure("long: … with waiting for a core", ms(stall.longest), "ms")]
