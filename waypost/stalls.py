@@ -43,7 +43,7 @@ class StallWatch:
             if busy > self.busy:
                 self.busy = busy
             if self.warn_after is not None and late > self.warn_after:
-                log.warning("event loop stalled %.0f ms", late * 1000)
+                log.warning("event loop stalled %.0f ms (busy %.0f ms)", late * 1000, busy * 1000)
 
     def report(self) -> str:
         """The longest stall since the last report (or reset), as the log says it; starts afresh."""
