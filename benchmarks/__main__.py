@@ -68,7 +68,7 @@ def run(names: list[str], quick: bool, store: str = "sqlite") -> list[Figure]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a short smoke run (the load run lasts ~10 s)")
+    parser.add_argument("--quick", action="store_true", help="a short smoke run (the load run's stages last 5 s)")
     parser.add_argument("--only", action="append", choices=BENCHMARKS, metavar="NAME",
                         help=f"run only this benchmark (repeatable): {', '.join(BENCHMARKS)}")
     parser.add_argument("--store", choices=STORES, default="sqlite",
