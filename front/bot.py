@@ -34,6 +34,7 @@ from waypost.table import Table
 LOBBY = "cogs.game"
 IDENTIFY_SPACING = 5.5  # Discord allows one identify per 5 s per bucket; the rest lets it arrive
 STALL_WARNING = 0.5  # seconds: an event-loop stall this long is logged at once
+YOUNG = 10_000  # new objects between two collections of the youngest generation, once started (CPython: 700)
 log = logging.getLogger("waypost")
 
 
@@ -174,7 +175,11 @@ async def serve(bot: WaypostBot, token: str) -> None:
 async def settle_heap() -> None:
     """Collect once, then freeze what is left (the games, boards, command tree and Discord caches
     built at start-up) into the collector's permanent generation: later full collections scan only
-    what was made since, instead of stalling the event loop 60–80 ms to rescan the whole heap
-    (docs/performance.md)."""
+    what was made since, instead of stalling the event loop 60–80 ms to rescan the whole heap. The
+    youngest generation is collected every YOUNG new objects instead of 700: each interaction
+    makes thousands, most gone by then, so collections come 14 times less often and promote less
+    (the bot's garbage collection fell from 6 % to 3 % of its CPU, each young one ~7 ms:
+    docs/performance.md)."""
     gc.collect()
     gc.freeze()
+    gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
