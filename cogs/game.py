@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from front.answering import end_view, run
+from front.members import people
 from front.replies import NOBODY, channel_of, choices, escape, fit, say_privately, send_outcome, table_of, user_of
 from rules.errors import BadInput, NoGame
 from rules.text import players, plural
@@ -189,8 +190,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         await interaction.followup.send("The whole game and its log:", file=file, ephemeral=True)
 
     @app_commands.command(name="import", description="Continue an exported game in this channel")
-    @app_commands.describe(file="A file made by /game export")
-    async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+    @app_commands.describe(file="A file made by /game export",
+                           until="Keep the log up to this entry and play on from there (a finished game too)")
+    async def import_(self, interaction: discord.Interaction, file: discord.Attachment,
+                      until: app_commands.Range[int, 1, 1_000_000] | None = None) -> None:
         if file.size > MAX_BYTES:
             raise BadInput(f"The file is {file.size // 1024} KB; an export is at most {MAX_BYTES // 1024} KB.")
         await interaction.response.defer(ephemeral=True, thinking=True)  # reading and checking a file takes a while
@@ -199,7 +202,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         except discord.HTTPException as e:
             raise BadInput(f"Discord did not hand over the file (HTTP {e.status}); please try again.") from None
         outcome = await table_of(interaction).import_game(channel_of(interaction), interaction.guild_id,
-                                                          user_of(interaction), data)
+                                                          user_of(interaction), data,
+                                                          lambda ids: people(interaction.guild, ids), until)
         await send_outcome(interaction, outcome, thinking=True)
 
     @app_commands.command(description="Show the settings, or change one (host)")

@@ -56,6 +56,10 @@ class Game(ABC, Generic[S]):
     `hidden_randomness` says whether the seed decides something players must not learn before it
     is revealed (a deck's order): then exports seal the seed and an import reshuffles with
     `reseed`.
+
+    `log_per_seat` is the most log entries a real game reaches per player, with ample room for
+    undos and adjustments: an import of a longer log is refused (it bounds the cost of replaying
+    an imported game, and of every later look back at it).
     """
 
     key: ClassVar[str]
@@ -69,6 +73,7 @@ class Game(ABC, Generic[S]):
     flow: ClassVar[Flow]
     summary: ClassVar[str]  # a short rules summary for /game help
     hidden_randomness: ClassVar[bool] = False
+    log_per_seat: ClassVar[int] = 1_000
     parts: ClassVar[tuple[str, ...]] = ()
 
     # --- what each game supplies ------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -54,7 +55,13 @@ class Awaiting:
 
 class Action:
     """Base of a game's action dataclasses: `kind` names the action in logs and exports, `verb`
-    says what it does in a refusal ("You cannot {verb} now")."""
+    says what it does in a refusal ("You cannot {verb} now").
+
+    An action that seals a commitment (a price or plan shown only by its fingerprint until a
+    reveal) has a field `salt: str = ""`: the table fills it with fresh randomness every time the
+    action is submitted (`salted`), whatever the player sent, so every seal has its own salt and
+    the log, which keeps the action whole, replays it exactly.
+    """
 
     kind: ClassVar[str]
     verb: ClassVar[str] = ""
@@ -62,6 +69,13 @@ class Action:
     @classmethod
     def doing(cls) -> str:
         return cls.verb or cls.kind
+
+
+def salted(action: Action, salt: str) -> Action:
+    """`action` with its `salt` field set to `salt`; an action without one, unchanged."""
+    if not any(f.name == "salt" for f in dataclasses.fields(action)):  # type: ignore[arg-type]
+        return action
+    return dataclasses.replace(action, salt=salt)  # type: ignore[type-var]
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import replace
 from typing import Any
 
 from rules import serial
 from rules.base import Action, Result
+from rules.core import salted
 from rules.errors import IllegalMove, NoGame, NotAllowed
 from waypost.channels import Channels, Loaded
 from waypost.outcome import Outcome, User
@@ -34,11 +36,13 @@ class Play(Channels):
 
     async def _apply(self, loaded: Loaded, user: User, action: Action, by: str = "") -> Outcome:
         """`user` plays `action`; `by` names who really acted when it was not them (the deadline, or
-        the host for a player whose time ran out): such a move is said so and cannot be taken back."""
+        the host for a player whose time ran out): such a move is said so and cannot be taken back.
+        An action that seals a commitment gets a fresh salt here, whatever it carried."""
         actor = loaded.actor(user)
         if actor.seat is None and not actor.host:
             raise NotAllowed("You are not playing in this game.")
         rules = loaded.game.rules
+        action = salted(action, secrets.token_hex(8))
         before = self._awaiting(loaded)
         result: Result[Any] = rules.apply(loaded.state, actor, action)
         if by:

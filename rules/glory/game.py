@@ -54,6 +54,7 @@ class GloryGame(Game[GloryState]):
     settings = SETTINGS
     state_type = GloryState
     actions = tuple(HANDLERS)
+    log_per_seat = 800  # a long campaign with battles and building kept by adjustments: about 700 a player
     parts = PARTS
     hidden_randomness = True
     flow = Flow(

@@ -64,6 +64,7 @@ class MegaCivGame(Game[MegaState]):
     settings = SETTINGS
     state_type = MegaState
     actions = tuple(HANDLERS)
+    log_per_seat = 500  # fifteen turns, the other phases kept by adjustments: about 300 a player
     parts = PARTS
     flow = Flow(
         phases=(

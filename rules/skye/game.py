@@ -53,6 +53,7 @@ class SkyeGame(Game[SkyeState]):
     settings = SETTINGS
     state_type = SkyeState
     actions = (Price, Buy, Keep, Place, Plan, Use, Road, Choose, Adjust)
+    log_per_seat = 300  # a whole game is about 40 a player
     parts = ("tiles", "progress", "scoring")
     hidden_randomness = True
     flow = Flow(
@@ -234,9 +235,10 @@ class SkyeGame(Game[SkyeState]):
     # --- secrecy -----------------------------------------------------------------------------------
 
     def view(self, state: SkyeState, seat: int | None) -> SkyeState:
-        """Other seats' sealed prices and plans removed, the bag's order hidden (sorted), the seed
-        and the current secret phase's salt blanked."""
-        people = tuple(p if s == seat else replace(p, pricing=None, plan=None) for s, p in enumerate(state.players))
+        """Other seats' sealed prices and plans removed with their salts, the bag's order hidden
+        (sorted), the seed and the current secret phase's salt blanked."""
+        people = tuple(p if s == seat else replace(p, pricing=None, plan=None, salt="")
+                       for s, p in enumerate(state.players))
         return replace(state, players=people, bag=tuple(sorted(state.bag)), seed=0,
                        salt="" if state.stage in SECRET_STAGES else state.salt)
 

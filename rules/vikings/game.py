@@ -44,6 +44,7 @@ class VikingsGame(Game[VikingsState]):
     settings = SETTINGS
     state_type = VikingsState
     actions = tuple(HANDLERS)
+    log_per_seat = 500  # a whole game is about 100 a player
     flow = Flow(
         phases=(
             Phase("setup", "Setup", "turn", ("place",), "Place your first boat on an empty dock.",

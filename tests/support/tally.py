@@ -96,6 +96,7 @@ class Tally(Game[State]):
     )
     summary = "Add 1 to max_add to the total on your turn; first to the target wins."
     hidden_randomness = True
+    log_per_seat = 50_000  # long logs test the host's cost of importing and replaying them
 
     def load_board(self, raw: Any, source: str) -> Board:
         board = serial.load(Board, raw, source)
