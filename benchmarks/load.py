@@ -78,13 +78,12 @@ class Stage:
         return [s for s in self.samples if s.kind == "board"]
 
 
-async def freezing(until: float) -> int:
+async def freezing(until: float) -> None:
     """Keep what the stand-in has recorded so far out of full garbage collections of this process:
     it keeps every message and upload for inspection, and rescanning them is not the bot's cost."""
     while time.perf_counter() < until:
         gc.freeze()
         await asyncio.sleep(1)
-    return 0
 
 
 async def run(quick: bool) -> list[Figure]:
