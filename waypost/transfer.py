@@ -221,7 +221,8 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry], key: bytes, until:
         raise InvalidData(f"until: at entry {last} the game is over; choose an earlier entry." if until else
                           f"log: the game has finished ({ending.text.rstrip('.')}). To play it again from an earlier "
                           f"point, import it with until: the last log entry to keep ({start.seq}–{last - 1}).")
-    if until is None and rules.encode_state(rules.view(replayed.state, None)) != file.state:
+    written = rules.encode_state(rules.decode_state(file.state))  # in this Waypost's form (a board named, not held)
+    if until is None and rules.encode_state(rules.view(replayed.state, None)) != written:
         raise InvalidData("state: it is not what the log produces (the file was edited or is damaged).")
     log = retold(game, found.seats, kept, replayed)
     undone = {e.undoes: i for i, e in enumerate(log) if e.kind == "undo"}

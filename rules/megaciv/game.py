@@ -94,7 +94,7 @@ class MegaCivGame(Game[MegaState]):
 
     def load_board(self, raw: Any, source: str) -> Board:
         board = load_board(raw, source)
-        codec.remember_board(board)  # a stored state holding this board decodes to this very object
+        codec.name_board(board)  # a stored state naming this board decodes to this very object
         return board
 
     def board_info(self, board: Board) -> BoardInfo:
@@ -178,7 +178,7 @@ class MegaCivGame(Game[MegaState]):
         check_state(state)
 
     def encode_state(self, state: MegaState) -> dict[str, Any]:
-        """The state as JSON data (`rules.megaciv.codec`: the board dumped once, defaults left out)."""
+        """The state as JSON data (`rules.megaciv.codec`: the board named, not written; defaults left out)."""
         return codec.encode(state)
 
     def decode_state(self, data: Any) -> MegaState:
