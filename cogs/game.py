@@ -133,12 +133,13 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     @app_commands.command(description="Show the board (or a part of it), now or after an entry of the log")
     @app_commands.describe(private="Only you see it, as your seat sees it",
                            focus="A part of the board at full size: a region, a player's territory",
-                           at="The board as it was after this log entry (its number in /game log)")
+                           at="The board as it was after this log entry (its number in /game log)",
+                           full="The whole board at full size (open it to read it), not the view posted")
     @app_commands.autocomplete(focus=focus_names)
     async def board(self, interaction: discord.Interaction, private: bool = False, focus: Text | None = None,
-                    at: app_commands.Range[int, 1, 1_000_000] | None = None) -> None:
+                    at: app_commands.Range[int, 1, 1_000_000] | None = None, full: bool = False) -> None:
         await run(interaction, table_of(interaction).board(channel_of(interaction), user_of(interaction), private,
-                                                           focus, at))
+                                                           focus, at, full))
 
     @app_commands.command(description="Privately: where one of your pieces can go now, drawn on your board")
     @app_commands.describe(piece="Which of your pieces (suggested: those that can move now)")

@@ -29,6 +29,7 @@ from rules.core import (
     GameState,
     Highlight,
     Piece,
+    Posted,
     Reach,
     Result,
     S,
@@ -41,8 +42,8 @@ from rules.guards import hosting, seated
 from rules.text import either, players
 
 __all__ = [
-    "Action", "Actor", "Awaiting", "BoardInfo", "Ending", "Game", "GameState", "Highlight", "Piece", "Reach", "Result",
-    "Seat", "Setting",
+    "Action", "Actor", "Awaiting", "BoardInfo", "Ending", "Game", "GameState", "Highlight", "Piece", "Posted", "Reach",
+    "Result", "Seat", "Setting",
 ]
 
 

@@ -120,11 +120,13 @@ class Piece:
 
 @dataclass(frozen=True)
 class Reach:
-    """Where a piece can end a move: the place, the cost, and a cheapest route (after the start)."""
+    """Where a piece can end a move: the place, the cost, a cheapest route (after the start), and
+    what the place holds that a player choosing it wants to know ("village"; "" for nothing)."""
 
     to: str
     cost: int
     route: tuple[str, ...]
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -133,6 +135,17 @@ class Highlight:
 
     piece: Piece
     reach: tuple[Reach, ...]
+
+
+@dataclass(frozen=True)
+class Posted:
+    """Asks a renderer for the posted view: the board as the channel sees it after a change,
+    composed to be read at Discord's preview size, showing best what just happened. `action` is
+    the action just applied (None: none in particular, as after the start, an undo, or for
+    `/game board`) and `seat` whose it was (None: the host's, or nobody's)."""
+
+    action: Action | None = None
+    seat: int | None = None
 
 
 @dataclass(frozen=True)

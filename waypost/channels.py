@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from rules.base import Actor, Awaiting, BoardInfo, Seat
-from rules.errors import BadInput, IllegalMove, NoGame, PlayerError
+from rules.base import Actor, Awaiting, BoardInfo, Posted, Seat
+from rules.errors import BadInput, IllegalMove, NoGame, PlayerError, UnknownBoard
 from rules.text import players
 from waypost.clocks import Clocks, Timing
-from waypost.outcome import Drawing, Outcome, Prompt, User
+from waypost.outcome import Drawing, Outcome, Prompt, User, alt_text
 from waypost.records import GameRow, LogEntry, Post
-from waypost.registry import GameEntry
+from waypost.registry import GameEntry, parse_board
 from waypost.shards import Shards
 from waypost.storage import Store
 
@@ -100,9 +100,24 @@ class Channels:
             names = ", ".join(self.games) or "none"
             raise BadInput(f"There is no game called {key[:40]!r}. Games: {names}.") from None
 
-    def _loaded(self, row: GameRow) -> Loaded:
+    async def _loaded(self, row: GameRow) -> Loaded:
         game = self.game(row.game_key)
-        return Loaded(row, game, game.rules.decode_state(row.state) if row.state is not None else None)
+        if row.state is None:
+            return Loaded(row, game, None)
+        try:
+            state = game.rules.decode_state(row.state)
+        except UnknownBoard:  # the state names a board not loaded here: the one its game started on
+            await self._board_of(row, game)
+            state = game.rules.decode_state(row.state)
+        return Loaded(row, game, state)
+
+    async def _board_of(self, row: GameRow, game: GameEntry) -> None:
+        """Load the board a stored state names: the game's board files (read once), else the board
+        its game started on, from its log's start entry (a board file changed since)."""
+        game.boards  # noqa: B018 - reading the files makes their boards known to the rules
+        start = await self.store.start_entry(row.id)
+        if start is not None and isinstance(start.body, dict) and "board" in start.body:
+            parse_board(game.rules, start.body["board"], "the game's start entry")
 
     async def _load(self, channel_id: int) -> Loaded | None:
         """The channel's open game. A copy read while a change was being saved never replaces the
@@ -117,7 +132,7 @@ class Channels:
         cached = self._cache.get(channel_id)
         if cached is not None and cached.row.id == row.id and cached.row.version >= row.version:
             return cached
-        loaded = self._cache[channel_id] = self._loaded(row)
+        loaded = self._cache[channel_id] = await self._loaded(row)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
         return loaded
@@ -137,7 +152,7 @@ class Channels:
         row = await self.store.last_game(channel_id)
         if row is None:
             raise NoGame("There is no game in this channel. Start one with /game new.")
-        return self._loaded(row)
+        return await self._loaded(row)
 
     async def _played(self, channel_id: int) -> Loaded:
         """The channel's game in play, or its last game that was played (for looking back)."""
@@ -211,9 +226,11 @@ class Channels:
         return loaded.game.rules.awaiting(loaded.state) if loaded.state is not None else []
 
     def _outcome(self, loaded: Loaded, user: User, text: str, details: tuple[str, ...],
-                 before: list[Awaiting], draw: bool, hits: tuple[int, ...] = ()) -> Outcome:
+                 before: list[Awaiting], draw: bool, hits: tuple[int, ...] = (),
+                 posted: Posted | None = None) -> Outcome:
         """Whom to ping (newly awaited players other than the actor; one asked a decision gets its
-        menu, which mentions them), whom to tell they were hit, menus to offer, what to draw."""
+        menu, which mentions them), whom to tell they were hit, menus to offer, what to draw (the
+        posted view, showing best the action `posted` names)."""
         unclaimed = set(loaded.row.unclaimed)  # nobody is pinged for a seat they have not claimed
         after = [a for a in self._awaiting(loaded) if a.seat not in unclaimed]
         was = {(a.seat, a.kind, a.key) for a in before}  # who was awaited, whatever the prompt now says
@@ -227,15 +244,16 @@ class Channels:
                                    if seats[a.seat].player_id not in (user.id, *asked)))
         told = tuple(dict.fromkeys(seats[s].player_id for s in hits if seats[s].player_id not in (user.id, *asked)))
         mode = loaded.row.settings.get("board_images")
-        drawing = self._drawing(loaded, None, text) if (bool(fresh) if mode == "turn" else draw) else None
+        drawing = self._drawing(loaded, None, text, posted or Posted()) if (bool(fresh) if mode == "turn" else draw) \
+            else None
         return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, hits=told,
                        live=mode == "live" and drawing is not None)
 
-    def _drawing(self, loaded: Loaded, seat: int | None, what: str) -> Drawing:
-        """The board as `seat` (None: everyone) may see it; its alt text says `what` happened and
-        describes the position."""
+    def _drawing(self, loaded: Loaded, seat: int | None, what: str, posted: Posted | None = None) -> Drawing:
+        """The board as `seat` (None: everyone) may see it, whole or (`posted`) the posted view;
+        its alt text says `what` happened and describes the position."""
         view = loaded.view(seat)
-        return Drawing(loaded.game.key, view, seat, f"{what} — {loaded.game.rules.describe(view)}")
+        return Drawing(loaded.game.key, view, seat, alt_text(what, loaded.game.rules.describe(view)), posted=posted)
 
 
 def seat_range(game: GameEntry, info: BoardInfo) -> tuple[int, int]:

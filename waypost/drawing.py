@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from rules.base import Highlight
+from rules.base import Highlight, Posted
 
 _pool: ProcessPoolExecutor | None = None
 
@@ -40,10 +40,11 @@ async def warm() -> None:
     await asyncio.get_running_loop().run_in_executor(_pool_now(), int)
 
 
-async def draw(paint: Callable[[Any, int | None, str | None, Highlight | None], bytes], state: Any,
-               viewer: int | None, focus: str | None = None, highlight: Highlight | None = None) -> bytes:
-    """`paint(state, viewer, focus, highlight)` run in a drawing process."""
-    return await run(paint, state, viewer, focus, highlight)
+async def draw(paint: Callable[[Any, int | None, str | None, Highlight | None, Posted | None], bytes], state: Any,
+               viewer: int | None, focus: str | None = None, highlight: Highlight | None = None,
+               posted: Posted | None = None) -> bytes:
+    """`paint(state, viewer, focus, highlight, posted)` run in a drawing process."""
+    return await run(paint, state, viewer, focus, highlight, posted)
 
 
 async def run(work: Callable[..., bytes], *args: Any) -> bytes:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import serial
-from rules.base import Action, Result
+from rules.base import Action, Posted, Result
 from rules.core import salted
 from rules.errors import IllegalMove, NoGame, NotAllowed
 from waypost.channels import Channels, Loaded
@@ -65,10 +65,11 @@ class Play(Channels):
             outcome = Outcome(f"{by}: {entry.public}")
         elif result.secret:  # the player's own board shows what they sealed
             outcome = Outcome(result.summary, result.details, private=True, announce=entry.public,
-                              drawing=self._drawing(loaded, actor.seat, result.summary))
+                              drawing=self._drawing(loaded, actor.seat, result.summary, Posted(action, actor.seat)))
         else:
             outcome = self._outcome(loaded, user, result.summary, result.details, before,
-                                    draw=result.board_changed or ending is not None, hits=result.hits)
+                                    draw=result.board_changed or ending is not None, hits=result.hits,
+                                    posted=Posted(action, actor.seat))
         if ending is not None:
             outcome = replace(outcome, details=(*outcome.details, f"Game over: {ending.text}"), ping=(),
                               finished=True, live=False)  # the final board is posted, not edited in
@@ -105,5 +106,5 @@ class Play(Channels):
             await self._save(loaded, entry)
             if last.secret:  # the channel saw the commitment: it sees it withdrawn, never what it held
                 return Outcome(text, private=True, announce=entry.public,
-                               drawing=self._drawing(loaded, last.seat, text))
+                               drawing=self._drawing(loaded, last.seat, text, Posted()))
             return self._outcome(loaded, user, text, (), before, draw=True)

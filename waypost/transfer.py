@@ -201,7 +201,8 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry], key: bytes, until:
     whole = provenance.authors(file.log, started)
     if whole.seats != list(file.seats):
         raise InvalidData("seats: they differ from the seats the game started with, after its substitutes.")
-    rules.check(rules.decode_state(file.state))
+    held = rules.decode_state(file.state)
+    rules.check(held)
     kept = _kept(file.log, start, until)
     found = whole if kept is file.log else provenance.authors(kept, started)
     try:
@@ -222,7 +223,8 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry], key: bytes, until:
         raise InvalidData(f"until: at entry {last} the game is over; choose an earlier entry." if until else
                           f"log: the game has finished ({ending.text.rstrip('.')}). To play it again from an earlier "
                           f"point, import it with until: the last log entry to keep ({start.seq}–{last - 1}).")
-    if until is None and rules.encode_state(rules.view(replayed.state, None)) != file.state:
+    written = rules.encode_state(held)  # the file's state in this Waypost's form (a board named, not held)
+    if until is None and rules.encode_state(rules.view(replayed.state, None)) != written:
         raise InvalidData("state: it is not what the log produces (the file was edited or is damaged).")
     log = retold(game, found.seats, kept, replayed)
     undone = {e.undoes: i for i, e in enumerate(log) if e.kind == "undo"}

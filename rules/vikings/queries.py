@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.errors import PlayerError
 from rules.vikings.sail import reachable
-from rules.vikings.state import DEDICATIONS, VikingsState, is_aside, occupant
+from rules.vikings.state import DEDICATIONS, VikingsState, is_aside
 
 
 def sailable(state: VikingsState, seat: int) -> list[tuple[int, str]]:
@@ -28,10 +28,17 @@ def routes(state: VikingsState, seat: int, boat: int, strength: int) -> list[tup
 
 
 def empty_docks(state: VikingsState) -> list[tuple[str, str]]:
-    """Docks holding no boat, each with its island's title (where setup may place a boat)."""
+    """Docks holding no boat, each with its island's title and "village" when a village stands
+    there (where setup may place a boat)."""
     board = state.board
-    return [(d.name, board.island(board.island_of(d.name)).title) for d in board.docks
-            if occupant(state, d.name) is None]
+    held = {space for seat in range(len(state.players)) for _, space in sailable(state, seat)}  # as `occupant` counts
+    return [(d.name, board.island(board.island_of(d.name)).title + (", village" if village(state, d.name) else ""))
+            for d in board.docks if d.name not in held]
+
+
+def village(state: VikingsState, space: str) -> str:
+    """ "village" when a village stands at the dock `space` (a sail ending there may raid it), else ""."""
+    return "village" if space in state.villages else ""
 
 
 def islands(state: VikingsState) -> list[tuple[str, str]]:

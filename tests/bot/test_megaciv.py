@@ -355,10 +355,11 @@ async def test_simultaneous_movement_shows_drafts_and_anyone_may_insist(discord_
 
 async def test_the_board_narrows_to_a_region_or_a_players_surroundings(discord_):
     await moving(discord_)
-    whole = Image.open(io.BytesIO((await play(discord_, "@dave /game board")).attachments[0].data))
+    posted = Image.open(io.BytesIO((await play(discord_, "@dave /game board")).attachments[0].data))
+    whole = Image.open(io.BytesIO((await play(discord_, "@dave /game board full:true")).attachments[0].data))
     region = Image.open(io.BytesIO((await play(discord_, "@dave /game board focus:northeast")).attachments[0].data))
     around = await play(discord_, '@dave /game board focus:"around Rome"')
-    assert whole.width == 1400 and region.width == 1000
+    assert posted.width == 1100 and whole.width == 1400 and region.width == 1000
     assert Image.open(io.BytesIO(around.attachments[0].data)).width == 1000
 
 
@@ -388,6 +389,23 @@ async def test_log_replays_to_the_stored_state(discord_):
     row = await table.store.open_game(discord_.builder.directory.channel_id(CH))
     state = replay(table.games["megaciv"], await table.store.log(row.id))
     assert GAME.encode_state(state) == row.state
+
+
+async def test_a_stored_state_names_its_board_and_opens_after_the_board_file_changed(discord_, monkeypatch):
+    """The stored state names its board instead of holding it; a bot that has not loaded a board
+    with that digest (the file changed since the game started) opens the game with the board it
+    started on, from its log's start entry."""
+    from rules.megaciv import codec
+
+    await moving(discord_)
+    table = discord_.bot.table
+    row = await table.store.open_game(discord_.builder.directory.channel_id(CH))
+    assert set(row.state["board"]) == {"name", "sha256"} and len(json.dumps(row.state)) < 10_000
+    monkeypatch.setattr(codec, "_BY_DIGEST", {})  # as in a process that never loaded this board
+    await discord_.restart()
+    rec = await discord_.run("@alice", CH, "/game status")
+    assert rec.ok and "Rome" in rec.original.text(), rec.failures
+    await play(discord_, "@alice /megaciv move from:Silsab to:Fava count:2")
 
 
 async def test_scripted_players_play_a_movement_phase_through_autocomplete(discord_):

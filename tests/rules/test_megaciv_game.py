@@ -3,13 +3,14 @@ encoding and replay."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import replace
 
 import pytest
 
 from rules.base import Actor, Awaiting, BoardInfo, flow_problems
-from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed, NotYourTurn
+from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed, NotYourTurn, UnknownBoard
 from rules.megaciv import GAME, queries
 from rules.megaciv.actions import (
     Adjust,
@@ -403,17 +404,35 @@ def test_after_someone_insists_the_drafts_the_table_watched_stay_open():
     assert not act(result.state, RED, Declare()).reveals
 
 
-def test_the_board_is_stored_as_its_json_text_and_decodes_to_the_shared_board():
+def test_a_stored_state_names_its_board_and_decodes_to_the_shared_board():
+    """The board is not written into a stored state, only named: its name and the digest of its
+    JSON text; that decodes to the board already loaded, which is shared."""
     from rules import serial
+    from rules.megaciv import codec
 
     state = _replay(_scripted())
     data = GAME.encode_state(state)
-    assert isinstance(data["board"], str) and json.loads(data["board"])["map"]["name"] == "scenario"
+    text = codec.remember_board(state.board)
+    assert data["board"] == {"name": "scenario", "sha256": hashlib.sha256(text.encode()).hexdigest()}
+    assert len(json.dumps(data)) < len(text)
     assert GAME.decode_state(json.loads(json.dumps(data))).board is state.board
+    assert GAME.decode_state({**data, "board": text}) == state  # stored before: the board's JSON text
     assert GAME.decode_state(json.loads(json.dumps(serial.dump(state)))) == state  # serial's shape loads too
     with pytest.raises(InvalidData, match="state.board: not a board's JSON text"):
         GAME.decode_state({**data, "board": "{oops"})
     with pytest.raises(InvalidData, match="state.board.map: missing field 'title'"):
-        broken = json.loads(data["board"])
+        broken = json.loads(text)
         del broken["map"]["title"]
         GAME.decode_state({**data, "board": json.dumps(broken)})
+
+
+def test_a_board_no_loaded_board_has_is_refused_by_name():
+    state = _replay(_scripted())
+    data = GAME.encode_state(state)
+    with pytest.raises(UnknownBoard) as unknown:
+        GAME.decode_state({**data, "board": {"name": "scenario", "sha256": "0" * 64}})
+    assert unknown.value.name == "scenario" and unknown.value.digest == "0" * 64
+    with pytest.raises(InvalidData, match="the board with that digest is 'scenario', not 'oikumene'"):
+        GAME.decode_state({**data, "board": {**data["board"], "name": "oikumene"}})
+    with pytest.raises(InvalidData, match="as text"):
+        GAME.decode_state({**data, "board": {"name": "scenario", "sha256": 7}})
