@@ -42,3 +42,12 @@ class InvalidData(PlayerError):
 
 class Ambiguous(BadInput):
     """Typed text that could mean several things; the message lists them."""
+
+
+class UnknownBoard(InvalidData):
+    """A stored state names its board (by name and digest) and no board loaded so far has that
+    digest: the caller loads the game's board (its file, or the game's start entry) and tries again."""
+
+    def __init__(self, name: str, digest: str):
+        super().__init__(f"state.board: the board {name[:40]!r} with digest {digest[:16]}… is not one Waypost knows.")
+        self.name, self.digest = name, digest

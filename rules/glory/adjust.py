@@ -36,7 +36,8 @@ MAX_TEXT = 60
 
 
 def adjust(state: GloryState, actor: Actor, action: Adjust) -> Result[GloryState]:
-    """Check who may adjust what, then make the change on a copy."""
+    """Check who may adjust what, then make the change on a copy. Nothing is adjusted while a tile
+    waits for its rotation, not even by the host: the waiting maneuver's army must stay as it is."""
     seat = seated(actor)
     for field in ("hex", "unit", "name"):
         text = getattr(action, field)
@@ -53,8 +54,13 @@ def adjust(state: GloryState, actor: Actor, action: Adjust) -> Result[GloryState
 
 
 def adjusted(state: GloryState, actor: Actor, seat: int | None) -> int:
-    """Whose pieces `actor` adjusts (`seat`, None: their own), or the refusal saying why they may not now."""
+    """Whose pieces `actor` adjusts (`seat`, None: their own), or the refusal saying why they may not now
+    (nothing is adjusted while a tile waits for its rotation)."""
     own = seated(actor)
+    pending = state.exploring
+    if pending is not None:
+        raise NotYourTurn(f"Waiting for {colour(state, pending.plan.seat)} to choose the rotation of the tile "
+                          f"revealed at {pending.province}; adjust after it is placed.")
     whose = own if seat is None else seat
     if isinstance(whose, bool) or not isinstance(whose, int) or whose not in range(len(state.seats)):
         raise BadInput(f"There is no seat {whose!r:.10} in this game.")
@@ -101,8 +107,7 @@ def _units(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
     units = {**army.units, unit.name: value}
     units = {k: v for k, v in units.items() if v}
     packed = {k: min(v, units.get(k, 0)) for k, v in army.packed.items() if units.get(k)}
-    if value:
-        check_standing(state, at, units)
+    check_standing(state, at, units)
     if units:
         armies[at] = Army(units, packed, army.cubes)
     else:

@@ -460,7 +460,7 @@ def _adjust_steps(state: MegaState, actor: Actor, params: tuple[Param, ...], cho
     if needs is None:
         return params
     needed = {"what", *(n for n in needs if not _defaulted(state, actor, what, n, chosen))}
-    if actor.host and actor.seat is not None and what in PIECES and drafting(state, actor.seat, actor.seat):
+    if actor.host and actor.seat is not None and what in PIECES and drafting(state, actor.seat):
         needed.add("player")
     return _shape(params, frozenset(needed), _LEFT_OUT[what])
 
@@ -471,7 +471,7 @@ def _barred(state: MegaState, actor: Actor, chosen: Values) -> bool:
     what = _what(chosen)
     if what in HOST_ONLY:
         return not actor.host
-    return what in PIECES and drafting(state, _whose(actor, chosen), actor.seat)
+    return what in PIECES and drafting(state, _whose(actor, chosen))
 
 
 def _shape(params: tuple[Param, ...], needed: frozenset[str], left_out: frozenset[str]) -> tuple[Param, ...]:

@@ -169,7 +169,7 @@ class VikingsGame(Game[VikingsState]):
         if not piece.isdigit() or not isinstance(strength, int):
             return []
         return [Reach(end, len(route), route, queries.village(state, end))
-                for end, route in queries.routes(state, seat, int(piece), strength)]
+                for end, route in queries.reach(state, seat, int(piece), strength)]
 
     def check(self, state: VikingsState) -> None:
         check_state(state, self.colours)

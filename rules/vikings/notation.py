@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.errors import BadInput
 from rules.notation import items, named
-from rules.vikings.sail import reachable
+from rules.vikings.sail import reach
 from rules.vikings.state import DEDICATIONS, VikingsState
 
 STAY = ("stay", "-", "none")  # a sail without moving
@@ -46,7 +46,7 @@ def route(state: VikingsState, seat: int, boat: int, text: str, strength: int) -
     if len(steps) > 1 and steps[0] == start:
         steps = steps[1:]
     if len(steps) == 1 and start is not None and steps[0] not in state.board.neighbours.get(start, ()):
-        found = reachable(state, seat, boat, strength).get(steps[0]) if strength in (1, 2, 3) else None
+        found = reach(state, seat, boat, strength).get(steps[0]) if strength in (1, 2, 3) else None
         if found:
             return found
     return tuple(steps)

@@ -14,7 +14,7 @@ from rules.text import plural
 from rules.vikings import notation
 from rules.vikings.actions import Adjust, Dedicate, PlaceBoat, ReturnSettlers, Sail
 from rules.vikings.adjust import NEEDS
-from rules.vikings.queries import dedication_targets, empty_docks, islands, routes, sailable, spaces
+from rules.vikings.queries import dedication_targets, empty_docks, islands, reach, sailable, spaces
 from rules.vikings.state import RESOURCE_MAX, SETTLERS, TEMPLES, VikingsState, boat_label, colour, raid_cost
 
 STRENGTHS = (1, 2, 3)
@@ -96,7 +96,7 @@ def _sail_route(state: VikingsState, actor: Actor, chosen: Values) -> list[Choic
     note = "" if chosen.get("strength") is not None else f" (assuming x{strength}: give strength first)"
     start = state.players[seat].boats.get(boat)
     found = []
-    for end, route in routes(state, seat, boat, strength):
+    for end, route in reach(state, seat, boat, strength):
         if not route:
             found.append(Choice("stay", f"stay at {end} — sail without moving{note}"))
             continue

@@ -7,8 +7,8 @@ answers in the names the map uses; the cog only formats the answers.
 from __future__ import annotations
 
 from rules.errors import PlayerError
-from rules.vikings.sail import reachable
-from rules.vikings.state import DEDICATIONS, VikingsState, is_aside, occupant
+from rules.vikings import sail
+from rules.vikings.state import DEDICATIONS, VikingsState, is_aside
 
 
 def sailable(state: VikingsState, seat: int) -> list[tuple[int, str]]:
@@ -17,11 +17,11 @@ def sailable(state: VikingsState, seat: int) -> list[tuple[int, str]]:
             if space is not None and not is_aside(state, seat, boat)]
 
 
-def routes(state: VikingsState, seat: int, boat: int, strength: int) -> list[tuple[str, tuple[str, ...]]]:
+def reach(state: VikingsState, seat: int, boat: int, strength: int) -> list[tuple[str, tuple[str, ...]]]:
     """Every end a sail of `strength` can reach with a shortest route, nearest first; [] when the
     boat cannot sail."""
     try:
-        ends = reachable(state, seat, boat, strength)
+        ends = sail.reach(state, seat, boat, strength)
     except PlayerError:
         return []
     return sorted(ends.items(), key=lambda item: (len(item[1]), item[0]))
@@ -31,8 +31,9 @@ def empty_docks(state: VikingsState) -> list[tuple[str, str]]:
     """Docks holding no boat, each with its island's title and "village" when a village stands
     there (where setup may place a boat)."""
     board = state.board
+    held = {space for seat in range(len(state.players)) for _, space in sailable(state, seat)}  # as `occupant` counts
     return [(d.name, board.island(board.island_of(d.name)).title + (", village" if village(state, d.name) else ""))
-            for d in board.docks if occupant(state, d.name) is None]
+            for d in board.docks if d.name not in held]
 
 
 def village(state: VikingsState, space: str) -> str:
