@@ -89,12 +89,12 @@ def test_M_O2_the_host_does_not_adjust_the_pieces_of_a_player_moving_in_secret()
     state = red_moves(put(put(blank(), RED, "A", 3), BLUE, "E", 1))
     assert RED not in offered(state, BLUE, "adjust", "player", host=True, what="tokens")
     assert BLUE in offered(state, BLUE, "adjust", "player", host=True, what="tokens")
-    with pytest.raises(IllegalMove, match="Rome is moving and has not declared"):
+    with pytest.raises(IllegalMove, match="Rome is drafting their movement"):
         GAME.apply(state, Actor(BLUE, host=True), Adjust("tokens", 1, RED, "B"))
     drafted = act(state, RED, Move("A", "B", 2)).state  # the same refusal, with or without a draft
-    with pytest.raises(IllegalMove, match="Rome is moving and has not declared"):
+    with pytest.raises(IllegalMove, match="Rome is drafting their movement"):
         GAME.apply(drafted, Actor(BLUE, host=True), Adjust("tokens", 1, RED, "B"))
-    with pytest.raises(IllegalMove, match="Rome has an undeclared draft"):
+    with pytest.raises(IllegalMove, match="Rome is drafting their movement"):
         GAME.apply(drafted, Actor(RED), Adjust("treasury", 1))
     assert offered(drafted, RED, "adjust", "what") == ["city", "advance"]  # not tokens, treasury, tax, ships
 
