@@ -22,7 +22,6 @@ from rules.glory.state import (
     GloryState,
     Structure,
     colour,
-    fork,
     is_water,
     occupant,
     terrain_at,
@@ -47,10 +46,9 @@ def adjust(state: GloryState, actor: Actor, action: Adjust) -> Result[GloryState
     change = ADJUSTERS.get(action.what) if isinstance(action.what, str) else None
     if change is None:
         raise BadInput(f"Adjust one of: {', '.join(ADJUSTERS)}.")
-    new = fork(state)
-    what = change(new, actor, whose, action)
+    what = change(state, actor, whose, action)
     owner = "their" if whose == seat else f"{colour(state, whose)}'s"
-    return Result(new, f"{colour(state, seat)} adjusted {what.replace(OWNER, owner)}")
+    return Result(state, f"{colour(state, seat)} adjusted {what.replace(OWNER, owner)}")
 
 
 def adjusted(state: GloryState, actor: Actor, seat: int | None) -> int:

@@ -22,7 +22,6 @@ from rules.glory.state import (
     Placed,
     Plan,
     colour,
-    fork,
     is_water,
     relics_to_place,
     terrain,
@@ -86,7 +85,7 @@ def choose(state: GloryState, actor: Actor, action: Choose) -> Result[GloryState
     choice = action.choice.strip() if isinstance(action.choice, str) else ""
     if choice not in labels:
         raise BadInput(f"Choose the rotation: {either(labels)}.")
-    return finish(fork(state), int(choice) - 1)
+    return finish(state, int(choice) - 1)  # the state is Game.apply's fork
 
 
 def finish(state: GloryState, rotation: int) -> Result[GloryState]:
