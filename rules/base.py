@@ -210,8 +210,9 @@ class Game(ABC, Generic[S]):
 
     def step(self, state: S, actor: Actor, kind: str, picks: Sequence[int | None]) -> Step:
         """Where a choice of `kind` stands after picking, parameter by parameter, the legal value
-        numbered by each of `picks` (None: an optional parameter left out); BadInput when a pick is
-        out of range or leaves out a required parameter, or `kind` is not open now."""
+        numbered by each of `picks` (None: an optional parameter left out; one with a single legal
+        value, its default, is left out without asking); BadInput when a pick is out of range or
+        leaves out a required parameter, or `kind` is not open now."""
         found = next((k for k in self.kinds(state, actor) if k.kind == kind), None)
         if found is None:
             raise BadInput(f"You cannot {self.action_class(kind).doing()} now.")
@@ -221,6 +222,10 @@ class Game(ABC, Generic[S]):
         while True:
             param = next((p for p in self.steps(state, actor, kind, values) if p.name not in values), None)
             offered = self.choices(state, actor, kind, param.name, values) if param is not None else []
+            if param is not None and not param.required and len(offered) <= 1:  # nothing to choose: left out
+                chosen.append((param, None))
+                values[param.name] = None
+                continue
             if not picks:
                 return Step(found, tuple(chosen), param, tuple(offered))
             pick = picks.pop(0)

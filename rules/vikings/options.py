@@ -93,7 +93,7 @@ def _sail_route(state: VikingsState, actor: Actor, chosen: Values) -> list[Choic
     """Every end the boat reaches (with the strength chosen, else the strongest sail), nearest first."""
     seat, boat = _seat(actor), number(chosen, "boat")
     strength = number(chosen, "strength", max(STRENGTHS))
-    note = "" if chosen.get("strength") is not None else f" (assuming x{strength}: give strength first)"
+    note = "" if chosen.get("strength") is not None else f" (assuming x{strength})"
     start = state.players[seat].boats.get(boat)
     found = []
     for end, route in reach(state, seat, boat, strength):
