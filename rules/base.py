@@ -160,9 +160,18 @@ class Game(ABC, Generic[S]):
         return copy.deepcopy(state, {id(board): board} if board is not None else None)
 
     def compare(self, before: S, actor: Actor, result: Result[S]) -> Result[S]:
-        """What only comparing the states before and after `actor`'s action tells (whom it hit,
-        whether the map changed), added to its result; by default nothing."""
-        return result
+        """What only comparing the states before and after `actor`'s action tells, added to its
+        result: whether the map changed (`map_of`); games add more (whom it hit)."""
+        shown = self.map_of(before)
+        if shown is None or not result.board_changed:
+            return result
+        return dataclasses.replace(result, board_changed=shown != self.map_of(result.state))
+
+    def map_of(self, state: S) -> Any:
+        """What the board's map shows of `state` (pieces, markers, the last move), compared before and
+        after each action: one that changes none of it posts no new board, its words are enough (a
+        pass, the end of a turn). None: every action is drawn unless its result says otherwise."""
+        return None
 
     # --- legal options (rules/options.py): what a seat may do now, step by step -----------------
 

@@ -117,6 +117,12 @@ class GloryGame(Game[GloryState]):
                 armies[at] = Army(units)
         return GloryState(board, tuple(seats), values, seed, people, structures, {}, {}, deck, bag, events)
 
+    def map_of(self, state: GloryState) -> tuple[Any, ...]:
+        """Armies, structures, explored tiles, relics on hexes, a tile waiting for its rotation and the last
+        maneuver: a pass, the end of a turn or a change of action or voting cubes posts no board."""
+        return ([p.armies for p in state.players], state.structures, state.explored, state.relics, state.exploring,
+                state.last)
+
     def fork(self, state: GloryState) -> GloryState:
         return fork(state)
 

@@ -154,6 +154,12 @@ class MegaCivGame(Game[MegaState]):
         self.permit(state, actor, Declare)
         return declaring(state, seated(actor))
 
+    def map_of(self, state: MegaState) -> tuple[Any, ...]:
+        """Tokens, cities, ships at sea and each player's moves this phase, barbarians, pirates and
+        out-of-play areas: a declaration, a census order insisted on or a treasury adjusted posts no board."""
+        pieces = [(p.tokens, p.cities, tuple(s.area for s in p.ships), p.steps) for p in state.players]
+        return pieces, state.barbarians, state.pirates, state.out_of_play
+
     def fork(self, state: MegaState) -> MegaState:
         """Mega Civilization's states are immutable: each action builds a new one."""
         return state

@@ -109,7 +109,12 @@ class VikingsGame(Game[VikingsState]):
         """Whom the action hit, and whether the map changed at all."""
         after = result.state
         hits = tuple(s for s in range(len(before.seats)) if s != actor.seat and _hit(before, after, s))
-        return dataclasses.replace(result, hits=hits, board_changed=_map(before) != _map(after))
+        return super().compare(before, actor, dataclasses.replace(result, hits=hits))
+
+    def map_of(self, state: VikingsState) -> tuple[Any, ...]:
+        """Pieces, villages, runes, fury, boats waiting for a fjord."""
+        pieces = [(p.boats, p.settlers, p.temples) for p in state.players]
+        return pieces, state.villages, state.runes, state.fury, state.pending
 
     def position(self, state: VikingsState) -> Position:
         decisions = tuple(
@@ -178,12 +183,6 @@ class VikingsGame(Game[VikingsState]):
         """The state as JSON data; its board, most of it and never changing, is dumped once."""
         return {f.name: _board_data(state.board) if f.name == "board" else serial.dump(getattr(state, f.name))
                 for f in dataclasses.fields(state)}
-
-
-def _map(state: VikingsState) -> tuple[Any, ...]:
-    """What the board shows on its map: pieces, villages, runes, fury, boats waiting for a fjord."""
-    pieces = [(p.boats, p.settlers, p.temples) for p in state.players]
-    return pieces, state.villages, state.runes, state.fury, state.pending
 
 
 def _hit(before: VikingsState, after: VikingsState, seat: int) -> bool:
