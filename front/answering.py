@@ -36,6 +36,7 @@ from front.replies import (
     table_of,
     user_of,
 )
+from front.verify import VerifyButton
 from rules.errors import NotYourTurn
 from waypost.outcome import Outcome, Prompt
 
@@ -75,7 +76,7 @@ def board_view(interaction: discord.Interaction, outcome: Outcome) -> discord.ui
     """Buttons under a public answer: the turn card of whoever it pings, and under a board, take
     back, my own board, and end the turn where the game has such an action. They work after a
     restart (their custom ids say what and where)."""
-    if outcome.private or (outcome.drawing is None and not outcome.awaiting):
+    if outcome.private or (outcome.drawing is None and not outcome.awaiting and outcome.verify is None):
         return None
     view = discord.ui.View(timeout=None)
     channel = interaction.channel_id or 0
@@ -85,6 +86,8 @@ def board_view(interaction: discord.Interaction, outcome: Outcome) -> discord.ui
                                         custom_id=f"waypost:act:{channel}:{outcome.turns[0].user_id}:{kind}"))
     if outcome.awaiting:
         view.add_item(card_button(channel))
+    if outcome.verify is not None:
+        view.add_item(VerifyButton(channel, outcome.verify))
     if outcome.drawing is not None:
         rules = table_of(interaction).games[outcome.drawing.game_key].rules
         ends = rules.finish() is not None and rules.flow.finish not in dict(quick)

@@ -24,6 +24,7 @@ from front.help import HelpButton
 from front.options import option_problem
 from front.posting import deliver
 from front.replies import USERS_ONLY, report_error
+from front.verify import VerifyButton
 from games import default_games
 from waypost import drawing
 from waypost.channels import utcnow
@@ -92,7 +93,7 @@ class WaypostBot(commands.Bot):
         for extension in extensions(self.games):
             await self.load_extension(extension)
         self.add_dynamic_items(DecisionSelect, EndButton, BoardButton, CardButton, ActButton, StepSelect, StepButton,
-                               HelpButton)
+                               HelpButton, VerifyButton)
         if self.config.tick_seconds > 0:
             self._timekeeper = asyncio.create_task(self._keep_time(), name="waypost-timekeeper")
         if self.sync_mode == "global":

@@ -95,9 +95,13 @@ class Result(Generic[S]):
 
     `undoable` is False when the action revealed something hidden or random. `secret` marks an
     action whose content stays hidden from the other players until a later result `reveals`;
-    `public` is what they see of it meanwhile. `board_changed` is False when nothing drawn on the
+    `public` is what they see of it meanwhile (in the log). `board_changed` is False when nothing drawn on the
     board changed (no new image is posted). `hits` are the other seats whose pieces the action hit
-    (bumped, removed, stolen from): they are told in the reply.
+    (bumped, removed, stolen from): they are told in the reply. `said` is what the channel is told
+    of a secret action when `public` holds more than players need to read there (a commitment's
+    fingerprint); `proof` are lines the log keeps but the channel does not show, which let anyone
+    check a reveal against the commitments before it (the salts and the texts sealed): a Verify
+    button shows them, and `Game.proof_help` says how to check.
     """
 
     state: S
@@ -109,6 +113,8 @@ class Result(Generic[S]):
     reveals: bool = False
     public: str = ""
     hits: tuple[int, ...] = ()
+    said: str = ""
+    proof: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,11 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.errors import IllegalMove, NoGame, NotAllowed, PlayerError
+from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
 from rules.options import Choice, Kind, Step, Values
 from waypost.channels import Channels, Loaded
 from waypost.outcome import User
+from waypost.secrecy import shown, visible
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,20 @@ class Offering(Channels):
             raise NoGame(f"The game in this channel is {loaded.game.rules.title}, not {theirs}.")
         actor = loaded.actor(user)
         return await asyncio.to_thread(loaded.game.rules.report, loaded.view(actor.seat), actor, look, values)
+
+    async def verify(self, channel_id: int, user: User, seq: int) -> list[str]:
+        """Log entry `seq` whole, as `user` may read it (a reveal with the proof the channel leaves out),
+        and how the game's commitments are checked."""
+        loaded = await self._latest(channel_id)
+        game_id = loaded.row.id
+        length = await self.store.log_length(game_id)
+        if not 1 <= seq <= length:
+            raise BadInput(f"The log has no entry {seq}.")
+        entry, = await self.store.log_page(game_id, length - seq, 1)
+        if not visible(entry, loaded.seat_of(user.id), await self.store.revealed_up_to(game_id)):
+            return [f"{seq}. {shown(entry, loaded.seat_of(user.id), 0)}", "Its content is still secret."]
+        help_ = loaded.game.rules.proof_help
+        return [f"{seq}. {entry.summary}", *entry.details, *([help_] if help_ else [])]
 
     async def _playing(self, channel_id: int, user: User, anyone: bool = False) -> Loaded | None:
         """The channel's game in play, if `user` plays or hosts it (or `anyone`)."""

@@ -113,6 +113,7 @@ class Outcome:
     prompts: tuple[Prompt, ...] = ()
     turns: tuple[Turn, ...] = ()
     awaiting: bool = False
+    verify: int | None = None
     announce: str = ""
     hits: tuple[int, ...] = ()
     told: tuple[int, ...] = ()

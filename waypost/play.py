@@ -67,9 +67,8 @@ class Play(Channels):
         last = await self.store.last_action(loaded.row.id)
         tail = last is not None and last.user_id == user.id and last.undoable
         body = {"action": rules.encode_action(action), "actor": serial.dump(actor), **({"by": by} if by else {})}
-        entry = self._entry(user, "action", body,
-                            result.summary, details=list(result.details), seat=actor.seat, secret=result.secret,
-                            reveals=result.reveals, undoable=result.undoable,
+        entry = self._entry(user, "action", body, result.summary, details=[*result.details, *result.proof],
+                            seat=actor.seat, secret=result.secret, reveals=result.reveals, undoable=result.undoable,
                             public=(result.public or f"{name} made a secret move.") if result.secret else "")
         previous = loaded.row.state
         loaded.row.state, loaded.state = rules.encode_state(result.state), result.state
@@ -78,9 +77,9 @@ class Play(Channels):
         if ending is not None:
             loaded.row.status, loaded.row.ending = "ended", ending.text
         if result.secret and by:  # sealed for a player out of time: whoever made it sees no more than others
-            outcome = Outcome(f"{by}: {entry.public}")
+            outcome = Outcome(f"{by}: {result.said or entry.public}")
         elif result.secret:  # the player's own board shows what they sealed
-            outcome = Outcome(result.summary, result.details, private=True, announce=entry.public,
+            outcome = Outcome(result.summary, result.details, private=True, announce=result.said or entry.public,
                               drawing=self._drawing(loaded, actor.seat, result.summary, Posted(action, actor.seat)))
         else:
             outcome = self._outcome(loaded, user, result.summary, result.details, before,
@@ -91,8 +90,10 @@ class Play(Channels):
                               finished=True, live=False)  # the final board is posted, not edited in
         told = [Post(outcome.announce or " ".join((outcome.text, *outcome.details)), outcome.ping + outcome.hits)] \
             if by else []  # nobody ran a command: the channel is told through the outbox
-        await self._save(loaded, entry, before=previous if result.undoable else None,
-                         forget=not (tail and result.undoable), posts=told)
+        saved = await self._save(loaded, entry, before=previous if result.undoable else None,
+                                 forget=not (tail and result.undoable), posts=told)
+        if result.proof and saved is not None:  # the reveal's proof stays in the log, a button away
+            outcome = replace(outcome, verify=saved.seq)
         return outcome
 
     async def undo(self, channel_id: int, user: User) -> Outcome:

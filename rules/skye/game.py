@@ -79,6 +79,10 @@ class SkyeGame(Game[SkyeState]):
         anytime=("road", "adjust"),
         answer="choose",
     )
+    proof_help = ("How to check: each player's fingerprint was posted when they committed (/game log). It is "
+                  "the first 8 hex digits of SHA-256 of the text 'salt|seat|sealed text', the seat counted from 0 "
+                  "in seat order: in Python, hashlib.sha256(b'SALT|0|TEXT').hexdigest()[:8]. Recompute each line "
+                  "above and compare.")
     summary = (
         "Each round: draw three tiles, axe one and price two in secret; buy a tile from another player; place "
         "your tiles; plan your journeyman's walk in secret, walk it, advance on three tracks; score. Most VP wins."

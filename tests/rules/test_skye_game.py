@@ -164,7 +164,7 @@ def test_draws_make_results_not_undoable_and_other_results_undoable():
         result = GAME.apply(state, Actor(seat), action)
         flags.append((action.kind, result.undoable, result.reveals, result.secret))
         if result.secret:
-            assert not result.board_changed and result.public.endswith(")") and "fingerprint" in result.public
+            assert not result.board_changed and result.public.endswith(").") and "fingerprint" in result.public
         state = result.state
     assert all(not undoable for _k, undoable, reveals, _s in flags if reveals)
     assert any(undoable for kind, undoable, _r, _s in flags if kind == "place")
