@@ -21,7 +21,7 @@ from typing import Any, cast
 
 import discord
 
-from front import live
+from front import lines, live
 from front.posting import direct_choices, tell_directly
 from front.replies import (
     NOBODY,
@@ -57,6 +57,8 @@ async def answer(interaction: discord.Interaction, outcome: Outcome, thinking: b
     on_live_board = outcome.live and not outcome.private and outcome.drawing is not None
     reply = live.without_board(outcome) if on_live_board else outcome
     await send_outcome(interaction, reply, thinking=thinking, view=board_view(interaction, reply), quiet=direct)
+    if outcome.announce:
+        await lines.announce(interaction, outcome.announce, outcome.gather)
     if on_live_board:
         await live.show(interaction, outcome, turn,
                         board_view(interaction, replace(outcome, turns=(), awaiting=False)))

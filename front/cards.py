@@ -12,6 +12,7 @@ so and shows the current card.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, cast
 
 import discord
@@ -132,7 +133,7 @@ def step_text(step: Step) -> str:
     lines = [f"**{escape(step.kind.label)}**"]
     lines += [f"• {escape(p.ask)} {escape(c.label) if c is not None else '(left out)'}" for p, c in step.chosen]
     if step.param is None:
-        lines.append("Ready: confirm to play it.")
+        lines.append(f"{escape(step.question)} Confirm to play it." if step.question else "Ready: confirm to play it.")
     else:
         lines.append(f"**{escape(step.param.ask)}**" + ("" if step.param.required else " (optional)"))
         if not step.choices:
@@ -188,8 +189,9 @@ async def play_step(interaction: discord.Interaction, channel_id: int, version: 
     except (Stale, PlayerError) as moved:
         await show_card(interaction, channel_id, note=f"⛔ {escape(str(moved))} Here is your card now.")
         return
-    await interaction.response.edit_message(content=fit([step_text(step).replace("Ready: confirm to play it.",
-                                                                                  "Played.")]), view=None)
+    played = replace(step, question="")
+    await interaction.response.edit_message(content=fit([step_text(played).replace("Ready: confirm to play it.",
+                                                                                    "Played.")]), view=None)
     game_key = (await table.status(channel_id)).game_key
     outcome = await table.command(channel_id, user, game_key, kind, step.values)
     await answer(interaction, outcome)

@@ -121,10 +121,10 @@ def _your_turn(prompt: str) -> str:
 
 async def send_outcome(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None,
                        view: discord.ui.View | None = None, quiet: Iterable[int] = ()) -> None:
-    """Reply with an outcome: text and the board image (drawn in a worker process), then what the
-    channel is told of a private answer. `thinking` is whether the interaction was already
-    acknowledged with a private "thinking" (True) or a public one (False). Players in `quiet` are
-    named but not pinged (they are told by direct message)."""
+    """Reply with an outcome: text and the board image (drawn in a worker process); what the
+    channel is told of a private answer is `front.lines`'. `thinking` is whether the interaction was
+    already acknowledged with a private "thinking" (True) or a public one (False). Players in
+    `quiet` are named but not pinged (they are told by direct message)."""
     content = render_text(outcome)
     silent = set(quiet)
     allowed = pinging(uid for uid in (*outcome.hits, *outcome.told, *outcome.ping) if uid not in silent)
@@ -150,8 +150,7 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
         await interaction.followup.send(content, allowed_mentions=allowed, **extra)
     else:
         await interaction.followup.send(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
-    if outcome.announce:
-        await interaction.followup.send(fit([escape(outcome.announce)]), allowed_mentions=NOBODY)
+
 
 
 async def say_privately(interaction: discord.Interaction, text: str) -> None:

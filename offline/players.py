@@ -188,7 +188,10 @@ class ScriptedPlayer:
         seats = (await table.status(self.channel)).seats
         options = {p.name: self._name(seats[int(c.value)].player_id) if p.type == "seat" else c.value
                    for p, c in step.chosen if c is not None and p.name in names}
-        return await self._run(user, command.qualified_name, options)
+        params = {p.name for p in table.games[game_key].rules.params_of(kind.kind)}
+        confirms = {p.display_name: True for p in command.parameters  # chosen as from menus: confirmed
+                    if p.type is AppCommandOptionType.boolean and p.display_name not in params}
+        return await self._run(user, command.qualified_name, {**options, **confirms})
 
     async def _any(self, user: str, game_key: str) -> Move | None:
         """Run one of the game's commands that can be filled in, tried in random order."""

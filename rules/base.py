@@ -163,15 +163,16 @@ class Game(ABC, Generic[S]):
     def compare(self, before: S, actor: Actor, result: Result[S]) -> Result[S]:
         """What only comparing the states before and after `actor`'s action tells, added to its
         result: whether the map changed (`map_of`); games add more (whom it hit)."""
-        shown = self.map_of(before)
+        shown = self.map_of(self.view(before, None))  # the channel's board is everyone's view
         if shown is None or not result.board_changed:
             return result
-        return dataclasses.replace(result, board_changed=shown != self.map_of(result.state))
+        return dataclasses.replace(result, board_changed=shown != self.map_of(self.view(result.state, None)))
 
     def map_of(self, state: S) -> Any:
-        """What the board's map shows of `state` (pieces, markers, the last move), compared before and
-        after each action: one that changes none of it posts no new board, its words are enough (a
-        pass, the end of a turn). None: every action is drawn unless its result says otherwise."""
+        """What the board's map shows of `state` (pieces, markers, the last move), compared on
+        everyone's view before and after each action: one that changes none of it posts no new board,
+        its words are enough (a pass, the end of a turn). None: every action is drawn unless its
+        result says otherwise."""
         return None
 
     # --- legal options (rules/options.py): what a seat may do now, step by step -----------------
@@ -214,6 +215,11 @@ class Game(ABC, Generic[S]):
         cls = next((c for c in self.actions if c.kind == kind), None)
         return cls.params if cls is not None else ()
 
+    def confirmation(self, state: S, actor: Actor, kind: str) -> str:
+        """What to ask before `actor` takes an action of `kind` that cannot be taken back and has
+        consequences worth a second look ("" for none): a menu shows it beside Confirm."""
+        return ""
+
     def report(self, state: S, actor: Actor, look: str, values: Values) -> list[str]:
         """The lines of one of the game's `looks` for `actor` on `state` (their view)."""
         raise BadInput(f"{self.title} has no look {look[:40]!r}.")
@@ -237,7 +243,8 @@ class Game(ABC, Generic[S]):
                 values[param.name] = None
                 continue
             if not picks:
-                return Step(found, tuple(chosen), param, tuple(offered))
+                question = self.confirmation(state, actor, kind) if param is None else ""
+                return Step(found, tuple(chosen), param, tuple(offered), question)
             pick = picks.pop(0)
             if param is None:
                 raise BadInput("That choice is already complete.")

@@ -73,12 +73,14 @@ class Kind:
 @dataclass(frozen=True)
 class Step:
     """Where a choice of an action stands: the values picked so far (None: an optional parameter left
-    out), and the next parameter with its legal values (None when the action is complete)."""
+    out), and the next parameter with its legal values (None when the action is complete; then
+    `question` is what to ask before it is played, if anything)."""
 
     kind: Kind
     chosen: tuple[tuple[Param, Choice | None], ...]
     param: Param | None
     choices: tuple[Choice, ...] = ()
+    question: str = ""
 
     @property
     def values(self) -> dict[str, Value | None]:

@@ -100,10 +100,13 @@ class Turn:
 @dataclass(frozen=True)
 class Outcome:
     """The answer to a command: one line, more lines, privacy, an image, mentions (`ping`: whose
-    move it is now; `hits`: players the move hit; `told`: players it concerns otherwise), menus,
-    and (for a private answer) what the channel is told meanwhile (`announce`); `finished` when the
-    move ended the game; `live` when the drawing goes to the channel's live board message, edited
-    in place, rather than with the answer."""
+    move it is now, with `turns` saying what each is asked; `hits`: players the move hit; `told`:
+    players it concerns otherwise), decision menus (`prompts`), whether anyone may act now
+    (`awaiting`: turn cards are offered), the log entry whose proof a Verify button shows
+    (`verify`), what the channel is told of a private answer (`announce`) and, when that may be one
+    line per player and phase edited in place (a quiet channel), that line's key (`gather`);
+    `finished` when the move ended the game; `live` when the drawing goes to the channel's live
+    board message, edited in place, rather than with the answer."""
 
     text: str
     details: tuple[str, ...] = ()
@@ -114,6 +117,7 @@ class Outcome:
     turns: tuple[Turn, ...] = ()
     awaiting: bool = False
     verify: int | None = None
+    gather: str = ""
     announce: str = ""
     hits: tuple[int, ...] = ()
     told: tuple[int, ...] = ()

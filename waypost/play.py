@@ -76,14 +76,17 @@ class Play(Channels):
         ending = rules.ending(result.state)
         if ending is not None:
             loaded.row.status, loaded.row.ending = "ended", ending.text
+        loud = loaded.row.settings.get("chatter") == "loud"
+        told_channel = entry.public if loud else result.said or entry.public
         if result.secret and by:  # sealed for a player out of time: whoever made it sees no more than others
-            outcome = Outcome(f"{by}: {result.said or entry.public}")
+            outcome = Outcome(f"{by}: {told_channel}")
         elif result.secret:  # the player's own board shows what they sealed
-            outcome = Outcome(result.summary, result.details, private=True, announce=result.said or entry.public,
-                              drawing=self._drawing(loaded, actor.seat, result.summary, Posted(action, actor.seat)))
+            outcome = Outcome(result.summary, result.details, private=True, announce=told_channel,
+                              drawing=self._drawing(loaded, actor.seat, result.summary, Posted(action, actor.seat)),
+                              gather="" if loud else self._line_of(loaded, actor.seat))
         else:
-            outcome = self._outcome(loaded, user, result.summary, result.details, before,
-                                    draw=result.board_changed or ending is not None, hits=result.hits,
+            outcome = self._outcome(loaded, user, result.summary, (*result.details, *(result.proof if loud else ())),
+                                    before, draw=result.board_changed or ending is not None or loud, hits=result.hits,
                                     posted=Posted(action, actor.seat))
         if ending is not None:
             outcome = replace(outcome, details=(*outcome.details, f"Game over: {ending.text}"), ping=(),
@@ -92,9 +95,15 @@ class Play(Channels):
             if by else []  # nobody ran a command: the channel is told through the outbox
         saved = await self._save(loaded, entry, before=previous if result.undoable else None,
                                  forget=not (tail and result.undoable), posts=told)
-        if result.proof and saved is not None:  # the reveal's proof stays in the log, a button away
+        if result.proof and not loud and saved is not None:  # the reveal's proof stays in the log, a button away
             outcome = replace(outcome, verify=saved.seq)
         return outcome
+
+    @staticmethod
+    def _line_of(loaded: Loaded, seat: int | None) -> str:
+        """The key of a seat's one line in the channel for its secret moves of the phase in play."""
+        position = loaded.game.rules.position(loaded.state)
+        return f"{loaded.row.id}:{seat}:{position.phase}:{position.heading}"
 
     async def undo(self, channel_id: int, user: User) -> Outcome:
         """Take back the user's own last action, if nobody acted since and it revealed nothing.

@@ -148,6 +148,9 @@ class MegaCivGame(Game[MegaState]):
     def report(self, state: MegaState, actor: Actor, look: str, values: Values) -> list[str]:
         return looks.lines(state, actor, look, values)
 
+    def confirmation(self, state: MegaState, actor: Actor, kind: str) -> str:
+        return self.confirming(state, actor) if kind == Declare.kind else ""
+
     def confirming(self, state: MegaState, actor: Actor) -> str:
         """What to ask `actor` before they declare their movement ended (final): the steps that
         become final and the ships that will sink; refused, saying why, when they may not declare."""

@@ -47,7 +47,7 @@ async def test_two_movement_phases_by_post_script(tmp_path, config):
     assert "Census order: Maurya 10, Rome 9, Babylon 7, Carthage 6, Egypt 6, Celt 5" in reply("@alice /megaciv start")
     conflict = "@erin /megaciv move from:Toran to:Oror count:2"
     assert text[conflict]["ephemeral"] and "conflict situation in Oror" in text[conflict]["content"]
-    assert [f["content"] for f in text[conflict]["followups"]] == ["Maurya changed their movement draft"]
+    assert [p["content"] for p in text[conflict]["posts"]] == ["Maurya changed their movement draft"]  # its line
     assert "2 tokens Silsab → Ishar → Fava" in reply("@alice /megaciv move from:Silsab to:Fava count:2")
     assert "took back: 1 token Silsab → Zuephul" in reply("@alice /megaciv takeback")
     assert "ship 1 Ishar +2 → Corma −2" in reply("@alice /megaciv sail ship:1 route:Corma take:2")

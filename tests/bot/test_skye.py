@@ -104,9 +104,12 @@ async def test_full_game_by_post_script(tmp_path, config):
     # a sealed price or plan: the sealer is answered privately, the channel only hears that they committed
     sealed = [r for r in rows if re.match(r"/skye (price|plan|use)", r["line"]) and r["ephemeral"]]
     assert len(sealed) > 20
-    for r in sealed:
-        public = [f["content"] for f in r["followups"] if not f["ephemeral"]]
-        assert len(public) == 1 and re.fullmatch(r"(Red|Blue|Yellow) committed\.", public[0])
+    lines = 0
+    for r in sealed:  # a player's line of the phase: posted once, then edited in place
+        public = [f["content"] for f in r["followups"] + r["posts"] if not f["ephemeral"]]
+        assert len(public) <= 1 and all(re.fullmatch(r"(Red|Blue|Yellow) committed\.", p) for p in public)
+        lines += len(public)
+    assert 0 < lines < len(sealed)  # some players sealed again in a phase: their line was edited
     assert " salt " not in said  # a reveal's proof stays behind its Verify button
     refused = [r for r in rows if r["content"].startswith("⛔")]
     assert len(refused) == 1 and "Turns that fit here" in refused[0]["content"] and refused[0]["ephemeral"]
