@@ -37,8 +37,8 @@ async def cards_seen_by(discord_: OfflineDiscord, user: str, channel: str) -> li
         return await discord_.click(user, where, status.original, f"waypost:card:{where}:0")
 
     first = await card()
-    assert first.ephemeral and "Your turn card" in first.content, first.content  # the card was shown
-    seen = texts(first)
+    assert first.ephemeral and ("Your turn card" in first.content or first.content.startswith("⛔")), first.content
+    seen = texts(first)  # the card, or (for an onlooker) why there is none
     actions = [c["custom_id"] for c in iter_components(first.original.components if first.original else [])
                if c.get("custom_id", "").endswith(":to")]
     for action in actions:
