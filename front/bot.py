@@ -37,7 +37,7 @@ class WaypostTree(app_commands.CommandTree[Any]):
     """Checks every command before it runs (each user's budget, its place and options) and routes
     every command error to one place: a private refusal, or a logged crash with a reference."""
 
-    budget = Budget()  # replaced by each bot's own, sized by its config
+    budget = Budget(Config.user_rate, Config.user_burst)  # replaced by each bot's own, sized by its config
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         asking = interaction.type is discord.InteractionType.autocomplete  # nothing to refuse it with

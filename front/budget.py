@@ -1,7 +1,8 @@
 """What one user can cost: a token bucket per user, so one person flooding autocomplete or status
 cannot make everyone else's commands late.
 
-Each user may send `rate` requests a second on average, in bursts of up to `burst`. The first
+Each user may send `rate` requests a second on average, in bursts of up to `burst`: the bot's
+`Config.user_rate` and `Config.user_burst`, by default 10 a second in bursts of 40. The first
 request over budget is refused politely; the rest, until the bucket refills, are dropped without
 an answer (answering a flood is itself the cost to avoid).
 """
@@ -26,7 +27,7 @@ class _Bucket:
 class Budget:
     """Requests per user: `take(user_id)` says whether to serve, refuse or drop this one."""
 
-    def __init__(self, rate: float = 5.0, burst: float = 30.0, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic):
         self.rate, self.burst, self._clock = rate, burst, clock
         self._buckets: dict[int, _Bucket] = {}
 

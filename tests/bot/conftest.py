@@ -15,7 +15,7 @@ from waypost.config import Config
 @pytest.fixture
 def config(where) -> Config:
     # tests send commands far faster than a person could: each user's budget is lifted here, and
-    # tested on its own in tests/bot/test_budget.py
+    # tested on its own in tests/bot/test_window.py
     return Config(token="", db=where, dev_guild=None, log_level="INFO",
                   user_rate=1e6, user_burst=10**6, tick_seconds=0)
 

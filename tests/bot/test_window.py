@@ -8,10 +8,12 @@ import dataclasses
 import gc
 import time
 
-from front.bot import create_bot
+import front.budget
+from front.bot import WaypostTree, create_bot
 from offline import OfflineDiscord
 from tests.support.databases import append_raw
 from tests.support.tally import Add
+from waypost.config import Config
 from waypost.outcome import User
 from waypost.records import LogEntry, log_row
 
@@ -74,3 +76,10 @@ async def test_one_user_flooding_autocomplete_cannot_make_others_late(config, ga
         assert 40 <= served <= 40 + refill + 1  # a burst of 40 is served...
         assert refused and all(r.ephemeral for r in refused)  # ...then eve is told, privately...
         assert any(r.callback_type is None for r in burst)  # ...and the rest dropped unanswered
+
+
+def test_the_budget_says_what_the_bot_allows():
+    """Issue 19 §12: front/budget.py said 5 a second in bursts of 30 where the bot allows 10 and 40."""
+    budget = WaypostTree.budget
+    assert (budget.rate, budget.burst) == (Config.user_rate, Config.user_burst) == (10.0, 40)
+    assert "10 a second in bursts of 40" in " ".join(str(front.budget.__doc__).split())
