@@ -3,7 +3,8 @@
 `tick` is called by a periodic task (and by tests, with a controllable clock): it finds the open
 games due for a look from stored data (`games.next_due`), so nothing is lost across restarts, and
 for each awaited player whose clock passed a point it posts a reminder, or at the deadline applies
-the table's `deadline_action`: a notice to the host, or the game's default move for that player
+the table's `deadline_action` (when it looks late, after downtime, only the latest point passed is
+said: the deadline, else the last call): a notice to the host, or the game's default move for that player
 (`Game.timeout`), logged as done by the deadline. Every post goes through the outbox in the same
 transaction as the change it reports (`Store.save(posts=…)`), and is delivered once afterwards.
 """
@@ -61,21 +62,23 @@ class Deadlines(Play):
         title = loaded.game.rules.title
         default = loaded.row.settings.get("deadline_action") == "default"
         for player in list(clocks.running):
-            for point, when in clocks.points(player, timing, now):
-                if when > now:
-                    break
-                if point == DEADLINE and default:
-                    timed_out.append(player)  # marked with its move, below
-                    break
-                clocks.mark(player, point)
-                if point != DEADLINE:
-                    deadline = clocks.deadline(player, timing, now)
-                    remaining = left((deadline - now).total_seconds()) if deadline else "no"
-                    word = "Reminder" if point == HALF else "Last call"
-                    posts.append(Post(f"{word}: the {title} game here waits for you; {remaining} left.", (player,)))
-                else:
-                    posts.append(Post(f"{self._named(loaded, player)}'s time to play has run out. The host can play "
-                                      "their default move with /game skip, or wait.", (player, loaded.row.host_id)))
+            due = [point for point, when in clocks.points(player, timing, now) if when <= now]
+            if not due:
+                continue
+            for point in due:  # past points, oldest first: only the latest is still worth saying (a late
+                if point != DEADLINE or not default:  # timekeeper must not send a reminder, a last call
+                    clocks.mark(player, point)  # and the deadline at once)
+            point = due[-1]
+            if point == DEADLINE and default:
+                timed_out.append(player)  # marked with its move, below
+            elif point != DEADLINE:
+                deadline = clocks.deadline(player, timing, now)
+                remaining = left((deadline - now).total_seconds()) if deadline else "no"
+                word = "Reminder" if point == HALF else "Last call"
+                posts.append(Post(f"{word}: the {title} game here waits for you; {remaining} left.", (player,)))
+            else:
+                posts.append(Post(f"{self._named(loaded, player)}'s time to play has run out. The host can play "
+                                  "their default move with /game skip, or wait.", (player, loaded.row.host_id)))
         loaded.row.clocks = clocks.dump()
         await self._save(loaded, None, posts=posts)
         for player in timed_out:

@@ -160,3 +160,21 @@ async def test_every_game_has_a_default_move_for_the_deadline(timed, game, openi
     assert deadline and played in deadline[0], posted(timed)
     assert not any("default move was not played" in p for p in posted(timed))
     assert (await timed.run("@alice", CH, "/game status")).embeds[0] != waiting
+
+
+async def test_a_late_timekeeper_says_only_what_is_still_due(timed):
+    """Issue 19 §7: after downtime the reminder, the last call and the deadline notice went out
+    together, pinging the player three times."""
+    await started(timed)
+    timed.clock.turn(hours=9, minutes=45)  # past half-way and the last call: the timekeeper was down
+    await timed.bot.keep_time()
+    assert posted(timed) == [f"{mention(timed, '@alice')} Last call: the Tally game here waits for you; "
+                             "15 minutes left."]
+    timed.clock.turn(hours=5)
+    await timed.bot.keep_time()
+    assert len(posted(timed)) == 2 and "time to play has run out" in posted(timed)[-1]
+    assert (await timed.run("@alice", CH, "/tally add amount:1")).ok  # bob's clock starts
+    timed.clock.turn(hours=30)  # down past all of bob's points at once
+    await timed.bot.keep_time()
+    await timed.bot.keep_time()
+    assert len(posted(timed)) == 3 and "bob's time to play has run out" in posted(timed)[-1]
