@@ -34,7 +34,8 @@ def status_embed(status: Status) -> discord.Embed:
         waiting = [f"<@{w.user_id}> — {escape(w.prompt)}{_when(w)}" for w in status.waiting]
         embed.add_field(name="Waiting for", value=fit(waiting, 1024), inline=False)
     if status.paused:
-        embed.add_field(name="Paused", value="The host paused the game: every clock is stopped.", inline=False)
+        embed.add_field(name="Paused", value="The host paused the game: every clock is stopped and nobody moves until "
+                        "it resumes.", inline=False)
     return embed
 
 
@@ -233,7 +234,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 30]) -> None:
         await run(interaction, table_of(interaction).away(channel_of(interaction), user_of(interaction), days))
 
-    @app_commands.command(description="Pause the game: every clock stops (host)")
+    @app_commands.command(description="Pause the game: every clock stops and nobody moves until it resumes (host)")
     async def pause(self, interaction: discord.Interaction) -> None:
         await run(interaction, table_of(interaction).pause(channel_of(interaction), user_of(interaction), True))
 

@@ -131,7 +131,7 @@ class Deadlines(Play):
     async def skip(self, channel_id: int, user: User, player: int) -> Outcome:
         """The host plays the default move for a player whose time has run out."""
         async with self._locked(channel_id):
-            loaded = await self._active(channel_id)
+            loaded = await self._playing(channel_id)
             if user.id != loaded.row.host_id:
                 raise NotAllowed("Only the host can play for a player whose time has run out.")
             clock = Clocks.load(loaded.row.clocks).running.get(player)
@@ -173,7 +173,7 @@ class Deadlines(Play):
             if paused == bool(loaded.row.paused_at):
                 raise IllegalMove(f"The game is already {'paused' if paused else 'running'}.")
             loaded.row.paused_at = self._clock().isoformat() if paused else None
-            text = ("The host paused the game: every clock stops until it resumes." if paused
+            text = ("The host paused the game: every clock stops, and nobody moves until it resumes." if paused
                     else "The host resumed the game: the clocks run again.")
             await self._save(loaded, self._entry(user, "settings", {"paused": paused}, text))
         return Outcome(text)

@@ -13,14 +13,25 @@ from waypost.outcome import Outcome, User
 from waypost.records import Post
 
 
+PAUSED = "The host paused the game: nobody moves until they resume it with /game resume."
+
+
 class Play(Channels):
-    """Actions checked by the game's rules, recorded, and announced to whom they concern."""
+    """Actions checked by the game's rules, recorded, and announced to whom they concern. While the
+    host has paused the game nobody plays: moves, answers and take-backs wait for /game resume."""
+
+    async def _playing(self, channel_id: int) -> Loaded:
+        """The channel's game in play and not paused."""
+        loaded = await self._active(channel_id)
+        if loaded.row.paused_at:
+            raise IllegalMove(PAUSED)
+        return loaded
 
     async def act(self, channel_id: int, user: User, game_key: str, action: Action) -> Outcome:
         """Apply one of game `game_key`'s actions for `user`. An action of another type than the
         game's is a bug in the caller (TypeError), not a refusal."""
         async with self._locked(channel_id):
-            loaded = await self._active(channel_id)
+            loaded = await self._playing(channel_id)
             if loaded.game.key != game_key:
                 theirs = self.game(game_key).rules.title if game_key in self.games else game_key
                 raise NoGame(f"The game in this channel is {loaded.game.rules.title}, not {theirs}.")
@@ -29,7 +40,7 @@ class Play(Channels):
     async def choose(self, channel_id: int, user: User, choice: str, key: str = "") -> Outcome:
         """Answer the decision `key` the game asks of `user` (their first, if "")."""
         async with self._locked(channel_id):
-            loaded = await self._active(channel_id)
+            loaded = await self._playing(channel_id)
             return await self._apply(loaded, user, loaded.game.rules.answer(choice.strip(), key))
 
     async def _apply(self, loaded: Loaded, user: User, action: Action, by: str = "") -> Outcome:
@@ -78,7 +89,7 @@ class Play(Channels):
         """Take back the user's own last action, if nobody acted since and it revealed nothing.
         Taking back a secret action is private, and its log entry stays secret."""
         async with self._locked(channel_id):
-            loaded = await self._active(channel_id)
+            loaded = await self._playing(channel_id)
             last = await self.store.last_action(loaded.row.id)
             if last is None:
                 raise IllegalMove("There is nothing to take back.")

@@ -178,3 +178,20 @@ async def test_a_late_timekeeper_says_only_what_is_still_due(timed):
     await timed.bot.keep_time()
     await timed.bot.keep_time()
     assert len(posted(timed)) == 3 and "bob's time to play has run out" in posted(timed)[-1]
+
+
+async def test_a_paused_game_stops_moves_too(timed):
+    """Issue 19 §8: pause stopped the clocks but a player could still move. Paused, nobody plays
+    (a move, an answer, a take-back, a skip), and the refusal says why; looking still works."""
+    await started(timed)
+    assert (await timed.run("@alice", CH, "/tally add amount:2")).ok
+    assert "nobody moves" in (await timed.run("@alice", CH, "/game pause")).content
+    for user, line in (("@bob", "/tally add amount:1"), ("@alice", "/game undo"), ("@bob", "/game choose choice:up"),
+                       ("@alice", f"/game skip player:{mention(timed, '@bob')}")):
+        rec = await timed.run(user, CH, line)
+        assert rec.ephemeral and "The host paused the game" in rec.content and "/game resume" in rec.content, line
+    assert (await timed.run("@bob", CH, "/game board")).attachments
+    status = (await timed.run("@bob", CH, "/game status")).embeds[0]
+    assert "nobody moves" in next(f["value"] for f in status["fields"] if f["name"] == "Paused")
+    await timed.run("@alice", CH, "/game resume")
+    assert "bob added 1: total 3" in (await timed.run("@bob", CH, "/tally add amount:1")).content
