@@ -157,11 +157,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         await interaction.followup.send(f"The last {plural(len(recap.states), 'action')}, one frame each:",
                                         file=discord.File(io.BytesIO(data), "recap.gif"), ephemeral=True)
 
-    @app_commands.command(description="What happened since your last action")
+    @app_commands.command(description="What happened since you last acted or looked")
     async def since(self, interaction: discord.Interaction) -> None:
         result = await table_of(interaction).since(channel_of(interaction), user_of(interaction))
-        lines = list(result.lines)
-        text = fit(["Since your last action:", *(escape(line) for line in lines[-25:])])
+        text = fit(["Since you last acted or looked:", *(escape(line) for line in result.lines)])
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NOBODY)
 
     @app_commands.command(description="The game's history in plain words, newest first")

@@ -23,6 +23,7 @@ from waypost.secrecy import shown
 LOG_PAGE = 15
 RECAP_LIMIT = 30  # the most actions a recap shows
 REACH_LINES = 20  # the most places a reach answer lists in words (the board shows all)
+SINCE_LINES = 25  # the most entries /game since shows (the rest: /game log)
 
 
 class Looking(Channels):
@@ -116,15 +117,22 @@ class Looking(Channels):
         return dataclasses.replace(loaded, state=state)
 
     async def since(self, channel_id: int, user: User) -> LogPage:
-        """What happened since the user's last action (everything, if they have not acted), newest
-        last, as they may read it."""
+        """What happened since the user last acted themselves (a move the deadline or the host
+        played for them is not theirs) or last looked with this command, newest last, as they may
+        read it: the latest SINCE_LINES entries, read from the log's end whatever its length."""
         loaded = await self._latest(channel_id)
-        entries = await self.store.log(loaded.row.id)
-        mine = max((e.seq for e in entries if e.user_id == user.id and e.kind == "action"), default=0)
-        revealed = await self.store.revealed_up_to(loaded.row.id)
+        game_id = loaded.row.id
+        mark = max(await self.store.last_own_action(game_id, user.id), await self.store.looked(game_id, user.id))
+        total = await self.store.log_length(game_id)
+        new = max(0, total - mark)
+        entries = await self.store.log_page(game_id, 0, min(new, SINCE_LINES))
+        revealed = await self.store.revealed_up_to(game_id)
         seat = loaded.seat_of(user.id)
-        lines = tuple(f"{e.seq}. {shown(e, seat, revealed)}" for e in entries[mine:])
-        return LogPage(lines or ("Nothing has happened since your last action.",), 1, 1)
+        lines = [f"{e.seq}. {shown(e, seat, revealed)}" for e in reversed(entries)]
+        if new > SINCE_LINES:
+            lines.insert(0, f"… {plural(new - SINCE_LINES, 'earlier entry', 'earlier entries')}: see /game log.")
+        await self.store.set_looked(game_id, user.id, total)
+        return LogPage(tuple(lines) or ("Nothing has happened since you last acted or looked.",), 1, 1)
 
     async def recap(self, channel_id: int, user: User, count: int | None = None) -> Recap:
         """The last `count` actions (by default, those since the user's own last action, at least

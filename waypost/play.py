@@ -12,7 +12,6 @@ from waypost.channels import Channels, Loaded
 from waypost.outcome import Outcome, User
 from waypost.records import Post
 
-
 PAUSED = "The host paused the game: nobody moves until they resume it with /game resume."
 
 

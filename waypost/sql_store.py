@@ -156,6 +156,27 @@ class Store:
             game_id)
         return log_entry(rows[0]) if rows else None
 
+    async def last_own_action(self, game_id: int, user_id: int) -> int:
+        """The number of the newest action `user_id` made themselves (not one the deadline or the
+        host played for them); 0 if none."""
+        before = 2**62
+        while rows := await self._fetch("SELECT seq, body FROM log WHERE game_id=? AND kind='action' AND user_id=? "
+                                        "AND seq<? ORDER BY seq DESC LIMIT 20", game_id, user_id, before):
+            mine = next((seq for seq, body in rows if "by" not in json.loads(body)), None)
+            if mine is not None:
+                return int(mine)
+            before = rows[-1][0]
+        return 0
+
+    async def looked(self, game_id: int, user_id: int) -> int:
+        """The newest entry `user_id` has read with /game since (0: none)."""
+        rows = await self._fetch("SELECT seq FROM looked WHERE game_id=? AND user_id=?", game_id, user_id)
+        return int(rows[0][0]) if rows else 0
+
+    async def set_looked(self, game_id: int, user_id: int, seq: int) -> None:
+        await self._write("INSERT INTO looked (game_id, user_id, seq) VALUES (?,?,?) ON CONFLICT(game_id, user_id) "
+                          "DO UPDATE SET seq=excluded.seq", game_id, user_id, seq)
+
     async def snapshot(self, game_id: int, seq: int) -> dict[str, Any] | None:
         """The state before entry `seq`, if it is kept."""
         rows = await self._fetch("SELECT state FROM snapshots WHERE game_id=? AND seq=?", game_id, seq)

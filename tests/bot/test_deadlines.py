@@ -195,3 +195,26 @@ async def test_a_paused_game_stops_moves_too(timed):
     assert "nobody moves" in next(f["value"] for f in status["fields"] if f["name"] == "Paused")
     await timed.run("@alice", CH, "/game resume")
     assert "bob added 1: total 3" in (await timed.run("@bob", CH, "/tally add amount:1")).content
+
+
+async def test_since_counts_from_your_own_last_move_or_look_not_the_deadlines(timed):
+    """Issue 19 §6: a move the deadline played for you counted as your last action, so after two
+    defaulted turns "Nothing has happened" hid the others' moves. Since is since you last acted
+    yourself or looked."""
+    await started(timed, action="default")
+    assert (await timed.run("@alice", CH, "/tally add amount:2")).ok
+    for _ in range(3):  # bob, alice, bob: each out of time, each played by the deadline
+        timed.clock.turn(hours=11)
+        await timed.bot.keep_time()
+    since = await timed.run("@alice", CH, "/game since")
+    assert since.ephemeral and "Since you last acted or looked:" in since.content
+    lines = [line for line in since.content.splitlines() if "By the deadline" in line]
+    assert [line.split(": ", 1)[1].split(":")[0] for line in lines] == ["bob added 1", "alice added 1", "bob added 1"]
+    assert "alice added 2" not in since.content  # her own move is where it starts
+    assert "Nothing has happened since you last acted or looked." in (await timed.run("@alice", CH,
+                                                                                      "/game since")).content
+    assert "alice chose up: 6" in (await timed.run("@alice", CH, "/game choose choice:up")).content  # 5: asked
+    assert "alice added 1" in (await timed.run("@alice", CH, "/tally add amount:1")).content
+    assert "bob added 3" in (await timed.run("@bob", CH, "/tally add amount:3")).content
+    since = await timed.run("@alice", CH, "/game since")
+    assert "bob added 3" in since.content and "alice added 1" not in since.content
