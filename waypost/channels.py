@@ -10,7 +10,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -232,6 +232,13 @@ class Channels:
         describes the position."""
         view = loaded.view(seat)
         return Drawing(loaded.game.key, view, seat, f"{what} — {loaded.game.rules.describe(view)}")
+
+
+def asked_by(outcome: Outcome, entry: LogEntry | None) -> Outcome:
+    """The outcome with its menus marked with the saved log entry that asked them."""
+    if entry is None or not outcome.prompts:
+        return outcome
+    return replace(outcome, prompts=tuple(replace(p, asked=entry.seq) for p in outcome.prompts))
 
 
 def seat_range(game: GameEntry, info: BoardInfo) -> tuple[int, int]:

@@ -7,7 +7,7 @@ from typing import Any
 from rules import serial
 from rules.base import BoardInfo, Seat, Setting
 from rules.errors import BadInput, IllegalMove, NotAllowed
-from waypost.channels import Channels, Loaded, players_on, seat_range
+from waypost.channels import Channels, Loaded, asked_by, players_on, seat_range
 from waypost.outcome import Outcome, User, clean_name
 from waypost.records import GameRow
 from waypost.registry import HOST_SETTINGS, GameEntry
@@ -153,8 +153,8 @@ class Lobby(Channels):
             loaded.row.state = loaded.game.rules.encode_state(state)
             loaded.state = state
             text = f"{loaded.game.rules.title} begins with {', '.join(s.name for s in loaded.seats)}."
-            await self._save(loaded, self._entry(user, "start", body, text))
-            return self._outcome(loaded, user, text, (), before, draw=True)
+            saved = await self._save(loaded, self._entry(user, "start", body, text))
+            return asked_by(self._outcome(loaded, user, text, (), before, draw=True), saved)
 
     async def settings(self, channel_id: int, user: User, name: str | None = None,
                        value: str | None = None) -> Outcome:

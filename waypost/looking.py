@@ -182,6 +182,12 @@ class Looking(Channels):
         return next((a for a in self._awaiting(loaded) if a.seat == seat and a.kind == "decision"
                      and key in (None, a.key)), None)
 
+    async def withdrawn(self, channel_id: int, asked: int) -> bool:
+        """Whether the move that asked a question (log entry `asked` of the channel's game) was
+        taken back: its menu was withdrawn, not answered."""
+        loaded = await self._latest(channel_id)
+        return asked in await self.store.undone(loaded.row.id, [asked])
+
     async def log(self, channel_id: int, user: User, page: int = 1) -> LogPage:
         """A page of history, newest first; secret moves read as such until revealed. Only the
         page is read from storage, whatever the log's length."""

@@ -55,13 +55,16 @@ class Recap:
 
 @dataclass(frozen=True)
 class Prompt:
-    """A decision to offer its player as a menu: the answer is `/game choose` with an option."""
+    """A decision to offer its player as a menu: the answer is `/game choose` with an option.
+    `asked` is the log entry whose change asked it (0: not known), so a menu whose move was taken
+    back is known as withdrawn, not answered."""
 
     channel_id: int
     user_id: int
     prompt: str
     options: tuple[str, ...]
     key: str = ""
+    asked: int = 0
 
 
 @dataclass(frozen=True)

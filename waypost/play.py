@@ -8,7 +8,7 @@ from typing import Any
 from rules import serial
 from rules.base import Action, Result
 from rules.errors import IllegalMove, NoGame, NotAllowed
-from waypost.channels import Channels, Loaded
+from waypost.channels import Channels, Loaded, asked_by
 from waypost.outcome import Outcome, User
 from waypost.records import Post
 
@@ -80,9 +80,9 @@ class Play(Channels):
                               finished=True, live=False)  # the final board is posted, not edited in
         told = [Post(outcome.announce or " ".join((outcome.text, *outcome.details)), outcome.ping + outcome.hits)] \
             if by else []  # nobody ran a command: the channel is told through the outbox
-        await self._save(loaded, entry, before=previous if result.undoable else None,
-                         forget=not (tail and result.undoable), posts=told)
-        return outcome
+        saved = await self._save(loaded, entry, before=previous if result.undoable else None,
+                                 forget=not (tail and result.undoable), posts=told)
+        return asked_by(outcome, saved)
 
     async def undo(self, channel_id: int, user: User) -> Outcome:
         """Take back the user's own last action, if nobody acted since and it revealed nothing.
@@ -107,7 +107,7 @@ class Play(Channels):
             entry = self._entry(user, "undo", {}, text, seat=last.seat, undoes=last.seq, secret=last.secret,
                                 public=f"{name} took back a secret move." if last.secret else "")
             loaded.row.state, loaded.state = snapshot, state
-            await self._save(loaded, entry)
+            saved = await self._save(loaded, entry)
             if last.secret:
                 return Outcome(text, private=True, drawing=self._drawing(loaded, last.seat, text))
-            return self._outcome(loaded, user, text, (), before, draw=True)
+            return asked_by(self._outcome(loaded, user, text, (), before, draw=True), saved)

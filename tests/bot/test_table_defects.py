@@ -3,6 +3,7 @@ commands may be used (issue 7 §4), through the real bot."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from offline import OfflineDiscord, Record
@@ -128,3 +129,23 @@ async def test_a_table_can_have_one_board_a_turn(discord_):
     assert "sailed boat 1" in sail.content and not sail.attachments  # the turn goes on: no new image
     end = await discord_.run("@alice", CH, "/vikings end")
     assert end.attachments  # the turn passed: one board for it
+
+
+async def test_a_menu_whose_move_was_taken_back_says_withdrawn_not_answered(discord_):
+    """Issue 19 §9: a stale menu picked after /game undo said "This question has already been
+    answered" and closed as "Answered"; it was withdrawn. One answered still says answered."""
+    await started(discord_, "@alice", "@bob")
+    await discord_.run("@alice", CH, "/tally add amount:3")
+    rec = await discord_.run("@bob", CH, "/tally add amount:2")  # 5: alice is asked up or down
+    menu = next(c["custom_id"] for m in rec.followups for row in m.components for c in row["components"])
+    await discord_.run("@bob", CH, "/game undo")
+    rec = await discord_.click("@alice", CH, None, menu, ["up"])
+    assert rec.callback_type == 7 and '"Withdrawn"' in json.dumps(rec.original.components)
+    assert rec.followups[0].ephemeral and rec.followups[0].content == (
+        "This question was withdrawn: the move that asked it was taken back.")
+    rec = await discord_.run("@bob", CH, "/tally add amount:2")  # asked again, and answered by command
+    menu = next(c["custom_id"] for m in rec.followups for row in m.components for c in row["components"])
+    assert "alice chose up" in (await discord_.run("@alice", CH, "/game choose choice:up")).content
+    rec = await discord_.click("@alice", CH, None, menu, ["down"])
+    assert '"Answered"' in json.dumps(rec.original.components)
+    assert rec.followups[0].content == "This question has already been answered."
