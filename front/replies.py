@@ -93,12 +93,33 @@ def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
     return "\n".join([*kept, f"… ({len(lines) - len(kept)} more lines)"])[:limit]
 
 
+def pages(lines: list[str], limit: int = CONTENT_LIMIT) -> list[str]:
+    """Lines joined into as many messages of at most `limit` characters as they need, nothing
+    left out: a message breaks between lines, and only a line longer than a whole message is
+    broken inside."""
+    found: list[str] = []
+    page = ""
+    for line in lines:
+        while len(line) > limit:
+            if page:
+                found.append(page)
+                page = ""
+            found.append(line[:limit])
+            line = line[limit:]
+        if page and len(page) + 1 + len(line) > limit:
+            found.append(page)
+            page = ""
+        page = f"{page}\n{line}" if page else line
+    return [*found, page] if page or not found else found
+
+
 def mentions(user_ids: tuple[int, ...]) -> str:
     return " ".join(f"<@{uid}>" for uid in user_ids)
 
 
-def render_text(outcome: Outcome) -> str:
-    """The reply's text: what happened, the details not already said, whom it concerns."""
+def render_text(outcome: Outcome) -> list[str]:
+    """The reply's text, in as many messages as it needs: what happened, the details not already
+    said, whom it concerns."""
     said = outcome.text.casefold()
     lines = [escape(outcome.text), *(f"• {escape(d)}" for d in outcome.details if d.casefold() not in said)]
     if outcome.hits:
@@ -107,16 +128,17 @@ def render_text(outcome: Outcome) -> str:
         lines.append("For: " + mentions(outcome.told))
     if outcome.ping:
         lines.append("Your move: " + mentions(outcome.ping))
-    return fit(lines)
+    return pages(lines)
 
 
 async def send_outcome(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None,
                        view: discord.ui.View | None = None, quiet: Iterable[int] = ()) -> None:
-    """Reply with an outcome: text and the board image (drawn in a worker process), then what the
-    channel is told of a private answer. `thinking` is whether the interaction was already
-    acknowledged with a private "thinking" (True) or a public one (False). Players in `quiet` are
-    named but not pinged (they are told by direct message)."""
-    content = render_text(outcome)
+    """Reply with an outcome: text and the board image (drawn in a worker process), the rest of a
+    text too long for one message, then what the channel is told of a private answer. `thinking`
+    is whether the interaction was already acknowledged with a private "thinking" (True) or a
+    public one (False). Players in `quiet` are named but not pinged (they are told by direct
+    message)."""
+    content, *more = render_text(outcome)
     silent = set(quiet)
     allowed = pinging(uid for uid in (*outcome.hits, *outcome.told, *outcome.ping) if uid not in silent)
     file = None
@@ -141,6 +163,8 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
         await interaction.followup.send(content, allowed_mentions=allowed, **extra)
     else:
         await interaction.followup.send(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
+    for page in more:
+        await interaction.followup.send(page, ephemeral=outcome.private, allowed_mentions=allowed)
     if outcome.announce:
         await interaction.followup.send(fit([escape(outcome.announce)]), allowed_mentions=NOBODY)
 
