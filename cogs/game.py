@@ -150,11 +150,9 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     async def recap(self, interaction: discord.Interaction,
                     actions: app_commands.Range[int, 1, 30] | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # replaying and drawing take a while
-        table = table_of(interaction)
-        recap = await table.recap(channel_of(interaction), user_of(interaction), actions)
         limit = (interaction.guild.filesize_limit if interaction.guild else 10 * 2**20) - 64 * 1024
-        data = await table.animate(recap, limit)
-        await interaction.followup.send(f"The last {plural(len(recap.states), 'action')}, one frame each:",
+        data, frames = await table_of(interaction).recap(channel_of(interaction), user_of(interaction), actions, limit)
+        await interaction.followup.send(f"The last {plural(frames, 'action')}, one frame each:",
                                         file=discord.File(io.BytesIO(data), "recap.gif"), ephemeral=True)
 
     @app_commands.command(description="What happened since you last acted or looked")

@@ -81,7 +81,8 @@ class WaypostBot(commands.Bot):
             entry.boards  # noqa: B018 - validate every board file now; a bad one stops the start
         await drawing.warm()
         store = await open_store(self.config.db)
-        self.table = Table(store, self.games, clock=self.clock, seed=self.config.seed, shards=self.config.shards)
+        self.table = Table(store, self.games, clock=self.clock, seed=self.config.seed, shards=self.config.shards,
+                           allowance=self.config.allowance())
         for extension in extensions(self.games):
             await self.load_extension(extension)
         self.add_dynamic_items(DecisionSelect, EndButton, BoardButton)

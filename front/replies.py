@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from rules.errors import PlayerError
+from waypost.fairness import Payer
 from waypost.outcome import Outcome, User
 from waypost.table import Table
 
@@ -57,6 +58,11 @@ def pinging(user_ids: Iterable[int]) -> Mentions:
 def user_of(interaction: discord.Interaction) -> User:
     """The acting user, with their Manage Channels permission in this channel."""
     return User(interaction.user.id, interaction.user.display_name, interaction.permissions.manage_channels)
+
+
+def payer_of(interaction: discord.Interaction) -> Payer:
+    """Whom the heavy work an interaction asks for is charged to: its user, in its server."""
+    return Payer(interaction.user.id, interaction.guild_id)
 
 
 class _Hosting(Protocol):
@@ -147,7 +153,7 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
             await interaction.response.defer(ephemeral=outcome.private, thinking=True)
             thinking = outcome.private
         try:
-            png = await table_of(interaction).draw(outcome.drawing)
+            png = await table_of(interaction).draw(outcome.drawing, payer_of(interaction))
             file = discord.File(io.BytesIO(png), filename="board.png", description=outcome.drawing.alt[:ALT_LIMIT])
         except Exception as error:  # the change is saved: say so, and that the picture failed
             ref = secrets.token_hex(4)

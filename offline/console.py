@@ -52,6 +52,7 @@ from front.bot import create_bot
 from offline.harness import BotFactory, OfflineDiscord, Record
 from offline.payloads import ClientRefusal
 from offline.standin import Message
+from waypost.config import UNBUDGETED
 
 
 @dataclasses.dataclass
@@ -96,7 +97,7 @@ def _factory(source: Any, options: ConsoleOptions, stack: ExitStack) -> BotFacto
     if db is None and options.script is not None:
         db = str(Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="waypost-offline-"))) / "offline.sqlite3")
     # one keyboard plays every seat, as fast as a script runs: no user's budget applies
-    config = dataclasses.replace(source, db=db if db is not None else source.db, user_rate=1e6, user_burst=10**6,
+    config = dataclasses.replace(source, db=db if db is not None else source.db, **UNBUDGETED,
                                  seed=options.seed if options.seed is not None else source.seed)
     return lambda: create_bot(config)
 

@@ -8,16 +8,15 @@ import dataclasses
 from dataclasses import replace
 from datetime import datetime
 
-from render.recap import animate
 from rules.base import Awaiting, Highlight, Piece
 from rules.errors import BadInput, IllegalMove, NotAllowed
 from rules.text import plural
-from waypost import drawing
+from waypost import lookback
 from waypost.channels import Channels, Loaded
 from waypost.clocks import Clocks, Timing
-from waypost.drawing import draw as draw_board
-from waypost.outcome import Drawing, LogPage, Mine, Outcome, Recap, Seen, Status, User, Waiting
-from waypost.replay import frames, replay
+from waypost.fairness import TABLE, Payer
+from waypost.lookback import REPLAY_LIMIT, TOO_LONG
+from waypost.outcome import Drawing, LogPage, Mine, Outcome, Seen, Status, User, Waiting
 from waypost.secrecy import shown
 
 LOG_PAGE = 15
@@ -53,10 +52,12 @@ class Looking(Channels):
         sees it; all of it, or the part `focus` names (a region, a player's territory); now, or as
         it was after log entry `at` (replayed off the event loop; secrets stay hidden as always)."""
         loaded = await self._played(channel_id)
+        payer = Payer(user.id, loaded.row.guild_id)
+        self.allowance.check(payer)
         viewer = loaded.seat_of(user.id) if private else None
         rules = loaded.game.rules
         if at is not None:
-            loaded = await self._as_of(loaded, at)
+            loaded = await self._as_of(loaded, at, payer)
         view = loaded.view(viewer)
         if focus is not None:
             focuses = dict(rules.focuses(view))
@@ -85,6 +86,7 @@ class Looking(Channels):
         seat = loaded.seat_of(user.id)
         if seat is None:
             raise NotAllowed("Only players of this game have pieces to move.")
+        self.allowance.check(Payer(user.id, loaded.row.guild_id))
         rules, view = loaded.game.rules, loaded.view(seat)
         movers = rules.movers(view, seat)
         if not movers:
@@ -105,15 +107,19 @@ class Looking(Channels):
         drawing = self._drawing(loaded, seat, text)
         return Outcome(text, tuple(lines), private=True, drawing=replace(drawing, highlight=Highlight(found, reach)))
 
-    async def _as_of(self, loaded: Loaded, at: int) -> Loaded:
-        """The game as it was after log entry `at`."""
-        entries = await self.store.log(loaded.row.id)
-        start = next((e.seq for e in entries if e.kind == "start"), None)
-        if not 1 <= at <= len(entries):
-            raise BadInput(f"The log has entries 1 to {len(entries)}, not {at}.")
+    async def _as_of(self, loaded: Loaded, at: int, payer: Payer) -> Loaded:
+        """The game as it was after log entry `at`, replayed in a look-back process."""
+        game_id = loaded.row.id
+        total = await self.store.log_length(game_id)
+        if not 1 <= at <= total:
+            raise BadInput(f"The log has entries 1 to {total}, not {at}.")
+        start = await self.store.first_of(game_id, "start")
         if start is None or at < start:
             raise IllegalMove(f"The game had not started by log entry {at}; it started at entry {start}.")
-        state = await asyncio.to_thread(replay, loaded.game, entries[:at])
+        if at > REPLAY_LIMIT:
+            raise IllegalMove(f"{TOO_LONG} The board can be shown as it was up to entry {REPLAY_LIMIT:,}.")
+        rows = await self.store.log_rows(game_id, at)
+        state = await self.looking_back.run(payer, lookback.state_after, lookback.sent(loaded.game), rows)
         return dataclasses.replace(loaded, state=state)
 
     async def since(self, channel_id: int, user: User) -> LogPage:
@@ -134,29 +140,22 @@ class Looking(Channels):
         await self.store.set_looked(game_id, user.id, total)
         return LogPage(tuple(lines) or ("Nothing has happened since you last acted or looked.",), 1, 1)
 
-    async def recap(self, channel_id: int, user: User, count: int | None = None) -> Recap:
-        """The last `count` actions (by default, those since the user's own last action, at least
-        one) as states to animate, each as everyone may see it, labelled as they may read it."""
+    async def recap(self, channel_id: int, user: User, count: int | None, limit: int) -> tuple[bytes, int]:
+        """An animated GIF of the last `count` actions (by default, those since the user's own last
+        action; at least one, at most RECAP_LIMIT), each frame the board as everyone may see it,
+        labelled as they may read it, of at most `limit` bytes; and how many frames it has.
+        Replayed and drawn in a look-back process."""
         loaded = await self._played(channel_id)
-        entries = await self.store.log(loaded.row.id)
-        if count is None:
-            after_mine = [e for e in entries if e.kind == "action"]
-            mine = [i for i, e in enumerate(after_mine) if e.user_id == user.id]
-            count = len(after_mine) - mine[-1] - 1 if mine else len(after_mine)
-        count = max(1, min(count, RECAP_LIMIT))
-        steps = await asyncio.to_thread(frames, loaded.game, entries, count)
-        if not steps:
-            raise IllegalMove("Nothing has been played yet.")
-        revealed = await self.store.revealed_up_to(loaded.row.id)
-        rules = loaded.game.rules
-        return Recap(loaded.game.key, tuple(rules.view(s.after, None) for s in steps),
-                     tuple(f"{s.entry.seq}. {shown(s.entry, None, revealed)}" for s in steps))
-
-    async def animate(self, recap: Recap, limit: int) -> bytes:
-        """An animated GIF of a recap, its frames drawn in the drawing processes."""
-        paint = self.games[recap.game_key].draw
-        pngs = await asyncio.gather(*(draw_board(paint, state, None) for state in recap.states))
-        return await drawing.run(animate, list(pngs), list(recap.labels), limit)
+        payer = Payer(user.id, loaded.row.guild_id)
+        self.allowance.check(payer)
+        game_id = loaded.row.id
+        total = await self.store.log_length(game_id)
+        if total > REPLAY_LIMIT:
+            raise IllegalMove(f"{TOO_LONG} /game log tells what happened.")
+        rows = await self.store.log_rows(game_id, total)
+        revealed = await self.store.revealed_up_to(game_id)
+        return await self.looking_back.run(payer, lookback.recap, lookback.sent(loaded.game), rows, count,
+                                           RECAP_LIMIT, user.id, revealed, limit)
 
     async def focuses(self, channel_id: int, user: User) -> list[tuple[str, str]]:
         """What `/game board` can be narrowed to in this channel's game (for autocomplete)."""
@@ -233,7 +232,9 @@ class Looking(Channels):
         if loaded is not None:
             await self.store.set_live_board(loaded.row.id, message_id)
 
-    async def draw(self, drawing: Drawing) -> bytes:
-        """PNG bytes for a drawing, drawn in a worker process (waypost.drawing)."""
-        return await draw_board(self.games[drawing.game_key].draw, drawing.state, drawing.viewer, drawing.focus,
-                                drawing.highlight)
+    async def draw(self, drawing: Drawing, payer: Payer = TABLE) -> bytes:
+        """PNG bytes for a drawing, drawn in a worker process (waypost.drawing) in `payer`'s turn,
+        and charged to them."""
+        png: bytes = await self.drawing.run(payer, self.games[drawing.game_key].draw, drawing.state, drawing.viewer,
+                                            drawing.focus, drawing.highlight)
+        return png

@@ -44,16 +44,6 @@ class Drawing:
 
 
 @dataclass(frozen=True)
-class Recap:
-    """An animated recap to draw: the game's states after each of its last actions (each as everyone
-    may see it) and what each action was."""
-
-    game_key: str
-    states: tuple[Any, ...]
-    labels: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class Prompt:
     """A decision to offer its player as a menu: the answer is `/game choose` with an option.
     `asked` is the log entry whose change asked it (0: not known), so a menu whose move was taken

@@ -102,6 +102,17 @@ class Store:
         rows = await self._fetch(f"SELECT {LOG_COLUMNS} FROM log WHERE game_id=? ORDER BY seq", game_id)
         return await asyncio.to_thread(lambda: [log_entry(r) for r in rows])
 
+    async def log_rows(self, game_id: int, upto: int) -> list[tuple[Any, ...]]:
+        """Entries 1 to `upto` of a game's log as stored (the `LOG_COLUMNS` of each row, JSON still
+        text), in order: for a worker process to decode."""
+        return [tuple(r) for r in await self._fetch(f"SELECT {LOG_COLUMNS} FROM log WHERE game_id=? AND seq<=? "
+                                                    "ORDER BY seq", game_id, upto)]
+
+    async def first_of(self, game_id: int, kind: str) -> int | None:
+        """The number of the log's first entry of this kind, if any."""
+        (seq,), = await self._fetch("SELECT MIN(seq) FROM log WHERE game_id=? AND kind=?", game_id, kind)
+        return int(seq) if seq is not None else None
+
     async def log_chunks(self, game_id: int, size: int = 2000) -> AsyncIterator[list[tuple[Any, ...]]]:
         """A game's whole log as stored (the `LOG_COLUMNS` of each row, JSON still text), in order,
         `size` rows at a time."""
