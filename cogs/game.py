@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from front.answering import end_view, run
-from front.replies import NOBODY, channel_of, choices, escape, fit, say_privately, send_outcome, table_of, user_of
+from front.answering import awaited, end_view, run
+from front.replies import channel_of, choices, escape, fit, respond, say_privately, send_outcome, table_of, user_of
 from rules.errors import BadInput, NoGame
 from rules.text import players, plural
 from waypost.channels import players_on
@@ -126,8 +126,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
 
     @app_commands.command(description="The game, seats, phase, whose move it is, the deadline")
     async def status(self, interaction: discord.Interaction) -> None:
-        status = await table_of(interaction).status(channel_of(interaction))
-        await interaction.response.send_message(embed=status_embed(status), allowed_mentions=NOBODY)
+        status = await awaited(interaction, table_of(interaction).status(channel_of(interaction)), private=False)
+        await respond(interaction, embed=status_embed(status))
 
     @app_commands.command(description="Show the board (or a part of it), now or after an entry of the log")
     @app_commands.describe(private="Only you see it, as your seat sees it",
@@ -157,17 +157,18 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
 
     @app_commands.command(description="What happened since you last acted or looked")
     async def since(self, interaction: discord.Interaction) -> None:
-        result = await table_of(interaction).since(channel_of(interaction), user_of(interaction))
-        text = fit(["Since you last acted or looked:", *(escape(line) for line in result.lines)])
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NOBODY)
+        result = await awaited(interaction, table_of(interaction).since(channel_of(interaction),
+                                                                        user_of(interaction)))
+        await say_privately(interaction, fit(["Since you last acted or looked:",
+                                              *(escape(line) for line in result.lines)]))
 
     @app_commands.command(description="The game's history in plain words, newest first")
     @app_commands.describe(page="Which page (1 is the newest)")
     async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100000] = 1) -> None:
-        result = await table_of(interaction).log(channel_of(interaction), user_of(interaction), page)
+        result = await awaited(interaction, table_of(interaction).log(channel_of(interaction), user_of(interaction),
+                                                                      page))
         head = f"Log, page {result.page} of {result.pages} (newest first):"
-        await interaction.response.send_message(fit([head, *(escape(line) for line in result.lines)]),
-                                                ephemeral=True, allowed_mentions=NOBODY)
+        await say_privately(interaction, fit([head, *(escape(line) for line in result.lines)]))
 
     @app_commands.command(description="Take back your last action, if nobody has acted since")
     async def undo(self, interaction: discord.Interaction) -> None:
@@ -210,14 +211,14 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
 
     @app_commands.command(description="End this channel's game (host, or Manage Channels); asks to confirm")
     async def end(self, interaction: discord.Interaction) -> None:
-        game_id, title = await table_of(interaction).may_end(channel_of(interaction), user_of(interaction))
-        await interaction.response.send_message(
-            f"End the {title} game in this channel for everyone? This cannot be taken back.", ephemeral=True,
-            view=end_view(channel_of(interaction), interaction.user.id, game_id))
+        game_id, title = await awaited(interaction, table_of(interaction).may_end(channel_of(interaction),
+                                                                                  user_of(interaction)))
+        await respond(interaction, content=f"End the {title} game in this channel for everyone? This cannot be taken "
+                      "back.", ephemeral=True, view=end_view(channel_of(interaction), interaction.user.id, game_id))
 
     @app_commands.command(description="Your games on this server, those waiting for you first")
     async def mine(self, interaction: discord.Interaction) -> None:
-        found = await table_of(interaction).mine(user_of(interaction), interaction.guild_id)
+        found = await awaited(interaction, table_of(interaction).mine(user_of(interaction), interaction.guild_id))
         if not found:
             await say_privately(interaction, "You are not playing any game on this server.")
             return
@@ -259,7 +260,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     @app_commands.describe(turn="A direct message when a game waits for you", hits="A direct message when a "
                            "move hits your pieces")
     async def notify(self, interaction: discord.Interaction, turn: bool, hits: bool) -> None:
-        await table_of(interaction).store.set_member(interaction.user.id, turn, hits)
+        await awaited(interaction, table_of(interaction).store.set_member(interaction.user.id, turn, hits))
         said = {True: "by direct message (in the channel if your messages are closed)", False: "in the channel"}
         await say_privately(interaction, f"When a game waits for you: {said[turn]}. When a move hits your pieces: "
                                          f"{said[hits]}.")
@@ -272,7 +273,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         key = game
         if key is None:
             try:
-                key = (await table.status(channel_of(interaction))).game_key
+                key = (await awaited(interaction, table.status(channel_of(interaction)))).game_key
             except NoGame:
                 key = None
         entry = table.game(key) if key is not None else None  # an unknown game is refused before anything

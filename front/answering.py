@@ -16,7 +16,7 @@ import asyncio
 import io
 import re
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import discord
 
@@ -38,6 +38,7 @@ from front.replies import (
 from rules.errors import NotYourTurn
 from waypost.outcome import Outcome, Prompt
 
+T = TypeVar("T")
 DEFER_AFTER = 1.5  # seconds a table call may take before the interaction is acknowledged
 CUSTOM_ID_LIMIT = 100  # Discord's, for a component's custom id
 
@@ -82,8 +83,16 @@ def board_view(interaction: discord.Interaction, outcome: Outcome) -> discord.ui
     return view
 
 
-async def timely(call: Awaitable[Outcome], acknowledge: Callable[[], Awaitable[Any]]) -> tuple[Outcome, bool]:
-    """The call's outcome, and whether it took so long that `acknowledge` was awaited meanwhile."""
+async def awaited(interaction: discord.Interaction, call: Awaitable[T], private: bool = True) -> T:
+    """A table call's result (one that may wait: on the store, behind another command), the
+    interaction acknowledged first, privately or in the open, if it takes longer than DEFER_AFTER.
+    Answer it with `front.replies.respond`, which follows up an acknowledgement."""
+    result, _ = await timely(call, lambda: interaction.response.defer(ephemeral=private, thinking=True))
+    return result
+
+
+async def timely(call: Awaitable[T], acknowledge: Callable[[], Awaitable[Any]]) -> tuple[T, bool]:
+    """The call's result, and whether it took so long that `acknowledge` was awaited meanwhile."""
     task = asyncio.ensure_future(call)
     try:
         return await asyncio.wait_for(asyncio.shield(task), DEFER_AFTER), False
@@ -222,8 +231,12 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             if interaction.user.id != self.user_id:
                 await say_privately(interaction, "⛔ Only the member who asked to end the game can confirm it.")
                 return
-            outcome = await table_of(interaction).end(self.channel_id, user_of(interaction), self.game_id)
-            await interaction.response.edit_message(content="Ended.", view=None)
+            outcome, late = await timely(table_of(interaction).end(self.channel_id, user_of(interaction), self.game_id),
+                                         interaction.response.defer)  # it waits for the channel's other commands
+            if late:
+                await interaction.edit_original_response(content="Ended.", view=None)
+            else:
+                await interaction.response.edit_message(content="Ended.", view=None)
             await interaction.followup.send(escape(outcome.text), allowed_mentions=NOBODY)
         except Exception as error:
             await report_error(interaction, error)

@@ -177,11 +177,16 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
 
 async def say_privately(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral message, whether or not the interaction was already answered."""
-    text = fit([text])
+    await respond(interaction, content=fit([text]), ephemeral=True)
+
+
+async def respond(interaction: discord.Interaction, **message: Any) -> None:
+    """Answer the interaction with a message (mentioning nobody), or follow up its acknowledgement
+    if it was acknowledged already (`front.answering.awaited`)."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NOBODY)
+        await interaction.followup.send(allowed_mentions=NOBODY, **message)
     else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NOBODY)
+        await interaction.response.send_message(allowed_mentions=NOBODY, **message)
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
