@@ -13,12 +13,15 @@ from front.replies import channel_of, choices, escape, fit, respond, say_private
 from rules.errors import BadInput, NoGame
 from rules.text import players, plural
 from waypost.channels import players_on
+from waypost.deadlines import left
 from waypost.lobby import settings_of
 from waypost.outcome import Status, User, Waiting
+from waypost.registry import HOST_SETTINGS
 from waypost.transfer import MAX_BYTES
 
 Text = app_commands.Range[str, 1, 100]
 WHO = {"turn": "one player at a time", "together": "everyone at once", "secret": "everyone at once, in secret"}
+HOST_DEFAULTS = {s.name: s.default for s in HOST_SETTINGS}
 
 
 def status_embed(status: Status) -> discord.Embed:
@@ -30,6 +33,12 @@ def status_embed(status: Status) -> discord.Embed:
     embed.add_field(name="Phase", value=escape(status.phase)[:1024], inline=False)
     seats = "\n".join(f"{i + 1}. {escape(s.name)} — {s.colour} (<@{s.player_id}>)" for i, s in enumerate(status.seats))
     embed.add_field(name="Seats", value=fit([seats], 1024) or "nobody", inline=False)
+    if status.status == "active":
+        at_once, total = (status.settings.get(name, HOST_DEFAULTS[name]) for name in ("away_days", "away_total_days"))
+        spent = [f"<@{player}> {left(seconds)}" for player, seconds in status.away_spent if seconds >= 60]
+        lines = [f"Each player at most {plural(at_once, 'day')} at once, {plural(total, 'day')} in all.",
+                 *(["Away so far: " + ", ".join(spent)] if spent else [])]
+        embed.add_field(name="Away", value=fit(lines, 1024), inline=False)
     if status.waiting:
         waiting = [f"<@{w.user_id}> — {escape(w.prompt)}{_when(w)}" for w in status.waiting]
         embed.add_field(name="Waiting for", value=fit(waiting, 1024), inline=False)
@@ -126,7 +135,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
 
     @app_commands.command(description="The game, seats, phase, whose move it is, the deadline")
     async def status(self, interaction: discord.Interaction) -> None:
-        status = await awaited(interaction, table_of(interaction).status(channel_of(interaction)), private=False)
+        status = await awaited(interaction, table_of(interaction).status(channel_of(interaction), away_spent_too=True),
+                               private=False)
         await respond(interaction, embed=status_embed(status))
 
     @app_commands.command(description="Show the board (or a part of it), now or after an entry of the log")

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
 from rules.text import plural
 from waypost.channels import Loaded
-from waypost.clocks import DEADLINE, HALF, Clocks, Timing
+from waypost.clocks import DEADLINE, HALF, Clocks, Timing, away_spent
 from waypost.outcome import Outcome, User
 from waypost.play import Play
 from waypost.records import Post
@@ -25,6 +25,7 @@ from waypost.records import Post
 BY_DEADLINE = "By the deadline"
 BY_HOST = "By the host, for a player out of time"
 MOST_DEFAULTS = 10  # default moves played in a row for one player out of time
+DAY = 24 * 3600
 
 
 def left(seconds: float) -> str:
@@ -150,7 +151,15 @@ class Deadlines(Play):
                 raise NotAllowed("Only players of this game can be away from it.")
             most = int(loaded.row.settings.get("away_days", 7))
             if not 0 <= days <= most:
-                raise BadInput(f"At this table a player is away for at most {plural(most, 'day')}.")
+                raise BadInput(f"At this table a player is away for at most {plural(most, 'day')} at once.")
+            total = int(loaded.row.settings.get("away_total_days", 21)) * DAY
+            spent = away_spent(await self.store.away_settings(loaded.row.id), self._clock()).get(user.id, 0.0)
+            if days and spent + days * DAY > total:
+                said = [f"At this table each player is away for at most {plural(total // DAY, 'day')} in all during "
+                        "the game", *([f"you have been away {left(spent)}"] if spent >= 60 else []),
+                        f"you may be away at most {left(total - spent)} more" if total - spent >= DAY else
+                        "you cannot be away again in this game"]
+                raise IllegalMove("; ".join(said) + ".")
             name = loaded.seats[seat].name
             if days:
                 until = self._clock() + timedelta(days=days)

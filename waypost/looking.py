@@ -13,7 +13,7 @@ from rules.errors import BadInput, IllegalMove, NotAllowed
 from rules.text import plural
 from waypost import lookback
 from waypost.channels import Channels, Loaded
-from waypost.clocks import Clocks, Timing
+from waypost.clocks import Clocks, Timing, away_spent
 from waypost.fairness import TABLE, Payer
 from waypost.lookback import REPLAY_LIMIT, TOO_LONG
 from waypost.outcome import Drawing, LogPage, Mine, Outcome, Seen, Status, User, Waiting
@@ -28,7 +28,9 @@ SINCE_LINES = 25  # the most entries /game since shows (the rest: /game log)
 class Looking(Channels):
     """Status, boards, history and views, each as the asking player may see them."""
 
-    async def status(self, channel_id: int) -> Status:
+    async def status(self, channel_id: int, away_spent_too: bool = False) -> Status:
+        """The channel's game at a glance (`away_spent_too`: with how long each player has been away in
+        all, read from the log)."""
         loaded = await self._require(channel_id)
         rules = loaded.game.rules
         public = loaded.view(None) if loaded.state is not None else None
@@ -42,9 +44,10 @@ class Looking(Channels):
                                    away.get(player)))
         phase = rules.phase(public) if public is not None else "waiting for players"
         board = loaded.game.board(loaded.row.board).info
+        spent = away_spent(await self.store.away_settings(loaded.row.id), now) if away_spent_too else {}
         return Status(loaded.game.key, rules.title, board.name, board.title, loaded.row.status, loaded.row.host_id,
                       tuple(loaded.seats), loaded.seat_range, phase, tuple(waiting), dict(loaded.row.settings),
-                      loaded.row.ending, bool(loaded.row.paused_at))
+                      loaded.row.ending, bool(loaded.row.paused_at), tuple(sorted(spent.items())))
 
     async def board(self, channel_id: int, user: User, private: bool = False, focus: str | None = None,
                     at: int | None = None) -> Outcome:

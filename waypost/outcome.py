@@ -93,7 +93,8 @@ class Waiting:
 
 @dataclass(frozen=True)
 class Status:
-    """A channel's game at a glance."""
+    """A channel's game at a glance; `away_spent` (when asked for) how long each player who has been
+    away has been away in all, in seconds."""
 
     game_key: str
     game_title: str
@@ -108,6 +109,7 @@ class Status:
     settings: dict[str, Any] = field(default_factory=dict)
     ending: str | None = None
     paused: bool = False
+    away_spent: tuple[tuple[int, float], ...] = ()
 
 
 @dataclass(frozen=True)

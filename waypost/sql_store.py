@@ -179,6 +179,12 @@ class Store:
             before = rows[-1][0]
         return 0
 
+    async def away_settings(self, game_id: int) -> list[tuple[int, str, int]]:
+        """Every player's `/game away` in log order: player, when, days (0: back)."""
+        rows = await self._fetch("SELECT user_id, at, body FROM log WHERE game_id=? AND kind='settings' AND "
+                                 "body LIKE '{\"away\":%' ORDER BY seq", game_id)
+        return [(int(user), at, int(json.loads(body)["away"])) for user, at, body in rows]
+
     async def looked(self, game_id: int, user_id: int) -> int:
         """The newest entry `user_id` has read with /game since (0: none)."""
         rows = await self._fetch("SELECT seq FROM looked WHERE game_id=? AND user_id=?", game_id, user_id)

@@ -218,3 +218,26 @@ async def test_since_counts_from_your_own_last_move_or_look_not_the_deadlines(ti
     assert "bob added 3" in (await timed.run("@bob", CH, "/tally add amount:3")).content
     since = await timed.run("@alice", CH, "/game since")
     assert "bob added 3" in since.content and "alice added 1" not in since.content
+
+
+async def test_away_cannot_be_renewed_forever(timed):
+    """Issue 18 §10: /game away could be renewed forever, stopping a player's clock indefinitely. The
+    host's away_total_days bounds the days each player is away in all; /game status shows it."""
+    await started(timed)
+    assert (await timed.run("@alice", CH, "/game settings name:away_total_days value:4")).ok
+    assert (await timed.run("@alice", CH, "/game away days:3")).ok
+    timed.clock.turn(days=1)
+    assert "is back" in (await timed.run("@alice", CH, "/game away days:0")).content  # 1 day spent, 3 left
+    rec = await timed.run("@alice", CH, "/game away days:4")
+    assert rec.ephemeral and rec.content == ("⛔ At this table each player is away for at most 4 days in all during "
+                                             "the game; you have been away 1 day; you may be away at most 3 days "
+                                             "more.")
+    assert (await timed.run("@alice", CH, "/game away days:3")).ok
+    timed.clock.turn(days=3)  # back by herself: 4 days spent
+    await timed.bot.keep_time()
+    rec = await timed.run("@alice", CH, "/game away days:1")
+    assert rec.ephemeral and "you have been away 4 days; you cannot be away again in this game." in rec.content
+    assert (await timed.run("@bob", CH, "/game away days:2")).ok  # each player has their own
+    away = next(f["value"] for f in (await timed.run("@bob", CH, "/game status")).embeds[0]["fields"]
+                if f["name"] == "Away")
+    assert away == f"Each player at most 7 days at once, 4 days in all.\nAway so far: {mention(timed, '@alice')} 4 days"
