@@ -1,8 +1,9 @@
 """Flood: one user sends heavy commands as fast as the budget allows while others play (issue 18 §8).
 
 Channels with Vikings games in progress on the largest map are played by scripted players while
-onlookers ask for the board, first quietly, then while one more user, seated nowhere, sends
-recaps, boards of past positions, exports, log pages and `since` across the channels: a burst of
+onlookers ask for the board, first quietly, then while one more user, seated nowhere (a member
+who may manage channels, so exports are theirs too), sends recaps, boards (now and of past
+positions), exports, log pages and `since` across the channels: a burst of
 as many as the request budget lets through at once, then as many a second as it refills. The bot
 runs with production's budgets. Figures: the others' commands acknowledged within 3 s, and their
 boards' p99 under the flood against twice the quiet figure.
@@ -50,7 +51,8 @@ class UsersTimed(TimedDiscord):
 def heavy(rng: random.Random, channels: list[int]) -> tuple[int, str, dict[str, Any]]:
     """One of the flooder's commands, in a random channel."""
     command = rng.choice(HEAVY)
-    options: dict[str, Any] = {"game recap": {"actions": 30}, "game board": {"at": rng.randint(8, 40)},
+    options: dict[str, Any] = {"game recap": {"actions": 30}, "game board": rng.choice([{"at": rng.randint(8, 40)},
+                                                                                          {}]),
                                "game log": {"page": rng.randint(1, 5)}}.get(command, {})
     return rng.choice(channels), command, options
 
@@ -77,6 +79,7 @@ async def run(quick: bool) -> list[Figure]:
             await asyncio.gather(*(history(p) for p in players))
             configs.append(production)
             await discord_.restart()
+            discord_.grant(FLOODER, manage_channels=True)
 
             async def look() -> None:
                 await discord_.command(f"@look{rng.randrange(ONLOOKERS)}", rng.choice(channels), "game board")

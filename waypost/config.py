@@ -35,9 +35,9 @@ may (four users' worth by default). Every `tick_seconds` the
     log_level: str
     user_rate: float = 10.0
     user_burst: float = 40
-    work_rate: float = 0.25
+    work_rate: float = 0.1
     work_burst: float = 8.0
-    server_work_rate: float = 1.0
+    server_work_rate: float = 0.4
     server_work_burst: float = 32.0
     tick_seconds: float = 30.0
     seed: int | None = None

@@ -3,13 +3,14 @@
 Drawing and replaying hold the GIL most of the time, so in a thread they still stall the event
 loop: every reply, acknowledgement and autocomplete waits while a board is composed. Pools of
 processes (each of as many processes as the cores this process may use but one, for the event
-loop; at least one) work instead: `DRAW` draws the boards players wait for, `LOOK_BACK` replays
-logs and animates recaps at a lower priority (nice 10), so that looking back, however much of it
-is asked, takes the CPU the boards leave. Each pool starts with its first job and serves every bot
-in the interpreter; work is sent to it by name, so it must be a module-level function, and its
-arguments are pickled. As with any multiprocessing, a script that starts the bot needs an
-`if __name__ == "__main__":` guard (workers import the main module). Which job runs when is
-decided in front of the pools (`waypost.fairness.Lane`).
+loop; at least one) work instead: `DRAW` draws the boards of the present, `LOOK_BACK` replays
+logs, draws past positions and animates recaps at a lower priority (nice 10), so that looking
+back, however much of it is asked, takes the CPU the boards of the present leave. Each pool
+starts with its first job and serves every bot in the interpreter; work is sent to it by name,
+so it must be a module-level function, and its arguments are pickled. As with any
+multiprocessing, a script that starts the bot needs an `if __name__ == "__main__":` guard
+(workers import the main module). Which job runs when is decided in front of the pools
+(`waypost.fairness.Lane`).
 """
 
 from __future__ import annotations

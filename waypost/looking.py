@@ -72,7 +72,7 @@ class Looking(Channels):
         text = f"{rules.title}: {rules.phase(view)}." if at is None else \
             f"{rules.title} after log entry {at}: {rules.phase(view)}."
         drawing = self._drawing(loaded, viewer, rules.title)
-        return Outcome(text, private=private, drawing=replace(drawing, focus=focus))
+        return Outcome(text, private=private, drawing=replace(drawing, focus=focus, past=at is not None))
 
     async def movers(self, channel_id: int, user: User) -> list[Piece]:
         """The user's pieces that can move now (for autocomplete; none outside a game in play)."""
@@ -236,8 +236,9 @@ class Looking(Channels):
             await self.store.set_live_board(loaded.row.id, message_id)
 
     async def draw(self, drawing: Drawing, payer: Payer = TABLE) -> bytes:
-        """PNG bytes for a drawing, drawn in a worker process (waypost.drawing) in `payer`'s turn,
-        and charged to them."""
-        png: bytes = await self.drawing.run(payer, self.games[drawing.game_key].draw, drawing.state, drawing.viewer,
-                                            drawing.focus, drawing.highlight)
+        """PNG bytes for a drawing, drawn in a worker process (waypost.drawing; a past position in a
+        look-back one) in `payer`'s turn, and charged to them."""
+        lane = self.looking_back if drawing.past else self.drawing
+        png: bytes = await lane.run(payer, self.games[drawing.game_key].draw, drawing.state, drawing.viewer,
+                                    drawing.focus, drawing.highlight)
         return png

@@ -33,7 +33,8 @@ class User:
 class Drawing:
     """A board image to draw: the state as `viewer` (a seat, or None for everyone) may see it, what
     part of the board to show (`focus`: one of the game's `focuses`, or None for all of it), a
-    piece and where it can go drawn over it (`highlight`), and its alt text."""
+    piece and where it can go drawn over it (`highlight`), and its alt text; `past` for a position
+    looked back at (drawn after the boards of the present: `waypost.drawing`)."""
 
     game_key: str
     state: Any
@@ -41,6 +42,7 @@ class Drawing:
     alt: str
     focus: str | None = None
     highlight: Highlight | None = None
+    past: bool = False
 
 
 @dataclass(frozen=True)
