@@ -5,9 +5,8 @@ Drawing a board, replaying a log, animating a recap and building or reading an e
 in proportion to their size, not one request each. Each runs in a `Lane` (the drawing processes,
 the look-back processes, the threads for export and import), a few jobs at a time, served
 round-robin: server by server, within a server user by user, each user's own jobs in order. So
-one user's backlog waits behind their own jobs only; another user's job waits at most for jobs
-already running, and while anyone else waits, one user holds at most all the lane's slots but
-one.
+one user's backlog waits behind their own jobs only; another user's job waits at most for the
+first of the jobs already running to finish.
 
 What each job cost (the CPU seconds of the thread or process that ran it) is charged to its user
 and their server (`Allowance`: buckets of seconds, refilled over time). A user or server whose
@@ -154,16 +153,16 @@ class _Queue:
 class Lane:
     """Jobs run at most `slots` at a time by `runner`, served fairly: server by server, within a
     server user by user, each user's jobs in order. A server or user with nothing waiting or
-    running goes before those already served, who take turns (round-robin); so another user's job
-    waits only for jobs already running. While others wait, one user holds at most `slots - 1`
-    slots (all of them when nobody else waits). Each job's CPU seconds are charged to its payer's
-    `allowance`."""
+    running goes before those already served, who take turns (round-robin); so a newcomer's job
+    waits only for the first of the jobs already running to finish, whatever else is queued. Each
+    job's CPU seconds are charged to its payer's `allowance`."""
 
     def __init__(self, slots: int, runner: Runner, allowance: Allowance):
         self.slots, self._runner, self._allowance = max(1, slots), runner, allowance
         self._servers: OrderedDict[int | None, _Queue] = OrderedDict()
         self._running: Counter[int] = Counter()  # jobs running, by user
         self._running_in: Counter[int | None] = Counter()  # jobs running, by server
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def run(self, payer: Payer, work: Callable[..., T], *args: Any) -> T:
         """`work(*args)` run in this lane, in its turn; its result (or its exception)."""
@@ -189,34 +188,30 @@ class Lane:
             if job is None:
                 return
             self._count(job.payer, 1)
-            asyncio.ensure_future(self._start(job))
+            task = asyncio.ensure_future(self._start(job))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     def _next(self) -> _Job | None:
-        """The next job to start: newcomers first, then in turn; skipping users who hold their most
-        slots while others wait. Whoever is served goes to the end of the line."""
-        for guild in _in_turn(self._servers):
-            server = self._servers[guild]
-            for user in _in_turn(server.users):
-                if self._running.get(user, 0) >= self._most(user):
-                    continue
-                queue = server.users[user]
-                job = queue.jobs.popleft()
-                queue.served = server.served = True
-                if queue.jobs:
-                    server.users.move_to_end(user)
-                else:
-                    del server.users[user]
-                if server.users:
-                    self._servers.move_to_end(guild)
-                else:
-                    del self._servers[guild]
-                return self._next() if job.done.cancelled() else job
-        return None
-
-    def _most(self, user: int) -> int:
-        others = any(u != user for server in self._servers.values() for u in server.users) or \
-            any(u != user for u in self._running)
-        return self.slots - 1 if others and self.slots > 1 else self.slots
+        """The next job to start: newcomers first, then in turn. Whoever is served goes to the end
+        of the line."""
+        if not self._servers:
+            return None
+        guild = _in_turn(self._servers)[0]
+        server = self._servers[guild]
+        user = _in_turn(server.users)[0]
+        queue = server.users[user]
+        job = queue.jobs.popleft()
+        queue.served = server.served = True
+        if queue.jobs:
+            server.users.move_to_end(user)
+        else:
+            del server.users[user]
+        if server.users:
+            self._servers.move_to_end(guild)
+        else:
+            del self._servers[guild]
+        return self._next() if job.done.cancelled() else job
 
     def _count(self, payer: Payer, change: int) -> None:
         self._running[payer.user_id] += change
