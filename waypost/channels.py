@@ -86,9 +86,9 @@ class Channels:
         `shards`: the servers whose periodic work is this table's (None: all of them). `allowance`:
         what each user and server may spend on heavy work (None: as `Config` sets it by default)."""
         self.allowance = allowance if allowance is not None else Config("", "", None, "INFO").allowance()
-        self.drawing = Lane(drawing.workers(), drawing.runner(drawing.DRAW), self.allowance)
-        self.looking_back = Lane(drawing.workers(), drawing.runner(drawing.LOOK_BACK), self.allowance)
-        self.reading = Lane(READERS, threaded, self.allowance)
+        self.drawing = Lane(drawing.workers(), drawing.runner(drawing.DRAW), self.allowance, guess=0.05)
+        self.looking_back = Lane(drawing.workers(), drawing.runner(drawing.LOOK_BACK), self.allowance, guess=1.0)
+        self.reading = Lane(READERS, threaded, self.allowance, guess=0.1)
         self.store = store
         self.shards = shards
         self.games = dict(games)

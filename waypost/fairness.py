@@ -137,6 +137,8 @@ class _Job:
     work: Callable[..., Any]
     args: tuple[Any, ...]
     payer: Payer
+    paid: float  # what was charged for it when it was queued
+    started: bool = False
     done: asyncio.Future[Any] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
@@ -154,19 +156,29 @@ class Lane:
     """Jobs run at most `slots` at a time by `runner`, served fairly: server by server, within a
     server user by user, each user's jobs in order. A server or user with nothing waiting or
     running goes before those already served, who take turns (round-robin); so a newcomer's job
-    waits only for the first of the jobs already running to finish, whatever else is queued. Each
-    job's CPU seconds are charged to its payer's `allowance`."""
+    waits only for the first of the jobs already running to finish, whatever else is queued.
 
-    def __init__(self, slots: int, runner: Runner, allowance: Allowance):
-        self.slots, self._runner, self._allowance = max(1, slots), runner, allowance
+    Each job is paid for by its payer's `allowance`: what such a job costs (the average of the
+    recent ones of the same work; `guess` before any) when it is queued, so that a burst of requests
+    is paid for before it runs, then the difference from what it really cost (CPU seconds) when it
+    is done."""
+
+    def __init__(self, slots: int, runner: Runner, allowance: Allowance, guess: float):
+        self.slots, self._runner, self._allowance, self._guess = max(1, slots), runner, allowance, guess
+        self._costs: dict[str, float] = {}  # the recent cost of each work, by name
         self._servers: OrderedDict[int | None, _Queue] = OrderedDict()
         self._running: Counter[int] = Counter()  # jobs running, by user
         self._running_in: Counter[int | None] = Counter()  # jobs running, by server
         self._tasks: set[asyncio.Task[None]] = set()
 
-    async def run(self, payer: Payer, work: Callable[..., T], *args: Any) -> T:
-        """`work(*args)` run in this lane, in its turn; its result (or its exception)."""
-        job = _Job(work, args, payer)
+    async def run(self, payer: Payer, work: Callable[..., T], *args: Any, check: bool = False) -> T:
+        """`work(*args)` run in this lane, in its turn; its result (or its exception). With `check`,
+        refused (Spent) if the payer's allowance is spent (the first job of a request that may be
+        refused for it)."""
+        if check:
+            self._allowance.check(payer)
+        job = _Job(work, args, payer, self._costs.get(_name(work), self._guess))
+        self._allowance.charge(payer, job.paid)
         server = self._servers.get(payer.guild_id)
         if server is None:
             server = self._servers[payer.guild_id] = _Queue(payer.guild_id in self._running_in)
@@ -178,7 +190,9 @@ class Lane:
         try:
             result: T = await asyncio.shield(job.done)
         except asyncio.CancelledError:
-            job.done.cancel()  # not started yet: it never will be; running: its result is dropped
+            job.done.cancel()
+            if not job.started:  # it never will be, nor cost anything; a running one's result is dropped
+                self._allowance.charge(payer, -job.paid)
             raise
         return result
 
@@ -188,6 +202,7 @@ class Lane:
             if job is None:
                 return
             self._count(job.payer, 1)
+            job.started = True
             task = asyncio.ensure_future(self._start(job))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
@@ -223,16 +238,22 @@ class Lane:
         try:
             result, seconds = await self._runner(job.work, *job.args)
         except BaseException as error:  # the job's own failure goes to whoever waits for it, and is paid for
-            self._allowance.charge(job.payer, time.perf_counter() - started)
+            self._allowance.charge(job.payer, time.perf_counter() - started - job.paid)
             if not job.done.done():
                 job.done.set_exception(error)
         else:
-            self._allowance.charge(job.payer, seconds)
+            self._allowance.charge(job.payer, seconds - job.paid)
+            name = _name(job.work)
+            self._costs[name] = seconds if name not in self._costs else 0.8 * self._costs[name] + 0.2 * seconds
             if not job.done.done():
                 job.done.set_result(result)
         finally:
             self._count(job.payer, -1)
             self._serve()
+
+
+def _name(work: Callable[..., Any]) -> str:
+    return getattr(work, "__qualname__", type(work).__name__)
 
 
 def _in_turn(queues: OrderedDict[Any, _Queue]) -> list[Any]:

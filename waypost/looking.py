@@ -122,7 +122,7 @@ class Looking(Channels):
         if at > REPLAY_LIMIT:
             raise IllegalMove(f"{TOO_LONG} The board can be shown as it was up to entry {REPLAY_LIMIT:,}.")
         rows = await self.store.log_rows(game_id, at)
-        state = await self.looking_back.run(payer, lookback.state_after, lookback.sent(loaded.game), rows)
+        state = await self.looking_back.run(payer, lookback.state_after, lookback.sent(loaded.game), rows, check=True)
         return dataclasses.replace(loaded, state=state)
 
     async def since(self, channel_id: int, user: User) -> LogPage:
@@ -158,7 +158,7 @@ class Looking(Channels):
         rows = await self.store.log_rows(game_id, total)
         revealed = await self.store.revealed_up_to(game_id)
         return await self.looking_back.run(payer, lookback.recap, lookback.sent(loaded.game), rows, count,
-                                           RECAP_LIMIT, user.id, revealed, limit)
+                                           RECAP_LIMIT, user.id, revealed, limit, check=True)
 
     async def focuses(self, channel_id: int, user: User) -> list[tuple[str, str]]:
         """What `/game board` can be narrowed to in this channel's game (for autocomplete)."""

@@ -38,8 +38,10 @@ class Table(Lobby, Deadlines, Looking):
         self.allowance.check(payer)
         exporter = transfer.Exporter(loaded.game, loaded.row, await self.store.seal_key(),
                                      await self.store.log_length(loaded.row.id))
+        first = True
         async for rows in self.store.log_chunks(loaded.row.id):
-            await self.reading.run(payer, exporter.add, rows)
+            await self.reading.run(payer, exporter.add, rows, check=first)
+            first = False
         file: tuple[str, bytes] = await self.reading.run(payer, exporter.file)
         return file
 
@@ -54,7 +56,8 @@ class Table(Lobby, Deadlines, Looking):
             key = await self.store.seal_key()
             payer = Payer(user.id, guild_id)
             self.allowance.check(payer)
-            row, entries, snapshots = await self.reading.run(payer, transfer.parse_export, data, self.games, key)
+            row, entries, snapshots = await self.reading.run(payer, transfer.parse_export, data, self.games, key,
+                                                             check=True)
             game = self.games[row.game_key]
             seated = [s.player_id for s in row.seats]
             if user.id not in seated:

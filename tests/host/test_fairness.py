@@ -44,7 +44,7 @@ async def submit(lane: Lane, payer: Payer, *names: str) -> list[asyncio.Task[str
 
 async def test_a_newcomer_waits_only_for_what_is_running_not_for_a_backlog():
     held = Held()
-    lane = Lane(1, held, FREE)
+    lane = Lane(1, held, FREE, guess=0.5)
     await submit(lane, Payer(1, 9), "a1", "a2", "a3", "a4")
     await submit(lane, Payer(2, 9), "b1")
     for name in ("a1", "b1", "a2"):
@@ -54,7 +54,7 @@ async def test_a_newcomer_waits_only_for_what_is_running_not_for_a_backlog():
 
 async def test_servers_take_turns_then_their_users():
     held = Held()
-    lane = Lane(1, held, FREE)
+    lane = Lane(1, held, FREE, guess=0.5)
     await submit(lane, Payer(1, 9), "a1", "a2", "a3")
     await submit(lane, Payer(3, 9), "c1", "c2")
     await submit(lane, Payer(2, 8), "b1", "b2")  # another server
@@ -65,7 +65,7 @@ async def test_servers_take_turns_then_their_users():
 
 async def test_with_several_workers_a_newcomer_takes_the_first_one_free():
     held = Held()
-    lane = Lane(3, held, FREE)
+    lane = Lane(3, held, FREE, guess=0.5)
     await submit(lane, Payer(1, 9), "a1", "a2", "a3", "a4", "a5")
     assert held.started == ["a1", "a2", "a3"]  # nobody else waits: every worker
     await submit(lane, Payer(2, 9), "b1", "b2")
@@ -79,7 +79,7 @@ async def test_with_several_workers_a_newcomer_takes_the_first_one_free():
 
 async def test_a_job_given_up_before_it_starts_never_runs():
     held = Held()
-    lane = Lane(1, held, FREE)
+    lane = Lane(1, held, FREE, guess=0.5)
     first, second, third = await submit(lane, Payer(1, 9), "a1", "a2", "a3")
     second.cancel()
     await settled()
@@ -92,7 +92,7 @@ async def test_what_a_job_costs_is_charged_to_its_user_and_server_until_they_are
     now = [0.0]
     allowance = Allowance(Share(0.25, 1.0), Share(0.5, 1.5), clock=lambda: now[0])
     held = Held()
-    lane = Lane(1, held, allowance)
+    lane = Lane(1, held, allowance, guess=0.5)
     for name, user in (("a1", 1), ("a2", 1)):  # 0.5 s each: alice's second second is spent
         allowance.check(Payer(user, 9))
         task, = await submit(lane, Payer(user, 9), name)
@@ -109,3 +109,28 @@ async def test_what_a_job_costs_is_charged_to_its_user_and_server_until_they_are
     allowance.check(Payer(2, 8))  # another server's is its own
     now[0] += 1.0  # a quarter second back for each user, half for the server
     allowance.check(Payer(1, 9))
+
+
+async def test_a_burst_is_paid_for_when_queued_and_settled_when_done():
+    now = [0.0]
+    allowance = Allowance(Share(0.1, 1.0), Share(10, 10), clock=lambda: now[0])
+    held = Held()
+    lane = Lane(1, held, allowance, guess=0.4)
+    a1 = asyncio.ensure_future(lane.run(Payer(1, 9), str.upper, "a1", check=True))
+    a2 = asyncio.ensure_future(lane.run(Payer(1, 9), str.upper, "a2", check=True))
+    a3 = asyncio.ensure_future(lane.run(Payer(1, 9), str.upper, "a3", check=True))  # 0.2 s left: still queued
+    a4 = asyncio.ensure_future(lane.run(Payer(1, 9), str.upper, "a4", check=True))  # spent
+    await settled()
+    with pytest.raises(Spent):
+        await a4
+    await held.finish("a1")  # cost 0.5: a little more than paid
+    assert await a1 == "A1"
+    a3.cancel()  # never started: paid back
+    await settled()
+    await held.finish("a2")
+    await a2
+    with pytest.raises(Spent, match="try again in 1 second"):  # 1.0 - 0.5 - 0.5: spent exactly
+        allowance.check(Payer(1, 9))
+    now[0] += 1
+    allowance.check(Payer(1, 9))
+    assert held.started == ["a1", "a2"]
