@@ -6,19 +6,34 @@ who may manage channels, so exports are theirs too), sends recaps, boards (now a
 positions), exports, log pages and `since` across the channels: a burst of
 as many as the request budget lets through at once, then as many a second as it refills. The bot
 runs with production's budgets. Figures: the others' commands acknowledged within 3 s, and their
-boards' p99 under the flood against twice the quiet figure.
+boards' p99 under the flood against twice the quiet figure. Quiet and flooded stages alternate, so
+that whatever else the machine is doing weighs on both alike; the cores busy are shown, the
+machine's other processes among them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 import random
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import GAME, Sample, TimedDiscord, fresh_database, largest_board, seats, vikings
+from benchmarks.fixtures import (
+    GAME,
+    Sample,
+    TimedDiscord,
+    cpu_elsewhere,
+    cpu_used,
+    descendants,
+    fresh_database,
+    largest_board,
+    seats,
+    vikings,
+)
 from benchmarks.load import _paced, freezing
 from front.bot import create_bot
 from offline import Record
@@ -27,10 +42,11 @@ from waypost.config import UNBUDGETED, Config
 
 CHANNELS = 4
 PLAYERS = 3
-SETUP_BOARDS = 40  # boards each channel's game has drawn before the run (a history to look back on)
+SETUP_BOARDS = 25  # boards each channel's game has drawn before the run (a history to look back on)
 STEPS = 1.0  # player steps a second, per channel
-LOOKS = 6.0  # /game board a second by onlookers, all channels together
+LOOKS = 8.0  # /game board a second by onlookers, all channels together
 ONLOOKERS = 3
+ROUNDS = 2  # quiet and flooded stages, in turn
 FLOODER = "@mallory"
 HEAVY = ("game recap", "game board", "game export", "game log", "game since")
 
@@ -51,16 +67,16 @@ class UsersTimed(TimedDiscord):
 def heavy(rng: random.Random, channels: list[int]) -> tuple[int, str, dict[str, Any]]:
     """One of the flooder's commands, in a random channel."""
     command = rng.choice(HEAVY)
-    options: dict[str, Any] = {"game recap": {"actions": 30}, "game board": rng.choice([{"at": rng.randint(8, 40)},
+    options: dict[str, Any] = {"game recap": {"actions": 30}, "game board": rng.choice([{"at": rng.randint(8, 30)},
                                                                                           {}]),
                                "game log": {"page": rng.randint(1, 5)}}.get(command, {})
     return rng.choice(channels), command, options
 
 
 async def run(quick: bool) -> list[Figure]:
-    """Games are opened and played a while first (not timed); then a quiet stage and a flooded
-    one, each 15 s (quick: 5 s)."""
-    seconds = 5 if quick else 15
+    """Games are opened and played a while first (not timed); then quiet and flooded stages in turn,
+    7.5 s each (quick: 2.5 s), twice, so that the machine's other work weighs on both alike."""
+    seconds = 2.5 if quick else 7.5
     board = largest_board(vikings()).info.name
     rng = random.Random(5)
     async with fresh_database() as where:
@@ -86,9 +102,10 @@ async def run(quick: bool) -> list[Figure]:
 
             floods: list[asyncio.Task[Record]] = []
 
-            async def stage(flood: bool) -> list[tuple[Sample, int]]:
-                first = len(discord_.samples)
-                until = time.perf_counter() + seconds
+            async def stage(flood: bool) -> Stage:
+                first, (machine, ours), bot = len(discord_.samples), cpu_elsewhere(), _cpu_here()
+                began = time.perf_counter()
+                until = began + seconds
 
                 async def flooding() -> None:
                     budget = int(production.user_burst)  # the request budget at once, then as it refills
@@ -102,18 +119,42 @@ async def run(quick: bool) -> list[Figure]:
                 await asyncio.gather(freezing(until), *(_paced(STEPS, until, p.step) for p in players),
                                      _paced(LOOKS, until, look), *([flooding()] if flood else []))
                 await asyncio.gather(*floods)
-                return list(zip(discord_.samples[first:], discord_.senders[first:], strict=True))
+                elapsed, (machine2, ours2), bot2 = time.perf_counter() - began, cpu_elsewhere(), _cpu_here()
+                return Stage(list(zip(discord_.samples[first:], discord_.senders[first:], strict=True)),
+                             *((after - before) / elapsed for before, after in zip(bot, bot2, strict=True)),
+                             max(0.0, (machine2 - machine - (ours2 - ours)) / elapsed))
 
-            quiet = await stage(flood=False)
-            flooded = await stage(flood=True)
+            stages = [await stage(flood=bool(i % 2)) for i in range(2 * ROUNDS)]
             flooder = discord_.builder.directory.user_id(FLOODER)
-    return _figures(quiet, flooded, flooder, [f.result() for f in floods])
+    return _figures(Stage.pooled(stages[0::2]), Stage.pooled(stages[1::2]), flooder, [f.result() for f in floods])
 
 
-def _figures(quiet: list[tuple[Sample, int]], flooded: list[tuple[Sample, int]], flooder: int,
-             floods: list[Record]) -> list[Figure]:
-    others = [s for s, user in flooded if user != flooder]
-    calm = ms(percentile([s.done for s, _ in quiet if s.kind == "board"], 99))
+@dataclass(frozen=True)
+class Stage:
+    """What a stage measured: each interaction with its sender, and the cores busy meanwhile: the
+    bot's process (its event loop, and the benchmark's stand-in and players), its drawing and
+    look-back processes, and everything else on the machine."""
+
+    samples: list[tuple[Sample, int]]
+    bot: float
+    workers: float
+    elsewhere: float
+
+    @classmethod
+    def pooled(cls, stages: list[Stage]) -> Stage:
+        """Stages of the same length as one."""
+        return cls([s for stage in stages for s in stage.samples],
+                   *(sum(getattr(stage, name) for stage in stages) / len(stages)
+                     for name in ("bot", "workers", "elsewhere")))
+
+def _cpu_here() -> tuple[float, float]:
+    """CPU seconds used so far by this process, and by its worker processes."""
+    return cpu_used([os.getpid()])[os.getpid()], sum(cpu_used(descendants(os.getpid())).values())
+
+
+def _figures(quiet: Stage, flooded: Stage, flooder: int, floods: list[Record]) -> list[Figure]:
+    others = [s for s, user in flooded.samples if user != flooder]
+    calm = ms(percentile([s.done for s, _ in quiet.samples if s.kind == "board"], 99))
     refused = [r for r in floods if r.content.startswith("⛔")]
     return [
         Figure("flood: others' boards, quiet, p99", calm, "ms"),
@@ -129,4 +170,8 @@ def _figures(quiet: list[tuple[Sample, int]], flooded: list[tuple[Sample, int]],
         Figure("flood: … refused politely (over a budget)", len(refused), ""),
         Figure("flood: … dropped unanswered (over the request budget)", sum(r.callback_type is None for r in floods),
                ""),
+        *(figure for name, stage in (("quiet", quiet), ("flooded", flooded)) for figure in (
+            Figure(f"flood: cores busy, {name}: the bot's process", stage.bot, "cores"),
+            Figure("flood: … its drawing and look-back processes", stage.workers, "cores"),
+            Figure("flood: … other processes on the machine", stage.elsewhere, "cores"))),
     ]

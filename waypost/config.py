@@ -11,8 +11,8 @@ from waypost.fairness import Allowance, Share
 from waypost.shards import Shards
 
 DEFAULT_DB = "var/waypost.sqlite3"
-UNBUDGETED: dict[str, float] = {"user_rate": 1e6, "user_burst": 10**6, "work_rate": 1e6, "work_burst": 1e6,
-                                 "server_work_rate": 1e6, "server_work_burst": 1e6}
+UNBUDGETED: dict[str, float] = {"user_rate": 1e6, "user_burst": 10**6, "user_in_flight": 10**6, "work_rate": 1e6,
+                                 "work_burst": 1e6, "server_work_rate": 1e6, "server_work_burst": 1e6}
 """Config fields lifting every user's budgets: for scripts, tests and benchmarks, which send far
 faster than people and spend on heavy work as they need."""
 
@@ -20,7 +20,8 @@ faster than people and spend on heavy work as they need."""
 @dataclass(frozen=True)
 class Config:
     """The bot's settings. `user_rate` and `user_burst` bound what one user may send: so many
-    commands and autocompletes a second on average, in bursts of so many; `work_rate` and `work_burst`
+    commands and autocompletes a second on average, in bursts of so many; `user_in_flight` how many
+    of their commands may be being answered at once; `work_rate` and `work_burst`
 what one user may spend on heavy work (drawing, replaying, exports: `waypost.fairness`), in CPU
 seconds a second on average and in bursts of so many seconds, and `server_work_…` what one server
 may (four users' worth by default). Every `tick_seconds` the
@@ -35,6 +36,7 @@ may (four users' worth by default). Every `tick_seconds` the
     log_level: str
     user_rate: float = 10.0
     user_burst: float = 40
+    user_in_flight: float = 3
     work_rate: float = 0.1
     work_burst: float = 8.0
     server_work_rate: float = 0.4

@@ -4,7 +4,7 @@ Drawing and replaying hold the GIL most of the time, so in a thread they still s
 loop: every reply, acknowledgement and autocomplete waits while a board is composed. Pools of
 processes (each of as many processes as the cores this process may use but one, for the event
 loop; at least one) work instead: `DRAW` draws the boards of the present, `LOOK_BACK` replays
-logs, draws past positions and animates recaps at a lower priority (nice 10), so that looking
+logs, draws past positions and animates recaps at the lowest priority (nice 19), so that looking
 back, however much of it is asked, takes the CPU the boards of the present leave. Each pool
 starts with its first job and serves every bot in the interpreter; work is sent to it by name,
 so it must be a module-level function, and its arguments are pickled. As with any
@@ -26,7 +26,7 @@ from typing import Any
 from waypost.fairness import Runner, metered
 
 DRAW, LOOK_BACK = "draw", "look back"
-NICE = {DRAW: 0, LOOK_BACK: 10}  # how much the pool's processes yield the CPU to others (Linux nice)
+NICE = {DRAW: 0, LOOK_BACK: 19}  # how much the pool's processes yield the CPU to others (Linux nice)
 _pools: dict[str, ProcessPoolExecutor] = {}
 
 

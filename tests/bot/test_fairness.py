@@ -68,3 +68,19 @@ async def test_a_server_over_its_allowance_is_refused_too(config, games):
         assert rec.ephemeral and "This server has used its share of Waypost's drawing and replaying for now; " \
                                  "try again in" in rec.content
         discord_.assert_clean()
+
+
+async def test_a_burst_of_commands_is_answered_a_few_at_a_time(config, games):
+    """One user's commands being answered at once are bounded (3 by default): a burst past that is
+    refused (the first, politely) or dropped, so it does not crowd the event loop; then they may
+    send again."""
+    capped = dataclasses.replace(config, user_in_flight=3)
+    async with OfflineDiscord(lambda: create_bot(capped, games)) as discord_:
+        await started(discord_)
+        burst = await asyncio.gather(*(discord_.run("@mallory", CH, "/game recap") for _ in range(6)))
+        assert sum(bool(r.attachments) for r in burst) == 3
+        refused = [r for r in burst if "faster than Waypost answers" in r.content]
+        assert len(refused) == 1 and refused[0].ephemeral
+        assert sum(r.callback_type is None for r in burst) == 2  # dropped, unanswered
+        assert (await discord_.run("@carl", CH, "/game board")).attachments  # others are not counted
+        assert (await discord_.run("@mallory", CH, "/game recap")).attachments  # answered: she may again
