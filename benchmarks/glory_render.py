@@ -11,10 +11,12 @@ import statistics
 import sys
 import time
 
+from benchmarks import posted
 from benchmarks.figures import Figure, ms
 from benchmarks.glory_rules import largest_board
 from render.glory import draw
-from rules.base import Actor, Seat
+from render.glory.posted import compose_posted
+from rules.base import Actor, Posted, Seat
 from rules.glory import GAME, queries
 from rules.glory.actions import Choose, EndTurn, Maneuver, Pass
 from rules.glory.board import Board
@@ -70,7 +72,8 @@ def run(quick: bool) -> list[Figure]:
     return [Figure(f"glory render: first drawing of {board.name} (base layer)", ms(first), "ms"),
             Figure(f"glory render: drawing {board.name}, median ({explored} explored at the end)",
                    ms(statistics.median(times)), "ms", 50),
-            Figure("glory render: largest PNG", max(sizes) / 1024, "KB", 1024)]
+            Figure("glory render: largest PNG", max(sizes) / 1024, "KB", 1024),
+            *posted.figures(f"glory render: {board.name}", draw, compose_posted, [(s, Posted()) for s in states], 50)]
 
 
 if __name__ == "__main__":

@@ -17,9 +17,12 @@ import statistics
 import sys
 import time
 
+from benchmarks import posted
 from benchmarks.figures import Figure, ms
 from benchmarks.megaciv_scenes import busy, draft
 from render.megaciv import draw
+from render.megaciv.posted import compose_posted
+from rules.base import Posted
 from rules.megaciv import GAME
 from rules.megaciv.state import MegaState
 
@@ -65,7 +68,8 @@ def run(quick: bool) -> list[Figure]:
                            ms(statistics.median(cpu)), "ms", target),
                     Figure(f"megaciv render: {what}, wall clock, median", ms(statistics.median(wall)), "ms"),
                     Figure(f"megaciv render: {what}, largest PNG", max(sizes) / 1024, "KB")]
-    return figures
+    return [*figures, *posted.figures("megaciv render: oikumene, 18 players", draw, compose_posted,
+                                      [(GAME.view(s, None), Posted()) for s in found], 40)]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,12 +1,15 @@
-"""Drawing: the board of a game in progress on the largest shipped map, as PNG."""
+"""Drawing: the board of a game in progress on the largest shipped map, as PNG, whole and as posted."""
 
 from __future__ import annotations
 
 import statistics
 import time
 
+from benchmarks import posted
 from benchmarks.figures import Figure, ms
 from benchmarks.fixtures import largest_board, midgame, vikings
+from render.vikings.posted import compose_posted
+from rules.base import Posted
 
 
 def run(quick: bool) -> list[Figure]:
@@ -26,4 +29,5 @@ def run(quick: bool) -> list[Figure]:
     where = largest_board(entry).info.name
     return [Figure(f"render: first drawing of {where} (static layer)", ms(first), "ms"),
             Figure(f"render: drawing {where}, median", ms(statistics.median(times)), "ms", 50),
-            Figure("render: largest PNG", max(sizes) / 1024, "KB", 1024)]
+            Figure("render: largest PNG", max(sizes) / 1024, "KB", 1024),
+            *posted.figures(f"render: {where}", entry.draw, compose_posted, [(s, Posted()) for s in states], 50)]

@@ -12,9 +12,11 @@ import sys
 import time
 from collections.abc import Iterator
 
+from benchmarks import posted
 from benchmarks.figures import Figure, ms
 from games import default_games
-from rules.base import Action, Actor, Seat
+from render.skye.posted import compose_posted
+from rules.base import Action, Actor, Posted, Seat
 from rules.skye import GAME
 from rules.skye import queries as q
 from rules.skye.actions import Buy, Choose, Keep, Place, Plan, Price
@@ -86,7 +88,8 @@ def run(quick: bool) -> list[Figure]:
     tiles = sum(len(p.territory) for p in states[-1].players)
     return [Figure(f"skye render: first drawing, five territories ({tiles} tiles)", ms(first), "ms"),
             Figure("skye render: five territories, median", ms(statistics.median(times)), "ms", 60),
-            Figure("skye render: largest PNG", max(sizes) / 1024, "KB", 1024)]
+            Figure("skye render: largest PNG", max(sizes) / 1024, "KB", 1024),
+            *posted.figures("skye render: five players", draw, compose_posted, [(s, Posted()) for s in states], 60)]
 
 
 if __name__ == "__main__":

@@ -9,7 +9,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from front.answering import awaited, end_view, run
-from front.replies import channel_of, choices, escape, fit, respond, say_privately, send_outcome, table_of, user_of
+from front.members import people
+from front.replies import (
+    channel_of,
+    choices,
+    escape,
+    fit,
+    respond,
+    say_privately,
+    send_outcome,
+    table_of,
+    user_of,
+)
 from rules.errors import BadInput, NoGame
 from rules.text import players, plural
 from waypost.channels import players_on
@@ -142,12 +153,13 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     @app_commands.command(description="Show the board (or a part of it), now or after an entry of the log")
     @app_commands.describe(private="Only you see it, as your seat sees it",
                            focus="A part of the board at full size: a region, a player's territory",
-                           at="The board as it was after this log entry (its number in /game log)")
+                           at="The board as it was after this log entry (its number in /game log)",
+                           full="The whole board at full size (open it to read it), not the view posted")
     @app_commands.autocomplete(focus=focus_names)
     async def board(self, interaction: discord.Interaction, private: bool = False, focus: Text | None = None,
-                    at: app_commands.Range[int, 1, 1_000_000] | None = None) -> None:
+                    at: app_commands.Range[int, 1, 1_000_000] | None = None, full: bool = False) -> None:
         await run(interaction, table_of(interaction).board(channel_of(interaction), user_of(interaction), private,
-                                                           focus, at))
+                                                           focus, at, full))
 
     @app_commands.command(description="Privately: where one of your pieces can go now, drawn on your board")
     @app_commands.describe(piece="Which of your pieces (suggested: those that can move now)")
@@ -198,8 +210,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         await interaction.followup.send("The whole game and its log:", file=file, ephemeral=True)
 
     @app_commands.command(name="import", description="Continue an exported game in this channel")
-    @app_commands.describe(file="A file made by /game export")
-    async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+    @app_commands.describe(file="A file made by /game export",
+                           until="Keep the log up to this entry and play on from there (a finished game too)")
+    async def import_(self, interaction: discord.Interaction, file: discord.Attachment,
+                      until: app_commands.Range[int, 1, 1_000_000] | None = None) -> None:
         if file.size > MAX_BYTES:
             raise BadInput(f"The file is {file.size // 1024} KB; an export is at most {MAX_BYTES // 1024} KB.")
         await interaction.response.defer(ephemeral=True, thinking=True)  # reading and checking a file takes a while
@@ -208,7 +222,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         except discord.HTTPException as e:
             raise BadInput(f"Discord did not hand over the file (HTTP {e.status}); please try again.") from None
         outcome = await table_of(interaction).import_game(channel_of(interaction), interaction.guild_id,
-                                                          user_of(interaction), data)
+                                                          user_of(interaction), data,
+                                                          lambda ids: people(interaction.guild, ids), until)
         await send_outcome(interaction, outcome, thinking=True)
 
     @app_commands.command(description="Show the settings, or change one (host)")

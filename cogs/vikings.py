@@ -62,7 +62,8 @@ async def routes(interaction: discord.Interaction, current: str) -> list[app_com
     strength = DEFAULT_STRENGTH if assumed else strength
     note = f" (assuming x{strength}: give strength first)" if assumed else ""
     found = queries.routes(seen.state, seen.seat, boat, strength)
-    return choices([(f"{end} — {plural(len(route), 'move')}: {' '.join(route)}{note}", " ".join(route))
+    marked = {end: " (village)" if queries.village(seen.state, end) else "" for end, _ in found}
+    return choices([(f"{end}{marked[end]} — {plural(len(route), 'move')}: {' '.join(route)}{note}", " ".join(route))
                     for end, route in found], current)
 
 

@@ -66,7 +66,8 @@ async def answer(interaction: discord.Interaction, outcome: Outcome, thinking: b
                                              "direct messages)."]), allowed_mentions=pinging(closed))
     if outcome.finished:  # the final board and the result are posted: the whole game goes with them
         name, data = await table_of(interaction).export(interaction.channel_id or 0, user_of(interaction))
-        await interaction.followup.send("The whole game, to keep, or to import and play again from any point:",
+        await interaction.followup.send("The whole game, to keep, or to play again from any point: /game import "
+                                        "with until: the last log entry to keep.",
                                         file=discord.File(io.BytesIO(data), name), allowed_mentions=NOBODY)
 
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import discord
 
-from front.replies import ALT_LIMIT, NOBODY, escape, fit, payer_of, table_of
-from waypost.outcome import Outcome
+from front.replies import NOBODY, escape, fit, payer_of, table_of
+from waypost.outcome import ALT_LIMIT, Outcome
 
 log = logging.getLogger("waypost")
 _order = itertools.count()

@@ -18,14 +18,13 @@ from discord import app_commands
 
 from rules.errors import PlayerError
 from waypost.fairness import Payer
-from waypost.outcome import Outcome, User
+from waypost.outcome import ALT_LIMIT, Outcome, User
 from waypost.table import Table
 
 if TYPE_CHECKING:  # discord.types cannot be imported first at run time (its modules import each other)
     from discord.types.message import AllowedMentions as AllowedMentionsPayload
 
 CONTENT_LIMIT = 2000
-ALT_LIMIT = 1024
 log = logging.getLogger("waypost")
 
 

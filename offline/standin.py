@@ -5,7 +5,8 @@ acknowledgement window (10062), one acknowledgement (40060), 2000-character cont
 6000 embed characters, 25 autocomplete choices of at most 100 characters, and attachment sizes. The
 first followup after a defer edits the "thinking" message and keeps its ephemeral flag. Anything it
 does not know gets a Discord-style 404 and is recorded in `unknown`. Attachments (uploaded by the bot
-or by a fake user) are served at their `url`.
+or by a fake user) are served at their `url`. The server's members are the users its directory knows
+(anyone who has acted or been named, and the bot, a bot member); others are Unknown Member (10007).
 
 With a `Gateway` (`offline.gateway`) it is Discord's gateway too, for bot processes of their own:
 `interact(payload)` sends an interaction to the process serving its guild's shard and waits until
@@ -62,6 +63,7 @@ SERVED = (  # the spec's routes the stand-in answers (their validators are built
     ("POST", "/channels/{channel_id}/messages"),
     *((m, "/channels/{channel_id}/messages/{message_id}") for m in ("GET", "PATCH", "DELETE")),
     ("GET", "/channels/{channel_id}"),
+    ("GET", "/guilds/{guild_id}/members/{user_id}"),
     ("POST", "/users/@me/channels"),
     ("PUT", GLOBAL_COMMANDS_ROUTE),
     ("PUT", GUILD_COMMANDS_ROUTE),
@@ -357,6 +359,7 @@ class StandIn:
         add("POST", API + "/channels/{channel}/messages", self._handler(self._post))
         add("*", API + "/channels/{channel}/messages/{message}", self._handler(self._channel_message))
         add("GET", API + "/channels/{channel}", self._handler(self._channel))
+        add("GET", API + "/guilds/{guild}/members/{user}", self._handler(self._member))
         add("POST", API + "/users/@me/channels", self._handler(self._open_dm))
         add("PUT", API + "/applications/{app}/commands", self._handler(self._sync))
         add("PUT", API + "/applications/{app}/guilds/{guild}/commands", self._handler(self._sync))
@@ -777,6 +780,16 @@ class StandIn:
         if recipient is not None:
             return 200, self._dm_channel(recipient)
         return 200, self.directory.channel(int(channel), GUILD_ID)
+
+    async def _member(self, request: web.Request, rec: Request) -> Reply:
+        """Get Guild Member: every user the directory knows is a member (the bot too); others are not."""
+        user = request.match_info["user"]
+        if not user.isdigit() or int(user) not in self.directory.users:
+            return _error(404, 10007, "Unknown Member")
+        uid = int(user)
+        return 200, {"user": self.directory.user(uid, bot=uid == self.application_id), "roles": [], "flags": 0,
+                     "joined_at": "2024-01-01T00:00:00+00:00", "nick": None, "deaf": False, "mute": False,
+                     "pending": False}
 
     async def _open_dm(self, request: web.Request, rec: Request) -> Reply:
         """Create DM: the bot's DM channel with a user (the same one every time, as on Discord)."""

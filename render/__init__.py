@@ -1,7 +1,7 @@
-"""Board images: one package per game with a module-level `draw(state, viewer_seat | None) ->
-bytes` (a PNG), built from shared modules by concern. Renderers are pure: no Discord, no files,
-no clocks. The shared modules import no game, and render/ has no import cycles
-(`tests/render/test_imports.py` checks both).
+"""Board images: one package per game with a module-level `draw(state, viewer_seat | None, focus,
+highlight, posted) -> bytes` (a PNG), built from shared modules by concern. Renderers are
+pure: no Discord, no files, no clocks. The shared modules import no game, and render/ has no
+import cycles (`tests/render/test_imports.py` checks both).
 
 Basics, in import order (each may use the ones above it):
 
@@ -14,6 +14,8 @@ Basics, in import order (each may use the ones above it):
 - `png`      the fixed palette of a static layer, palette-PNG encoding
 - `layers`   the cached static layer per board (`LayerCache`)
 - `header`   the board header every game draws: game and board titles, phase line, whose turn
+- `posted`   the posted view's size rules (text read at Discord's 550-px preview), its status
+             lines and a player strip's rows
 
 Maps (what the next games need):
 

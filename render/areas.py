@@ -10,7 +10,8 @@ water reads as water without colour; an area may carry its own fill), supersampl
 coasts: a whole map is one pass, cache it in the board's static layer (`render.layers`).
 `label_point` is where an area's name goes: its pole of inaccessibility (the inside point
 farthest from the outline, so the label sits in the widest part even of a crescent-shaped
-area), `draw_label` writes it. `draw_counts` lays out each player's token count in an area as
+area), `draw_label` writes it; `place_labels` moves labels that would overlap to their next
+best spots. `draw_counts` lays out each player's token count in an area as
 small chips in the player's style (shape, colour, the count inside), `draw_arrow` joins two
 areas (a move, an attack, trade).
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -222,6 +224,52 @@ def _label_point(polygon: tuple[Point, ...]) -> Point:
 
 
 # --- drawing ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a label could go: the point it is drawn at, and the boxes it then covers (its text,
+    a badge, the row of pieces under it)."""
+
+    at: Point
+    boxes: tuple[Box, ...]
+
+
+def _overlap(a: Box, b: Box) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def place_labels(labels: Sequence[tuple[str, Sequence[Spot]]], cell: float = 96) -> dict[str, Spot]:
+    """Labels placed one after the other (most important first): each at the first of its spots
+    (best first) whose boxes overlap none placed before, or, when every spot does, the one that
+    overlaps least. A grid of `cell` pixels finds the boxes near a spot."""
+    grid: dict[tuple[int, int], list[Box]] = defaultdict(list)
+
+    def cells(box: Box) -> Iterable[tuple[int, int]]:
+        for gx in range(math.floor(box[0] / cell), math.floor(box[2] / cell) + 1):
+            for gy in range(math.floor(box[1] / cell), math.floor(box[3] / cell) + 1):
+                yield gx, gy
+
+    def overlap(spot: Spot) -> float:
+        near = {id(b): b for box in spot.boxes for c in cells(box) for b in grid[c]}
+        return sum(_overlap(box, b) for box in spot.boxes for b in near.values())
+
+    placed: dict[str, Spot] = {}
+    for key, spots in labels:
+        if not spots:
+            continue
+        best, least = spots[0], math.inf
+        for spot in spots:
+            cost = overlap(spot)
+            if cost < least:
+                best, least = spot, cost
+            if cost == 0:
+                break
+        placed[key] = best
+        for box in best.boxes:
+            for c in cells(box):
+                grid[c].append(box)
+    return placed
 
 
 def draw_areas(image: Image.Image, view: View, areas: Iterable[Area], land: AreaStyle = LAND,

@@ -59,3 +59,4 @@ def encode_png(image: Image.Image, palette: Image.Image | None = None, compress_
     out = io.BytesIO()
     indexed.save(out, "PNG", compress_level=compress_level)
     return out.getvalue()
+

@@ -151,10 +151,13 @@ def fill_polygon(image: Image.Image, points: list[Point], name: str | Terrain, o
     `outline` of `width` pixels."""
     if len(points) < 3:
         return
-    left = math.floor(min(x for x, _ in points)) - 1
-    top = math.floor(min(y for _, y in points)) - 1
-    w = math.ceil(max(x for x, _ in points)) + 2 - left
-    h = math.ceil(max(y for _, y in points)) + 2 - top
+    pad = width + 2  # only the part on the image is drawn (a sea may reach far past a close-up)
+    left = max(math.floor(min(x for x, _ in points)) - 1, -pad)
+    top = max(math.floor(min(y for _, y in points)) - 1, -pad)
+    w = min(math.ceil(max(x for x, _ in points)) + 2, image.width + pad) - left
+    h = min(math.ceil(max(y for _, y in points)) + 2, image.height + pad) - top
+    if w <= 0 or h <= 0:
+        return
     sprite = polygon_sprite(tuple((x - left, y - top) for x, y in points), (w, h), name, outline, width)
     paste(image, sprite, (left, top), "lt")
 

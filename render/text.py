@@ -19,6 +19,10 @@ pasting sprites at an anchor.
   no text ever shows a missing-glyph box.
 - `text_sprite` renders text once (with a halo that keeps it readable on any background) and
   caches it; `draw_text` pastes it. `paste` places any RGBA sprite by an anchor.
+- What text an image shows is known (`labels`): a text sprite carries its own `Label` (what it
+  reads, its size, the box of its letters), a sprite it is pasted on carries it too, and while
+  `recording` so does every image (`place`, `carry` when an image is copied, cut or scaled). The
+  legibility tests read it; drawing for players never records.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ import math
 import struct
 import unicodedata
 from array import array
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 
@@ -339,6 +345,108 @@ def plain(text: str, limit: int | None = None) -> str:
     return "".join(kept).rstrip() + "..."
 
 
+# --- what text an image shows -------------------------------------------------------------------
+
+LABELS = "waypost.labels"  # the key of an image's `info` holding the text drawn on it
+
+
+Rect = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Label:
+    """Text drawn on an image: what it reads, its font size and the box its letters cover, both
+    in the image's pixels (text drawn at 20 px on an image later halved has size 10); `within`,
+    the part of the image it was drawn in, when it came with a part (`place`, `carry`): letters
+    outside it are cut off."""
+
+    text: str
+    size: float
+    box: Rect
+    within: Rect | None = None
+
+    def moved(self, scale: float, offset: tuple[float, float], within: Rect | None = None) -> Label:
+        """This label on an image made from this one's (scaled by `scale`, then moved by
+        `offset`) inside `within` of it (None: all of it)."""
+        def moved(r: Rect) -> Rect:
+            return r[0] * scale + x, r[1] * scale + y, r[2] * scale + x, r[3] * scale + y
+
+        x, y = offset
+        inside = moved(self.within) if self.within is not None else None
+        if within is not None:
+            inside = within if inside is None else (max(inside[0], within[0]), max(inside[1], within[1]),
+                                                    min(inside[2], within[2]), min(inside[3], within[3]))
+        return Label(self.text, self.size * scale, moved(self.box), inside)
+
+
+_recording = 0  # how many `recording` blocks are open
+_forgotten: list[Callable[[], None]] = []  # caches of opaque sprites with text, emptied by `recording`
+
+
+def forget_when_recording(clear: Callable[[], None]) -> None:
+    """Have `recording` call `clear` as it starts: for a cache of opaque (RGB) sprites with text,
+    which record their text only while recording."""
+    _forgotten.append(clear)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[None]:
+    """Inside it, every image records the text pasted on it (see `labels`), and cached layers
+    and opaque sprites built outside are built again (render.layers, `forget_when_recording`).
+    For tests: the record costs time."""
+    global _recording
+    for clear in _forgotten:
+        clear()
+    _recording += 1
+    try:
+        yield
+    finally:
+        _recording -= 1
+
+
+def is_recording() -> bool:
+    return _recording > 0
+
+
+def labels(image: Image.Image) -> tuple[Label, ...]:
+    """The text `image` shows, as recorded (a sprite's always; a board's only while `recording`)."""
+    found: tuple[Label, ...] = image.info.get(LABELS, ())
+    return found
+
+
+def _add(image: Image.Image, found: tuple[Label, ...], scale: float, offset: tuple[float, float],
+         within: Rect | None = None) -> None:
+    if found:
+        image.info[LABELS] = labels(image) + tuple(label.moved(scale, offset, within) for label in found)
+
+
+def carry(source: Image.Image, target: Image.Image, scale: float = 1.0,
+          offset: tuple[float, float] = (0.0, 0.0)) -> Image.Image:
+    """`target`, made from `source` (a copy, a part or a scaled copy: its pixel (x, y) is the
+    source's (x, y) × `scale` + `offset`), gets the source's record of text, moved alike; text
+    wholly outside it is dropped, text partly outside kept (it is cut). Returns `target`."""
+    if not _recording and source.mode != "RGBA":
+        return target
+    w, h = target.size
+    kept = tuple(m for m in (label.moved(scale, offset) for label in labels(source))
+                 if m.box[2] > 0 and m.box[3] > 0 and m.box[0] < w and m.box[1] < h)
+    target.info[LABELS] = kept
+    return target
+
+
+def place(image: Image.Image, part: Image.Image, xy: tuple[int, int]) -> None:
+    """`image.paste(part, xy)` of a whole opaque image (a layer, a view), keeping the record of
+    text: what `part` covers is hidden, what it shows is added."""
+    image.paste(part, xy)
+    if _recording:
+        x, y = xy
+        right, bottom = x + part.width, y + part.height
+        shown = tuple(m for m in labels(image)
+                      if not (m.box[0] >= x and m.box[1] >= y and m.box[2] <= right and m.box[3] <= bottom))
+        image.info[LABELS] = shown
+        _add(image, labels(part), 1.0, (x, y), (x, y, right, bottom))
+
+
 # --- measuring and drawing ----------------------------------------------------------------------
 
 
@@ -352,6 +460,14 @@ def _ends(text: str) -> list[int]:
     """Where `text` may be cut without splitting a character from its marks."""
     return [i for i in range(1, len(text)) if not unicodedata.combining(text[i]) and not _is_selector(text[i])
             and text[i] != ZWJ and text[i - 1] != ZWJ]
+
+
+def shrunk(text: str, size: int, width: float, least: int) -> int:
+    """The largest size from `size` down to `least` at which `text` is at most `width` pixels
+    wide (`least` when none is): a whole text a little smaller rather than cut."""
+    while size > least and text_width(text, size) > width:
+        size -= 1
+    return size
 
 
 def fit(text: str, size: int, width: float) -> str:
@@ -402,6 +518,7 @@ def text_sprite(text: str, size: int, fill: RGB = INK, halo: RGB | None = PAPER,
         sprite.putalpha(outline)
     else:
         sprite.putalpha(letters)
+    sprite.info[LABELS] = (Label(text, size, (pad, pad, box[0] - pad, box[1] - pad)),)
     return sprite
 
 
@@ -419,7 +536,10 @@ def paste(image: Image.Image, sprite: Image.Image, xy: Point, anchor: str = "mm"
     x, y = anchored(sprite.size, xy, anchor)
     if image.mode != "RGBA":
         image.paste(sprite, (x, y), sprite)
+        if _recording:
+            _add(image, labels(sprite), 1.0, (x, y))
         return x, y, x + sprite.width, y + sprite.height
+    _add(image, labels(sprite), 1.0, (x, y))  # a sprite on a sprite: the text goes with it
     # onto a sprite: composite, so the alpha of both adds up (paste would thin it)
     left, top = max(x, 0), max(y, 0)
     right, bottom = min(x + sprite.width, image.width), min(y + sprite.height, image.height)

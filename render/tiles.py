@@ -31,7 +31,7 @@ from render.basics import INK, RGB, WHITE, Box, Point, mix
 from render.lines import draw_route
 from render.marks import SUPERSAMPLE, draw_tags, marker_sprite, supersampled
 from render.terrain import Terrain, terrain, texture
-from render.text import draw_text, paste, text_sprite
+from render.text import draw_text, forget_when_recording, paste, place, text_sprite
 
 Cell = tuple[int, int]
 EDGES = "nesw"
@@ -171,9 +171,10 @@ def _band(edges: str, s: float) -> list[Point]:
 
 
 @lru_cache(maxsize=512)
-def tile_sprite(tile: Tile, size: int, outline: RGB = INK, letters: bool = True) -> Image.Image:
+def tile_sprite(tile: Tile, size: int, outline: RGB = INK, letters: bool = True, least: int = 0) -> Image.Image:
     """`tile` as an RGB image `size` pixels square: zones, their boundaries, terrain letters,
-    roads and feature badges, with an `outline`. Cached per tile and size."""
+    roads and feature badges (their text at least `least` pixels), with an `outline`. Cached per
+    tile and size."""
     k = SUPERSAMPLE
     s = size * k
     areas: list[tuple[str | Terrain, list[Point] | Box, bool]] = []  # terrain, polygon or ellipse box, is-ellipse
@@ -207,10 +208,13 @@ def tile_sprite(tile: Tile, size: int, outline: RGB = INK, letters: bool = True)
     pen.rectangle((0, 0, s - 1, s - 1), outline=outline, width=k)
     small = image.reduce(k)
     if letters:
-        _letters(small, tile, size)
+        _letters(small, tile, size, least)
     if tile.features:
-        _features(small, tile, size)
+        _features(small, tile, size, least)
     return small
+
+
+forget_when_recording(tile_sprite.cache_clear)
 
 
 def _boundaries(ids: Image.Image, reach: int) -> Image.Image:
@@ -235,19 +239,24 @@ def _roads(pen: ImageDraw.ImageDraw, roads: str, s: float, k: int) -> None:
         pen.ellipse((s / 2 - r, s / 2 - r, s / 2 + r, s / 2 + r), fill=casing)
 
 
-def _letters(image: Image.Image, tile: Tile, size: int) -> None:
-    """Each edge's terrain letter, small, just inside the edge (once per zone)."""
+def _letters(image: Image.Image, tile: Tile, size: int, least: int = 0) -> None:
+    """Each edge's terrain letter, small, just inside the edge (once per zone), away from the
+    feature badges (another edge of the zone, or none when all are under them)."""
     text_size = max(9, round(size * 0.15))
     done: set[int] = set()
     spots = {"n": (0.5, 0.11), "e": (0.89, 0.5), "s": (0.5, 0.89), "w": (0.11, 0.5)}
     shifted = {"n": (0.3, 0.11), "e": (0.89, 0.3), "s": (0.7, 0.89), "w": (0.11, 0.7)}
+    busy = _badge_box(tile, size, least)
     for side in EDGES:
         which = next((i for i, z in enumerate(tile.zones) if side in z.edges), -1)
         if which in done:
             continue
+        fx, fy = (shifted if side in tile.roads else spots)[side]
+        half = text_size * 0.6
+        if busy and busy[0] - half < fx * size < busy[2] + half and busy[1] - half < fy * size < busy[3] + half:
+            continue  # under the badges: the zone's letter goes at another of its edges
         done.add(which)
         t = terrain(tile.edge(side))
-        fx, fy = (shifted if side in tile.roads else spots)[side]
         draw_text(image, (fx * size, fy * size), t.letter, text_size, mix(t.ink, INK, 0.4), t.fill, halo_width=2,
                   bold=True)
     for zone in tile.zones:
@@ -271,22 +280,56 @@ def feature_sprite(text: str, radius: int) -> Image.Image:
     return sprite
 
 
-def _features(image: Image.Image, tile: Tile, size: int) -> None:
-    """Badges in the middle when no road crosses it, else in the corner between two road-free
-    edges (or the quarter least in the roads' way)."""
-    radius = max(8, round(size * 0.13))
+def badge_radius(texts: Sequence[str], least: int = 0) -> int:
+    """The least radius of a badge whose `texts` are at least `least` pixels high."""
+    longest = max((len(t) for t in texts), default=1)
+    return math.ceil(least / (1.35 if longest == 1 else 0.95))
+
+
+def badges_at(tile: Tile) -> Point:
+    """Where a tile's badges are centred, as a share of its size: the middle when no road crosses
+    it, else the corner between two road-free edges (or the quarter least in the roads' way)."""
     if not tile.roads:
-        centre = (size / 2, size / 2)
-    else:
-        corners = {"ne": (0.74, 0.26), "es": (0.74, 0.74), "sw": (0.26, 0.74), "wn": (0.26, 0.26)}
-        free = [c for c in corners if not set(c) & set(tile.roads)] or [
-            c for c in corners if len(set(c) & set(tile.roads)) < 2] or list(corners)
-        fx, fy = corners[free[0]]
-        centre = (fx * size, fy * size)
+        return 0.5, 0.5
+    corners = {"ne": (0.74, 0.26), "es": (0.74, 0.74), "sw": (0.26, 0.74), "wn": (0.26, 0.26)}
+    free = [c for c in corners if not set(c) & set(tile.roads)] or [
+        c for c in corners if len(set(c) & set(tile.roads)) < 2] or list(corners)
+    return corners[free[0]]
+
+
+def _badge_layout(tile: Tile, size: int, least: int) -> tuple[int, Point, int, int]:
+    """The badges' radius, centre, rows and badges per row: where `badges_at` says, side by side,
+    or when they do not fit on a tile of text `least` large, in two rows; on the tile."""
+    radius = max(8, round(size * 0.13), badge_radius(tile.features, least))
+    fx, fy = badges_at(tile)
+    count = len(tile.features)
+    step = 2 * radius + 2
+    rows = 2 if count > 1 and count * step > size - 4 else 1
+    across = -(-count // rows)
+    half_w, half_h = across * step / 2, rows * step / 2
+    centre = (min(max(fx * size, half_w + 1), size - half_w - 1), min(max(fy * size, half_h + 1), size - half_h - 1))
+    return radius, centre, rows, across
+
+
+def _badge_box(tile: Tile, size: int, least: int) -> Box | None:
+    """The box the badges cover (None: no badges)."""
+    if not tile.features:
+        return None
+    radius, (cx, cy), rows, across = _badge_layout(tile, size, least)
+    step = 2 * radius + 2
+    return cx - across * step / 2, cy - rows * step / 2, cx + across * step / 2, cy + rows * step / 2
+
+
+def _features(image: Image.Image, tile: Tile, size: int, least: int = 0) -> None:
+    """The feature badges (`_badge_layout`)."""
+    radius, centre, rows, across = _badge_layout(tile, size, least)
     count = len(tile.features)
     step = 2 * radius + 2
     for i, text in enumerate(tile.features):
-        paste(image, feature_sprite(text, radius), (centre[0] + (i - (count - 1) / 2) * step, centre[1]))
+        row, col = divmod(i, across)
+        in_row = min(across, count - row * across)
+        at = (centre[0] + (col - (in_row - 1) / 2) * step, centre[1] + (row - (rows - 1) / 2) * step)
+        paste(image, feature_sprite(text, radius), at)
 
 
 # --- territories ------------------------------------------------------------------------------
@@ -298,7 +341,7 @@ def draw_territory(image: Image.Image, grid: TileGrid, tiles: Mapping[Cell, Tile
     size = round(grid.size)
     for cell, tile in tiles.items():
         x0, y0, _, _ = grid.box(cell)
-        image.paste(tile_sprite(tile, size, outline, letters), (round(x0), round(y0)))
+        place(image, tile_sprite(tile, size, outline, letters), (round(x0), round(y0)))
 
 
 def draw_marker(image: Image.Image, grid: TileGrid, cell: Cell, colour: str, label: str | None = None,

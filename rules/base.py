@@ -29,6 +29,7 @@ from rules.core import (
     GameState,
     Highlight,
     Piece,
+    Posted,
     Reach,
     Result,
     S,
@@ -41,8 +42,8 @@ from rules.guards import hosting, seated
 from rules.text import either, players
 
 __all__ = [
-    "Action", "Actor", "Awaiting", "BoardInfo", "Ending", "Game", "GameState", "Highlight", "Piece", "Reach", "Result",
-    "Seat", "Setting",
+    "Action", "Actor", "Awaiting", "BoardInfo", "Ending", "Game", "GameState", "Highlight", "Piece", "Posted", "Reach",
+    "Result", "Seat", "Setting",
 ]
 
 
@@ -56,6 +57,10 @@ class Game(ABC, Generic[S]):
     `hidden_randomness` says whether the seed decides something players must not learn before it
     is revealed (a deck's order): then exports seal the seed and an import reshuffles with
     `reseed`.
+
+    `log_per_seat` is the most log entries a real game reaches per player, with ample room for
+    undos and adjustments: an import of a longer log is refused (it bounds the cost of replaying
+    an imported game, and of every later look back at it).
     """
 
     key: ClassVar[str]
@@ -69,6 +74,7 @@ class Game(ABC, Generic[S]):
     flow: ClassVar[Flow]
     summary: ClassVar[str]  # a short rules summary for /game help
     hidden_randomness: ClassVar[bool] = False
+    log_per_seat: ClassVar[int] = 1_000
     parts: ClassVar[tuple[str, ...]] = ()
 
     # --- what each game supplies ------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -54,7 +55,13 @@ class Awaiting:
 
 class Action:
     """Base of a game's action dataclasses: `kind` names the action in logs and exports, `verb`
-    says what it does in a refusal ("You cannot {verb} now")."""
+    says what it does in a refusal ("You cannot {verb} now").
+
+    An action that seals a commitment (a price or plan shown only by its fingerprint until a
+    reveal) has a field `salt: str = ""`: the table fills it with fresh randomness every time the
+    action is submitted (`salted`), whatever the player sent, so every seal has its own salt and
+    the log, which keeps the action whole, replays it exactly.
+    """
 
     kind: ClassVar[str]
     verb: ClassVar[str] = ""
@@ -62,6 +69,13 @@ class Action:
     @classmethod
     def doing(cls) -> str:
         return cls.verb or cls.kind
+
+
+def salted(action: Action, salt: str) -> Action:
+    """`action` with its `salt` field set to `salt`; an action without one, unchanged."""
+    if not any(f.name == "salt" for f in dataclasses.fields(action)):  # type: ignore[arg-type]
+        return action
+    return dataclasses.replace(action, salt=salt)  # type: ignore[type-var]
 
 
 @dataclass(frozen=True)
@@ -105,11 +119,13 @@ class Piece:
 
 @dataclass(frozen=True)
 class Reach:
-    """Where a piece can end a move: the place, the cost, and a cheapest route (after the start)."""
+    """Where a piece can end a move: the place, the cost, a cheapest route (after the start), and
+    what the place holds that a player choosing it wants to know ("village"; "" for nothing)."""
 
     to: str
     cost: int
     route: tuple[str, ...]
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -118,6 +134,17 @@ class Highlight:
 
     piece: Piece
     reach: tuple[Reach, ...]
+
+
+@dataclass(frozen=True)
+class Posted:
+    """Asks a renderer for the posted view: the board as the channel sees it after a change,
+    composed to be read at Discord's preview size, showing best what just happened. `action` is
+    the action just applied (None: none in particular, as after the start, an undo, or for
+    `/game board`) and `seat` whose it was (None: the host's, or nobody's)."""
+
+    action: Action | None = None
+    seat: int | None = None
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,14 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from rules.base import Actor, Awaiting, BoardInfo, Seat
+from rules.base import Actor, Awaiting, BoardInfo, Posted, Seat
 from rules.errors import BadInput, IllegalMove, NoGame, PlayerError
 from rules.text import players
 from waypost import drawing
 from waypost.clocks import Clocks, Timing
 from waypost.config import Config
 from waypost.fairness import Allowance, Lane, metered
-from waypost.outcome import Drawing, Outcome, Prompt, User
+from waypost.outcome import Drawing, Outcome, Prompt, User, alt_text
 from waypost.records import GameRow, LogEntry, Post
 from waypost.registry import GameEntry
 from waypost.shards import Shards
@@ -225,9 +225,11 @@ class Channels:
         return loaded.game.rules.awaiting(loaded.state) if loaded.state is not None else []
 
     def _outcome(self, loaded: Loaded, user: User, text: str, details: tuple[str, ...],
-                 before: list[Awaiting], draw: bool, hits: tuple[int, ...] = ()) -> Outcome:
+                 before: list[Awaiting], draw: bool, hits: tuple[int, ...] = (),
+                 posted: Posted | None = None) -> Outcome:
         """Whom to ping (newly awaited players other than the actor; one asked a decision gets its
-        menu, which mentions them), whom to tell they were hit, menus to offer, what to draw."""
+        menu, which mentions them), whom to tell they were hit, menus to offer, what to draw (the
+        posted view, showing best the action `posted` names)."""
         unclaimed = set(loaded.row.unclaimed)  # nobody is pinged for a seat they have not claimed
         after = [a for a in self._awaiting(loaded) if a.seat not in unclaimed]
         was = {(a.seat, a.kind, a.key) for a in before}  # who was awaited, whatever the prompt now says
@@ -241,15 +243,16 @@ class Channels:
                                    if seats[a.seat].player_id not in (user.id, *asked)))
         told = tuple(dict.fromkeys(seats[s].player_id for s in hits if seats[s].player_id not in (user.id, *asked)))
         mode = loaded.row.settings.get("board_images")
-        drawing = self._drawing(loaded, None, text) if (bool(fresh) if mode == "turn" else draw) else None
+        drawing = self._drawing(loaded, None, text, posted or Posted()) if (bool(fresh) if mode == "turn" else draw) \
+            else None
         return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, hits=told,
                        live=mode == "live" and drawing is not None)
 
-    def _drawing(self, loaded: Loaded, seat: int | None, what: str) -> Drawing:
-        """The board as `seat` (None: everyone) may see it; its alt text says `what` happened and
-        describes the position."""
+    def _drawing(self, loaded: Loaded, seat: int | None, what: str, posted: Posted | None = None) -> Drawing:
+        """The board as `seat` (None: everyone) may see it, whole or (`posted`) the posted view;
+        its alt text says `what` happened and describes the position."""
         view = loaded.view(seat)
-        return Drawing(loaded.game.key, view, seat, f"{what} — {loaded.game.rules.describe(view)}")
+        return Drawing(loaded.game.key, view, seat, alt_text(what, loaded.game.rules.describe(view)), posted=posted)
 
 
 def asked_by(outcome: Outcome, entry: LogEntry | None) -> Outcome:

@@ -45,6 +45,6 @@ def recap(game: GameEntry, rows: Sequence[tuple[Any, ...]], count: int | None, m
     if not steps:
         raise IllegalMove("Nothing has been played yet.")
     rules = game.rules
-    pngs = [game.draw(rules.view(s.after, None), None, None, None) for s in steps]
+    pngs = [game.draw(rules.view(s.after, None), None, None, None, None) for s in steps]
     labels = [f"{s.entry.seq}. {shown(s.entry, None, revealed)}" for s in steps]
     return animate(pngs, labels, limit), len(steps)

@@ -8,7 +8,7 @@ import dataclasses
 from dataclasses import replace
 from datetime import datetime
 
-from rules.base import Awaiting, Highlight, Piece
+from rules.base import Awaiting, Highlight, Piece, Posted
 from rules.errors import BadInput, IllegalMove, NotAllowed
 from rules.text import plural
 from waypost import lookback
@@ -50,10 +50,11 @@ class Looking(Channels):
                       loaded.row.ending, bool(loaded.row.paused_at), tuple(sorted(spent.items())))
 
     async def board(self, channel_id: int, user: User, private: bool = False, focus: str | None = None,
-                    at: int | None = None) -> Outcome:
+                    at: int | None = None, full: bool = False) -> Outcome:
         """The current board (or a finished game's last): public, or (private) as the user's seat
-        sees it; all of it, or the part `focus` names (a region, a player's territory); now, or as
-        it was after log entry `at` (replayed off the event loop; secrets stay hidden as always)."""
+        sees it; the posted view (read at Discord's preview size), the whole board (`full`), or the
+        part `focus` names (a region, a player's territory); now, or as it was after log entry
+        `at` (replayed off the event loop; secrets stay hidden as always)."""
         loaded = await self._played(channel_id)
         payer = Payer(user.id, loaded.row.guild_id)
         self.allowance.check(payer)
@@ -71,8 +72,9 @@ class Looking(Channels):
             focus = found
         text = f"{rules.title}: {rules.phase(view)}." if at is None else \
             f"{rules.title} after log entry {at}: {rules.phase(view)}."
-        drawing = self._drawing(loaded, viewer, rules.title)
-        return Outcome(text, private=private, drawing=replace(drawing, focus=focus, past=at is not None))
+        posted = None if full or focus is not None else Posted()
+        return Outcome(text, private=private, drawing=replace(self._drawing(loaded, viewer, rules.title, posted),
+                                                              focus=focus, past=at is not None))
 
     async def movers(self, channel_id: int, user: User) -> list[Piece]:
         """The user's pieces that can move now (for autocomplete; none outside a game in play)."""
@@ -104,7 +106,8 @@ class Looking(Channels):
         elsewhere = [r for r in reach if r.to != found.at or r.cost]  # staying put is not a place to go
         text = f"{found.label}: {plural(len(elsewhere), 'place')} within reach now." if elsewhere else \
             f"{found.label}: no place within reach now."
-        lines = [f"{r.to} — cost {r.cost}, by {' → '.join(r.route)}" for r in elsewhere[:REACH_LINES]]
+        lines = [f"{r.to}{f' ({r.note})' if r.note else ''} — cost {r.cost}, by {' → '.join(r.route)}"
+                 for r in elsewhere[:REACH_LINES]]
         if len(elsewhere) > REACH_LINES:
             lines.append(f"… and {len(elsewhere) - REACH_LINES} more, on the board")
         drawing = self._drawing(loaded, seat, text)
@@ -240,5 +243,5 @@ class Looking(Channels):
         look-back one) in `payer`'s turn, and charged to them."""
         lane = self.looking_back if drawing.past else self.drawing
         png: bytes = await lane.run(payer, self.games[drawing.game_key].draw, drawing.state, drawing.viewer,
-                                    drawing.focus, drawing.highlight)
+                                    drawing.focus, drawing.highlight, drawing.posted)
         return png

@@ -7,9 +7,28 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from rules.base import Highlight, Seat
+from rules.base import Highlight, Posted, Seat
 
 NAME_LIMIT = 32
+ALT_LIMIT = 1024  # Discord's limit on an attachment's description (its alt text)
+MORE = " (More than fits here: /game status and the board.)"
+
+
+def alt_text(what: str, position: str, limit: int = ALT_LIMIT) -> str:
+    """A board's alt text: what just happened, then the position, within `limit` characters; a
+    position too long loses its last sentences whole (it is written most important first),
+    never a sentence cut in the middle."""
+    text = f"{what} — {position}" if position else what
+    if len(text) <= limit:
+        return text
+    sentences = position.split(". ")
+    while sentences:
+        sentences.pop()
+        kept = ". ".join(sentences)
+        text = f"{what} — {kept}." + MORE if kept else what + MORE
+        if len(text) <= limit:
+            return text
+    return what[:limit - len(MORE) - 1].rsplit(" ", 1)[0] + "…" + MORE
 
 
 def clean_name(name: str) -> str:
@@ -33,8 +52,9 @@ class User:
 class Drawing:
     """A board image to draw: the state as `viewer` (a seat, or None for everyone) may see it, what
     part of the board to show (`focus`: one of the game's `focuses`, or None for all of it), a
-    piece and where it can go drawn over it (`highlight`), and its alt text; `past` for a position
-    looked back at (drawn after the boards of the present: `waypost.drawing`)."""
+    piece and where it can go drawn over it (`highlight`), or the posted view (`posted`: the
+    board composed for Discord's preview, showing best the action just taken), and its alt text;
+    `past` for a position looked back at (drawn after the boards of the present: `waypost.drawing`)."""
 
     game_key: str
     state: Any
@@ -42,6 +62,7 @@ class Drawing:
     alt: str
     focus: str | None = None
     highlight: Highlight | None = None
+    posted: Posted | None = None
     past: bool = False
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import replace
 from typing import Any
 
 from rules import serial
-from rules.base import Action, Result
+from rules.base import Action, Posted, Result
+from rules.core import salted
 from rules.errors import IllegalMove, NoGame, NotAllowed
 from waypost.channels import Channels, Loaded, asked_by
 from waypost.outcome import Outcome, User
@@ -44,11 +46,13 @@ class Play(Channels):
 
     async def _apply(self, loaded: Loaded, user: User, action: Action, by: str = "") -> Outcome:
         """`user` plays `action`; `by` names who really acted when it was not them (the deadline, or
-        the host for a player whose time ran out): such a move is said so and cannot be taken back."""
+        the host for a player whose time ran out): such a move is said so and cannot be taken back.
+        An action that seals a commitment gets a fresh salt here, whatever it carried."""
         actor = loaded.actor(user)
         if actor.seat is None and not actor.host:
             raise NotAllowed("You are not playing in this game.")
         rules = loaded.game.rules
+        action = salted(action, secrets.token_hex(8))
         before = self._awaiting(loaded)
         result: Result[Any] = rules.apply(loaded.state, actor, action)
         if by:
@@ -71,10 +75,11 @@ class Play(Channels):
             outcome = Outcome(f"{by}: {entry.public}")
         elif result.secret:  # the player's own board shows what they sealed
             outcome = Outcome(result.summary, result.details, private=True, announce=entry.public,
-                              drawing=self._drawing(loaded, actor.seat, result.summary))
+                              drawing=self._drawing(loaded, actor.seat, result.summary, Posted(action, actor.seat)))
         else:
             outcome = self._outcome(loaded, user, result.summary, result.details, before,
-                                    draw=result.board_changed or ending is not None, hits=result.hits)
+                                    draw=result.board_changed or ending is not None, hits=result.hits,
+                                    posted=Posted(action, actor.seat))
         if ending is not None:
             outcome = replace(outcome, details=(*outcome.details, f"Game over: {ending.text}"), ping=(),
                               finished=True, live=False)  # the final board is posted, not edited in
@@ -109,5 +114,5 @@ class Play(Channels):
             loaded.row.state, loaded.state = snapshot, state
             saved = await self._save(loaded, entry)
             if last.secret:
-                return Outcome(text, private=True, drawing=self._drawing(loaded, last.seat, text))
+                return Outcome(text, private=True, drawing=self._drawing(loaded, last.seat, text, Posted()))
             return asked_by(self._outcome(loaded, user, text, (), before, draw=True), saved)

@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from rules.base import BoardInfo, Game, Highlight, Setting
+from rules.base import BoardInfo, Game, Highlight, Posted, Setting
 from rules.errors import BadInput, InvalidData
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,7 +34,7 @@ HOST_SETTINGS = (  # the table's, for every game; the host changes them at any t
     Setting("board_images", "every", "a new board image after every change, once a turn, or one live board "
             "message edited in place (each action then a line of text)", choices=("every", "turn", "live")),
 )
-Draw = Callable[[Any, int | None, str | None, Highlight | None], bytes]
+Draw = Callable[[Any, int | None, str | None, Highlight | None, Posted | None], bytes]
 
 
 @dataclass(frozen=True)
@@ -48,11 +48,12 @@ class Board:
 
 @dataclass(eq=False)
 class GameEntry:
-    """One game as the host sees it: its rules, `draw(state, viewer_seat, focus, highlight) -> PNG
-    bytes` (a module-level function: it is sent by name to the drawing processes; `focus` is None
-    or one of the game's `focuses`; `highlight` None, or a piece and where it can go, drawn over
-    the whole board), its data folder and the module of its cog (None for a game without
-    commands of its own)."""
+    """One game as the host sees it: its rules, `draw(state, viewer_seat, focus, highlight, posted)
+    -> PNG bytes` (a module-level function: it is sent by name to the drawing processes; `focus`
+    is None or one of the game's `focuses`; `highlight` None, or a piece and where it can go,
+    drawn over the whole board; `posted` None, or the action just taken, for the view the channel
+    is posted), its data folder and the module of its cog (None for a game without commands of
+    its own)."""
 
     rules: Game[Any]
     draw: Draw

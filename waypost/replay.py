@@ -10,7 +10,7 @@ and every seat entry hands a seat to a substitute.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +21,15 @@ from waypost.records import LogEntry
 from waypost.registry import GameEntry, parse_board
 
 TAIL = 100  # the most actions an undo can reach back into an imported game
+Vet = Callable[[LogEntry, Any], None]  # checks an action entry against the state before it
+
+
+class Refused(InvalidData):
+    """The rules refused a logged action on replay: the entry's number and their refusal."""
+
+    def __init__(self, seq: int, fault: PlayerError):
+        super().__init__(f"log entry {seq}: the rules refuse it: {fault}")
+        self.seq, self.fault = seq, fault
 
 
 def since_start(entries: list[LogEntry]) -> list[LogEntry]:
@@ -128,7 +137,7 @@ def applied(game: GameEntry, e: LogEntry, state: Any) -> Step:
     except (KeyError, TypeError):
         raise InvalidData(f"log entry {e.seq}: expected an action and an actor") from None
     except PlayerError as err:
-        raise InvalidData(f"log entry {e.seq}: the rules refuse it: {err}") from None
+        raise Refused(e.seq, err) from None
     return Step(e, state, result, after)
 
 
@@ -141,11 +150,12 @@ def frames(game: GameEntry, entries: list[LogEntry], count: int) -> list[Step]:
     return list(kept)
 
 
-def replay_keeping(game: GameEntry, entries: list[LogEntry]) -> Replayed:
+def replay_keeping(game: GameEntry, entries: list[LogEntry], vet: Vet | None = None) -> Replayed:
     """The log replayed as it was played, undos included (an undo restores the state before the
     action it takes back, which is the latest one not taken back), keeping what the rules said of
     every action, those taken back too, and the states before the actions an undo could still
-    reach: the last ones, all by one user and each undoable (at most TAIL of them)."""
+    reach: the last ones, all by one user and each undoable (at most TAIL of them). `vet`, when
+    given, checks every action entry against the state before it first."""
     out = Replayed(opening(game, entries))
     start = max(i for i, e in enumerate(entries) if e.kind == "start")
     played: list[Step] = []  # the actions not taken back, for undo
@@ -161,6 +171,8 @@ def replay_keeping(game: GameEntry, entries: list[LogEntry]) -> Replayed:
             continue
         if e.kind not in ("action", "reseed", "seat"):
             continue
+        if vet is not None and e.kind == "action":
+            vet(e, out.state)
         step = applied(game, e, out.state)
         result = step.result
         if result is None or not result.undoable or (tail and e.user_id != tail[0].entry.user_id):

@@ -1,9 +1,12 @@
-"""Sealing a game's seed in an export: only the installation that sealed it can read it back.
+"""Sealing a game's seed in an export, and signing the whole export: only the installation that
+sealed and signed them can read the seed back or vouch for the file.
 
 A game whose seed decides hidden things (a deck's order) must not hand the seed to whoever holds
 an export. The seal is `nonce ‖ seed XOR HMAC(key, nonce) ‖ HMAC(key, nonce ‖ ciphertext)`
-(SHA-256, a fresh 16-byte nonce, a 16-byte tag), base64url, behind the prefix "sealed:". The key
-is the installation's own (`Store.seal_key`), created with its database.
+(SHA-256, a fresh 16-byte nonce, a 16-byte tag), base64url, behind the prefix "sealed:". The
+signature (`Signer`) is `HMAC(key, "export:" ‖ the file's canonical text)`, base64url, behind the
+prefix "mac:": a file whose signature checks is exactly one this installation wrote. The key is
+the installation's own (`Store.seal_key`), created with its database.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import secrets
 from rules.errors import InvalidData
 
 PREFIX = "sealed:"
+SIGNED = "mac:"
 _NONCE, _TAG = 16, 16
 
 
@@ -45,3 +49,23 @@ def unseal(token: str, key: bytes, where: str) -> int:
                           "edited). Its hidden deck is sealed with that installation's key, so only it can import "
                           "the game.")
     return int.from_bytes(bytes(a ^ b for a, b in zip(body, _mac(key, b"pad", nonce))), "big")
+
+
+class Signer:
+    """The signature of an export's canonical text, fed to it in pieces, in order."""
+
+    def __init__(self, key: bytes):
+        self._mac = hmac.new(key, b"export:", hashlib.sha256)
+
+    def add(self, text: str) -> None:
+        self._mac.update(text.encode("utf-8", "surrogatepass"))
+
+    def signature(self) -> str:
+        return SIGNED + base64.urlsafe_b64encode(self._mac.digest()).decode()
+
+
+def signed(text: str, signature: str, key: bytes) -> bool:
+    """Whether `signature` is this installation's for the canonical text `text`."""
+    signer = Signer(key)
+    signer.add(text)
+    return hmac.compare_digest(signer.signature().encode(), signature.encode("utf-8", "surrogatepass"))

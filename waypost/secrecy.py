@@ -24,7 +24,7 @@ def shown(entry: LogEntry, seat: int | None, revealed: int) -> str:
     return entry.summary if visible(entry, seat, revealed) else (entry.public or "A player made a secret move.")
 
 
-def hidden(entries: list[LogEntry]) -> bool:
-    """Whether any secret entry has not been revealed yet."""
+def first_hidden(entries: list[LogEntry]) -> LogEntry | None:
+    """The first secret entry not revealed yet (None: every secret has been revealed)."""
     revealed = revealed_up_to(entries)
-    return any(e.secret and e.seq > revealed for e in entries)
+    return next((e for e in entries if e.secret and e.seq > revealed), None)

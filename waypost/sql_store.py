@@ -123,7 +123,7 @@ class Store:
             after = rows[-1][11]
 
     async def hidden(self, game_id: int) -> bool:
-        """Whether a secret entry has not been revealed yet (`secrecy.hidden`, in SQL)."""
+        """Whether a secret entry has not been revealed yet (`secrecy.first_hidden`, in SQL)."""
         (found,), = await self._fetch(
             "SELECT EXISTS (SELECT 1 FROM log WHERE game_id=? AND secret=1 AND seq > "
             f"(SELECT COALESCE(MAX(seq), 0) FROM {self._REVEALS} WHERE game_id=? AND reveals=1))",

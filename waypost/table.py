@@ -12,7 +12,9 @@ cogs, the console and the tests all call it directly.
 
 from __future__ import annotations
 
-from rules.errors import IllegalMove, NotAllowed
+from collections.abc import Awaitable, Callable, Collection
+
+from rules.errors import IllegalMove, InvalidData, NotAllowed
 from waypost import transfer
 from waypost.deadlines import Deadlines
 from waypost.fairness import Payer
@@ -20,7 +22,9 @@ from waypost.lobby import Lobby
 from waypost.looking import Looking
 from waypost.outcome import Outcome, User, clean_name
 
-__all__ = ["Table"]
+__all__ = ["Members", "Table"]
+
+Members = Callable[[Collection[int]], Awaitable[Collection[int]]]  # which of these ids are people of the server
 
 
 class Table(Lobby, Deadlines, Looking):
@@ -45,23 +49,34 @@ class Table(Lobby, Deadlines, Looking):
         file: tuple[str, bytes] = await self.reading.run(payer, exporter.file)
         return file
 
-    async def import_game(self, channel_id: int, guild_id: int | None, user: User, data: bytes) -> Outcome:
-        """Continue a previously exported game in this channel, after full validation. Only a player
-        seated in the file may, and hosts it; the other seats are pinged for nothing until their
-        players claim them (with /game join, or by playing). A game with a hidden deck has it
-        shuffled again, so a copy cannot be used to peek at the original's."""
+    async def import_game(self, channel_id: int, guild_id: int | None, user: User, data: bytes, members: Members,
+                          until: int | None = None) -> Outcome:
+        """Continue a previously exported game in this channel, after full validation
+        (`transfer.parse_export`; with `until`, the game up to that log entry, a finished one too).
+        Only a player seated in the file may, and hosts it; every seat must be held by someone
+        `members` says is a person of this server (it answers which of the ids it is given are);
+        the other seats are pinged for nothing until their players claim them (with /game join,
+        or by playing). A game with hidden randomness has what is still hidden shuffled again, so a
+        copy cannot be used to peek at the original's."""
         async with self._locked(channel_id):
             if await self._load(channel_id) is not None:
                 raise IllegalMove("This channel already has a game. End it first, or import elsewhere.")
             key = await self.store.seal_key()
             payer = Payer(user.id, guild_id)
             self.allowance.check(payer)
-            row, entries, snapshots = await self.reading.run(payer, transfer.parse_export, data, self.games, key,
-                                                             check=True)
+            imported = await self.reading.run(payer, transfer.parse_export, data, self.games, key, until, check=True)
+            row, entries, snapshots = imported.row, imported.log, imported.snapshots
             game = self.games[row.game_key]
             seated = [s.player_id for s in row.seats]
             if user.id not in seated:
                 raise NotAllowed("Only a player seated in this game can import it, and the file has no seat for you.")
+            people = set(await members(seated))
+            strangers = [f"{s.name} ({s.colour})" for s in row.seats if s.player_id not in people]
+            if strangers:
+                one = len(strangers) == 1
+                raise InvalidData(f"seats: {', '.join(strangers)} {'is not a member' if one else 'are not members'} "
+                                  f"of this server, or {'is a bot' if one else 'are bots'}; every seat must be held "
+                                  "by a person here who can claim it.")
             row.channel_id, row.guild_id, row.host_id = channel_id, guild_id, user.id
             row.unclaimed = [i for i, player in enumerate(seated) if player != user.id]
             now = self._clock().isoformat()
@@ -74,8 +89,12 @@ class Table(Lobby, Deadlines, Looking):
                 entries.append(self._entry(user, "reseed", {"seed": seed},
                                            "What was still face down was shuffled again for this copy of the game."))
                 snapshots = {}  # taking back an action from before the shuffle would undo it
-            text = (f"{clean_name(user.name)} imported a {game.rules.title} game ({len(entries)} log entries) and "
-                    "hosts it. The other players claim their seats with /game join.")
+            upto = f" up to log entry {until}" if until is not None else ""
+            text = (f"{clean_name(user.name)} imported a {game.rules.title} game{upto} ({len(entries)} log entries) "
+                    "and hosts it. The other players claim their seats with /game join.")
+            if not imported.signed:
+                text += (" The file is not one this Waypost exported unchanged: the rules checked every move in it, "
+                         "but who made each one rests on the file's word.")
             await self.store.create(row, [*entries, self._entry(user, "lobby", {"import": True}, text)], snapshots)
             loaded = await self._require(channel_id)
         return self._outcome(loaded, user, text, (), [], draw=True)

@@ -2,8 +2,14 @@
 
 An export holds what every onlooker may see: the state through the game's view for nobody, and,
 for a game whose seed decides hidden things, the seed sealed with the installation's key
-(`waypost.seal`), so the file reveals no deck order. Importing it unseals the seed (only the
-installation that sealed it can), replays the log and checks the result against the file.
+(`waypost.seal`), so the file reveals no deck order. The whole file is signed with that key.
+
+An import trusts nothing in the file. A game with hidden randomness is imported only from a file
+whose signature checks (exactly what this installation exported): its seal is opened only then,
+so no edited or foreign file is ever replayed with the seed of a game in play. Every entry is then
+replayed and every author checked (`waypost.provenance`); a refusal of the rules names the entry
+and the kind of fault, and quotes the rules' own words only for a game with nothing hidden in its
+seed (their words speak of the file alone). The log's text is said again by the rules.
 """
 
 from __future__ import annotations
@@ -19,36 +25,42 @@ from datetime import UTC, datetime
 from typing import IO, Any, Literal, cast
 
 from rules import serial
-from rules.base import Actor, Seat
-from rules.errors import InvalidData, PlayerError
+from rules.base import Game, Seat
+from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed, NotYourTurn, PlayerError
+from waypost import provenance
 from waypost.outcome import NAME_LIMIT, clean_name
+from waypost.provenance import IDS
 from waypost.records import GameRow, LogEntry, dumps
 from waypost.registry import HOST_SETTINGS, GameEntry
-from waypost.replay import Replayed, replay_keeping, reseated
-from waypost.seal import seal, unseal
-from waypost.secrecy import hidden
+from waypost.replay import Refused, Replayed, replay_keeping
+from waypost.seal import Signer, seal, signed, unseal
+from waypost.secrecy import first_hidden
 
 FORMAT = "waypost-game"
 VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024  # the file as uploaded (gzip-compressed when large)
 MAX_JSON = 64 * 1024 * 1024  # the JSON inside it
 GZIP_ENTRIES = 10_000  # exports of a longer log are gzip-compressed (about 4 MB of JSON)
-MAX_ENTRIES = 100_000
+LOBBY = 100  # log entries beside the game's own (`Game.log_per_seat`): the lobby, settings, claims
 MAX_DIGITS = 40  # far past any number a Waypost file holds (ids and seeds are below 2^63)
 MAX_DEPTH = 32  # an export nests about 10 deep; deeper cannot be a Waypost file (and strains export)
 KINDS = {"lobby", "start", "action", "undo", "settings", "end", "reseed", "seat"}
 BODIES = {"start": {"board", "seats", "settings", "seed"}, "action": {"action", "actor"}, "reseed": {"seed"},
           "seat": {"seat", "player_id", "name"}}
 OPTIONAL = {"action": {"by"}}  # who really played a move made for a player (the deadline, the host)
-BY = ("", "By the deadline", "By the host, for a player out of time")
 SEEDED = ("start", "reseed")  # the entries whose body carries a seed
 SEPARATOR = ",\n  "  # between the log's entries in a file: one a line
-IDS = range(1, 2**63)  # Discord ids, as SQLite stores them
+FAULTS = ((NotAllowed, "that player may not make it"), (NotYourTurn, "not that player's turn"),
+          (BadInput, "a value the rules do not accept"), (IllegalMove, "an illegal move"))
+UNSIGNED = ("This {title} file {why}. A game with something hidden (a deck, a bag, a seed) is imported only "
+            "from an unedited export of the Waypost installation that exported it, so that no file can be used "
+            "to learn what is still hidden. To play on from an earlier point, import the unedited file with "
+            "until: (the last log entry to keep).")
 
 
 @dataclass(frozen=True)
 class ExportFile:
-    """The top level of an exported game."""
+    """The top level of an exported game (beside its signature, `mac`)."""
 
     format: Literal["waypost-game"]
     version: int
@@ -61,12 +73,28 @@ class ExportFile:
     log: list[LogEntry]
 
 
+@dataclass
+class Imported:
+    """A validated import: the game row and log to store, the states before the actions an undo
+    could still reach (their snapshots), and whether the file is signed by this installation."""
+
+    row: GameRow
+    log: list[LogEntry]
+    snapshots: dict[int, Any]
+    signed: bool
+
+
+def canonical(value: Any) -> str:
+    """The JSON text a signature covers: keys sorted, no spaces, text as is."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
 class Exporter:
     """Writes a game's export file from its row and its log as stored (`Store.log_chunks`: rows of
     `LOG_COLUMNS`, JSON still text), chunk by chunk, one entry a line, straight into the file's
     bytes (gzip-compressed as it goes for a long log), so even a long game costs little and no step
     handles the whole file at once. What it holds is what onlookers see, and the seed sealed when it
-    decides hidden things."""
+    decides hidden things. The signature (`mac`, last) covers the file's canonical text."""
 
     def __init__(self, game: GameEntry, row: GameRow, key: bytes, entries: int):
         rules = game.rules
@@ -76,27 +104,35 @@ class Exporter:
         public = rules.encode_state(rules.view(rules.decode_state(row.state), None))
         top = {"format": FORMAT, "version": VERSION, "game": row.game_key, "board": row.board,
                "seats": serial.dump(row.seats), "settings": row.settings, "seed": self.cover(row.seed),
-               "state": public, "log": None}
-        head, _, self.tail = json.dumps(top, ensure_ascii=False, indent=1).rpartition("null")
+               "state": public, "log": None, "mac": None}
+        text = json.dumps(top, ensure_ascii=False, indent=1)
+        head, _, self.tail = text.rpartition('"log": null')
+        unsigned = {k: v for k, v in json.loads(text).items() if k != "mac"}  # as an import reads it
+        signing, _, self.signing_tail = canonical(unsigned).partition('"log":null')  # keys before "log": text
+        self.signer = Signer(key)
+        self.signer.add(signing + '"log":[')
         self.name = f"waypost-{row.game_key}-{datetime.now(UTC):%Y%m%d-%H%M}.json"
         self.buffer = io.BytesIO()
         self.out: IO[bytes] = self.buffer
         if entries > GZIP_ENTRIES:
             self.name += ".gz"
             self.out = cast(IO[bytes], gzip.GzipFile(fileobj=self.buffer, mode="wb", compresslevel=6, mtime=0))
-        self.out.write(f"{head}[\n  ".encode())
+        self.out.write(f'{head}"log": [\n  '.encode())
         self.first = True
 
     def add(self, rows: list[tuple[Any, ...]]) -> None:
         """The next rows of the log, in order."""
         if rows:
-            text = SEPARATOR.join(_entry_json(r, self.cover) for r in rows)
+            texts = [_entry_json(r, self.cover) for r in rows]
+            text = SEPARATOR.join(texts)
             self.out.write((text if self.first else SEPARATOR + text).encode())
+            self.signer.add(("" if self.first else ",") + ",".join(canonical(json.loads(t)) for t in texts))
             self.first = False
 
     def file(self) -> tuple[str, bytes]:
         """The file's name and bytes."""
-        self.out.write(f"\n ]{self.tail}".encode())
+        self.signer.add("]" + self.signing_tail)
+        self.out.write(f"\n ]{self.tail.replace('null', json.dumps(self.signer.signature()), 1)}".encode())
         if self.out is not self.buffer:
             self.out.close()
         return self.name, self.buffer.getvalue()
@@ -120,73 +156,146 @@ def _int(value: int | None) -> str:
     return "null" if value is None else str(value)
 
 
-def parse_export(data: bytes, games: Mapping[str, GameEntry],
-                 key: bytes) -> tuple[GameRow, list[LogEntry], dict[int, Any]]:
-    """Validate an export completely and return the game row and log to store.
+def longest(rules: Game[Any], seats: int) -> int:
+    """The most log entries an import of this game with `seats` players may hold."""
+    return rules.log_per_seat * seats + LOBBY
 
-    Checks size, JSON, every field's type, the game and settings, the log's shape, and that
-    replaying the log gives exactly the stored state. Raises InvalidData saying what is wrong.
-    Also returns the states before the actions an undo could still reach (their snapshots).
+
+def parse_export(data: bytes, games: Mapping[str, GameEntry], key: bytes, until: int | None = None) -> Imported:
+    """Validate an export completely and return what to store (see the module's docstring).
+
+    Checks size, JSON, every field's type, the signature (before any seal is opened), the game and
+    settings, the log's shape and authors, and that replaying the log gives exactly the stored
+    state. With `until`, the game is taken up to that log entry (its number), replayed from the
+    start, to play on from there (a finished game too). Raises InvalidData saying what is wrong.
     """
     raw = strict_json(_unpacked(data))
     if isinstance(raw, dict) and raw.get("format") != FORMAT:
         raise InvalidData(f"format: expected {FORMAT!r}; this is not a Waypost export.")
-    if isinstance(raw, dict) and isinstance(raw.get("log"), list) and len(raw["log"]) > MAX_ENTRIES:
-        raise InvalidData(f"log: more than {MAX_ENTRIES} entries.")
+    signature = raw.pop("mac", None) if isinstance(raw, dict) else None
+    _check_length(raw, games)
     file = serial.load(ExportFile, raw, "file")
     if file.version != VERSION:
         raise InvalidData(f"version: this Waypost reads version {VERSION}, not {file.version}.")
     game = games.get(file.game)
     if game is None:
         raise InvalidData(f"game: unknown game {file.game[:40]!r}; known: {', '.join(games)}.")
+    if signature is not None and not isinstance(signature, str):
+        raise InvalidData("mac: expected the file's signature (text).")
+    genuine = signature is not None and signed(canonical(raw), signature, key)
+    rules = game.rules
+    tells = not rules.hidden_randomness  # the rules' own words speak of the file alone
+    if not tells and not genuine:
+        why = "carries no signature of a Waypost installation" if signature is None else \
+            "is not exactly as this Waypost installation exported it: it was edited, or it comes from another one"
+        raise InvalidData(UNSIGNED.format(title=rules.title, why=why))
     file = _unsealed(file, game, key)
     _check_ids(file)
     _check_log(file.log, len(file.seats))
     _check_settings(game, file.settings)
     _check_seats(game, file.seats)
-    start = next(e for e in reversed(file.log) if e.kind == "start")
+    start = next(e for e in file.log if e.kind == "start")
     _check_start(game, file, start)
-    seats = _check_authors(file.log, serial.load(list[Seat], start.body["seats"], f"log[{start.seq - 1}].body.seats"))
-    if seats != list(file.seats):
+    started = serial.load(list[Seat], start.body["seats"], f"log[{start.seq - 1}].body.seats")
+    whole = provenance.authors(file.log, started)
+    if whole.seats != list(file.seats):
         raise InvalidData("seats: they differ from the seats the game started with, after its substitutes.")
-    rules = game.rules
     rules.check(rules.decode_state(file.state))
-    replayed = replay_keeping(game, file.log)
-    rules.check(replayed.state)
-    if rules.ending(replayed.state) is not None:
-        raise InvalidData("log: the game has finished; only games in progress can be imported.")
-    if rules.encode_state(rules.view(replayed.state, None)) != file.state:
+    kept = _kept(file.log, start, until)
+    found = whole if kept is file.log else provenance.authors(kept, started)
+    try:
+        replayed = replay_keeping(game, kept, provenance.vet(rules, found))
+    except Refused as refused:
+        kind = next((k for cls, k in FAULTS if isinstance(refused.fault, cls)), "a move the rules do not allow")
+        told = f"log[{refused.seq - 1}]: the rules refuse this action ({kind})"
+        raise InvalidData(f"{told}: {refused.fault}" if tells else f"{told}.") from None
+    try:
+        rules.check(replayed.state)
+    except InvalidData:
+        if tells:
+            raise
+        raise InvalidData("log: the game it leads to breaks the rules of the game.") from None
+    ending = rules.ending(replayed.state)
+    if ending is not None:
+        last = kept[-1].seq
+        raise InvalidData(f"until: at entry {last} the game is over; choose an earlier entry." if until else
+                          f"log: the game has finished ({ending.text.rstrip('.')}). To play it again from an earlier "
+                          f"point, import it with until: the last log entry to keep ({start.seq}–{last - 1}).")
+    if until is None and rules.encode_state(rules.view(replayed.state, None)) != file.state:
         raise InvalidData("state: it is not what the log produces (the file was edited or is damaged).")
-    log = retold(game, file, replayed)
+    log = retold(game, found.seats, kept, replayed)
     undone = {e.undoes: i for i, e in enumerate(log) if e.kind == "undo"}
     for seq, i in undone.items():
         if not replayed.said[seq].undoable:  # type: ignore[index]
             raise InvalidData(f"log[{i}].undoes: that action revealed something hidden or random; it cannot be "
                               "taken back.")
-    if hidden(log):
-        raise InvalidData("log: a secret plan is still hidden; export the game once it has been revealed.")
+    _check_revealed(log, until)
     assert isinstance(file.seed, int)
-    row = GameRow(0, 0, None, game.key, file.board, "active", 0, list(file.seats), file.settings,
-                  file.seed, rules.encode_state(replayed.state), 0, "", "")
-    return row, log, replayed.snapshots
+    row = GameRow(0, 0, None, game.key, file.board, "active", 0, found.seats, file.settings, file.seed,
+                  rules.encode_state(replayed.state), 0, "", "")
+    return Imported(row, log, replayed.snapshots, genuine)
 
 
-def retold(game: GameEntry, file: ExportFile, replayed: Replayed) -> list[LogEntry]:
-    """The log with every summary and detail said again by the rules and the table, never taken
-    from the file; an action's flags (secret, reveals, undoable) are the rules' too."""
-    names = [s.name for s in file.seats]
+def _check_length(raw: Any, games: Mapping[str, GameEntry]) -> None:
+    """Refuse a log longer than a real game of its kind reaches, before reading it further."""
+    log = raw.get("log") if isinstance(raw, dict) else None
+    if not isinstance(log, list):
+        return
+    game = games.get(raw["game"]) if isinstance(raw.get("game"), str) else None
+    seats = raw.get("seats")
+    if game is None or not isinstance(seats, list) or not 0 < len(seats) <= game.rules.max_players:
+        most = max(longest(g.rules, g.rules.max_players) for g in games.values())
+        if len(log) > most:
+            raise InvalidData(f"log: {len(log):,} entries; no game this Waypost plays reaches {most:,}.")
+        return
+    most = longest(game.rules, len(seats))
+    if len(log) > most:
+        raise InvalidData(f"log: {len(log):,} entries; a {game.rules.title} game of {len(seats)} players reaches far "
+                          f"fewer (an import holds at most {most:,}: {game.rules.log_per_seat:,} a player, undos "
+                          "and adjustments included), so this is not a real game's log.")
+
+
+def _kept(log: list[LogEntry], start: LogEntry, until: int | None) -> list[LogEntry]:
+    """The entries to import: all of them, or those up to entry `until`. A game ended by its host
+    is imported only up to an entry before its end."""
+    if until is None:
+        if log[-1].kind == "end":
+            raise InvalidData(f"log[{len(log) - 1}]: the game was ended by its host. To play on, import it with "
+                              f"until: the last log entry to keep ({start.seq}–{len(log) - 1}).")
+        return log
+    last = len(log) - (log[-1].kind == "end")
+    if not start.seq <= until <= last:
+        raise InvalidData(f"until: entry {until} is not one to play on from: choose one from {start.seq} (the "
+                          f"start) to {last}.")
+    return log[:until]
+
+
+def _check_revealed(log: list[LogEntry], until: int | None) -> None:
+    """Refuse a log with a secret entry not yet revealed: its copy would keep it from the others."""
+    hidden = first_hidden(log)
+    if hidden is None:
+        return
+    if until is not None:
+        raise InvalidData(f"until: at entry {until} the secret move of entry {hidden.seq} is still hidden; choose "
+                          "an entry before it, or one after it was revealed.")
+    raise InvalidData("log: a secret plan is still hidden; export the game once it has been revealed.")
+
+
+def retold(game: GameEntry, seats: list[Seat], log: list[LogEntry], replayed: Replayed) -> list[LogEntry]:
+    """The log with every summary and detail said again by the rules and the table (naming the
+    `seats` the game has after it), never taken from the file; an action's flags (secret, reveals,
+    undoable) are the rules' too."""
+    names = [s.name for s in seats]
     title = game.rules.title
 
     def who(e: LogEntry) -> str:
         return names[e.seat] if e.seat is not None else "A player"
 
     out: list[LogEntry] = []
-    for e in file.log:
+    for e in log:
         said = replayed.said.get(e.seq)
         if said is not None:
             by = e.body.get("by", "")
-            if by not in BY:
-                raise InvalidData(f"log[{e.seq - 1}].body.by: expected one of {', '.join(map(repr, BY))}.")
             out.append(replace(e, summary=f"{by}: {said.summary}" if by else said.summary, details=list(said.details),
                                secret=said.secret, reveals=said.reveals, undoable=said.undoable and not by,
                                public=(said.public or f"{who(e)} made a secret move.") if said.secret else ""))
@@ -199,36 +308,6 @@ def retold(game: GameEntry, file: ExportFile, replayed: Replayed) -> list[LogEnt
                 }.get(e.kind, f"A {title} table was opened or its seats changed.")
         out.append(replace(e, summary=text, details=[], secret=False, reveals=False, undoable=False, public=""))
     return out
-
-
-def _check_authors(log: list[LogEntry], seats: list[Seat]) -> list[Seat]:
-    """Every action's author held the seat it was played from at the time (substitutes take seats
-    over); every undo's author made the action it takes back, once. Returns the seats at the end."""
-    by_seq = {e.seq: e for e in log}
-    undone: set[int] = set()
-    for i, e in enumerate(log):
-        where = f"log[{i}]"
-        if e.kind == "seat":
-            seats = reseated(seats, e)
-            player = seats[e.body["seat"]]
-            if player.name != clean_name(player.name) or player.player_id not in IDS or \
-                    [s.player_id for s in seats].count(player.player_id) > 1:
-                raise InvalidData(f"{where}.body: a substitute must be a new player with a clean name.")
-        if e.kind == "action":
-            seat = serial.load(Actor, e.body["actor"], f"{where}.body.actor").seat
-            if seat is None or seat not in range(len(seats)) or e.seat != seat:
-                raise InvalidData(f"{where}.body.actor: an action is played from a seat of the game (its own).")
-            if e.user_id != seats[seat].player_id:
-                raise InvalidData(f"{where}.user_id: {e.user_id} does not hold seat {seat}, which played it.")
-        if e.kind == "undo":
-            target = by_seq.get(e.undoes) if e.undoes is not None else None
-            if e.undoes is None or target is None or target.kind != "action" or e.undoes in undone:
-                raise InvalidData(f"{where}.undoes: it must name an earlier action that can be taken back and "
-                                  "is not already taken back.")
-            if e.user_id != target.user_id or e.seat != target.seat:
-                raise InvalidData(f"{where}.user_id: only the player who made an action can take it back.")
-            undone.add(e.undoes)
-    return seats
 
 
 def _unsealed(file: ExportFile, game: GameEntry, key: bytes) -> ExportFile:
@@ -341,10 +420,13 @@ def _check_log(log: list[LogEntry], seats: int) -> None:
         if e.kind == "undo" and (e.undoes is None or not 0 < e.undoes < e.seq):
             raise InvalidData(f"{where}.undoes: it must name an earlier action that can be taken back and "
                               "is not already taken back.")
-        if e.kind == "end":
-            raise InvalidData(f"{where}: the game has ended; only games in progress can be imported.")
-    if not any(e.kind == "start" for e in log):
+        if e.kind == "end" and i != len(log):
+            raise InvalidData(f"{where}: the game ended here, yet the log goes on.")
+    starts = [i for i, e in enumerate(log) if e.kind == "start"]
+    if not starts:
         raise InvalidData("log: there is no start entry; the game never started.")
+    if len(starts) > 1:
+        raise InvalidData(f"log[{starts[1]}]: a second start entry; a game starts once.")
 
 
 def _check_start(game: GameEntry, file: ExportFile, start: LogEntry) -> None:

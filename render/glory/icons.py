@@ -27,10 +27,10 @@ def look(kind: str | None) -> Terrain:
 
 
 @lru_cache(maxsize=128)
-def hex_sprite(kind: str | None, size: float, letter: bool = True) -> Image.Image:
+def hex_sprite(kind: str | None, size: float, letter: bool = True, least: int = 0) -> Image.Image:
     """One flat-topped hex of terrain `kind` (None: face down; `size` from centre to corner), thinly
-    outlined, with the terrain's letter at its upper left (not on ocean); centred on its middle
-    pixel."""
+    outlined, with the terrain's letter at its upper left (not on ocean; at least `least` pixels);
+    centred on its middle pixel."""
     t = look(kind)
     w, h = math.ceil(2 * size) + 3, math.ceil(math.sqrt(3) * size) + 3
     cx, cy = w / 2, h / 2
@@ -38,7 +38,7 @@ def hex_sprite(kind: str | None, size: float, letter: bool = True) -> Image.Imag
                     for k in range(6))
     sprite = polygon_sprite(corners, (w, h), t, mix(t.ink, HEX_EDGE, 0.5), 1)
     if letter and t.letter and t.name not in NO_LETTER:
-        text_size = max(11, round(size * 0.34))
+        text_size = max(11, least, round(size * 0.34))
         draw_text(sprite, (cx - size * 0.5, cy - size * 0.5), t.letter, text_size, mix(t.ink, INK, 0.45), t.fill,
                   halo_width=2, bold=True)
     return sprite

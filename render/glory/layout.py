@@ -34,10 +34,12 @@ EVENT_ROW_H = 56
 
 @dataclass(frozen=True)
 class Grid:
-    """Flat-topped hexes of `size` pixels from centre to corner; axial (0, 0) centred on `origin`."""
+    """Flat-topped hexes of `size` pixels from centre to corner; axial (0, 0) centred on `origin`;
+    no text on the map smaller than `least` pixels (the posted view's; 0 on the whole board)."""
 
     size: float
     origin: Point
+    least: int = 0
 
     def centre(self, h: tuple[int, int]) -> Point:
         q, r = h

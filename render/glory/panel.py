@@ -15,7 +15,7 @@ from render.legend import LegendIcon, card, legend
 from render.lines import draw_route
 from render.marks import marker_sprite, tag_sprite, unit_sprite
 from render.palette import player_style
-from render.text import draw_text, fit, paste, plain, text_width
+from render.text import draw_text, fit, paste, plain, shrunk, text_width
 from rules.glory.explore import previews
 from rules.glory.state import GloryState, relics_to_place, unexplored_provinces
 
@@ -47,7 +47,7 @@ def draw_panel(image: Image.Image, state: GloryState, viewer: int | None, height
     y = _events(image, pen, state, y + 4)
     y = _relics_line(image, state, y + 6)
     if state.exploring is not None:
-        _previews(image, pen, state, y + 8, height)
+        draw_previews(image, pen, state, (X0, y + 8, X1, height))
     else:
         legend(image, (X0, y + 10), key_entries(), X1 - X0, columns=3, size=15, row=24)
 
@@ -114,7 +114,8 @@ def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState
         text += f" ({depleted} depleted)"
     if player.relics:
         text += "; " + ", ".join(player.relics)
-    draw_text(image, (x0 + 14, y), fit(plain(text), SMALL_SIZE, x1 - x0 - 28), SMALL_SIZE, INK, None, anchor="lm")
+    size = shrunk(plain(text), SMALL_SIZE, x1 - x0 - 28, 12)  # smaller rather than cut
+    draw_text(image, (x0 + 14, y), fit(plain(text), size, x1 - x0 - 28), size, INK, None, anchor="lm")
 
 
 def _events(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState, top: float) -> float:
@@ -136,8 +137,9 @@ def _events(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState, top
         for c, slot in enumerate(row):
             x = X0 + c * (w + gap)
             card(pen, (x, y, x + w, y + EVENT_ROW_H - 6), fill=PAPER, outline=FRAME, radius=6, width=1)
-            title = board.event_named[slot.card].title
-            draw_text(image, (x + 6, y + 13), fit(plain(title), 14, w - 12), 14, INK, None, anchor="lm", bold=True)
+            title = plain(board.event_named[slot.card].title)
+            size = shrunk(title, 14, w - 12, 10)  # smaller rather than cut
+            draw_text(image, (x + 6, y + 13), fit(title, size, w - 12), size, INK, None, anchor="lm", bold=True)
             vx = x + 6
             for seat, n in sorted(slot.votes.items()):
                 if not n:
@@ -174,47 +176,53 @@ def _relics_line(image: Image.Image, state: GloryState, y: float) -> float:
     return y + 2 + 20 * min(len(lines), 2)
 
 
-def _previews(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState, top: float, bottom: int) -> None:
-    """The revealed tile as each allowed rotation would place it, numbered like the menu (larger
-    when there are few); the claimed hex is ringed in the explorer's colour, the relic symbol shown;
-    under each, whether the army would land."""
+def draw_previews(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState, box: Box, least: int = 0) -> None:
+    """In `box`: the revealed tile as each allowed rotation would place it, numbered like the
+    menu, as large as the box allows; the claimed hex is ringed in the explorer's colour, the relic
+    symbol shown; under each, whether the army would land. No text under `least` pixels."""
     pending = state.exploring
     assert pending is not None
     board = state.board
+    x0, top, x1, bottom = box
     tile = board.tile_named[pending.tile]
     colour = state.seats[pending.plan.seat].colour
-    lines = (f"{colour.capitalize()} revealed {tile.title} ({tile.name})",
-             f"for the province {pending.province}: choose a rotation")
+    size_ = max(PANEL_SIZE - 2, least)
+    lines: tuple[str, ...] = (f"{colour.capitalize()} revealed {tile.title} ({tile.name})",
+                              f"for the province {pending.province}: choose a rotation")
+    if x1 - x0 > 2 * text_width(lines[0], size_):
+        lines = (" ".join(lines),)
     for i, line in enumerate(lines):
-        draw_text(image, (X0, top + 10 + 24 * i), fit(plain(line), PANEL_SIZE - 2, X1 - X0), PANEL_SIZE - 2,
+        draw_text(image, (x0 + 10, top + 18 + (size_ + 6) * i), fit(plain(line), size_, x1 - x0 - 20), size_,
                   anchor="lm", halo=None, bold=i == 0)
-    top += 28
+    top += 10 + (size_ + 6) * len(lines)
     shown = previews(state)
-    cols = 3 if len(shown) > 4 else 2 if len(shown) > 1 else 1
+    wide = (x1 - x0) / max(bottom - top, 1) > 1.8
+    cols = min(len(shown), 3 if wide else 2) or 1
     rows = max(1, -(-len(shown) // cols))
-    slot_w = (X1 - X0) / cols
-    slot_h = min(170.0, (bottom - top - 24) / rows)
-    size = min(28.0, (slot_h - 30) / (3 * 1.7320508), slot_w / 6.4)
+    slot_w = (x1 - x0) / cols
+    slot_h = (bottom - top - 10) / rows
+    note_size = max(13, least)
+    size = min(60.0, (slot_h - 26 - note_size) / (3 * 1.7320508), slot_w / 6.4)
     centre = board.axial(pending.province)
     fill = player_style(colour).fill
     for n, preview in enumerate(shown):
-        sx = X0 + (n % cols) * slot_w
-        sy = top + 20 + (n // cols) * slot_h
-        mid = (sx + slot_w / 2 + 10, sy + slot_h / 2 - 8)
+        sx = x0 + (n % cols) * slot_w
+        sy = top + (n // cols) * slot_h
+        mid = (sx + slot_w / 2 + 10, sy + (slot_h - note_size - 10) / 2)
         grid = Grid(size, (mid[0] - 1.5 * size * centre[0], mid[1] - 1.7320508 * size * (centre[1] + centre[0] / 2)))
         for name, kind in preview["terrain"].items():
-            paste(image, hex_sprite(kind, round(size, 2), letter=size >= 14), grid.centre(board.axial(name)))
+            paste(image, hex_sprite(kind, round(size, 2), size >= 14, least), grid.centre(board.axial(name)))
         claimed = grid.centre(board.axial(pending.plan.end))
         r = size * 0.62
-        pen.ellipse((claimed[0] - r, claimed[1] - r, claimed[0] + r, claimed[1] + r), outline=WHITE, width=5)
+        pen.ellipse((claimed[0] - r, claimed[1] - r, claimed[0] + r, claimed[1] + r), outline=INK, width=6)
         pen.ellipse((claimed[0] - r, claimed[1] - r, claimed[0] + r, claimed[1] + r), outline=fill, width=3)
         if preview["relic"]:
             symbol = symbol_sprite(preview["symbol"], round(size * 0.7))
             paste(image, symbol, grid.centre(board.axial(preview["relic"])))
-        paste(image, tag_sprite(preview["label"], 20, INK, WHITE), (sx + 16, sy + 14))
+        paste(image, tag_sprite(preview["label"], max(20, least + 2), INK, WHITE), (sx + 18, sy + 16))
         note = "army lands" if preview["lands"] else "army stays"
-        draw_text(image, (mid[0], mid[1] + 2.75 * size + 10), note, 13, INK if preview["lands"] else MUTED, None,
-                  bold=True)
+        draw_text(image, (mid[0], mid[1] + 2.75 * size + note_size / 2 + 4), note, note_size,
+                  INK if preview["lands"] else MUTED, None, bold=True)
 
 
 def key_entries() -> list[tuple[LegendIcon, str]]:

@@ -45,7 +45,7 @@ class Static:
 
 
 def name_size(grid: Grid) -> int:
-    return max(11, round(grid.size * 0.31))
+    return max(11, grid.least, round(grid.size * 0.31))
 
 
 def draw_hex(image: Image.Image, grid: Grid, board: Board, i: int, kind: str | None) -> None:

@@ -1,4 +1,4 @@
-"""The Mega Civilization board image: `draw(state, viewer, focus) -> PNG bytes`.
+"""The Mega Civilization board image: `draw(state, viewer, focus, highlight, posted) -> PNG bytes`.
 
 The whole map (or, with a `focus` from `GAME.focuses`, a close-up of one region or of the areas
 around one player's pieces) with population limits, city sites, open sea and out-of-play areas;
@@ -13,7 +13,9 @@ Modules, in drawing order: `layout` (geometry and sizes of a view), `colours`, `
 (civilization styles and cached pieces), `key`, `static` (the cached map and frames of a view),
 `pieces` (out of play, conflicts, tokens, cities, ships), `moves`, `panel` (status and band), and
 `reach`: with a `highlight` (a piece and where it can go), a close-up of those areas with them
-marked, their costs, the start and a caption, over the board as the viewer sees it.
+marked, their costs, the start and a caption, over the board as the viewer sees it; with
+`posted` (the action just taken), the posted view: a window of the map round the last move or the
+pieces of whoever moves, read at the preview (`render.megaciv.posted`).
 `draw` is defined here, at module level, because it is sent by name to the drawing processes.
 """
 
@@ -30,11 +32,14 @@ from render.megaciv.pieces import (
     draw_out_of_play,
     draw_ships,
 )
+from render.megaciv.posted import clear_cache as _clear_posted
+from render.megaciv.posted import compose_posted
 from render.megaciv.reach import draw_bands, draw_caption, draw_marks, draw_routes, is_ship, reach_areas, reach_title
 from render.megaciv.sprites import styles
-from render.megaciv.static import Static, clear_cache, reach_layer, restore_frames, static_layer
+from render.megaciv.static import Static, reach_layer, restore_frames, static_layer
+from render.megaciv.static import clear_cache as _clear_static
 from render.png import encode_png
-from rules.base import Highlight
+from rules.base import Highlight, Posted
 from rules.megaciv.queries import AROUND, focus_areas
 from rules.megaciv.report import report
 from rules.megaciv.state import MegaState
@@ -43,23 +48,34 @@ __all__ = ["Static", "clear_cache", "compose", "draw", "static_layer"]
 
 
 def draw(state: MegaState, viewer: int | None, focus: str | None = None,
-         highlight: Highlight | None = None) -> bytes:
+         highlight: Highlight | None = None, posted: Posted | None = None) -> bytes:
     """The board as a PNG, whole or narrowed to `focus` (a region, or "around <civilization>");
     with a `highlight`, a close-up of where its piece can go (`focus` is then ignored)."""
     if highlight is not None:
         image, palette = _compose_reach(state, viewer, highlight)
         return encode_png(image, palette)
+    if posted is not None and focus is None:
+        return encode_png(*compose_posted(state, viewer, posted))
     image, palette = _compose(state, viewer, focus)
     return encode_png(image, palette)
 
 
 def compose(state: MegaState, viewer: int | None, focus: str | None = None, highlight: Highlight | None = None,
-            marked: bool = True) -> Image.Image:
+            marked: bool = True, posted: Posted | None = None) -> Image.Image:
     """The board as an RGB image (before palette mapping), for tests and previews; `marked` False:
-    a highlight's close-up without the highlight drawn (what its marks are compared with)."""
+    a highlight's close-up without the highlight drawn (what its marks are compared with); with
+    `posted`, the posted view (`render.megaciv.posted`)."""
     if highlight is not None:
         return _compose_reach(state, viewer, highlight, marked)[0]
+    if posted is not None:
+        return compose_posted(state, viewer, posted)[0]
     return _compose(state, viewer, focus)[0]
+
+
+def clear_cache() -> None:
+    """Forget every cached layer (rebuilt on the next drawing)."""
+    _clear_static()
+    _clear_posted()
 
 
 def title_of(state: MegaState, focus: str | None, focused: tuple[str, ...] | None) -> str:

@@ -45,6 +45,7 @@ def _patch(terrain: Terrain) -> Icon:
 def _arrow(image: Image.Image, at: Point) -> None:
     x, y = at
     arrow(ImageDraw.Draw(image), (x - 18, y), (x + 18, y), INK, 3, 11, 0)
+    paste(image, tag_sprite("×3", 10, WHITE, INK, INK), (x - 4, y))
 
 
 def _voyage(image: Image.Image, at: Point) -> None:
@@ -66,18 +67,18 @@ def _conflict(image: Image.Image, at: Point) -> None:
 
 def entries(board: Board, sizes: Sizes) -> list[tuple[Icon, str]]:
     sample = styles(board)[board.civilizations[0].name]
-    r = min(sizes.chip, 11)
+    r = min(sizes.chip, 9)  # every icon within its row: none meets the next
     return [
         (_sprite(lambda: limit_badge(3, False, 9)), "population limit 3"),
         (_sprite(lambda: limit_badge(2, True, 9)), "square: a city site (limit 2)"),
         (_sprite(lambda: chip(sample, r, "4")), "4 tokens (shape, colour: whose)"),
-        (_sprite(lambda: city(sample.fill, sample.ink, sample.letter, 22)), "a city, with its owner's letter"),
-        (_sprite(lambda: city(PIRATE_FILL, WHITE, PIRATE, 22)), "a pirate city"),
+        (_sprite(lambda: city(sample.fill, sample.ink, sample.letter, 18)), "a city, with its owner's letter"),
+        (_sprite(lambda: city(PIRATE_FILL, WHITE, PIRATE, 18)), "a pirate city"),
         (_sprite(lambda: barbarians(3, r)), "3 barbarian tokens"),
-        (_sprite(lambda: ship(sample.fill, sample.ink, f"{sample.letter}2", 26)), f"{sample.name}'s ship 2"),
-        (_sprite(lambda: ship(sample.fill, sample.ink, f"{sample.letter}3", 26, unkept=True)),
+        (_sprite(lambda: ship(sample.fill, sample.ink, f"{sample.letter}2", 20)), f"{sample.name}'s ship 2"),
+        (_sprite(lambda: ship(sample.fill, sample.ink, f"{sample.letter}3", 20, unkept=True)),
          "needs upkeep: sinks at declare"),
-        (_arrow, "tokens moved this phase (count)"),
+        (_arrow, "tokens moved this phase (×count)"),
         (_voyage, "a voyage: +taken on, -put off"),
         (_conflict, "a conflict situation"),
         (_patch(OPEN_SEA), "open sea (Astronavigation)"),

@@ -58,6 +58,8 @@ class Sizes:
     ship: int  # a ship's width
     arrow: int  # arrow width
     tags: bool  # whether conflict tags carry words (close-ups) or just the sign
+    tag: int = 12  # the text of tags: conflicts, voyages' +n/-n, a move's count
+    least: int = 0  # no text smaller (the posted view's)
 
 
 @dataclass(frozen=True)
@@ -133,7 +135,7 @@ def order_shape(seats: int, full: bool) -> tuple[int, int]:
 
 KEY_ENTRIES = 13
 KEY_ROW = 25
-KEY_ROW_FOCUS = 22
+KEY_ROW_FOCUS = 25
 ORDER_W, ORDER_FOCUS_W = 330, 290
 KEY_COLUMN = 300
 CONFLICTS_MIN_W = 260

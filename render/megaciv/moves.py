@@ -1,5 +1,6 @@
 """This phase's movement on the map: each land move as an arrow between the areas' piece rows
-(through the middle area of a Roadbuilding move) with the count in the mover's chip, and each
+(through the middle area of a Roadbuilding move) with the count on a white tag ("×3", edged in
+the mover's colour: never like a token left behind), and each
 voyage as a dashed route along the water with what was taken on (+n) and put off (-n) at each stop.
 Drawn before the pieces, which stay on top."""
 
@@ -9,11 +10,11 @@ import math
 
 from PIL import Image, ImageDraw
 
-from render.basics import INK, WHITE, Point
+from render.basics import INK, WHITE, Box, Point
 from render.lines import arrow, arrow_head, dashed_polyline, towards
-from render.marks import draw_tags
-from render.megaciv.sprites import CivStyle, chip
-from render.megaciv.static import Static, draw_name
+from render.marks import tag_sprite
+from render.megaciv.sprites import CivStyle
+from render.megaciv.static import Static, draw_name, name_boxes
 from render.text import paste
 from rules.megaciv.state import MegaState, Step
 
@@ -23,11 +24,12 @@ def draw_moves(image: Image.Image, state: MegaState, static: Static, civs: dict[
     areas moved through are written again over the arrows."""
     pen = ImageDraw.Draw(image)
     passed: set[str] = set()
+    tags: list[Box] = []
     for player in state.players:
         style = civs[player.civ]
         for step in player.steps:
             if step.kind == "move" and len(step.path) >= 2:
-                _land(image, pen, state, step, static, style)
+                _land(image, pen, state, step, static, style, tags)
                 passed.update(step.path)
             elif step.kind == "sail" and len(step.path) >= 2:
                 _voyage(image, pen, state, step, static, style)
@@ -50,7 +52,9 @@ def _land_point(static: Static, state: MegaState, area: str) -> Point:
 
 
 def _land(image: Image.Image, pen: ImageDraw.ImageDraw, state: MegaState, step: Step, static: Static,
-          style: CivStyle) -> None:
+          style: CivStyle, tags: list[Box]) -> None:
+    """A land move's arrow; its count on a tag at the middle of the last leg (moved along it, off
+    another move's tag; left out where the map's edge would cut it: `tags` holds those placed)."""
     if not _seen(static, step.path):
         return
     s = static.frame.sizes
@@ -63,9 +67,21 @@ def _land(image: Image.Image, pen: ImageDraw.ImageDraw, state: MegaState, step: 
         pen.line((a, b), fill=style.fill, width=s.arrow)
     end = towards(pts[-1], pts[-2], trim)
     arrow(pen, pts[-2], end, style.fill, s.arrow, s.arrow * 3 + 8, 0, halo)
-    if math.dist(pts[-2], end) > 5 * s.chip:
-        middle = ((pts[-2][0] + end[0]) / 2, (pts[-2][1] + end[1]) / 2)
-        paste(image, chip(style, max(7, s.chip - 2), str(step.count)), middle)
+    if math.dist(pts[-2], end) > 5 * s.chip:  # the count on the shaft: a white tag, never like a token
+        tag = tag_sprite(f"×{step.count}", max(s.tag, s.chip - 2), WHITE, INK, style.fill)
+        inside = static.frame.map_box()
+        for t in (0.5, 0.3, 0.7, 0.2, 0.8):
+            x, y = pts[-2][0] + (end[0] - pts[-2][0]) * t, pts[-2][1] + (end[1] - pts[-2][1]) * t
+            box = (x - tag.width / 2, y - tag.height / 2, x + tag.width / 2, y + tag.height / 2)
+            if not any(_meets(box, b) for b in tags):
+                break
+        if inside[0] <= box[0] and inside[1] <= box[1] and box[2] <= inside[2] and box[3] <= inside[3]:
+            paste(image, tag, (x, y))
+            tags.append(box)
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _water_point(static: Static, state: MegaState, area: str) -> Point:
@@ -95,8 +111,9 @@ def _voyage(image: Image.Image, pen: ImageDraw.ImageDraw, state: MegaState, step
             put[area] = put.get(area, 0) + change
         elif counter == "tokens":
             taken[area] = taken.get(area, 0) - change
-    tags: list[tuple[Point, str]] = []
     done: set[str] = set()
+    size = max(11, s.tag, s.chip + 2)
+    ink = INK if style.light else WHITE
     for area, point in zip(step.path, pts):
         if area in done:
             continue
@@ -104,5 +121,22 @@ def _voyage(image: Image.Image, pen: ImageDraw.ImageDraw, state: MegaState, step
         took = taken.get(area, 0) + put.get(area, 0)  # tokens' change is put off minus taken on
         words = ([f"+{took}"] if took > 0 else []) + ([f"-{put[area]}"] if put.get(area) else [])
         if words:
-            tags.append((point, " ".join(words)))
-    draw_tags(image, tags, style.fill, (0, -s.ship * 0.75), size=max(11, s.chip + 2))
+            tag = tag_sprite(" ".join(words), size, style.fill, ink)
+            x, y = _clear_of_names(static, state, point, tag, s.ship)
+            left, top, right, bottom = static.frame.map_box()
+            if left <= x - tag.width / 2 and right >= x + tag.width / 2 and top <= y - tag.height / 2 \
+                    and bottom >= y + tag.height / 2:  # a stop off the view (or cut by its edge) goes untold
+                paste(image, tag, (x, y))
+
+
+def _clear_of_names(static: Static, state: MegaState, point: Point, sprite: Image.Image, reach: float) -> Point:
+    """Where a tag about `point` goes: above it, else below, right or left, the first clear of the
+    names nearby (above when none is)."""
+    names = [b for name, at in static.anchors.items() if math.dist(at, point) < 4 * reach
+             for b in name_boxes(name, state.board.areas[name].kind == "sea", at, static.frame.sizes)[:1]]
+    w, h = sprite.width / 2, sprite.height / 2
+    for dx, dy in ((0, -0.75), (0, 0.6), (0.9, 0), (-0.9, 0)):
+        x, y = point[0] + dx * reach, point[1] + dy * reach
+        if not any(_meets((x - w, y - h, x + w, y + h), b) for b in names):
+            return x, y
+    return point[0], point[1] - 0.75 * reach

@@ -15,7 +15,7 @@ from render.megaciv.colours import CONFLICT, HIGHLIGHT
 from render.megaciv.layout import BAND_PAD, ORDER_HEAD, ORDER_ROW
 from render.megaciv.sprites import CivStyle, chip, fitted, warning, width_of
 from render.megaciv.static import Static
-from render.text import draw_text, paste
+from render.text import draw_text, paste, plain, shrunk
 from rules.megaciv.draft import secret_drafts
 from rules.megaciv.phase import mover
 from rules.megaciv.queries import order
@@ -37,30 +37,16 @@ def acting(state: MegaState) -> list[int]:
     return [] if now is None else [now]
 
 
-def draw_status(image: Image.Image, state: MegaState, static: Static, civs: dict[str, CivStyle],
-                viewer: int | None) -> None:
-    """The phase line (with how this phase moves) and whom the game waits for, beside the titles."""
-    f = static.frame
-    x = 560 if f.focused is None else 460
-    width = f.width - x - 20
-    y = 30
+def status(state: MegaState, viewer: int | None) -> tuple[str, str, str]:
+    """The phase line, its note (how this phase moves) and the turn line (who moves; between
+    phases how many expanded and whose movement the arrows show; the viewer's own draft)."""
     if state.moving:
         phase, note = f"Turn {state.turn}: Movement", "everyone at once" if state.together else "in census order"
         if state.insisted:
             note += " (insisted on)"
     else:
         phase, note = f"Turn {state.turn}: the table's phases", "expand, adjust; the host starts Movement"
-        if any(p.steps for p in state.players):
-            note += f"  (arrows: turn {state.turn - 1}'s movement)"
-    box = draw_text(image, (x, y), fitted(phase, PHASE_SIZE, width), PHASE_SIZE, INK, None, anchor="lm", bold=True)
-    draw_text(image, (box[2] + 14, y), fitted(note, NOTE_SIZE, x + width - box[2] - 14), NOTE_SIZE, MUTED, None,
-              anchor="lm")
-    y += 42
     now = acting(state)
-    left = x
-    for seat in now[:6]:
-        paste(image, chip(civs[state.players[seat].civ], 12, civs[state.players[seat].civ].letter), (left + 14, y))
-        left += 32
     if now:
         names = [state.players[s].civ for s in now]
         text = f"{names[0]} moves" if len(names) == 1 else f"{len(names)} still moving: {', '.join(names)}"
@@ -69,11 +55,36 @@ def draw_status(image: Image.Image, state: MegaState, static: Static, civs: dict
     else:
         done = sum(p.expanded for p in state.players)
         text = f"{done} of {plural(len(state.players), 'player')} expanded"
+        if any(p.steps for p in state.players):
+            text += f"; arrows: turn {state.turn - 1}'s movement"
     if viewer is not None and state.moving and state.players[viewer].steps and not state.players[viewer].declared:
         seen = "secret" if secret_drafts(state) else "open"
         text += f" | your draft: {plural(len(state.players[viewer].steps), 'step')} ({seen})"
-    draw_text(image, (left + (8 if now else 0), y), fitted(text, TURN_SIZE, x + width - left), TURN_SIZE, INK,
-              None, anchor="lm", bold=True)
+    return phase, note, text
+
+
+def draw_status(image: Image.Image, state: MegaState, static: Static, civs: dict[str, CivStyle],
+                viewer: int | None) -> None:
+    """The phase line (with how this phase moves) and whom the game waits for, beside the titles."""
+    f = static.frame
+    x = 560 if f.focused is None else 460
+    width = f.width - x - 20
+    y = 30
+    phase, note, text = status(state, viewer)
+    box = draw_text(image, (x, y), fitted(phase, PHASE_SIZE, width), PHASE_SIZE, INK, None, anchor="lm", bold=True)
+    room = x + width - box[2] - 14
+    size = shrunk(plain(note), NOTE_SIZE, room, 14)
+    draw_text(image, (box[2] + 14, y), fitted(note, size, room), size, MUTED, None, anchor="lm")
+    y += 42
+    now = acting(state)
+    left = x
+    for seat in now[:6]:
+        paste(image, chip(civs[state.players[seat].civ], 12, civs[state.players[seat].civ].letter), (left + 14, y))
+        left += 32
+    room = x + width - left
+    size = shrunk(plain(text), TURN_SIZE, room, 15)
+    draw_text(image, (left + (8 if now else 0), y), fitted(text, size, room), size, INK, None, anchor="lm",
+              bold=True)
 
 
 def draw_order(image: Image.Image, state: MegaState, static: Static, civs: dict[str, CivStyle],

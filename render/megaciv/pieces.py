@@ -5,6 +5,7 @@ an open sea's name)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -30,7 +31,7 @@ def draw_out_of_play(image: Image.Image, state: MegaState, static: Static) -> No
             continue
         area = board.areas[name]
         fill_polygon(image, [f.xy(p) for p in area.points], OUT_OF_PLAY, outline=(60, 56, 50), width=1)
-        if area.kind == "land":
+        if area.kind == "land" and name in static.anchors:
             draw_name(image, f, name, area.limit, area.city_site, static.anchors[name])
 
 
@@ -58,7 +59,7 @@ def draw_conflict_signs(image: Image.Image, state: MegaState, static: Static,
         if c.area not in static.anchors:
             continue
         x, y = static.anchors[c.area]
-        sign = warning(max(16, round(s.name * 1.25)))
+        sign = warning(max(16, round(s.name * 1.25), math.ceil(s.least / 0.55)))  # its "!" at least `least`
         half = width_of(c.area, s.name) / 2 + s.badge
         name_y = y - s.name * 0.62
         paste(image, sign, (x - s.badge - half - sign.width / 2, name_y))
@@ -66,7 +67,7 @@ def draw_conflict_signs(image: Image.Image, state: MegaState, static: Static,
             words = ["over the limit"] if c.over_limit else []
             if c.attacks:  # in full in the band and in /megaciv report
                 words.append("city attack: " + ", ".join(f"{a.name} {a.tokens}/{a.needed}" for a in c.attacks))
-            tag = tag_sprite("; ".join(words) or "conflict", 12, CONFLICT, WHITE)
+            tag = tag_sprite("; ".join(words) or "conflict", s.tag, CONFLICT, WHITE)
             left = min(max(x, tag.width / 2 + 4), f.width - tag.width / 2 - 4)  # whole, inside the image
             paste(image, tag, (left, name_y - s.name * 0.6 - tag.height / 2))
 

@@ -10,12 +10,13 @@ cached apart, so that these images never push the board's usual views out of the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.areas import LAND, WATER, Area, AreaStyle, bounds, draw_areas
-from render.basics import INK, MUTED, PAPER, RGB, WHITE, Point, mix
+from render.areas import LAND, WATER, Area, AreaStyle, Spot, View, bounds, contains, draw_areas, place_labels
+from render.basics import INK, MUTED, PAPER, RGB, WHITE, Box, Point, mix
 from render.header import draw_titles
 from render.layers import LayerCache
 from render.legend import legend
@@ -37,10 +38,10 @@ from render.megaciv.colours import (
     limit_fill,
 )
 from render.megaciv.layout import BAND_PAD, KEY_ROW, KEY_ROW_FOCUS, Frame, Sizes, frame, outlines
-from render.megaciv.sprites import cost_disc, limit_badge, sample_sheet, styles
+from render.megaciv.sprites import cost_disc, limit_badge, sample_sheet, styles, width_of
 from render.png import build_palette
 from render.terrain import fill_polygon
-from render.text import draw_text, paste, plain
+from render.text import carry, draw_text, paste, place, plain, text_sprite
 from rules.megaciv.board import Board
 
 
@@ -105,16 +106,18 @@ def _make(board: Board, focused: tuple[str, ...] | None, seats: int, title: str,
         seen.add(a.name)
         if a.kind == "sea":
             fill_polygon(map_image, view.polygon(shape.outline), OPEN_SEA, outline=mix(WATER.outline, INK, 0.3))
-    anchors: dict[str, Point] = {}
+    placed = name_anchors(board, f.view, f.sizes, seen, (0, f.map_top))
+    inside = (2, f.map_top + 2, f.width - 2, f.map_top + f.map_h - 2)
+    anchors = {name: at for name, at in placed.items()  # a close-up's edge would cut a name: left out
+               if all(_within(b, inside) for b in name_boxes(name, board.areas[name].kind == "sea", at, s))}
     rooms: dict[str, float] = {}
     ports: dict[str, Point] = {}
     for a, shape in zip(board.map.areas, shapes):
-        if a.name not in seen:
+        if a.name not in anchors:
             continue
-        x, y = f.xy(a.label)
+        x, y = anchors[a.name]
         left, _top, right, _bottom = bounds(view.polygon(shape.outline))
         rooms[a.name] = max((right - left) * 0.86, 2.6 * s.chip)
-        anchors[a.name] = (x, y)
         if a.port is not None:
             ports[a.name] = f.xy(a.port)
         elif a.kind == "sea":
@@ -126,7 +129,7 @@ def _make(board: Board, focused: tuple[str, ...] | None, seats: int, title: str,
                       SEA_INK, halo_width=2)
             continue
         draw_name(map_image, f, a.name, a.limit, a.city_site, on_map, dimmed)
-    image.paste(map_image, (0, f.map_top))
+    place(image, map_image, (0, f.map_top))
     pen = ImageDraw.Draw(image)
     frame_map(image, f)
     pen.line((0, f.band_top + f.band_h - 1, f.width, f.band_top + f.band_h - 1), fill=FRAME, width=2)
@@ -151,9 +154,64 @@ def restore_frames(image: Image.Image, static: Static) -> None:
     """The header and the band as the static layer has them, over anything a piece near the map's
     edge drew past it, and the map's frame again."""
     f = static.frame
-    image.paste(static.image.crop((0, 0, f.width, f.map_top)), (0, 0))
-    image.paste(static.image.crop((0, f.band_top, f.width, f.height)), (0, f.band_top))
+    for top, bottom in ((0, f.map_top), (f.band_top, f.height)):
+        part = carry(static.image, static.image.crop((0, top, f.width, bottom)), offset=(0, -top))
+        place(image, part, (0, top))
     frame_map(image, f)
+
+
+def name_boxes(name: str, sea: bool, at: Point, s: Sizes) -> tuple[Box, ...]:
+    """What an area's label covers when its anchor is `at`: a land area's name and population
+    badge (as `draw_name` draws them) and the first row of its pieces under them; a sea's name."""
+    x, y = at
+    if sea:
+        letters = text_sprite(plain(name), s.sea, WHITE, SEA_INK, 2)
+        return ((x - letters.width / 2, y - letters.height / 2, x + letters.width / 2, y + letters.height / 2),)
+    letters = text_sprite(plain(name), s.name, INK, PAPER, 2, True)
+    cx, cy = x - s.badge, y - s.name * 0.62
+    text = (cx - letters.width / 2, cy - letters.height / 2, cx + letters.width / 2 + 2 * s.badge + 4,
+            cy + letters.height / 2)
+    row = (x - 2.3 * s.chip, y + s.chip * 0.2, x + 2.3 * s.chip, y + s.chip * 2.3)
+    return text, row
+
+
+# where a label may move from its area's label point (rows of its size, and shares of its width),
+# nearest first
+SHIFTS = sorted(((dy, dx) for dy in (0, -0.8, 0.8, -1.6, 1.6, -2.4, 2.4) for dx in (0, -0.25, 0.25, -0.5, 0.5)),
+                key=lambda s: abs(s[0]) + 3 * abs(s[1]))
+
+
+def name_anchors(board: Board, view: View, s: Sizes, seen: Iterable[str], offset: Point = (0, 0)) -> dict[str, Point]:
+    """Where each area in `seen` centres its name and pieces (in the image, `offset` from the
+    view's pixels): at its label point, or near it inside the area when that would overlap an
+    area placed before (small land areas first, seas last)."""
+    ox, oy = offset
+    wanted = [board.areas[n] for n in seen]
+    order = sorted(wanted, key=lambda a: (a.kind == "sea", _extent(view, a.points)))
+    labels = []
+    for a in order:
+        polygon = view.polygon(a.points)
+        x, y = view.xy(a.label)
+        size = s.sea if a.kind == "sea" else s.name
+        reach = max(width_of(a.name, size), 3 * size)
+        spots = []
+        for dy, dx in SHIFTS:
+            at = (x + dx * reach, y + dy * size)
+            if (dx or dy) and not contains(polygon, at):
+                continue
+            at = (at[0] + ox, at[1] + oy)
+            spots.append(Spot(at, name_boxes(a.name, a.kind == "sea", at, s)))
+        labels.append((a.name, spots))
+    return {name: spot.at for name, spot in place_labels(labels).items()}
+
+
+def _within(box: Box, inside: Box) -> bool:
+    return box[0] >= inside[0] and box[1] >= inside[1] and box[2] <= inside[2] and box[3] <= inside[3]
+
+
+def _extent(view: View, points: Iterable[Point]) -> float:
+    left, top, right, bottom = bounds(view.polygon(tuple(points)))
+    return (right - left) * (bottom - top)
 
 
 def draw_name(image: Image.Image, f: Frame, name: str, limit: int, site: bool, at: Point, dimmed: bool = False) -> None:

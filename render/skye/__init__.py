@@ -1,4 +1,4 @@
-"""The Isle of Skye board image: `draw(state, viewer, focus) -> PNG bytes`.
+"""The Isle of Skye board image: `draw(state, viewer, focus, highlight, posted) -> PNG bytes`.
 
 Every player's territory (tiles with their zones, printed roads and features, the castle, the
 journeyman, placed roads, this round's walk with the markers collected), and beside them a card
@@ -10,7 +10,8 @@ and the key. Layout: `render.skye.layout`.
 The state comes through the game's view: an onlooker's shows no sealed price or plan; a player's
 own (`/game board private:true`) shows their sealed prices on their drawn tiles and their sealed
 plan as a dashed route. The viewer's territory and card come first and are framed. `focus` (a seat
-colour, `Game.focuses`) draws that player's territory alone, at full size. `highlight` (a
+colour, `Game.focuses`) draws that player's territory alone, at full size. `posted` draws the
+posted view (`render.skye.posted`). `highlight` (a
 journeyman and where it can go, `/game reach`) draws its player's territory alone, large, with
 the tiles it can reach ringed and their costs, under a caption (`render.skye.reach`); `focus` is
 then ignored.
@@ -26,27 +27,32 @@ from render.png import encode_png
 from render.skye import reach
 from render.skye.layout import FOCUS_TILE, MAX_TILE, TERR_W, territory_height
 from render.skye.panel import draw_panel
+from render.skye.posted import compose_posted
 from render.skye.static import clear_cache as clear_static
 from render.skye.static import static_layer
 from render.skye.territory import draw_slot, slots
-from rules.base import Highlight
+from rules.base import Highlight, Posted
 from rules.skye.state import SkyeState
 
 __all__ = ["clear_cache", "compose", "compose_reach", "draw", "order_for"]
 
 
 def draw(state: SkyeState, viewer: int | None, focus: str | None = None,
-         highlight: Highlight | None = None) -> bytes:
-    """The board as a PNG (see the module doc)."""
+         highlight: Highlight | None = None, posted: Posted | None = None) -> bytes:
+    """The board as an image (see the module doc)."""
     if highlight is not None:
         return encode_png(*reach.compose_reach(state, viewer, highlight))
+    if posted is not None and focus is None:
+        return encode_png(*compose_posted(state, viewer, posted))
     image, palette = _compose(state, viewer, focus)
     return encode_png(image, palette)
 
 
-def compose(state: SkyeState, viewer: int | None, focus: str | None = None) -> Image.Image:
-    """The board as an RGB image (before palette mapping), for tests and previews."""
-    return _compose(state, viewer, focus)[0]
+def compose(state: SkyeState, viewer: int | None, focus: str | None = None,
+            posted: Posted | None = None) -> Image.Image:
+    """The board (or with `posted`, the posted view) as an RGB image (before palette mapping),
+    for tests and previews."""
+    return compose_posted(state, viewer, posted)[0] if posted is not None else _compose(state, viewer, focus)[0]
 
 
 def compose_reach(state: SkyeState, viewer: int | None, highlight: Highlight) -> Image.Image:

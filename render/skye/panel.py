@@ -29,7 +29,7 @@ from render.skye.layout import (
     TRACK_LABEL_W,
 )
 from render.skye.pieces import BONUS_CODES, TRACK_LETTERS, tile_image
-from render.text import draw_text, fit, paste, plain, text_width
+from render.text import draw_text, fit, paste, place, plain, text_width
 from rules.skye import GAME, queries
 from rules.skye.model import SLOTS, TRACKS
 from rules.skye.progress import side_of
@@ -115,7 +115,7 @@ def _scoring(image: Image.Image, state: SkyeState) -> None:
         draw_text(image, (left + 19, top + 19), LETTERS[i], 17, WHITE, None, bold=True)
         title = tile.title if tile else tile_id
         draw_text(image, (left + 40, top + 14), fit(plain(title), 16, w - 48), 16, INK, None, anchor="lm", bold=True)
-        for n, line in enumerate(wrap(tile.text if tile else "", 13, w - 48, 2)):
+        for n, line in enumerate(wrap(tile.text if tile else "", 13, w - 48, 3)):
             draw_text(image, (left + 40, top + 31 + n * 15), line, 13, INK, None, anchor="lm")
 
 
@@ -265,7 +265,7 @@ def _tiles(image: Image.Image, state: SkyeState, seat: int, score: Score, box: t
         b = draw_text(image, (x, mid), label, SMALL, MUTED, None, anchor="lm")
         x = b[2] + 8
     for tile, tag, axed in shown[:6]:
-        image.paste(tile_image(state.board.tile(tile), 0, size), (round(x), round(y0)))
+        place(image, tile_image(state.board.tile(tile), 0, size), (round(x), round(y0)))
         if axed:
             pen = ImageDraw.Draw(image)
             pen.line((x, y0, x + size, y0 + size), fill=ALERT, width=3)

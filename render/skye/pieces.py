@@ -2,7 +2,7 @@
 roads and features), the castle, the journeyman, placed roads, waypoint tags and bonus codes.
 
 Feature badges (a white disc with letters, a count before them when more than one):
-B barrel (whisky), S sheep, C cattle, F farm, Br broch, L lighthouse, Sh ship, Sc scroll,
+Wh whisky (a barrel), S sheep, C cattle, F farm, Br broch, L lighthouse, Sh ship, Sc scroll,
 J the journeyman symbol.
 """
 
@@ -21,8 +21,8 @@ from render.tiles import ROAD, Tile, Zone, rotate, tile_sprite
 from rules.skye.model import FEATURES
 from rules.skye.model import Tile as SkyeTile
 
-FEATURE_LETTERS = {"barrel": "B", "sheep": "S", "cattle": "C", "farm": "F", "broch": "Br", "lighthouse": "L",
-                   "ship": "Sh"}
+FEATURE_LETTERS = {"barrel": "Wh", "sheep": "S", "cattle": "C", "farm": "F", "broch": "Br", "lighthouse": "L",
+                   "ship": "Sh"}  # whisky is "Wh": a lone "B" read as Blue's badge
 BONUS_CODES = {"third_marker": "3rd", "advance": "adv", "one_road": "1rd", "extra_movement": "+4",
                "five_gold": "5g", "two_roads": "2rd", "no_axe": "noX", "bank_pays": "bank", "two_buys": "2buy"}
 TRACK_LETTERS = {"warrior": "W", "merchant": "M", "herald": "H"}
@@ -51,14 +51,16 @@ def shared_tile(tile: SkyeTile, rotation: int) -> Tile:
     return rotate(made, rotation)
 
 
-def tile_image(tile: SkyeTile, rotation: int, size: int) -> Image.Image:
-    """A tile `size` pixels square, turned as placed (cached)."""
-    return tile_sprite(shared_tile(tile, rotation), size)
+def tile_image(tile: SkyeTile, rotation: int, size: int, least: int = 0) -> Image.Image:
+    """A tile `size` pixels square, turned as placed (cached); with `least`, its badges' text at
+    least that large and no terrain letters (the patterns tell terrains apart)."""
+    return tile_sprite(shared_tile(tile, rotation), size, INK, not least, least)
 
 
 @lru_cache(maxsize=64)
-def castle_sprite(colour: str, size: int) -> Image.Image:
-    """A crenellated tower in the player's colour with their letter: the castle."""
+def castle_sprite(colour: str, size: int, least: int = 0) -> Image.Image:
+    """A crenellated tower in the player's colour with their letter (at least `least` pixels):
+    the castle."""
     style = player_style(colour)
     w, h = size, size
 
@@ -72,14 +74,15 @@ def castle_sprite(colour: str, size: int) -> Image.Image:
         d.rectangle((4.2 * u, 6.6 * u, 5.8 * u, 9 * u), fill=INK)
 
     sprite = supersampled((w, h), paint)
-    paste(sprite, text_sprite(style.letter, max(9, round(size * 0.32)), style.ink, None, 0, True),
+    paste(sprite, text_sprite(style.letter, max(9, least, round(size * 0.32)), style.ink, None, 0, True),
           (w / 2, h * 0.46))
     return sprite
 
 
 @lru_cache(maxsize=64)
-def journeyman_sprite(colour: str, size: int, faded: bool = False) -> Image.Image:
-    """A meeple in the player's colour with a white ring, "J" on its body: the journeyman."""
+def journeyman_sprite(colour: str, size: int, faded: bool = False, least: int = 0) -> Image.Image:
+    """A meeple in the player's colour with a white ring, "J" on its body (at least `least`
+    pixels): the journeyman."""
     style = player_style(colour)
     fill = mix(style.fill, WHITE, 0.55) if faded else style.fill
 
@@ -95,8 +98,8 @@ def journeyman_sprite(colour: str, size: int, faded: bool = False) -> Image.Imag
         d.ellipse((6.8 * u, 0.6 * u, 13.2 * u, 7 * u), fill=fill, outline=INK, width=round(1.1 * u))
 
     sprite = supersampled((size, size), paint)
-    paste(sprite, text_sprite("J", max(8, round(size * 0.34)), style.ink if not faded else INK, None, 0, True),
-          (size / 2, size * 0.62))
+    paste(sprite, text_sprite("J", max(8, least, round(size * 0.34)), style.ink if not faded else INK, None, 0,
+                              True), (size / 2, size * 0.62))
     return sprite
 
 

@@ -30,7 +30,7 @@ from render.skye.colours import (
 from render.skye.layout import PANEL_INNER, PANEL_X, REF_CELL_W, REF_ROW_H, STRIP_H, TERR_W, WIDTH, image_height
 from render.skye.pieces import BONUS_CODES, castle_sprite, draw_road_piece, journeyman_sprite, square_tag
 from render.terrain import texture
-from render.text import draw_text, fit, paste
+from render.text import draw_text, fit, paste, shrunk
 from render.tiles import feature_sprite
 from rules.skye.model import Progress, SkyeBoard
 
@@ -111,8 +111,9 @@ def _reference(image: Image.Image, progress: Progress, players: int, origin: tup
             pen.rectangle(box, fill=TRACK_FILL, outline=FRAME, width=1)
             if n > 1 and (n - 1) % side.segment_size == 0:
                 pen.rectangle((left - 2, y - 2, left + 2, y + REF_ROW_H - 2), fill=BRIDGE)
-            need = SHORT_NEEDS.get(space.need, space.need)
-            draw_text(image, (left + 6, y + 11), fit(f"{n} {need}", 13, REF_CELL_W - 12), 13, INK, None, anchor="lm",
+            label = f"{n} {SHORT_NEEDS.get(space.need, space.need)}"
+            size = shrunk(label, 13, REF_CELL_W - 12, 11)  # smaller rather than cut ("10 done M+W")
+            draw_text(image, (left + 6, y + 11), fit(label, size, REF_CELL_W - 12), size, INK, None, anchor="lm",
                       bold=True)
             gives = []
             if space.vp:
@@ -160,7 +161,7 @@ def _key(image: Image.Image, box: tuple[float, float, float]) -> None:
         b = draw_text(image, (x + 27, y), name, 13, INK, None, anchor="lm")
         x = b[2] + 8
     y += 24
-    lines = [("B", "whisky  S sheep  C cattle  F farm"), ("Br", "broch  L lighthouse  Sh ship"),
+    lines = [("Wh", "whisky  S sheep  C cattle  F farm"), ("Br", "broch  L lighthouse  Sh ship"),
              ("Sc", "scroll   J journeyman symbol")]
     for badge, text in lines:
         paste(image, feature_sprite(badge, 9), (x0 + 15, y))

@@ -20,9 +20,17 @@ from render.marks import marker_sprite
 from render.palette import player_style
 from render.skye.colours import ALERT, PLAN, WALK
 from render.skye.layout import CAPTION_H, GAP
-from render.skye.pieces import TRACK_LETTERS, castle_sprite, draw_road_piece, journeyman_sprite, square_tag, tile_image
-from render.text import draw_text, fit, paste, plain, text_width
-from render.tiles import Cell, Slot, TileGrid, cell_bounds, draw_path, fit_territories
+from render.skye.pieces import (
+    TRACK_LETTERS,
+    castle_sprite,
+    draw_road_piece,
+    journeyman_sprite,
+    shared_tile,
+    square_tag,
+    tile_image,
+)
+from render.text import draw_text, fit, paste, place, plain, text_width
+from render.tiles import Cell, Slot, TileGrid, badges_at, cell_bounds, draw_path, fit_territories
 from rules.skye import queries
 from rules.skye.land import Land, land, piece_cells
 from rules.skye.state import SkyeState, Walk
@@ -37,9 +45,10 @@ def cell(pos: Pos) -> Cell:
 
 
 def shown_cells(state: SkyeState, seat: int) -> list[Cell]:
-    """The cells a territory's slot must show: its tiles, and while placing the cells around them."""
+    """The cells a territory's slot must show: its tiles, and while its player places tiles the
+    cells around them."""
     cells = [cell((p.x, p.y)) for p in state.players[seat].territory]
-    if state.stage == "place":
+    if state.stage == "place" and state.players[seat].to_place:
         cells += [cell(pos) for pos in land(state.board, state.players[seat]).frontier]
     return cells
 
@@ -60,10 +69,11 @@ def slots(state: SkyeState, order: Sequence[int], box: Box, max_size: float) -> 
 
 
 def draw_slot(image: Image.Image, state: SkyeState, seat: int, slot: Slot, viewer: int | None,
-              under: Overlay | None = None, over: Overlay | None = None) -> None:
+              under: Overlay | None = None, over: Overlay | None = None, least: int = 0) -> None:
     """One player's territory in its slot, with its caption and frame. `under` is drawn over the
     tiles but under the castle, the roads placed, the walk and the plan; `over` over all of them
-    but under the journeyman (the reach overlay: rings, then costs)."""
+    but under the journeyman (the reach overlay: rings, then costs). No text under `least`
+    pixels (the posted view's; then tiles have no terrain letters)."""
     player = state.players[seat]
     colour = state.seats[seat].colour
     style = player_style(colour)
@@ -74,58 +84,78 @@ def draw_slot(image: Image.Image, state: SkyeState, seat: int, slot: Slot, viewe
                           mix(style.fill, INK, 0.2), width=4 if mine else 2)
     pen.rounded_rectangle((left, top, right, top + CAPTION_H), radius=12, fill=style.fill)
     pen.rectangle((left, top + CAPTION_H - 12, right, top + CAPTION_H), fill=style.fill)
-    paste(image, marker_sprite(colour, 13, ring=WHITE), (left + 24, top + CAPTION_H / 2))
+    radius = max(13, round(least * 0.85))
+    paste(image, marker_sprite(colour, radius, ring=WHITE), (left + 11 + radius, top + CAPTION_H / 2))
     who = plain(state.seats[seat].name, 16)
     you = "  (you)" if mine else ""
     score = f"{player.vp} VP  {player.gold} g"
     box = draw_text(image, (right - 12, top + CAPTION_H / 2), score, 22, style.ink, None, anchor="rm", bold=True)
-    room = box[0] - left - 56
+    start = left + 20 + 2 * radius
+    room = box[0] - start - 10
     title = colour.capitalize() + (f": {who}" if sum(c.isalnum() for c in who) > who.count("?") else "") + you
     if text_width(title, 21) > room:  # a narrow slot: the colour (and "you") before the name
         title = colour.capitalize() + you
-    draw_text(image, (left + 46, top + CAPTION_H / 2), fit(title, 21, room), 21, style.ink, None, anchor="lm",
+    draw_text(image, (start, top + CAPTION_H / 2), fit(title, 21, room), 21, style.ink, None, anchor="lm",
               bold=True)
     grid = slot.grid
     size = round(grid.size)
     lnd = land(state.board, player)
-    _axes(image, state, seat, grid, slot.box)
+    _axes(image, state, seat, grid, slot.box, least)
     if state.stage == "place" and player.to_place:
-        _open_cells(image, state, seat, grid)
+        _open_cells(image, state, seat, grid, least)
     for placed in player.territory:
         x0, y0, _, _ = grid.box(cell((placed.x, placed.y)))
-        image.paste(tile_image(state.board.tile(placed.tile), placed.rotation, size), (round(x0), round(y0)))
+        place(image, tile_image(state.board.tile(placed.tile), placed.rotation, size, least), (round(x0), round(y0)))
     if under is not None:
         under(image, grid)
     cx, cy = grid.centre((0, 0))
-    paste(image, castle_sprite(colour, max(14, round(size * 0.56))), (cx - size * 0.12, cy - size * 0.1))
+    paste(image, castle_sprite(colour, max(14, round(size * 0.56)), least), (cx - size * 0.12, cy - size * 0.1))
     for piece in player.roads:
         a, b = piece_cells(piece)
         draw_road_piece(image, grid.centre(cell(a)), grid.centre(cell(b)), size)
     walk = next((w for w in state.walks if w.seat == seat), None)
     if walk is not None:
-        _walk(image, grid, walk)
+        _walk(image, grid, walk, least)
     if player.plan is not None:  # only ever in its author's own view
-        _plan(image, state, seat, grid, lnd)
+        _plan(image, state, seat, grid, lnd, least)
     if over is not None:
         over(image, grid)
     at = grid.centre(cell(player.journeyman))
-    paste(image, journeyman_sprite(colour, max(16, round(size * 0.46))), (at[0] + size * 0.24, at[1] + size * 0.22))
+    dx, dy = _beside_badges(state, seat)
+    paste(image, journeyman_sprite(colour, max(16, round(size * 0.46)), least=least),
+          (at[0] + size * dx, at[1] + size * dy))
 
 
-def _axes(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid, box: Box) -> None:
+def _beside_badges(state: SkyeState, seat: int) -> tuple[float, float]:
+    """Where the journeyman stands on its tile (from the centre, as a share of the tile): the
+    lower right, or the quarter farthest from the tile's badges when they are there."""
+    player = state.players[seat]
+    placed = next((p for p in player.territory if (p.x, p.y) == player.journeyman), None)
+    spots = ((0.24, 0.22), (-0.24, 0.22), (0.24, -0.22), (-0.24, -0.22))
+    if placed is None:
+        return spots[0]
+    shown = shared_tile(state.board.tile(placed.tile), placed.rotation)
+    if not shown.features:
+        return spots[0]
+    bx, by = badges_at(shown)
+    return max(spots, key=lambda s: (round(math.dist((0.5 + s[0], 0.5 + s[1]), (bx, by)), 2), -spots.index(s)))
+
+
+def _axes(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid, box: Box, least: int = 0) -> None:
     """Column numbers (x) above the tiles and row numbers (y) to their left, as positions are named."""
     x0, y0, x1, y1 = cell_bounds(shown_cells(state, seat))
     size = grid.size
-    text = 13 if size >= 36 else 11
-    top = grid.box((x0, y0))[1] - 9
+    text = max(least, 13 if size >= 36 else 11)
+    top = grid.box((x0, y0))[1] - 9 - (text - 13) / 2
     for x in range(x0, x1 + 1):
         draw_text(image, (grid.centre((x, y0))[0], top), str(x), text, MUTED, None, bold=True)
-    left = grid.box((x0, y0))[0] - 10
+    left = grid.box((x0, y0))[0] - 10 - (text - 13) / 2
     for y in range(y0, y1 + 1):
-        draw_text(image, (max(left, box[0] + 9), grid.centre((x0, y))[1]), str(-y), text, MUTED, None, bold=True)
+        draw_text(image, (max(left, box[0] + 9 + (text - 13) / 2), grid.centre((x0, y))[1]), str(-y), text, MUTED,
+                  None, bold=True)
 
 
-def _open_cells(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid) -> None:
+def _open_cells(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid, least: int = 0) -> None:
     """Dashed squares where a tile waiting to be placed fits."""
     open_: set[Pos] = set()
     for tile in state.players[seat].to_place:
@@ -136,10 +166,10 @@ def _open_cells(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid)
         inset = 4
         corners = [(a + inset, b + inset), (c - inset, b + inset), (c - inset, d - inset), (a + inset, d - inset)]
         dashed_polyline(pen, [*corners, corners[0]], 7, 5, INK, 2)
-        draw_text(image, grid.centre(cell(pos)), f"{pos[0]},{pos[1]}", 12, INK, WHITE, bold=True)
+        draw_text(image, grid.centre(cell(pos)), f"{pos[0]},{pos[1]}", max(12, least), INK, WHITE, bold=True)
 
 
-def _walk(image: Image.Image, grid: TileGrid, walk: Walk) -> None:
+def _walk(image: Image.Image, grid: TileGrid, walk: Walk, least: int = 0) -> None:
     """This round's walk: the path, then the markers collected (order and track) and dropped."""
     path = [cell(p) for p in walk.path]
     if len(path) > 1:
@@ -147,13 +177,14 @@ def _walk(image: Image.Image, grid: TileGrid, walk: Walk) -> None:
     off = grid.size * 0.3
     for i, marker in enumerate(walk.collected, 1):
         x, y = grid.centre(cell((marker.x, marker.y)))
-        square_tag(image, (x - off, y - off), f"{i}{TRACK_LETTERS.get(marker.track, '')}", WALK)
+        square_tag(image, (x - off, y - off), f"{i}{TRACK_LETTERS.get(marker.track, '')}", WALK,
+                   size=max(13, least))
     for marker in walk.dropped:
         x, y = grid.centre(cell((marker.x, marker.y)))
-        square_tag(image, (x - off, y + off), "x", ALERT)
+        square_tag(image, (x - off, y + off), "x", ALERT, size=max(13, least))
 
 
-def _plan(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid, lnd: Land) -> None:
+def _plan(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid, lnd: Land, least: int = 0) -> None:
     """The viewer's own sealed plan: the cheapest route through its markers, dashed, with their
     order and tracks."""
     player = state.players[seat]
@@ -174,4 +205,5 @@ def _plan(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid, lnd: 
     off = grid.size * 0.3
     for i, marker in enumerate(plan.markers, 1):
         x, y = grid.centre(cell((marker.x, marker.y)))
-        square_tag(image, (x + off, y - off), f"{i}{TRACK_LETTERS.get(marker.track, '')}", PLAN)
+        square_tag(image, (x + off, y - off), f"{i}{TRACK_LETTERS.get(marker.track, '')}", PLAN,
+                   size=max(13, least))

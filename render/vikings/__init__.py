@@ -1,4 +1,4 @@
-"""The Tiny Epic Vikings board image: `draw(state, viewer) -> PNG bytes`.
+"""The Tiny Epic Vikings board image: `draw(state, viewer, focus, highlight, posted) -> PNG bytes`.
 
 Layout (all sizes in output pixels, whatever the map's own canvas size):
 
@@ -21,6 +21,8 @@ The modules, in drawing order: `layout` (sizes, regions, the map transform), `co
 layer, with `fury` tracks and the `key`), then the pieces: `islands` (villages, runes, settlers,
 temples), `last_sail`, `boats`, `fury` tokens, and the side `panel`. `reach` draws where a boat
 can go (a `Highlight`): the part of the map around it enlarged, with rings, costs and a caption.
+`posted` draws the posted view (`Posted`): the whole map at the preview's sizes (`layout.POSTED`,
+`static.posted_layer`) with the era and turn above and a row per clan below.
 
 `draw` is defined here, at module level, because it is sent by name to the drawing processes.
 """
@@ -38,9 +40,10 @@ from render.vikings.islands import draw_islands, draw_villages
 from render.vikings.last_sail import draw_last_sail
 from render.vikings.layout import BOAT_R, DOCK_R, FJORD_R, MAP_W, PANEL_W, SETTLER_R, WIDTH, Layout, image_size, layout
 from render.vikings.panel import draw_panel
+from render.vikings.posted import compose_posted
 from render.vikings.static import Static, static_layer
 from render.vikings.static import clear_cache as _clear_static
-from rules.base import Highlight
+from rules.base import Highlight, Posted
 from rules.vikings.state import VikingsState
 
 __all__ = [
@@ -50,19 +53,23 @@ __all__ = [
 
 
 def draw(state: VikingsState, viewer: int | None, focus: str | None = None,
-         highlight: Highlight | None = None) -> bytes:
-    """The board as a PNG: map, pieces, last sail, fury, players and island control. `viewer`
+         highlight: Highlight | None = None, posted: Posted | None = None) -> bytes:
+    """The board as an image: map, pieces, last sail, fury, players and island control. `viewer`
     (a seat, or None for everyone) is marked "(you)"; Vikings hides nothing, and its board is
     always drawn whole (`focus` is unused). With `highlight` (a boat and where it can end a
-    sail), the part of the map around them is drawn larger with the reach on it (`reach`)."""
-    if highlight is None:
-        return encode_png(*_compose(state, viewer))
-    return encode_png(compose_reach(state, viewer, highlight), reach.highlight_palette(state.board))
+    sail), the part of the map around them is drawn larger with the reach on it (`reach`).
+    With `posted`, the posted view (`posted`)."""
+    if highlight is not None:
+        return encode_png(compose_reach(state, viewer, highlight), reach.highlight_palette(state.board))
+    if posted is not None:
+        return encode_png(*compose_posted(state, viewer, posted))
+    return encode_png(*_compose(state, viewer))
 
 
-def compose(state: VikingsState, viewer: int | None) -> Image.Image:
-    """The board as an RGB image (before palette mapping), for tests and previews."""
-    return _compose(state, viewer)[0]
+def compose(state: VikingsState, viewer: int | None, posted: Posted | None = None) -> Image.Image:
+    """The board (or with `posted`, the posted view) as an RGB image (before palette mapping),
+    for tests and previews."""
+    return compose_posted(state, viewer, posted)[0] if posted is not None else _compose(state, viewer)[0]
 
 
 def compose_reach(state: VikingsState, viewer: int | None, highlight: Highlight) -> Image.Image:

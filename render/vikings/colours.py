@@ -20,11 +20,12 @@ DOCK: RGB = (255, 255, 255)
 PANEL: RGB = (244, 239, 228)
 FRAME: RGB = (150, 138, 116)
 PATH_HALO: RGB = (255, 255, 255)
+HULL: RGB = (120, 82, 50)
 GOD_COLOURS: tuple[RGB, ...] = ((66, 84, 120), (128, 84, 40), (112, 64, 112))
 
 FIXED_COLOURS: list[RGB] = [
     INK, PAPER, (255, 255, 255), SEA, SEA_DEEP, WAVE, LINK, FERRY, LAND, LAND_EDGE, SAND, FJORD, FJORD_EDGE,
-    PANEL, FRAME, MUTED, *GOD_COLOURS, *(mix(g, (255, 255, 255), 0.6) for g in GOD_COLOURS),
+    PANEL, FRAME, MUTED, HULL, *GOD_COLOURS, *(mix(g, (255, 255, 255), 0.6) for g in GOD_COLOURS),
     *(c for s in PALETTE.values() for c in (s.fill, s.tint, mix(s.fill, (255, 255, 255), 0.55))),
 ]
 

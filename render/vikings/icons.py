@@ -1,4 +1,4 @@
-"""Small cached sprites: temples, villages, resources, rune stones, fjords and docks."""
+"""Small cached sprites: boats, temples, villages, resources, rune stones, fjords and docks."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from PIL import Image, ImageDraw
 
 from render.basics import INK, MUTED, RGB, Point, mix
 from render.lines import dashed_polyline
-from render.marks import supersampled
+from render.marks import marker_sprite, supersampled
 from render.text import paste, plain, text_sprite, text_width
-from render.vikings.colours import DOCK, FJORD, FJORD_EDGE
+from render.vikings.colours import DOCK, FJORD, FJORD_EDGE, HULL
 from render.vikings.layout import DOCK_R, FJORD_R, LABEL_SIZE
 
 
@@ -115,22 +115,49 @@ def _rounded_outline(box: tuple[float, float, float, float], r: float) -> list[P
 
 
 @lru_cache(maxsize=128)
-def fjord_sprite(name: str) -> Image.Image:
-    """A fjord: a disc of deeper water with its name."""
-    size = 2 * FJORD_R + 4
+def boat_sprite(colour: str, boat: int, radius: int, aside: bool = False) -> Image.Image:
+    """A boat: a longship's hull under its owner's marker (their shape and colour) holding the
+    boat's number; one set aside after a bump is washed out with a dashed outline. The marker's
+    centre is the sprite's. A number alone never reads as a space's name (a letter and a number)."""
+    marker = marker_sprite(colour, radius, str(boat), dashed=aside, faded=aside)
+    r = radius
+    w = max(marker.width, math.ceil(3.3 * r) + 6)
+    h = max(marker.height, math.ceil(2 * 1.3 * r) + 6)
+    fill = mix(HULL, (255, 255, 255), 0.55) if aside else HULL
+    hull = [(-1.62, -0.62), (-1.3, 0.45), (-0.85, 1.22), (0.85, 1.22), (1.3, 0.45), (1.62, -0.62), (1.05, 0.3),
+            (-1.05, 0.3)]
 
     def paint(d: ImageDraw.ImageDraw, k: float) -> None:
-        d.ellipse((2 * k, 2 * k, (size - 2) * k, (size - 2) * k), fill=FJORD, outline=FJORD_EDGE, width=round(2 * k))
+        points = [((w / 2 + x * r) * k, (h / 2 + y * r) * k) for x, y in hull]
+        if aside:
+            d.polygon(points, fill=fill)
+            dashed_polyline(d, [*points, points[0]], 5 * k, 4 * k, INK, round(2 * k))
+        else:
+            d.polygon(points, fill=fill, outline=INK, width=round(2 * k))
 
-    sprite = supersampled((size, size), paint)
-    paste(sprite, text_sprite(plain(name, 4), LABEL_SIZE - 1, INK, None, 0, True), (size / 2, size / 2))
+    sprite = supersampled((w, h), paint)
+    paste(sprite, marker, (w / 2, h / 2))
     return sprite
 
 
-@lru_cache(maxsize=2)
-def dock_sprite() -> Image.Image:
+@lru_cache(maxsize=256)
+def fjord_sprite(name: str, radius: int = FJORD_R, size: int = LABEL_SIZE - 1) -> Image.Image:
+    """A fjord: a disc of deeper water with its name."""
+    extent = 2 * radius + 4
+
+    def paint(d: ImageDraw.ImageDraw, k: float) -> None:
+        d.ellipse((2 * k, 2 * k, (extent - 2) * k, (extent - 2) * k), fill=FJORD, outline=FJORD_EDGE,
+                  width=round(2 * k))
+
+    sprite = supersampled((extent, extent), paint)
+    paste(sprite, text_sprite(plain(name, 4), size, INK, None, 0, True), (extent / 2, extent / 2))
+    return sprite
+
+
+@lru_cache(maxsize=4)
+def dock_sprite(radius: int = DOCK_R) -> Image.Image:
     """A dock: a white circle on the shore."""
-    size = 2 * DOCK_R + 4
+    size = 2 * radius + 4
 
     def paint(d: ImageDraw.ImageDraw, k: float) -> None:
         d.ellipse((2 * k, 2 * k, (size - 2) * k, (size - 2) * k), fill=DOCK, outline=INK, width=round(2 * k))

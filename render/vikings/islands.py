@@ -14,7 +14,6 @@ from render.palette import player_style
 from render.text import paste
 from render.vikings.colours import god_colour
 from render.vikings.icons import house_icon, rune_stone, temple_icon
-from render.vikings.layout import BOAT_R, SETTLER_R
 from render.vikings.static import Static
 from rules.vikings.state import VikingsState
 
@@ -22,36 +21,49 @@ from rules.vikings.state import VikingsState
 def draw_villages(image: Image.Image, state: VikingsState, static: Static) -> None:
     """Villages still standing, and the ghosts of raided ones."""
     for name, spot in static.village_spots.items():
-        paste(image, house_icon(raided=name not in state.villages), spot)
+        paste(image, house_icon(name not in state.villages, static.layout.sizes.village), spot)
 
 
 def draw_islands(image: Image.Image, state: VikingsState, static: Static) -> None:
     """On each island: its rune stone (or, once taken, the empty stone and its holder), and each
     player's settlers (their marker with the count) and temples."""
     board, lay = state.board, static.layout
+    size = lay.sizes
     for island in board.islands:
         cx, cy = lay.xy(island.x, island.y)
         r = island.radius * lay.scale
         holder = state.runes.get(island.name)
-        colour = god_colour(board, island.god)
-        if holder is None:
-            paste(image, rune_stone(island.god, colour), (cx, cy - 0.06 * r))
-        else:
-            stone = rune_stone(island.god, colour, empty=True)
-            box = paste(image, stone, (cx - 13, cy - 0.06 * r))
-            paste(image, marker_sprite(state.seats[holder].colour, 12, ring=PAPER), (box[2] + 13, cy - 0.06 * r))
-        chips: list[Image.Image] = []
+        rune = _rune(state, island.god, holder, size.rune)
+        posted = size.label >= 20  # the posted view's pieces are large: the rune joins their rows
+        if not posted:
+            paste(image, rune, (cx, cy - 0.06 * r))
+        chips: list[Image.Image] = [rune] if posted else []
         for seat, player in enumerate(state.players):
             style = player_style(state.seats[seat].colour)
             settlers, temples = player.settlers[island.name], player.temples[island.name]
             if settlers:
-                chips.append(marker_sprite(style.name, SETTLER_R, str(settlers)))
+                chips.append(marker_sprite(style.name, size.settler, str(settlers)))
             elif temples:  # the owner's marker (letter, no count) says whose temples follow
-                chips.append(marker_sprite(style.name, SETTLER_R - 2))
-            chips += [temple_icon(style.fill, 26)] * temples
+                chips.append(marker_sprite(style.name, size.settler - (2 if size.settler < 17 else 0)))
+            chips += [temple_icon(style.fill, size.temple)] * temples
         keep_clear = [lay.xy(*board.position(d)) for d in island.docks]
         keep_clear += [static.village_spots[d] for d in island.docks if d in static.village_spots]
-        _island_pieces(image, chips, (cx, cy), (cx, cy + 0.32 * r), r, keep_clear)
+        name = static.names[board.islands.index(island)] if static.names else (0, 0, 0, -math.inf)
+        _island_pieces(image, chips, (cx, cy), (cx, cy + (0.0 if posted else 0.32) * r), r, keep_clear, size.boat,
+                       lay.map_top + lay.map_h - 8, name[3] + 2)
+
+
+def _rune(state: VikingsState, god: str, holder: int | None, size: int) -> Image.Image:
+    """The island's rune stone, or once taken the empty stone with its holder's marker."""
+    colour = god_colour(state.board, god)
+    if holder is None:
+        return rune_stone(god, colour, size)
+    stone = rune_stone(god, colour, size, empty=True)
+    marker = marker_sprite(state.seats[holder].colour, 12 if size < 20 else 17, ring=PAPER)
+    sprite = Image.new("RGBA", (stone.width + marker.width - 6, max(stone.height, marker.height)), (0, 0, 0, 0))
+    paste(sprite, stone, (0, sprite.height / 2), "lm")
+    paste(sprite, marker, (stone.width - 6 + marker.width / 2, sprite.height / 2))
+    return sprite
 
 
 def _row(sprites: list[Image.Image], centre: Point, width: float, gap: int = 3) -> list[tuple[Image.Image, Point]]:
@@ -63,7 +75,7 @@ def _row(sprites: list[Image.Image], centre: Point, width: float, gap: int = 3) 
         if rows[-1] and sum(seen[j] for j in rows[-1]) + w > width:
             rows.append([])
         rows[-1].append(i)
-    line_h = max((s.height for s in sprites), default=0) - 12
+    line_h = max((_visible_height(s) for s in sprites), default=0) + 3
     placed: list[tuple[Image.Image, Point]] = []
     y = centre[1]
     for line in rows:
@@ -75,18 +87,29 @@ def _row(sprites: list[Image.Image], centre: Point, width: float, gap: int = 3) 
     return placed
 
 
+def _visible_height(sprite: Image.Image) -> int:
+    box = sprite.getchannel("A").getbbox()
+    return box[3] - box[1] if box else 0
+
+
 def _island_pieces(image: Image.Image, chips: list[Image.Image], island: Point, start: Point, r: float,
-                   keep_clear: list[Point]) -> None:
+                   keep_clear: list[Point], boat_r: int, bottom: float = math.inf, top: float = -math.inf) -> None:
     """Lay the pieces out in rows from `start`, picking the row width that covers the fewest
-    docks (and the boats on them) and villages, then spills the least off the island."""
+    docks (and the boats on them) and villages, then spills the least off the island and past
+    `bottom` (the map's lower edge); rows still past it move up, never above `top` (the island's
+    name)."""
     best: list[tuple[Image.Image, Point]] = []
     best_cost = math.inf
-    for share in (1.9, 1.6, 1.35, 1.1):
+    for share in (1.9, 1.6, 1.35, 1.1, 2.3):
         placed = _row(chips, start, share * r)
-        covered = sum(1 for s, p in placed for q in keep_clear if math.dist(p, q) < visible_width(s) / 2 + BOAT_R)
+        covered = sum(1 for s, p in placed for q in keep_clear if math.dist(p, q) < visible_width(s) / 2 + boat_r)
         spilled = sum(1 for s, p in placed if math.dist(p, island) > r - visible_width(s) / 2)
-        cost = 2 * covered + spilled
+        past = sum(1 for s, p in placed if p[1] + _visible_height(s) / 2 > bottom)
+        cost = 2 * covered + spilled + 4 * past
         if cost < best_cost:
             best, best_cost = placed, cost
+    low = max((at[1] + _visible_height(s) / 2 for s, at in best), default=0.0)
+    high = min((at[1] - _visible_height(s) / 2 for s, at in best), default=0.0)
+    up = min(max(low - bottom, 0.0), max(high - top, 0.0))
     for sprite, at in best:
-        paste(image, sprite, at)
+        paste(image, sprite, (at[0], at[1] - up))

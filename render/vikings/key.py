@@ -11,7 +11,7 @@ from render.marks import marker_sprite
 from render.palette import PALETTE
 from render.text import paste
 from render.vikings.colours import DOCK, FERRY, FJORD, FJORD_EDGE, GOD_COLOURS, LINK, PATH_HALO
-from render.vikings.icons import house_icon, resource_icon, rune_stone, temple_icon
+from render.vikings.icons import boat_sprite, house_icon, resource_icon, rune_stone, temple_icon
 from render.vikings.layout import DOCK_R, SETTLER_R
 
 
@@ -43,10 +43,10 @@ def key_entries() -> list[tuple[LegendIcon, str]]:
         paste(img, temple_icon(PALETTE["red"].fill, 24), p)
 
     def boat(img: Image.Image, p: Point) -> None:
-        paste(img, marker_sprite("red", 14, "R2"), p)
+        paste(img, boat_sprite("red", 2, 11), p)
 
     def aside(img: Image.Image, p: Point) -> None:
-        paste(img, marker_sprite("red", 14, "R2", dashed=True, faded=True), p)
+        paste(img, boat_sprite("red", 2, 11, aside=True), p)
 
     def path(img: Image.Image, p: Point) -> None:
         draw_route(ImageDraw.Draw(img), [(p[0] - 18, p[1] + 4), (p[0] + 16, p[1] - 4)], PALETTE["red"].fill,
@@ -63,7 +63,7 @@ def key_entries() -> list[tuple[LegendIcon, str]]:
     return [
         (dock, "dock"), (fjord, "fjord"), (link, "sailing link"), (ferry, "ferry route"),
         (village, "village"), (raided, "raided village"), (path, "last sail"),
-        (boat, "Red's boat 2"), (aside, "bumped boat, aside"), (settlers, "3 Red settlers"),
+        (boat, "Red boat 2"), (aside, "bumped boat, aside"), (settlers, "3 Red settlers"),
         (temple, "Red temple"), (rune, "rune held by Red"), (goods, "   wood, food, steel"),
     ]
 

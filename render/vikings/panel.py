@@ -11,33 +11,29 @@ from render.header import TITLES_HEIGHT, draw_status
 from render.legend import card
 from render.marks import marker_sprite
 from render.palette import player_style
-from render.text import draw_text, fit, paste, plain, text_width
+from render.text import draw_text, fit, paste, plain, shrunk, text_width
 from render.vikings.colours import FRAME, god_colour
-from render.vikings.icons import house_icon, resource_icon, rune_stone, temple_icon
+from render.vikings.icons import boat_sprite, house_icon, resource_icon, rune_stone, temple_icon
 from render.vikings.layout import CARD_H, MAP_W, PANEL_SIZE, PANEL_TOP, TABLE_ROW, WIDTH, Layout
 from rules.vikings.control import influence
-from rules.vikings.state import VikingsState, raid_cost
+from rules.vikings.state import PlayerState, VikingsState, boat_label, raid_cost
 
 
 def draw_panel(image: Image.Image, state: VikingsState, lay: Layout, viewer: int | None) -> None:
     x0, x1 = MAP_W + 20, WIDTH - 20
     pen = ImageDraw.Draw(image)
     turn_seat = state.seats[state.turn]
-    name = plain(turn_seat.colour.capitalize())
-    if state.placing:
-        status = f"Setup: {name} places a boat"
-    else:
-        left = int(state.settings.get("sails_per_turn", 2)) - state.sails
-        status = f"{name}'s turn  ({left} sail{'s' if left != 1 else ''} left)"
     y = draw_status(image, (x0, TITLES_HEIGHT), f"Era {state.era}", x1 - x0,
-                    note=f"raid a village: {raid_cost(state)} steel", turn=status, awaited=[turn_seat.colour])
+                    note=f"raid a village: {raid_cost(state)} steel", turn=status(state), awaited=[turn_seat.colour])
     shown = state.pending if len(state.pending) <= 2 else state.pending[:1]
     for bump in shown:
         bumped = state.seats[bump.seat]
-        label = player_style(bumped.colour).letter + str(bump.boat)
-        paste(image, marker_sprite(bumped.colour, 15, label, dashed=True, faded=True), (x0 + 14, y))
-        text = f"bumped at {bump.dock}: {bumped.colour.capitalize()} picks {' / '.join(bump.options)}"
-        draw_text(image, (x0 + 38, y), plain(text, 38), PANEL_SIZE - 3, (150, 40, 20), None, anchor="lm", bold=True)
+        paste(image, boat_sprite(bumped.colour, bump.boat, 11, aside=True), (x0 + 14, y))
+        text = plain(f"{boat_label(state, bump.seat, bump.boat)} bumped at {bump.dock}: picks "
+                     f"{' / '.join(bump.options)}")
+        size = shrunk(text, PANEL_SIZE - 3, x1 - x0 - 38, 13)  # smaller rather than cut
+        draw_text(image, (x0 + 38, y), fit(text, size, x1 - x0 - 38), size, (150, 40, 20), None, anchor="lm",
+                  bold=True)
         y += 28
     if len(state.pending) > len(shown):
         draw_text(image, (x0 + 38, y), f"+{len(state.pending) - 1} more boats bumped", PANEL_SIZE - 3, MUTED, None,
@@ -47,6 +43,15 @@ def draw_panel(image: Image.Image, state: VikingsState, lay: Layout, viewer: int
         _player_card(image, pen, state, seat, (x0, y, x1, y + CARD_H - 10), viewer)
         y += CARD_H
     _control_table(image, pen, state, (x0, y + 4, x1))
+
+
+def status(state: VikingsState) -> str:
+    """Whose turn and what is left of it: "Red's turn  (1 sail left)", "Setup: Red places a boat"."""
+    name = plain(state.seats[state.turn].colour.capitalize())
+    if state.placing:
+        return f"Setup: {name} places a boat"
+    left = int(state.settings.get("sails_per_turn", 2)) - state.sails
+    return f"{name}'s turn  ({left} sail{'s' if left != 1 else ''} left)"
 
 
 def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: VikingsState, seat: int,
@@ -105,9 +110,13 @@ def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: VikingsSta
     if len(held) > 4:
         b = draw_text(image, (x, y), f"+{len(held) - 4}", PANEL_SIZE - 3, anchor="lm", halo=None)
         x = b[2]
-    harbour = [str(n) for n, space in sorted(player.boats.items()) if space is None]
-    text = f"harbour: {' '.join(style.letter + n for n in harbour) if harbour else '-'}"
-    draw_text(image, (x1 - 12, y), text, PANEL_SIZE - 3, MUTED, None, anchor="rm")
+    draw_text(image, (x1 - 12, y), f"in harbour: {harbour(player)}", PANEL_SIZE - 3, MUTED, None, anchor="rm")
+
+
+def harbour(player: PlayerState) -> str:
+    """A clan's boats in harbour: "boats 2, 3", "boat 4" or "-"."""
+    boats = [str(n) for n, space in sorted(player.boats.items()) if space is None]
+    return f"boat{'s' * (len(boats) > 1)} {', '.join(boats)}" if boats else "-"
 
 
 def _control_table(image: Image.Image, pen: ImageDraw.ImageDraw, state: VikingsState,

@@ -28,16 +28,17 @@ from PIL import Image, ImageDraw
 from render.basics import INK, PAPER, RGB, WHITE, Point
 from render.layers import LayerCache
 from render.lines import towards
-from render.marks import marker_sprite, supersampled, tag_sprite
+from render.marks import supersampled, tag_sprite
 from render.png import build_palette
 from render.text import draw_text, fit, paste, plain
 from render.vikings.boats import fjord_spots
 from render.vikings.colours import FIXED_COLOURS, PANEL
+from render.vikings.icons import boat_sprite
 from render.vikings.layout import BOAT_R, DOCK_R, FJORD_R, LABEL_SIZE, MAP_W
 from render.vikings.static import Static, _sample_sheet, static_layer
 from rules.base import Highlight
 from rules.vikings.board import Board
-from rules.vikings.state import VikingsState, boat_mark, is_aside
+from rules.vikings.state import VikingsState, is_aside
 
 REACH: RGB = (255, 212, 0)  # the ring and badge of a space the boat can end on, edged in EDGE
 EDGE: RGB = INK
@@ -338,7 +339,7 @@ def _caption(image: Image.Image, state: VikingsState, highlight: Highlight, view
     x = 16
     if seat is not None and highlight.piece.id.isdigit():
         colour = state.seats[seat].colour
-        marker = marker_sprite(colour, BOAT_R, boat_mark(colour, int(highlight.piece.id)))
+        marker = boat_sprite(colour, int(highlight.piece.id), BOAT_R)
         paste(image, marker, (x + marker.width / 2, view.top / 2))
         x += marker.width + 8
     text = fit(caption(highlight), CAPTION_SIZE, image.width - x - 12)

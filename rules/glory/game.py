@@ -30,7 +30,7 @@ from rules.glory.state import (
     colour,
     parse_units,
 )
-from rules.text import either
+from rules.text import either, plural
 
 Handler = Callable[[GloryState, Actor, Any], Result[GloryState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -54,6 +54,7 @@ class GloryGame(Game[GloryState]):
     settings = SETTINGS
     state_type = GloryState
     actions = tuple(HANDLERS)
+    log_per_seat = 800  # a long campaign with battles and building kept by adjustments: about 700 a player
     parts = PARTS
     hidden_randomness = True
     flow = Flow(
@@ -118,7 +119,7 @@ class GloryGame(Game[GloryState]):
             tile = state.board.tile_named[pending.tile]
             prompt = (f"Choose the rotation of {explore.tile_text(tile)} for the province at {pending.province} "
                       f"(you claimed {pending.plan.end}): {either(options)}. The board shows each allowed rotation, "
-                      "small and numbered.")
+                      "numbered.")
             decisions = (Decision(pending.plan.seat, prompt, options, blocking=True),)
         cubes = state.players[state.turn].action_cubes
         if state.maneuvers and cubes:
@@ -180,19 +181,26 @@ class GloryGame(Game[GloryState]):
         return [(s.colour, f"{s.colour.capitalize()}'s armies and cities, larger") for s in state.seats]
 
     def describe(self, state: GloryState) -> str:
-        """The phase, the tile waiting for its rotation, and per player their armies' hexes, cubes and
-        relics (the board image's alt text)."""
+        """The position for alt text: the phase and whom the game waits for, the tile waiting for
+        its rotation, who has passed; per player their cubes, relics, armies (units and hexes) and
+        cities and castles."""
         text = [super().describe(state)]
         pending = state.exploring
         if pending is not None:
             tile = state.board.tile_named[pending.tile]
             text.append(f"{colour(state, pending.plan.seat)} revealed {tile.title} for the province at "
                         f"{pending.province} and chooses its rotation.")
+        if state.passed:
+            text.append(f"Passed: {either([colour(state, s) for s in state.passed], 'and')}.")
         for seat, player in enumerate(state.players):
             units = sum(sum(a.units.values()) for a in player.armies.values())
             where = ", ".join(at for at, _ in queries.armies(state, seat, undepleted=False)) or "none"
-            text.append(f"{colour(state, seat)}: {units} units in armies at {where}; {player.action_cubes} action "
-                        f"cubes, {player.voting_cubes} voting cubes, {len(player.relics)} relics.")
+            towns = sorted(((h, "capital" if s.capital else s.kind) for h, s in state.structures.items()
+                            if s.owner == seat), key=lambda t: t[0])
+            built = "; ".join(f"{kind} at {h}" for h, kind in towns)
+            text.append(f"{colour(state, seat)}: {plural(player.action_cubes, 'action cube')} left, "
+                        f"{plural(player.voting_cubes, 'voting cube')}, {plural(len(player.relics), 'relic')}; "
+                        f"{plural(units, 'unit')} in armies at {where}" + (f"; {built}" if built else "") + ".")
         return " ".join(text)
 
     def check(self, state: GloryState) -> None:

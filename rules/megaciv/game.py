@@ -29,9 +29,11 @@ from rules.megaciv.board_load import MAX_PLAYERS, MIN_PLAYERS, PARTS, load_board
 from rules.megaciv.invariants import check_state
 from rules.megaciv.moves import move
 from rules.megaciv.phase import declare, expand, insist, mover, start, take_back
+from rules.megaciv.report import report
 from rules.megaciv.settings import SETTINGS
 from rules.megaciv.ships import build, maintain, sail, scrap
 from rules.megaciv.state import TOKENS, MegaState, Player, name
+from rules.text import plural
 
 Handler = Callable[[MegaState, Actor, Any], Result[MegaState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -64,6 +66,7 @@ class MegaCivGame(Game[MegaState]):
     settings = SETTINGS
     state_type = MegaState
     actions = tuple(HANDLERS)
+    log_per_seat = 500  # fifteen turns, the other phases kept by adjustments: about 300 a player
     parts = PARTS
     flow = Flow(
         phases=(
@@ -151,6 +154,25 @@ class MegaCivGame(Game[MegaState]):
 
     def reach(self, state: MegaState, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
         return queries.reach(state, seat, piece)
+
+    def describe(self, state: MegaState) -> str:
+        """The position for alt text: the phase and whom the game waits for, the conflict
+        situations now, then the movement order with each civilization's census, treasury,
+        cities and ships (and who has declared)."""
+        text = [super().describe(state)]
+        conflicts = report(state).conflicts
+        if conflicts:
+            text.append(f"{plural(len(conflicts), 'conflict situation')}: {', '.join(c.area for c in conflicts)}.")
+        title = "Movement order" if state.moving else "Next movement order (census now)"
+        text.append(f"{title}, each with its tokens on the board, treasury, cities and ships:")
+        for m in queries.order(state):  # a sentence each: a long order loses its last ones whole
+            p = state.players[m.seat]
+            ships = sum(s.area is not None for s in p.ships)
+            has = [f"{m.census} tokens", f"treasury {p.treasury}"]
+            has += [plural(len(p.cities), "city", "cities")] if p.cities else []
+            has += [plural(ships, "ship")] if ships else []
+            text.append(f"{m.name}: {', '.join(has)}{', declared' if m.declared else ''}.")
+        return " ".join(text)
 
     def check(self, state: MegaState) -> None:
         check_state(state)

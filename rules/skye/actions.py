@@ -15,13 +15,15 @@ from rules.base import Action
 @dataclass(frozen=True)
 class Price(Action):
     """Phase 2, sealed: put the axe on one drawn tile (`axe`; "" with the No Axe tile to price all
-    three) and give each other tile a price, `prices[i]` for `tiles[i]`."""
+    three) and give each other tile a price, `prices[i]` for `tiles[i]`. `salt` is the seal's,
+    filled by the table (`rules.core.salted`)."""
 
     kind: ClassVar[str] = "price"
     verb: ClassVar[str] = "price your tiles"
     axe: str
     tiles: tuple[str, ...]
     prices: tuple[int, ...]
+    salt: str = ""
 
 
 @dataclass(frozen=True)
@@ -58,22 +60,26 @@ class Place(Action):
 @dataclass(frozen=True)
 class Plan(Action):
     """Phase 5, sealed: waypoint markers in the order the journeyman collects them, each
-    "TILE" or "TILE:TRACK" (warrior, merchant, herald); `extra` spends Extra Movement."""
+    "TILE" or "TILE:TRACK" (warrior, merchant, herald); `extra` spends Extra Movement. `salt` is
+    the seal's, filled by the table."""
 
     kind: ClassVar[str] = "plan"
     verb: ClassVar[str] = "plan your journeyman's walk"
     markers: tuple[str, ...] = ()
     extra: bool = False
+    salt: str = ""
 
 
 @dataclass(frozen=True)
 class Use(Action):
-    """Phase 5, sealed: spend (`on`) or stop spending an Extra Movement tile on your sealed plan."""
+    """Phase 5, sealed: spend (`on`) or stop spending an Extra Movement tile on your sealed plan
+    (sealing it again: `salt` is the new seal's, filled by the table)."""
 
     kind: ClassVar[str] = "use"
     verb: ClassVar[str] = "use a bonus tile"
     bonus: str = "extra_movement"
     on: bool = True
+    salt: str = ""
 
 
 @dataclass(frozen=True)

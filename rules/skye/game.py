@@ -26,6 +26,7 @@ from rules.skye.rounds import Log, dealer, shuffled, start_round
 from rules.skye.sealing import salt
 from rules.skye.settings import SETTINGS
 from rules.skye.state import SECRET_STAGES, Placed, PlayerState, SkyeState, committed, name, turn_order
+from rules.text import either, plural
 
 Handler = Callable[[SkyeState, int, Any], Result[SkyeState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -53,6 +54,7 @@ class SkyeGame(Game[SkyeState]):
     settings = SETTINGS
     state_type = SkyeState
     actions = (Price, Buy, Keep, Place, Plan, Use, Road, Choose, Adjust)
+    log_per_seat = 300  # a whole game is about 40 a player
     parts = ("tiles", "progress", "scoring")
     hidden_randomness = True
     flow = Flow(
@@ -226,17 +228,28 @@ class SkyeGame(Game[SkyeState]):
         return [(seat.colour, f"{name(state, s)}'s territory ({seat.name})") for s, seat in enumerate(state.seats)]
 
     def describe(self, state: SkyeState) -> str:
-        """The phase and whom the game waits for, then each clan's VP, gold and tiles."""
-        clans = "; ".join(f"{name(state, s)} {p.vp} VP, {p.gold} gold, {len(p.territory)} tiles"
-                          for s, p in enumerate(state.players))
-        return f"{super().describe(state)} {clans}."
+        """The position for alt text: the phase and whom the game waits for, what this round
+        scores; each clan's VP, gold, tiles, tracks and what the scoring tiles would give now."""
+        now = queries.scoring_now(state)
+        text = [super().describe(state)]
+        if now:
+            text.append(f"This round scores {either(list(now), 'and')}.")
+        for score in queries.scores(state):
+            p = state.players[score.seat]
+            tracks = ", ".join(f"{t} {p.tracks[i]}" for i, t in enumerate(TRACKS))
+            tiles = ", ".join(f"{letter} {points}" for letter, points in score.tiles)
+            owned = plural(len(p.territory), "tile")
+            text.append(f"{name(state, score.seat)}: {p.vp} VP, {p.gold} gold, {owned}; tracks {tracks}; "
+                        f"scoring now {tiles}.")
+        return " ".join(text)
 
     # --- secrecy -----------------------------------------------------------------------------------
 
     def view(self, state: SkyeState, seat: int | None) -> SkyeState:
-        """Other seats' sealed prices and plans removed, the bag's order hidden (sorted), the seed
-        and the current secret phase's salt blanked."""
-        people = tuple(p if s == seat else replace(p, pricing=None, plan=None) for s, p in enumerate(state.players))
+        """Other seats' sealed prices and plans removed with their salts, the bag's order hidden
+        (sorted), the seed and the current secret phase's salt blanked."""
+        people = tuple(p if s == seat else replace(p, pricing=None, plan=None, salt="")
+                       for s, p in enumerate(state.players))
         return replace(state, players=people, bag=tuple(sorted(state.bag)), seed=0,
                        salt="" if state.stage in SECRET_STAGES else state.salt)
 

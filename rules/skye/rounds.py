@@ -47,8 +47,8 @@ def names(state: SkyeState) -> list[str]:
 
 def dealer(seed: int, settings: dict[str, Any]) -> str:
     """What the game's public randomness (the bag, bonus layouts, drawn scoring tiles) follows: the
-    hidden seed, or the table's `deal` number when it sets one. The salt of the sealed phases always
-    comes from the hidden seed."""
+    hidden seed, or the table's `deal` number when it sets one. The salts of seals never follow it
+    (`rules.skye.sealing`)."""
     deal = int(settings.get("deal", 0) or 0)
     return f"deal-{deal}" if deal else str(seed)
 
@@ -104,7 +104,7 @@ def start_round(state: SkyeState, log: Log) -> SkyeState:
     for seat, amount, _parts in gains:
         player = state.players[seat]
         state = with_player(state, seat, gold=player.gold + amount, hand=(), pricing=None, plan=None, fingerprint="",
-                            buys=0, kept=False)
+                            salt="", buys=0, kept=False)
     log.add(f"Round {state.round} of {state.rounds} begins; {who[state.first]} starts.",
             "Income: " + "; ".join(f"{who[s]} +{a} ({', '.join(p)})" for s, a, p in gains) + ".")
     bag = state.bag
@@ -123,6 +123,13 @@ def start_round(state: SkyeState, log: Log) -> SkyeState:
 # --- phase 3: the reveal -------------------------------------------------------------------------------
 
 
+def sealed_with(state: SkyeState, seat: int) -> str:
+    """The salt of the seat's sealed prices or plan: its own, or the round's for a seal made
+    without one (`rules.skye.sealing`)."""
+    return state.players[seat].salt or state.salt
+
+
+
 def reveal_prices(state: SkyeState, log: Log) -> SkyeState:
     """All prices at once: axed tiles back to the bag (shuffled), priced tiles on offer, the price
     gold set aside from each owner's gold."""
@@ -138,13 +145,13 @@ def reveal_prices(state: SkyeState, log: Log) -> SkyeState:
             priced = ", ".join(f"{t} {p} gold" for t, p in zip(pricing.tiles, pricing.prices))
             axe = f"axe on {pricing.axe}" if pricing.axe else "no axe"
             shown.append(f"{who[seat]}: {axe}; {priced or 'nothing priced'} "
-                         f"[{price_text(pricing)} → {player.fingerprint}]")
+                         f"[{price_text(pricing)} salt {sealed_with(state, seat)} → {player.fingerprint}]")
         if pricing.axe:
             back.append(pricing.axe)
         offers += [Offer(t, seat, p) for t, p in zip(pricing.tiles, pricing.prices)]
         state = with_player(state, seat, gold=player.gold - sum(pricing.prices), hand=(), pricing=None,
-                            fingerprint="")
-    log.add(f"Prices revealed (salt {state.salt}): " + " | ".join(shown) + ".")
+                            fingerprint="", salt="")
+    log.add("Prices revealed: " + " | ".join(shown) + ".")
     if back:
         state = shuffled(state, (*state.bag, *back))
         log.add(f"Axed tiles {', '.join(back)} go back into the bag.")
@@ -224,8 +231,9 @@ def reveal_plans(state: SkyeState, log: Log) -> SkyeState:
         assert player.plan is not None
         marks = " > ".join(marker_text(m) for m in player.plan.markers)
         extra = " with Extra Movement" if player.plan.extra else ""
-        shown.append(f"{who[seat]}: {marks or 'no markers'}{extra} [{plan_text(player.plan)} → {player.fingerprint}]")
-    log.add(f"Plans revealed (salt {state.salt}): " + " | ".join(shown) + ".")
+        shown.append(f"{who[seat]}: {marks or 'no markers'}{extra} "
+                     f"[{plan_text(player.plan)} salt {sealed_with(state, seat)} → {player.fingerprint}]")
+    log.add("Plans revealed: " + " | ".join(shown) + ".")
     walks = []
     for seat in turn_order(state):
         plan = state.players[seat].plan
@@ -234,7 +242,7 @@ def reveal_plans(state: SkyeState, log: Log) -> SkyeState:
         walks.append(walk)
         log.add(*lines)
     for seat in range(len(state.seats)):
-        state = with_player(state, seat, plan=None, fingerprint="")
+        state = with_player(state, seat, plan=None, fingerprint="", salt="")
     return replace(state, walks=tuple(walks), stage="walk_end")
 
 

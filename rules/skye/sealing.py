@@ -1,10 +1,15 @@
 """Commitments for sealed prices and plans: a canonical text, a salt and a short fingerprint.
 
-    salt        = sha256("skye-salt:{seed}:{round}:{kind}").hexdigest()[:16]     kind: price | plan
     fingerprint = sha256("{salt}|{seat}|{canonical}").hexdigest()[:8]
 
-The salt comes from the game's hidden seed, so before the reveal nobody can test guesses against
-a fingerprint; the reveal shows the salt and every canonical text, so anyone can recompute them.
+Every seal has its own salt: 16 random hex digits the table puts in the sealing action
+(`rules.core.salted`), fresh on every submission, so sealing the same prices again gives another
+fingerprint, and nothing a player holds (an export, the seed) lets them test guesses against one
+before the reveal. The reveal shows each seal's salt and canonical text, so anyone can recompute
+every fingerprint. A seal made without a table's salt (the rules used alone, or a game stored
+before seals had their own) uses the round's salt:
+
+    round salt  = sha256("skye-salt:{seed}:{round}:{kind}").hexdigest()[:16]     kind: price | plan
 """
 
 from __future__ import annotations

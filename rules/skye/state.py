@@ -112,7 +112,9 @@ class PlayerState:
     """One clan. `tracks` are the progress markers (0 = start, 1–12 the spaces) and `best` the
     rightmost space each has reached (banners count from it). `layout` is the bonus tile on each
     slot (Warrior I, II, III, Merchant I…, Herald …). `road_stock` holds one entry per road in
-    hand: the phase number it was gained in."""
+    hand: the phase number it was gained in. `salt` is the sealed prices' or plan's own salt,
+    hidden with them until the reveal ("" for a seal made without one, by the rules alone or
+    before seals had their own: the round's `SkyeState.salt` is theirs)."""
 
     gold: int
     territory: tuple[Placed, ...]
@@ -132,6 +134,7 @@ class PlayerState:
     to_place: tuple[str, ...] = ()
     plan: JourneyPlan | None = None
     fingerprint: str = ""
+    salt: str = ""
     buys: int = 0
     kept: bool = False
 

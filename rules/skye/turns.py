@@ -79,9 +79,9 @@ def price_tiles(state: SkyeState, seat: int, action: PriceAction) -> Outcome:
     if sum(action.prices) > player.gold:
         raise IllegalMove(f"Your prices add up to {sum(action.prices)} gold but you have only {player.gold}.")
     pricing = Pricing(axe, tiles, tuple(action.prices))
-    mark = fingerprint(state.salt, seat, price_text(pricing))
+    mark = fingerprint(action.salt or state.salt, seat, price_text(pricing))
     again = player.pricing is not None
-    state = with_player(state, seat, pricing=pricing, fingerprint=mark)
+    state = with_player(state, seat, pricing=pricing, fingerprint=mark, salt=action.salt)
     public = f"{name(state, seat)} committed (fingerprint {mark})"
     priced = ", ".join(f"{t} {p} gold" for t, p in zip(tiles, action.prices))
     mine = (f"You {'changed your' if again else 'sealed your'} prices: {'axe on ' + axe if axe else 'no axe'}; "
@@ -223,11 +223,12 @@ def place(state: SkyeState, seat: int, action: Place) -> Outcome:
 # --- phase 5: the sealed plan ------------------------------------------------------------------------------------
 
 
-def _seal(state: SkyeState, seat: int, plan: JourneyPlan, verb: str) -> Outcome:
+def _seal(state: SkyeState, seat: int, plan: JourneyPlan, verb: str, salt: str) -> Outcome:
+    """Seal `plan` with its own `salt` (the round's when the table gave none)."""
     outcome = check(state, seat, plan)
-    mark = fingerprint(state.salt, seat, plan_text(plan))
+    mark = fingerprint(salt or state.salt, seat, plan_text(plan))
     again = state.players[seat].plan is not None
-    state = with_player(state, seat, plan=plan, fingerprint=mark)
+    state = with_player(state, seat, plan=plan, fingerprint=mark, salt=salt)
     public = f"{name(state, seat)} committed (fingerprint {mark})"
     if all(committed(state, s) for s in range(len(state.seats))):
         log = Log()
@@ -250,7 +251,7 @@ def _seal(state: SkyeState, seat: int, plan: JourneyPlan, verb: str) -> Outcome:
 
 def plan(state: SkyeState, seat: int, action: Plan) -> Outcome:
     markers = read_markers(state, seat, action.markers)
-    return _seal(state, seat, JourneyPlan(markers, bool(action.extra)), "sealed your")
+    return _seal(state, seat, JourneyPlan(markers, bool(action.extra)), "sealed your", action.salt)
 
 
 def use(state: SkyeState, seat: int, action: Use) -> Outcome:
@@ -263,7 +264,7 @@ def use(state: SkyeState, seat: int, action: Use) -> Outcome:
         raise IllegalMove("Your sealed plan already " + ("spends" if action.on else "does not spend") +
                           " Extra Movement.")
     try:
-        return _seal(state, seat, replace(sealed, extra=bool(action.on)), "sealed your")
+        return _seal(state, seat, replace(sealed, extra=bool(action.on)), "sealed your", action.salt)
     except IllegalMove as refusal:
         if action.on:
             raise

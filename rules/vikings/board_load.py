@@ -10,7 +10,6 @@ from rules import serial
 from rules.checks import NAME, NAME_RULE, Problems
 from rules.errors import InvalidData
 from rules.vikings.board import Board, Dock, Fjord, Island
-from rules.vikings.state import BOATS, COLOURS, boat_mark
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 GODS_PER_MAP = 3
@@ -89,9 +88,9 @@ def _coordinates(board: Board) -> Problems:
 
 
 def _names(board: Board) -> Problems:
-    """Names are unique whatever their case (players type any case), and none reads like a boat."""
+    """Names are unique whatever their case (players type any case), and none reads like a boat
+    (the board draws a boat's number alone in its marker)."""
     seen: dict[str, str] = {}
-    marks = {boat_mark(colour, boat).casefold() for colour in COLOURS for boat in range(1, BOATS + 1)}
     groups: tuple[tuple[str, tuple[Island | Dock | Fjord, ...]], ...] = (
         ("islands", board.islands), ("docks", board.docks), ("fjords", board.fjords))
     for group, spaces in groups:
@@ -102,8 +101,8 @@ def _names(board: Board) -> Problems:
                 yield field, f"{space.name!r} {NAME_RULE}"
             elif folded in seen:
                 yield field, f"{space.name!r} is already the name of {seen[folded]} (names ignore case)"
-            elif folded in marks:
-                yield field, f"{space.name!r} is how the board labels a boat (number and colour initial)"
+            elif space.name.isdigit():
+                yield field, f"{space.name!r} is only digits, as the board draws a boat's number"
             seen[folded] = f"{group}[{i}]"
 
 

@@ -11,14 +11,16 @@ from typing import Any
 from rules import serial
 from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
 from rules.flow import Decision, Flow, Phase, Position
+from rules.text import either, plural
 from rules.vikings import queries, turns
 from rules.vikings.actions import Adjust, AdvanceEra, Choose, Dedicate, EndTurn, PlaceBoat, ReturnSettlers, Sail
 from rules.vikings.adjust import adjust
 from rules.vikings.board import Board
 from rules.vikings.board_load import MAX_PLAYERS, MIN_PLAYERS, load_board
+from rules.vikings.control import fury_text
 from rules.vikings.invariants import check_state
 from rules.vikings.settings import SETTINGS
-from rules.vikings.state import COLOURS, DEDICATIONS, VikingsState, colour, new_player
+from rules.vikings.state import COLOURS, DEDICATIONS, VikingsState, boat_label, colour, new_player, raid_cost
 
 Handler = Callable[[VikingsState, Actor, Any], Result[VikingsState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -44,6 +46,7 @@ class VikingsGame(Game[VikingsState]):
     settings = SETTINGS
     state_type = VikingsState
     actions = tuple(HANDLERS)
+    log_per_seat = 500  # a whole game is about 100 a player
     flow = Flow(
         phases=(
             Phase("setup", "Setup", "turn", ("place",), "Place your first boat on an empty dock.",
@@ -116,14 +119,28 @@ class VikingsGame(Game[VikingsState]):
         return EndTurn() if state.turn == seat and not state.placing else None
 
     def describe(self, state: VikingsState) -> str:
-        """The position for alt text: the phase, then per clan its boats, settlers and runes."""
-        lines = [super().describe(state)]
+        """The position for alt text: the phase, whom the game waits for, what a raid costs and a
+        bumped boat's choice; per clan its resources, boats, settlers, temples and runes; the
+        gods' fury."""
+        board = state.board
+        lines = [super().describe(state), f"Raiding a village costs {raid_cost(state)} steel."]
+        for bump in state.pending:
+            lines.append(f"{boat_label(state, bump.seat, bump.boat)} was bumped from {bump.dock}; "
+                         f"{colour(state, bump.seat)} chooses {either(list(bump.options), 'or')}.")
         for seat, player in enumerate(state.players):
-            boats = ", ".join(f"{n} at {space}" for n, space in player.boats.items() if space) or "none"
-            settled = ", ".join(f"{n} on {state.board.island(i).title}" for i, n in player.settlers.items() if n)
-            runes = [state.board.island(i).title for i, holder in state.runes.items() if holder == seat]
-            lines.append(f"{colour(state, seat)}: boats {boats}; settlers {settled or 'none'}; "
-                         f"runes {', '.join(runes) or 'none'}.")
+            boats = ", ".join(f"{n} at {space}" for n, space in sorted(player.boats.items()) if space)
+            harbour = [str(n) for n, space in sorted(player.boats.items()) if not space]
+            settled = ", ".join(f"{n} on {board.island(i).title}" for i, n in player.settlers.items() if n)
+            temples = ", ".join(f"{n} on {board.island(i).title}" for i, n in player.temples.items() if n)
+            runes = [board.island(i).title for i, holder in state.runes.items() if holder == seat]
+            lines.append(
+                f"{colour(state, seat)}: {player.wood} wood, {player.food} food, {player.steel} steel; "
+                f"boats {boats or 'none out'}" + (f" (in harbour: {', '.join(harbour)})" if harbour and boats else "")
+                + f"; settlers {settled or 'none out'}; temples {temples or 'none out'}; on the mat "
+                f"{plural(player.mat_settlers, 'settler')} and {plural(player.mat_temples, 'temple')}; "
+                f"runes {', '.join(runes) or 'none'}.")
+        fury = ", ".join(f"{god} {fury_text(state.fury.get(god, 0))}" for god in board.gods)
+        lines.append(f"Gods' fury (a track of 20): {fury}.")
         return " ".join(lines)
 
     def movers(self, state: VikingsState, seat: int) -> list[Piece]:
@@ -133,7 +150,8 @@ class VikingsGame(Game[VikingsState]):
         strength = options.get("strength", 3)
         if not piece.isdigit() or not isinstance(strength, int):
             return []
-        return [Reach(end, len(route), route) for end, route in queries.routes(state, seat, int(piece), strength)]
+        return [Reach(end, len(route), route, queries.village(state, end))
+                for end, route in queries.routes(state, seat, int(piece), strength)]
 
     def check(self, state: VikingsState) -> None:
         check_state(state, self.colours)

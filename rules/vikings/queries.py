@@ -28,10 +28,16 @@ def routes(state: VikingsState, seat: int, boat: int, strength: int) -> list[tup
 
 
 def empty_docks(state: VikingsState) -> list[tuple[str, str]]:
-    """Docks holding no boat, each with its island's title (where setup may place a boat)."""
+    """Docks holding no boat, each with its island's title and "village" when a village stands
+    there (where setup may place a boat)."""
     board = state.board
-    return [(d.name, board.island(board.island_of(d.name)).title) for d in board.docks
-            if occupant(state, d.name) is None]
+    return [(d.name, board.island(board.island_of(d.name)).title + (", village" if village(state, d.name) else ""))
+            for d in board.docks if occupant(state, d.name) is None]
+
+
+def village(state: VikingsState, space: str) -> str:
+    """ "village" when a village stands at the dock `space` (a sail ending there may raid it), else ""."""
+    return "village" if space in state.villages else ""
 
 
 def islands(state: VikingsState) -> list[tuple[str, str]]:

@@ -99,14 +99,9 @@ def colour(state: VikingsState, seat: int) -> str:
 
 
 def boat_label(state: VikingsState, seat: int, boat: int) -> str:
-    """A boat as players see it: "Red 2"."""
-    return f"{colour(state, seat)} {boat}"
-
-
-def boat_mark(colour_name: str, boat: int) -> str:
-    """A boat as the board labels it: its number, then its colour's initial ("2R"). No space of a
-    map may be named like one (map loading refuses it), so a label never reads as a space."""
-    return f"{boat}{colour_name[:1].upper()}"
+    """A boat as players read it everywhere: "Red boat 2" (never like a space, a letter and a
+    number; the board draws it as a hull under Red's marker holding the 2)."""
+    return f"{colour(state, seat)} boat {boat}"
 
 
 def is_aside(state: VikingsState, seat: int, boat: int) -> bool:

@@ -261,7 +261,9 @@ async def test_the_board_narrowed_to_a_player(discord_):
     assert [c["value"] for c in rec.choices] == ["red", "blue", "yellow"]
     rec = await discord_.run("@carl", CH, "/game board focus:Yellow")
     assert rec.attachments and rec.attachments[0].image().size[0] < 1300
-    rec = await discord_.run("@carl", CH, "/game board private:true")
+    rec = await discord_.run("@carl", CH, "/game board private:true")  # the posted view, read in the preview
+    assert rec.ephemeral and rec.attachments[0].image().size[0] == 1100
+    rec = await discord_.run("@carl", CH, "/game board private:true full:true")
     assert rec.ephemeral and rec.attachments[0].image().size == (1700, 1169)
 
 

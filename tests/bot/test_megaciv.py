@@ -342,10 +342,11 @@ async def test_simultaneous_movement_shows_drafts_and_anyone_may_insist(discord_
 
 async def test_the_board_narrows_to_a_region_or_a_players_surroundings(discord_):
     await moving(discord_)
-    whole = Image.open(io.BytesIO((await play(discord_, "@dave /game board")).attachments[0].data))
+    posted = Image.open(io.BytesIO((await play(discord_, "@dave /game board")).attachments[0].data))
+    whole = Image.open(io.BytesIO((await play(discord_, "@dave /game board full:true")).attachments[0].data))
     region = Image.open(io.BytesIO((await play(discord_, "@dave /game board focus:northeast")).attachments[0].data))
     around = await play(discord_, '@dave /game board focus:"around Rome"')
-    assert whole.width == 1400 and region.width == 1000
+    assert posted.width == 1100 and whole.width == 1400 and region.width == 1000
     assert Image.open(io.BytesIO(around.attachments[0].data)).width == 1000
 
 

@@ -90,8 +90,8 @@ async def test_full_game_by_post_script(tmp_path, config):
     said = "\n".join("\n".join([r["content"], *(f["content"] for f in r["followups"])]) for r in rows)
     for event in ("castle cost", "Herald fee", "Third Waypoint Marker: now 3 waypoint markers",
                   "Extra Movement spent", "may advance on the Warrior track (J-T9)",
-                  "with the journeyman symbol and may advance", "places a road", "Prices revealed (salt",
-                  "Plans revealed (salt", "You changed your plan", "spending Extra Movement",
+                  "with the journeyman symbol and may advance", "places a road", "Prices revealed: ",
+                  "Plans revealed: ", " salt ", "You changed your plan", "spending Extra Movement",
                   "cannot place", "Final scoring:", "Game over: "):
         assert event in said, event
     for n in range(1, 7):

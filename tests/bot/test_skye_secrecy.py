@@ -58,7 +58,7 @@ async def test_sealed_prices_reach_nobody_else_before_the_reveal(discord_):
         second = (await discord_.run(user, CH, f"!complete /skye price axe:{axe} price1:{first} price2:")
                   ).choices[0]["value"]
         reveal = await discord_.run(user, CH, f"/skye price axe:{axe} price1:{first} price2:{second}")
-    assert not reveal.ephemeral and "Prices revealed (salt " in reveal.content
+    assert not reveal.ephemeral and "Prices revealed: " in reveal.content
     for colour in ("Red: axe on", "Blue: axe on", "Yellow: axe on"):
         assert colour in reveal.content
     assert f"Red: axe on {hand[0]}; {hand[1]} 2 gold, {hand[2]} 3 gold" in reveal.content

@@ -98,6 +98,15 @@ async def test_a_finished_game_posts_its_whole_record(discord_):
         rec = await discord_.run(user, CH, f"/tally add amount:{amount}")
     (record,) = [m for m in rec.followups if m.attachments and m.attachments[0].filename.endswith(".json")]
     assert not record.ephemeral and b'"format": "waypost-game"' in record.attachments[0].data
+    # issue 19 §10: what it offers is true: the game plays again from an earlier entry
+    assert "play again from any point: /game import with until:" in record.content
+    file = {"file": (record.attachments[0].filename, record.attachments[0].data)}
+    again = await discord_.command("@bob", "#again", "game import", file)
+    assert again.ephemeral and "import it with until: the last log entry to keep (3–9)" in again.content
+    again = await discord_.command("@bob", "#again", "game import", {**file, "until": 6})
+    assert any("imported a Tally game up to log entry 6" in m.content for m in again.messages if not m.ephemeral)
+    rec = await discord_.run("@bob", "#again", "/tally add amount:2")
+    assert "bob added 2: total 11" in rec.content
 
 
 async def test_the_board_buttons_work_after_a_restart(discord_):

@@ -34,10 +34,10 @@ async def test_full_game_by_post_script(tmp_path, config):
     assert "Your move" in reply("@alice /game start") and text["@alice /game start"]["files"]
     assert text["@alice /vikings place dock:A2"]["ephemeral"]  # carl places first: reverse seat order
     sail = '@alice /vikings sail boat:1 route:"F4 D1" strength:2 settlers:2'
-    assert "bumped Yellow 1 (Yellow chooses F4 or F5)" in reply(sail)
+    assert "bumped Yellow boat 1 (Yellow chooses F4 or F5)" in reply(sail)
     assert "Red took Dagmarsey's rune (Freyja fury 0 → 1)" in reply(sail)
     assert any("choose the fjord" in f["content"] for f in text[sail]["followups"])
-    assert "Yellow 1 moved from D1 to F5" in reply("@carl !pick F5")
+    assert "Yellow boat 1 moved from D1 to F5" in reply("@carl !pick F5")
     raid = "@bob /vikings sail boat:1 route:\"F1 A1\" strength:2 settlers:1 raid:true"
     assert "raided the village at A1" in reply(raid) and "took Asgrimsey's rune" in reply(raid)
     assert "Odin fury 1 → 3" in reply("@bob /vikings dedicate target:Odin")
@@ -46,7 +46,7 @@ async def test_full_game_by_post_script(tmp_path, config):
     assert "Yellow stole Dagmarsey's rune from Red" in reply(attack)
     assert "took back" in reply("@carl /game undo")
     assert "Era 2 begins" in reply("@alice /vikings era")
-    assert "bumped Blue 1 to F1" in reply("@alice /vikings sail boat:1 route:A1 strength:2")
+    assert "bumped Blue boat 1 to F1" in reply("@alice /vikings sail boat:1 route:A1 strength:2")
     assert text["@bob /vikings sail boat:1 route:F1 strength:1"]["ephemeral"]  # not bob's turn
     images = sorted((tmp_path / "images").glob("*.png"))
     assert len(images) >= 12  # a board for every change on the map (not for adjusting food or ending a turn)

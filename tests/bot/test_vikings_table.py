@@ -47,11 +47,11 @@ async def test_each_bumped_boat_has_its_own_menu(discord_):
     boat2 = next(c["custom_id"] for m in menus for row in m.components for c in row["components"]
                  if c["custom_id"].endswith(":2"))
     rec = await discord_.click("@carl", CH, None, boat2, ["F5"])  # F5 is offered for both boats
-    assert any("Yellow 2 moved from E1 to F5" in m.content for m in rec.followups)
+    assert any("Yellow boat 2 moved from E1 to F5" in m.content for m in rec.followups)
     status = await discord_.run("@carl", CH, "!complete /game choose choice:")
     assert [c["value"] for c in status.choices] == ["F4", "F5"]  # boat 1 still waits, untouched
     rec = await discord_.run("@carl", CH, "/game choose choice:F4")  # boat 1 answered by command...
-    assert "Yellow 1 moved from D1 to F4" in rec.content
+    assert "Yellow boat 1 moved from D1 to F4" in rec.content
     boat1 = boat2[:-1] + "1"
     rec = await discord_.click("@carl", CH, None, boat1, ["F4"])  # ...so its menu closes when clicked
     assert rec.ok and rec.callback_type == 7 and "already been answered" in rec.followups[0].content
@@ -60,7 +60,7 @@ async def test_each_bumped_boat_has_its_own_menu(discord_):
 async def test_an_automatic_bump_is_told_to_its_owner(discord_):
     await started(discord_)
     rec = await discord_.run("@alice", CH, "/vikings sail boat:1 route:B1 strength:3")
-    assert "bumped Blue 1 to F1" in rec.content and "Hit by this move: " + mention(discord_, "@bob") in rec.content
+    assert "bumped Blue boat 1 to F1" in rec.content and "Hit by this move: " + mention(discord_, "@bob") in rec.content
 
 
 async def test_adjust_asks_for_what_it_needs(discord_):
@@ -88,4 +88,4 @@ async def test_alt_text_describes_the_position(discord_):
     await started(discord_)
     rec = await discord_.run("@alice", CH, "/game board")
     (image,) = rec.attachments
-    assert "Red's turn" in image.description and "Yellow: boats 1 at D1" in image.description
+    assert "Red's turn" in image.description and "Yellow: 0 wood, 0 food, 0 steel; boats 1 at D1" in image.description

@@ -30,8 +30,9 @@ async def long_tally_export(discord_: OfflineDiscord) -> bytes:
     first = await table.store.log_length(row.id) + 1
     alice = discord_.builder.directory.user_id("alice")
     body = {"action": {"kind": "reset"}, "actor": {"seat": 0, "host": True}}
-    rows = [log_row(row.id, LogEntry("2026-01-01T00:00:00", alice, "action", body, "The host reset the total to 0.",
-                                      seat=0, undoable=True, seq=seq)) for seq in range(first, first + LONG)]
+    rows = [log_row(row.id, LogEntry("2026-01-01T00:00:00+00:00", alice, "action", body,
+                                      "The host reset the total to 0.", seat=0, undoable=True, seq=seq))
+            for seq in range(first, first + LONG)]
     await append_raw(table.store, rows)
     await table.act(channel, User(alice, "alice"), "tally", Add(1))
     return (await discord_.run("@alice", "#long", "/game export")).attachments[0].data

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, NotYourTurn
+from tests.support.members import everyone
 from tests.support.tally import Add, Bid, Reset, Roll
 from waypost.outcome import User
 from waypost.replay import replay
@@ -224,8 +225,8 @@ async def test_export_import_round_trip(table, store):
     name, data = await table.export(CH, BOB)
     assert name.endswith(".json")
     with pytest.raises(NotAllowed, match="no seat for you"):
-        await table.import_game(200, 9, CARL, data)  # carl holds no seat in it
-    out = await table.import_game(200, 9, BOB, data)
+        await table.import_game(200, 9, CARL, data, everyone)  # carl holds no seat in it
+    out = await table.import_game(200, 9, BOB, data, everyone)
     assert "imported" in out.text and out.drawing is not None and not out.ping
     assert (await store.open_game(200)).state["total"] == (await store.open_game(CH)).state["total"] == 2
     assert (await table.status(200)).host_id == BOB.id  # the importer hosts

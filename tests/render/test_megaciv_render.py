@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import replace
 from functools import cache
 
@@ -137,3 +138,31 @@ def test_the_host_may_mark_areas_out_of_play_at_any_time():
                 and a not in state.out_of_play)
     marked = GAME.apply(state, Actor(0, host=True), Adjust("out_of_play", 1, area=free)).state
     assert megaciv.draw(GAME.view(marked, None), None) != megaciv.draw(GAME.view(state, None), None)
+
+
+def _deuteranope(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
+    """`rgb` as a deuteranope sees it (Machado, Oliveira & Fernandes 2009, severity 1), in CIE Lab."""
+    matrix = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
+
+    def linear(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (min(max(sum(m * linear(v) for m, v in zip(row, rgb)), 0.0), 1.0) for row in matrix)
+    x, y, z = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b, \
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def test_orange_and_green_tokens_differ_in_colour_for_deuteranopes_too():
+    """Maurya's orange and Celt's green merged into one olive (issue 20): their shapes differ, and
+    under a deuteranopia simulation their colours now differ clearly too (CIE76 distance)."""
+    civs = {s.colour: s.fill for s in styles(big().board).values()}
+    assert math.dist(_deuteranope(civs["orange"]), _deuteranope(civs["green"])) > 50
+    worst = min(math.dist(_deuteranope(civs["green"]), _deuteranope(other)) for c, other in civs.items()
+                if c != "green")
+    assert worst > 12  # green is no longer nearly brown or red for them either

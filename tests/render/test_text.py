@@ -207,3 +207,58 @@ def test_a_vikings_board_draws_player_names_in_every_script():
         band = (MAP_W + 20, top, WIDTH - 20, top + 48)
         changed = ImageChops.difference(image.crop(band), blank.crop(band)).getbbox()
         assert changed is not None and changed[2] <= band[2] - band[0] - (tag if seat == 0 else 12), names[seat]
+
+
+# --- the record of text drawn (for the legibility tests) -----------------------------------------
+
+
+def test_text_sprites_carry_their_text_into_sprites_always_and_onto_boards_while_recording():
+    letters = text.text_sprite("B1", 20, halo=None)
+    (label,) = text.labels(letters)
+    assert (label.text, label.size) == ("B1", 20) and label.box[0] > 0 and label.box[2] < letters.width
+    sprite = Image.new("RGBA", (100, 60), (0, 0, 0, 0))
+    text.paste(sprite, letters, (10, 5), "lt")
+    assert [m.box for m in text.labels(sprite)] == [(label.box[0] + 10, label.box[1] + 5, label.box[2] + 10,
+                                                      label.box[3] + 5)]
+    board = Image.new("RGB", (300, 200), "white")
+    text.paste(board, sprite, (50, 50), "lt")
+    assert text.labels(board) == ()  # drawing for players records nothing
+    with text.recording():
+        board = Image.new("RGB", (300, 200), "white")
+        text.paste(board, sprite, (50, 50), "lt")
+    assert [m.text for m in text.labels(board)] == ["B1"]
+
+
+def test_the_record_follows_a_part_and_a_scaled_copy_and_what_a_layer_covers():
+    with text.recording():
+        board = Image.new("RGB", (400, 200), "white")
+        text.draw_text(board, (100, 100), "Dagmarsey", 20)
+        text.draw_text(board, (380, 100), "Eldholm", 20)
+        part = text.carry(board, board.crop((50, 50, 250, 150)), offset=(-50, -50))
+        assert [m.text for m in text.labels(part)] == ["Dagmarsey"]  # wholly outside: dropped
+        half = text.carry(board, board.resize((200, 100)), scale=0.5)
+        assert [m.size for m in text.labels(half)] == [10, 10]
+        canvas = Image.new("RGB", (400, 300), "white")
+        text.draw_text(canvas, (60, 60), "covered", 20)
+        text.place(canvas, part, (10, 10))
+    (found,) = text.labels(canvas)
+    assert found.text == "Dagmarsey" and found.within == (10, 10, 210, 110)  # the part it was drawn in
+
+
+def test_a_layer_built_outside_a_recording_is_built_again_inside_one():
+    from render.layers import LayerCache
+
+    built = []
+
+    def build(key: str) -> Image.Image:
+        image = Image.new("RGB", (100, 50), "white")
+        text.draw_text(image, (50, 25), key, 20)
+        built.append(key)
+        return image
+
+    cache: LayerCache[str, Image.Image] = LayerCache(build)
+    assert text.labels(cache.get("A1")) == () and cache.get("A1") is cache.get("A1")
+    with text.recording():
+        assert [m.text for m in text.labels(cache.get("A1"))] == ["A1"]
+        cache.get("A1")
+    assert built == ["A1", "A1"]

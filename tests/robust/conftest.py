@@ -6,7 +6,7 @@ import pytest
 
 from games import default_games
 from tests.bot.conftest import config, discord_  # noqa: F401 - fixtures shared with tests/bot
-from tests.robust.helpers import MANAGER, Scenes, make_export, run_apart
+from tests.robust.helpers import MANAGER, Scenes, join_server, make_export, run_apart
 
 
 @pytest.fixture(scope="session")
@@ -20,4 +20,5 @@ def vikings_export(tmp_path_factory) -> bytes:
 @pytest.fixture
 async def scenes(vikings_export, discord_) -> Scenes:  # noqa: F811 - the imported fixture
     discord_.grant(MANAGER, manage_channels=True)
+    join_server(discord_)  # the export's players must be members of the server to import it
     return Scenes(discord_, vikings_export)

@@ -27,7 +27,7 @@ from typing import Any
 from front.bot import create_bot
 from offline import OfflineDiscord
 from offline.players import ScriptedPlayer
-from tests.robust.helpers import PLAYERS, Noting, refused
+from tests.robust.helpers import PLAYERS, Noting, join_server, refused
 from tests.support.loopback import loopback_only
 from waypost.config import UNBUDGETED, Config
 
@@ -63,6 +63,7 @@ async def play(db: Path, seed: int, export: bytes) -> None:
             found[str(cid)] = [row.id, await store.log_length(row.id)] if row else None
         say("resume", found)
         noting = Noting(harness, lambda ack: say("ack", dataclasses.asdict(ack)))
+        join_server(harness)
         for cid in channels:
             if found[str(cid)] is None:
                 rec = await noting.command(PLAYERS[0], cid, "game import", {"file": ("game.json", export)})

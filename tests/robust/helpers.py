@@ -19,6 +19,7 @@ from front.bot import create_bot, extensions
 from offline import CapturedError, OfflineDiscord, Record
 from offline.payloads import GUILD_ID
 from rules.errors import NotAllowed, NotYourTurn
+from tests.support.members import everyone
 from waypost.config import UNBUDGETED, Config
 from waypost.outcome import User
 from waypost.records import GameRow, LogEntry
@@ -121,6 +122,13 @@ async def make_export(db: Path, games: dict[str, GameEntry]) -> bytes:
         return rec.attachments[0].data
 
 
+def join_server(harness: OfflineDiscord, names: tuple[str, ...] = PLAYERS) -> None:
+    """Make `names` members of the stand-in's server (it counts every user its directory knows):
+    an import needs every seat's player to be one."""
+    for name in names:
+        harness.builder.directory.user_id(name)
+
+
 def user(harness: OfflineDiscord, name: str, manage_channels: bool = False) -> User:
     """The table's view of a console user (as the cogs build it)."""
     return User(harness.builder.directory.user_id(name), name.removeprefix("@"), manage_channels)
@@ -129,7 +137,7 @@ def user(harness: OfflineDiscord, name: str, manage_channels: bool = False) -> U
 async def import_scene(harness: OfflineDiscord, channel: str | int, export: bytes) -> int:
     """Import an export into `channel` as its host (PLAYERS[0]) through the table; the channel id."""
     cid = harness.builder.directory.channel_id(channel)
-    await harness.bot.table.import_game(cid, GUILD_ID, user(harness, PLAYERS[0]), export)
+    await harness.bot.table.import_game(cid, GUILD_ID, user(harness, PLAYERS[0]), export, everyone)
     return cid
 
 

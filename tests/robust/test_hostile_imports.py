@@ -72,6 +72,39 @@ def add_edge(board: dict) -> None:
     board["edges"].append(["A1", "F17"])
 
 
+def inserted(d: dict, index: int, e: dict) -> None:
+    """`e` put at `index` of the log, every entry numbered again."""
+    d["log"].insert(index, e)
+    renumbered(d)
+
+
+def settings_in_play(d: dict, user: int, **values: Any) -> None:
+    """A settings entry by `user` right after the start."""
+    inserted(d, d["log"].index(start(d)) + 1, entry(d, kind="settings", body=values, user_id=user))
+
+
+def by_the_deadline(d: dict, kind: str) -> None:
+    """The last `kind` action said to be played by the deadline."""
+    next(e for e in reversed(d["log"]) if e["kind"] == "action" and e["body"]["action"]["kind"] == kind)["body"][
+        "by"] = "By the deadline"
+
+
+def deadlines(d: dict) -> None:
+    """The host gives the table a deadline that plays default moves, right after the start."""
+    settings_in_play(d, d["seats"][0]["player_id"], deadline_hours=24, deadline_action="default")
+
+
+def substitute_by_bob(d: dict) -> None:
+    dave = {"player_id": 4242, "name": "dave", "colour": d["seats"][2]["colour"]}
+    d["log"].append(entry(d, kind="seat", body={"seat": 2, "player_id": 4242, "name": "dave"},
+                          user_id=d["seats"][1]["player_id"]))
+    d["seats"][2] = d["state"]["seats"][2] = dave
+
+
+def longer_than_a_game(d: dict) -> None:
+    d["log"].extend([entry(d, seq=len(d["log"]) + 1 + i) for i in range(3100)])
+
+
 Change = Callable[[dict], Any]  # mutates the parsed export, or returns the file's bytes
 CASES: dict[str, tuple[Change, str]] = {
     "over the size limit": (lambda d: json.dumps(d).encode() + b" " * MAX_BYTES, f"at most {MAX_BYTES // 1024} KB"),
@@ -112,7 +145,8 @@ CASES: dict[str, tuple[Change, str]] = {
                             "state.players[1].boats.1: 'B' is not a dock or fjord"),
     "negative resources": (lambda d: d["state"]["players"][0].update(food=-1), "state.players[0].food: -1"),
     "a log that does not replay to the state": (lambda d: d["log"].pop(), "state: it is not what the log produces"),
-    "an action the rules refuse": (lambda d: sail(d)["body"]["action"].update(route=["F9"]), "the rules refuse it"),
+    "an action the rules refuse": (lambda d: sail(d)["body"]["action"].update(route=["F9"]),
+                                   "the rules refuse this action (an illegal move): "),
     "a seat twice": (seats(lambda s: s.__setitem__(1, dict(s[0]))), "seats: a player sits twice"),
     "a colour twice": (seats(lambda s: s[1].update(colour=s[0]["colour"])), "seats: two players have the same"),
     "an unknown colour": (seats(lambda s: s[1].update(colour="mauve")), "seats[1].colour: 'mauve'"),
@@ -122,7 +156,7 @@ CASES: dict[str, tuple[Change, str]] = {
     "an undo twice": (lambda d: d["log"].extend([entry(d, kind="undo", undoes=last_action(d)["seq"]),
                                                  entry(d, seq=19, kind="undo", undoes=last_action(d)["seq"])]),
                       "log[18].undoes"),
-    "an end entry": (lambda d: d["log"].append(entry(d, kind="end")), "log[17]: the game has ended"),
+    "an end entry": (lambda d: d["log"].append(entry(d, kind="end")), "log[17]: the game was ended by its host"),
     "an unknown entry kind": (lambda d: d["log"][1].update(kind="merge"), "log[1].kind"),
     "no start entry": (without_start, "log: there is no start entry"),
     "a tampered board in the start entry": (lambda d: add_edge(start(d)["body"]["board"]), "body.board"),
@@ -139,7 +173,29 @@ CASES: dict[str, tuple[Change, str]] = {
                                                                 user_id=d["seats"][0]["player_id"], seat=0)),
                                 "only the player who made an action"),
     "a seat that does not exist": (lambda d: d["log"][-1].update(seat=7), "log[16].seat"),
+    # issue 18 §4: what the file says must be what the rules and the log's checked authors confirm
+    "a second start entry": (lambda d: inserted(d, d["log"].index(start(d)), copy.deepcopy(start(d))),
+                             "log[4]: a second start entry"),
+    "an action before the start": (lambda d: inserted(d, d["log"].index(start(d)), copy.deepcopy(sail(d))),
+                                   "log[3].kind: 'action' before the game started"),
+    "a player's action forged as the host's": (lambda d: last_action(d)["body"]["actor"].update(host=True),
+                                               "log[16].body.actor.host: it says the move was made as host"),
+    "the host's action forged as a player's": (lambda d: sail(d)["body"]["actor"].update(host=False),
+                                               "log[13].body.actor.host: it says the move was not made as host"),
+    "a setting changed in play by a player": (lambda d: settings_in_play(d, d["seats"][1]["player_id"],
+                                                                         deadline_hours=5),
+                                              "log[4].user_id: only the host changes the table's settings"),
+    "a substitute seated by a player": (substitute_by_bob, "log[17].user_id: only the host hands a seat"),
+    "a default move on a table with no deadline": (lambda d: by_the_deadline(d, "end"),
+                                                   "log[14].body.by: the table's settings then played no move"),
+    "a move by the deadline that is not the default": (lambda d: [deadlines(d), by_the_deadline(d, "sail")],
+                                                       "log[14].body.by: nobody's time ran out here"),
+    "a time that is not a time": (lambda d: d["log"][5].update(at="yesterday"), "log[5].at: 'yesterday' is not a"),
+    "a time without its offset": (lambda d: d["log"][5].update(at="2026-01-01T10:00:00"), "log[5].at:"),
+    "a log longer than a game": (longer_than_a_game, "log: 3,117 entries; a Tiny Epic Vikings game of 3 players"),
+    "until before the start": (lambda d: d, "until: entry 2 is not one to play on from: choose one from 4"),
 }
+UNTIL = {"until before the start": 2}
 
 
 def tampered(export: bytes, change: Change) -> bytes:
@@ -148,9 +204,10 @@ def tampered(export: bytes, change: Change) -> bytes:
     return out if isinstance(out, bytes) else json.dumps(d).encode()
 
 
-async def import_refused(harness, channel: str, data: bytes) -> str:
+async def import_refused(harness, channel: str, data: bytes, until: int | None = None) -> str:
     """Import as IMPORTER; the refusal (markdown escapes removed), once checked private and harmless."""
-    rec = await harness.command(IMPORTER, channel, "game import", {"file": ("game.json", data)})
+    options = {"file": ("game.json", data), **({"until": until} if until is not None else {})}
+    rec = await harness.command(IMPORTER, channel, "game import", options)
     assert rec.ephemeral and rec.content.startswith(REFUSAL), rec.content
     assert not reply_problems(rec, set()), reply_problems(rec, set())
     assert await harness.bot.table.store.open_game(harness.builder.directory.channel_id(channel)) is None
@@ -178,8 +235,28 @@ async def test_the_real_export_imports_and_every_look_works(scenes, vikings_expo
 @pytest.mark.parametrize("case", CASES)
 async def test_hostile_import_is_refused_naming_the_field(scenes, vikings_export, case):
     change, reason = CASES[case]
-    refusal = await import_refused(scenes.harness, "#import", tampered(vikings_export, change))
+    refusal = await import_refused(scenes.harness, "#import", tampered(vikings_export, change), UNTIL.get(case))
     assert reason in refusal, refusal
+
+
+async def test_a_seat_for_someone_not_in_the_server_or_for_the_bot_is_refused(scenes, vikings_export):
+    """Issue 18 §4: every seat is held by a person of the server, who can claim it."""
+    harness = scenes.harness
+    d = json.loads(vikings_export)
+    bob, carl = (d["seats"][i]["player_id"] for i in (1, 2))
+    for player, stand_in, said in ((bob, 4242, "bob (blue) is not a member of this server"),
+                                   (carl, harness.bot.user.id, "carl (yellow) is not a member of this server, or is "
+                                                               "a bot")):
+        refusal = await import_refused(harness, "#members", json.dumps(d).replace(str(player), str(stand_in)).encode())
+        assert said in refusal, refusal
+
+
+async def test_until_imports_the_game_up_to_that_entry(scenes, vikings_export):
+    harness = scenes.harness
+    rec = await harness.command(IMPORTER, "#until", "game import", {"file": ("game.json", vikings_export), "until": 10})
+    assert any("imported a Tiny Epic Vikings game up to log entry 10" in m.content for m in rec.messages)
+    row = await harness.bot.table.store.open_game(harness.builder.directory.channel_id("#until"))
+    assert await harness.bot.table.store.log_length(row.id) == 11  # the ten kept, and the import's own
 
 
 async def test_a_file_discord_does_not_hand_over_is_refused(scenes, vikings_export):

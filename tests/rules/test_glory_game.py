@@ -418,8 +418,9 @@ def test_focuses_offer_each_players_part_of_the_map_and_describe_says_the_positi
                                    ("yellow", "Yellow's armies and cities, larger")]
     text = GAME.describe(state)
     assert text.startswith("Round 1: Red's turn. Waiting for Red.")
-    assert "Red: 7 units in armies at B2, C3, D3; 2 action cubes, 8 voting cubes, 0 relics." in text
+    assert "Red: 2 action cubes left, 8 voting cubes, 0 relics; 7 units in armies at B2, C3, D3; capital at C3." \
+        in text
     state = act(state, RED, Maneuver("D3", "D4")).state
     assert "Red revealed River Fields for the province at E5 and chooses its rotation." in GAME.describe(state)
     (decision,) = [a for a in GAME.awaiting(state) if a.kind == "decision"]
-    assert decision.prompt.endswith("The board shows each allowed rotation, small and numbered.")
+    assert decision.prompt.endswith("The board shows each allowed rotation, numbered.")

@@ -56,7 +56,8 @@ def test_focuses_name_each_territory_by_colour():
 def test_describe_says_the_phase_whom_it_waits_for_and_each_clan():
     text = GAME.describe(new_game(players=2))
     assert text.startswith("Round 1 of 6: Red and Blue to price.")
-    assert "Red 0 VP, 5 gold, 1 tiles; Blue 0 VP, 5 gold, 1 tiles." in text
+    assert "Red: 0 VP, 5 gold, 1 tile; tracks warrior 0, merchant 0, herald 0; scoring now A 0, B 0, C 0, D 0." in text
+    assert "Blue: 0 VP, 5 gold, 1 tile;" in text
 
 
 def test_marker_options_offer_reachable_tiles_with_each_advance_allowed_now():

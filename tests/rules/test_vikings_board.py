@@ -96,7 +96,7 @@ REFUSALS = [
     ("god_twice", _set("gods", ["Odin", "Thor", "Odin"]), "gods[2]", "listed twice"),
     ("god_unnamed", _set("gods.2", ""), "gods[2]", "must be 1–40 characters"),
     ("title_too_long", _set("title", "T" * 300), "title", "is 300 characters long; at most 40"),
-    ("dock_named_like_a_boat", _set("docks.0.name", "1B"), "docks[0].name", "how the board labels a boat"),
+    ("dock_named_like_a_boat", _set("docks.0.name", "2"), "docks[0].name", "only digits, as the board draws a boat"),
     ("names_differing_in_case", _set("fjords.0.name", "a1"), "fjords[0].name", "is already the name of docks"),
     # coordinates in range
     ("x_outside", _set("docks.0.x", 1200), "docks[0].x", "outside the map (0–1000)"),

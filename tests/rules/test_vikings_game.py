@@ -78,9 +78,9 @@ def test_setup_places_one_boat_each_in_reverse_seat_order_then_seat_0_plays():
         act(state, RED, PlaceBoat("A1"))
     state = act(state, YELLOW, PlaceBoat("B1")).state
     result = act(state, BLUE, PlaceBoat("A2"))
-    assert result.summary == "Blue 1 placed at A2 (Asa Isle); Red places next"
+    assert result.summary == "Blue boat 1 placed at A2 (Asa Isle); Red places next"
     result = act(result.state, RED, PlaceBoat("A1"))
-    assert result.summary == "Red 1 placed at A1 (Asa Isle); play begins with Red's turn"
+    assert result.summary == "Red boat 1 placed at A1 (Asa Isle); play begins with Red's turn"
     state = result.state
     assert not state.placing and state.turn == RED
     assert [p.boats[1] for p in state.players] == ["A1", "A2", "B1"]
@@ -92,7 +92,7 @@ def test_setup_places_one_boat_each_in_reverse_seat_order_then_seat_0_plays():
 @pytest.mark.parametrize(
     ("dock", "error", "message"),
     [
-        ("B1", IllegalMove, "B1 already holds Yellow 1."),
+        ("B1", IllegalMove, "B1 already holds Yellow boat 1."),
         ("F1", IllegalMove, "F1 is not a dock; place your boat on an empty dock."),
         ("Q7", BadInput, "There is no space 'Q7' on this map."),
     ],
@@ -244,8 +244,8 @@ def test_adjust_own_resources_states_before_and_after():
         (Adjust("temples", value=-1, island="A"), BadInput, "cannot be negative"),
         (Adjust("temples", value=1, island="Q"), BadInput, "There is no island 'Q'"),
         (Adjust("boat", boat=2, space="A"), IllegalMove, "A is an island; boats go on docks and fjords."),
-        (Adjust("boat", boat=2, space="B1"), IllegalMove, "B1 already holds Blue 1."),
-        (Adjust("boat", boat=1, space="A1"), IllegalMove, "Red 1 is already at A1."),
+        (Adjust("boat", boat=2, space="B1"), IllegalMove, "B1 already holds Blue boat 1."),
+        (Adjust("boat", boat=1, space="A1"), IllegalMove, "Red boat 1 is already at A1."),
         (Adjust("boat", boat=0, space="A2"), BadInput, "Boats are numbered 1 to 4, not 0."),
         (Adjust("rune", value=1, island="B"), NotAllowed, "Blue holds Bjorn Isle's rune; only the host may take"),
         (Adjust("rune", value=0, island="B"), IllegalMove, "Red does not hold Bjorn Isle's rune."),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
+from rules.vikings import GAME, queries
 from rules.vikings.actions import AdvanceEra, Dedicate, EndTurn, ReturnSettlers, Sail
 from tests.rules.vikings_fixtures import BLUE, RED, YELLOW, act, in_play, put, settle
 
@@ -190,3 +191,14 @@ def test_V_R2_the_once_per_turn_limit_resets_next_turn():
 def test_unseated_player_cannot_dedicate():
     with pytest.raises(NotAllowed):
         act(_raider(), None, Dedicate("Thor"), host=True)
+
+
+def test_V_R1_a_village_is_named_where_a_sail_may_end_and_where_a_boat_may_be_placed():
+    """Autocomplete and /game reach mark the docks holding a village (issue 20)."""
+    state = _docking()
+    reach = {r.to: r for r in GAME.reach(state, RED, "1", {"strength": 1})}
+    assert reach["B1"].note == "village" and all(r.note == "" for to, r in reach.items() if to != "B1")
+    after = act(state, RED, Sail(boat=1, route=("B1",), strength=1, raid=True)).state
+    assert queries.village(after, "B1") == "" and queries.village(state, "B1") == "village"
+    free = dict(queries.empty_docks(in_play()))
+    assert free["B1"].endswith(", village") and not free["A1"].endswith("village")

@@ -110,7 +110,7 @@ def test_V_S4_bump_with_one_fjord_moves_the_boat_at_once():
     result = act(state, RED, Sail(boat=1, route=("B1",), strength=1))
     assert result.state.players[BLUE].boats[1] == "F2"
     assert result.state.pending == []
-    assert "bumped Blue 1 to F2" in result.summary
+    assert "bumped Blue boat 1 to F2" in result.summary
 
 
 def test_V_S4_bump_on_pass_through():
@@ -148,7 +148,7 @@ def test_V_S4_bumped_boat_with_several_fjords_stands_aside_until_its_owner_choos
         act(state, BLUE, Sail(boat=1, route=("F6",), strength=1))
     result = act(state, BLUE, Choose("F6"))
     assert result.state.players[BLUE].boats[1] == "F6" and result.state.pending == []
-    assert result.summary == "Blue 1 moved from A2 to F6 after its bump"
+    assert result.summary == "Blue boat 1 moved from A2 to F6 after its bump"
     assert [a.kind for a in GAME.awaiting(result.state)] == ["turn"]
 
 

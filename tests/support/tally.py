@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from PIL import Image, ImageDraw
 
 from rules import serial
-from rules.base import Action, Actor, BoardInfo, Ending, Game, Highlight, Result, Seat, Setting
+from rules.base import Action, Actor, BoardInfo, Ending, Game, Highlight, Posted, Result, Seat, Setting
 from rules.errors import BadInput, IllegalMove, InvalidData
 from rules.flow import Decision, Flow, Phase, Position
 
@@ -96,6 +96,7 @@ class Tally(Game[State]):
     )
     summary = "Add 1 to max_add to the total on your turn; first to the target wins."
     hidden_randomness = True
+    log_per_seat = 50_000  # long logs test the host's cost of importing and replaying them
 
     def load_board(self, raw: Any, source: str) -> Board:
         board = serial.load(Board, raw, source)
@@ -177,9 +178,10 @@ class Tally(Game[State]):
         return Ending((state.winner,), f"{state.seats[state.winner].name} wins with a total of {state.total}.")
 
 
-def draw(state: State, viewer: int | None, focus: str | None = None, highlight: Highlight | None = None) -> bytes:
-    """A small PNG showing the total (and the viewer's own secret bid). A total of 13 cannot be
-    drawn: a stand-in for a bug in a renderer."""
+def draw(state: State, viewer: int | None, focus: str | None = None, highlight: Highlight | None = None,
+         posted: Posted | None = None) -> bytes:
+    """A small PNG showing the total (and the viewer's own secret bid), the same posted or not. A
+    total of 13 cannot be drawn: a stand-in for a bug in a renderer."""
     if state.total == 13:
         raise RuntimeError("the painter tripped over 13")
     image = Image.new("RGB", (200, 80), "white")

@@ -1,0 +1,201 @@
+"""The posted view of an Isle of Skye board, read in Discord's preview: the round and phase,
+whom the game waits for; the part that matters now, large; a row per player.
+
+    +--------------------------------------------------+
+    | Round 3 of 6  Placing tiles                       |
+    | (R)(B) Red and Blue place their tiles             |
+    +--------------------------------------------------+
+    | one territory (the one just changed, or of the    |  while buying: every
+    | player asked next, or your own)  | its tracks,    |  player's offers with
+    |                                  | tiles to place,|  their prices
+    |                                  | scoring now    |
+    +--------------------------------------------------+
+    | (R) Red: alice  39 VP  19 gold  now A4 B2 ... TAG |
+    +--------------------------------------------------+
+
+Whose territory (`focus_seat`): the viewer's on their own board; the actor's after a placement,
+a road, a walk or an answer; else the first the game waits for. The others' are one command away
+(`/game board focus:<colour>`), all of them on the whole board (`/game board full:true`).
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.basics import INK, MUTED, WHITE
+from render.palette import player_style
+from render.posted import GAP, HEADING_H, LEAST, POSTED_W, ROW_H, Cell, heading, player_row
+from render.skye.colours import ALERT, BACKGROUND, FRAME, PANEL
+from render.skye.panel import _state_tag, awaited, wrap
+from render.skye.pieces import TRACK_LETTERS, tile_image
+from render.skye.static import static_layer
+from render.skye.territory import draw_slot, slots
+from render.text import draw_text, fit, place, plain, text_width
+from rules.base import Posted
+from rules.skye import GAME, queries
+from rules.skye.actions import Place
+from rules.skye.model import TRACKS
+from rules.skye.rounds import income
+from rules.skye.state import SkyeState
+
+MAIN_H = 700
+SIDE_W = 380
+TILE = 128  # the largest tile
+OFFER_TILE = 150
+STRIP_PAD = 10
+LINE = LEAST + 8
+
+
+def compose_posted(state: SkyeState, viewer: int | None, posted: Posted) -> tuple[Image.Image, Image.Image]:
+    """The posted view as an RGB image and the palette to encode it with."""
+    n = len(state.seats)
+    height = HEADING_H + MAIN_H + 2 * STRIP_PAD + n * ROW_H
+    image = Image.new("RGB", (POSTED_W, height), BACKGROUND)
+    pen = ImageDraw.Draw(image)
+    pen.rectangle((0, 0, POSTED_W, HEADING_H), fill=PANEL)
+    pen.rectangle((0, HEADING_H + MAIN_H, POSTED_W, height), fill=PANEL)
+    main = (0, HEADING_H, POSTED_W, HEADING_H + MAIN_H)
+    if state.stage in ("buy", "keep") and state.offers:
+        _offers(image, state, main)
+    else:
+        seat = focus_seat(state, viewer, posted)
+        _territory(image, state, seat, viewer, posted, (main[0], main[1], POSTED_W - SIDE_W, main[3]))
+        _side(image, state, seat, (POSTED_W - SIDE_W + 10, main[1] + 12, POSTED_W - 16, main[3]))
+    pen.line((0, HEADING_H, POSTED_W, HEADING_H), fill=FRAME, width=2)
+    pen.line((0, HEADING_H + MAIN_H, POSTED_W, HEADING_H + MAIN_H), fill=FRAME, width=2)
+    _heading(image, state)
+    _strip(image, state, viewer, HEADING_H + MAIN_H + STRIP_PAD)
+    return image, static_layer(state.board, n).palette
+
+
+def focus_seat(state: SkyeState, viewer: int | None, posted: Posted) -> int:
+    """Whose territory the posted view shows (see the module doc)."""
+    if viewer is not None and posted.action is None:
+        return viewer
+    ending = GAME.ending(state)
+    if ending is not None:
+        return ending.winners[0]
+    if posted.seat is not None and posted.action is not None and posted.action.kind in (
+            "place", "road", "plan", "use", "choose", "adjust"):
+        return posted.seat
+    waiting = awaited(state)
+    return waiting[0] if waiting else posted.seat if posted.seat is not None else 0
+
+
+def _heading(image: Image.Image, state: SkyeState) -> None:
+    ending = GAME.ending(state)
+    if ending is not None:
+        heading(image, 0, "Game over", f"after {state.rounds} rounds", ending.text.split(":")[0],
+                [state.seats[s].colour for s in ending.winners])
+        return
+    pos = GAME.position(state)
+    title = GAME.flow.phase(pos.phase).title + (" (secret)" if pos.phase in ("price", "plan") else "")
+    line = GAME.phase(state)
+    heading(image, 0, f"Round {state.round} of {state.rounds}", title, line.split(": ", 1)[-1],
+            [state.seats[s].colour for s in awaited(state)])
+
+
+def _territory(image: Image.Image, state: SkyeState, seat: int, viewer: int | None, posted: Posted,
+               box: tuple[int, int, int, int]) -> None:
+    """One territory, as large as its box allows (tiles at most `TILE`), its text read at the
+    preview; a tile just placed is outlined."""
+    left, top, right, bottom = box
+    slot = slots(state, [seat], (left + 12, top + 12, right - 6, bottom - 12), TILE)[seat]
+    draw_slot(image, state, seat, slot, viewer, least=LEAST)
+    action = posted.action
+    if isinstance(action, Place) and posted.seat == seat:
+        placed = next((p for p in state.players[seat].territory if p.tile == action.tile), None)
+        if placed is not None:
+            a, b, c, d = slot.grid.box((placed.x, -placed.y))
+            pen = ImageDraw.Draw(image)
+            pen.rectangle((a - 2, b - 2, c + 2, d + 2), outline=WHITE, width=7)
+            pen.rectangle((a - 1, b - 1, c + 1, d + 1), outline=ALERT, width=4)
+
+
+def _side(image: Image.Image, state: SkyeState, seat: int, box: tuple[int, int, int, int]) -> None:
+    """Beside the territory: its player's tracks, banners, markers, moves and roads, the tiles they
+    must place, and what this round scores."""
+    x0, y, x1, _ = box
+    player = state.players[seat]
+    for i, name in enumerate(TRACKS):
+        y += LINE
+        draw_text(image, (x0, y), f"{name.capitalize()}", LEAST, INK, None, anchor="lm", bold=True)
+        draw_text(image, (x0 + 120, y), f"{player.tracks[i]} of 12", LEAST, INK, None, anchor="lm")
+    warrior, herald = next(s.per_round for s in queries.scores(state) if s.seat == seat)
+    moves, extra = queries.points(state, seat)
+    ready, waiting = queries.roads_ready(state, seat)
+    facts = [f"{warrior + herald} VP a round, income {income(state, seat)[0]}",
+             f"{player.markers} markers, {moves} moves" + (f" (+{extra})" if extra else ""),
+             f"{ready} road{'s' * (ready != 1)} in hand" + (f" (+{waiting} next)" if waiting else "")]
+    for fact in facts:
+        y += LINE
+        draw_text(image, (x0, y), fit(fact, LEAST, x1 - x0), LEAST, INK, None, anchor="lm")
+    if player.to_place:
+        y += LINE + 6
+        draw_text(image, (x0, y), "to place:", LEAST, MUTED, None, anchor="lm")
+        y += 12
+        x = x0
+        for tile in player.to_place[:3]:
+            place(image, tile_image(state.board.tile(tile), 0, 100, LEAST), (round(x), round(y)))
+            draw_text(image, (x + 50, y + 100 + LINE / 2), tile, LEAST, INK, None, bold=True)
+            x += 116
+        y += 100 + LINE
+    now = queries.scoring_now(state)
+    if now:
+        y += LINE + 6
+        draw_text(image, (x0, y), "Scored this round:", LEAST, INK, None, anchor="lm", bold=True)
+        for letter in now:
+            scoring = state.board.scoring.tile_by_id.get(state.scoring["ABCD".index(letter)])
+            title = plain(scoring.title) if scoring else letter
+            for line in wrap(f"{letter}: {title}", LEAST, x1 - x0, 2):
+                y += LINE
+                draw_text(image, (x0, y), line, LEAST, INK, None, anchor="lm")
+
+
+def _offers(image: Image.Image, state: SkyeState, box: tuple[int, int, int, int]) -> None:
+    """While buying: every player's tiles on offer, each with its price (bought ones say to whom),
+    in one or two columns."""
+    left, top, right, bottom = box
+    owners = [s for s in range(len(state.seats)) if any(o.owner == s for o in state.offers)]
+    columns = 2 if len(owners) > 3 else 1
+    rows = -(-len(owners) // columns)
+    block_h = (bottom - top - 16) / max(rows, 1)
+    block_w = (right - left - 20) / columns
+    size = round(min(OFFER_TILE, block_h - 2 * LINE - 14))
+    pen = ImageDraw.Draw(image)
+    for n, seat in enumerate(owners):
+        x0 = left + 20 + (n // rows) * block_w
+        y = top + 12 + (n % rows) * block_h
+        colour = state.seats[seat].colour
+        style = player_style(colour)
+        draw_text(image, (x0, y + LINE / 2), f"{colour.capitalize()} offers", LEAST + 1, INK, None, anchor="lm",
+                  bold=True)
+        x, y = x0, y + LINE + 4
+        for offer in (o for o in state.offers if o.owner == seat):
+            place(image, tile_image(state.board.tile(offer.tile), 0, size, LEAST), (round(x), round(y)))
+            pen.rectangle((x - 2, y - 2, x + size + 2, y + size + 2), outline=style.fill, width=3)
+            tag = f"{offer.tile}: {offer.price} gold"
+            if offer.buyer is not None:
+                tag = f"{offer.tile}: to {state.seats[offer.buyer].colour.capitalize()}"
+            draw_text(image, (x + size / 2, y + size + LINE / 2 + 2), tag, LEAST, INK, None, bold=True)
+            x += max(size, text_width(tag, LEAST)) + 2 * GAP
+
+
+def _strip(image: Image.Image, state: SkyeState, viewer: int | None, top: float) -> None:
+    scores = {s.seat: s for s in queries.scores(state)}
+    waiting = awaited(state)
+    y = top
+    for seat, s in enumerate(state.seats):
+        player = state.players[seat]
+        score = scores[seat]
+        cells = [Cell(f"{player.vp} VP", bold=True), Cell(f"{player.gold} gold", bold=True),
+                 Cell("now " + " ".join(f"{letter}{points}" for letter, points in score.tiles), muted=True,
+                      rule=True),
+                 Cell(" ".join(f"{TRACK_LETTERS[t]}{player.tracks[i]}" for i, t in enumerate(TRACKS)),
+                      muted=True, rule=True)]
+        tag = _state_tag(state, seat)
+        you = "  (you)" if viewer == seat else ""
+        player_row(image, (8, y, POSTED_W - 8, y + ROW_H - 4), s.colour, f"{s.colour.capitalize()}: {s.name}{you}",
+                   cells, seat in waiting, tag[0] if tag else "")
+        y += ROW_H
+

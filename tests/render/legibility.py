@@ -1,0 +1,69 @@
+"""Reading a board at Discord's preview size: what text it shows (`render.text.labels`, recorded
+while drawing) checked for size, overlaps and cuts, once the image is scaled to `PREVIEW` wide."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+from render.posted import LEAST_PX, PREVIEW_W
+from render.text import Label, labels, recording
+
+OVERLAP = 1.0  # pixels (at full size) two letters' boxes may share: antialiased edges
+
+
+def drawn(compose: Callable[..., Image.Image], *args: Any, **kwargs: Any) -> tuple[Image.Image, tuple[Label, ...]]:
+    """An image composed while recording its text, and that text."""
+    with recording():
+        image = compose(*args, **kwargs)
+    return image, labels(image)
+
+
+def too_small(image: Image.Image, found: tuple[Label, ...], width: int = PREVIEW_W,
+              least: float = LEAST_PX) -> list[str]:
+    """Text smaller than `least` pixels once `image` is scaled to `width` pixels wide."""
+    scale = width / image.width
+    return [f"{m.text!r} at {m.size * scale:.1f} px" for m in found if m.size * scale < least - 1e-6]
+
+
+def cut_at_edge(image: Image.Image, found: tuple[Label, ...]) -> list[str]:
+    """Text whose letters run past the image's edge, or the edge of the part it was drawn in."""
+    w, h = image.size
+    out = []
+    for m in found:
+        left, top, right, bottom = m.within or (0, 0, w, h)
+        if m.box[0] < left - 0.5 or m.box[1] < top - 0.5 or m.box[2] > right + 0.5 or m.box[3] > bottom + 0.5:
+            out.append(f"{m.text!r} at {tuple(round(v) for v in m.box)}")
+    return out
+
+
+def cut_short(found: tuple[Label, ...]) -> list[str]:
+    """Text shortened with '...' (game information cut; the positions tested have short names)."""
+    return [repr(m.text) for m in found if m.text.endswith("...") or m.text.endswith("…")]
+
+
+def overlapping(found: tuple[Label, ...], slack: float = OVERLAP) -> list[str]:
+    """Pairs of texts whose letters' boxes overlap (by more than `slack` pixels both ways)."""
+    ordered = sorted(found, key=lambda m: m.box[0])
+    out = []
+    for i, a in enumerate(ordered):
+        for b in ordered[i + 1:]:
+            if b.box[0] >= a.box[2] - slack:
+                break
+            across = min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
+            down = min(a.box[3], b.box[3]) - max(a.box[1], b.box[1])
+            if across > slack and down > slack and (a.text, a.box) != (b.text, b.box):  # not a text drawn again
+                out.append(f"{a.text!r} {tuple(round(v) for v in a.box)} and {b.text!r} "
+                           f"{tuple(round(v) for v in b.box)}")
+    return out
+
+
+def problems(image: Image.Image, found: tuple[Label, ...], small: bool = True) -> dict[str, list[str]]:
+    """Everything wrong with reading `image` at the preview size (`small`: sizes checked too);
+    empty lists when it reads."""
+    found_problems = {"too small": too_small(image, found) if small else [],
+                      "cut at the edge": cut_at_edge(image, found), "cut short": cut_short(found),
+                      "overlapping": overlapping(found)}
+    return {k: v for k, v in found_problems.items() if v}
