@@ -110,11 +110,11 @@ class Allowance:
             return
         wait = self._users.wait(payer.user_id)
         if wait:
-            raise Spent(f"You have used your share of Waypost's drawing and replaying for now; try again in "
+            raise Spent(f"You have used your share of Waypost's boards, recaps and exports for now; try again in "
                         f"{_seconds(wait)}.")
         wait = self._servers.wait(payer.guild_id) if payer.guild_id is not None else 0.0
         if wait:
-            raise Spent(f"This server has used its share of Waypost's drawing and replaying for now; try again in "
+            raise Spent(f"This server has used its share of Waypost's boards, recaps and exports for now; try again in "
                         f"{_seconds(wait)}.")
 
     def charge(self, payer: Payer, seconds: float) -> None:

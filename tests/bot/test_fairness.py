@@ -46,7 +46,8 @@ async def test_heavy_work_over_its_allowance_is_refused_politely_but_moves_are_n
         for line in ("/game board", "/game recap", "/game board at:9"):
             rec = await discord_.run("@mallory", CH, line)
             assert rec.ephemeral and not rec.attachments, line
-            assert "You have used your share of Waypost's drawing and replaying for now; try again in" in rec.content
+            assert "You have used your share of Waypost's boards, recaps and exports for now; try again in" \
+                in rec.content
         assert (await discord_.run("@dora", CH, "/game board")).attachments  # dora's allowance is her own
         assert "try again in" in (await discord_.run("@dora", CH, "/game board")).content
         for line in ("/game export", "/game reach piece:1"):  # bob spent his on placing his boat
@@ -65,7 +66,7 @@ async def test_a_server_over_its_allowance_is_refused_too(config, games):
     async with OfflineDiscord(lambda: create_bot(tight, games)) as discord_:
         await started(discord_)  # the boards of the start and the placements spend it
         rec = await discord_.run("@mallory", CH, "/game recap")
-        assert rec.ephemeral and "This server has used its share of Waypost's drawing and replaying for now; " \
+        assert rec.ephemeral and "This server has used its share of Waypost's boards, recaps and exports for now; " \
                                  "try again in" in rec.content
         discord_.assert_clean()
 
