@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import GAME, largest_board, real_bot, seats, vikings
+from benchmarks.fixtures import GAME, largest_board, measuring, real_bot, seats, vikings
 from offline.players import ScriptedPlayer, open_game
 
 
@@ -17,6 +17,7 @@ async def run(quick: bool) -> list[Figure]:
     users = seats(0, board.info.max_players)
     async with real_bot() as discord_:
         channel = await open_game(discord_, "#bench", GAME, users, board.info.name)
+        measuring()
         player = ScriptedPlayer(discord_, channel, users, random.Random(3), optional=0.0)
         while sum(s.kind == "board" for s in discord_.samples) < (30 if quick else 300):
             await player.step()

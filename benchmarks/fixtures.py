@@ -4,12 +4,13 @@ Discord stand-in, timed."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import secrets
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,20 +21,25 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
+from benchmarks.figures import Figure, ms
 from front.bot import create_bot
 from games import default_games
 from offline import OfflineDiscord, Record
+from offline.remote import RemoteDiscord
 from rules.base import Actor, Seat
 from rules.vikings import reachable
 from rules.vikings.actions import Adjust, Choose, EndTurn, PlaceBoat, Sail
 from rules.vikings.state import VikingsState
 from waypost.config import UNBUDGETED, Config
 from waypost.registry import Board, GameEntry
+from waypost.stalls import StallWatch
 
 GAME = "vikings"
 STORES = ("sqlite", "postgres")
 PG_ENV = "WAYPOST_BENCH_PG"
 LOCAL = ("127.0.0.1", "localhost", "::1")
+STALL = 0.05  # seconds: the longest event-loop stall allowed in any benchmark
+watch = StallWatch()  # this process's event loop, while a benchmark runs in it (`watched`)
 
 
 def vikings() -> GameEntry:
@@ -120,8 +126,9 @@ class Sample:
     crashed: bool
 
 
-class TimedDiscord(OfflineDiscord):
-    """The harness, timing every interaction from its payload to the bot's last reply."""
+class Timed(OfflineDiscord):
+    """A harness (in-process or `RemoteDiscord`) timing every interaction from its payload to the
+    bot's last reply."""
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -142,6 +149,14 @@ class TimedDiscord(OfflineDiscord):
         crashed = any("crash reply" in f for f in rec.failures) and ack is not None  # not a late one's fallout
         self.samples.append(Sample(kind, sent, ack, done, crashed))
         return rec
+
+
+class TimedDiscord(Timed):
+    """The in-process harness, timed."""
+
+
+class TimedRemote(Timed, RemoteDiscord):
+    """The harness over bot processes of their own (`offline.remote`), timed."""
 
 
 # --- a fresh database ------------------------------------------------------------------------------
@@ -261,3 +276,22 @@ def seats(channel: int, count: int) -> list[str]:
     """Console names of the players at channel number `channel`."""
     return [f"@c{channel}p{i + 1}" for i in range(count)]
 
+
+async def watched(name: str, work: Awaitable[list[Figure]]) -> list[Figure]:
+    """A benchmark's figures and the longest stall of this process's event loop from when it
+    called `measuring()` (else from its start) to its end: with the bot in this process, the
+    bot's stalls (and the offline rig's). The target is on the part the loop's thread was busy
+    (`waypost.stalls`); the whole stall, waiting for a core included, is shown beside it."""
+    watch.reset()
+    watching = asyncio.create_task(watch.run())
+    try:
+        found = await work
+    finally:
+        watching.cancel()
+    return [*found, Figure(f"{name}: longest event-loop stall, the loop busy", ms(watch.busy), "ms", ms(STALL)),
+            Figure(f"{name}: … with waiting for a core", ms(watch.longest), "ms")]
+
+
+def measuring() -> None:
+    """The measured part of a benchmark starts now: stalls before it (setting up) are not counted."""
+    watch.reset()

@@ -10,7 +10,7 @@ import random
 import sys
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import real_bot, seats
+from benchmarks.fixtures import measuring, real_bot, seats
 from benchmarks.glory_rules import largest_board
 from offline.players import ScriptedPlayer, open_game
 from waypost import runtime
@@ -26,6 +26,7 @@ async def run(quick: bool) -> list[Figure]:
     users = seats(0, board.max_players)
     async with real_bot() as discord_:
         channel = await open_game(discord_, "#bench", "glory", users, board.name)
+        measuring()
         player = ScriptedPlayer(discord_, channel, users, random.Random(3), optional=0.3)
         while sum(s.kind == "board" for s in discord_.samples) < (30 if quick else 300):
             await player.step()

@@ -1,9 +1,15 @@
-"""Load: 100 channels with games in progress; scripted players and onlookers acting concurrently.
+"""Load: 100 channels with games in progress, the bot in a process of its own as production runs it
+(`bot.py` behind the stand-in's gateway: `offline.remote`), scripted players and onlookers acting
+concurrently from this process: the offline rig (the stand-in, its HTTP server and gateway, the
+players), whose CPU is counted apart from the bot's.
 
-For the whole run, every channel's scripted players step at a steady pace (about a third of the
-steps come back with a board; the rest are refusals, and every step asks autocomplete first) while
-onlookers send `/game status` and `/vikings sail route:` autocompletes across the channels. Paces are time
-slots that are not made up when the bot falls behind, so the rates reported are what it served.
+Two stages. *Saturation*: every channel's players step as soon as they are answered (about a third
+of the steps come back with a board; the rest are refusals or draw nothing, and every step asks
+autocomplete first), and onlookers send `/game status` and `/vikings sail route:` autocompletes as
+soon as they are answered: what the bot serves is its capacity. *At 80 %*: the same players and
+onlookers paced at 80 % of the rates served at saturation (slots not made up when the bot falls
+behind), for the latency to the final reply and late acknowledgements. In each, the bot's longest
+event-loop stall (its own probe, `waypost.stalls`) and the CPU of every process.
 """
 
 from __future__ import annotations
@@ -11,84 +17,212 @@ from __future__ import annotations
 import asyncio
 import gc
 import random
+import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
 
-from benchmarks.figures import Figure, percentile
-from benchmarks.fixtures import GAME, Sample, cpu_elsewhere, largest_board, real_bot, seats, vikings
+from benchmarks.figures import Figure, ms, percentile
+from benchmarks.fixtures import (
+    GAME,
+    Sample,
+    TimedRemote,
+    fresh_database,
+    largest_board,
+    on_postgres,
+    seats,
+    vikings,
+)
+from benchmarks.processes import (
+    APPLICATION,
+    GUARD,
+    Cpu,
+    Meter,
+    Stall,
+    capacity,
+    drawing_allowed,
+    longest_stall,
+    named,
+)
+from games import default_games
+from offline.fleet import Fleet
 from offline.players import ScriptedPlayer, open_game
+from waypost.storage import open_store
+from waypost.table import Table
 
 CHANNELS = 100
 PLAYERS = 3
-STEPS = 180  # player steps offered per second, all channels together
-LOOKS = 360  # status requests and autocompletes offered per second by onlookers
 ONLOOKERS = 50
+LOOKS = 2  # onlookers' status requests and autocompletes for every player's step
 MOVES = ("vikings place", "vikings sail")  # tried first, as players do: ending a turn draws no new board
+SHARE = 0.8  # of the saturation rates, offered in the second stage
+TARGET_BOARDS = 100  # board-changing commands a second on 2 cores
+FAST = 0.5  # seconds: p99 to the final reply at 80 %
 
 
-async def _paced(rate: float, until: float, act: Callable[[], Awaitable[object]]) -> None:
-    """Call `act()` `rate` times a second until `until` (perf_counter); late slots are not made up."""
-    period = 1 / rate
-    due = time.perf_counter() + random.random() * period
-    while due < until:
-        await asyncio.sleep(max(0.0, due - time.perf_counter()))
-        await act()
-        due = max(due + period, time.perf_counter())
+@dataclass(frozen=True)
+class Stage:
+    """What one stage served: its samples (each interaction timed), the players' steps, the CPU
+    of every process, and the bot's longest event-loop stall."""
+
+    samples: list[Sample]
+    steps: int
+    cpu: Cpu
+    stall: Stall
+
+    def rate(self, kind: str | None = None) -> float:
+        return sum(kind is None or s.kind == kind for s in self.samples) / self.cpu.seconds
+
+    @property
+    def boards(self) -> list[Sample]:
+        return [s for s in self.samples if s.kind == "board"]
 
 
 async def freezing(until: float) -> None:
-    """Keep what the stand-in has recorded so far out of full garbage collections: it keeps every
-    message and upload for inspection, which a bot does not, and rescanning it is not the bot's cost."""
+    """Keep what the stand-in has recorded so far out of full garbage collections of this process:
+    it keeps every message and upload for inspection, and rescanning them is not the bot's cost."""
     while time.perf_counter() < until:
         gc.freeze()
         await asyncio.sleep(1)
 
 
 async def run(quick: bool) -> list[Figure]:
-    """Games are opened through the bot first (not timed); the run lasts 60 s (quick: 10 s)."""
-    seconds = 10 if quick else 60
+    """Games are opened through the bot first (not timed); each stage lasts 30 s (quick: 5 s)."""
+    seconds = 5 if quick else 30
     board = largest_board(vikings()).info.name
-    rng = random.Random(1)
-    async with real_bot() as discord_:
-        gate = asyncio.Semaphore(8)
+    with tempfile.TemporaryDirectory(prefix="waypost-load-") as folder:
+        async with fresh_database() as db, Fleet(Path(folder), named(db), shards=1, pythonpath=[GUARD]) as fleet:
+            bot = await fleet.start("bot")
+            await fleet.gateway.ready([0], timeout=60)
+            table = Table(await open_store(db), default_games(), cache_size=0)  # reads what the bot saved
+            async with TimedRemote(fleet, table) as discord_:
+                gate = asyncio.Semaphore(8)
 
-        async def opened(i: int) -> tuple[int, list[str]]:
-            async with gate:
-                return await open_game(discord_, f"#load{i}", GAME, seats(i, PLAYERS), board), seats(i, PLAYERS)
+                async def opened(i: int) -> tuple[int, list[str]]:
+                    async with gate:
+                        return await open_game(discord_, f"#load{i}", GAME, seats(i, PLAYERS), board), seats(i, PLAYERS)
 
-        channels = await asyncio.gather(*(opened(i) for i in range(CHANNELS)))
-
-        async def look() -> None:
-            channel, users = rng.choice(channels)
-            if rng.random() < 0.5:
-                await discord_.command(rng.choice(users), channel, "game status")
-            else:
-                options = {"boat": 1, "strength": rng.randint(1, 3), "route": ""}
-                await discord_.autocomplete(rng.choice(users), channel, "vikings sail", options, "route")
-
-        players = [ScriptedPlayer(discord_, c, users, random.Random(i), optional=0.0, first=MOVES)
-                   for i, (c, users) in enumerate(channels)]
-        first, machine, ours = len(discord_.samples), *cpu_elsewhere()
-        began = time.perf_counter()
-        until = began + seconds
-        await asyncio.gather(freezing(until), *(_paced(STEPS / CHANNELS, until, p.step) for p in players),
-                             *(_paced(LOOKS / ONLOOKERS, until, look) for _ in range(ONLOOKERS)))
-        elapsed = time.perf_counter() - began
-        machine2, ours2 = cpu_elsewhere()
-        samples = discord_.samples[first:]
-    return _figures(samples, elapsed, (machine2 - machine - (ours2 - ours)) / elapsed)
+                channels = await asyncio.gather(*(opened(i) for i in range(CHANNELS)))
+                players = [ScriptedPlayer(discord_, c, users, random.Random(i), optional=0.0, first=MOVES)
+                           for i, (c, users) in enumerate(channels)]
+                meter = Meter(bot.pid, db, APPLICATION if on_postgres() else "")
+                stage = _Stages(discord_, fleet, meter, players, channels, seconds)
+                await stage.run(None, seconds / 3)  # a warm-up: boats placed, the games under way
+                full = await stage.run(None)
+                paced = await stage.run(SHARE * full.rate("board"), None, full.steps / max(len(full.boards), 1))
+                lines = fleet.output("bot").splitlines()
+                troubles = [i for i, line in enumerate(lines) if " ERROR " in line]
+                if troubles:
+                    first = "\n    ".join(lines[troubles[0]:troubles[0] + 40])
+                    print(f"  load: the bot logged {len(troubles)} errors, the first:\n    {first}", flush=True)
+    return _figures(full, paced)
 
 
-def _figures(samples: list[Sample], elapsed: float, elsewhere: float) -> list[Figure]:
-    boards = [s for s in samples if s.kind == "board"]
-    return [
-        Figure("load: board-changing commands", len(boards) / elapsed, "/s", 50, at_least=True),
-        Figure("load: commands drawing nothing", (len(samples) - len(boards)) / elapsed,
-               "/s", 500, at_least=True),
-        Figure("load: … of which autocompletes", sum(s.kind == "complete" for s in samples) / elapsed, "/s"),
-        Figure("load: to the final reply, p99", percentile([s.done for s in samples], 99), "s", 2),
-        Figure("load: board-changing, to the final reply, p99", percentile([s.done for s in boards], 99), "s"),
-        Figure("load: unacknowledged after 3 s", sum(s.ack is None or s.ack > 3 for s in samples), "", 1),
-        Figure("load: crashes", sum(s.crashed for s in samples), "", 1),
-        Figure("load: cores busy with other processes meanwhile", max(elsewhere, 0.0), "cores"),
+class _Stages:
+    """The players and onlookers of the run, set going for one stage at a time."""
+
+    def __init__(self, discord_: TimedRemote, fleet: Fleet, meter: Meter, players: list[ScriptedPlayer],
+                 channels: list[tuple[int, list[str]]], seconds: float) -> None:
+        self.discord, self.fleet, self.meter = discord_, fleet, meter
+        self.players, self.channels, self.seconds = players, channels, seconds
+        self.rng = random.Random(1)
+
+    async def look(self) -> None:
+        channel, users = self.rng.choice(self.channels)
+        if self.rng.random() < 0.5:
+            await self.discord.command(self.rng.choice(users), channel, "game status")
+        else:
+            options = {"boat": 1, "strength": self.rng.randint(1, 3), "route": ""}
+            await self.discord.autocomplete(self.rng.choice(users), channel, "vikings sail", options, "route")
+
+    async def run(self, boards: float | None, seconds: float | None = None, steps_per_board: float = 3.0) -> Stage:
+        """One stage of `seconds` (None: the run's): each channel's players step as soon as they are
+        answered, at saturation (`boards` None), or when let go by a pace steered each second so
+        that boards come `boards` times a second (starting at `steps_per_board` steps for each);
+        onlookers look `LOOKS` times for every step."""
+        first = len(self.discord.samples)
+        await longest_stall(self.fleet, "bot")  # the count starts now
+        await self.meter.start()
+        until = time.perf_counter() + (seconds or self.seconds)
+        steps: asyncio.Queue[None] = asyncio.Queue(len(self.players))  # let go by the pace
+        looks: asyncio.Queue[None] = asyncio.Queue()  # let go by the steps
+        acted: list[ScriptedPlayer] = []  # steps that ran a command
+
+        async def player(p: ScriptedPlayer) -> None:
+            while await _let(steps if boards else None, until):
+                if await p.step() is None:
+                    await asyncio.sleep(0.1)  # nobody to wait for (a game over): not a step
+                    continue
+                acted.append(p)
+                for _ in range(LOOKS):
+                    looks.put_nowait(None)
+
+        async def onlooker() -> None:
+            while await _let(looks, until):
+                await self.look()
+
+        pace = [] if boards is None else [self._pace(boards, steps_per_board * boards, steps, first, until)]
+        await asyncio.gather(*map(player, self.players), *(onlooker() for _ in range(ONLOOKERS)), *pace,
+                             freezing(until))
+        cpu = await self.meter.stop()
+        stall = await longest_stall(self.fleet, "bot")
+        done = [s for s in self.discord.samples[first:] if s.sent < until]
+        return Stage(done, len(acted), cpu, stall)
+
+    async def _pace(self, boards: float, rate: float, steps: asyncio.Queue[None], first: int, until: float) -> None:
+        """Let players step `rate` times a second, steered once a second towards `boards` boards a
+        second (slots no player was free for are not made up)."""
+        counted, second = first, time.perf_counter() + 1
+        while (now := time.perf_counter()) < until:
+            if now >= second:
+                served = sum(s.kind == "board" for s in self.discord.samples[counted:])
+                counted, second = len(self.discord.samples), now + 1
+                rate *= min(max(boards / served, 0.7), 1.4) if served else 1.4
+            if not steps.full():
+                steps.put_nowait(None)
+            await asyncio.sleep(1 / rate)
+
+
+async def _let(gate: asyncio.Queue[None] | None, until: float) -> bool:
+    """Wait for `gate` (None: go at once); False once the stage is over."""
+    if gate is not None:
+        try:
+            async with asyncio.timeout(max(until - time.perf_counter(), 0.0)):
+                await gate.get()
+        except TimeoutError:
+            return False
+    return time.perf_counter() < until
+
+
+def _figures(full: Stage, paced: Stage) -> list[Figure]:
+    figures = [
+        Figure("load: board-changing commands at saturation", full.rate("board"), "/s", TARGET_BOARDS, at_least=True),
+        Figure("load: commands drawing nothing at saturation", full.rate() - full.rate("board"), "/s", 500,
+               at_least=True),
+        Figure("load: … of which autocompletes", full.rate("complete"), "/s"),
+        Figure("load: at 80 %: board-changing commands", paced.rate("board"), "/s"),
+        Figure("load: at 80 %: to the final reply, p99", percentile([s.done for s in paced.samples], 99), "s", FAST),
+        Figure("load: at 80 %: board-changing, to the final reply, p99",
+               percentile([s.done for s in paced.boards] or [float("nan")], 99), "s", FAST),
+        Figure("load: at 80 %: unacknowledged after 3 s",
+               sum(s.ack is None or s.ack > 3 for s in paced.samples), "", 1),
+        Figure("load: saturation: unacknowledged after 3 s", sum(s.ack is None or s.ack > 3 for s in full.samples), ""),
+        Figure("load: crashes", sum(s.crashed for s in (*full.samples, *paced.samples)), "", 1),
+        *full.stall.figures("load: saturation"),
+        *paced.stall.figures("load: at 80 %"),
     ]
+    boards = max(len(full.boards), 1)
+    for name, cores in (("the bot's process", full.cpu.bot), ("its drawing processes", full.cpu.drawing),
+                        ("the offline rig (stand-in, gateway, players)", full.cpu.rig),
+                        ("other processes", full.cpu.elsewhere)):
+        figures.append(Figure(f"load: saturation CPU, {name}", cores / full.cpu.seconds, "cores"))
+    loop, drawing = full.cpu.bot / boards, full.cpu.drawing / boards
+    figures += [
+        Figure("load: the bot's CPU per board, outside drawing (its light commands too)", ms(loop), "ms"),
+        Figure("load: drawing CPU per board", ms(drawing), "ms"),
+        Figure("load: boards a second the bot's CPU allows on 2 cores of its own", capacity(loop, drawing), "/s"),
+        Figure(f"load: drawing CPU per board that {TARGET_BOARDS}/s needs", ms(drawing_allowed(loop, TARGET_BOARDS)),
+               "ms"),
+    ]
+    return figures
+

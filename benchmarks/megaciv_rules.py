@@ -24,6 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from benchmarks.figures import Figure, ms, percentile
 from rules.base import Actor, Seat
 from rules.errors import PlayerError
@@ -32,6 +34,7 @@ from rules.megaciv.actions import Adjust, Build, Declare, Maintain, Move, Sail, 
 from rules.megaciv.board import COLOURS, Board
 from rules.megaciv.report import report
 from rules.megaciv.state import MegaState
+from waypost.records import dumps
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "megaciv"
 HOST = Actor(0, host=True)
@@ -124,11 +127,13 @@ def _timed(work: Callable[..., Any], *args: Any) -> tuple[Any, float, float]:
 
 
 def _store(state: MegaState) -> str:
-    return json.dumps(GAME.encode_state(state))
+    """The state as the stores write it (`waypost.records.dumps`)."""
+    return dumps(GAME.encode_state(state))
 
 
 def _reload(text: str) -> MegaState:
-    return GAME.decode_state(json.loads(text))
+    """The state as the stores read it back (`waypost.records.game_row`)."""
+    return GAME.decode_state(orjson.loads(text))
 
 
 def run(quick: bool) -> list[Figure]:

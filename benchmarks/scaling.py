@@ -4,12 +4,21 @@ Each run has a fresh PostgreSQL schema (on WAYPOST_BENCH_PG), a stand-in with 8 
 shards, and Tiny Epic Vikings games (3 players) in 4 channels of each, opened through the bot. Then,
 for 60 s (quick: 10 s), closed-loop users send as fast as they are answered, more than the bot can
 serve: in each channel one of its players moves their boat 2 to another fjord (`/vikings adjust`,
-answered with the board drawn), and onlookers ask `/game status` (as one of many viewers) or the
-`/vikings sail route:` autocomplete (as one of its players) in a random channel. The same users
-with `bot.py --shards 4` and with `--shards 4 --processes 2` (the launcher). Besides what was
-served, it reports the CPU of the stand-in (this process: the gateway, the REST API and the users),
-of the bot processes (the launcher's included) and of their drawing processes, of the PostgreSQL
-backends serving the bots when the server is on this machine, and of everything else meanwhile.
+answered with the board drawn), and for every board answered, onlookers ask `LOOKS` times for
+`/game status` (as one of many viewers) or the `/vikings sail route:` autocomplete (as one of its
+players) in a random channel: the same mix in both runs. The same users with `bot.py --shards 4`
+and with `--shards 4 --processes 2` (the launcher). Besides what was served, it reports the CPU of
+the stand-in (this process: the gateway, the REST API and the users), of the bot processes (the
+launcher's included) and of their drawing processes, of the PostgreSQL backends serving the bots
+when the server is on this machine, and of everything else meanwhile; and each bot process's
+longest event-loop stall.
+
+On one machine of 2 cores the processes, the stand-in and PostgreSQL share the cores, so what two
+processes serve is the machine's limit, not theirs. Where the machine is not the limit, each
+process has cores of its own: from the CPU each run spent per board (the bot's event loops, with
+the light commands around each board, and its drawing) comes what each process could serve on 2
+cores of its own (`benchmarks.processes.capacity`), times the processes; two processes must
+reach 1.8 times one.
 """
 
 from __future__ import annotations
@@ -23,29 +32,21 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import asyncpg
-
-from benchmarks.figures import Figure, percentile
-from benchmarks.fixtures import (
-    cpu_elsewhere,
-    cpu_used,
-    descendants,
-    fresh_database,
-    largest_board,
-    on_postgres,
-    vikings,
-)
+from benchmarks.figures import Figure, ms, percentile
+from benchmarks.fixtures import STALL, fresh_database, largest_board, on_postgres, vikings
 from benchmarks.load import freezing
-from offline.fleet import GUILDS, REFUSAL, ROOT, SHARDS, Fleet
+from benchmarks.processes import GUARD, Cpu, Meter, Stall, capacity, longest_stall
+from offline.fleet import GUILDS, REFUSAL, SHARDS, Fleet
 from offline.standin import InteractionLog
 
-GUARD = ROOT / "tests" / "processes" / "guard"  # its sitecustomize.py keeps every bot process on 127.0.0.1
 CHANNELS_PER_GUILD = 4
 PLAYERS = 3
 ONLOOKERS = 64  # concurrent users asking for status and autocomplete
+LOOKS = 5  # light commands let go for every board answered (docs/scaling.md's peak: 280 for 56 boards)
 VIEWERS = 1000  # users asking for status: many, so that none goes over the bot's budget of 10 a second
 TIMEOUT = 10.0  # seconds: an interaction not answered by then counts as unanswered
 RUNS = {1: ("--shards", str(SHARDS)), 2: ("--shards", str(SHARDS), "--processes", "2")}
+SCALING = 1.8  # two processes, each with cores of its own, serve at least this many times one
 
 
 @dataclass
@@ -60,24 +61,36 @@ class Table:
 
 @dataclass
 class Tally:
-    """What one run served: (kind, seconds to the final answer) per answer, unanswered, refused."""
+    """What one run served: (kind, seconds to the final answer) per answer, unanswered, refused;
+    `looks` are let go by the boards answered."""
 
     done: list[tuple[str, float]] = field(default_factory=list)
     unanswered: int = 0
     refused: int = 0
+    looks: asyncio.Queue[None] = field(default_factory=asyncio.Queue)
 
 
 @dataclass(frozen=True)
 class Run:
-    """One run's results over `seconds`; CPU in seconds (PostgreSQL: None if not on this machine)."""
+    """One run's results: what was served, the CPU of every process, the longest stall of any
+    bot process's event loop."""
 
+    processes: int
     tally: Tally
-    seconds: float
-    standin: float
-    loops: float  # the bot processes (their event loops)
-    drawing: float  # their drawing processes
-    postgres: float | None
-    elsewhere: float
+    cpu: Cpu
+    stall: Stall
+
+    def rate(self, kind: str) -> float:
+        return sum(k == kind for k, _ in self.tally.done) / self.cpu.seconds
+
+    def per_board(self, spent: float) -> float:
+        """CPU seconds per board answered."""
+        return spent / max(sum(k == "board" for k, _ in self.tally.done), 1)
+
+    @property
+    def own_cores(self) -> float:
+        """Boards a second these processes could serve with 2 cores each of their own."""
+        return self.processes * capacity(self.per_board(self.cpu.bot), self.per_board(self.cpu.drawing))
 
 
 async def run(quick: bool) -> list[Figure]:
@@ -86,11 +99,11 @@ async def run(quick: bool) -> list[Figure]:
         print("  scaling: several processes need PostgreSQL (make bench-pg)", flush=True)
         return []
     seconds = 10 if quick else 60
-    runs = {n: await _measure(args, seconds) for n, args in RUNS.items()}
+    runs = {n: await _measure(n, args, seconds) for n, args in RUNS.items()}
     return _figures(runs)
 
 
-async def _measure(args: Iterable[str], seconds: float) -> Run:
+async def _measure(processes: int, args: Iterable[str], seconds: float) -> Run:
     """Open the games, then offer the load for `seconds` to `bot.py ARGS`, and measure."""
     board = largest_board(vikings())
     with tempfile.TemporaryDirectory(prefix="waypost-scaling-") as folder:
@@ -105,23 +118,20 @@ async def _measure(args: Iterable[str], seconds: float) -> Run:
                 docks, fjords = [d.name for d in board.model.docks], [f.name for f in board.model.fjords]
                 await asyncio.gather(*(_open(fleet, t, board.info.name, docks, fjords) for t in tables))
                 tally, rng = Tally(), random.Random(1)
-                backends, bots = cpu_used(await _backends(url, name)), cpu_used([bot.pid, *descendants(bot.pid)])
-                machine, ours = cpu_elsewhere()
-                mine, began = time.process_time(), time.perf_counter()
-                users = [asyncio.create_task(freezing(began + seconds)),
+                meter = Meter(bot.pid, url, name)
+                await longest_stall(fleet, "bot", processes)  # the count starts now
+                await meter.start()
+                users = [asyncio.create_task(freezing(time.perf_counter() + seconds)),
                          *(asyncio.create_task(_move_boats(fleet, t, fjords, rng, tally)) for t in tables),
                          *(asyncio.create_task(_look(fleet, tables, rng, tally)) for _ in range(ONLOOKERS))]
                 done, pending = await asyncio.wait(users, timeout=seconds, return_when=asyncio.FIRST_EXCEPTION)
-                elapsed = time.perf_counter() - began
-                standin = time.process_time() - mine
-                machine2, ours2 = cpu_elsewhere()
-                loops, drawing = _spent(bots, cpu_used([bot.pid, *descendants(bot.pid)]), "bot.py")
-                postgres = _spent(backends, cpu_used(await _backends(url, name)))[0] if backends else None
+                cpu = await meter.stop()
                 for task in pending:  # the users never stop by themselves; what was in flight is not counted
                     task.cancel()
                 await asyncio.gather(*pending, return_exceptions=True)
                 for task in done:
                     task.result()  # a user's error ends the benchmark
+                stall = await longest_stall(fleet, "bot", processes)
                 if bot.returncode is not None or "ended (exit status" in fleet.output("bot"):  # the launcher's word
                     raise RuntimeError(f"a bot process ended during the run: {fleet.output('bot')[-2000:]}")
                 troubles = [line for line in fleet.output("bot").splitlines()
@@ -131,8 +141,7 @@ async def _measure(args: Iterable[str], seconds: float) -> Run:
                 leaks = fleet.left_this_machine()
                 if leaks:
                     raise RuntimeError(f"a bot process tried to leave this machine: {leaks[:3]}")
-    return Run(tally, elapsed, standin, loops, drawing, postgres,
-               machine2 - machine - (ours2 - ours) - (postgres or 0.0))
+    return Run(processes, tally, cpu, stall)
 
 
 async def _open(fleet: Fleet, table: Table, board: str, docks: list[str], fjords: list[str]) -> None:
@@ -154,19 +163,21 @@ async def _ask(fleet: Fleet, user: str, table: Table, line: str, kind: str, tall
     """Run one line and tally its answer: drawn (a board came back), light, refused or unanswered."""
     sent = time.perf_counter()
     try:
-        async with asyncio.timeout(TIMEOUT):
-            log, _ = await fleet.run(user, table.guild, table.name, line, timeout=TIMEOUT)
-            first = fleet.standin.messages.get(log.original_id or 0)
-            if first is not None and first["content"].startswith(REFUSAL):
-                tally.refused += 1
-                return
-            while kind == "board" and not _drawn(fleet, log):  # a private "thinking" is answered beside it
-                log.changed.clear()
-                await log.changed.wait()
+        log, _ = await fleet.run(user, table.guild, table.name, line, timeout=TIMEOUT)
     except TimeoutError:
         tally.unanswered += 1
         return
+    first = fleet.standin.messages.get(log.original_id or 0)
+    if first is not None and first["content"].startswith(REFUSAL):
+        tally.refused += 1
+        return
+    if log.callback_type is None or (kind == "board" and not _drawn(fleet, log)):
+        tally.unanswered += 1  # not acknowledged in time, or answered without the board
+        return
     tally.done.append((kind, time.perf_counter() - sent))
+    if kind == "board":
+        for _ in range(LOOKS):
+            tally.looks.put_nowait(None)
 
 
 def _drawn(fleet: Fleet, log: InteractionLog) -> bool:
@@ -185,9 +196,11 @@ async def _move_boats(fleet: Fleet, table: Table, fjords: list[str], rng: random
 
 
 async def _look(fleet: Fleet, tables: list[Table], rng: random.Random, tally: Tally) -> None:
-    """An onlooker, one request after another in a random channel: `/game status` as one of many
-    viewers, or a sail route's autocomplete as one of its players."""
+    """An onlooker, one request after another (each let go by a board answered) in a random
+    channel: `/game status` as one of many viewers, or a sail route's autocomplete as one of its
+    players."""
     while True:
+        await tally.looks.get()
         table = rng.choice(tables)
         if rng.random() < 0.5:
             await _ask(fleet, f"@viewer{rng.randrange(VIEWERS)}", table, "/game status", "light", tally)
@@ -196,51 +209,35 @@ async def _look(fleet: Fleet, tables: list[Table], rng: random.Random, tally: Ta
             await _ask(fleet, rng.choice(table.players), table, line, "light", tally)
 
 
-async def _backends(url: str, name: str) -> list[int]:
-    """The PostgreSQL backends serving connections named `name` (their application_name)."""
-    connection = await asyncpg.connect(url)
-    try:
-        return [r["pid"] for r in await connection.fetch("SELECT pid FROM pg_stat_activity WHERE application_name = $1",
-                                                         name)]
-    finally:
-        await connection.close()
-
-
-def _spent(before: dict[int, float], after: dict[int, float], marked: str = "") -> tuple[float, float]:
-    """CPU seconds spent between two `_cpu` readings: by the processes whose command line has
-    `marked`, and by the others (a process new since `before`: all it used)."""
-    spent = [0.0, 0.0]
-    for pid, seconds in after.items():
-        try:
-            other = marked not in Path(f"/proc/{pid}/cmdline").read_text()
-        except OSError:
-            continue
-        spent[other] += seconds - before.get(pid, 0.0)
-    return spent[0], spent[1]
-
-
 def _figures(runs: dict[int, Run]) -> list[Figure]:
-    """Each figure for 1 process, then for 2, side by side."""
+    """Each figure for 1 process, then for 2, side by side; then how two scale over one."""
     figures = []
 
-    def each(name: str, unit: str, value: Callable[[Run], float | None]) -> None:
+    def each(name: str, unit: str, value: Callable[[Run], float | None], target: float | None = None) -> None:
         for n, r in runs.items():
             found = value(r)
             if found is not None:
-                figures.append(Figure(f"scaling, {n} process{'es' if n > 1 else ''}: {name}", found, unit))
+                figures.append(Figure(f"scaling, {n} process{'es' if n > 1 else ''}: {name}", found, unit, target))
 
-    each("board-changing commands", "/s", lambda r: sum(k == "board" for k, _ in r.tally.done) / r.seconds)
-    each("light commands", "/s", lambda r: sum(k == "light" for k, _ in r.tally.done) / r.seconds)
+    each("board-changing commands", "/s", lambda r: r.rate("board"))
+    each("light commands", "/s", lambda r: r.rate("light"))
     each("board-changing, p99", "s", lambda r: _p99(r.tally, "board"))
     each("light, p99", "s", lambda r: _p99(r.tally, "light"))
     each(f"unanswered in {TIMEOUT:g} s", "", lambda r: r.tally.unanswered)
     each("refused", "", lambda r: r.tally.refused)
-    each("stand-in's CPU", "%core", lambda r: 100 * r.standin / r.seconds)
-    each("bot processes' CPU", "cores", lambda r: r.loops / r.seconds)
-    each("their drawing processes' CPU", "cores", lambda r: r.drawing / r.seconds)
-    each("PostgreSQL's CPU (backends)", "cores",
-         lambda r: None if r.postgres is None else r.postgres / r.seconds)
-    each("other processes' CPU", "cores", lambda r: max(r.elsewhere / r.seconds, 0.0))
+    each("longest event-loop stall of a bot process, busy", "ms", lambda r: ms(r.stall.busy), ms(STALL))
+    each("… with waiting for a core", "ms", lambda r: ms(r.stall.wall))
+    each("stand-in's CPU", "%core", lambda r: 100 * r.cpu.rig / r.cpu.seconds)
+    each("bot processes' CPU", "cores", lambda r: r.cpu.cores(r.cpu.bot))
+    each("their drawing processes' CPU", "cores", lambda r: r.cpu.cores(r.cpu.drawing))
+    each("PostgreSQL's CPU (backends)", "cores", lambda r: r.cpu.cores(r.cpu.postgres))
+    each("other processes' CPU", "cores", lambda r: r.cpu.cores(r.cpu.elsewhere))
+    each(f"bot CPU per board (with {LOOKS} light commands)", "ms", lambda r: ms(r.per_board(r.cpu.bot)))
+    each("drawing CPU per board", "ms", lambda r: ms(r.per_board(r.cpu.drawing)))
+    each("boards a second with 2 cores of its own each", "/s", lambda r: r.own_cores)
+    if len(runs) == 2:
+        figures.append(Figure("scaling: 2 processes over 1, each with cores of its own",
+                              runs[2].own_cores / runs[1].own_cores, "×", SCALING, at_least=True))
     return figures
 
 

@@ -11,7 +11,7 @@ import random
 import sys
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import TimedDiscord, real_bot, seats
+from benchmarks.fixtures import TimedDiscord, measuring, real_bot, seats
 from offline.players import ScriptedPlayer, open_game
 from rules.errors import NoGame
 from waypost import runtime
@@ -25,6 +25,7 @@ async def run(quick: bool) -> list[Figure]:
     parser to the stand-in holding the uploaded image."""
     users = seats(0, PLAYERS)
     async with real_bot() as discord_:
+        measuring()  # the stand-in and the bot are up; each game is opened while measured
         return await _play(discord_, users, quick)
 
 

@@ -6,7 +6,9 @@ every other process of the bot (`ShardedBot.before_identify_hook`)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
+import signal
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, cast
@@ -25,11 +27,14 @@ from waypost import drawing
 from waypost.channels import utcnow
 from waypost.config import Config
 from waypost.registry import GameEntry
+from waypost.stalls import StallWatch
 from waypost.storage import open_store
 from waypost.table import Table
 
 LOBBY = "cogs.game"
 IDENTIFY_SPACING = 5.5  # Discord allows one identify per 5 s per bucket; the rest lets it arrive
+STALL_WARNING = 0.5  # seconds: an event-loop stall this long is logged at once
+YOUNG = 10_000  # new objects between two collections of the youngest generation, once started (CPython: 700)
 log = logging.getLogger("waypost")
 
 
@@ -160,6 +165,30 @@ def create_bot(config: Config, games: Mapping[str, GameEntry] | None = None, syn
 
 
 async def serve(bot: WaypostBot, token: str) -> None:
-    """Log in, connect to Discord and serve until stopped; always close the bot."""
-    async with bot:
-        await bot.start(token)
+    """Log in, connect to Discord and serve until stopped; always close the bot. The event loop is
+    watched for stalls (SIGUSR1 logs the longest since the last report: `waypost.stalls`), and once
+    connected, what start-up built is kept out of garbage collection (`settle_heap`)."""
+    watch = StallWatch(warn_after=STALL_WARNING)
+    watching = asyncio.create_task(watch.run(), name="waypost-stall-watch")
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGUSR1, lambda: log.info(watch.report()))
+    bot.add_listener(settle_heap, "on_ready")
+    try:
+        async with bot:
+            await bot.start(token)
+    finally:
+        loop.remove_signal_handler(signal.SIGUSR1)
+        watching.cancel()
+
+
+async def settle_heap() -> None:
+    """Collect once, then freeze what is left (the games, boards, command tree and Discord caches
+    built at start-up) into the collector's permanent generation: later full collections scan only
+    what was made since, instead of stalling the event loop 60–80 ms to rescan the whole heap. The
+    youngest generation is collected every YOUNG new objects instead of 700: each interaction
+    makes thousands, most gone by then, so collections come 14 times less often and promote less
+    (the bot's garbage collection fell from 6 % to 3 % of its CPU, each young one ~7 ms:
+    docs/performance.md)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG, *gc.get_threshold()[1:])

@@ -1,6 +1,7 @@
 """The bot as several processes over its shards: `launch` starts one `bot.py` process for each slice
 of the shards on this machine, starts again one that dies (after 1 s, doubling up to a minute; 1 s
-again once it had run a minute) and stops them all on Ctrl-C or SIGTERM. Over several machines,
+again once it had run a minute) and stops them all on Ctrl-C or SIGTERM; SIGUSR1 is passed on to
+each (it logs its event loop's longest stall: `waypost.stalls`). Over several machines,
 each runs `bot.py --shards N --shard-ids A-B` for its own slice instead."""
 
 from __future__ import annotations
@@ -98,6 +99,12 @@ async def launch(count: int, processes: int, options: Sequence[str] = (), sync: 
     for ids in split(count, processes):
         argv = [sys.executable, str(BOT), "--shards", str(count), "--shard-ids", written(ids), *options]
         children.append(Child(argv + (["--sync"] if sync and 0 in ids else []), f"shards {written(ids)}"))
+
+    def report() -> None:
+        for child in children:
+            child.signal(signal.SIGUSR1)
+
+    loop.add_signal_handler(signal.SIGUSR1, report)
     runs = [asyncio.create_task(child.keep_running(stop)) for child in children]
     log.info("running %d shards in %d processes", count, processes)
     await stop.wait()

@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # discord.types cannot be imported first at run time (its mod
     from discord.types.message import AllowedMentions as AllowedMentionsPayload
 
 CONTENT_LIMIT = 2000
+POSTED_BESIDE = "Done: the answer is posted in the channel."  # a private "thinking" answered in public
 log = logging.getLogger("waypost")
 
 
@@ -164,7 +165,7 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
     elif thinking and not outcome.private:  # a private "thinking" cannot become public: answer beside it
-        await interaction.edit_original_response(content="Done: the answer is posted in the channel.")
+        await interaction.edit_original_response(content=POSTED_BESIDE)
         await interaction.followup.send(content, allowed_mentions=allowed, **extra)
     else:
         await interaction.followup.send(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
@@ -214,6 +215,10 @@ def what(interaction: discord.Interaction) -> str:
 def choices(values: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete choices (name, value) matching what the user typed, at most 25."""
     typed = current.lower().strip()
-    found = [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in values
-             if typed in n.lower() or typed in v.lower()]
-    return found[:25]
+    found: list[app_commands.Choice[str]] = []
+    for n, v in values:
+        if typed in n.lower() or typed in v.lower():
+            found.append(app_commands.Choice(name=n[:100], value=v[:100]))
+            if len(found) == 25:
+                break
+    return found

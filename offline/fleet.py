@@ -40,6 +40,7 @@ class Fleet:
         self.standin = StandIn(gateway=Gateway(shards, max_concurrency, GUILDS))
         self.processes: dict[str, asyncio.subprocess.Process] = {}
         self.builder: PayloadBuilder | None = None
+        self.commands = create_bot(Config("", ":memory:", None, "INFO"))  # its command tree, to build payloads from
 
     @property
     def gateway(self) -> Gateway:
@@ -48,10 +49,9 @@ class Fleet:
 
     async def __aenter__(self) -> Fleet:
         await self.standin.start()
-        bot = create_bot(Config("", ":memory:", None, "INFO"))  # its command tree, to build payloads from
-        for extension in extensions(bot.games):
-            await bot.load_extension(extension)
-        self.builder = PayloadBuilder(bot.tree, application_id=self.standin.application_id,
+        for extension in extensions(self.commands.games):
+            await self.commands.load_extension(extension)
+        self.builder = PayloadBuilder(self.commands.tree, application_id=self.standin.application_id,
                                       directory=self.standin.directory, upload=self.standin.host)
         return self
 

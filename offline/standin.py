@@ -38,6 +38,7 @@ from urllib.parse import quote
 
 from aiohttp import web
 
+from front.replies import POSTED_BESIDE
 from offline.command_rules import GLOBAL_COMMANDS_ROUTE, GUILD_COMMANDS_ROUTE, command_violations
 from offline.conformance import NO_BODY, NOT_JSON, Spec, Violation, default_spec, discord_errors
 from offline.gateway import Gateway
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
 
 API = "/api/v10"
 EPHEMERAL, LOADING = 64, 128
+ACK_MARGIN = 0.1  # seconds past the acknowledgement window that a request already under way may take
 CALLBACK_KINDS = {4: "reply", 5: "defer", 6: "deferred_update", 7: "update", 8: "choices", 9: "modal"}
 ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 MENTION = re.compile(r"<@!?(\d+)>")
@@ -406,17 +408,37 @@ class StandIn:
 
     async def interact(self, payload: dict[str, Any], timeout: float = 10.0) -> InteractionLog:
         """Send an interaction through the gateway to the process serving its guild's shard, and
-        wait until it is answered (a deferred one: until its answer replaces "thinking"). LookupError
-        if no process serves that shard now; TimeoutError if no answer comes in time."""
+        wait until it is answered: a deferred one until its answer replaces "thinking", one answered
+        in public beside a private "thinking" until that answer is posted. One not acknowledged in
+        time is returned unanswered (`callback_type` None) once its window is over, as nothing more
+        can come of it. LookupError if no process serves that shard now; TimeoutError if no answer
+        comes in time."""
         if self.gateway is None:
             raise RuntimeError("this stand-in has no gateway: StandIn(gateway=Gateway(...))")
         log = self.register(payload)
         await self.gateway.send(payload)
         async with asyncio.timeout(timeout):
-            while log.callback_type is None or (self.messages.get(log.original_id or 0, {}).get("flags", 0) & LOADING):
+            while not self._answered(log):
                 log.changed.clear()
-                await log.changed.wait()  # woken by the next event recorded for it
+                if log.callback_type is not None:
+                    await log.changed.wait()  # woken by the next event recorded for it
+                    continue
+                window = log.created + self.ack_timeout + ACK_MARGIN - self.clock()
+                try:
+                    await asyncio.wait_for(log.changed.wait(), max(window, 0.0))
+                except TimeoutError:
+                    break
         return log
+
+    def _answered(self, log: InteractionLog) -> bool:
+        """Whether the bot has given its answer: acknowledged, no longer "thinking", and not only
+        pointing to an answer posted beside (`front.replies.POSTED_BESIDE`) that has yet to come."""
+        if log.callback_type is None:
+            return False
+        original = self.messages.get(log.original_id or 0, {})
+        if original.get("flags", 0) & LOADING:
+            return False
+        return bool(log.followup_ids) or original.get("content") != POSTED_BESIDE
 
     def host(self, filename: str, data: bytes, content_type: str | None = None) -> dict[str, Any]:
         """Serve `data` at a 127.0.0.1 URL and return its Discord attachment object."""

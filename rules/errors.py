@@ -38,3 +38,12 @@ class NoGame(PlayerError):
 
 class InvalidData(PlayerError):
     """A data file or an imported game that fails validation; names where and what."""
+
+
+class UnknownBoard(InvalidData):
+    """A stored state names its board (by name and digest) and no board loaded so far has that
+    digest: the caller loads the game's board (its file, or the game's start entry) and tries again."""
+
+    def __init__(self, name: str, digest: str):
+        super().__init__(f"state.board: the board {name[:40]!r} with digest {digest[:16]}… is not one Waypost knows.")
+        self.name, self.digest = name, digest

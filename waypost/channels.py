@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from rules.base import Actor, Awaiting, BoardInfo, Posted, Seat
-from rules.errors import BadInput, IllegalMove, NoGame, PlayerError
+from rules.errors import BadInput, IllegalMove, NoGame, PlayerError, UnknownBoard
 from rules.text import players
 from waypost import drawing
 from waypost.clocks import Clocks, Timing
@@ -23,7 +23,7 @@ from waypost.config import Config
 from waypost.fairness import Allowance, Lane, metered
 from waypost.outcome import Drawing, Outcome, Prompt, User, alt_text
 from waypost.records import GameRow, LogEntry, Post
-from waypost.registry import GameEntry
+from waypost.registry import GameEntry, parse_board
 from waypost.shards import Shards
 from waypost.storage import Store
 
@@ -62,6 +62,10 @@ class Loaded:
         if self.state is None:
             return self.row.seats[seat].name
         return self.game.rules.seat_name(self.state, seat)
+
+    def identity(self, seat: int) -> str:
+        """Who the seat is, as the game tells its player (a colour, or a civilization and its start)."""
+        return self.game.rules.identity(self.game.board(self.row.board).model, self.row.seats[seat].colour)
 
     def view(self, seat: int | None) -> Any:
         """The state as `seat` (None: anyone) may see it."""
@@ -114,9 +118,24 @@ class Channels:
             names = ", ".join(self.games) or "none"
             raise BadInput(f"There is no game called {key[:40]!r}. Games: {names}.") from None
 
-    def _loaded(self, row: GameRow) -> Loaded:
+    async def _loaded(self, row: GameRow) -> Loaded:
         game = self.game(row.game_key)
-        return Loaded(row, game, game.rules.decode_state(row.state) if row.state is not None else None)
+        if row.state is None:
+            return Loaded(row, game, None)
+        try:
+            state = game.rules.decode_state(row.state)
+        except UnknownBoard:  # the state names a board not loaded here: the one its game started on
+            await self._board_of(row, game)
+            state = game.rules.decode_state(row.state)
+        return Loaded(row, game, state)
+
+    async def _board_of(self, row: GameRow, game: GameEntry) -> None:
+        """Load the board a stored state names: the game's board files (read once), else the board
+        its game started on, from its log's start entry (a board file changed since)."""
+        game.boards  # noqa: B018 - reading the files makes their boards known to the rules
+        start = await self.store.start_entry(row.id)
+        if start is not None and isinstance(start.body, dict) and "board" in start.body:
+            parse_board(game.rules, start.body["board"], "the game's start entry")
 
     async def _load(self, channel_id: int) -> Loaded | None:
         """The channel's open game. A copy read while a change was being saved never replaces the
@@ -131,7 +150,7 @@ class Channels:
         cached = self._cache.get(channel_id)
         if cached is not None and cached.row.id == row.id and cached.row.version >= row.version:
             return cached
-        loaded = self._cache[channel_id] = self._loaded(row)
+        loaded = self._cache[channel_id] = await self._loaded(row)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
         return loaded
@@ -151,7 +170,7 @@ class Channels:
         row = await self.store.last_game(channel_id)
         if row is None:
             raise NoGame("There is no game in this channel. Start one with /game new.")
-        return self._loaded(row)
+        return await self._loaded(row)
 
     async def _played(self, channel_id: int) -> Loaded:
         """The channel's game in play, or its last game that was played (for looking back)."""

@@ -24,7 +24,8 @@ class Config:
     of their commands may be being answered at once; `work_rate` and `work_burst`
 what one user may spend on heavy work (drawing, replaying, exports: `waypost.fairness`), in CPU
 seconds a second on average and in bursts of so many seconds, and `server_work_…` what one server
-may (four users' worth by default). Every `tick_seconds` the
+may (ten users' worth by default: a core's worth, so one server alone cannot saturate a bot on
+two cores). Every `tick_seconds` the
     table's clocks are looked at (reminders, deadlines); 0 turns that off (tests turn the clock).
     `seed` (offline scripts) makes every game's shuffles the same on every run. `db` is a SQLite
     file's path or a `postgresql://` URL (`waypost.stores`); `shards`, when set, is the slice of
@@ -39,8 +40,8 @@ may (four users' worth by default). Every `tick_seconds` the
     user_in_flight: float = 3
     work_rate: float = 0.1
     work_burst: float = 8.0
-    server_work_rate: float = 0.4
-    server_work_burst: float = 32.0
+    server_work_rate: float = 1.0
+    server_work_burst: float = 80.0
     tick_seconds: float = 30.0
     seed: int | None = None
     shards: Shards | None = None

@@ -47,7 +47,8 @@ class Looking(Channels):
         spent = away_spent(await self.store.away_settings(loaded.row.id), now) if away_spent_too else {}
         return Status(loaded.game.key, rules.title, board.name, board.title, loaded.row.status, loaded.row.host_id,
                       tuple(loaded.seats), loaded.seat_range, phase, tuple(waiting), dict(loaded.row.settings),
-                      loaded.row.ending, bool(loaded.row.paused_at), tuple(sorted(spent.items())))
+                      loaded.row.ending, bool(loaded.row.paused_at),
+                      tuple(loaded.identity(i) for i in range(len(loaded.seats))), tuple(sorted(spent.items())))
 
     async def board(self, channel_id: int, user: User, private: bool = False, focus: str | None = None,
                     at: int | None = None, full: bool = False) -> Outcome:

@@ -132,6 +132,7 @@ class Status:
     settings: dict[str, Any] = field(default_factory=dict)
     ending: str | None = None
     paused: bool = False
+    identities: tuple[str, ...] = ()  # per seat, who it is (`Game.identity`: a colour, a civilization…)
     away_spent: tuple[tuple[int, float], ...] = ()
 
 

@@ -9,6 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from rules import serial
 from rules.core import Seat
 from rules.errors import PlayerError
@@ -50,6 +52,20 @@ class GameRow:
     away: dict[str, str] = field(default_factory=dict)
     paused_at: str | None = None
     next_due: str | None = None
+    stored: tuple[Any, str] | None = field(default=None, compare=False, repr=False)  # (state, its JSON as stored)
+
+    def state_text(self) -> str | None:
+        """The state as stored (JSON text): dumped once per state object, then remembered, so the
+        save after next reuses it for the undo snapshot of the state before its action."""
+        if self.state is None:
+            return None
+        if self.stored is None or self.stored[0] is not self.state:
+            self.stored = (self.state, dumps(self.state))
+        return self.stored[1]
+
+    def text_of(self, state: dict[str, Any]) -> str:
+        """`state` as stored: its remembered text if it is the state last stored or loaded."""
+        return self.stored[1] if self.stored is not None and self.stored[0] is state else dumps(state)
 
 
 @dataclass(frozen=True)
@@ -108,9 +124,11 @@ LOG_COLUMNS = "at, user_id, kind, body, summary, details, seat, secret, reveals,
 def game_row(row: Iterable[Any]) -> GameRow:
     (gid, channel, guild, key, board, status, host, seats, settings, seed, state, version, created,
      updated, ending, unclaimed, clocks, away, paused_at, next_due) = row
+    data = orjson.loads(state) if state is not None else None
     return GameRow(gid, channel, guild, key, board, status, host, serial.load(list[Seat], json.loads(seats), "seats"),
-                   json.loads(settings), seed, json.loads(state) if state is not None else None, version, created,
-                   updated, ending, json.loads(unclaimed), json.loads(clocks), json.loads(away), paused_at, next_due)
+                   json.loads(settings), seed, data, version, created, updated, ending, json.loads(unclaimed),
+                   json.loads(clocks), json.loads(away), paused_at, next_due,
+                   (data, state) if data is not None else None)
 
 
 def log_entry(row: Iterable[Any]) -> LogEntry:
@@ -120,8 +138,12 @@ def log_entry(row: Iterable[Any]) -> LogEntry:
 
 
 def dumps(value: Any) -> str:
-    """Compact JSON as stored."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON as stored, UTF-8 unescaped (orjson; what it does not take, such as a whole
+    number past 64 bits, the standard library writes the same way)."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def log_row(game_id: int, e: LogEntry) -> tuple[Any, ...]:
@@ -138,7 +160,7 @@ CHANGED_GAME_COLUMNS = ("board", "status", "host_id", "seats", "settings", "stat
 def new_game_values(game: GameRow) -> tuple[Any, ...]:
     """`NEW_GAME_COLUMNS` of a game about to be created."""
     return (game.channel_id, game.guild_id, game.game_key, game.board, game.status, game.host_id,
-            dumps(serial.dump(game.seats)), dumps(game.settings), game.seed, _state(game), game.version,
+            dumps(serial.dump(game.seats)), dumps(game.settings), game.seed, game.state_text(), game.version,
             game.created_at, game.updated_at, game.ending, dumps(game.unclaimed), dumps(game.clocks),
             dumps(game.away), game.paused_at, game.next_due)
 
@@ -146,12 +168,8 @@ def new_game_values(game: GameRow) -> tuple[Any, ...]:
 def changed_game_values(game: GameRow) -> tuple[Any, ...]:
     """`CHANGED_GAME_COLUMNS` of a game being saved, its version bumped."""
     return (game.board, game.status, game.host_id, dumps(serial.dump(game.seats)), dumps(game.settings),
-            _state(game), game.version + 1, game.updated_at, game.ending, dumps(game.unclaimed), dumps(game.clocks),
-            dumps(game.away), game.paused_at, game.next_due)
-
-
-def _state(game: GameRow) -> str | None:
-    return dumps(game.state) if game.state is not None else None
+            game.state_text(), game.version + 1, game.updated_at, game.ending, dumps(game.unclaimed),
+            dumps(game.clocks), dumps(game.away), game.paused_at, game.next_due)
 
 
 def outgoing(row: Iterable[Any]) -> Outgoing:

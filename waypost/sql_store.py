@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
+
+import orjson
 
 from rules.errors import IllegalMove
 from waypost.records import (
@@ -167,13 +168,19 @@ class Store:
             game_id)
         return log_entry(rows[0]) if rows else None
 
+    async def start_entry(self, game_id: int) -> LogEntry | None:
+        """The game's last start entry (its board, seats, settings and seed)."""
+        rows = await self._fetch(f"SELECT {LOG_COLUMNS} FROM log WHERE game_id=? AND kind='start' "
+                                 "ORDER BY seq DESC LIMIT 1", game_id)
+        return log_entry(rows[0]) if rows else None
+
     async def last_own_action(self, game_id: int, user_id: int) -> int:
         """The number of the newest action `user_id` made themselves (not one the deadline or the
         host played for them); 0 if none."""
         before = 2**62
         while rows := await self._fetch("SELECT seq, body FROM log WHERE game_id=? AND kind='action' AND user_id=? "
                                         "AND seq<? ORDER BY seq DESC LIMIT 20", game_id, user_id, before):
-            mine = next((seq for seq, body in rows if "by" not in json.loads(body)), None)
+            mine = next((seq for seq, body in rows if "by" not in orjson.loads(body)), None)
             if mine is not None:
                 return int(mine)
             before = rows[-1][0]
@@ -183,7 +190,7 @@ class Store:
         """Every player's `/game away` in log order: player, when, days (0: back)."""
         rows = await self._fetch("SELECT user_id, at, body FROM log WHERE game_id=? AND kind='settings' AND "
                                  "body LIKE '{\"away\":%' ORDER BY seq", game_id)
-        return [(int(user), at, int(json.loads(body)["away"])) for user, at, body in rows]
+        return [(int(user), at, int(orjson.loads(body)["away"])) for user, at, body in rows]
 
     async def looked(self, game_id: int, user_id: int) -> int:
         """The newest entry `user_id` has read with /game since (0: none)."""
@@ -197,7 +204,7 @@ class Store:
     async def snapshot(self, game_id: int, seq: int) -> dict[str, Any] | None:
         """The state before entry `seq`, if it is kept."""
         rows = await self._fetch("SELECT state FROM snapshots WHERE game_id=? AND seq=?", game_id, seq)
-        return json.loads(rows[0][0]) if rows else None
+        return orjson.loads(rows[0][0]) if rows else None
 
     async def game_ids(self) -> list[int]:
         return [r[0] for r in await self._fetch("SELECT id FROM games ORDER BY id")]
@@ -284,6 +291,7 @@ class Store:
         Raises Conflict when another writer got there first. The version-checked update also locks
         the game's row, so the entry is numbered after every committed one.
         """
+        before_text = game.text_of(before) if before is not None else None  # as stored the last time: no new dump
         async with self._writing() as db:
             changed = ", ".join(f"{c}=?" for c in CHANGED_GAME_COLUMNS)
             if await db.run(f"UPDATE games SET {changed} WHERE id=? AND version=?",
@@ -299,7 +307,7 @@ class Store:
             if forget:
                 await db.run("DELETE FROM snapshots WHERE game_id=?", game.id)
             if before is not None and entry is not None:
-                await db.run(INSERT_SNAPSHOT, game.id, entry.seq, dumps(before))
+                await db.run(INSERT_SNAPSHOT, game.id, entry.seq, before_text)
             if entry is not None and entry.undoes is not None:
                 await db.run("DELETE FROM snapshots WHERE game_id=? AND seq>=?", game.id, entry.undoes)
         game.version += 1

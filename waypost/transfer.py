@@ -27,6 +27,7 @@ from typing import IO, Any, Literal, cast
 from rules import serial
 from rules.base import Game, Seat
 from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed, NotYourTurn, PlayerError
+from rules.text import article
 from waypost import provenance
 from waypost.outcome import NAME_LIMIT, clean_name
 from waypost.provenance import IDS
@@ -200,7 +201,8 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry], key: bytes, until:
     whole = provenance.authors(file.log, started)
     if whole.seats != list(file.seats):
         raise InvalidData("seats: they differ from the seats the game started with, after its substitutes.")
-    rules.check(rules.decode_state(file.state))
+    held = rules.decode_state(file.state)
+    rules.check(held)
     kept = _kept(file.log, start, until)
     found = whole if kept is file.log else provenance.authors(kept, started)
     try:
@@ -221,7 +223,8 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry], key: bytes, until:
         raise InvalidData(f"until: at entry {last} the game is over; choose an earlier entry." if until else
                           f"log: the game has finished ({ending.text.rstrip('.')}). To play it again from an earlier "
                           f"point, import it with until: the last log entry to keep ({start.seq}–{last - 1}).")
-    if until is None and rules.encode_state(rules.view(replayed.state, None)) != file.state:
+    written = rules.encode_state(held)  # the file's state in this Waypost's form (a board named, not held)
+    if until is None and rules.encode_state(rules.view(replayed.state, None)) != written:
         raise InvalidData("state: it is not what the log produces (the file was edited or is damaged).")
     log = retold(game, found.seats, kept, replayed)
     undone = {e.undoes: i for i, e in enumerate(log) if e.kind == "undo"}
@@ -305,7 +308,7 @@ def retold(game: GameEntry, seats: list[Seat], log: list[LogEntry], replayed: Re
                 "reseed": "What was still face down was shuffled again.",
                 "seat": "A substitute took over a seat.",
                 "settings": "The host changed a setting.",
-                }.get(e.kind, f"A {title} table was opened or its seats changed.")
+                }.get(e.kind, f"{article(title)[0].upper()}{article(title)[1:]} table was opened or its seats changed.")
         out.append(replace(e, summary=text, details=[], secret=False, reveals=False, undoable=False, public=""))
     return out
 

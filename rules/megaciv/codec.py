@@ -4,11 +4,13 @@ The shape is `rules.serial`'s, with two savings:
 
 - fields at their default values are left out of players' ships and steps (and of the board's
   areas); `serial.load` fills them in again;
-- the board, three quarters of a state and never changing, is written as one JSON string holding
-  the board's own JSON (`"board": "{\"map\": …}"`), made once per board object. Storing and
-  parsing a state then handles one string instead of ~9,000 values, and a board string already
-  known decodes to that same shared `Board` object (a dictionary look-up). `decode` also accepts
-  the board as an object (`serial.dump`'s shape), so a state dumped with `serial.dump` loads here.
+- the board, ~120 KB of a 126 KB 18-player state and never changing, is not written at all: the
+  state names it, `"board": {"name": "oikumene", "sha256": "…"}`, the digest of the board's own
+  JSON text (`remember_board`), and decoding gives the board of that digest already loaded (from
+  the game's board file, or from a game's start entry: `MegaCivGame.load_board` makes it known).
+  A digest no loaded board has raises `UnknownBoard`; the table then loads the board the game
+  started with and decodes again. States stored before carry the board's JSON as a string
+  (`"board": "{\"map\": …}"`) or as an object (`serial.dump`'s shape): both still decode.
 
 Decoding uses loaders compiled once per type from the dataclasses' type hints: the same strict
 checks as `serial.load` (wrong types, unknown and missing fields refused naming the path), without
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import copyreg
 import dataclasses
+import hashlib
 import json
 import types
 import typing
@@ -26,7 +29,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from rules import serial
-from rules.errors import InvalidData
+from rules.errors import InvalidData, UnknownBoard
 from rules.megaciv.board import Board
 from rules.megaciv.state import MegaState, Player
 
@@ -34,10 +37,13 @@ COUNTERS = ("tokens", "once", "done")
 
 _KNOWN_BOARDS: list[tuple[object, Board]] = []  # (data, board), newest last
 _KNOWN_TEXTS: dict[str, Board] = {}  # a board's JSON text → the board
-_DUMPED: dict[int, tuple[Board, str]] = {}
+_DUMPED: dict[int, tuple[Board, str, dict[str, str]]] = {}  # id(board) → the board, its text, its reference
+_BY_DIGEST: dict[str, Board] = {}  # the boards a stored state may name, by digest, oldest first
 _PLAYERS: dict[int, tuple[Player, dict[str, Any]]] = {}
 MAX_BOARDS = 8
+MAX_NAMED = 64  # boards kept for references: the shipped ones, and any other a game started on
 MAX_PLAYERS_CACHED = 256
+REFERENCE = frozenset(("name", "sha256"))
 
 
 # --- encoding ----------------------------------------------------------------------------------
@@ -45,20 +51,42 @@ MAX_PLAYERS_CACHED = 256
 
 def remember_board(board: Board) -> str:
     """A board's JSON text, made once per board object; decoding it (or equal data) gives this board."""
+    return _dumped(board)[1]
+
+
+def reference(board: Board) -> dict[str, str]:
+    """How a stored state names its board: its name and the SHA-256 of its JSON text. The board
+    is kept (`name_board`), so that the reference decodes to it."""
+    found = _dumped(board)
+    name_board(board)
+    return found[2]
+
+
+def name_board(board: Board) -> None:
+    """Keep `board` for the states that name it (the oldest kept goes past MAX_NAMED)."""
+    digest = _dumped(board)[2]["sha256"]
+    if digest not in _BY_DIGEST:
+        if len(_BY_DIGEST) >= MAX_NAMED:
+            del _BY_DIGEST[next(iter(_BY_DIGEST))]
+        _BY_DIGEST[digest] = board
+
+
+def _dumped(board: Board) -> tuple[Board, str, dict[str, str]]:
     found = _DUMPED.get(id(board))
     if found is not None and found[0] is board:
-        return found[1]
+        return found
     if len(_DUMPED) >= MAX_BOARDS * 2:
         _DUMPED.clear()
     data = _lean(board)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    _DUMPED[id(board)] = (board, text)
+    named = {"name": board.map.name, "sha256": hashlib.sha256(text.encode()).hexdigest()}
+    found = _DUMPED[id(board)] = (board, text, named)
     _KNOWN_BOARDS.append((data, board))
     del _KNOWN_BOARDS[:-MAX_BOARDS]
     if len(_KNOWN_TEXTS) >= MAX_BOARDS:
         _KNOWN_TEXTS.clear()
     _KNOWN_TEXTS[text] = board
-    return text
+    return found
 
 
 def _lean(value: Any) -> Any:
@@ -96,7 +124,7 @@ def encode(state: MegaState) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in dataclasses.fields(state):
         if f.name == "board":
-            out[f.name] = remember_board(state.board)
+            out[f.name] = reference(state.board)
         elif f.name == "players":
             out[f.name] = [encode_player(p) for p in state.players]
         else:
@@ -112,6 +140,8 @@ class _Refused(Exception):
 
 
 def _board(data: Any) -> Board:
+    if type(data) is dict and data.keys() == REFERENCE:
+        return _named(data)
     if type(data) is str:
         known = _KNOWN_TEXTS.get(data)
         if known is not None:
@@ -123,6 +153,19 @@ def _board(data: Any) -> Board:
                 return board
     board = serial.load(Board, data, "state.board")
     remember_board(board)
+    return board
+
+
+def _named(data: dict[str, Any]) -> Board:
+    """The board a reference names; UnknownBoard if none kept has its digest."""
+    name, digest = data["name"], data["sha256"]
+    if type(name) is not str or type(digest) is not str:
+        raise InvalidData("state.board: a board is named by its name and digest, as text")
+    board = _BY_DIGEST.get(digest)
+    if board is None:
+        raise UnknownBoard(name, digest)
+    if board.map.name != name:
+        raise InvalidData(f"state.board: the board with that digest is {board.map.name!r}, not {name[:40]!r}")
     return board
 
 
@@ -272,10 +315,13 @@ def decode(data: Any) -> MegaState:
     try:
         state: MegaState = loader(MegaState)(data)
     except _Refused:
-        if isinstance(data, dict) and type(data.get("board")) is str:
-            data = {**data, "board": _board_json(data["board"])}
+        board = data.get("board") if isinstance(data, dict) else None
+        if type(board) is str:
+            data = {**data, "board": _board_json(board)}
+        elif type(board) is dict and board.keys() == REFERENCE:
+            data = {**data, "board": serial.dump(_named(board))}  # to check the rest: a fault is named
         state = serial.load(MegaState, data, "state")  # names the fault (or, if it accepts, agrees)
     return state
 
 
-__all__ = ["decode", "encode", "encode_player", "loader", "remember_board"]
+__all__ = ["decode", "encode", "encode_player", "loader", "name_board", "reference", "remember_board"]

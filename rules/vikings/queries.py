@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.errors import PlayerError
 from rules.vikings.sail import reachable
-from rules.vikings.state import DEDICATIONS, VikingsState, is_aside, occupant
+from rules.vikings.state import DEDICATIONS, VikingsState, is_aside
 
 
 def sailable(state: VikingsState, seat: int) -> list[tuple[int, str]]:
@@ -31,8 +31,9 @@ def empty_docks(state: VikingsState) -> list[tuple[str, str]]:
     """Docks holding no boat, each with its island's title and "village" when a village stands
     there (where setup may place a boat)."""
     board = state.board
+    held = {space for seat in range(len(state.players)) for _, space in sailable(state, seat)}  # as `occupant` counts
     return [(d.name, board.island(board.island_of(d.name)).title + (", village" if village(state, d.name) else ""))
-            for d in board.docks if occupant(state, d.name) is None]
+            for d in board.docks if d.name not in held]
 
 
 def village(state: VikingsState, space: str) -> str:

@@ -247,3 +247,24 @@ async def test_hosting_passes_on_when_the_host_leaves_and_an_empty_table_closes(
     assert "the game is closed" in out.text
     with pytest.raises(NoGame):
         await table.status(CH)
+
+
+async def test_a_save_dumps_the_state_once_and_its_undo_snapshot_reuses_the_stored_text(table, monkeypatch):
+    """The snapshot of the state before an action is the text that state was stored with: the
+    state is dumped once per save, not again for its snapshot (issue 21)."""
+    from waypost import records, sql_store
+
+    await started(table, ALICE, BOB)
+    await table.act(CH, ALICE, "tally", Add(1))
+    stored = await table.store.open_game(CH)
+    dumped: list[object] = []
+    real = records.dumps
+    for module in (records, sql_store):
+        monkeypatch.setattr(module, "dumps", lambda value: dumped.append(value) or real(value))
+    await table.act(CH, BOB, "tally", Add(2))
+    after = await table.store.open_game(CH)
+    assert [v for v in dumped if v in (stored.state, after.state)] == [after.state]  # the new state, once
+    last = await table.store.last_action(after.id)
+    assert await table.store.snapshot(after.id, last.seq) == stored.state
+    await table.undo(CH, BOB)
+    assert (await table.store.open_game(CH)).state == stored.state

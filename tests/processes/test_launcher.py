@@ -66,3 +66,14 @@ async def test_several_processes_on_sqlite_are_refused(tmp_path):
         code, err = await refused(tmp_path, *args)
         assert code == 2 and err.startswith("Waypost cannot start: ") and "PostgreSQL" in err, err
     assert not (tmp_path / "waypost.sqlite3").exists()  # refused before anything was started
+
+
+async def test_sigusr1_makes_every_bot_process_log_its_longest_event_loop_stall(tmp_path):
+    async with database("postgres", tmp_path) as db, Fleet(tmp_path, db, pythonpath=[GUARD]) as fleet:
+        launcher = await fleet.start("launcher", "--shards", str(SHARDS), "--processes", "2")
+        await fleet.gateway.ready(range(SHARDS), timeout=40)
+        launcher.send_signal(signal.SIGUSR1)  # passed on to each bot process
+        async with asyncio.timeout(10):
+            while fleet.output("launcher").count("event loop: longest stall") < 2:
+                await asyncio.sleep(0.1)
+        assert launcher.returncode is None

@@ -3,12 +3,14 @@ encoding and replay."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+from dataclasses import replace
 
 import pytest
 
 from rules.base import Actor, Awaiting, BoardInfo, flow_problems
-from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed, NotYourTurn
+from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed, NotYourTurn, UnknownBoard
 from rules.megaciv import GAME, queries
 from rules.megaciv.actions import (
     Adjust,
@@ -246,9 +248,27 @@ def test_every_kind_of_adjustment_is_listed_in_the_action_docs():
 def test_no_adjusting_tokens_or_ships_during_ones_own_undeclared_draft():
     state = first_to_move(moving(cash(put(blank(2), RED, "A", 3), RED, 2)), RED)
     state = act(state, RED, Move("A", "B")).state
-    with pytest.raises(IllegalMove, match="undeclared draft"):
+    with pytest.raises(IllegalMove, match="Rome is drafting their movement: adjust tokens, treasury or ships once "
+                                          "they have declared it"):
         act(state, RED, Adjust("tokens", 1, area="A"))
     assert act(state, RED, Adjust("advance", 1, name="Roadbuilding")).state.players[RED].advances == ("Roadbuilding",)
+
+
+@pytest.mark.parametrize("what", [Adjust("tokens", 1, RED, area="A"), Adjust("treasury", 1, RED),
+                                  Adjust("tax", 1, RED), Adjust("ship", 0, RED, area="G", ship=1)])
+def test_the_hosts_adjustment_refused_during_a_secret_draft_says_nothing_of_it_M_O2(what):
+    """Issue 18.5 (audit): the host learnt whether the player on turn had moved yet, from whether
+    adjusting their tokens was refused. Refused alike before and after the first step."""
+    state = first_to_move(moving(cash(put(put(blank(2), RED, "A", 3), BLUE, "C", 1), RED, 2)), RED)
+    moved = act(state, RED, Move("A", "B")).state
+    refusals = set()
+    for before in (state, moved):
+        with pytest.raises(IllegalMove) as refused:
+            act(before, BLUE, what, host=True)
+        refusals.add(refused.value.message)
+    assert refusals == {"Rome is drafting their movement: adjust tokens, treasury or ships once they have declared "
+                        "it (or taken its steps back)."}
+    act(moved, BLUE, replace(what, seat=BLUE), host=True)  # Babylon waits for its turn: no draft to keep exact
 
 
 def test_adjusting_tokens_down_drops_moved_ones_first():
@@ -384,17 +404,35 @@ def test_after_someone_insists_the_drafts_the_table_watched_stay_open():
     assert not act(result.state, RED, Declare()).reveals
 
 
-def test_the_board_is_stored_as_its_json_text_and_decodes_to_the_shared_board():
+def test_a_stored_state_names_its_board_and_decodes_to_the_shared_board():
+    """The board is not written into a stored state, only named: its name and the digest of its
+    JSON text; that decodes to the board already loaded, which is shared."""
     from rules import serial
+    from rules.megaciv import codec
 
     state = _replay(_scripted())
     data = GAME.encode_state(state)
-    assert isinstance(data["board"], str) and json.loads(data["board"])["map"]["name"] == "scenario"
+    text = codec.remember_board(state.board)
+    assert data["board"] == {"name": "scenario", "sha256": hashlib.sha256(text.encode()).hexdigest()}
+    assert len(json.dumps(data)) < len(text)
     assert GAME.decode_state(json.loads(json.dumps(data))).board is state.board
+    assert GAME.decode_state({**data, "board": text}) == state  # stored before: the board's JSON text
     assert GAME.decode_state(json.loads(json.dumps(serial.dump(state)))) == state  # serial's shape loads too
     with pytest.raises(InvalidData, match="state.board: not a board's JSON text"):
         GAME.decode_state({**data, "board": "{oops"})
     with pytest.raises(InvalidData, match="state.board.map: missing field 'title'"):
-        broken = json.loads(data["board"])
+        broken = json.loads(text)
         del broken["map"]["title"]
         GAME.decode_state({**data, "board": json.dumps(broken)})
+
+
+def test_a_board_no_loaded_board_has_is_refused_by_name():
+    state = _replay(_scripted())
+    data = GAME.encode_state(state)
+    with pytest.raises(UnknownBoard) as unknown:
+        GAME.decode_state({**data, "board": {"name": "scenario", "sha256": "0" * 64}})
+    assert unknown.value.name == "scenario" and unknown.value.digest == "0" * 64
+    with pytest.raises(InvalidData, match="the board with that digest is 'scenario', not 'oikumene'"):
+        GAME.decode_state({**data, "board": {**data["board"], "name": "oikumene"}})
+    with pytest.raises(InvalidData, match="as text"):
+        GAME.decode_state({**data, "board": {"name": "scenario", "sha256": 7}})
