@@ -18,6 +18,7 @@ import dataclasses
 import os
 import random
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,10 +32,11 @@ from benchmarks.fixtures import (
     descendants,
     fresh_database,
     largest_board,
+    measuring,
     seats,
     vikings,
 )
-from benchmarks.load import _paced, freezing
+from benchmarks.load import freezing
 from front.bot import create_bot
 from offline import Record
 from offline.players import ScriptedPlayer, open_game
@@ -50,6 +52,16 @@ ROUNDS = 2  # quiet and flooded stages, in turn
 WARM_UP = 3.0  # seconds of the quiet load first, not measured
 FLOODER = "@mallory"
 HEAVY = ("game recap", "game board", "game export", "game log", "game since")
+
+
+async def paced(rate: float, until: float, act: Callable[[], Awaitable[object]]) -> None:
+    """Call `act()` `rate` times a second until `until` (perf_counter); late slots are not made up."""
+    period = 1 / rate
+    due = time.perf_counter() + random.random() * period
+    while due < until:
+        await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        await act()
+        due = max(due + period, time.perf_counter())
 
 
 class UsersTimed(TimedDiscord):
@@ -118,8 +130,8 @@ async def run(quick: bool) -> list[Figure]:
                         budget = round(production.user_rate / 10)
                         await asyncio.sleep(0.1)
 
-                await asyncio.gather(freezing(until), *(_paced(STEPS, until, p.step) for p in players),
-                                     _paced(LOOKS, until, look), *([flooding()] if flood else []))
+                await asyncio.gather(freezing(until), *(paced(STEPS, until, p.step) for p in players),
+                                     paced(LOOKS, until, look), *([flooding()] if flood else []))
                 await asyncio.gather(*floods)
                 elapsed, (machine2, ours2), bot2 = time.perf_counter() - began, cpu_elsewhere(), _cpu_here()
                 return Stage(list(zip(discord_.samples[first:], discord_.senders[first:], strict=True)),
@@ -127,6 +139,7 @@ async def run(quick: bool) -> list[Figure]:
                              max(0.0, (machine2 - machine - (ours2 - ours)) / elapsed))
 
             await stage(flood=False, seconds=WARM_UP)  # the restarted bot's caches filled: not measured
+            measuring()
             stages = [await stage(flood=bool(i % 2)) for i in range(2 * ROUNDS)]
             flooder = discord_.builder.directory.user_id(FLOODER)
     return _figures(Stage.pooled(stages[0::2]), Stage.pooled(stages[1::2]), flooder, [f.result() for f in floods])
