@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from rules.errors import PlayerError
+from waypost.fairness import Payer
 from waypost.outcome import ALT_LIMIT, Outcome, User
 from waypost.table import Table
 
@@ -59,6 +60,11 @@ def user_of(interaction: discord.Interaction) -> User:
     return User(interaction.user.id, interaction.user.display_name, interaction.permissions.manage_channels)
 
 
+def payer_of(interaction: discord.Interaction) -> Payer:
+    """Whom the heavy work an interaction asks for is charged to: its user, in its server."""
+    return Payer(interaction.user.id, interaction.guild_id)
+
+
 class _Hosting(Protocol):
     table: Table
 
@@ -93,12 +99,33 @@ def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
     return "\n".join([*kept, f"… ({len(lines) - len(kept)} more lines)"])[:limit]
 
 
+def pages(lines: list[str], limit: int = CONTENT_LIMIT) -> list[str]:
+    """Lines joined into as many messages of at most `limit` characters as they need, nothing
+    left out: a message breaks between lines, and only a line longer than a whole message is
+    broken inside."""
+    found: list[str] = []
+    page = ""
+    for line in lines:
+        while len(line) > limit:
+            if page:
+                found.append(page)
+                page = ""
+            found.append(line[:limit])
+            line = line[limit:]
+        if page and len(page) + 1 + len(line) > limit:
+            found.append(page)
+            page = ""
+        page = f"{page}\n{line}" if page else line
+    return [*found, page] if page or not found else found
+
+
 def mentions(user_ids: tuple[int, ...]) -> str:
     return " ".join(f"<@{uid}>" for uid in user_ids)
 
 
-def render_text(outcome: Outcome) -> str:
-    """The reply's text: what happened, the details not already said, whom it concerns."""
+def render_text(outcome: Outcome) -> list[str]:
+    """The reply's text, in as many messages as it needs: what happened, the details not already
+    said, whom it concerns."""
     said = outcome.text.casefold()
     lines = [escape(outcome.text), *(f"• {escape(d)}" for d in outcome.details if d.casefold() not in said)]
     if outcome.hits:
@@ -109,7 +136,7 @@ def render_text(outcome: Outcome) -> str:
     lines += [f"<@{t.user_id}> {_your_turn(t.prompt)}" for t in outcome.turns]
     if rest := tuple(uid for uid in outcome.ping if uid not in asked):
         lines.append("Your move: " + mentions(rest))
-    return fit(lines)
+    return pages(lines)
 
 
 def _your_turn(prompt: str) -> str:
@@ -121,11 +148,12 @@ def _your_turn(prompt: str) -> str:
 
 async def send_outcome(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None,
                        view: discord.ui.View | None = None, quiet: Iterable[int] = ()) -> None:
-    """Reply with an outcome: text and the board image (drawn in a worker process); what the
-    channel is told of a private answer is `front.lines`'. `thinking` is whether the interaction was
-    already acknowledged with a private "thinking" (True) or a public one (False). Players in
-    `quiet` are named but not pinged (they are told by direct message)."""
-    content = render_text(outcome)
+    """Reply with an outcome: text and the board image (drawn in a worker process), then the rest of
+    a text too long for one message; what the channel is told of a private answer is `front.lines`'.
+    `thinking` is whether the interaction was already acknowledged with a private "thinking" (True)
+    or a public one (False). Players in `quiet` are named but not pinged (they are told by direct
+    message)."""
+    content, *more = render_text(outcome)
     silent = set(quiet)
     allowed = pinging(uid for uid in (*outcome.hits, *outcome.told, *outcome.ping) if uid not in silent)
     file = None
@@ -134,7 +162,7 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
             await interaction.response.defer(ephemeral=outcome.private, thinking=True)
             thinking = outcome.private
         try:
-            png = await table_of(interaction).draw(outcome.drawing)
+            png = await table_of(interaction).draw(outcome.drawing, payer_of(interaction))
             file = discord.File(io.BytesIO(png), filename="board.png", description=outcome.drawing.alt[:ALT_LIMIT])
         except Exception as error:  # the change is saved: say so, and that the picture failed
             ref = secrets.token_hex(4)
@@ -150,16 +178,22 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
         await interaction.followup.send(content, allowed_mentions=allowed, **extra)
     else:
         await interaction.followup.send(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
-
+    for page in more:
+        await interaction.followup.send(page, ephemeral=outcome.private, allowed_mentions=allowed)
 
 
 async def say_privately(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral message, whether or not the interaction was already answered."""
-    text = fit([text])
+    await respond(interaction, content=fit([text]), ephemeral=True)
+
+
+async def respond(interaction: discord.Interaction, **message: Any) -> None:
+    """Answer the interaction with a message (mentioning nobody), or follow up its acknowledgement
+    if it was acknowledged already (`front.answering.awaited`)."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NOBODY)
+        await interaction.followup.send(allowed_mentions=NOBODY, **message)
     else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NOBODY)
+        await interaction.response.send_message(allowed_mentions=NOBODY, **message)
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:

@@ -39,7 +39,7 @@ class Offering(Channels):
 
     async def kinds(self, channel_id: int, user: User) -> list[Kind]:
         """The action kinds `user` may take now."""
-        loaded = await self._playing(channel_id, user)
+        loaded = await self._open_to(channel_id, user)
         if loaded is None:
             return []
         actor = loaded.actor(user)
@@ -80,7 +80,7 @@ class Offering(Channels):
         values `chosen` before it. A look's values are suggested to onlookers too (they may look)."""
         loaded = await self._load(channel_id)
         looking = loaded is not None and any(look.kind == kind for look in loaded.game.rules.looks)
-        loaded = await self._playing(channel_id, user, anyone=looking)
+        loaded = await self._open_to(channel_id, user, anyone=looking)
         if loaded is None or loaded.game.key != game_key:
             return []
         actor = loaded.actor(user)
@@ -113,7 +113,7 @@ class Offering(Channels):
         help_ = loaded.game.rules.proof_help
         return [f"{seq}. {entry.summary}", *entry.details, *([help_] if help_ else [])]
 
-    async def _playing(self, channel_id: int, user: User, anyone: bool = False) -> Loaded | None:
+    async def _open_to(self, channel_id: int, user: User, anyone: bool = False) -> Loaded | None:
         """The channel's game in play, if `user` plays or hosts it (or `anyone`)."""
         loaded = await self._load(channel_id)
         if loaded is None or loaded.state is None or loaded.row.status != "active":
