@@ -347,7 +347,7 @@ class Game(ABC, Generic[S]):
             return
         phase = flow.phase(pos.phase)
         if kind not in phase.actions:
-            raise IllegalMove(f"You cannot {action.doing()} now: {self.phase(state)}.")
+            raise IllegalMove(f"You cannot {action.doing()} now: {self.status_line(state)}.")
         if seat not in pos.allowed:
             if phase.who == "turn" and seat not in pos.finished:
                 raise NotYourTurn(f"It is {self._names(state, pos.acting)}'s turn.")
@@ -364,7 +364,7 @@ class Game(ABC, Generic[S]):
         waiting += [Awaiting(d.seat, "decision", d.prompt, d.options, d.key) for d in pos.decisions]
         return waiting
 
-    def phase(self, state: S) -> str:
+    def status_line(self, state: S) -> str:
         """The phase in a few words, for /game status ("Era 2: Red's turn")."""
         ending = self.ending(state)
         if ending is not None:
@@ -395,7 +395,7 @@ class Game(ABC, Generic[S]):
         """The position in a few sentences for someone who cannot see the board (alt text): the
         phase and whom the game waits for; games add what a player needs (scores, pieces)."""
         waiting = sorted({self.seat_name(state, a.seat) for a in self.awaiting(state)})
-        return f"{self.phase(state)}." + (f" Waiting for {either(waiting, 'and')}." if waiting else "")
+        return f"{self.status_line(state)}." + (f" Waiting for {either(waiting, 'and')}." if waiting else "")
 
     # --- settings, actions and states as data -------------------------------------------
 
