@@ -29,7 +29,8 @@ def status_embed(status: Status) -> discord.Embed:
     embed.add_field(name="Status", value=shown.get(status.status, status.status))
     embed.add_field(name="Host", value=f"<@{status.host_id}>")
     embed.add_field(name="Phase", value=escape(status.phase)[:1024], inline=False)
-    seats = "\n".join(f"{i + 1}. {escape(s.name)} — {s.colour} (<@{s.player_id}>)" for i, s in enumerate(status.seats))
+    who = status.identities or tuple(s.colour for s in status.seats)
+    seats = "\n".join(f"{i + 1}. {escape(s.name)} — {who[i]} (<@{s.player_id}>)" for i, s in enumerate(status.seats))
     embed.add_field(name="Seats", value=fit([seats], 1024) or "nobody", inline=False)
     if status.waiting:
         waiting = [f"<@{w.user_id}> — {escape(w.prompt)}{_when(w)}" for w in status.waiting]

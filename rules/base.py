@@ -126,6 +126,11 @@ class Game(ABC, Generic[S]):
         """How the game names a seat in its texts (a colour, a civilization, a name)."""
         return state.seats[seat].name
 
+    def identity(self, board: Any, colour: str) -> str:
+        """Who a seat of `colour` is on `board`, told to its player when they join, when the game
+        starts and in /game status ("green — Celt, starting in Thrace"). By default the colour."""
+        return colour
+
     def timeout(self, state: S, seat: int) -> Action | None:
         """What the game plays for an awaited seat whose time ran out (its safe default: end the turn,
         pass, an empty plan), or None when it has none for this situation."""
@@ -182,9 +187,9 @@ class Game(ABC, Generic[S]):
         if kind not in phase.actions:
             raise IllegalMove(f"You cannot {action.doing()} now: {self.phase(state)}.")
         if seat not in pos.allowed:
-            if phase.who == "turn":
+            if phase.who == "turn" and seat not in pos.finished:
                 raise NotYourTurn(f"It is {self._names(state, pos.acting)}'s turn.")
-            raise NotYourTurn(f"You have already acted in this phase; waiting for {self._names(state, pos.acting)}.")
+            raise NotYourTurn(f"{phase.done}; waiting for {self._names(state, pos.acting)}.")
 
     def awaiting(self, state: S) -> list[Awaiting]:
         """Everyone the game is waiting for right now."""

@@ -80,7 +80,8 @@ def salted(action: Action, salt: str) -> Action:
 
 @dataclass(frozen=True)
 class Result(Generic[S]):
-    """What `apply` returns: the new state and what happened, in plain words.
+    """What `apply` returns: the new state and what happened, in plain words that name who acted
+    (never "you": the log shows every line to everyone, a secret one after its reveal).
 
     `undoable` is False when the action revealed something hidden or random. `secret` marks an
     action whose content stays hidden from the other players until a later result `reveals`;

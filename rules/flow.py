@@ -29,7 +29,9 @@ class Phase:
     """One phase (or stage) of play.
 
     `doing` is the status line with `{who}` for the names of those awaited ("{who}'s turn");
-    `ends` says in words how the phase ends (for /game help).
+    `ends` says in words how the phase ends (for /game help); `done` is why a seat not awaited may not
+    act, in a phase where several act or once the seat has finished it ("You have no tiles left to
+    place").
     """
 
     name: str
@@ -39,6 +41,7 @@ class Phase:
     prompt: str
     ends: str
     doing: str = "{who} to act"
+    done: str = "You have already acted in this phase"
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,8 @@ class Position:
     allowed to take the phase's actions when that differs (a secret phase lets a player who has
     committed change their plan until everyone has). `order` is the order in force when the game
     computes one; `heading` names the round or era ("Era 2"); `prompt` replaces the phase's
-    prompt when the state says more ("sail (1 left)").
+    prompt when the state says more ("sail (1 left)"). `finished` are the seats done with the
+    phase (declared): refused with the phase's `done`, not "It is …'s turn".
     """
 
     phase: str
@@ -71,6 +75,7 @@ class Position:
     order: tuple[int, ...] = ()
     decisions: tuple[Decision, ...] = ()
     may_act: tuple[int, ...] | None = None
+    finished: tuple[int, ...] = ()
 
     @property
     def allowed(self) -> tuple[int, ...]:

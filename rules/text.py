@@ -1,4 +1,4 @@
-"""Words every game and the host use: plurals, ranges, lists."""
+"""Words every game and the host use: plurals, articles, ranges, lists."""
 
 from __future__ import annotations
 
@@ -8,6 +8,11 @@ from collections.abc import Iterable
 def plural(count: int, word: str, words: str | None = None) -> str:
     """ "1 settler", "3 settlers"; `words` gives an irregular plural ("2 cavalrymen")."""
     return f"{count} {word}" if count == 1 else f"{count} {words or word + 's'}"
+
+
+def article(noun: str) -> str:
+    """The noun with its indefinite article by its first letter: "a Tiny Epic Vikings", "an Isle of Skye"."""
+    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
 
 
 def span(low: int, high: int) -> str:

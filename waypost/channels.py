@@ -53,6 +53,10 @@ class Loaded:
             return self.row.seats[seat].name
         return self.game.rules.seat_name(self.state, seat)
 
+    def identity(self, seat: int) -> str:
+        """Who the seat is, as the game tells its player (a colour, or a civilization and its start)."""
+        return self.game.rules.identity(self.game.board(self.row.board).model, self.row.seats[seat].colour)
+
     def view(self, seat: int | None) -> Any:
         """The state as `seat` (None: anyone) may see it."""
         return self.game.rules.view(self.state, seat)

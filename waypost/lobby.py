@@ -30,7 +30,7 @@ class Lobby(Channels):
             row = GameRow(0, channel_id, guild_id, game.key, board.info.name, "lobby", user.id, [seat],
                           _defaults(game), self.new_seed(), None, 0, now, now)
             text = (f"{seat.name} opened {game.rules.title} on {board.info.title} "
-                    f"({players_on(game, board.info)}) and sits as {seat.colour}.")
+                    f"({players_on(game, board.info)}) and sits as {game.rules.identity(board.model, seat.colour)}.")
             await self.store.create(row, [self._entry(user, "lobby", {"new": game.key, "board": board.info.name},
                                                       text)])
             self._cache.pop(channel_id, None)
@@ -60,7 +60,7 @@ class Lobby(Channels):
                 raise IllegalMove(f"{colour} is taken. Free: {', '.join(c for c in rules.colours if c not in taken)}.")
             joined = Seat(user.id, clean_name(user.name), colour)
             loaded.row.seats.append(joined)
-            text = f"{joined.name} joined as {colour} ({len(loaded.seats)} seated)."
+            text = f"{joined.name} joined as {loaded.identity(len(loaded.seats) - 1)} ({len(loaded.seats)} seated)."
             await self._save(loaded, self._entry(user, "lobby", {"join": colour}, text))
         return Outcome(text)
 
@@ -152,7 +152,8 @@ class Lobby(Channels):
             loaded.row.status = "active"
             loaded.row.state = loaded.game.rules.encode_state(state)
             loaded.state = state
-            text = f"{loaded.game.rules.title} begins with {', '.join(s.name for s in loaded.seats)}."
+            seated = ", ".join(f"{s.name} ({loaded.identity(i)})" for i, s in enumerate(loaded.seats))
+            text = f"{loaded.game.rules.title} begins with {seated}."
             await self._save(loaded, self._entry(user, "start", body, text))
             return self._outcome(loaded, user, text, (), before, draw=True)
 

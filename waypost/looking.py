@@ -44,7 +44,8 @@ class Looking(Channels):
         board = loaded.game.board(loaded.row.board).info
         return Status(loaded.game.key, rules.title, board.name, board.title, loaded.row.status, loaded.row.host_id,
                       tuple(loaded.seats), loaded.seat_range, phase, tuple(waiting), dict(loaded.row.settings),
-                      loaded.row.ending, bool(loaded.row.paused_at))
+                      loaded.row.ending, bool(loaded.row.paused_at),
+                      tuple(loaded.identity(i) for i in range(len(loaded.seats))))
 
     async def board(self, channel_id: int, user: User, private: bool = False, focus: str | None = None,
                     at: int | None = None, full: bool = False) -> Outcome:

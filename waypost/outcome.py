@@ -136,6 +136,7 @@ class Status:
     settings: dict[str, Any] = field(default_factory=dict)
     ending: str | None = None
     paused: bool = False
+    identities: tuple[str, ...] = ()  # per seat, who it is (`Game.identity`: a colour, a civilization…)
 
 
 @dataclass(frozen=True)

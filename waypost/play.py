@@ -81,7 +81,8 @@ class Play(Channels):
 
     async def undo(self, channel_id: int, user: User) -> Outcome:
         """Take back the user's own last action, if nobody acted since and it revealed nothing.
-        Taking back a secret action is private, and its log entry stays secret."""
+        Taking back a secret action is answered privately, and its log entry stays secret; the
+        channel is told that a secret move was taken back."""
         async with self._locked(channel_id):
             loaded = await self._active(channel_id)
             last = await self.store.last_action(loaded.row.id)
@@ -103,6 +104,7 @@ class Play(Channels):
                                 public=f"{name} took back a secret move." if last.secret else "")
             loaded.row.state, loaded.state = snapshot, state
             await self._save(loaded, entry)
-            if last.secret:
-                return Outcome(text, private=True, drawing=self._drawing(loaded, last.seat, text, Posted()))
+            if last.secret:  # the channel saw the commitment: it sees it withdrawn, never what it held
+                return Outcome(text, private=True, announce=entry.public,
+                               drawing=self._drawing(loaded, last.seat, text, Posted()))
             return self._outcome(loaded, user, text, (), before, draw=True)

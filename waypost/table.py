@@ -16,6 +16,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Collection
 
 from rules.errors import IllegalMove, InvalidData, NotAllowed
+from rules.text import article
 from waypost import transfer
 from waypost.deadlines import Deadlines
 from waypost.lobby import Lobby
@@ -83,8 +84,8 @@ class Table(Lobby, Deadlines, Looking):
                                            "What was still face down was shuffled again for this copy of the game."))
                 snapshots = {}  # taking back an action from before the shuffle would undo it
             upto = f" up to log entry {until}" if until is not None else ""
-            text = (f"{clean_name(user.name)} imported a {game.rules.title} game{upto} ({len(entries)} log entries) "
-                    "and hosts it. The other players claim their seats with /game join.")
+            text = (f"{clean_name(user.name)} imported {article(game.rules.title)} game{upto} ({len(entries)} log "
+                    "entries) and hosts it. The other players claim their seats with /game join.")
             if not imported.signed:
                 text += (" The file is not one this Waypost exported unchanged: the rules checked every move in it, "
                          "but who made each one rests on the file's word.")

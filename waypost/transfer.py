@@ -27,6 +27,7 @@ from typing import IO, Any, Literal, cast
 from rules import serial
 from rules.base import Game, Seat
 from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed, NotYourTurn, PlayerError
+from rules.text import article
 from waypost import provenance
 from waypost.outcome import NAME_LIMIT, clean_name
 from waypost.provenance import IDS
@@ -307,7 +308,7 @@ def retold(game: GameEntry, seats: list[Seat], log: list[LogEntry], replayed: Re
                 "reseed": "What was still face down was shuffled again.",
                 "seat": "A substitute took over a seat.",
                 "settings": "The host changed a setting.",
-                }.get(e.kind, f"A {title} table was opened or its seats changed.")
+                }.get(e.kind, f"{article(title)[0].upper()}{article(title)[1:]} table was opened or its seats changed.")
         out.append(replace(e, summary=text, details=[], secret=False, reveals=False, undoable=False, public=""))
     return out
 

@@ -35,8 +35,13 @@ MAX_TEXT = 60
 
 
 def adjust(state: GloryState, actor: Actor, action: Adjust) -> Result[GloryState]:
-    """Check who may adjust what, then make the change on a copy."""
+    """Check who may adjust what, then make the change on a copy. Nothing is adjusted while a tile
+    waits for its rotation, not even by the host: the waiting maneuver's army must stay as it is."""
     seat = seated(actor)
+    pending = state.exploring
+    if pending is not None:
+        raise NotYourTurn(f"Waiting for {colour(state, pending.plan.seat)} to choose the rotation of the tile "
+                          f"revealed at {pending.province}; adjust after it is placed.")
     for field in ("hex", "unit", "name"):
         text = getattr(action, field)
         if not isinstance(text, str) or len(text) > MAX_TEXT:
@@ -93,8 +98,7 @@ def _units(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
     units = {**army.units, unit.name: value}
     units = {k: v for k, v in units.items() if v}
     packed = {k: min(v, units.get(k, 0)) for k, v in army.packed.items() if units.get(k)}
-    if value:
-        _check_standing(state, at, units)
+    _check_standing(state, at, units)
     if units:
         armies[at] = Army(units, packed, army.cubes)
     else:

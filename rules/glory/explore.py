@@ -3,6 +3,7 @@ stay, place a relic, flip an event card and put a voting cube on it."""
 
 from __future__ import annotations
 
+import re
 from typing import TypedDict
 
 from rules import hexes
@@ -102,7 +103,7 @@ def finish(state: GloryState, rotation: int) -> Result[GloryState]:
         landed = f"the army moved onto {p.end}"
     else:
         phrases = [man.stay(state, p)]
-        landed = f"the army cannot move onto {p.end} ({problem[0].lower() + problem[1:].rstrip('.')})"
+        landed = f"the army cannot move onto {p.end} ({_first_clause(problem)})"
     relic = _relic(state, pending.province, tile, rotation)
     event = _event(state, p.seat)
     at = p.end if problem is None else p.start
@@ -111,6 +112,12 @@ def finish(state: GloryState, rotation: int) -> Result[GloryState]:
     summary = "; ".join((f"{placed}: {landed}", relic[0].lower() + relic[1:], flipped[0].lower() + flipped[1:],
                          *event[1:]))
     return Result(state, summary, details, undoable=False)
+
+
+def _first_clause(problem: str) -> str:
+    """What a landing problem says about the hex ("D8 is sea"), without the advice to the player
+    that follows (the result is read by everyone)."""
+    return re.split(r"[.:]", problem, maxsplit=1)[0]
 
 
 def _relic(state: GloryState, province: str, tile: Tile, rotation: int) -> str:
@@ -123,8 +130,8 @@ def _relic(state: GloryState, province: str, tile: Tile, rotation: int) -> str:
         return f"The tile's {tile.relic} relic symbol gets no relic: all {len(state.seats) + 1} are placed"
     unexplored = len(unexplored_provinces(state))
     if tile.relic == "outlined" and left <= unexplored:
-        return (f"The tile's outlined relic symbol gets no relic: {left} to place do not outnumber the "
-                f"{unexplored} unexplored provinces")
+        return (f"The tile's outlined relic symbol gets no relic: an outlined symbol gets one only while more "
+                f"relics are left to place ({left}) than provinces are left unexplored ({unexplored})")
     members = state.board.province_hexes[state.board.province_index[province]]
     at = state.board.names[members[hexes.rotated_position(tile.relic_at, rotation)]]
     relic = state.relic_bag.pop(0)

@@ -10,7 +10,7 @@ from rules.checks import Problems, table_problems
 from rules.errors import InvalidData
 from rules.glory.board_load import MAX_PLAYERS, MIN_PLAYERS, validate
 from rules.glory.settings import SETTINGS
-from rules.glory.state import HIDDEN, MAX_CUBES, MAX_UNITS, ROW, GloryState, is_water, relics_to_place, terrain
+from rules.glory.state import HIDDEN, MAX_CUBES, MAX_UNITS, ROW, Army, GloryState, is_water, relics_to_place, terrain
 
 
 def check_state(state: GloryState, colours: tuple[str, ...]) -> None:
@@ -103,6 +103,7 @@ def _armies(state: GloryState) -> Problems:
                     yield f"{field}.units.{unit}", f"{n} is outside 1–{MAX_UNITS}"
                 elif board.unit_types[unit].kind == "vessel" and not is_water(t):
                     yield f"{field}.units.{unit}", f"a vessel on {t}"
+            yield from _aboard(state, field, army, t)
             for unit, n in army.packed.items():
                 if unit not in board.unit_types or not board.unit_types[unit].packing:
                     yield f"{field}.packed", f"{unit!r} does not pack"
@@ -110,6 +111,16 @@ def _armies(state: GloryState) -> Problems:
                     yield f"{field}.packed.{unit}", f"{n} packed of {army.units.get(unit, 0)}"
             if army.cubes not in (0, 1, 2):
                 yield f"{field}.cubes", f"{army.cubes} is not 0, 1 or 2"
+
+
+def _aboard(state: GloryState, field: str, army: Army, t: str | None) -> Problems:
+    """Land units on water stand aboard one of the army's vessels, or are peasants on sea (ruling 8)."""
+    types = state.board.unit_types
+    if not is_water(t) or any(types[u].kind == "vessel" for u in army.units if u in types):
+        return
+    for unit in army.units:
+        if unit in types and not (t == "sea" and types[unit].sea_cost):
+            yield f"{field}.units.{unit}", f"{types[unit].plural} on {t} without a vessel"
 
 
 def _structures(state: GloryState) -> Problems:

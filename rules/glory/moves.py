@@ -248,6 +248,7 @@ class Trip:
     pack_cost: int
     limit: str  # why the budget is what it is, for refusals
     frozen: bool = False  # unpacked units in the group: it can only stay
+    stranding: str = ""  # why the units left at the start could not stay there: the group can only stay
 
 
 def _stages(g: Ground, trip: Trip, order: list[int]) -> list[Stage]:
@@ -325,6 +326,9 @@ def prepare(state: GloryState, g: Ground, seat: int, army_name: str, units: Unit
             if stuck:
                 raise IllegalMove(f"{units_text(board, stuck).capitalize()} at {name} {_are(stuck)} unpacked "
                                   "and cannot be picked up.")
+            stranded = left_behind(g, there.units, stop.pick, w)
+            if stranded:
+                raise IllegalMove(f"Units cannot be picked up there: {stranded}; {STRANDED}.")
             moved = add_units(moved, stop.pick)
         checked[w] = stop
     slow = slowest(board, moved)
@@ -332,7 +336,21 @@ def prepare(state: GloryState, g: Ground, seat: int, army_name: str, units: Unit
     limit = f"its slowest unit, the {slow.name}, has {plural(slow.movement, 'movement point')}"
     if march:
         limit += ", +1 for marching"
-    return Trip(start, group, checked, budget, pack_cost, limit, frozen=bool(still) and pack != "pack")
+    return Trip(start, group, checked, budget, pack_cost, limit, frozen=bool(still) and pack != "pack",
+                stranding=left_behind(g, army.units, group, start))
+
+
+STRANDED = "land units stand on water only aboard one of your vessels (peasants may stand on sea)"
+
+
+def left_behind(g: Ground, army: Units, moved: Units, at: int) -> str:
+    """What would be stranded at hex `at` when `moved` leave the army there (G-M8, G-M9, ruling 8),
+    in words ("1 swordsman would stay on the ocean at C12 without a vessel"), or ""."""
+    rest = take_units(army, moved)
+    if not rest or standable(g, rest, at, {}, vessels_in(g.board, rest) > 0) is None:
+        return ""
+    where = "sea" if g.code[at] == SEA else "ocean"
+    return f"{units_text(g.board, rest)} would stay on the {where} at {g.board.names[at]} without a vessel"
 
 
 def _taken(army: Army, units: Units) -> Army:
@@ -388,7 +406,7 @@ def _ends(g: Ground, trip: Trip) -> dict[str, Route]:
     ok = False
     if budget < 0:
         return {}
-    if trip.frozen:
+    if trip.frozen or trip.stranding:
         return {board.names[trip.start]: Route(0, ())}
     for order in _orders(trip):
         try:
@@ -440,6 +458,10 @@ def plan(state: GloryState, seat: int, army_name: str, units: Units | None, to: 
     g = ground(state, seat)
     moving = bool(path) or to != army_name
     trip = prepare(state, g, seat, army_name, units, stops, march, pack, moving)
+    if moving and trip.stranding:
+        group = units_text(board, trip.group)
+        raise IllegalMove(f"{group[0].upper()}{group[1:]} cannot leave {army_name} alone: {trip.stranding}; "
+                          f"{STRANDED}. Take them along.")
     if not moving:
         if stops:
             raise IllegalMove("A maneuver that does not move has nowhere to drop or pick up units.")

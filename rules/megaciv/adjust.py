@@ -1,8 +1,9 @@
 """Adjustments: what the table keeps by hand (taxes, treasury, tokens, cities, advances, ships,
 barbarians, pirate cities, out-of-play markers). Players adjust their own pieces; the host anyone's
 and alone the pieces of no player. Every summary shows the value before → after. A player's
-tokens, treasury and ships are not adjusted while they have an undeclared draft (its steps must
-stay exact to be taken back)."""
+tokens, treasury and ships are not adjusted while they draft (its steps must stay exact to be taken
+back): while drafts are secret, that is the player on turn, whether or not they have moved yet, so
+a refusal says nothing about a draft nobody else may see."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed
 from rules.guards import hosting, seated
 from rules.megaciv.actions import Adjust
+from rules.megaciv.draft import secret_drafts
+from rules.megaciv.phase import mover
 from rules.megaciv.ships import destroy
 from rules.megaciv.state import (
     CITIES,
@@ -40,14 +43,23 @@ def adjust(state: MegaState, actor: Actor, action: Adjust) -> Result[MegaState]:
     whose = known_seat(state, action.seat, seat)
     if whose != seat and not actor.host:
         raise NotAllowed("Only the host may adjust another player's pieces.")
-    player = state.players[whose]
-    if action.what in PIECES and state.moving and player.steps and not player.declared:
-        raise IllegalMove(f"{name(state, whose)} has an undeclared draft; take its steps back or declare it "
-                          "before adjusting tokens, treasury or ships.")
+    if action.what in PIECES and drafting(state, whose):
+        raise IllegalMove(f"{name(state, whose)} is drafting their movement: adjust tokens, treasury or ships once "
+                          "they have declared it (or taken its steps back).")
     state, what = change(state, actor, whose, action)
     owner = "" if action.what in HOST_ONLY else f"{name(state, whose)}'s "
     summary = f"{name(state, seat)} adjusted {owner}{what}"
     return Result(state, summary, board_changed=action.what not in NO_BOARD)
+
+
+def drafting(state: MegaState, seat: int) -> bool:
+    """Whether the seat's pieces are in a draft now, as everyone may know it: while drafts are
+    secret, the seat on turn (whether they have moved yet is theirs alone); otherwise a seat with
+    an undeclared draft (everyone sees it)."""
+    player = state.players[seat]
+    if not state.moving or player.declared:
+        return False
+    return seat == mover(state) if secret_drafts(state) else bool(player.steps)
 
 
 Adjuster = Callable[[MegaState, Actor, int, Adjust], tuple[MegaState, str]]

@@ -51,6 +51,7 @@ HANDLERS: dict[type[Action], Handler] = {
 }
 DRAFTING = ("move", "build", "maintain", "scrap", "sail", "takeback")
 MOVING = (*DRAFTING, "declare")
+DECLARED = "You have declared your movement ended for this phase"
 PROMPT = ("Your movement: move tokens, build, maintain, scrap and sail ships, take back steps as you like; "
           "then declare your movement ended (final).")
 
@@ -76,9 +77,9 @@ class MegaCivGame(Game[MegaState]):
                   "when the host starts the next Movement phase", "the table's phases"),
             Phase("move", "Movement", "turn", MOVING, PROMPT,
                   "when every player has declared their movement ended, one at a time in census order",
-                  "{who} moving"),
+                  "{who} moving", DECLARED),
             Phase("move_all", "Movement, everyone at once", "together", (*MOVING, "insist"), PROMPT,
-                  "when every player has declared their movement ended", "{who} moving"),
+                  "when every player has declared their movement ended", "{who} moving", DECLARED),
         ),
         anytime=("adjust",), hosted=("start",),
     )
@@ -117,6 +118,15 @@ class MegaCivGame(Game[MegaState]):
         return MegaState(board=board, seats=tuple(seats), settings=values, seed=seed, players=tuple(people),
                          out_of_play=tuple(a.name for a in m.areas if a.out_of_play))
 
+    def identity(self, board: Board, colour: str) -> str:
+        """The colour's civilization and where its first token starts on this map."""
+        civ = board.civ_by_colour.get(colour)
+        if civ is None:
+            return colour
+        starts = board.start_areas.get(civ.name)
+        where = f"starting in {starts[0]}" if starts else f"with no start area on {board.map.title}"
+        return f"{colour} — {civ.name}, {where}"
+
     def play(self, state: MegaState, actor: Actor, action: Action) -> Result[MegaState]:
         result = HANDLERS[type(action)](state, actor, action)
         if action.kind in DRAFTING and draft.secret_drafts(state):
@@ -133,11 +143,12 @@ class MegaCivGame(Game[MegaState]):
         if not state.moving:
             return Position("table", (), heading=f"Turn {state.turn}", may_act=tuple(range(len(state.seats))))
         heading = f"Turn {state.turn}"
+        declared = tuple(s for s in state.order if state.players[s].declared)
         if state.together:
-            acting = tuple(s for s in state.order if not state.players[s].declared)
-            return Position("move_all", acting, heading=heading, order=state.order)
+            acting = tuple(s for s in state.order if s not in declared)
+            return Position("move_all", acting, heading=heading, order=state.order, finished=declared)
         now = mover(state)
-        return Position("move", () if now is None else (now,), heading=heading, order=state.order)
+        return Position("move", () if now is None else (now,), heading=heading, order=state.order, finished=declared)
 
     def seat_name(self, state: MegaState, seat: int) -> str:
         return name(state, seat)

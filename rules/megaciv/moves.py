@@ -78,4 +78,5 @@ def _shortage(total: int, usable: int, count: int, source: str, two_steps: bool)
     moved = total - usable
     why = f" ({moved} {'has' if moved == 1 else 'have'} moved this phase" + (
         " or taken a step already" if two_steps else "") + ")" if moved else ""
-    return f"You have {usable} of {plural(total, 'token')} in {source} free to move{why}, not {count}."
+    back = " A token moves once a phase: to move one back, take its move back instead (takeback)." if moved else ""
+    return f"You have {usable} of {plural(total, 'token')} in {source} free to move{why}, not {count}.{back}"

@@ -100,7 +100,12 @@ def plan_build(state: MegaState, seat: int, action: Build) -> Step:
         + [f"{plural(sources.count(s), 'token')} from {s}" for s in dict.fromkeys(sources)])
     tokens = paid
     if player.treasury < treasury:
-        raise IllegalMove(f"You have {player.treasury} in treasury; this way of paying needs {treasury}.")
+        mixed = action.pay != "mixed" and player.treasury >= cost - 1 > 0
+        ways = [f"mixed ({cost - 1} treasury and 1 token from {area})"] if mixed else []
+        if player.census >= cost:
+            ways.append(f"tokens ({plural(cost, 'token')}, at least one from {area})")
+        instead = f" Pay with {either(ways)} instead." if ways else ""
+        raise IllegalMove(f"You have {player.treasury} in treasury; this way of paying needs {treasury}.{instead}")
     before = player.ships[free]
     after = Ship(area, built=True)
     text = f"ship {free + 1} in {area}, paying {how}"

@@ -1,9 +1,11 @@
 """Adjustments: the table's bookkeeping, at any time. Players adjust their own things, the host
 anyone's; every change is said publicly with its value before and after.
 
-Adjusting gold while sealed prices wait withdraws that player's prices (they could no longer be
-afforded, and the bot must not say whether): the player prices again. Markers moved by adjust
-take no bonus tile and score no VP.
+An adjustment that touches what a sealed move was checked against withdraws it, whatever the
+move holds (the bot must not say whether it still fits): gold while sealed prices wait; gold,
+markers, a track or the journeyman while a sealed plan waits (not VP, nor roads in hand). The
+player seals again.
+Markers moved by adjust take no bonus tile and score no VP.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from rules.skye.state import SkyeState, name, phase_number, with_player
 
 LIMITS = {"gold": (0, 999), "vp": (0, 999), "roads": (0, 15), "markers": (1, 5)}
 WHATS = (*LIMITS, *TRACKS, "journeyman")
+SEALED_ON = {"price": ("gold",), "plan": ("gold", "markers", *TRACKS, "journeyman")}  # what a seal was checked on
 
 
 def adjust(state: SkyeState, actor: Actor, action: Adjust) -> Result[SkyeState]:
@@ -34,7 +37,6 @@ def adjust(state: SkyeState, actor: Actor, action: Adjust) -> Result[SkyeState]:
         raise BadInput(f"Adjust one of: {', '.join(WHATS)}.")
     player = state.players[whose]
     owner = "their" if whose == seat else f"{name(state, whose)}'s"
-    lines: list[str] = []
     if what == "journeyman":
         cell = (action.x, action.y)
         if not any((p.x, p.y) == cell for p in player.territory):
@@ -42,9 +44,8 @@ def adjust(state: SkyeState, actor: Actor, action: Adjust) -> Result[SkyeState]:
         was = player.journeyman
         if was == cell:
             raise IllegalMove(f"{name(state, whose)}'s journeyman is already at {cell[0]},{cell[1]}.")
-        state = with_player(state, whose, journeyman=cell)
         change = f"{owner} journeyman {was[0]},{was[1]} → {cell[0]},{cell[1]}"
-        return Result(state, f"{name(state, seat)} adjusted {change}.", (change,))
+        return _changed(state, seat, whose, what, change, {"journeyman": cell})
     value = action.value
     if what in TRACKS:
         top = len(side_of(state).tracks[0].spaces)
@@ -68,14 +69,22 @@ def adjust(state: SkyeState, actor: Actor, action: Adjust) -> Result[SkyeState]:
         changes = {what: value}
     if before == value:
         raise IllegalMove(f"{name(state, whose)}'s {what} is already {value}.")
-    change = f"{owner} {what} {before} → {value}"
-    if what == "gold" and state.stage == "price" and player.pricing is not None and player.hand:
-        changes.update(pricing=None, fingerprint="")
-        lines.append(f"{name(state, whose)}'s sealed prices are withdrawn because their gold changed; "
-                     "they price again.")
-    if what == "markers" and state.stage == "plan" and player.plan is not None and len(player.plan.markers) > value:
-        changes.update(plan=None, fingerprint="")
-        lines.append(f"{name(state, whose)}'s sealed plan is withdrawn (it has more markers than they now have).")
+    return _changed(state, seat, whose, what, f"{owner} {what} {before} → {value}", changes)
+
+
+def _changed(state: SkyeState, seat: int, whose: int, what: str, change: str,
+             changes: dict[str, Any]) -> Result[SkyeState]:
+    """Make the change, withdrawing a sealed move it touches (saying so, never what it held)."""
+    player = state.players[whose]
+    lines = [change]
+    if what in SEALED_ON.get(state.stage, ()):
+        if state.stage == "price" and player.pricing is not None and player.hand:
+            changes.update(pricing=None, fingerprint="")
+            lines.append(f"{name(state, whose)}'s sealed prices are withdrawn because their {what} changed; "
+                         "they price again.")
+        if state.stage == "plan" and player.plan is not None:
+            changes.update(plan=None, fingerprint="")
+            lines.append(f"{name(state, whose)}'s sealed plan is withdrawn because their {what} changed; they plan "
+                         "again.")
     state = with_player(state, whose, **changes)
-    return Result(state, f"{name(state, seat)} adjusted {change}.", (change, *lines),
-                  board_changed=what not in ("markers",))
+    return Result(state, f"{name(state, seat)} adjusted {change}.", tuple(lines), board_changed=what != "markers")

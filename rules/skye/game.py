@@ -64,9 +64,10 @@ class SkyeGame(Game[SkyeState]):
             Phase("buy", "Buying", "turn", ("buy",), "Buy a tile from another player, or pass.",
                   "when all have bought or passed", "{who} to buy"),
             Phase("keep", "Keeping", "together", ("keep",), "Keep or discard unbought tiles.",
-                  "when all owners have answered", "{who} to keep or discard"),
+                  "when all owners have answered", "{who} to keep or discard",
+                  "You have no unbought tiles to keep or discard"),
             Phase("place", "Placing tiles", "together", ("place",), "Place your new tiles.",
-                  "when all are placed", "{who} to place tiles"),
+                  "when all are placed", "{who} to place tiles", "You have no tiles left to place"),
             Phase("plan", "Journeyman", "secret", ("plan", "use"),
                   "Plan your journeyman's walk.",
                   "when all have planned: plans are revealed and walked, the round scored",
@@ -201,8 +202,8 @@ class SkyeGame(Game[SkyeState]):
 
     def timeout(self, state: SkyeState, seat: int) -> Action | None:
         """Out of time: an advance offered is declined; sealed prices put the axe on the first drawn
-        tile and the lowest price on the others; a buyer passes; unbought tiles are kept; a new tile
-        goes on the first spot where it fits; the journeyman stays (an empty plan)."""
+        tile and the lowest price on the others; a buyer passes; unbought tiles are kept; the first
+        new tile that fits goes on the first spot where it fits; the journeyman stays (an empty plan)."""
         if any(p.seat == seat for p in state.pending):
             return Choose("none")
         if seat not in range(len(state.seats)) or seat not in self.position(state).acting:
@@ -216,7 +217,7 @@ class SkyeGame(Game[SkyeState]):
         if state.stage == "keep":
             return Keep(())
         if state.stage == "place":
-            tile = player.to_place[0]
+            tile = next(t for t in player.to_place if queries.placements(state, seat, t))
             x, y, rotations = queries.placements(state, seat, tile)[0]
             return Place(tile, x, y, rotations[0])
         if state.stage == "plan":

@@ -113,8 +113,8 @@ def price(state: SkyeState, seat: int, track_i: int, how: str, land: Land | None
     if cost.total > have:
         parts = [f"the castle cost of {castle}"] if castle else []
         parts += [f"a fee of {target.fee}"] if target.fee else []
-        raise IllegalMove(f"Advancing to {track.title} space {to} costs {' plus '.join(parts)} gold "
-                          f"but you have only {have}.")
+        raise IllegalMove(f"Advancing to {track.title} space {to} costs {' plus '.join(parts)} gold, more than "
+                          f"the {have} gold held.")
     return cost
 
 

@@ -36,8 +36,11 @@ LETTERS = "ABCD"
 
 
 def to_place(state: SkyeState, seat: int) -> tuple[str, ...]:
-    """The seat's tiles waiting to be placed."""
-    return state.players[seat].to_place
+    """The seat's tiles waiting to be placed, those that fit somewhere now first (a tile that fits
+    nowhere yet waits for the others to make room)."""
+    player = state.players[seat]
+    lnd = land(state.board, player)
+    return tuple(sorted(player.to_place, key=lambda t: not lnd.can_place(state.board.tile(t))))
 
 
 def placements(state: SkyeState, seat: int, tile: str) -> list[tuple[int, int, tuple[int, ...]]]:

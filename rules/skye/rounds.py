@@ -171,7 +171,11 @@ def can_buy(state: SkyeState, seat: int) -> bool:
 
 
 def take(state: SkyeState, seat: int, tile: str, log: Log) -> SkyeState:
-    """The seat takes a tile to place (bought or kept); J-T9 for the journeyman symbol."""
+    """The seat takes a tile to place (bought or kept); J-T9 for the journeyman symbol. A tile that
+    fits nowhere in the territory as it is now is said to be at risk of discard."""
+    if not land(state.board, state.players[seat]).can_place(state.board.tile(tile)):
+        log.add(f"{tile} fits nowhere in {name(state, seat)}'s territory now: it is discarded unless their "
+                "other new tiles make room for it.")
     state = with_player(state, seat, to_place=(*state.players[seat].to_place, tile))
     if state.board.tile(tile).journeyman:
         state = replace(state, pending=(*state.pending, Pending(seat, "journeyman", tile)))
@@ -211,11 +215,12 @@ def keep_all(state: SkyeState, log: Log) -> SkyeState:
 
 
 def discard_unplaceable(state: SkyeState, seat: int, log: Log) -> SkyeState:
-    """Tiles the seat cannot place anywhere leave the game, and the log says so."""
+    """The seat's tiles leave the game, said in the log, once none of them fits anywhere: while one
+    fits, placing it may make room for the others (players place in any order)."""
     player = state.players[seat]
     lnd = land(state.board, player)
     stuck = [t for t in player.to_place if not lnd.can_place(state.board.tile(t))]
-    if stuck:
+    if stuck and len(stuck) == len(player.to_place):
         state = with_player(state, seat, to_place=tuple(t for t in player.to_place if t not in stuck))
         state = replace(state, box=(*state.box, *stuck))
         log.add(f"{name(state, seat)} cannot place {', '.join(stuck)} anywhere: discarded.")
@@ -338,7 +343,8 @@ def settle(state: SkyeState, log: Log) -> SkyeState:
                 return state
             state = replace(state, stage="plan", salt=salt(state.seed, state.round, "plan"))
             counts = ", ".join(f"{who[s]} {plural(state.players[s].markers, 'marker')}" for s in turn_order(state))
-            log.add(f"Everyone has placed their tiles: plan your journeyman's walk in secret ({counts}).")
+            log.add(f"Everyone has placed their tiles: each player now plans their journeyman's walk in secret "
+                    f"({counts}).")
             return state
     raise RuntimeError("settle did not come to rest")
 

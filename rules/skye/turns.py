@@ -84,8 +84,8 @@ def price_tiles(state: SkyeState, seat: int, action: PriceAction) -> Outcome:
     state = with_player(state, seat, pricing=pricing, fingerprint=mark, salt=action.salt)
     public = f"{name(state, seat)} committed (fingerprint {mark})"
     priced = ", ".join(f"{t} {p} gold" for t, p in zip(tiles, action.prices))
-    mine = (f"You {'changed your' if again else 'sealed your'} prices: {'axe on ' + axe if axe else 'no axe'}; "
-            f"{priced or 'nothing priced'} (fingerprint {mark}).")
+    mine = (f"{name(state, seat)} {'changed' if again else 'sealed'} their prices: "
+            f"{'axe on ' + axe if axe else 'no axe'}; {priced or 'nothing priced'} (fingerprint {mark}).")
     if all(committed(state, s) for s in range(len(state.seats))):
         log = Log()
         state = reveal_prices(state, log)
@@ -124,7 +124,7 @@ def buy(state: SkyeState, seat: int, action: Buy) -> Outcome:
                f"{name(state, seller)} also takes back the {offer.price} gold set on it)"
                f"{' as a second buy' if second else ''}.")
     state = replace(state, pending=(*state.pending, Pending(seller, "sold", tile)))
-    log.add(f"{name(state, seller)} may advance on the Warrior track (J-T9).")
+    log.add(f"{name(state, seller)} may advance on the Warrior track.")
     state = take(state, seat, tile, log)
     return _finish(state, log, summary)
 
@@ -194,12 +194,16 @@ def place(state: SkyeState, seat: int, action: Place) -> Outcome:
     if action.rotation not in range(4):
         raise BadInput(f"Rotation is 0, 1, 2 or 3 quarter turns clockwise, not {action.rotation}.")
     lnd = land(state.board, player)
+    tile = state.board.tile(tile_id)
+    if not lnd.can_place(tile):
+        others = either([t for t in player.to_place if t != tile_id])
+        raise IllegalMove(f"{tile_id} fits nowhere in your territory yet: place {others} first (a tile that still "
+                          "fits nowhere once your other tiles are placed is discarded).")
     cell = (action.x, action.y)
     if cell in lnd.cells:
         raise IllegalMove(f"{label(lnd, cell)} is already there.")
     if cell not in lnd.frontier:
         raise IllegalMove(f"{action.x},{action.y} is not next to your territory; a tile must touch one you have.")
-    tile = state.board.tile(tile_id)
     if action.rotation not in lnd.fits(tile, cell):
         shows = tile.turned[action.rotation]
         for side, need in enumerate(lnd.frontier[cell]):
@@ -223,7 +227,7 @@ def place(state: SkyeState, seat: int, action: Place) -> Outcome:
 # --- phase 5: the sealed plan ------------------------------------------------------------------------------------
 
 
-def _seal(state: SkyeState, seat: int, plan: JourneyPlan, verb: str, salt: str) -> Outcome:
+def _seal(state: SkyeState, seat: int, plan: JourneyPlan, salt: str) -> Outcome:
     """Seal `plan` with its own `salt` (the round's when the table gave none)."""
     outcome = check(state, seat, plan)
     mark = fingerprint(salt or state.salt, seat, plan_text(plan))
@@ -237,21 +241,22 @@ def _seal(state: SkyeState, seat: int, plan: JourneyPlan, verb: str, salt: str) 
     lnd = land(state.board, state.players[seat])
     route = "; ".join(
         f"{label(lnd, (m.x, m.y))}" + (f" → {m.track}" if m.track else "") for m in plan.markers) or "no markers"
-    mine = (f"You {'changed your' if again else verb} plan: {route}{', spending Extra Movement' if plan.extra else ''}"
-            f" — {outcome.used} of {outcome.points} movement points (fingerprint {mark}).")
+    mine = (f"{name(state, seat)} {'changed' if again else 'sealed'} their plan: {route}"
+            f"{', spending Extra Movement' if plan.extra else ''} — {outcome.used} of {outcome.points} movement points "
+            f"(fingerprint {mark}).")
     if outcome.lines:
-        mine += f" If nothing changes, your journeyman {'; '.join(outcome.lines)}."
+        mine += f" If nothing changes, their journeyman {'; '.join(outcome.lines)}."
     spots = [(m.x, m.y) for m in plan.markers]
     order, cost = cheapest_order(lnd, state.players[seat].journeyman, spots)
     if len(spots) > 1 and cost < outcome.used:
-        mine += (f" The markers are collected in the order you gave; in the order "
+        mine += (f" The markers are collected in the order given; in the order "
                  f"{', '.join(label(lnd, p) for p in order)} they would cost {cost} movement points.")
     return Result(state, mine, (), board_changed=False, secret=True, public=public)
 
 
 def plan(state: SkyeState, seat: int, action: Plan) -> Outcome:
     markers = read_markers(state, seat, action.markers)
-    return _seal(state, seat, JourneyPlan(markers, bool(action.extra)), "sealed your", action.salt)
+    return _seal(state, seat, JourneyPlan(markers, bool(action.extra)), action.salt)
 
 
 def use(state: SkyeState, seat: int, action: Use) -> Outcome:
@@ -264,7 +269,7 @@ def use(state: SkyeState, seat: int, action: Use) -> Outcome:
         raise IllegalMove("Your sealed plan already " + ("spends" if action.on else "does not spend") +
                           " Extra Movement.")
     try:
-        return _seal(state, seat, replace(sealed, extra=bool(action.on)), "sealed your", action.salt)
+        return _seal(state, seat, replace(sealed, extra=bool(action.on)), action.salt)
     except IllegalMove as refusal:
         if action.on:
             raise

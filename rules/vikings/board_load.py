@@ -9,6 +9,7 @@ from typing import Any
 from rules import serial
 from rules.checks import NAME, NAME_RULE, Problems
 from rules.errors import InvalidData
+from rules.text import article
 from rules.vikings.board import Board, Dock, Fjord, Island
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -123,7 +124,7 @@ def _islands(board: Board) -> Problems:
             if kind is None:
                 yield field, f"unknown dock {dock!r}"
             elif kind != "dock":
-                yield field, f"{dock!r} is {_a(kind)}, not a dock"
+                yield field, f"{dock!r} is {article(kind)}, not a dock"
             elif dock in owner:
                 again = "twice on this island" if owner[dock] == island.name else "on two islands"
                 yield field, f"dock {dock!r} is listed {again}"
@@ -183,7 +184,3 @@ def _connected(board: Board) -> Problems:
     for group, i, name, kind in water:
         if name not in reached:
             yield f"{group}[{i}]", f"{kind} {name!r} cannot be reached by water from {start!r}"
-
-
-def _a(kind: str) -> str:
-    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"

@@ -17,7 +17,9 @@ def sailing_start(state: VikingsState, seat: int, boat: int) -> str:
     """Where `seat`'s boat starts a sail; refuses a boat number, a boat in harbour or aside."""
     space = state.players[seat].boats[known_boat(boat)]
     if space is None:
-        raise IllegalMove(f"Your boat {boat} is not on the board (it is in harbour).")
+        raise IllegalMove(f"Your boat {boat} is not on the board (it is in harbour). When the game gives you a boat, "
+                          f"launch it onto an empty dock with adjust boat (boat {boat}, space: the dock); then it "
+                          "sails.")
     for bump in state.pending:
         if (bump.seat, bump.boat) == (seat, boat):
             options = " or ".join(bump.options)

@@ -126,6 +126,19 @@ async def moving(discord_: OfflineDiscord, channel: str = CH, **settings: str) -
     assert "Census order: Rome 9, Babylon 7, Celt 4" in rec.content
 
 
+async def test_each_player_is_told_their_civilization_and_start_at_join_start_and_status(discord_):
+    """Issue 19.14: players were told only their colour, while the game names civilizations."""
+    opened_ = await play(discord_, "@alice /game new game:megaciv board:pelagos")
+    assert "sits as red — Rome, starting in Silsab" in opened_.content
+    joined = await play(discord_, "@bob /game join")
+    assert "bob joined as blue — Babylon, starting in Bomaga (2 seated)." in joined.content
+    started = await play(discord_, "@alice /game start")
+    assert "begins with alice (red — Rome, starting in Silsab), bob (blue — Babylon, starting in Bomaga)." \
+        in started.content
+    status = json.dumps((await discord_.run("@bob", CH, "/game status")).embeds, ensure_ascii=False)
+    assert "red — Rome, starting in Silsab" in status and "blue — Babylon, starting in Bomaga" in status
+
+
 async def complete(discord_: OfflineDiscord, user: str, line: str) -> list[dict]:
     rec = await discord_.run(user, CH, f"!complete {line}")
     assert rec.ok, rec.failures
@@ -231,7 +244,7 @@ async def test_adjusting_tokens_waits_for_the_draft(discord_):
     await moving(discord_)
     await play(discord_, "@alice /megaciv move from:Silsab to:Osnar count:2")
     rec = await discord_.run("@alice", CH, "/megaciv adjust what:tokens area:Silsab value:3")
-    assert rec.content.startswith(REFUSED) and "undeclared draft" in rec.content
+    assert rec.content.startswith(REFUSED) and "is drafting their movement" in rec.content
     rec = await play(discord_, "@alice /megaciv adjust what:barbarians area:Halda value:3")  # the host's, any time
     assert "barbarians in Halda 0 → 3" in rec.content
 

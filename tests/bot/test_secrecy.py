@@ -42,7 +42,8 @@ async def test_a_sealed_bid_reaches_nobody_else_before_the_reveal(discord_):
 
     taken_back = await discord_.run("@alice", CH, "/game undo")
     assert taken_back.ephemeral and str(SECRET) in taken_back.content
-    assert all(m.ephemeral for m in taken_back.messages)
+    public = [m.content for m in taken_back.messages if not m.ephemeral]
+    assert public == ["alice took back a secret move."]  # issue 18.7: the channel sees the bid withdrawn
     log = await discord_.run("@bob", CH, "/game log")
     assert "alice took back a secret move." in log.content and str(SECRET) not in log.content
 

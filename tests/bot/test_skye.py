@@ -89,9 +89,9 @@ async def test_full_game_by_post_script(tmp_path, config):
     rows = await console_rows(FULL, tmp_path, config)
     said = "\n".join("\n".join([r["content"], *(f["content"] for f in r["followups"])]) for r in rows)
     for event in ("castle cost", "Herald fee", "Third Waypoint Marker: now 3 waypoint markers",
-                  "Extra Movement spent", "may advance on the Warrior track (J-T9)",
+                  "Extra Movement spent", "may advance on the Warrior track.",
                   "with the journeyman symbol and may advance", "places a road", "Prices revealed: ",
-                  "Plans revealed: ", " salt ", "You changed your plan", "spending Extra Movement",
+                  "Plans revealed: ", " salt ", "changed their plan", "spending Extra Movement",
                   "cannot place", "Final scoring:", "Game over: "):
         assert event in said, event
     for n in range(1, 7):
@@ -241,17 +241,17 @@ async def test_plan_autocomplete_offers_reachable_tiles_and_advances_in_order(di
 async def test_road_autocomplete_and_refusals(discord_):
     await play_script(discord_, upto="@bob /skye road")
     rec = await discord_.run("@bob", CH, "!complete /skye road edge:")
-    assert "-2,-2 n" in [c["value"] for c in rec.choices]
-    assert any("between L28 (-2,-2) and L07 (-2,-1)" in c["name"] for c in rec.choices)
+    assert "-3,-2 n" in [c["value"] for c in rec.choices]
+    assert any("between L07 (-4,-1) and L28 (-3,-1)" in c["name"] for c in rec.choices)
     rec = await discord_.run("@bob", CH, "/skye road edge:\"0,0 up\"")
     assert rec.ephemeral and "There is no tile 'up'" in rec.content
     rec = await discord_.run("@bob", CH, "/skye road edge:0,0")
     assert rec.ephemeral and "Give the edge as" in rec.content
     rec = await discord_.run("@bob", CH, "/skye road edge:\"9,9 n\"")
     assert rec.ephemeral and "not such an edge" in rec.content
-    rec = await discord_.run("@bob", CH, "/skye road edge:\"L28 L07\"")
-    assert not rec.ephemeral and "places a road between L28 (-2,-2) and L07 (-2,-1)" in rec.content
-    rec = await discord_.run("@bob", CH, "/skye road edge:\"-2,-2 n\"")
+    rec = await discord_.run("@bob", CH, "/skye road edge:\"L07 L28\"")
+    assert not rec.ephemeral and "places a road between L07 (-4,-1) and L28 (-3,-1)" in rec.content
+    rec = await discord_.run("@bob", CH, "/skye road edge:\"-3,-2 n\"")
     assert rec.ephemeral and "You have no road to place" in rec.content
     rec = await discord_.run("@alice", CH, "!complete /skye road edge:")
     assert rec.choices == []  # no road in hand
@@ -304,7 +304,8 @@ async def test_undo_takes_back_a_placement_and_a_sealed_price_privately(discord_
     hand = [c["value"] for c in (await discord_.run("@alice", CH, "!complete /skye price axe:")).choices]
     await discord_.run("@alice", CH, f"/skye price axe:{hand[0]} price1:3 price2:2")
     rec = await discord_.run("@alice", CH, "/game undo")
-    assert rec.ephemeral and all(m.ephemeral for m in rec.messages) and "3 gold" in rec.content
+    assert rec.ephemeral and "3 gold" in rec.content
+    assert [m.content for m in rec.messages if not m.ephemeral] == ["Red took back a secret move."]
     log = await discord_.run("@bob", CH, "/game log")
     assert "Red took back a secret move." in log.content and "3 gold" not in log.content
     rec = await discord_.run("@alice", CH, "/game undo")
@@ -325,7 +326,8 @@ async def test_export_is_refused_while_hidden_and_round_trips_with_a_seated_impo
     rec = await discord_.inject(payload)
     assert "Only a player seated" in (rec.content + "".join(m.content for m in rec.followups))
     rec = await discord_.inject(discord_.builder.command("@bob", "#copy", "game import", {"file": data}))
-    assert rec.ok and "imported" in "".join(m.content for m in rec.messages)
+    told = "".join(m.content for m in rec.messages)
+    assert rec.ok and "bob imported an Isle of Skye with the Journeyman game" in told
     rec = await discord_.run("@carl", "#copy", "/skye place tile:L15 position:0,-1 rotation:2")
     assert not rec.ephemeral and "Yellow places L15" in rec.content
 
@@ -409,4 +411,4 @@ async def test_keep_lets_owners_keep_or_discard_unbought_tiles_when_the_table_ch
     assert not rec.ephemeral and "Blue keeps L03 (paid 3 gold to the bank)." in rec.content
     assert "Blue discards L48 and takes back 1 gold." in rec.content
     rec = await discord_.run("@bob", CH, "/skye keep")
-    assert rec.ephemeral and "You have already acted in this phase; waiting for Red and Yellow." in rec.content
+    assert rec.ephemeral and "You have no unbought tiles to keep or discard; waiting for Red and Yellow." in rec.content

@@ -45,7 +45,7 @@ SCORING = [
      "settings": {"scoring": tiles, "schedule": "steady", "rounds": 4}}
     for i, (tiles, d, r) in enumerate((("drovers,lochs,long_rows,beacons", 5, 5),
                                        ("highlands,folds,farmsteads,glen", 3, 3),
-                                       ("whisky_trail,peaks,harbours,roads", 18, 18)))
+                                       ("whisky_trail,peaks,harbours,roads", 25, 25)))
 ]
 EVENTS = {
     "castle advancement": "castle cost",

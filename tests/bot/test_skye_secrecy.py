@@ -41,7 +41,7 @@ async def test_sealed_prices_reach_nobody_else_before_the_reveal(discord_):
     after = {user: await images(discord_, user, CH, LOOKS) for user in OTHERS}
 
     again = await discord_.run("@alice", CH, f"/skye price axe:{hand[0]} price1:2 price2:3")
-    assert again.ephemeral and "You changed your prices" in again.content
+    assert again.ephemeral and "Red changed their prices" in again.content
     for user in OTHERS:  # what was sealed changes nothing the others see
         assert await images(discord_, user, CH, LOOKS) == after[user], user
     secrets += [f"axe on {hand[0]}", f"{hand[1]} 2 gold", f"{hand[2]} 3 gold", f"{hand[1]}=2"]
@@ -62,6 +62,9 @@ async def test_sealed_prices_reach_nobody_else_before_the_reveal(discord_):
     for colour in ("Red: axe on", "Blue: axe on", "Yellow: axe on"):
         assert colour in reveal.content
     assert f"Red: axe on {hand[0]}; {hand[1]} 2 gold, {hand[2]} 3 gold" in reveal.content
+    log = await discord_.run("@bob", CH, "/game log")  # issue 19.4: Red's sealed move, read by Blue, names Red
+    assert "Red sealed their prices" in log.content and "Red changed their prices" in log.content
+    assert "You " not in log.content and " your " not in log.content
 
 
 async def test_a_sealed_plan_reaches_nobody_else_and_can_be_changed_until_everyone_has_planned(discord_):
@@ -76,7 +79,7 @@ async def test_a_sealed_plan_reaches_nobody_else_and_can_be_changed_until_everyo
     after = {user: await images(discord_, user, CH, LOOKS) for user in OTHERS}
 
     changed = await discord_.run("@alice", CH, "/skye plan")
-    assert changed.ephemeral and "You changed your plan: no markers" in changed.content
+    assert changed.ephemeral and "changed their plan: no markers" in changed.content
     for user in OTHERS:
         assert await images(discord_, user, CH, LOOKS) == after[user], user
     assert (await discord_.run("@alice", CH, "/game board private:true")).attachments[0].data != \

@@ -10,13 +10,16 @@ is the hex named "H7".
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from rules import hexes
 from rules.base import Action, Actor, Result, Seat
-from rules.glory import GAME
+from rules.glory import GAME, queries
+from rules.glory.actions import Adjust, Choose, EndTurn, Maneuver, Pass
+from rules.glory.adjust import ADJUSTERS
 from rules.glory.board import Board
 from rules.glory.state import Army, GloryState, Structure
 
@@ -135,3 +138,81 @@ def act(state: GloryState, seat: int | None, action: Action, host: bool = False)
     assert json.dumps(GAME.encode_state(state), sort_keys=True) == before, "apply changed its input"
     GAME.check(result.state)
     return result
+
+
+# --- random play (tests/rules/random_play.py) -----------------------------------------------------------
+
+
+def legal_action(rng: random.Random, state: GloryState) -> tuple[int, Action] | None:
+    """A likely-legal action of whoever is awaited, chosen through the queries on their view."""
+    if state.exploring is not None:
+        if rng.random() < 0.3:
+            return None  # a while for the host's adjustments
+        seat = state.exploring.plan.seat
+        return seat, Choose(rng.choice(queries.rotations(GAME.view(state, seat))))
+    seat = state.turn
+    seen = GAME.view(state, seat)
+    armies = queries.armies(seen, seat)
+    if not armies or queries.can_maneuver(seen, seat) or rng.random() < 0.15:
+        return seat, (Pass() if queries.may_pass(seen, seat) and rng.random() < 0.6 else EndTurn())
+    at, army = rng.choice(armies)
+    group = {u: rng.randint(1, n) for u, n in army.units.items() if rng.random() < 0.7} or None
+    march = rng.random() < 0.2
+    pack = "pack" if any(seen.board.unit_types[u].packing for u in army.units) and rng.random() < 0.5 else ""
+    ends = queries.reachable(seen, seat, at, group, march=march, pack=pack)
+    if not ends:
+        return seat, EndTurn()
+    to, route = rng.choice(sorted(ends.items()))
+    drops: tuple = ()
+    pickups: tuple = ()
+    moved = group or army.units
+    if len(route.route) > 1 and rng.random() < 0.3:
+        middle = route.route[0]
+        unit = rng.choice(sorted(moved))
+        if sum(moved.values()) > 1:
+            drops = ((middle, unit, 1),)
+        mine = dict(queries.pickup_sources(seen, seat, at))
+        if middle in mine and rng.random() < 0.5:
+            pick = rng.choice(sorted(mine[middle].units))
+            pickups = ((middle, pick, 1),)
+    path = route.route if rng.random() < 0.5 else ()
+    units = tuple(sorted(group.items())) if group else ()
+    return seat, Maneuver(at, to, units=units, path=path, drops=drops, pickups=pickups, march=march, pack=pack)
+
+
+def hostile_action(rng: random.Random, state: GloryState) -> tuple[Actor | int | None, Action]:
+    """Anything at all, by anyone: the hexes where armies stand and their neighbours are named often,
+    so adjustments and maneuvers hit them; while a tile waits for its rotation, the host adjusts the
+    exploring army."""
+    pending = state.exploring
+    if pending is not None and rng.random() < 0.5:
+        plan = pending.plan
+        where = rng.choice([plan.start, *plan.path, *(s.hex for s in plan.stops)])
+        unit = rng.choice([*plan.group, *(u.name for u in state.board.units)])
+        what = rng.choice(["units", "units", "packed", "depletion", "structure", "voting"])
+        return Actor(rng.choice([plan.seat, state.turn]), host=True), Adjust(
+            what, value=rng.randint(0, 2), seat=rng.choice([None, plan.seat, 1 - plan.seat]), hex=where, unit=unit,
+            name=rng.choice(["city", "castle", ""]))
+    occupied = sorted({at for p in state.players for at in p.armies})
+    near = [state.board.names[j] for at in occupied for j in state.board.nbrs[state.board.index[at]]]
+    names = [*rng.sample(state.board.names, 4), *rng.sample(occupied, min(3, len(occupied))),
+             *rng.sample(near, min(3, len(near))), "Z99", "", "3,-1", "x" * 45]
+    kind = rng.choice(["maneuver", "maneuver", "choose", "pass", "end", "adjust", "adjust", "adjust"])
+    seat = rng.choice([state.turn, *range(len(state.seats)), None])
+    unit = rng.choice([u.name for u in state.board.units] + ["dragon"])
+    if kind == "maneuver":
+        return seat, Maneuver(rng.choice(names), rng.choice(names),
+                              units=((unit, rng.randint(-1, 4)),) * rng.randint(0, 2),
+                              path=tuple(rng.choice(names) for _ in range(rng.randint(0, 3))),
+                              drops=((rng.choice(names), unit, rng.randint(0, 2)),) * rng.randint(0, 1),
+                              march=rng.random() < 0.5, pack=rng.choice(["", "pack", "unpack", "fold"]))
+    if kind == "choose":
+        return seat, Choose(rng.choice(["1", "4", "6", "7", "", "one"]))
+    if kind == "pass":
+        return seat, Pass()
+    if kind == "end":
+        return seat, EndTurn()
+    relics = [r.name for r in state.board.relics]
+    return seat, Adjust(rng.choice([*ADJUSTERS, "gold"]), value=rng.randint(-1, 5), seat=rng.choice([None, 0, 1, 7]),
+                        hex=rng.choice(names), unit=rng.choice([unit, unit, "x"]),
+                        name=rng.choice([*relics, "city", "castle", "capital", "", "E01"]))

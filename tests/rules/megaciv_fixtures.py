@@ -10,15 +10,29 @@ ranks above Babylon on the A.S.T.).
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from rules.base import Action, Actor, Result, Seat
-from rules.megaciv import GAME
-from rules.megaciv.actions import StartMovement
+from rules.errors import PlayerError
+from rules.megaciv import GAME, queries
+from rules.megaciv.actions import (
+    Adjust,
+    Build,
+    Declare,
+    Expand,
+    Insist,
+    Maintain,
+    Move,
+    Sail,
+    Scrap,
+    StartMovement,
+    TakeBack,
+)
 from rules.megaciv.board import Board
-from rules.megaciv.state import MegaState, Ship, with_player
+from rules.megaciv.state import CITIES, MegaState, Ship, with_player
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "megaciv"
 MAPS = DATA / "maps"
@@ -146,3 +160,130 @@ def first_to_move(state: MegaState, seat: int) -> MegaState:
     """The state with `seat` first in this phase's order (to act without playing the others)."""
     order = (seat, *[s for s in state.order if s != seat])
     return replace(state, order=order)
+
+
+# --- random play (tests/rules/random_play.py) -----------------------------------------------------------
+
+ALLOWED = ("Diplomacy", "Cultural Ascendancy", "conflict situation")  # why a sail the queries offered is refused
+
+
+def legal_action(rng: random.Random, state: MegaState) -> tuple[int, Action] | None:
+    """A legal action through the queries: between phases expand, keep the books and start the next
+    Movement phase; in it, the acting seat drafts, takes back, declares or insists."""
+    if not state.moving:
+        return _between(rng, state)
+    seat = rng.choice(GAME.position(state).acting)
+    if state.together and rng.random() < 0.02:
+        return seat, Insist()
+    seen = GAME.view(state, seat)
+    p = seen.players[seat]
+    roll = rng.random()
+    if roll < 0.08 and p.steps:
+        return seat, TakeBack(rng.randint(1, len(p.steps)))
+    if roll < 0.14 or not p.tokens:
+        return seat, Declare()
+    if roll < 0.55:
+        movable = queries.movable(seen, seat)
+        source = rng.choice(movable)[0] if movable else ""
+        found = queries.destinations(seen, seat, source) if movable else []
+        if found:
+            d = rng.choice(found)
+            return seat, Move(source, d.area, rng.randint(1, d.count), d.via)
+    if roll < 0.65:
+        coastal = [a for a in p.tokens if seen.board.areas[a].coastal and a not in seen.out_of_play]
+        if coastal and any(s.area is None for s in p.ships) and p.builds < 4:
+            return seat, Build(rng.choice(coastal), rng.choice(["treasury", "mixed", "tokens"]))
+    for info in queries.ships(seen, seat):
+        if info.status == "needs upkeep":
+            if rng.random() < 0.2:
+                return seat, Scrap(info.number)
+            if p.treasury:
+                return seat, Maintain(info.number)
+            if p.tokens:
+                return seat, Maintain(info.number, "token", rng.choice(sorted(p.tokens)))
+        reach = queries.ship_reach(seen, seat, info.number)
+        if reach and rng.random() < 0.7:
+            end = rng.choice(sorted(reach))
+            path = reach[end]
+            free = p.unmoved(info.area) if seen.board.areas[info.area].kind == "land" else 0
+            take = [min(free, rng.randint(0, 5))] + [0] * len(path)
+            if seen.board.areas[end].kind == "sea":
+                take[0] = 0
+            return seat, Sail(info.number, path, tuple(take), ())
+    return seat, Declare()
+
+
+def _between(rng: random.Random, state: MegaState) -> tuple[int, Action]:
+    """Between Movement phases: someone expands or keeps the books, or the host starts the next phase."""
+    growing = [s for s in range(len(state.seats)) if not state.players[s].expanded and queries.expansion(state, s)[0]]
+    if growing and rng.random() < 0.7:
+        seat = rng.choice(growing)
+        need, stock = queries.expansion(state, seat)
+        if sum(need.values()) <= stock:
+            return seat, Expand()
+        areas = list(need)
+        rng.shuffle(areas)
+        return seat, Expand(tuple(areas))
+    seat = rng.randrange(len(state.seats))
+    p = state.players[seat]
+    roll = rng.random()
+    if roll < 0.3 and p.stock > 4:
+        return seat, Adjust("treasury", p.treasury + rng.randint(1, 4))
+    if roll < 0.45:
+        advance = rng.choice(state.board.advances.advances).name
+        return seat, Adjust("advance", 0 if advance in p.advances else 1, name=advance)
+    if roll < 0.55 and p.tokens and len(p.cities) < CITIES:
+        return seat, Adjust("city", 1, area=rng.choice(sorted(p.tokens)))
+    if roll < 0.65:
+        area = rng.choice(state.board.land_areas)
+        return HOST, Adjust("barbarians", rng.randint(0, 3), area=area)
+    return HOST, StartMovement()
+
+
+def refusable(action: Action, refusal: PlayerError) -> bool:
+    """The queries promise every legal pick but a build the treasury cannot pay, a sail stopped by
+    a rule they do not foresee, and the table's bookkeeping (the host may not hold the seat)."""
+    if isinstance(action, Build):
+        return "treasury" in refusal.message or "paying needs" in refusal.message
+    if isinstance(action, Sail):
+        return any(word in refusal.message for word in ALLOWED) or len(action.path) < 1
+    return isinstance(action, Adjust)
+
+
+def hostile_action(rng: random.Random, state: MegaState) -> tuple[int | None, Action]:
+    """Anything at all, by anyone: areas where tokens stand are named often."""
+    areas = sorted(state.board.areas)
+    held = sorted({a for p in state.players for a in p.tokens})
+    names = [*rng.sample(areas, min(4, len(areas))), *rng.sample(held, min(3, len(held))), "", "Atlantis", "x" * 50]
+    seat = rng.choice([*range(len(state.seats)), None])
+    kind = rng.choice(["move", "build", "maintain", "scrap", "sail", "takeback", "declare", "insist", "start",
+                       "expand", "adjust", "adjust", "adjust"])
+    number = rng.randint(-1, 5)
+    if kind == "move":
+        return seat, Move(rng.choice(names), rng.choice(names), rng.randint(-1, 6), rng.choice(["", *names]))
+    if kind == "build":
+        return seat, Build(rng.choice(names), rng.choice(["treasury", "mixed", "tokens", "gold"]),
+                           tuple(rng.sample(names, rng.randint(0, 2))))
+    if kind == "maintain":
+        return seat, Maintain(number, rng.choice(["treasury", "token", "x"]), rng.choice(names))
+    if kind == "scrap":
+        return seat, Scrap(number)
+    if kind == "sail":
+        path = tuple(rng.choice(names) for _ in range(rng.randint(0, 3)))
+        return seat, Sail(number, path, tuple(rng.randint(-1, 3) for _ in range(rng.randint(0, 4))),
+                          tuple(rng.randint(-1, 3) for _ in range(rng.randint(0, 4))))
+    if kind == "takeback":
+        return seat, TakeBack(rng.randint(-1, 4))
+    if kind == "declare":
+        return seat, Declare()
+    if kind == "insist":
+        return seat, Insist()
+    if kind == "start":
+        return seat, StartMovement()
+    if kind == "expand":
+        return seat, Expand(tuple(rng.sample(names, rng.randint(0, 3))))
+    what = rng.choice(["treasury", "tax", "tokens", "city", "advance", "ship", "barbarians", "pirate", "out_of_play",
+                       "gold"])
+    advance = rng.choice([a.name for a in state.board.advances.advances] + ["Flight"])
+    return seat, Adjust(what, rng.randint(-1, 6), rng.choice([None, 0, 1, 9]), rng.choice(names), advance,
+                        rng.randint(-1, 5))

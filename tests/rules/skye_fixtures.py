@@ -13,7 +13,7 @@ from rules.base import Action, Actor, Result, Seat
 from rules.errors import PlayerError
 from rules.skye import GAME
 from rules.skye import queries as q
-from rules.skye.actions import Buy, Choose, Keep, Place, Plan, Price, Road
+from rules.skye.actions import Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
 from rules.skye.model import SkyeBoard, Tile, TileSet, Zone
 from rules.skye.plans import read_markers
 from rules.skye.state import Placed, SkyeState, with_player
@@ -125,12 +125,38 @@ def random_action(rng: random.Random, state: SkyeState, roads: bool = True) -> t
         mine = [t for t, owner, _p in q.offers(seen) if owner == seat]
         return seat, Keep(tuple(t for t in mine if rng.random() < 0.3))
     if stage == "place":
-        tile_id = rng.choice(q.to_place(seen, seat))
+        tile_id = rng.choice([t for t in q.to_place(seen, seat) if q.placements(seen, seat, t)])
         x, y, rotations = rng.choice(q.placements(seen, seat, tile_id))
         return seat, Place(tile_id, x, y, rng.choice(rotations))
     if stage == "plan":
         return seat, _plan(rng, seen, seat)
     return None
+
+
+def hostile_action(rng: random.Random, state: SkyeState) -> tuple[int | None, Action]:
+    """Anything at all, by anyone: tiles of the game and cells near the castle named often."""
+    names = ["L01", "J1", "castle", "0,0", "1,0", "", "zz", "x" * 60, "-1,-1:herald", "0,0:warrior", "1,0:fly",
+             *rng.sample([t.id for t in state.board.tiles.landscapes], 3)]
+    seat = rng.choice([*range(len(state.seats)), None])
+    kind = rng.choice(["price", "buy", "keep", "place", "plan", "use", "road", "choose", "adjust", "adjust"])
+    if kind == "price":
+        return seat, Price(rng.choice(names), tuple(rng.sample(names, 2)), (rng.randint(-2, 9), rng.randint(0, 200)))
+    if kind == "buy":
+        return seat, Buy(rng.choice(names))
+    if kind == "keep":
+        return seat, Keep(tuple(rng.sample(names, 2)))
+    if kind == "place":
+        return seat, Place(rng.choice(names), rng.randint(-3, 3), rng.randint(-3, 3), rng.randint(-1, 5))
+    if kind == "plan":
+        return seat, Plan(tuple(rng.sample(names, rng.randint(0, 4))), rng.random() < 0.5)
+    if kind == "use":
+        return seat, Use(rng.choice(["extra_movement", "gold"]), rng.random() < 0.5)
+    if kind == "road":
+        return seat, Road(rng.randint(-2, 2), rng.randint(-2, 2), rng.choice(["n", "e", "s", "w", "up"]))
+    if kind == "choose":
+        return seat, Choose(rng.choice(["warrior", "merchant", "herald", "none", "fly"]))
+    what = rng.choice(["gold", "vp", "roads", "markers", "warrior", "merchant", "herald", "journeyman", "x"])
+    return seat, Adjust(what, rng.randint(-1, 14), rng.choice([None, 0, 1, 7]), rng.randint(-1, 1), rng.randint(-1, 1))
 
 
 def _price(rng: random.Random, state: SkyeState, seat: int) -> Price:

@@ -14,7 +14,7 @@ from rules.errors import BadInput, IllegalMove, NotYourTurn
 from rules.glory import GAME, queries
 from rules.glory.actions import Adjust, Choose, EndTurn, Maneuver
 from rules.glory.state import EventSlot, Placed, relics_to_place, unexplored_provinces
-from tests.rules.glory_fixtures import BLUE, RED, act, at, cubes, deck_top, put, scenario, units
+from tests.rules.glory_fixtures import BLUE, RED, act, at, cubes, deck_top, new_game, put, scenario, units
 
 J9 = "J9"
 
@@ -97,6 +97,24 @@ def test_G_E2_the_top_tile_is_revealed_not_undoably_and_its_player_chooses_the_r
     assert J9 not in unexplored_provinces(done.state)
 
 
+@pytest.mark.parametrize("unit", ["swordsman", "peasant"])
+def test_G_E2_the_host_adjusts_nothing_while_a_tile_waits_for_its_rotation(unit):
+    """Issue 19.1: the host took away the exploring swordsman (or added a peasant) while the tile
+    waited, and the answer then crashed or left "-1 swordsmen"."""
+    state = new_game("two-straits", 2)
+    state = act(state, RED, Adjust("units", value=1, hex="D9", unit="swordsman"), host=True).state
+    state = act(state, RED, Maneuver("D9", "D8")).state
+    assert state.exploring is not None
+    for seat in (RED, BLUE):
+        with pytest.raises(NotYourTurn, match="Waiting for Red to choose the rotation of the tile revealed at E8; "
+                                              "adjust after it is placed."):
+            GAME.apply(state, Actor(seat, host=True), Adjust("units", value=0 if unit == "swordsman" else 1,
+                                                              hex="D9", unit=unit, seat=RED))
+    done = act(state, RED, Choose("1"))
+    assert done.state.exploring is None
+    act(done.state, RED, Adjust("units", value=3, hex="D10", unit="peasant"), host=True)  # adjusting again after
+
+
 def test_G_E2_the_rotation_must_join_the_seas_and_let_the_army_land_here_only_one_does_and_is_still_asked():
     state = explore_state({(1, 0): "sea"})
     deck_top(state, "T07")  # Salt Bay: sea in the centre, N, NE and NW
@@ -154,7 +172,7 @@ def test_G_E3_an_army_that_cannot_move_onto_the_claimed_hex_stays_depleted():
     after = done.state
     assert units(after, RED, at(2, -1)) == {"cavalryman": 2} and cubes(after, RED, at(2, -1)) == 2
     assert units(after, RED, at(2, 1)) is None and after.last.stayed
-    assert f"the army cannot move onto {at(2, 1)}" in done.summary
+    assert f"the army cannot move onto {at(2, 1)} ({at(2, 1)} is " in done.summary  # the hex named as written
     assert after.explored[J9].tile == "T12"
 
 
@@ -205,7 +223,8 @@ def test_G_E4_an_outlined_symbol_gets_one_only_when_relics_to_place_outnumber_un
     assert len(unexplored_provinces(done.state)) == left
     assert (done.state.relics == {at(2, 1): state.relic_bag[0]}) is placed
     if not placed:
-        assert f"3 to place do not outnumber the {left} unexplored provinces" in " ".join(done.details)
+        assert (f"an outlined symbol gets one only while more relics are left to place (3) than provinces are left "
+                f"unexplored ({left})") in " ".join(done.details)
 
 
 def test_G_E4_no_symbol_no_relic():

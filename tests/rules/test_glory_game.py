@@ -255,6 +255,7 @@ ADJUST_REFUSALS = [
     (Adjust("units", value=1, hex=at(2, 0), unit="archer"), IllegalMove, "holds Blue's city."),
     (Adjust("units", value=1, hex=at(0, 1), unit="galley"), IllegalMove, "is plains: vessels stay on sea and ocean"),
     (Adjust("units", value=1, hex=at(1, 1), unit="archer"), IllegalMove, "is sea: archers stand there only aboard"),
+    (Adjust("units", value=0, hex=at(-1, 1), unit="galley"), IllegalMove, "is sea: swordsmen stand there only aboard"),
     (Adjust("units", value=100, hex=at(0, 0), unit="archer"), BadInput, "A count of archers is between 0 and 99"),
     (Adjust("units", value=1, hex=at(0, 0), unit="dragon"), BadInput, "There is no unit 'dragon'."),
     (Adjust("units", value=1, hex="Q99", unit="archer"), BadInput, "There is no hex 'Q99'"),
@@ -269,8 +270,9 @@ ADJUST_REFUSALS = [
 
 @pytest.mark.parametrize(("action", "error", "message"), ADJUST_REFUSALS)
 def test_adjust_refusals(action, error, message):
-    state = scenario({(1, 1): "sea"}, down=[(3, -2)])
+    state = scenario({(1, 1): "sea", (-1, 1): "sea"}, down=[(3, -2)])
     put(state, RED, at(0, 0), swordsman=1)
+    put(state, RED, at(-1, 1), galley=1, swordsman=1)
     put(state, BLUE, at(1, 0), swordsman=1)
     city(state, BLUE, at(2, 0))
     with pytest.raises(error) as refused:
@@ -345,6 +347,18 @@ def test_check_names_the_first_broken_invariant(how, message):
     with pytest.raises(InvalidData, match=message.replace("[", r"\[").replace("]", r"\]").replace("(", r"\(")
                        .replace(")", r"\)")):
         GAME.check(_break(how))
+
+
+def test_check_finds_land_units_stranded_on_water_G_M9():
+    """Ruling 8: land units on water only aboard a vessel; peasants may stand on sea."""
+    state = scenario({(1, 0): "sea"})
+    put(state, RED, at(1, 0), peasant=2)
+    GAME.check(state)
+    put(state, RED, at(1, 0), peasant=2, swordsman=1)
+    with pytest.raises(InvalidData, match=r"armies.I8.units.swordsman: swordsmen on sea without a vessel"):
+        GAME.check(state)
+    put(state, RED, at(1, 0), galley=1, swordsman=1)
+    GAME.check(state)
 
 
 def test_states_round_trip_through_json():

@@ -11,7 +11,7 @@ import pytest
 from rules.errors import BadInput, IllegalMove, NotYourTurn
 from rules.glory import queries
 from rules.glory.actions import EndTurn, Maneuver, Pass
-from tests.rules.glory_fixtures import BLUE, RED, act, at, city, cubes, put, scenario, units
+from tests.rules.glory_fixtures import BLUE, RED, act, at, city, cubes, new_game, put, scenario, units
 
 
 def M(army, to="", **kw):
@@ -438,6 +438,28 @@ def test_G_M9_the_galley_that_moves_away_no_longer_ferries_and_drops_at_sea_need
     put(state, RED, at(1, 0), galley=1, swordsman=1)
     with pytest.raises(IllegalMove, match="Units cannot be dropped there: .* is sea"):
         act(state, RED, M(at(1, 0), at(3, 0), drops=((at(2, 0), "swordsman", 1),)))
+
+
+def test_G_M9_a_vessel_does_not_sail_away_from_land_units_it_would_strand_on_the_water():
+    """Issue 19.2: the galley sailed off and left the swordsman alone on the ocean (ruling 8)."""
+    state = new_game("two-straits", 2)
+    put(state, RED, "C12", galley=1, swordsman=1)
+    assert ends(state, RED, "C12", units={"galley": 1}) == {"C12": 0}
+    with pytest.raises(IllegalMove, match="1 galley cannot leave C12 alone: 1 swordsman would stay on the ocean at "
+                                          "C12 without a vessel; land units stand on water only aboard one of your "
+                                          "vessels \\(peasants may stand on sea\\). Take them along."):
+        act(state, RED, M("C12", "B12", units=(("galley", 1),)))
+    act(state, RED, M("C12", "B12"))  # together they may go
+    put(state, RED, "C12", galley=1, peasant=1)
+    put(state, RED, "B12", galley=1)
+    with pytest.raises(IllegalMove, match="Units cannot be picked up there: 1 peasant would stay on the ocean"):
+        act(state, RED, M("B12", "D12", path=("C12", "D12"), pickups=(("C12", "galley", 1),)))
+
+
+def test_G_M8_peasants_left_on_sea_stay_where_a_swordsman_could_not():
+    state = scenario({(1, 0): "sea", (2, 0): "sea"})
+    put(state, RED, at(1, 0), galley=1, peasant=1)
+    act(state, RED, M(at(1, 0), at(2, 0), units=(("galley", 1),)))
 
 
 # --- trebuchets ---------------------------------------------------------------------------------

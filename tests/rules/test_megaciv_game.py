@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -247,9 +248,27 @@ def test_every_kind_of_adjustment_is_listed_in_the_action_docs():
 def test_no_adjusting_tokens_or_ships_during_ones_own_undeclared_draft():
     state = first_to_move(moving(cash(put(blank(2), RED, "A", 3), RED, 2)), RED)
     state = act(state, RED, Move("A", "B")).state
-    with pytest.raises(IllegalMove, match="undeclared draft"):
+    with pytest.raises(IllegalMove, match="Rome is drafting their movement: adjust tokens, treasury or ships once "
+                                          "they have declared it"):
         act(state, RED, Adjust("tokens", 1, area="A"))
     assert act(state, RED, Adjust("advance", 1, name="Roadbuilding")).state.players[RED].advances == ("Roadbuilding",)
+
+
+@pytest.mark.parametrize("what", [Adjust("tokens", 1, RED, area="A"), Adjust("treasury", 1, RED),
+                                  Adjust("tax", 1, RED), Adjust("ship", 0, RED, area="G", ship=1)])
+def test_the_hosts_adjustment_refused_during_a_secret_draft_says_nothing_of_it_M_O2(what):
+    """Issue 18.5 (audit): the host learnt whether the player on turn had moved yet, from whether
+    adjusting their tokens was refused. Refused alike before and after the first step."""
+    state = first_to_move(moving(cash(put(put(blank(2), RED, "A", 3), BLUE, "C", 1), RED, 2)), RED)
+    moved = act(state, RED, Move("A", "B")).state
+    refusals = set()
+    for before in (state, moved):
+        with pytest.raises(IllegalMove) as refused:
+            act(before, BLUE, what, host=True)
+        refusals.add(refused.value.message)
+    assert refusals == {"Rome is drafting their movement: adjust tokens, treasury or ships once they have declared "
+                        "it (or taken its steps back)."}
+    act(moved, BLUE, replace(what, seat=BLUE), host=True)  # Babylon waits for its turn: no draft to keep exact
 
 
 def test_adjusting_tokens_down_drops_moved_ones_first():

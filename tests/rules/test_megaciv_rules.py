@@ -82,13 +82,16 @@ def test_M_O1_setting_everyone_moves_at_once_and_anyone_may_insist_on_order():
     assert GAME.position(state).phase == "move_all"
     state = act(state, BLUE, Move("E", "F")).state
     state = act(state, GREEN, Declare()).state
-    with pytest.raises(NotYourTurn, match="already acted"):
+    with pytest.raises(NotYourTurn, match="You have declared your movement ended for this phase; waiting for"):
         act(state, GREEN, Move("G", "A"))
     result = act(state, BLUE, Insist())
     assert "Rome moves now" in result.summary
     state = result.state
     with pytest.raises(NotYourTurn, match="It is Rome's turn."):
         act(state, BLUE, Move("F", "E"))
+    with pytest.raises(NotYourTurn, match="You have declared your movement ended for this phase; waiting for "
+                                          "Rome."):  # issue 19.17: not "It is Rome's turn"
+        act(state, GREEN, Declare())
     state = act(state, RED, Declare()).state
     state = act(state, BLUE, Declare()).state
     assert not state.moving and state.turn == 2
@@ -148,8 +151,10 @@ def test_M_O2_barbarians_never_move():
 def test_M_T1_a_token_moves_once_by_land():
     state = red_moves(put(blank(), RED, "A", 3))
     state = act(state, RED, Move("A", "B", 2)).state
-    with pytest.raises(IllegalMove, match="You have 0 of 2 tokens in B free to move"):
-        act(state, RED, Move("B", "C", 1))
+    with pytest.raises(IllegalMove, match=r"You have 0 of 2 tokens in B free to move \(2 have moved this phase\), "
+                                          r"not 1. A token moves once a phase: to move one back, take its move back "
+                                          r"instead \(takeback\)."):  # issue 19.17: moving them back says how
+        act(state, RED, Move("B", "A", 1))
     state = act(state, RED, Move("A", "B", 1)).state
     assert state.players[RED].tokens == {"B": 3} and state.players[RED].done == {"B": 3}
 
@@ -285,8 +290,12 @@ def test_M_S1_where_ships_may_be_built():
         act(state, RED, Build("OS"))
     with pytest.raises(BadInput, match="Pay for a ship with one of"):
         act(state, RED, Build("A", pay="gold"))
-    with pytest.raises(IllegalMove, match="this way of paying needs 2"):
+    with pytest.raises(IllegalMove, match=r"this way of paying needs 2. Pay with mixed \(1 treasury and 1 token "
+                                          r"from A\) or tokens \(2 tokens, at least one from A\) instead."):
         act(cash(state, RED, 1), RED, Build("A"))
+    with pytest.raises(IllegalMove, match=r"You have 0 in treasury; this way of paying needs 2. Pay with tokens "
+                                          r"\(2 tokens, at least one from A\) instead."):  # issue 19.17
+        act(cash(state, RED, 0), RED, Build("A"))
 
 
 def test_M_S1_at_most_four_a_turn_and_a_new_ship_sails_at_once():

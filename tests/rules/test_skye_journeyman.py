@@ -139,7 +139,7 @@ def test_J_M5_an_impossible_plan_is_refused_when_sealed_with_the_reason():
 
 def test_J_M5_markers_out_of_reach_when_carried_out_are_dropped_and_the_walk_stops_at_the_last_collected():
     state = act(game(), RED, Plan(("T1", "T3"))).state
-    state = act(state, BLUE, Adjust("journeyman", seat=RED, x=1, y=2), host=True).state
+    state = with_player(state, RED, journeyman=(1, 2))  # not by adjust: that withdraws the plan
     result = commit_all(state, {})  # Red's plan stays sealed
     walk = result.state.walks[0]
     assert walk.seat == RED and [m.x for m in walk.dropped] == [2]
@@ -212,7 +212,7 @@ def test_J_T4_herald_fees_on_top_of_castle_cost_and_refused_without_the_gold():
         assert after.players[RED].gold == 30 - fee - castle, lines
         assert f"Herald fee {fee} gold" in lines[0]
     poor = with_player(state, RED, tracks=(0, 0, 2), best=(0, 0, 2), gold=5)
-    with pytest.raises(IllegalMove, match="costs the castle cost of 1 plus a fee of 5 gold but you have only 5"):
+    with pytest.raises(IllegalMove, match="costs the castle cost of 1 plus a fee of 5 gold, more than the 5 gold held"):
         sealed(poor, RED, "castle:herald")
 
 
@@ -364,7 +364,7 @@ def test_J_T9_a_kept_journeyman_tile_offers_any_track_herald_fees_apply_even_if_
     assert "Red keeps JW (paid 1 gold to the bank)." in result.details
     decision = GAME.position(result.state).decisions[0]
     assert decision.options == ("warrior", "merchant", "none")  # Herald 3's fee of 5 is more than 4 gold
-    with pytest.raises(IllegalMove, match="fee of 5 gold but you have only 4"):
+    with pytest.raises(IllegalMove, match="fee of 5 gold, more than the 4 gold held"):
         act(result.state, RED, Choose("herald"))
     after = act(result.state, RED, Choose("merchant"))
     assert after.state.players[RED].tracks == (0, 1, 2)

@@ -10,7 +10,7 @@ import pytest
 from rules.errors import BadInput, IllegalMove, NotYourTurn
 from rules.skye import GAME
 from rules.skye import queries as q
-from rules.skye.actions import Buy, Choose, Keep, Place, Price
+from rules.skye.actions import Adjust, Buy, Choose, Keep, Place, Plan, Price
 from rules.skye.model import Scroll
 from rules.skye.rounds import Log, final_scoring, income, score_round
 from rules.skye.sealing import fingerprint, price_text, salt
@@ -107,7 +107,7 @@ def test_prices_are_sealed_changeable_and_revealed_together():
     assert first.secret and not first.board_changed and first.public.startswith("Red committed (fingerprint ")
     assert hands[RED][1] not in first.public and "2" not in first.public.split("fingerprint")[0]
     again = act(first.state, RED, Price(hands[RED][2], hands[RED][:2], (1, 1)))
-    assert again.public != first.public and again.summary.startswith("You changed your prices")
+    assert again.public != first.public and again.summary.startswith("Red changed their prices")
     assert GAME.position(again.state).acting == (BLUE, YELLOW) and GAME.position(again.state).may_act == (0, 1, 2)
     state = act(again.state, BLUE, Price(hands[BLUE][0], hands[BLUE][1:], (1, 4))).state
     result = act(state, YELLOW, Price(hands[YELLOW][0], hands[YELLOW][1:], (3, 1)))
@@ -151,14 +151,30 @@ def test_no_axe_lets_a_player_price_all_three_and_the_minimum_is_waived_when_una
 
 
 def test_adjusting_gold_withdraws_sealed_prices():
-    from rules.skye.actions import Adjust
-
     state = new_game(3)
     hand = state.players[RED].hand
     state = act(state, RED, Price(hand[0], hand[1:], (2, 2))).state
     result = act(state, RED, Adjust("gold", value=3))
     assert result.state.players[RED].pricing is None and "withdrawn" in result.details[1]
     assert GAME.position(result.state).acting == (RED, BLUE, YELLOW)
+
+
+@pytest.mark.parametrize("what", [Adjust("markers", value=1), Adjust("markers", value=3), Adjust("gold", value=1),
+                                  Adjust("merchant", value=2), Adjust("journeyman", x=1, y=0)])
+def test_an_adjustment_withdraws_a_sealed_plan_whatever_it_holds_J_M2(what):
+    """Issue 18.5: adjusting Red's markers withdrew a 2-marker plan and kept a 1-marker one, so the
+    host learnt the plan's size. Every sealed plan is withdrawn alike; VP and roads in hand touch no plan."""
+    said = set()
+    for markers in ((), ("castle",), ("castle", "T1")):
+        state = act(scenario(3), RED, Plan(markers)).state
+        result = act(state, BLUE, replace(what, seat=RED), host=True)
+        assert result.state.players[RED].plan is None and result.state.players[RED].fingerprint == ""
+        said.add(result.details)
+    assert len(said) == 1 and "Red's sealed plan is withdrawn because their" in next(iter(said))[1]
+    state = act(scenario(3), RED, Plan(("castle",))).state
+    for other in (Adjust("vp", value=3, seat=RED), Adjust("roads", value=2, seat=RED)):
+        kept = act(state, BLUE, other, host=True)
+        assert kept.state.players[RED].plan is not None and len(kept.details) == 1
 
 
 # --- buying and keeping -----------------------------------------------------------------------------------
@@ -255,8 +271,44 @@ def test_a_tile_that_fits_nowhere_is_discarded_and_said():
     state = scenario(3, [], "buy", [pond])
     state = replace(state, offers=(Offer("PD", RED, 1),), queue=(BLUE,), bag=tuple(t for t in state.bag if t != "PD"))
     result = act(state, BLUE, Buy(""))
+    assert "PD fits nowhere in Red's territory now: it is discarded unless their other new tiles make room for " \
+           "it." in result.details
     assert "Red cannot place PD anywhere: discarded." in result.details
     assert "PD" in result.state.box and result.state.stage == "plan"
+
+
+def test_a_tile_is_discarded_only_when_it_fits_nowhere_after_the_players_other_placements():
+    """Issue 19.3 (base game placing, ruling 8 of docs/skye.md): Blue's L50 fits only once L48 is placed."""
+    state = new_game(2, deal=1)
+    assert [p.hand for p in state.players] == [("L24", "L45", "L18"), ("L08", "L50", "L48")]
+    state = act(state, RED, Price("L45", ("L24", "L18"), (1, 1))).state
+    state = act(state, BLUE, Price("L08", ("L50", "L48"), (1, 1))).state
+    state = act(state, RED, Buy("")).state
+    kept = act(state, BLUE, Buy(""))
+    assert "L50 fits nowhere in Blue's territory now: it is discarded unless their other new tiles make room " \
+           "for it." in kept.details
+    assert not any("discarded." in line and "cannot place" in line for line in kept.details)
+    state = kept.state
+    assert state.stage == "place" and state.players[BLUE].to_place == ("L50", "L48")
+    assert q.to_place(state, BLUE) == ("L48", "L50")  # what fits now first (autocomplete, scripted players)
+    with pytest.raises(IllegalMove, match="L50 fits nowhere in your territory yet: place L48 first"):
+        act(state, BLUE, Place("L50", 2, 0, 0))
+    state = act(state, BLUE, Place("L48", 1, 0, 0)).state
+    assert (2, 0, (0, 1, 2, 3)) in q.placements(state, BLUE, "L50")
+    state = act(state, BLUE, Place("L50", 2, 0, 0)).state
+    assert state.players[BLUE].to_place == () and "L50" not in state.box
+    with pytest.raises(NotYourTurn, match="You have no tiles left to place; waiting for Red."):
+        act(state, BLUE, Place("L50", 3, 0, 0))
+
+
+def test_a_buyer_is_warned_when_the_tile_bought_fits_nowhere_now():
+    pond = tile("PD", zones="W:nesw")
+    state = scenario(3, [], "buy", [pond], seat=BLUE)
+    state = replace(state, offers=(Offer("PD", BLUE, 1),), queue=(RED, BLUE), bag=tuple(t for t in state.bag
+                                                                                    if t != "PD"))
+    bought = act(state, RED, Buy("PD"))
+    assert "PD fits nowhere in Red's territory now: it is discarded unless their other new tiles make room " \
+           "for it." in bought.details
 
 
 # --- scoring and the end -------------------------------------------------------------------------------------------

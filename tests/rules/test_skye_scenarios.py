@@ -50,7 +50,7 @@ def test_scenario_4_a_ship_and_a_farm_advance_merchant_or_herald_not_both():
 def test_scenario_5_herald_fee_5_with_4_gold_is_refused():
     state = scenario(placed=[("TL", 0, -1, 2)])
     state = with_player(state, RED, tracks=(0, 0, 2), best=(0, 0, 2), gold=4)
-    with pytest.raises(IllegalMove, match="costs a fee of 5 gold but you have only 4"):
+    with pytest.raises(IllegalMove, match="costs a fee of 5 gold, more than the 4 gold held"):
         sealed(state, RED, "TL:herald")
     assert not next(a for a in q.advances(state, RED, (0, -1)) if a.track == "herald").allowed
 

@@ -25,7 +25,8 @@ def test_V_S1_all_moves_go_to_the_one_boat_named():
 @pytest.mark.parametrize(
     ("boat", "strength", "error", "message"),
     [
-        (3, 1, IllegalMove, "Your boat 3 is not on the board (it is in harbour)."),
+        (3, 1, IllegalMove, "Your boat 3 is not on the board (it is in harbour). When the game gives you a boat, "
+                            "launch it onto an empty dock with adjust boat (boat 3, space: the dock); then it sails."),
         (5, 1, BadInput, "Boats are numbered 1 to 4, not 5."),
         (1, 4, BadInput, "A sail is x1, x2 or x3, not x4."),
         (1, 0, BadInput, "A sail is x1, x2 or x3, not x0."),

@@ -3,13 +3,27 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 from rules.base import Action, Actor, Result, Seat
-from rules.vikings import GAME
+from rules.errors import PlayerError
+from rules.vikings import GAME, reachable
+from rules.vikings.actions import (
+    Adjust,
+    AdvanceEra,
+    Choose,
+    Dedicate,
+    EndTurn,
+    PlaceBoat,
+    ReturnSettlers,
+    Sail,
+)
+from rules.vikings.adjust import ADJUSTERS
 from rules.vikings.board import Board
-from rules.vikings.state import VikingsState
+from rules.vikings.queries import empty_docks
+from rules.vikings.state import DEDICATIONS, VikingsState, occupant
 
 MAPS = Path(__file__).resolve().parents[2] / "data" / "vikings" / "maps"
 RED, BLUE, YELLOW, GREEN = range(4)
@@ -58,3 +72,68 @@ def act(state: VikingsState, seat: int | None, action: Action, host: bool = Fals
     result = GAME.apply(state, Actor(seat, host), action)
     GAME.check(result.state)
     return result
+
+
+# --- random play (tests/rules/random_play.py) -----------------------------------------------------------
+
+
+def hostile_action(rng: random.Random, state: VikingsState) -> tuple[int | None, Action]:
+    """Anything at all, by anyone."""
+    seat = rng.choice([state.turn, state.turn, *range(len(state.seats)), None])
+    return seat, _anything(rng, state)
+
+
+def _anything(rng: random.Random, state: VikingsState) -> Action:
+    names = [*state.board.kinds, "Z9", ""]
+    kind = rng.choice(["place", "sail", "sail", "sail", "choose", "return", "dedicate", "end", "era", "adjust"])
+    if kind == "place":
+        return PlaceBoat(rng.choice(names))
+    if kind == "sail":
+        route = tuple(rng.choice(names) for _ in range(rng.randint(0, 4)))
+        return Sail(boat=rng.randint(0, 5), route=route, strength=rng.randint(0, 4),
+                    settlers=rng.randint(-1, 4), raid=rng.random() < 0.3)
+    if kind == "choose":
+        return Choose(rng.choice(names))
+    if kind == "return":
+        return ReturnSettlers(island=rng.choice(names), count=rng.randint(-1, 3))
+    if kind == "dedicate":
+        return Dedicate(rng.choice([*DEDICATIONS, *state.board.gods, "Loki"]))
+    if kind == "end":
+        return EndTurn()
+    if kind == "era":
+        return AdvanceEra()
+    what = rng.choice([*ADJUSTERS, *ADJUSTERS, "gold"])
+    islands = [i.name for i in state.board.islands]
+    spaces = [*(d.name for d in state.board.docks), *(f.name for f in state.board.fjords)]
+    return Adjust(what, value=rng.randint(-1, 8), seat=rng.choice([None, None, 0, 1, 5]),
+                  island=rng.choice([*islands, *names[:2]]), boat=rng.randint(0, 5),
+                  space=rng.choice([*spaces, ""]), god=rng.choice([*state.board.gods, "Loki"]))
+
+
+def legal_action(rng: random.Random, state: VikingsState) -> tuple[int, Action] | None:
+    """A likely-legal action, so random play gets somewhere: place a boat in setup, answer a bump,
+    launch a boat from harbour now and then, or sail somewhere (into another player's dock often,
+    to bump)."""
+    if state.placing:
+        return state.turn, PlaceBoat(rng.choice(empty_docks(state))[0])
+    if state.pending and rng.random() < 0.5:
+        bump = state.pending[0]
+        return bump.seat, Choose(rng.choice(bump.options))
+    player = state.players[state.turn]
+    harbour = [n for n, space in player.boats.items() if space is None]
+    if harbour and empty_docks(state) and rng.random() < 0.1:
+        return state.turn, Adjust("boat", boat=harbour[0], space=rng.choice(empty_docks(state))[0])
+    boats = [n for n, space in player.boats.items() if space is not None]
+    if not boats or rng.random() < 0.1:
+        return state.turn, EndTurn()
+    boat, strength = rng.choice(boats), rng.randint(1, 3)
+    try:
+        ends = reachable(state, state.turn, boat, strength)
+    except PlayerError:
+        return None
+    bumps = [route for end, route in ends.items() if (occupant(state, end) or (state.turn,))[0] != state.turn]
+    if not ends:
+        return None
+    route = rng.choice(bumps) if bumps and rng.random() < 0.6 else rng.choice(list(ends.values()))
+    sail = Sail(boat=boat, route=route, strength=strength, settlers=rng.randint(0, strength), raid=rng.random() < 0.5)
+    return state.turn, sail
