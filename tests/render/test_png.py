@@ -95,11 +95,6 @@ def test_the_zlib_fallback_writes_the_same_pixels(board, monkeypatch):
     assert slow != fast or png.DEFLATE == "zlib"  # a different deflate was used
 
 
-def test_isal_is_the_deflate_here():
-    """requirements.txt pins it: the fast path is the one measured and shipped."""
-    assert png.DEFLATE == "isal.isal_zlib"
-
-
 def test_a_posted_board_is_drawn_through_the_writer():
     state, posted = vikings_crowded("two-isles")
     data = vikings.draw(state, None, None, None, posted)
