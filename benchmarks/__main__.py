@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 
 from benchmarks import (
     command,
+    flood,
     glory_command,
     glory_render,
     glory_rules,
@@ -40,12 +41,13 @@ from render import png
 from waypost import runtime
 
 BENCHMARKS = {"rules": rules, "render": render, "command": command, "load": load, "memory": memory, "long": long_game,
+              "flood": flood,
               "glory-rules": glory_rules, "glory-render": glory_render, "glory-command": glory_command,
               "skye-rules": skye_rules, "skye-render": skye_render, "skye-command": skye_command,
               "megaciv-rules": megaciv_rules, "megaciv-render": megaciv_render, "megaciv-command": megaciv_command,
               "scaling": scaling}
 OWN_PROCESS = {"load", "scaling"}  # the bot in processes of its own
-STORING = {"command", "load", "memory", "long", "glory-command", "skye-command", "megaciv-command", "scaling"}
+STORING = {"command", "load", "memory", "long", "flood", "glory-command", "skye-command", "megaciv-command", "scaling"}
 
 
 def run(names: list[str], quick: bool, store: str = "sqlite") -> list[Figure]:

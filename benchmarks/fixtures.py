@@ -30,7 +30,7 @@ from rules.base import Actor, Seat
 from rules.vikings import reachable
 from rules.vikings.actions import Adjust, Choose, EndTurn, PlaceBoat, Sail
 from rules.vikings.state import VikingsState
-from waypost.config import Config
+from waypost.config import UNBUDGETED, Config
 from waypost.registry import Board, GameEntry
 from waypost.stalls import StallWatch
 
@@ -237,7 +237,7 @@ async def real_bot(db: str | None = None) -> AsyncIterator[TimedDiscord]:
     Scripted players send far faster than people: no user's budget applies (over it, the bot would
     leave their interactions unanswered, and a benchmark waiting for boards would spin)."""
     async with fresh_database() if db is None else nullcontext(db) as where:
-        config = Config(token="", db=where, dev_guild=None, log_level="WARNING", user_rate=1e6, user_burst=10**6)
+        config = Config(token="", db=where, dev_guild=None, log_level="WARNING", **UNBUDGETED)
         async with TimedDiscord(lambda: create_bot(config)) as harness:
             yield harness
 

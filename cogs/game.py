@@ -8,18 +8,31 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from front.answering import end_view, run
+from front.answering import awaited, end_view, run
 from front.members import people
-from front.replies import NOBODY, channel_of, choices, escape, fit, say_privately, send_outcome, table_of, user_of
+from front.replies import (
+    channel_of,
+    choices,
+    escape,
+    fit,
+    respond,
+    say_privately,
+    send_outcome,
+    table_of,
+    user_of,
+)
 from rules.errors import BadInput, NoGame
 from rules.text import players, plural
 from waypost.channels import players_on
+from waypost.deadlines import left
 from waypost.lobby import settings_of
 from waypost.outcome import Status, User, Waiting
+from waypost.registry import HOST_SETTINGS
 from waypost.transfer import MAX_BYTES
 
 Text = app_commands.Range[str, 1, 100]
 WHO = {"turn": "one player at a time", "together": "everyone at once", "secret": "everyone at once, in secret"}
+HOST_DEFAULTS = {s.name: s.default for s in HOST_SETTINGS}
 
 
 def status_embed(status: Status) -> discord.Embed:
@@ -32,11 +45,18 @@ def status_embed(status: Status) -> discord.Embed:
     who = status.identities or tuple(s.colour for s in status.seats)
     seats = "\n".join(f"{i + 1}. {escape(s.name)} — {who[i]} (<@{s.player_id}>)" for i, s in enumerate(status.seats))
     embed.add_field(name="Seats", value=fit([seats], 1024) or "nobody", inline=False)
+    if status.status == "active":
+        at_once, total = (status.settings.get(name, HOST_DEFAULTS[name]) for name in ("away_days", "away_total_days"))
+        spent = [f"<@{player}> {left(seconds)}" for player, seconds in status.away_spent if seconds >= 60]
+        lines = [f"Each player at most {plural(at_once, 'day')} at once, {plural(total, 'day')} in all.",
+                 *(["Away so far: " + ", ".join(spent)] if spent else [])]
+        embed.add_field(name="Away", value=fit(lines, 1024), inline=False)
     if status.waiting:
         waiting = [f"<@{w.user_id}> — {escape(w.prompt)}{_when(w)}" for w in status.waiting]
         embed.add_field(name="Waiting for", value=fit(waiting, 1024), inline=False)
     if status.paused:
-        embed.add_field(name="Paused", value="The host paused the game: every clock is stopped.", inline=False)
+        embed.add_field(name="Paused", value="The host paused the game: every clock is stopped and nobody moves until "
+                        "it resumes.", inline=False)
     return embed
 
 
@@ -127,8 +147,9 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
 
     @app_commands.command(description="The game, seats, phase, whose move it is, the deadline")
     async def status(self, interaction: discord.Interaction) -> None:
-        status = await table_of(interaction).status(channel_of(interaction))
-        await interaction.response.send_message(embed=status_embed(status), allowed_mentions=NOBODY)
+        status = await awaited(interaction, table_of(interaction).status(channel_of(interaction), away_spent_too=True),
+                               private=False)
+        await respond(interaction, embed=status_embed(status))
 
     @app_commands.command(description="Show the board (or a part of it), now or after an entry of the log")
     @app_commands.describe(private="Only you see it, as your seat sees it",
@@ -152,27 +173,25 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     async def recap(self, interaction: discord.Interaction,
                     actions: app_commands.Range[int, 1, 30] | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # replaying and drawing take a while
-        table = table_of(interaction)
-        recap = await table.recap(channel_of(interaction), user_of(interaction), actions)
         limit = (interaction.guild.filesize_limit if interaction.guild else 10 * 2**20) - 64 * 1024
-        data = await table.animate(recap, limit)
-        await interaction.followup.send(f"The last {plural(len(recap.states), 'action')}, one frame each:",
+        data, frames = await table_of(interaction).recap(channel_of(interaction), user_of(interaction), actions, limit)
+        await interaction.followup.send(f"The last {plural(frames, 'action')}, one frame each:",
                                         file=discord.File(io.BytesIO(data), "recap.gif"), ephemeral=True)
 
-    @app_commands.command(description="What happened since your last action")
+    @app_commands.command(description="What happened since you last acted or looked")
     async def since(self, interaction: discord.Interaction) -> None:
-        result = await table_of(interaction).since(channel_of(interaction), user_of(interaction))
-        lines = list(result.lines)
-        text = fit(["Since your last action:", *(escape(line) for line in lines[-25:])])
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NOBODY)
+        result = await awaited(interaction, table_of(interaction).since(channel_of(interaction),
+                                                                        user_of(interaction)))
+        await say_privately(interaction, fit(["Since you last acted or looked:",
+                                              *(escape(line) for line in result.lines)]))
 
     @app_commands.command(description="The game's history in plain words, newest first")
     @app_commands.describe(page="Which page (1 is the newest)")
     async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100000] = 1) -> None:
-        result = await table_of(interaction).log(channel_of(interaction), user_of(interaction), page)
+        result = await awaited(interaction, table_of(interaction).log(channel_of(interaction), user_of(interaction),
+                                                                      page))
         head = f"Log, page {result.page} of {result.pages} (newest first):"
-        await interaction.response.send_message(fit([head, *(escape(line) for line in result.lines)]),
-                                                ephemeral=True, allowed_mentions=NOBODY)
+        await say_privately(interaction, fit([head, *(escape(line) for line in result.lines)]))
 
     @app_commands.command(description="Take back your last action, if nobody has acted since")
     async def undo(self, interaction: discord.Interaction) -> None:
@@ -218,14 +237,14 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
 
     @app_commands.command(description="End this channel's game (host, or Manage Channels); asks to confirm")
     async def end(self, interaction: discord.Interaction) -> None:
-        game_id, title = await table_of(interaction).may_end(channel_of(interaction), user_of(interaction))
-        await interaction.response.send_message(
-            f"End the {title} game in this channel for everyone? This cannot be taken back.", ephemeral=True,
-            view=end_view(channel_of(interaction), interaction.user.id, game_id))
+        game_id, title = await awaited(interaction, table_of(interaction).may_end(channel_of(interaction),
+                                                                                  user_of(interaction)))
+        await respond(interaction, content=f"End the {title} game in this channel for everyone? This cannot be taken "
+                      "back.", ephemeral=True, view=end_view(channel_of(interaction), interaction.user.id, game_id))
 
     @app_commands.command(description="Your games on this server, those waiting for you first")
     async def mine(self, interaction: discord.Interaction) -> None:
-        found = await table_of(interaction).mine(user_of(interaction), interaction.guild_id)
+        found = await awaited(interaction, table_of(interaction).mine(user_of(interaction), interaction.guild_id))
         if not found:
             await say_privately(interaction, "You are not playing any game on this server.")
             return
@@ -239,7 +258,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 30]) -> None:
         await run(interaction, table_of(interaction).away(channel_of(interaction), user_of(interaction), days))
 
-    @app_commands.command(description="Pause the game: every clock stops (host)")
+    @app_commands.command(description="Pause the game: every clock stops and nobody moves until it resumes (host)")
     async def pause(self, interaction: discord.Interaction) -> None:
         await run(interaction, table_of(interaction).pause(channel_of(interaction), user_of(interaction), True))
 
@@ -267,7 +286,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     @app_commands.describe(turn="A direct message when a game waits for you", hits="A direct message when a "
                            "move hits your pieces")
     async def notify(self, interaction: discord.Interaction, turn: bool, hits: bool) -> None:
-        await table_of(interaction).store.set_member(interaction.user.id, turn, hits)
+        await awaited(interaction, table_of(interaction).store.set_member(interaction.user.id, turn, hits))
         said = {True: "by direct message (in the channel if your messages are closed)", False: "in the channel"}
         await say_privately(interaction, f"When a game waits for you: {said[turn]}. When a move hits your pieces: "
                                          f"{said[hits]}.")
@@ -280,7 +299,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         key = game
         if key is None:
             try:
-                key = (await table.status(channel_of(interaction))).game_key
+                key = (await awaited(interaction, table.status(channel_of(interaction)))).game_key
             except NoGame:
                 key = None
         entry = table.game(key) if key is not None else None  # an unknown game is refused before anything

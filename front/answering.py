@@ -9,7 +9,7 @@ A board drawn within what is left of `DEFER_AFTER` goes out in the first respons
 Menus and buttons are dynamic items: their custom ids carry everything needed (channel, the user
 asked, which question or game), so they work after a restart. A menu answers only the question it
 was posted for, only for the player asked, and is closed once answered; a stale one closes itself
-when clicked.
+when clicked, saying whether it was answered or withdrawn (the move that asked it taken back).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import asyncio
 import io
 import re
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import discord
 
@@ -40,7 +40,9 @@ from front.replies import (
 from rules.errors import NotYourTurn
 from waypost.outcome import Outcome, Prompt
 
+T = TypeVar("T")
 DEFER_AFTER = 1.5  # seconds a table call may take before the interaction is acknowledged
+CUSTOM_ID_LIMIT = 100  # Discord's, for a component's custom id
 
 
 async def run(interaction: discord.Interaction, call: Awaitable[Outcome]) -> None:
@@ -88,8 +90,16 @@ def board_view(interaction: discord.Interaction, outcome: Outcome) -> discord.ui
     return view
 
 
-async def timely(call: Awaitable[Outcome], acknowledge: Callable[[], Awaitable[Any]]) -> tuple[Outcome, bool]:
-    """The call's outcome, and whether it took so long that `acknowledge` was awaited meanwhile."""
+async def awaited(interaction: discord.Interaction, call: Awaitable[T], private: bool = True) -> T:
+    """A table call's result (one that may wait: on the store, behind another command), the
+    interaction acknowledged first, privately or in the open, if it takes longer than DEFER_AFTER.
+    Answer it with `front.replies.respond`, which follows up an acknowledgement."""
+    result, _ = await timely(call, lambda: interaction.response.defer(ephemeral=private, thinking=True))
+    return result
+
+
+async def timely(call: Awaitable[T], acknowledge: Callable[[], Awaitable[Any]]) -> tuple[T, bool]:
+    """The call's result, and whether it took so long that `acknowledge` was awaited meanwhile."""
     task = asyncio.ensure_future(call)
     try:
         return await asyncio.wait_for(asyncio.shield(task), DEFER_AFTER), False
@@ -114,23 +124,29 @@ def _closed(view_item: discord.ui.Select[Any], note: str) -> discord.ui.View:
 
 
 class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                     template=r"waypost:choose:(?P<channel>\d+):(?P<user>\d+):(?P<key>[\w.-]{0,40})"):
-    """A menu answering one decision a game asks one player."""
+                     template=r"waypost:choose:(?P<channel>\d+):(?P<user>\d+):(?:(?P<asked>\d+):)?"
+                              r"(?P<key>[\w.-]{0,40})"):
+    """A menu answering one decision a game asks one player; `asked` is the log entry that asked it
+    (0: not known, as in menus posted before it was kept), to tell a withdrawn question from an
+    answered one."""
 
-    def __init__(self, channel_id: int, user_id: int, key: str = "", options: tuple[str, ...] = ()):
+    def __init__(self, channel_id: int, user_id: int, key: str = "", options: tuple[str, ...] = (), asked: int = 0):
+        custom_id = f"waypost:choose:{channel_id}:{user_id}:{asked}:{key}"
+        if not asked or len(custom_id) > CUSTOM_ID_LIMIT:
+            custom_id, asked = f"waypost:choose:{channel_id}:{user_id}:{key}", 0
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"waypost:choose:{channel_id}:{user_id}:{key}",
+            custom_id=custom_id,
             placeholder="Choose…",
             options=[discord.SelectOption(label=o[:100], value=o[:100]) for o in options[:25]] or
             [discord.SelectOption(label="…")],
         )
         super().__init__(select)
-        self.channel_id, self.user_id, self.key = channel_id, user_id, key
+        self.channel_id, self.user_id, self.key, self.asked = channel_id, user_id, key, asked
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> DecisionSelect:
-        return cls(int(match["channel"]), int(match["user"]), match["key"])
+        return cls(int(match["channel"]), int(match["user"]), match["key"], asked=int(match["asked"] or 0))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -145,9 +161,11 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             return
         table = table_of(interaction)
         if await table.decision(self.channel_id, user, self.key) is None:
-            await interaction.response.edit_message(view=_closed(self.item, "Answered"))
-            await interaction.followup.send("This question has already been answered.", ephemeral=True,
-                                            allowed_mentions=NOBODY)
+            withdrawn = bool(self.asked) and await table.withdrawn(self.channel_id, self.asked)
+            await interaction.response.edit_message(view=_closed(self.item, "Withdrawn" if withdrawn else "Answered"))
+            await interaction.followup.send("This question was withdrawn: the move that asked it was taken back."
+                                            if withdrawn else "This question has already been answered.",
+                                            ephemeral=True, allowed_mentions=NOBODY)
             return
         values = cast(dict[str, Any], interaction.data or {}).get("values") or [""]
         choice = str(values[0])
@@ -197,7 +215,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 def decision_view(prompt: Prompt) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(DecisionSelect(prompt.channel_id, prompt.user_id, prompt.key, prompt.options))
+    view.add_item(DecisionSelect(prompt.channel_id, prompt.user_id, prompt.key, prompt.options, prompt.asked))
     return view
 
 
@@ -220,8 +238,12 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             if interaction.user.id != self.user_id:
                 await say_privately(interaction, "⛔ Only the member who asked to end the game can confirm it.")
                 return
-            outcome = await table_of(interaction).end(self.channel_id, user_of(interaction), self.game_id)
-            await interaction.response.edit_message(content="Ended.", view=None)
+            outcome, late = await timely(table_of(interaction).end(self.channel_id, user_of(interaction), self.game_id),
+                                         interaction.response.defer)  # it waits for the channel's other commands
+            if late:
+                await interaction.edit_original_response(content="Ended.", view=None)
+            else:
+                await interaction.response.edit_message(content="Ended.", view=None)
             await interaction.followup.send(escape(outcome.text), allowed_mentions=NOBODY)
         except Exception as error:
             await report_error(interaction, error)

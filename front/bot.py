@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from front.answering import BoardButton, DecisionSelect, EndButton
-from front.budget import Budget
+from front.budget import Budget, InFlight
 from front.options import option_problem
 from front.posting import deliver
 from front.replies import USERS_ONLY, report_error
@@ -42,11 +42,14 @@ class WaypostTree(app_commands.CommandTree[Any]):
     """Checks every command before it runs (each user's budget, its place and options) and routes
     every command error to one place: a private refusal, or a logged crash with a reference."""
 
-    budget = Budget()  # replaced by each bot's own, sized by its config
+    budget = Budget(Config.user_rate, Config.user_burst)  # replaced by each bot's own, sized by its config
+    in_flight = InFlight(Config.user_in_flight)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         asking = interaction.type is discord.InteractionType.autocomplete  # nothing to refuse it with
         verdict = self.budget.take(interaction.user.id, polite=not asking)
+        if verdict == "ok" and not asking:  # a command: counted until answered (on_app_command_completion, on_error)
+            verdict = self.in_flight.begin(interaction.user.id, interaction.id)
         if verdict == "drop":
             return False
         if verdict == "refuse":
@@ -59,6 +62,7 @@ class WaypostTree(app_commands.CommandTree[Any]):
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        self.in_flight.end(interaction.id)
         await report_error(interaction, error)
 
 
@@ -76,6 +80,7 @@ class WaypostBot(commands.Bot):
                          allowed_mentions=USERS_ONLY, **sharding)
         self.config = config
         cast(WaypostTree, self.tree).budget = Budget(config.user_rate, config.user_burst)
+        cast(WaypostTree, self.tree).in_flight = InFlight(config.user_in_flight)
         self.games = dict(games if games is not None else default_games())
         self.sync_mode = sync
         self.clock = clock
@@ -86,7 +91,8 @@ class WaypostBot(commands.Bot):
             entry.boards  # noqa: B018 - validate every board file now; a bad one stops the start
         await drawing.warm()
         store = await open_store(self.config.db)
-        self.table = Table(store, self.games, clock=self.clock, seed=self.config.seed, shards=self.config.shards)
+        self.table = Table(store, self.games, clock=self.clock, seed=self.config.seed, shards=self.config.shards,
+                           allowance=self.config.allowance())
         for extension in extensions(self.games):
             await self.load_extension(extension)
         self.add_dynamic_items(DecisionSelect, EndButton, BoardButton)
@@ -100,6 +106,9 @@ class WaypostBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to development server %s", len(synced), self.config.dev_guild)
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: object) -> None:
+        cast(WaypostTree, self.tree).in_flight.end(interaction.id)
 
     async def keep_time(self) -> None:
         """One round of the table's clocks: deal with what fell due, then post what it decided."""

@@ -1,48 +1,42 @@
-"""What one user can cost: a token bucket per user, so one person flooding autocomplete or status
-cannot make everyone else's commands late.
+"""What one user can cost in requests, so one person flooding commands, autocomplete or status
+cannot make everyone else's commands late. (What their requests cost in work is bounded by the
+table: `waypost.fairness`.)
 
-Each user may send `rate` requests a second on average, in bursts of up to `burst`. The first
-request over budget is refused politely; the rest, until the bucket refills, are dropped without
-an answer (answering a flood is itself the cost to avoid).
+- `Budget`: each user may send `rate` requests a second on average, in bursts of up to `burst`:
+  the bot's `Config.user_rate` and `Config.user_burst`, by default 10 a second in bursts of 40.
+- `InFlight`: each user may have at most `most` commands being answered at once
+  (`Config.user_in_flight`, by default 3), so a burst is answered a few at a time, not all at
+  once on the event loop while others wait.
+
+Over either, the first request is refused politely; the rest, until the user is within it again,
+are dropped without an answer (answering a flood is itself the cost to avoid).
 """
 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal
 
+from waypost.fairness import Buckets
+
 Verdict = Literal["ok", "refuse", "drop"]
-
-
-@dataclass
-class _Bucket:
-    tokens: float
-    at: float
-    warned: bool = False
 
 
 class Budget:
     """Requests per user: `take(user_id)` says whether to serve, refuse or drop this one."""
 
-    def __init__(self, rate: float = 5.0, burst: float = 30.0, clock: Callable[[], float] = time.monotonic):
-        self.rate, self.burst, self._clock = rate, burst, clock
-        self._buckets: dict[int, _Bucket] = {}
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic):
+        self.rate, self.burst = rate, burst
+        self._buckets = Buckets(rate, burst, clock)
 
     def take(self, user_id: int, polite: bool = True) -> Verdict:
         """Spend one request of `user_id`'s budget. Over budget: "refuse" the first time (when
         `polite`: a request that can be answered with a refusal), "drop" the rest."""
-        now = self._clock()
-        bucket = self._buckets.get(user_id)
-        if bucket is None:
-            if len(self._buckets) > 10_000:
-                self._forget_full(now)
-            bucket = self._buckets[user_id] = _Bucket(self.burst, now)
-        bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.at) * self.rate)
-        bucket.at = now
-        if bucket.tokens >= 1:
-            bucket.tokens -= 1
+        bucket = self._buckets[user_id]
+        if bucket.level >= 1:
+            bucket.level -= 1
             bucket.warned = False
             return "ok"
         if bucket.warned or not polite:
@@ -50,7 +44,39 @@ class Budget:
         bucket.warned = True
         return "refuse"
 
-    def _forget_full(self, now: float) -> None:
-        """Drop the buckets that have refilled: they hold nothing a new bucket would not."""
-        self._buckets = {u: b for u, b in self._buckets.items()
-                         if b.tokens + (now - b.at) * self.rate < self.burst}
+
+class InFlight:
+    """Commands being answered, per user: `begin` one (by its interaction id) and say whether to
+    serve, refuse or drop it; `end` it when answered. One never ended (a bot stopping mid-answer)
+    is forgotten after `forget` seconds."""
+
+    def __init__(self, most: float, clock: Callable[[], float] = time.monotonic, forget: float = 60.0):
+        self.most, self._clock, self._forget = most, clock, forget
+        self._answering: dict[int, tuple[int, float]] = {}  # interaction id -> user id, since when (oldest first)
+        self._counts: Counter[int] = Counter()
+        self._warned: set[int] = set()
+
+    def begin(self, user_id: int, key: int) -> Verdict:
+        now = self._clock()
+        while self._answering:
+            oldest, (_, since) = next(iter(self._answering.items()))
+            if now - since < self._forget:
+                break
+            self.end(oldest)
+        if self._counts[user_id] < self.most:
+            self._answering[key] = (user_id, now)
+            self._counts[user_id] += 1
+            return "ok"
+        if user_id in self._warned:
+            return "drop"
+        self._warned.add(user_id)
+        return "refuse"
+
+    def end(self, key: int) -> None:
+        found = self._answering.pop(key, None)
+        if found is not None:
+            user_id = found[0]
+            self._counts[user_id] -= 1
+            if not self._counts[user_id]:
+                del self._counts[user_id]
+            self._warned.discard(user_id)

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from front.replies import NOBODY, escape, fit, table_of
+from front.replies import NOBODY, escape, fit, payer_of, table_of
 from waypost.outcome import ALT_LIMIT, Outcome
 
 log = logging.getLogger("waypost")
@@ -37,7 +37,7 @@ async def show(interaction: discord.Interaction, outcome: Outcome, turn: int,
     assert outcome.drawing is not None
     channel_id = interaction.channel_id or 0
     table = table_of(interaction)
-    png = await table.draw(outcome.drawing)
+    png = await table.draw(outcome.drawing, payer_of(interaction))
     if _shown.get(channel_id, -1) > turn:  # a newer board is already shown
         return
     _shown[channel_id] = turn

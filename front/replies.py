@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 from rules.errors import PlayerError
+from waypost.fairness import Payer
 from waypost.outcome import ALT_LIMIT, Outcome, User
 from waypost.table import Table
 
@@ -62,6 +63,11 @@ def user_of(interaction: discord.Interaction) -> User:
     return User(interaction.user.id, interaction.user.display_name, interaction.permissions.manage_channels)
 
 
+def payer_of(interaction: discord.Interaction) -> Payer:
+    """Whom the heavy work an interaction asks for is charged to: its user, in its server."""
+    return Payer(interaction.user.id, interaction.guild_id)
+
+
 class _Hosting(Protocol):
     table: Table
 
@@ -96,12 +102,33 @@ def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
     return "\n".join([*kept, f"… ({len(lines) - len(kept)} more lines)"])[:limit]
 
 
+def pages(lines: list[str], limit: int = CONTENT_LIMIT) -> list[str]:
+    """Lines joined into as many messages of at most `limit` characters as they need, nothing
+    left out: a message breaks between lines, and only a line longer than a whole message is
+    broken inside."""
+    found: list[str] = []
+    page = ""
+    for line in lines:
+        while len(line) > limit:
+            if page:
+                found.append(page)
+                page = ""
+            found.append(line[:limit])
+            line = line[limit:]
+        if page and len(page) + 1 + len(line) > limit:
+            found.append(page)
+            page = ""
+        page = f"{page}\n{line}" if page else line
+    return [*found, page] if page or not found else found
+
+
 def mentions(user_ids: tuple[int, ...]) -> str:
     return " ".join(f"<@{uid}>" for uid in user_ids)
 
 
-def render_text(outcome: Outcome) -> str:
-    """The reply's text: what happened, the details not already said, whom it concerns."""
+def render_text(outcome: Outcome) -> list[str]:
+    """The reply's text, in as many messages as it needs: what happened, the details not already
+    said, whom it concerns."""
     said = outcome.text.casefold()
     lines = [escape(outcome.text), *(f"• {escape(d)}" for d in outcome.details if d.casefold() not in said)]
     if outcome.hits:
@@ -110,24 +137,25 @@ def render_text(outcome: Outcome) -> str:
         lines.append("For: " + mentions(outcome.told))
     if outcome.ping:
         lines.append("Your move: " + mentions(outcome.ping))
-    return fit(lines)
+    return pages(lines)
 
 
 async def send_outcome(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None,
                        view: discord.ui.View | None = None, quiet: Iterable[int] = (),
                        answer_by: float | None = None) -> None:
-    """Reply with an outcome: text and the board image (drawn in a worker process), then what the
-    channel is told of a private answer. `thinking` is whether the interaction was already
-    acknowledged with a private "thinking" (True) or a public one (False). An interaction not yet
-    acknowledged is answered with the image in one response if it is drawn by `answer_by` (the
-    event loop's clock), else acknowledged ("thinking") first. Players in `quiet` are named but
-    not pinged (they are told by direct message)."""
-    content = render_text(outcome)
+    """Reply with an outcome: text and the board image (drawn in a worker process), the rest of a
+    text too long for one message, then what the channel is told of a private answer. `thinking`
+    is whether the interaction was already acknowledged with a private "thinking" (True) or a
+    public one (False). An interaction not yet acknowledged is answered with the image in one
+    response if it is drawn by `answer_by` (the event loop's clock), else acknowledged
+    ("thinking") first. Players in `quiet` are named but not pinged (they are told by direct
+    message)."""
+    content, *more = render_text(outcome)
     silent = set(quiet)
     allowed = pinging(uid for uid in (*outcome.hits, *outcome.told, *outcome.ping) if uid not in silent)
     file = None
     if outcome.drawing is not None:
-        drawing = asyncio.ensure_future(table_of(interaction).draw(outcome.drawing))
+        drawing = asyncio.ensure_future(table_of(interaction).draw(outcome.drawing, payer_of(interaction)))
         if not interaction.response.is_done() and not await _drawn_by(drawing, answer_by):
             await interaction.response.defer(ephemeral=outcome.private, thinking=True)
             thinking = outcome.private
@@ -148,6 +176,8 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
         await interaction.followup.send(content, allowed_mentions=allowed, **extra)
     else:
         await interaction.followup.send(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
+    for page in more:
+        await interaction.followup.send(page, ephemeral=outcome.private, allowed_mentions=allowed)
     if outcome.announce:
         await interaction.followup.send(fit([escape(outcome.announce)]), allowed_mentions=NOBODY)
 
@@ -161,11 +191,16 @@ async def _drawn_by(drawing: asyncio.Future[bytes], deadline: float | None) -> b
 
 async def say_privately(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral message, whether or not the interaction was already answered."""
-    text = fit([text])
+    await respond(interaction, content=fit([text]), ephemeral=True)
+
+
+async def respond(interaction: discord.Interaction, **message: Any) -> None:
+    """Answer the interaction with a message (mentioning nobody), or follow up its acknowledgement
+    if it was acknowledged already (`front.answering.awaited`)."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NOBODY)
+        await interaction.followup.send(allowed_mentions=NOBODY, **message)
     else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NOBODY)
+        await interaction.response.send_message(allowed_mentions=NOBODY, **message)
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:

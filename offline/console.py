@@ -3,10 +3,11 @@
     async def run_console(bot_source, options=None, *, out=None) -> int
 
 `bot_source` is a zero-argument bot factory (a fresh, not logged-in `commands.Bot` per call), or
-a `waypost.config.Config`: then bots come from `bot.create_bot` with the database `options.db`,
-else a fresh temporary one when running a script, else the config's. `options` is a
+a `waypost.config.Config`: then bots come from `bot.create_bot` with the database `options.db`
+(a SQLite file's path or a `postgresql://` URL, read as `WAYPOST_DB` is), else a fresh temporary
+one when running a script, else the config's. `options` is a
 `ConsoleOptions`, an argparse namespace with the same attributes (what `bot.py --offline` passes),
-or a list of arguments `[--script FILE] [--json] [--images DIR] [--db FILE]`. `out` defaults to
+or a list of arguments `[--script FILE] [--json] [--images DIR] [--db FILE|URL]`. `out` defaults to
 stdout. Returns the exit status: 1 if the bot crashed on any line (an unexpected exception, a
 "something went wrong" reply, an unanswered interaction, a request Discord does not have or one
 that breaks Discord's API description), else 0. A refused move, or a line Discord's client would
@@ -51,6 +52,7 @@ from front.bot import create_bot
 from offline.harness import BotFactory, OfflineDiscord, Record
 from offline.payloads import ClientRefusal
 from offline.standin import Message
+from waypost.config import UNBUDGETED
 
 
 @dataclasses.dataclass
@@ -58,7 +60,7 @@ class ConsoleOptions:
     script: Path | None = None
     json: bool = False
     images: Path = Path("offline-images")
-    db: Path | None = None
+    db: str | None = None  # a SQLite file's path or a postgresql:// URL, as WAYPOST_DB
     seed: int | None = None
 
 
@@ -67,7 +69,7 @@ def parse_args(argv: Sequence[str]) -> ConsoleOptions:
     parser.add_argument("--script", type=Path, help="run a file of console lines, then exit")
     parser.add_argument("--json", action="store_true", help="print one JSON object per command")
     parser.add_argument("--images", type=Path, default=Path("offline-images"), help="folder for images")
-    parser.add_argument("--db", type=Path, help="database file")
+    parser.add_argument("--db", help="SQLite file or postgresql:// URL")
     parser.add_argument("--seed", type=int, help="games shuffle the same way on every run (for scripts)")
     return ConsoleOptions(**vars(parser.parse_args(list(argv))))
 
@@ -82,7 +84,7 @@ def _options(options: ConsoleOptions | argparse.Namespace | Sequence[str] | None
         script=Path(script) if script else None,
         json=bool(getattr(options, "json", False)),
         images=Path(images or "offline-images"),
-        db=Path(db) if db else None,
+        db=str(db) if db else None,
         seed=seed,
     )
 
@@ -93,9 +95,9 @@ def _factory(source: Any, options: ConsoleOptions, stack: ExitStack) -> BotFacto
         return source
     db = options.db
     if db is None and options.script is not None:
-        db = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="waypost-offline-"))) / "offline.sqlite3"
+        db = str(Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="waypost-offline-"))) / "offline.sqlite3")
     # one keyboard plays every seat, as fast as a script runs: no user's budget applies
-    config = dataclasses.replace(source, db=str(db) if db is not None else source.db, user_rate=1e6, user_burst=10**6,
+    config = dataclasses.replace(source, db=db if db is not None else source.db, **UNBUDGETED,
                                  seed=options.seed if options.seed is not None else source.seed)
     return lambda: create_bot(config)
 

@@ -19,14 +19,15 @@ def pid_of_painter(state: str, viewer: int | None, focus: str | None, highlight:
 
 
 async def test_drawn_in_another_process():
-    pid, state, viewer, focus, marked = (await drawing.draw(pid_of_painter, "board", 2, "north")).decode().split()
+    pid, state, viewer, focus, marked = (await drawing.run(pid_of_painter, "board", 2, "north", None,
+                                                                          None)).decode().split()
     assert int(pid) != os.getpid() and (state, viewer, focus, marked) == ("board", "2", "north", "None")
     boat = Highlight(Piece("1", "Boat 1", "B1"), (Reach("F1", 1, ("F1",)),))
-    assert (await drawing.draw(pid_of_painter, "board", 2, None, boat)).decode().endswith(" 1")
-    assert (await drawing.draw(pid_of_painter, "board", 2, None, None, Posted(None, 3))).decode().endswith(" 3")
+    assert (await drawing.run(pid_of_painter, "board", 2, None, boat, None)).decode().endswith(" 1")
+    assert (await drawing.run(pid_of_painter, "board", 2, None, None, Posted(None, 3))).decode().endswith(" 3")
 
 
 async def test_a_drawing_error_reaches_the_caller():
     with pytest.raises(ValueError, match="no ink"):
-        await drawing.draw(pid_of_painter, "fail", None)
-    assert await drawing.draw(pid_of_painter, "again", None)
+        await drawing.run(pid_of_painter, "fail", None, None, None, None)
+    assert await drawing.run(pid_of_painter, "again", None, None, None, None)

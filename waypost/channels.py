@@ -10,23 +10,33 @@ import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from rules.base import Actor, Awaiting, BoardInfo, Posted, Seat
 from rules.errors import BadInput, IllegalMove, NoGame, PlayerError, UnknownBoard
 from rules.text import players
+from waypost import drawing
 from waypost.clocks import Clocks, Timing
+from waypost.config import Config
+from waypost.fairness import Allowance, Lane, metered
 from waypost.outcome import Drawing, Outcome, Prompt, User, alt_text
 from waypost.records import GameRow, LogEntry, Post
 from waypost.registry import GameEntry, parse_board
 from waypost.shards import Shards
 from waypost.storage import Store
 
+READERS = 2  # threads reading and writing exports and imports at once
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+async def threaded(work: Callable[..., Any], *args: Any) -> tuple[Any, float]:
+    """The readers' runner: work run in a thread, with the CPU seconds it took there."""
+    return await asyncio.to_thread(metered, work, *args)
 
 
 @dataclass
@@ -67,14 +77,22 @@ class Loaded:
 
 
 class Channels:
-    """Each channel's game, loaded once and cached; changes serialised per channel."""
+    """Each channel's game, loaded once and cached; changes serialised per channel; heavy work done
+    in lanes that serve users fairly and charge it to their `allowance` (`waypost.fairness`): boards
+    drawn (`drawing`), logs replayed and recaps animated (`looking_back`), exports and imports read
+    and written (`reading`, in threads)."""
 
     def __init__(self, store: Store, games: Mapping[str, GameEntry],
                  clock: Callable[[], datetime] = utcnow, cache_size: int = 256, seed: int | None = None,
-                 shards: Shards | None = None):
+                 shards: Shards | None = None, allowance: Allowance | None = None):
         """`seed`, when given, makes the games' seeds a fixed sequence (`seed`, `seed + 1`, …: offline
         scripts play the same shuffles every time); otherwise each game's seed is drawn at random.
-        `shards`: the servers whose periodic work is this table's (None: all of them)."""
+        `shards`: the servers whose periodic work is this table's (None: all of them). `allowance`:
+        what each user and server may spend on heavy work (None: as `Config` sets it by default)."""
+        self.allowance = allowance if allowance is not None else Config("", "", None, "INFO").allowance()
+        self.drawing = Lane(drawing.workers(), drawing.runner(drawing.DRAW), self.allowance, guess=0.05)
+        self.looking_back = Lane(drawing.workers(), drawing.runner(drawing.LOOK_BACK), self.allowance, guess=1.0)
+        self.reading = Lane(READERS, threaded, self.allowance, guess=0.1)
         self.store = store
         self.shards = shards
         self.games = dict(games)
@@ -254,6 +272,13 @@ class Channels:
         its alt text says `what` happened and describes the position."""
         view = loaded.view(seat)
         return Drawing(loaded.game.key, view, seat, alt_text(what, loaded.game.rules.describe(view)), posted=posted)
+
+
+def asked_by(outcome: Outcome, entry: LogEntry | None) -> Outcome:
+    """The outcome with its menus marked with the saved log entry that asked them."""
+    if entry is None or not outcome.prompts:
+        return outcome
+    return replace(outcome, prompts=tuple(replace(p, asked=entry.seq) for p in outcome.prompts))
 
 
 def seat_range(game: GameEntry, info: BoardInfo) -> tuple[int, int]:

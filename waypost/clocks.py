@@ -2,7 +2,8 @@
 which reminders went out, and when the game next needs looking at.
 
 A clock runs while the game waits for its player, and stops while the game is paused or the player
-is away (what ran before is kept in `spent`). A player the game no longer waits for has no clock;
+is away (what ran before is kept in `spent`; how long each player has been away in all is
+`away_spent`, from the log). A player the game no longer waits for has no clock;
 when it waits for them again, a new one starts. From the table's settings (`deadline_hours`,
 `remind_percent`, `remind_hours`) a running clock has points: a reminder part-way, a reminder some
 hours before the end, and the deadline. Pure: the table passes the time in.
@@ -106,3 +107,19 @@ class Clocks:
     def mark(self, player: int, point: str) -> None:
         clock = self.running[player]
         self.running[player] = replace(clock, reminded=(*clock.reminded, point))
+
+
+def away_spent(settings: Iterable[tuple[int, str, int]], now: datetime) -> dict[int, float]:
+    """Seconds each player has been away so far, from their away settings in log order (player,
+    when, days; 0 days: back): each lasts its days, or until the player's next setting or now."""
+    spent: dict[int, float] = {}
+    last: dict[int, tuple[datetime, datetime]] = {}  # each player's latest setting: from, until
+    for player, at, days in settings:
+        when = datetime.fromisoformat(at)
+        if player in last:
+            start, until = last[player]
+            spent[player] = spent.get(player, 0.0) + max(0.0, (min(until, when) - start).total_seconds())
+        last[player] = (when, when + timedelta(days=days))
+    for player, (start, until) in last.items():
+        spent[player] = spent.get(player, 0.0) + max(0.0, (min(until, now) - start).total_seconds())
+    return spent

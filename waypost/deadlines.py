@@ -3,7 +3,8 @@
 `tick` is called by a periodic task (and by tests, with a controllable clock): it finds the open
 games due for a look from stored data (`games.next_due`), so nothing is lost across restarts, and
 for each awaited player whose clock passed a point it posts a reminder, or at the deadline applies
-the table's `deadline_action`: a notice to the host, or the game's default move for that player
+the table's `deadline_action` (when it looks late, after downtime, only the latest point passed is
+said: the deadline, else the last call): a notice to the host, or the game's default move for that player
 (`Game.timeout`), logged as done by the deadline. Every post goes through the outbox in the same
 transaction as the change it reports (`Store.save(posts=…)`), and is delivered once afterwards.
 """
@@ -16,7 +17,7 @@ from datetime import datetime, timedelta
 from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
 from rules.text import plural
 from waypost.channels import Loaded
-from waypost.clocks import DEADLINE, HALF, Clocks, Timing
+from waypost.clocks import DEADLINE, HALF, Clocks, Timing, away_spent
 from waypost.outcome import Outcome, User
 from waypost.play import Play
 from waypost.records import Post
@@ -24,6 +25,7 @@ from waypost.records import Post
 BY_DEADLINE = "By the deadline"
 BY_HOST = "By the host, for a player out of time"
 MOST_DEFAULTS = 10  # default moves played in a row for one player out of time
+DAY = 24 * 3600
 
 
 def left(seconds: float) -> str:
@@ -61,21 +63,23 @@ class Deadlines(Play):
         title = loaded.game.rules.title
         default = loaded.row.settings.get("deadline_action") == "default"
         for player in list(clocks.running):
-            for point, when in clocks.points(player, timing, now):
-                if when > now:
-                    break
-                if point == DEADLINE and default:
-                    timed_out.append(player)  # marked with its move, below
-                    break
-                clocks.mark(player, point)
-                if point != DEADLINE:
-                    deadline = clocks.deadline(player, timing, now)
-                    remaining = left((deadline - now).total_seconds()) if deadline else "no"
-                    word = "Reminder" if point == HALF else "Last call"
-                    posts.append(Post(f"{word}: the {title} game here waits for you; {remaining} left.", (player,)))
-                else:
-                    posts.append(Post(f"{self._named(loaded, player)}'s time to play has run out. The host can play "
-                                      "their default move with /game skip, or wait.", (player, loaded.row.host_id)))
+            due = [point for point, when in clocks.points(player, timing, now) if when <= now]
+            if not due:
+                continue
+            for point in due:  # past points, oldest first: only the latest is still worth saying (a late
+                if point != DEADLINE or not default:  # timekeeper must not send a reminder, a last call
+                    clocks.mark(player, point)  # and the deadline at once)
+            point = due[-1]
+            if point == DEADLINE and default:
+                timed_out.append(player)  # marked with its move, below
+            elif point != DEADLINE:
+                deadline = clocks.deadline(player, timing, now)
+                remaining = left((deadline - now).total_seconds()) if deadline else "no"
+                word = "Reminder" if point == HALF else "Last call"
+                posts.append(Post(f"{word}: the {title} game here waits for you; {remaining} left.", (player,)))
+            else:
+                posts.append(Post(f"{self._named(loaded, player)}'s time to play has run out. The host can play "
+                                  "their default move with /game skip, or wait.", (player, loaded.row.host_id)))
         loaded.row.clocks = clocks.dump()
         await self._save(loaded, None, posts=posts)
         for player in timed_out:
@@ -128,7 +132,7 @@ class Deadlines(Play):
     async def skip(self, channel_id: int, user: User, player: int) -> Outcome:
         """The host plays the default move for a player whose time has run out."""
         async with self._locked(channel_id):
-            loaded = await self._active(channel_id)
+            loaded = await self._playing(channel_id)
             if user.id != loaded.row.host_id:
                 raise NotAllowed("Only the host can play for a player whose time has run out.")
             clock = Clocks.load(loaded.row.clocks).running.get(player)
@@ -147,7 +151,15 @@ class Deadlines(Play):
                 raise NotAllowed("Only players of this game can be away from it.")
             most = int(loaded.row.settings.get("away_days", 7))
             if not 0 <= days <= most:
-                raise BadInput(f"At this table a player is away for at most {plural(most, 'day')}.")
+                raise BadInput(f"At this table a player is away for at most {plural(most, 'day')} at once.")
+            total = int(loaded.row.settings.get("away_total_days", 21)) * DAY
+            spent = away_spent(await self.store.away_settings(loaded.row.id), self._clock()).get(user.id, 0.0)
+            if days and spent + days * DAY > total:
+                said = [f"At this table each player is away for at most {plural(total // DAY, 'day')} in all during "
+                        "the game", *([f"you have been away {left(spent)}"] if spent >= 60 else []),
+                        f"you may be away at most {left(total - spent)} more" if total - spent >= DAY else
+                        "you cannot be away again in this game"]
+                raise IllegalMove("; ".join(said) + ".")
             name = loaded.seats[seat].name
             if days:
                 until = self._clock() + timedelta(days=days)
@@ -170,7 +182,7 @@ class Deadlines(Play):
             if paused == bool(loaded.row.paused_at):
                 raise IllegalMove(f"The game is already {'paused' if paused else 'running'}.")
             loaded.row.paused_at = self._clock().isoformat() if paused else None
-            text = ("The host paused the game: every clock stops until it resumes." if paused
+            text = ("The host paused the game: every clock stops, and nobody moves until it resumes." if paused
                     else "The host resumed the game: the clocks run again.")
             await self._save(loaded, self._entry(user, "settings", {"paused": paused}, text))
         return Outcome(text)

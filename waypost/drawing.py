@@ -1,11 +1,16 @@
-"""Board images are drawn in worker processes, beside the event loop.
+"""Boards are drawn, and logs replayed to look back, in worker processes beside the event loop.
 
-Drawing holds the GIL most of the time, so in a thread it still stalls the event loop: every
-reply, acknowledgement and autocomplete waits while a board is composed. A pool of processes
-(one per core but the loop's, at least one) draws instead. It starts with the first drawing
-and serves every bot in the interpreter; a game's `draw` is sent to it by name, so it must be a
-module-level function, and the state is pickled. As with any multiprocessing, a script that
-starts the bot needs an `if __name__ == "__main__":` guard (workers import the main module).
+Drawing and replaying hold the GIL most of the time, so in a thread they still stall the event
+loop: every reply, acknowledgement and autocomplete waits while a board is composed. Pools of
+processes (each of as many processes as the cores this process may use but one, for the event
+loop; at least one) work instead: `DRAW` draws the boards of the present, `LOOK_BACK` replays
+logs, draws past positions and animates recaps at the lowest priority (nice 19), so that looking
+back, however much of it is asked, takes the CPU the boards of the present leave. Each pool
+starts with its first job and serves every bot in the interpreter; work is sent to it by name,
+so it must be a module-level function, and its arguments are pickled. As with any
+multiprocessing, a script that starts the bot needs an `if __name__ == "__main__":` guard
+(workers import the main module). Which job runs when is decided in front of the pools
+(`waypost.fairness.Lane`).
 """
 
 from __future__ import annotations
@@ -18,43 +23,46 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from rules.base import Highlight, Posted
+from waypost.fairness import Runner, metered
 
-_pool: ProcessPoolExecutor | None = None
+DRAW, LOOK_BACK = "draw", "look back"
+NICE = {DRAW: 0, LOOK_BACK: 19}  # how much the pool's processes yield the CPU to others (Linux nice)
+_pools: dict[str, ProcessPoolExecutor] = {}
 
 
 def workers() -> int:
-    """Processes drawing: every core this process may use but one (for the event loop), at least one."""
+    """Processes in a pool: every core this process may use but one (for the event loop), at least one."""
     return max(1, len(os.sched_getaffinity(0)) - 1)
 
 
-def _pool_now() -> ProcessPoolExecutor:
-    global _pool
-    if _pool is None:
-        _pool = ProcessPoolExecutor(workers(), mp_context=multiprocessing.get_context("forkserver"))
-    return _pool
+def _pool_now(kind: str) -> ProcessPoolExecutor:
+    pool = _pools.get(kind)
+    if pool is None:
+        pool = _pools[kind] = ProcessPoolExecutor(workers(), mp_context=multiprocessing.get_context("forkserver"),
+                                                  initializer=os.nice, initargs=(NICE[kind],))
+    return pool
 
 
 async def warm() -> None:
     """Start the drawing processes now (the bot does at start), so the first board is not slow."""
-    await asyncio.get_running_loop().run_in_executor(_pool_now(), int)
+    await asyncio.get_running_loop().run_in_executor(_pool_now(DRAW), int)
 
 
-async def draw(paint: Callable[[Any, int | None, str | None, Highlight | None, Posted | None], bytes], state: Any,
-               viewer: int | None, focus: str | None = None, highlight: Highlight | None = None,
-               posted: Posted | None = None) -> bytes:
-    """`paint(state, viewer, focus, highlight, posted)` run in a drawing process."""
-    return await run(paint, state, viewer, focus, highlight, posted)
-
-
-async def run(work: Callable[..., bytes], *args: Any) -> bytes:
-    """`work(*args)` (a module-level function) run in a drawing process. If a worker died, the pool
-    is replaced for the next call and this one raises BrokenProcessPool."""
-    global _pool
-    pool = _pool_now()
+async def run(work: Callable[..., Any], *args: Any, kind: str = DRAW) -> Any:
+    """`work(*args)` (a module-level function) run in a process of pool `kind`. If a worker died,
+    the pool is replaced for the next call and this one raises BrokenProcessPool."""
+    pool = _pool_now(kind)
     try:
         return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
     except BrokenProcessPool:
-        if _pool is pool:
-            _pool = None
+        if _pools.get(kind) is pool:
+            del _pools[kind]
         raise
+
+
+def runner(kind: str) -> Runner:
+    """A lane's runner: work run in a process of pool `kind`, with the CPU seconds it took there."""
+    async def run_metered(work: Callable[..., Any], *args: Any) -> tuple[Any, float]:
+        result: tuple[Any, float] = await run(metered, work, *args, kind=kind)
+        return result
+    return run_metered

@@ -6,11 +6,11 @@ from typing import Any
 
 from rules import serial
 from rules.base import BoardInfo, Seat, Setting
-from rules.errors import BadInput, IllegalMove, NotAllowed
-from waypost.channels import Channels, Loaded, players_on, seat_range
+from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
+from waypost.channels import Channels, Loaded, asked_by, players_on, seat_range
 from waypost.outcome import Outcome, User, clean_name
 from waypost.records import GameRow
-from waypost.registry import HOST_SETTINGS, GameEntry
+from waypost.registry import HOST_SETTINGS, Board, GameEntry
 
 
 class Lobby(Channels):
@@ -154,8 +154,8 @@ class Lobby(Channels):
             loaded.state = state
             seated = ", ".join(f"{s.name} ({loaded.identity(i)})" for i, s in enumerate(loaded.seats))
             text = f"{loaded.game.rules.title} begins with {seated}."
-            await self._save(loaded, self._entry(user, "start", body, text))
-            return self._outcome(loaded, user, text, (), before, draw=True)
+            saved = await self._save(loaded, self._entry(user, "start", body, text))
+            return asked_by(self._outcome(loaded, user, text, (), before, draw=True), saved)
 
     async def settings(self, channel_id: int, user: User, name: str | None = None,
                        value: str | None = None) -> Outcome:
@@ -180,6 +180,9 @@ class Lobby(Channels):
                 raise IllegalMove(f"{spec.name} is a rule of the game and is fixed once play has started.")
             parsed = spec.parse(value)
             old = loaded.row.settings.get(spec.name, spec.default)
+            if spec not in HOST_SETTINGS:
+                _playable(loaded, loaded.game.board(loaded.row.board), {**loaded.row.settings, spec.name: parsed},
+                          f"{spec.name} cannot be {spec.show(parsed)} here")
             loaded.row.settings = {**loaded.row.settings, spec.name: parsed}
             text = f"Setting {spec.name}: {spec.show(old)} → {spec.show(parsed)}."
             await self._save(loaded, self._entry(user, "settings", {spec.name: parsed}, text))
@@ -219,6 +222,7 @@ class Lobby(Channels):
         count = len(loaded.seats)
         if count > seat_range(loaded.game, board.info)[1]:
             raise IllegalMove(f"{board.info.title} takes {players_on(loaded.game, board.info)}; {count} are seated.")
+        _playable(loaded, board, loaded.row.settings, f"{board.info.title} does not go with this game's settings")
         old = loaded.game.board(loaded.row.board).info.title
         loaded.row.board = board.info.name
         text = f"Board: {old} → {board.info.title} ({players_on(loaded.game, board.info)})."
@@ -242,6 +246,22 @@ def _seated(loaded: Loaded, seat: int, player: str = "") -> str:
 def _may_end(loaded: Loaded, user: User) -> None:
     if user.id != loaded.row.host_id and not user.manage_channels:
         raise NotAllowed("Only the host, or a member who can manage channels, can end the game.")
+
+
+def _playable(loaded: Loaded, board: Board, settings: dict[str, Any], refusal: str) -> None:
+    """Refuse settings the game could not start with on `board`: the game's own setup is tried with
+    the players seated (and, while fewer are seated than the board needs, as many more). The host
+    hears it when changing a setting or the board, not only at /game start, which checks again
+    (players come and go meanwhile)."""
+    game = loaded.game
+    low, high = seat_range(game, board.info)
+    seats = list(loaded.seats)[:high]
+    free = iter(c for c in game.rules.colours if c not in {s.colour for s in seats})
+    seats += [Seat(0, "player", next(free)) for _ in range(low - len(seats))]
+    try:
+        game.rules.setup(board.model, seats, _game_settings(game, settings), loaded.row.seed)
+    except PlayerError as e:
+        raise BadInput(f"{refusal}: {e}") from None
 
 
 def _fits(game: GameEntry, info: BoardInfo, count: int) -> bool:

@@ -8,27 +8,29 @@ import dataclasses
 from dataclasses import replace
 from datetime import datetime
 
-from render.recap import animate
 from rules.base import Awaiting, Highlight, Piece, Posted
 from rules.errors import BadInput, IllegalMove, NotAllowed
 from rules.text import plural
-from waypost import drawing
+from waypost import lookback
 from waypost.channels import Channels, Loaded
-from waypost.clocks import Clocks, Timing
-from waypost.drawing import draw as draw_board
-from waypost.outcome import Drawing, LogPage, Mine, Outcome, Recap, Seen, Status, User, Waiting
-from waypost.replay import frames, replay
+from waypost.clocks import Clocks, Timing, away_spent
+from waypost.fairness import TABLE, Payer
+from waypost.lookback import REPLAY_LIMIT, TOO_LONG
+from waypost.outcome import Drawing, LogPage, Mine, Outcome, Seen, Status, User, Waiting
 from waypost.secrecy import shown
 
 LOG_PAGE = 15
 RECAP_LIMIT = 30  # the most actions a recap shows
 REACH_LINES = 20  # the most places a reach answer lists in words (the board shows all)
+SINCE_LINES = 25  # the most entries /game since shows (the rest: /game log)
 
 
 class Looking(Channels):
     """Status, boards, history and views, each as the asking player may see them."""
 
-    async def status(self, channel_id: int) -> Status:
+    async def status(self, channel_id: int, away_spent_too: bool = False) -> Status:
+        """The channel's game at a glance (`away_spent_too`: with how long each player has been away in
+        all, read from the log)."""
         loaded = await self._require(channel_id)
         rules = loaded.game.rules
         public = loaded.view(None) if loaded.state is not None else None
@@ -42,10 +44,11 @@ class Looking(Channels):
                                    away.get(player)))
         phase = rules.phase(public) if public is not None else "waiting for players"
         board = loaded.game.board(loaded.row.board).info
+        spent = away_spent(await self.store.away_settings(loaded.row.id), now) if away_spent_too else {}
         return Status(loaded.game.key, rules.title, board.name, board.title, loaded.row.status, loaded.row.host_id,
                       tuple(loaded.seats), loaded.seat_range, phase, tuple(waiting), dict(loaded.row.settings),
                       loaded.row.ending, bool(loaded.row.paused_at),
-                      tuple(loaded.identity(i) for i in range(len(loaded.seats))))
+                      tuple(loaded.identity(i) for i in range(len(loaded.seats))), tuple(sorted(spent.items())))
 
     async def board(self, channel_id: int, user: User, private: bool = False, focus: str | None = None,
                     at: int | None = None, full: bool = False) -> Outcome:
@@ -54,10 +57,12 @@ class Looking(Channels):
         part `focus` names (a region, a player's territory); now, or as it was after log entry
         `at` (replayed off the event loop; secrets stay hidden as always)."""
         loaded = await self._played(channel_id)
+        payer = Payer(user.id, loaded.row.guild_id)
+        self.allowance.check(payer)
         viewer = loaded.seat_of(user.id) if private else None
         rules = loaded.game.rules
         if at is not None:
-            loaded = await self._as_of(loaded, at)
+            loaded = await self._as_of(loaded, at, payer)
         view = loaded.view(viewer)
         if focus is not None:
             focuses = dict(rules.focuses(view))
@@ -70,7 +75,7 @@ class Looking(Channels):
             f"{rules.title} after log entry {at}: {rules.phase(view)}."
         posted = None if full or focus is not None else Posted()
         return Outcome(text, private=private, drawing=replace(self._drawing(loaded, viewer, rules.title, posted),
-                                                              focus=focus))
+                                                              focus=focus, past=at is not None))
 
     async def movers(self, channel_id: int, user: User) -> list[Piece]:
         """The user's pieces that can move now (for autocomplete; none outside a game in play)."""
@@ -87,6 +92,7 @@ class Looking(Channels):
         seat = loaded.seat_of(user.id)
         if seat is None:
             raise NotAllowed("Only players of this game have pieces to move.")
+        self.allowance.check(Payer(user.id, loaded.row.guild_id))
         rules, view = loaded.game.rules, loaded.view(seat)
         movers = rules.movers(view, seat)
         if not movers:
@@ -108,51 +114,55 @@ class Looking(Channels):
         drawing = self._drawing(loaded, seat, text)
         return Outcome(text, tuple(lines), private=True, drawing=replace(drawing, highlight=Highlight(found, reach)))
 
-    async def _as_of(self, loaded: Loaded, at: int) -> Loaded:
-        """The game as it was after log entry `at`."""
-        entries = await self.store.log(loaded.row.id)
-        start = next((e.seq for e in entries if e.kind == "start"), None)
-        if not 1 <= at <= len(entries):
-            raise BadInput(f"The log has entries 1 to {len(entries)}, not {at}.")
+    async def _as_of(self, loaded: Loaded, at: int, payer: Payer) -> Loaded:
+        """The game as it was after log entry `at`, replayed in a look-back process."""
+        game_id = loaded.row.id
+        total = await self.store.log_length(game_id)
+        if not 1 <= at <= total:
+            raise BadInput(f"The log has entries 1 to {total}, not {at}.")
+        start = await self.store.first_of(game_id, "start")
         if start is None or at < start:
             raise IllegalMove(f"The game had not started by log entry {at}; it started at entry {start}.")
-        state = await asyncio.to_thread(replay, loaded.game, entries[:at])
+        if at > REPLAY_LIMIT:
+            raise IllegalMove(f"{TOO_LONG} The board can be shown as it was up to entry {REPLAY_LIMIT:,}.")
+        rows = await self.store.log_rows(game_id, at)
+        state = await self.looking_back.run(payer, lookback.state_after, lookback.sent(loaded.game), rows, check=True)
         return dataclasses.replace(loaded, state=state)
 
     async def since(self, channel_id: int, user: User) -> LogPage:
-        """What happened since the user's last action (everything, if they have not acted), newest
-        last, as they may read it."""
+        """What happened since the user last acted themselves (a move the deadline or the host
+        played for them is not theirs) or last looked with this command, newest last, as they may
+        read it: the latest SINCE_LINES entries, read from the log's end whatever its length."""
         loaded = await self._latest(channel_id)
-        entries = await self.store.log(loaded.row.id)
-        mine = max((e.seq for e in entries if e.user_id == user.id and e.kind == "action"), default=0)
-        revealed = await self.store.revealed_up_to(loaded.row.id)
+        game_id = loaded.row.id
+        mark = max(await self.store.last_own_action(game_id, user.id), await self.store.looked(game_id, user.id))
+        total = await self.store.log_length(game_id)
+        new = max(0, total - mark)
+        entries = await self.store.log_page(game_id, 0, min(new, SINCE_LINES))
+        revealed = await self.store.revealed_up_to(game_id)
         seat = loaded.seat_of(user.id)
-        lines = tuple(f"{e.seq}. {shown(e, seat, revealed)}" for e in entries[mine:])
-        return LogPage(lines or ("Nothing has happened since your last action.",), 1, 1)
+        lines = [f"{e.seq}. {shown(e, seat, revealed)}" for e in reversed(entries)]
+        if new > SINCE_LINES:
+            lines.insert(0, f"… {plural(new - SINCE_LINES, 'earlier entry', 'earlier entries')}: see /game log.")
+        await self.store.set_looked(game_id, user.id, total)
+        return LogPage(tuple(lines) or ("Nothing has happened since you last acted or looked.",), 1, 1)
 
-    async def recap(self, channel_id: int, user: User, count: int | None = None) -> Recap:
-        """The last `count` actions (by default, those since the user's own last action, at least
-        one) as states to animate, each as everyone may see it, labelled as they may read it."""
+    async def recap(self, channel_id: int, user: User, count: int | None, limit: int) -> tuple[bytes, int]:
+        """An animated GIF of the last `count` actions (by default, those since the user's own last
+        action; at least one, at most RECAP_LIMIT), each frame the board as everyone may see it,
+        labelled as they may read it, of at most `limit` bytes; and how many frames it has.
+        Replayed and drawn in a look-back process."""
         loaded = await self._played(channel_id)
-        entries = await self.store.log(loaded.row.id)
-        if count is None:
-            after_mine = [e for e in entries if e.kind == "action"]
-            mine = [i for i, e in enumerate(after_mine) if e.user_id == user.id]
-            count = len(after_mine) - mine[-1] - 1 if mine else len(after_mine)
-        count = max(1, min(count, RECAP_LIMIT))
-        steps = await asyncio.to_thread(frames, loaded.game, entries, count)
-        if not steps:
-            raise IllegalMove("Nothing has been played yet.")
-        revealed = await self.store.revealed_up_to(loaded.row.id)
-        rules = loaded.game.rules
-        return Recap(loaded.game.key, tuple(rules.view(s.after, None) for s in steps),
-                     tuple(f"{s.entry.seq}. {shown(s.entry, None, revealed)}" for s in steps))
-
-    async def animate(self, recap: Recap, limit: int) -> bytes:
-        """An animated GIF of a recap, its frames drawn in the drawing processes."""
-        paint = self.games[recap.game_key].draw
-        pngs = await asyncio.gather(*(draw_board(paint, state, None) for state in recap.states))
-        return await drawing.run(animate, list(pngs), list(recap.labels), limit)
+        payer = Payer(user.id, loaded.row.guild_id)
+        self.allowance.check(payer)
+        game_id = loaded.row.id
+        total = await self.store.log_length(game_id)
+        if total > REPLAY_LIMIT:
+            raise IllegalMove(f"{TOO_LONG} /game log tells what happened.")
+        rows = await self.store.log_rows(game_id, total)
+        revealed = await self.store.revealed_up_to(game_id)
+        return await self.looking_back.run(payer, lookback.recap, lookback.sent(loaded.game), rows, count,
+                                           RECAP_LIMIT, user.id, revealed, limit, check=True)
 
     async def focuses(self, channel_id: int, user: User) -> list[tuple[str, str]]:
         """What `/game board` can be narrowed to in this channel's game (for autocomplete)."""
@@ -177,6 +187,12 @@ class Looking(Channels):
         seat = loaded.seat_of(user.id)
         return next((a for a in self._awaiting(loaded) if a.seat == seat and a.kind == "decision"
                      and key in (None, a.key)), None)
+
+    async def withdrawn(self, channel_id: int, asked: int) -> bool:
+        """Whether the move that asked a question (log entry `asked` of the channel's game) was
+        taken back: its menu was withdrawn, not answered."""
+        loaded = await self._latest(channel_id)
+        return asked in await self.store.undone(loaded.row.id, [asked])
 
     async def log(self, channel_id: int, user: User, page: int = 1) -> LogPage:
         """A page of history, newest first; secret moves read as such until revealed. Only the
@@ -223,7 +239,10 @@ class Looking(Channels):
         if loaded is not None:
             await self.store.set_live_board(loaded.row.id, message_id)
 
-    async def draw(self, drawing: Drawing) -> bytes:
-        """PNG bytes for a drawing, drawn in a worker process (waypost.drawing)."""
-        return await draw_board(self.games[drawing.game_key].draw, drawing.state, drawing.viewer, drawing.focus,
-                                drawing.highlight, drawing.posted)
+    async def draw(self, drawing: Drawing, payer: Payer = TABLE) -> bytes:
+        """PNG bytes for a drawing, drawn in a worker process (waypost.drawing; a past position in a
+        look-back one) in `payer`'s turn, and charged to them."""
+        lane = self.looking_back if drawing.past else self.drawing
+        png: bytes = await lane.run(payer, self.games[drawing.game_key].draw, drawing.state, drawing.viewer,
+                                    drawing.focus, drawing.highlight, drawing.posted)
+        return png

@@ -20,7 +20,7 @@ from waypost.replay import replay
 from waypost.sqlite_store import SqliteStore
 
 # parents before children, as the foreign keys need
-TABLES = ("games", "log", "snapshots", "meta", "players", "outbox", "members", "live_boards")
+TABLES = ("games", "log", "snapshots", "meta", "players", "outbox", "members", "live_boards", "looked")
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,8 @@ class Drawing:
     """A board image to draw: the state as `viewer` (a seat, or None for everyone) may see it, what
     part of the board to show (`focus`: one of the game's `focuses`, or None for all of it), a
     piece and where it can go drawn over it (`highlight`), or the posted view (`posted`: the
-    board composed for Discord's preview, showing best the action just taken), and its alt text."""
+    board composed for Discord's preview, showing best the action just taken), and its alt text;
+    `past` for a position looked back at (drawn after the boards of the present: `waypost.drawing`)."""
 
     game_key: str
     state: Any
@@ -62,27 +63,21 @@ class Drawing:
     focus: str | None = None
     highlight: Highlight | None = None
     posted: Posted | None = None
-
-
-@dataclass(frozen=True)
-class Recap:
-    """An animated recap to draw: the game's states after each of its last actions (each as everyone
-    may see it) and what each action was."""
-
-    game_key: str
-    states: tuple[Any, ...]
-    labels: tuple[str, ...]
+    past: bool = False
 
 
 @dataclass(frozen=True)
 class Prompt:
-    """A decision to offer its player as a menu: the answer is `/game choose` with an option."""
+    """A decision to offer its player as a menu: the answer is `/game choose` with an option.
+    `asked` is the log entry whose change asked it (0: not known), so a menu whose move was taken
+    back is known as withdrawn, not answered."""
 
     channel_id: int
     user_id: int
     prompt: str
     options: tuple[str, ...]
     key: str = ""
+    asked: int = 0
 
 
 @dataclass(frozen=True)
@@ -121,7 +116,8 @@ class Waiting:
 
 @dataclass(frozen=True)
 class Status:
-    """A channel's game at a glance."""
+    """A channel's game at a glance; `away_spent` (when asked for) how long each player who has been
+    away has been away in all, in seconds."""
 
     game_key: str
     game_title: str
@@ -137,6 +133,7 @@ class Status:
     ending: str | None = None
     paused: bool = False
     identities: tuple[str, ...] = ()  # per seat, who it is (`Game.identity`: a colour, a civilization…)
+    away_spent: tuple[tuple[int, float], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -10,19 +10,29 @@ from rules import serial
 from rules.base import Action, Posted, Result
 from rules.core import salted
 from rules.errors import IllegalMove, NoGame, NotAllowed
-from waypost.channels import Channels, Loaded
+from waypost.channels import Channels, Loaded, asked_by
 from waypost.outcome import Outcome, User
 from waypost.records import Post
 
+PAUSED = "The host paused the game: nobody moves until they resume it with /game resume."
+
 
 class Play(Channels):
-    """Actions checked by the game's rules, recorded, and announced to whom they concern."""
+    """Actions checked by the game's rules, recorded, and announced to whom they concern. While the
+    host has paused the game nobody plays: moves, answers and take-backs wait for /game resume."""
+
+    async def _playing(self, channel_id: int) -> Loaded:
+        """The channel's game in play and not paused."""
+        loaded = await self._active(channel_id)
+        if loaded.row.paused_at:
+            raise IllegalMove(PAUSED)
+        return loaded
 
     async def act(self, channel_id: int, user: User, game_key: str, action: Action) -> Outcome:
         """Apply one of game `game_key`'s actions for `user`. An action of another type than the
         game's is a bug in the caller (TypeError), not a refusal."""
         async with self._locked(channel_id):
-            loaded = await self._active(channel_id)
+            loaded = await self._playing(channel_id)
             if loaded.game.key != game_key:
                 theirs = self.game(game_key).rules.title if game_key in self.games else game_key
                 raise NoGame(f"The game in this channel is {loaded.game.rules.title}, not {theirs}.")
@@ -31,7 +41,7 @@ class Play(Channels):
     async def choose(self, channel_id: int, user: User, choice: str, key: str = "") -> Outcome:
         """Answer the decision `key` the game asks of `user` (their first, if "")."""
         async with self._locked(channel_id):
-            loaded = await self._active(channel_id)
+            loaded = await self._playing(channel_id)
             return await self._apply(loaded, user, loaded.game.rules.answer(choice.strip(), key))
 
     async def _apply(self, loaded: Loaded, user: User, action: Action, by: str = "") -> Outcome:
@@ -75,16 +85,16 @@ class Play(Channels):
                               finished=True, live=False)  # the final board is posted, not edited in
         told = [Post(outcome.announce or " ".join((outcome.text, *outcome.details)), outcome.ping + outcome.hits)] \
             if by else []  # nobody ran a command: the channel is told through the outbox
-        await self._save(loaded, entry, before=previous if result.undoable else None,
-                         forget=not (tail and result.undoable), posts=told)
-        return outcome
+        saved = await self._save(loaded, entry, before=previous if result.undoable else None,
+                                 forget=not (tail and result.undoable), posts=told)
+        return asked_by(outcome, saved)
 
     async def undo(self, channel_id: int, user: User) -> Outcome:
         """Take back the user's own last action, if nobody acted since and it revealed nothing.
         Taking back a secret action is answered privately, and its log entry stays secret; the
         channel is told that a secret move was taken back."""
         async with self._locked(channel_id):
-            loaded = await self._active(channel_id)
+            loaded = await self._playing(channel_id)
             last = await self.store.last_action(loaded.row.id)
             if last is None:
                 raise IllegalMove("There is nothing to take back.")
@@ -103,8 +113,8 @@ class Play(Channels):
             entry = self._entry(user, "undo", {}, text, seat=last.seat, undoes=last.seq, secret=last.secret,
                                 public=f"{name} took back a secret move." if last.secret else "")
             loaded.row.state, loaded.state = snapshot, state
-            await self._save(loaded, entry)
+            saved = await self._save(loaded, entry)
             if last.secret:  # the channel saw the commitment: it sees it withdrawn, never what it held
                 return Outcome(text, private=True, announce=entry.public,
                                drawing=self._drawing(loaded, last.seat, text, Posted()))
-            return self._outcome(loaded, user, text, (), before, draw=True)
+            return asked_by(self._outcome(loaded, user, text, (), before, draw=True), saved)

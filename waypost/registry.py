@@ -29,6 +29,8 @@ HOST_SETTINGS = (  # the table's, for every game; the host changes them at any t
     Setting("deadline_action", "notify", "at the deadline: notify the host, or play the game's default move",
             choices=("notify", "default")),
     Setting("away_days", 7, "the most days a player may set themselves away at once", minimum=0, maximum=30),
+    Setting("away_total_days", 21, "the most days in all each player may be away during the game", minimum=0,
+            maximum=365),
     Setting("board_images", "every", "a new board image after every change, once a turn, or one live board "
             "message edited in place (each action then a line of text)", choices=("every", "turn", "live")),
 )

@@ -103,6 +103,17 @@ class Store:
         rows = await self._fetch(f"SELECT {LOG_COLUMNS} FROM log WHERE game_id=? ORDER BY seq", game_id)
         return await asyncio.to_thread(lambda: [log_entry(r) for r in rows])
 
+    async def log_rows(self, game_id: int, upto: int) -> list[tuple[Any, ...]]:
+        """Entries 1 to `upto` of a game's log as stored (the `LOG_COLUMNS` of each row, JSON still
+        text), in order: for a worker process to decode."""
+        return [tuple(r) for r in await self._fetch(f"SELECT {LOG_COLUMNS} FROM log WHERE game_id=? AND seq<=? "
+                                                    "ORDER BY seq", game_id, upto)]
+
+    async def first_of(self, game_id: int, kind: str) -> int | None:
+        """The number of the log's first entry of this kind, if any."""
+        (seq,), = await self._fetch("SELECT MIN(seq) FROM log WHERE game_id=? AND kind=?", game_id, kind)
+        return int(seq) if seq is not None else None
+
     async def log_chunks(self, game_id: int, size: int = 2000) -> AsyncIterator[list[tuple[Any, ...]]]:
         """A game's whole log as stored (the `LOG_COLUMNS` of each row, JSON still text), in order,
         `size` rows at a time."""
@@ -162,6 +173,33 @@ class Store:
         rows = await self._fetch(f"SELECT {LOG_COLUMNS} FROM log WHERE game_id=? AND kind='start' "
                                  "ORDER BY seq DESC LIMIT 1", game_id)
         return log_entry(rows[0]) if rows else None
+
+    async def last_own_action(self, game_id: int, user_id: int) -> int:
+        """The number of the newest action `user_id` made themselves (not one the deadline or the
+        host played for them); 0 if none."""
+        before = 2**62
+        while rows := await self._fetch("SELECT seq, body FROM log WHERE game_id=? AND kind='action' AND user_id=? "
+                                        "AND seq<? ORDER BY seq DESC LIMIT 20", game_id, user_id, before):
+            mine = next((seq for seq, body in rows if "by" not in orjson.loads(body)), None)
+            if mine is not None:
+                return int(mine)
+            before = rows[-1][0]
+        return 0
+
+    async def away_settings(self, game_id: int) -> list[tuple[int, str, int]]:
+        """Every player's `/game away` in log order: player, when, days (0: back)."""
+        rows = await self._fetch("SELECT user_id, at, body FROM log WHERE game_id=? AND kind='settings' AND "
+                                 "body LIKE '{\"away\":%' ORDER BY seq", game_id)
+        return [(int(user), at, int(orjson.loads(body)["away"])) for user, at, body in rows]
+
+    async def looked(self, game_id: int, user_id: int) -> int:
+        """The newest entry `user_id` has read with /game since (0: none)."""
+        rows = await self._fetch("SELECT seq FROM looked WHERE game_id=? AND user_id=?", game_id, user_id)
+        return int(rows[0][0]) if rows else 0
+
+    async def set_looked(self, game_id: int, user_id: int, seq: int) -> None:
+        await self._write("INSERT INTO looked (game_id, user_id, seq) VALUES (?,?,?) ON CONFLICT(game_id, user_id) "
+                          "DO UPDATE SET seq=excluded.seq", game_id, user_id, seq)
 
     async def snapshot(self, game_id: int, seq: int) -> dict[str, Any] | None:
         """The state before entry `seq`, if it is kept."""

@@ -12,13 +12,13 @@ cogs, the console and the tests all call it directly.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable, Collection
 
 from rules.errors import IllegalMove, InvalidData, NotAllowed
 from rules.text import article
 from waypost import transfer
 from waypost.deadlines import Deadlines
+from waypost.fairness import Payer
 from waypost.lobby import Lobby
 from waypost.looking import Looking
 from waypost.outcome import Outcome, User, clean_name
@@ -33,17 +33,22 @@ class Table(Lobby, Deadlines, Looking):
 
     async def export(self, channel_id: int, user: User) -> tuple[str, bytes]:
         """The game (in play or finished) and its log as a JSON file (name, bytes), as onlookers
-        see it; built off the event loop."""
+        see it; built off the event loop, in the user's turn and charged to them."""
         loaded = await self._played(channel_id)
         if loaded.seat_of(user.id) is None and user.id != loaded.row.host_id and not user.manage_channels:
             raise NotAllowed("Only the players, the host and members who can manage channels can export the game.")
         if await self.store.hidden(loaded.row.id):
             raise IllegalMove("Secret plans are hidden right now; export once they have been revealed.")
+        payer = Payer(user.id, loaded.row.guild_id)
+        self.allowance.check(payer)
         exporter = transfer.Exporter(loaded.game, loaded.row, await self.store.seal_key(),
                                      await self.store.log_length(loaded.row.id))
+        first = True
         async for rows in self.store.log_chunks(loaded.row.id):
-            await asyncio.to_thread(exporter.add, rows)
-        return await asyncio.to_thread(exporter.file)
+            await self.reading.run(payer, exporter.add, rows, check=first)
+            first = False
+        file: tuple[str, bytes] = await self.reading.run(payer, exporter.file)
+        return file
 
     async def import_game(self, channel_id: int, guild_id: int | None, user: User, data: bytes, members: Members,
                           until: int | None = None) -> Outcome:
@@ -58,7 +63,9 @@ class Table(Lobby, Deadlines, Looking):
             if await self._load(channel_id) is not None:
                 raise IllegalMove("This channel already has a game. End it first, or import elsewhere.")
             key = await self.store.seal_key()
-            imported = await asyncio.to_thread(transfer.parse_export, data, self.games, key, until)
+            payer = Payer(user.id, guild_id)
+            self.allowance.check(payer)
+            imported = await self.reading.run(payer, transfer.parse_export, data, self.games, key, until, check=True)
             row, entries, snapshots = imported.row, imported.log, imported.snapshots
             game = self.games[row.game_key]
             seated = [s.player_id for s in row.seats]

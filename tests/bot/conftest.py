@@ -9,15 +9,15 @@ import pytest
 
 from front.bot import create_bot
 from offline import OfflineDiscord
-from waypost.config import Config
+from waypost.config import UNBUDGETED, Config
 
 
 @pytest.fixture
 def config(where) -> Config:
     # tests send commands far faster than a person could: each user's budget is lifted here, and
-    # tested on its own in tests/bot/test_budget.py
+    # tested on its own in tests/bot/test_window.py
     return Config(token="", db=where, dev_guild=None, log_level="INFO",
-                  user_rate=1e6, user_burst=10**6, tick_seconds=0)
+                  **UNBUDGETED, tick_seconds=0)
 
 
 @pytest.fixture

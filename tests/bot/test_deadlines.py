@@ -160,3 +160,84 @@ async def test_every_game_has_a_default_move_for_the_deadline(timed, game, openi
     assert deadline and played in deadline[0], posted(timed)
     assert not any("default move was not played" in p for p in posted(timed))
     assert (await timed.run("@alice", CH, "/game status")).embeds[0] != waiting
+
+
+async def test_a_late_timekeeper_says_only_what_is_still_due(timed):
+    """Issue 19 §7: after downtime the reminder, the last call and the deadline notice went out
+    together, pinging the player three times."""
+    await started(timed)
+    timed.clock.turn(hours=9, minutes=45)  # past half-way and the last call: the timekeeper was down
+    await timed.bot.keep_time()
+    assert posted(timed) == [f"{mention(timed, '@alice')} Last call: the Tally game here waits for you; "
+                             "15 minutes left."]
+    timed.clock.turn(hours=5)
+    await timed.bot.keep_time()
+    assert len(posted(timed)) == 2 and "time to play has run out" in posted(timed)[-1]
+    assert (await timed.run("@alice", CH, "/tally add amount:1")).ok  # bob's clock starts
+    timed.clock.turn(hours=30)  # down past all of bob's points at once
+    await timed.bot.keep_time()
+    await timed.bot.keep_time()
+    assert len(posted(timed)) == 3 and "bob's time to play has run out" in posted(timed)[-1]
+
+
+async def test_a_paused_game_stops_moves_too(timed):
+    """Issue 19 §8: pause stopped the clocks but a player could still move. Paused, nobody plays
+    (a move, an answer, a take-back, a skip), and the refusal says why; looking still works."""
+    await started(timed)
+    assert (await timed.run("@alice", CH, "/tally add amount:2")).ok
+    assert "nobody moves" in (await timed.run("@alice", CH, "/game pause")).content
+    for user, line in (("@bob", "/tally add amount:1"), ("@alice", "/game undo"), ("@bob", "/game choose choice:up"),
+                       ("@alice", f"/game skip player:{mention(timed, '@bob')}")):
+        rec = await timed.run(user, CH, line)
+        assert rec.ephemeral and "The host paused the game" in rec.content and "/game resume" in rec.content, line
+    assert (await timed.run("@bob", CH, "/game board")).attachments
+    status = (await timed.run("@bob", CH, "/game status")).embeds[0]
+    assert "nobody moves" in next(f["value"] for f in status["fields"] if f["name"] == "Paused")
+    await timed.run("@alice", CH, "/game resume")
+    assert "bob added 1: total 3" in (await timed.run("@bob", CH, "/tally add amount:1")).content
+
+
+async def test_since_counts_from_your_own_last_move_or_look_not_the_deadlines(timed):
+    """Issue 19 §6: a move the deadline played for you counted as your last action, so after two
+    defaulted turns "Nothing has happened" hid the others' moves. Since is since you last acted
+    yourself or looked."""
+    await started(timed, action="default")
+    assert (await timed.run("@alice", CH, "/tally add amount:2")).ok
+    for _ in range(3):  # bob, alice, bob: each out of time, each played by the deadline
+        timed.clock.turn(hours=11)
+        await timed.bot.keep_time()
+    since = await timed.run("@alice", CH, "/game since")
+    assert since.ephemeral and "Since you last acted or looked:" in since.content
+    lines = [line for line in since.content.splitlines() if "By the deadline" in line]
+    assert [line.split(": ", 1)[1].split(":")[0] for line in lines] == ["bob added 1", "alice added 1", "bob added 1"]
+    assert "alice added 2" not in since.content  # her own move is where it starts
+    assert "Nothing has happened since you last acted or looked." in (await timed.run("@alice", CH,
+                                                                                      "/game since")).content
+    assert "alice chose up: 6" in (await timed.run("@alice", CH, "/game choose choice:up")).content  # 5: asked
+    assert "alice added 1" in (await timed.run("@alice", CH, "/tally add amount:1")).content
+    assert "bob added 3" in (await timed.run("@bob", CH, "/tally add amount:3")).content
+    since = await timed.run("@alice", CH, "/game since")
+    assert "bob added 3" in since.content and "alice added 1" not in since.content
+
+
+async def test_away_cannot_be_renewed_forever(timed):
+    """Issue 18 §10: /game away could be renewed forever, stopping a player's clock indefinitely. The
+    host's away_total_days bounds the days each player is away in all; /game status shows it."""
+    await started(timed)
+    assert (await timed.run("@alice", CH, "/game settings name:away_total_days value:4")).ok
+    assert (await timed.run("@alice", CH, "/game away days:3")).ok
+    timed.clock.turn(days=1)
+    assert "is back" in (await timed.run("@alice", CH, "/game away days:0")).content  # 1 day spent, 3 left
+    rec = await timed.run("@alice", CH, "/game away days:4")
+    assert rec.ephemeral and rec.content == ("⛔ At this table each player is away for at most 4 days in all during "
+                                             "the game; you have been away 1 day; you may be away at most 3 days "
+                                             "more.")
+    assert (await timed.run("@alice", CH, "/game away days:3")).ok
+    timed.clock.turn(days=3)  # back by herself: 4 days spent
+    await timed.bot.keep_time()
+    rec = await timed.run("@alice", CH, "/game away days:1")
+    assert rec.ephemeral and "you have been away 4 days; you cannot be away again in this game." in rec.content
+    assert (await timed.run("@bob", CH, "/game away days:2")).ok  # each player has their own
+    away = next(f["value"] for f in (await timed.run("@bob", CH, "/game status")).embeds[0]["fields"]
+                if f["name"] == "Away")
+    assert away == f"Each player at most 7 days at once, 4 days in all.\nAway so far: {mention(timed, '@alice')} 4 days"

@@ -3,6 +3,7 @@ commands may be used (issue 7 §4), through the real bot."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from offline import OfflineDiscord, Record
@@ -137,3 +138,41 @@ async def test_a_table_can_have_one_board_a_turn(discord_):
     assert "sailed boat 1" in sail.content and not sail.attachments  # the turn goes on: no new image
     end = await discord_.run("@alice", CH, "/vikings end")
     assert end.attachments  # the turn passed: one board for it
+
+
+async def test_a_menu_whose_move_was_taken_back_says_withdrawn_not_answered(discord_):
+    """Issue 19 §9: a stale menu picked after /game undo said "This question has already been
+    answered" and closed as "Answered"; it was withdrawn. One answered still says answered."""
+    await started(discord_, "@alice", "@bob")
+    await discord_.run("@alice", CH, "/tally add amount:3")
+    rec = await discord_.run("@bob", CH, "/tally add amount:2")  # 5: alice is asked up or down
+    menu = next(c["custom_id"] for m in rec.followups for row in m.components for c in row["components"])
+    await discord_.run("@bob", CH, "/game undo")
+    rec = await discord_.click("@alice", CH, None, menu, ["up"])
+    assert rec.callback_type == 7 and '"Withdrawn"' in json.dumps(rec.original.components)
+    assert rec.followups[0].ephemeral and rec.followups[0].content == (
+        "This question was withdrawn: the move that asked it was taken back.")
+    rec = await discord_.run("@bob", CH, "/tally add amount:2")  # asked again, and answered by command
+    menu = next(c["custom_id"] for m in rec.followups for row in m.components for c in row["components"])
+    assert "alice chose up" in (await discord_.run("@alice", CH, "/game choose choice:up")).content
+    rec = await discord_.click("@alice", CH, None, menu, ["down"])
+    assert '"Answered"' in json.dumps(rec.original.components)
+    assert rec.followups[0].content == "This question has already been answered."
+
+
+async def test_settings_are_shown_whole_and_an_impossible_one_is_refused_when_set(discord_):
+    """Issue 19 §11: Isle of Skye's settings were cut ("… (1 more lines)"), and rounds:2 was
+    accepted in the lobby, refused only at /game start."""
+    await discord_.run("@alice", CH, "/game new game:skye")
+    rec = await discord_.run("@alice", CH, "/game settings")
+    text = "\n".join(m.content for m in rec.messages).replace("\\", "")  # names escaped as markdown
+    assert len(rec.messages) > 1 and all(m.ephemeral and len(m.content) <= 2000 for m in rec.messages)
+    assert "more lines" not in text
+    for name in ("board", "schedule", "rounds", "deal", "deadline_hours", "away_days", "board_images"):
+        assert f"• {name} = " in text, name
+    rec = await discord_.run("@alice", CH, "/game settings name:rounds value:2")
+    assert rec.ephemeral and "rounds cannot be 2 here: Schedule classic has no 2-round game" in rec.content
+    assert "rounds = 0" in (await discord_.run("@alice", CH, "/game settings")).content  # unchanged
+    assert (await discord_.run("@alice", CH, "/game settings name:rounds value:5")).ok
+    await discord_.run("@bob", CH, "/game join")
+    assert "begins" in (await discord_.run("@alice", CH, "/game start")).content

@@ -8,11 +8,13 @@ import dataclasses
 import gc
 import time
 
+import front.budget
 from front.answering import DEFER_AFTER
-from front.bot import create_bot
+from front.bot import WaypostTree, create_bot
 from offline import OfflineDiscord
 from tests.support.databases import append_raw
 from tests.support.tally import SLOW_DRAWING, Add
+from waypost.config import Config
 from waypost.outcome import User
 from waypost.records import LogEntry, log_row
 
@@ -105,3 +107,34 @@ async def test_one_user_flooding_autocomplete_cannot_make_others_late(config, ga
         assert 40 <= served <= 40 + refill + 1  # a burst of 40 is served...
         assert refused and all(r.ephemeral for r in refused)  # ...then eve is told, privately...
         assert any(r.callback_type is None for r in burst)  # ...and the rest dropped unanswered
+
+
+def test_the_budget_says_what_the_bot_allows():
+    """Issue 19 §12: front/budget.py said 5 a second in bursts of 30 where the bot allows 10 and 40."""
+    budget = WaypostTree.budget
+    assert (budget.rate, budget.burst) == (Config.user_rate, Config.user_burst) == (10.0, 40)
+    assert "10 a second in bursts of 40" in " ".join(str(front.budget.__doc__).split())
+
+
+async def test_commands_that_wait_on_the_store_are_acknowledged_in_time(discord_):
+    """Issue 18 §8: /game since waited on a shared pool without acknowledging and missed Discord's
+    3-second window. Whatever waits (here: on the store, busy with a long write) is acknowledged
+    privately first, then answered."""
+    for line in ("@alice /game new game:tally", "@bob /game join", "@alice /game start", "@alice /tally add amount:2"):
+        await discord_.run(line.split()[0], "#t", line.split(" ", 1)[1])
+    store = discord_.bot.table.store
+
+    async def long_write() -> None:
+        async with store._writing() as db:  # what a long import's write does to SQLite
+            await db.run("UPDATE games SET version=version WHERE id=0")
+            await asyncio.sleep(3.5)
+
+    writing = asyncio.ensure_future(long_write())
+    await asyncio.sleep(0.05)
+    lines = ("/game since", "/game log", "/game mine", "/game end", "/game notify turn:false hits:false",
+             "/game status", "/game help")
+    records = await asyncio.gather(*(discord_.run("@alice", "#t", line) for line in lines))
+    await writing
+    for line, rec in zip(lines, records, strict=True):
+        assert rec.ok and rec.messages, (line, rec.failures)  # none missed the window (the stand-in refuses that)
+    assert "bob added" not in records[0].content and "alice added 2" in records[1].content

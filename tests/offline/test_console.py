@@ -11,6 +11,8 @@ from PIL import Image
 
 from offline.console import ConsoleOptions, run_console
 from tests.offline.testbot import DemoBot
+from waypost.config import Config
+from waypost.records import StoreError
 
 pytestmark = pytest.mark.asyncio
 
@@ -92,3 +94,16 @@ async def test_options_from_bot_py_namespace(tmp_path):
     out = io.StringIO()
     assert await run_console(lambda: DemoBot(tmp_path / "db.json"), options, out=out) == 0
     assert "notes: kept, kept" in out.getvalue()
+
+
+async def test_a_postgresql_url_given_with_db_is_read_as_postgresql(tmp_path, monkeypatch):
+    """Issue 19 §5: `--db postgresql://…` was turned into a path: SQLite folders named after the URL
+    (the password in a folder name). It is read as WAYPOST_DB is: here a server that is not there."""
+    monkeypatch.chdir(tmp_path)
+    script = tmp_path / "s.txt"
+    script.write_text("@alice /game status\n")
+    url = "postgresql://waypost:secret@127.0.0.1:1/waypost"
+    config = Config(token="", db="unused.sqlite3", dev_guild=None, log_level="INFO")
+    with pytest.raises(StoreError, match=r"Cannot connect to the database"):
+        await run_console(config, ["--script", str(script), "--db", url], out=io.StringIO())
+    assert [p.name for p in tmp_path.iterdir()] == ["s.txt"]  # no folder named after the URL

@@ -10,7 +10,7 @@ import pytest
 from front.bot import create_bot
 from offline import OfflineDiscord
 from offline.players import ScriptedPlayer, open_game
-from waypost.config import Config
+from waypost.config import UNBUDGETED, Config
 from waypost.replay import replay
 
 USERS = ["@alice", "@bob", "@carl"]
@@ -19,7 +19,7 @@ USERS = ["@alice", "@bob", "@carl"]
 @pytest.fixture
 async def discord_(tmp_path):
     config = Config(token="", db=str(Path(tmp_path) / "waypost.sqlite3"), dev_guild=None, log_level="INFO",
-                    user_rate=1e6, user_burst=10**6)
+                    **UNBUDGETED)
     async with OfflineDiscord(lambda: create_bot(config)) as harness:
         yield harness
         harness.assert_clean()

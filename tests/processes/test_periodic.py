@@ -10,7 +10,7 @@ from offline.payloads import GUILD_ID
 from tests.bot.conftest import Clock
 from tests.bot.test_deadlines import started
 from tests.support.databases import database
-from waypost.config import Config
+from waypost.config import UNBUDGETED, Config
 from waypost.shards import Shards, shard_of
 
 GUILD = GUILD_ID if shard_of(GUILD_ID, 2) == 1 else GUILD_ID + (1 << 22)  # on shard 1 of 2
@@ -20,7 +20,7 @@ async def test_a_due_reminder_is_posted_once_by_the_bot_serving_its_server(tmp_p
     clock = Clock()
     async with database("postgres", tmp_path) as db, StandIn() as standin:
         def bot(shard: int):
-            config = Config("", db, None, "INFO", user_rate=1e6, user_burst=10**6, tick_seconds=0,
+            config = Config("", db, None, "INFO", **UNBUDGETED, tick_seconds=0,
                             shards=Shards(2, frozenset({shard})))
             return OfflineDiscord(lambda: create_bot(config, games, clock=clock), standin=standin, guild_id=GUILD)
 

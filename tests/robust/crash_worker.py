@@ -29,7 +29,7 @@ from offline import OfflineDiscord
 from offline.players import ScriptedPlayer
 from tests.robust.helpers import PLAYERS, Noting, join_server, refused
 from tests.support.loopback import loopback_only
-from waypost.config import Config
+from waypost.config import UNBUDGETED, Config
 
 CHANNELS = ("#crash-a", "#crash-b", "#crash-c")
 
@@ -53,7 +53,7 @@ def end_group_after(seconds: float) -> None:
 
 
 async def play(db: Path, seed: int, export: bytes) -> None:
-    config = Config("", str(db), None, "WARNING", user_rate=1e6, user_burst=10**6)
+    config = Config("", str(db), None, "WARNING", **UNBUDGETED)
     async with OfflineDiscord(lambda: create_bot(config)) as harness:
         store = harness.bot.table.store
         channels = [harness.builder.directory.channel_id(name) for name in CHANNELS]

@@ -20,7 +20,7 @@ from offline import CapturedError, OfflineDiscord, Record
 from offline.payloads import GUILD_ID
 from rules.errors import NotAllowed, NotYourTurn
 from tests.support.members import everyone
-from waypost.config import Config
+from waypost.config import UNBUDGETED, Config
 from waypost.outcome import User
 from waypost.records import GameRow, LogEntry
 from waypost.registry import GameEntry
@@ -114,7 +114,7 @@ async def play(harness: OfflineDiscord, channel: str | int, lines: tuple[str, ..
 
 async def make_export(db: Path, games: dict[str, GameEntry]) -> bytes:
     """Play SCENE through the real bot and export it."""
-    config = Config("", str(db), None, "INFO", user_rate=1e6, user_burst=10**6)
+    config = Config("", str(db), None, "INFO", **UNBUDGETED)
     async with OfflineDiscord(lambda: create_bot(config, games)) as harness:
         await play(harness, "#scene", SCENE)
         rec = await harness.run(PLAYERS[0], "#scene", "/game export")
