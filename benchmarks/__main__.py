@@ -25,6 +25,7 @@ from benchmarks import (
     load,
     long_game,
     megaciv_command,
+    megaciv_options,
     megaciv_render,
     megaciv_rules,
     memory,
@@ -32,6 +33,7 @@ from benchmarks import (
     rules,
     scaling,
     skye_command,
+    skye_options,
     skye_render,
     skye_rules,
 )
@@ -43,8 +45,10 @@ from waypost import runtime
 BENCHMARKS = {"rules": rules, "render": render, "command": command, "load": load, "memory": memory, "long": long_game,
               "flood": flood,
               "glory-rules": glory_rules, "glory-render": glory_render, "glory-command": glory_command,
-              "skye-rules": skye_rules, "skye-render": skye_render, "skye-command": skye_command,
+              "skye-rules": skye_rules, "skye-options": skye_options, "skye-render": skye_render,
+              "skye-command": skye_command,
               "megaciv-rules": megaciv_rules, "megaciv-render": megaciv_render, "megaciv-command": megaciv_command,
+              "megaciv-options": megaciv_options,
               "scaling": scaling}
 OWN_PROCESS = {"load", "scaling"}  # the bot in processes of its own
 STORING = {"command", "load", "memory", "long", "flood", "glory-command", "skye-command", "megaciv-command", "scaling"}

@@ -27,7 +27,7 @@ from games import default_games
 from offline import OfflineDiscord, Record
 from offline.remote import RemoteDiscord
 from rules.base import Actor, Seat
-from rules.vikings import reachable
+from rules.vikings import reach
 from rules.vikings.actions import Adjust, Choose, EndTurn, PlaceBoat, Sail
 from rules.vikings.state import VikingsState
 from waypost.config import UNBUDGETED, Config
@@ -79,7 +79,7 @@ def timed_sail(entry: GameEntry, state: VikingsState, rng: random.Random) -> tup
     boats = [b for b, space in state.players[seat].boats.items() if space is not None]
     boat, strength = rng.choice(boats), rng.randint(1, 3)
     started = time.perf_counter()
-    ends = reachable(state, seat, boat, strength)
+    ends = reach(state, seat, boat, strength)
     end = rng.choice(sorted(ends))
     docked = state.board.kind(end) == "dock"
     settlers = min(strength, state.players[seat].food, state.players[seat].mat_settlers) if docked else 0

@@ -54,7 +54,7 @@ def timed(state: GloryState, at: str, rng: random.Random) -> tuple[GloryState, s
     group = None if rng.random() < 0.6 else {u: max(1, n // 2) for u, n in army.units.items() if u != "peasant"}
     march = rng.random() < 0.5
     started = time.perf_counter()
-    ends = queries.reachable(state, 0, at, group, march=march)
+    ends = queries.reach(state, 0, at, group, march=march)
     to, route = rng.choice(sorted(ends.items()))
     units = tuple(sorted(group.items())) if group else ()
     result = GAME.apply(state, Actor(0), Maneuver(at, to, units=units, march=march))

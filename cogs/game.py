@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from front.answering import awaited, end_view, run
+from front.answering import awaited, card_button, end_view, run
+from front.help import show_help
 from front.members import people
 from front.replies import (
     channel_of,
@@ -31,7 +32,6 @@ from waypost.registry import HOST_SETTINGS
 from waypost.transfer import MAX_BYTES
 
 Text = app_commands.Range[str, 1, 100]
-WHO = {"turn": "one player at a time", "together": "everyone at once", "secret": "everyone at once, in secret"}
 HOST_DEFAULTS = {s.name: s.default for s in HOST_SETTINGS}
 
 
@@ -149,7 +149,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     async def status(self, interaction: discord.Interaction) -> None:
         status = await awaited(interaction, table_of(interaction).status(channel_of(interaction), away_spent_too=True),
                                private=False)
-        await respond(interaction, embed=status_embed(status))
+        view = discord.ui.View(timeout=None)
+        if status.status == "active":
+            view.add_item(card_button(channel_of(interaction)))
+        await respond(interaction, embed=status_embed(status), view=view)
 
     @app_commands.command(description="Show the board (or a part of it), now or after an entry of the log")
     @app_commands.describe(private="Only you see it, as your seat sees it",
@@ -302,22 +305,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
                 key = (await awaited(interaction, table.status(channel_of(interaction)))).game_key
             except NoGame:
                 key = None
-        entry = table.game(key) if key is not None else None  # an unknown game is refused before anything
-        table_lines = ["**/game** — " + ", ".join(f"`/game {c.name}`" for c in self.walk_app_commands()
-                                                  if isinstance(c, app_commands.Command)),
-                       "Games: " + ", ".join(f"{g.rules.title} (`{k}`)" for k, g in table.games.items())]
-        await say_privately(interaction, fit(table_lines))
-        if entry is None:
-            return
-        # the game's own page: a message of its own, so both have room
-        lines = [f"**{entry.rules.title}** — {entry.rules.summary}"]
-        lines.extend(f"*{p.title}* ({WHO[p.who]}): {p.prompt} It ends {p.ends}." for p in entry.rules.flow.phases)
-        for cog in self.bot.cogs.values():
-            if getattr(cog, "game_key", None) == entry.key:
-                lines.extend(f"`/{c.qualified_name}` — {c.description}" for c in cog.walk_app_commands()
-                             if isinstance(c, app_commands.Command))
-        lines.append("Settings: board, " + ", ".join(settings_of(entry)))
-        await say_privately(interaction, fit(lines))
+        await show_help(interaction, table.game(key).key if key is not None else None)  # an unknown game: refused
 
 
 async def setup(bot: commands.Bot) -> None:

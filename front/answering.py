@@ -18,11 +18,12 @@ import asyncio
 import io
 import re
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
 from typing import Any, TypeVar, cast
 
 import discord
 
-from front import live
+from front import lines, live
 from front.posting import direct_choices, tell_directly
 from front.replies import (
     NOBODY,
@@ -37,6 +38,7 @@ from front.replies import (
     table_of,
     user_of,
 )
+from front.verify import VerifyButton
 from rules.errors import NotYourTurn
 from waypost.outcome import Outcome, Prompt
 
@@ -63,8 +65,11 @@ async def answer(interaction: discord.Interaction, outcome: Outcome, thinking: b
     reply = live.without_board(outcome) if on_live_board else outcome
     await send_outcome(interaction, reply, thinking=thinking, view=board_view(interaction, reply), quiet=direct,
                        answer_by=answer_by)
+    if outcome.announce:
+        await lines.announce(interaction, outcome.announce, outcome.gather)
     if on_live_board:
-        await live.show(interaction, outcome, turn, board_view(interaction, outcome))
+        await live.show(interaction, outcome, turn,
+                        board_view(interaction, replace(outcome, turns=(), awaiting=False)))
     await post_prompts(interaction, outcome, quiet=direct)
     closed = await tell_directly(cast(Any, interaction.client), interaction.channel_id or 0, direct)
     if closed:  # told in the channel after all
@@ -78,16 +83,34 @@ async def answer(interaction: discord.Interaction, outcome: Outcome, thinking: b
 
 
 def board_view(interaction: discord.Interaction, outcome: Outcome) -> discord.ui.View | None:
-    """Buttons under a public board: take back, my own board, and end the turn where the game has
-    such an action. They work after a restart (their custom ids say what and where)."""
-    if outcome.drawing is None or outcome.private:
+    """Buttons under a public answer: the turn card of whoever it pings, and under a board, take
+    back, my own board, and end the turn where the game has such an action. They work after a
+    restart (their custom ids say what and where)."""
+    if outcome.private or (outcome.drawing is None and not outcome.awaiting and outcome.verify is None):
         return None
-    rules = table_of(interaction).games[outcome.drawing.game_key].rules
     view = discord.ui.View(timeout=None)
     channel = interaction.channel_id or 0
-    for what in (("end",) if rules.finish() is not None else ()) + ("undo", "board"):
-        view.add_item(BoardButton(channel, what))
+    quick = outcome.turns[0].actions[:4] if len(outcome.turns) == 1 else ()
+    for kind, label in quick:  # one player on turn: the phase's usual actions, theirs to click
+        view.add_item(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+                                        custom_id=f"waypost:act:{channel}:{outcome.turns[0].user_id}:{kind}"))
+    if outcome.awaiting:
+        view.add_item(card_button(channel))
+    if outcome.verify is not None:
+        view.add_item(VerifyButton(channel, outcome.verify))
+    if outcome.drawing is not None:
+        rules = table_of(interaction).games[outcome.drawing.game_key].rules
+        ends = rules.finish() is not None and rules.flow.finish not in dict(quick)
+        for what in (("end",) if ends else ()) + ("undo", "board"):
+            view.add_item(BoardButton(channel, what))
     return view
+
+
+def card_button(channel_id: int, user_id: int = 0, label: str = "Your turn card",
+                style: discord.ButtonStyle = discord.ButtonStyle.success) -> discord.ui.Button[Any]:
+    """The button opening a player's turn card (user 0: whoever of the players clicks it); its clicks
+    are answered by `front.cards.CardButton`, which matches this custom id."""
+    return discord.ui.Button(label=label[:80], style=style, custom_id=f"waypost:card:{channel_id}:{user_id}")
 
 
 async def awaited(interaction: discord.Interaction, call: Awaitable[T], private: bool = True) -> T:

@@ -19,9 +19,12 @@ from discord.ext import commands
 
 from front.answering import BoardButton, DecisionSelect, EndButton
 from front.budget import Budget, InFlight
+from front.cards import ActButton, CardButton, StepButton, StepSelect
+from front.help import HelpButton
 from front.options import option_problem
 from front.posting import deliver
 from front.replies import USERS_ONLY, report_error
+from front.verify import VerifyButton
 from games import default_games
 from waypost import drawing
 from waypost.channels import utcnow
@@ -95,7 +98,8 @@ class WaypostBot(commands.Bot):
                            allowance=self.config.allowance())
         for extension in extensions(self.games):
             await self.load_extension(extension)
-        self.add_dynamic_items(DecisionSelect, EndButton, BoardButton)
+        self.add_dynamic_items(DecisionSelect, EndButton, BoardButton, CardButton, ActButton, StepSelect, StepButton,
+                               HelpButton, VerifyButton)
         if self.config.tick_seconds > 0:
             self._timekeeper = asyncio.create_task(self._keep_time(), name="waypost-timekeeper")
         if self.sync_mode == "global":

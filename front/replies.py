@@ -135,20 +135,29 @@ def render_text(outcome: Outcome) -> list[str]:
         lines.append("Hit by this move: " + mentions(outcome.hits))
     if outcome.told:
         lines.append("For: " + mentions(outcome.told))
-    if outcome.ping:
-        lines.append("Your move: " + mentions(outcome.ping))
+    asked = {t.user_id for t in outcome.turns}
+    lines += [f"<@{t.user_id}> {_your_turn(t.prompt)}" for t in outcome.turns]
+    if rest := tuple(uid for uid in outcome.ping if uid not in asked):
+        lines.append("Your move: " + mentions(rest))
     return pages(lines)
+
+
+def _your_turn(prompt: str) -> str:
+    """ "your turn: sail (2 left) or end", from the game's prompt for the player."""
+    said = escape(prompt.strip())
+    said = said[len("your turn:"):].strip() if said.casefold().startswith("your turn:") else said
+    return f"your turn: {said[:1].lower()}{said[1:]}" if said else "your turn"
 
 
 async def send_outcome(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None,
                        view: discord.ui.View | None = None, quiet: Iterable[int] = (),
                        answer_by: float | None = None) -> None:
-    """Reply with an outcome: text and the board image (drawn in a worker process), the rest of a
-    text too long for one message, then what the channel is told of a private answer. `thinking`
-    is whether the interaction was already acknowledged with a private "thinking" (True) or a
-    public one (False). An interaction not yet acknowledged is answered with the image in one
-    response if it is drawn by `answer_by` (the event loop's clock), else acknowledged
-    ("thinking") first. Players in `quiet` are named but not pinged (they are told by direct
+    """Reply with an outcome: text and the board image (drawn in a worker process), then the rest of
+    a text too long for one message; what the channel is told of a private answer is `front.lines`'.
+    `thinking` is whether the interaction was already acknowledged with a private "thinking" (True)
+    or a public one (False). An interaction not yet acknowledged is answered with the image in one
+    response if it is drawn by `answer_by` (the event loop's clock), else acknowledged ("thinking")
+    first. Players in `quiet` are named but not pinged (they are told by direct
     message)."""
     content, *more = render_text(outcome)
     silent = set(quiet)
@@ -167,7 +176,7 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
             log.error("drawing failed (ref %s) in %s", ref, what(interaction), exc_info=error)
             content = fit([content, f"⚠ The move is recorded, but the board could not be drawn (ref {ref})."])
     extra: dict[str, Any] = {"file": file} if file is not None else {}
-    if view is not None and file is not None:
+    if view is not None:
         extra["view"] = view
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
@@ -178,8 +187,6 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
         await interaction.followup.send(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
     for page in more:
         await interaction.followup.send(page, ephemeral=outcome.private, allowed_mentions=allowed)
-    if outcome.announce:
-        await interaction.followup.send(fit([escape(outcome.announce)]), allowed_mentions=NOBODY)
 
 
 async def _drawn_by(drawing: asyncio.Future[bytes], deadline: float | None) -> bool:

@@ -431,13 +431,14 @@ class OfflineDiscord:
         return await self.inject(payload)
 
     def find_component(
-        self, target: str, user: str | int, channel: str | int | None = None, *, option: bool = False
+        self, target: str, user: str | int, channel: str | int | None = None, *, option: bool = False,
+        prefix: bool = False,
     ) -> tuple[Message, dict[str, Any]]:
         """The newest message (in `channel`, visible to `user`) with a component matching `target`,
         a message that mentions `user` first (a menu asking them, among others' menus).
 
         A component matches by custom_id, label or placeholder; with `option`, a select matches when
-        it offers `target` (by value or label).
+        it offers `target` (by value or label); with `prefix`, when its custom_id starts with `target`.
         """
         directory = self.standin.directory
         uid = str(directory.user_id(user))
@@ -448,7 +449,9 @@ class OfflineDiscord:
             owner = raw.get("interaction_metadata", {}).get("user", {}).get("id")
             if (cid and raw["channel_id"] != cid) or (raw["flags"] & EPHEMERAL and owner != uid):
                 continue
-            component = next((c for c in iter_components(raw["components"]) if _matches(c, target, option)), None)
+            component = next((c for c in iter_components(raw["components"])
+                              if (c.get("custom_id", "").startswith(target) and not c.get("disabled") if prefix
+                                  else _matches(c, target, option))), None)
             if component is not None:
                 found.append((f"<@{uid}>" in raw["content"], mid, component))
         if found:

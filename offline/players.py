@@ -7,12 +7,13 @@
     player.moves   # every Move: who ran which line, accepted or refused, what came back
 
 Each `step` reads who must act from the table's read-only `status`, then runs one command as one
-of them: for a decision `/game choose` or a pick in the bot's select menu; otherwise one of the
-commands of the cog whose `game_key` is the channel's game, in random order but those already
-refused in the same situation (the same phase, the same player) last. Options are filled from the command's
-own description: choices, ranges and types first, then each autocompleted option from the choices
-the bot suggests given the options filled so far (so `/vikings sail route:` is asked with boat and strength
-set). A required option with nothing to offer rules the command out for that step.
+of them: for a decision `/game choose` or a pick in the bot's select menu; otherwise, as players
+choose from menus, an action from the game's legal options (`Table.kinds`, then each parameter from
+`Table.choices` given those chosen before, the ones in `first` preferred), run as the cog's command
+for that kind. Now and then (`wild`) a player instead runs any of the game's commands with options
+filled from the command's own description (choices, ranges and types, then autocomplete), to
+provoke the refusals players meet; commands refused in the same situation (phase and player) are
+tried last. A required option with nothing to offer rules the command out for that step.
 """
 
 from __future__ import annotations
@@ -23,11 +24,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import discord
 from discord import AppCommandOptionType, app_commands
 
+from front.cog import kind_of
 from offline.harness import OfflineDiscord, Record
-from offline.payloads import ClientRefusal
-from rules.errors import NoGame
+from offline.payloads import ClientRefusal, iter_components
+from rules.errors import NoGame, PlayerError
+from waypost.outcome import User
 
 REFUSAL = "⛔"  # how the bot's replies mark a refused command (front.replies.report_error)
 SMALL = (1, 3)  # whole numbers for integer options that declare no range
@@ -83,16 +87,18 @@ class ScriptedPlayer:
     `optional` is the chance of filling an optional option; `menus` the chance of answering a
     decision in the select menu rather than with `/game choose`; `stray` the chance of acting as a
     seated user the game is not waiting for (to provoke refusals); `first` names commands tried
-    before the others, as players move before they end their turn.
+    before the others, as players move before they end their turn; `wild` the chance of running any
+    command with any plausible options rather than a legal option.
     """
 
     def __init__(self, discord_: OfflineDiscord, channel: str | int, users: Sequence[str], rng: random.Random,
-                 *, optional: float = 0.3, menus: float = 0.5, stray: float = 0.0, first: Sequence[str] = ()):
+                 *, optional: float = 0.3, menus: float = 0.5, stray: float = 0.0, first: Sequence[str] = (),
+                 wild: float = 0.15):
         self.discord = discord_
         self.channel = discord_.builder.directory.channel_id(channel)
         self.users = list(users)
         self.rng = rng
-        self.optional, self.menus, self.stray, self.first = optional, menus, stray, tuple(first)
+        self.optional, self.menus, self.stray, self.first, self.wild = optional, menus, stray, tuple(first), wild
         self.moves: list[Move] = []
         self._refused: set[str] = set()  # commands refused in this situation: tried last
         self._situation: tuple[str, str] = ("", "")  # the game's phase and who acts
@@ -139,10 +145,57 @@ class ScriptedPlayer:
                 pass  # no menu offers it (e.g. it was answered already): use the command
         return await self._run(user, "game choose", {"choice": choice})
 
+    def _commands(self, game_key: str) -> list[app_commands.Command[Any, ..., Any]]:
+        return [c for cog in self.discord.bot.cogs.values() if getattr(cog, "game_key", None) == game_key
+                for c in cog.walk_app_commands() if isinstance(c, app_commands.Command)]
+
     async def _play(self, user: str, game_key: str) -> Move | None:
+        """An action from the legal options (or, by chance `wild`, any command that can be filled in)."""
+        if self.rng.random() >= self.wild:
+            move = await self._choose(user, game_key)
+            if move is not None:
+                return move
+        return await self._any(user, game_key)
+
+    async def _choose(self, user: str, game_key: str) -> Move | None:
+        """A legal action chosen as from menus, parameter by parameter (`Table.step`: the parameters
+        as they stand after each choice), run as its command."""
+        table, user_id = self.discord.bot.table, self.discord.builder.directory.user_id(user)
+        asking = User(user_id, user.lstrip("@"))
+        try:
+            card = await table.card(self.channel, asking)
+        except PlayerError:
+            return None
+        commands = {kind_of(c): c for c in self._commands(game_key)}
+        kinds = [k for k in card.kinds if k.kind in commands]
+        if not kinds:
+            return None
+        preferred = [k for k in kinds if commands[k.kind].qualified_name in self.first] or kinds
+        kind = self.rng.choice(preferred)
+        picks: list[int | None] = []
+        try:
+            step = await table.step(self.channel, asking, card.version, kind.kind, picks)
+            while step.param is not None:
+                skip = not step.param.required and (not step.choices or self.rng.random() >= self.optional)
+                if not skip and not step.choices:
+                    return None
+                picks.append(None if skip else self.rng.randrange(len(step.choices)))
+                step = await table.step(self.channel, asking, card.version, kind.kind, picks)
+        except PlayerError:  # the game moved on meanwhile
+            return None
+        command = commands[kind.kind]
+        names = {p.display_name for p in command.parameters}  # a parameter is named like its option on Discord
+        seats = (await table.status(self.channel)).seats
+        options = {p.name: self._name(seats[int(c.value)].player_id) if p.type == "seat" else c.value
+                   for p, c in step.chosen if c is not None and p.name in names}
+        params = {p.name for p in table.games[game_key].rules.params_of(kind.kind)}
+        confirms = {p.display_name: True for p in command.parameters  # chosen as from menus: confirmed
+                    if p.type is AppCommandOptionType.boolean and p.display_name not in params}
+        return await self._run(user, command.qualified_name, {**options, **confirms})
+
+    async def _any(self, user: str, game_key: str) -> Move | None:
         """Run one of the game's commands that can be filled in, tried in random order."""
-        commands = [c for cog in self.discord.bot.cogs.values() if getattr(cog, "game_key", None) == game_key
-                    for c in cog.walk_app_commands() if isinstance(c, app_commands.Command)]
+        commands = self._commands(game_key)
         self.rng.shuffle(commands)
         commands.sort(key=lambda c: (c.qualified_name in self._refused, c.qualified_name not in self.first))
         for command in commands:
@@ -200,3 +253,88 @@ class ScriptedPlayer:
         reply = rec.followups[0] if rec.callback_type == 7 and rec.followups else rec.original
         return Move(user, command, line, rec.ok and not _refused(rec), reply.content if reply else "",
                     bool(reply and reply.attachments), tuple(rec.failures))
+
+
+class CardPlayer:
+    """Plays one channel's game for `users` by taps alone, as a player on a phone would: the turn
+    card (the "Your turn card" button under the bot's messages), the action buttons on it and their
+    menus, the Confirm button, and the decision menus. Each `step` is one action (or an answer)."""
+
+    STEPS = 30  # taps one action may take at most
+
+    def __init__(self, discord_: OfflineDiscord, channel: str | int, users: Sequence[str], rng: random.Random,
+                 *, optional: float = 0.3):
+        self.discord = discord_
+        self.channel = discord_.builder.directory.channel_id(channel)
+        self.users = list(users)
+        self.rng = rng
+        self.optional = optional
+        self.moves: list[Move] = []
+
+    def _name(self, user_id: int) -> str:
+        return next((u for u in self.users if self.discord.builder.directory.user_id(u) == user_id), f"@{user_id}")
+
+    async def step(self) -> Move | None:
+        """One action (or answer) by taps; None when nobody is waited for."""
+        try:
+            status = await self.discord.bot.table.status(self.channel)
+        except NoGame:
+            return None
+        if not status.waiting:  # between phases: the host moves the game on from their card, if it can be
+            if status.status != "active" or self._name(status.host_id) not in self.users:
+                return None
+            move = await self._act(self._name(status.host_id), usual_only=True)
+            self.moves.append(move)
+            return move if move.accepted else None
+        decisions = [w for w in status.waiting if w.kind == "decision"]  # a decision may hold up the rest
+        waiting = self.rng.choice(decisions or list(status.waiting))
+        user = self._name(waiting.user_id)
+        move = await (self._answer(user, waiting.user_id) if waiting.kind == "decision" else self._act(user))
+        self.moves.append(move)
+        return move
+
+    async def _answer(self, user: str, user_id: int) -> Move:
+        """Pick in the menu the bot posted with the question, or else answer from the card."""
+        try:
+            message, menu = self.discord.find_component(f"waypost:choose:{self.channel}:{user_id}:", user,
+                                                        self.channel, prefix=True)
+        except ClientRefusal:
+            return await self._act(user, usual_only=True)
+        value = self.rng.choice(menu["options"])["value"]
+        rec = await self.discord.click(user, self.channel, message, menu["custom_id"], [value])
+        return ScriptedPlayer._move(user, "!pick", f"!pick {shlex.quote(value)}", rec)
+
+    async def _act(self, user: str, usual_only: bool = False) -> Move:
+        """Open the card, pick an action (one of the phase's own, with `usual_only`), choose through its
+        menus, confirm."""
+        message, button = self.discord.find_component("Your turn card", user, self.channel)
+        rec = await self.discord.click(user, self.channel, message, button["custom_id"])
+        card = rec.original
+        assert card is not None, rec.failures
+        taps = ["Your turn card"]
+        actions = [c for c in iter_components(card.components) if c.get("custom_id", "").endswith(":to")]
+        if not actions:
+            return Move(user, "card", " / ".join(taps), False, card.content)
+        usual = [c for c in actions if c.get("style") == discord.ButtonStyle.primary.value]  # the phase's
+        if usual_only and not usual:
+            return Move(user, "card", " / ".join(taps), False, card.content)
+        action = self.rng.choice(usual if usual and (usual_only or self.rng.random() < 0.9) else actions)
+        for _ in range(self.STEPS):
+            taps.append(action.get("label") or "pick")
+            rec = await self.discord.click(user, self.channel, card.id, action["custom_id"],
+                                           [action["value"]] if "value" in action else None)
+            if rec.failures or rec.callback_type != 7 or action["custom_id"].endswith(":go"):  # played or refused
+                return ScriptedPlayer._move(user, "card", " / ".join(taps), rec)
+            shown = self.discord.standin.message(card.id)
+            found = list(iter_components(shown.components))
+            by_label = {c.get("label"): c for c in found if c.get("type") == 2}
+            select = next((c for c in found if c.get("type") == 3), None)
+            if "Confirm" in by_label:
+                action = by_label["Confirm"]
+            elif "Leave out" in by_label and (select is None or self.rng.random() >= self.optional):
+                action = by_label["Leave out"]
+            elif select is not None:
+                action = {**select, "value": self.rng.choice(select["options"])["value"]}
+            else:
+                return Move(user, "card", " / ".join(taps), False, shown.content)
+        return Move(user, "card", " / ".join(taps), False, "too many taps")

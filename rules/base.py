@@ -14,6 +14,7 @@ answered on such a view. States and actions are dataclasses that round-trip thro
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -36,9 +37,10 @@ from rules.core import (
     Seat,
     Setting,
 )
-from rules.errors import BadInput, IllegalMove, InvalidData, NotYourTurn
+from rules.errors import BadInput, IllegalMove, InvalidData, NotYourTurn, PlayerError
 from rules.flow import Flow, Position
 from rules.guards import hosting, seated
+from rules.options import Choice, Kind, Param, Step, Value, Values
 from rules.text import either, players
 
 __all__ = [
@@ -76,6 +78,8 @@ class Game(ABC, Generic[S]):
     hidden_randomness: ClassVar[bool] = False
     log_per_seat: ClassVar[int] = 1_000
     parts: ClassVar[tuple[str, ...]] = ()
+    looks: ClassVar[tuple[Kind, ...]] = ()  # read-only reports a player may ask for (`report`)
+    proof_help: ClassVar[str] = ""  # how anyone checks a reveal against the commitments before it
 
     # --- what each game supplies ------------------------------------------------------------
 
@@ -98,7 +102,8 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def play(self, state: S, actor: Actor, action: Action) -> Result[S]:
-        """Carry out an action the flow allows now, or raise PlayerError. Must not mutate `state`."""
+        """Carry out an action the flow allows now, or raise PlayerError. `state` is the caller's
+        own copy (`fork`): the game may change it and return it in the result."""
 
     @abstractmethod
     def check(self, state: S) -> None:
@@ -149,6 +154,162 @@ class Game(ABC, Generic[S]):
         """Where `piece` can end a move now, each with its cost and a cheapest route."""
         return []
 
+    def fork(self, state: S) -> S:
+        """A copy of `state` that `play` may change without touching `state`: a deep copy sharing
+        the board (never changed in play). A game whose states are immutable returns `state`."""
+        board = getattr(state, "board", None)
+        return copy.deepcopy(state, {id(board): board} if board is not None else None)
+
+    def compare(self, before: S, actor: Actor, result: Result[S]) -> Result[S]:
+        """What only comparing the states before and after `actor`'s action tells, added to its
+        result: whether the map changed (`map_of`); games add more (whom it hit)."""
+        shown = self.map_of(self.view(before, None))  # the channel's board is everyone's view
+        if shown is None or not result.board_changed:
+            return result
+        return dataclasses.replace(result, board_changed=shown != self.map_of(self.view(result.state, None)))
+
+    def map_of(self, state: S) -> Any:
+        """What the board's map shows of `state` (pieces, markers, the last move), compared on
+        everyone's view before and after each action: one that changes none of it posts no new board,
+        its words are enough (a pass, the end of a turn). None: every action is drawn unless its
+        result says otherwise."""
+        return None
+
+    # --- legal options (rules/options.py): what a seat may do now, step by step -----------------
+
+    def kinds(self, state: S, actor: Actor) -> list[Kind]:
+        """The action kinds `actor` may take now on `state` (their view): those the flow allows that
+        some choice of values completes into an action the rules accept."""
+        found = []
+        for cls in self.actions:
+            if dataclasses.fields(cls) and not cls.params:  # type: ignore[arg-type]  # not offered: no parameters
+                continue
+            try:
+                self.permit(state, actor, cls)
+            except PlayerError:
+                continue
+            if self.completable(state, actor, cls.kind, {}):
+                found.append(Kind(cls.kind, cls.named(), self.steps(state, actor, cls.kind, {})))
+        return found
+
+    def steps(self, state: S, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
+        """The parameters of `kind` as they stand once `chosen` are chosen (a game may make some
+        needed, or leave some out, by what was chosen: an adjustment of boats needs the boat)."""
+        return self.action_class(kind).params
+
+    def choices(self, state: S, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
+        """The legal values of `param` of action `kind` for `actor` now, given the values `chosen`
+        before it: the game's `candidates` that some choice of the parameters still open completes
+        into an action the rules accept. So an option offered is an option accepted. For a look,
+        its candidates."""
+        found = self.candidates(state, actor, kind, param, chosen)
+        if any(look.kind == kind for look in self.looks):
+            return found
+        return [c for c in found if self.completable(state, actor, kind, {**chosen, param: c.value})]
+
+    def params_of(self, kind: str) -> tuple[Param, ...]:
+        """Every parameter an action kind or a look may take (() for neither)."""
+        look = next((look for look in self.looks if look.kind == kind), None)
+        if look is not None:
+            return look.params
+        cls = next((c for c in self.actions if c.kind == kind), None)
+        return cls.params if cls is not None else ()
+
+    def confirmation(self, state: S, actor: Actor, kind: str) -> str:
+        """What to ask before `actor` takes an action of `kind` that cannot be taken back and has
+        consequences worth a second look ("" for none): a menu shows it beside Confirm."""
+        return ""
+
+    def report(self, state: S, actor: Actor, look: str, values: Values) -> list[str]:
+        """The lines of one of the game's `looks` for `actor` on `state` (their view)."""
+        raise BadInput(f"{self.title} has no look {look[:40]!r}.")
+
+    def step(self, state: S, actor: Actor, kind: str, picks: Sequence[int | None]) -> Step:
+        """Where a choice of `kind` stands after picking, parameter by parameter, the legal value
+        numbered by each of `picks` (None: an optional parameter left out; one with a single legal
+        value, its default, is left out without asking); BadInput when a pick is out of range or
+        leaves out a required parameter, or `kind` is not open now."""
+        found = next((k for k in self.kinds(state, actor) if k.kind == kind), None)
+        if found is None:
+            raise BadInput(f"You cannot {self.action_class(kind).doing()} now.")
+        chosen: list[tuple[Param, Choice | None]] = []
+        values: dict[str, Value | None] = {}
+        picks = list(picks)
+        while True:
+            param = next((p for p in self.steps(state, actor, kind, values) if p.name not in values), None)
+            offered = self.choices(state, actor, kind, param.name, values) if param is not None else []
+            if param is not None and not param.required and len(offered) <= 1:  # nothing to choose: left out
+                chosen.append((param, None))
+                values[param.name] = None
+                continue
+            if not picks:
+                question = self.confirmation(state, actor, kind) if param is None else ""
+                return Step(found, tuple(chosen), param, tuple(offered), question)
+            pick = picks.pop(0)
+            if param is None:
+                raise BadInput("That choice is already complete.")
+            if pick is None and param.required or pick is not None and pick not in range(len(offered)):
+                raise BadInput(f"That is not one of the choices for {param.ask.rstrip('?').lower()}.")
+            choice = offered[pick] if pick is not None else None
+            chosen.append((param, choice))
+            values[param.name] = choice.value if choice is not None else None
+
+    def completable(self, state: S, actor: Actor, kind: str, chosen: Values) -> bool:
+        """Whether some choice of the required parameters not in `chosen` (the optional ones left
+        to their defaults) makes an action of `kind` the rules accept now: a depth-first search over
+        the candidates that stops at the first. An optional parameter's default must therefore be
+        legal whenever any of its values is (else the game makes it required)."""
+        params = [p for p in self.steps(state, actor, kind, chosen) if p.name not in chosen]
+        required = next((p for p in params if p.required), None)
+        if required is None:
+            return self._built(state, actor, kind, chosen)
+        return any(self.completable(state, actor, kind, {**chosen, required.name: c.value})
+                   for c in self.candidates(state, actor, kind, required.name, chosen))
+
+    def _built(self, state: S, actor: Actor, kind: str, values: Values) -> bool:
+        try:
+            return self.accepts(state, actor, self.build(state, actor, kind, values))
+        except PlayerError:
+            return False
+
+    def candidates(self, state: S, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
+        """The values of `param` worth offering given `chosen`, each with a label for people: every
+        legal one, and others only if cheap to rule out (`choices` tries each). The flow's answer
+        kind is answered here (the seat's open decisions); games list their own kinds' values."""
+        if kind == self.flow.answer and actor.seat is not None:
+            asked = [d for d in self.position(state).decisions if d.seat == actor.seat]
+            if param == "key":
+                return [Choice(d.key, d.prompt) for d in asked]
+            key = chosen.get("key")
+            return [Choice(o, o) for d in asked if key in (None, d.key) for o in d.options]
+        return []
+
+    def build(self, state: S, actor: Actor, kind: str, values: Values) -> Action:
+        """The action of `kind` from the values a player chose or typed (the game's notation reads
+        text), on `state` as they see it; BadInput (or Ambiguous) when a value cannot be read. The
+        answer kind and kinds without parameters are built here; games build their own."""
+        if kind == self.flow.answer:
+            return self.answer(str(values.get("choice") or "").strip(), str(values.get("key") or ""))
+        cls = self.action_class(kind)
+        if cls.params:
+            raise NotImplementedError(f"{self.title} does not build {kind!r} actions")
+        return cls()
+
+    def accepts(self, state: S, actor: Actor, action: Action) -> bool:
+        """Whether the rules accept `action` by `actor` now (tried on a copy: nothing changes)."""
+        try:
+            self.apply(state, actor, action)
+        except PlayerError:
+            return False
+        return True
+
+    def action_class(self, kind: str) -> type[Action]:
+        """The action class of `kind`; BadInput if the game has none."""
+        for cls in self.actions:
+            if cls.kind == kind:
+                return cls
+        raise BadInput(f"{self.title} has no action {kind[:40]!r}.")
+
     # --- derived from the flow -------------------------------------------------------------
 
     def apply(self, state: S, actor: Actor, action: Action) -> Result[S]:
@@ -160,10 +321,11 @@ class Game(ABC, Generic[S]):
         if type(action) not in self.actions:
             raise TypeError(f"{self.title} has no action of type {type(action).__name__}")
         self.permit(state, actor, action)
-        return self.play(state, actor, action)
+        return self.compare(state, actor, self.play(self.fork(state), actor, action))
 
-    def permit(self, state: S, actor: Actor, action: Action) -> None:
-        """Refuse, with the reason, an action the flow does not allow `actor` now."""
+    def permit(self, state: S, actor: Actor, action: Action | type[Action]) -> None:
+        """Refuse, with the reason, an action (or any action of a kind) the flow does not allow
+        `actor` now."""
         flow = self.flow
         seat = seated(actor)
         ending = self.ending(state)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, Protocol, TypeVar
 
 from rules.errors import BadInput
+from rules.options import Param
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,9 @@ class Awaiting:
 
 class Action:
     """Base of a game's action dataclasses: `kind` names the action in logs and exports, `verb`
-    says what it does in a refusal ("You cannot {verb} now").
+    says what it does in a refusal ("You cannot {verb} now"), `label` names it on a button ("Sail
+    a boat"; the verb by default) and `params` are what a player chooses, in order, to make one
+    (`rules.options`; the game's `build` turns the chosen values into the action).
 
     An action that seals a commitment (a price or plan shown only by its fingerprint until a
     reveal) has a field `salt: str = ""`: the table fills it with fresh randomness every time the
@@ -65,10 +68,17 @@ class Action:
 
     kind: ClassVar[str]
     verb: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+    params: ClassVar[tuple[Param, ...]] = ()
 
     @classmethod
     def doing(cls) -> str:
         return cls.verb or cls.kind
+
+    @classmethod
+    def named(cls) -> str:
+        """What a button or menu calls it."""
+        return cls.label or cls.doing().capitalize()
 
 
 def salted(action: Action, salt: str) -> Action:
@@ -85,9 +95,13 @@ class Result(Generic[S]):
 
     `undoable` is False when the action revealed something hidden or random. `secret` marks an
     action whose content stays hidden from the other players until a later result `reveals`;
-    `public` is what they see of it meanwhile. `board_changed` is False when nothing drawn on the
+    `public` is what they see of it meanwhile (in the log). `board_changed` is False when nothing drawn on the
     board changed (no new image is posted). `hits` are the other seats whose pieces the action hit
-    (bumped, removed, stolen from): they are told in the reply.
+    (bumped, removed, stolen from): they are told in the reply. `said` is what the channel is told
+    of a secret action when `public` holds more than players need to read there (a commitment's
+    fingerprint); `proof` are lines the log keeps but the channel does not show, which let anyone
+    check a reveal against the commitments before it (the salts and the texts sealed): a Verify
+    button shows them, and `Game.proof_help` says how to check.
     """
 
     state: S
@@ -99,6 +113,8 @@ class Result(Generic[S]):
     reveals: bool = False
     public: str = ""
     hits: tuple[int, ...] = ()
+    said: str = ""
+    proof: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,10 @@ class InvalidData(PlayerError):
     """A data file or an imported game that fails validation; names where and what."""
 
 
+class Ambiguous(BadInput):
+    """Typed text that could mean several things; the message lists them."""
+
+
 class UnknownBoard(InvalidData):
     """A stored state names its board (by name and digest) and no board loaded so far has that
     digest: the caller loads the game's board (its file, or the game's start entry) and tries again."""

@@ -21,7 +21,7 @@ from waypost import drawing
 from waypost.clocks import Clocks, Timing
 from waypost.config import Config
 from waypost.fairness import Allowance, Lane, metered
-from waypost.outcome import Drawing, Outcome, Prompt, User, alt_text
+from waypost.outcome import Drawing, Outcome, Prompt, Turn, User, alt_text
 from waypost.records import GameRow, LogEntry, Post
 from waypost.registry import GameEntry, parse_board
 from waypost.shards import Shards
@@ -260,12 +260,31 @@ class Channels:
         asked = {p.user_id for p in prompts}
         ping = tuple(dict.fromkeys(seats[a.seat].player_id for a in fresh
                                    if seats[a.seat].player_id not in (user.id, *asked)))
+        turns = self._turns(loaded, [a for a in fresh if seats[a.seat].player_id in ping])
         told = tuple(dict.fromkeys(seats[s].player_id for s in hits if seats[s].player_id not in (user.id, *asked)))
         mode = loaded.row.settings.get("board_images")
         drawing = self._drawing(loaded, None, text, posted or Posted()) if (bool(fresh) if mode == "turn" else draw) \
             else None
-        return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, hits=told,
+        return Outcome(text, details, drawing=drawing, ping=ping, prompts=prompts, turns=turns,
+                       awaiting=bool(after) or self._open(loaded), hits=told,
                        live=mode == "live" and drawing is not None)
+
+    @staticmethod
+    def _open(loaded: Loaded) -> bool:
+        """Whether someone may act though nobody is awaited (between phases, the table's own actions)."""
+        rules = loaded.game.rules
+        return loaded.state is not None and rules.ending(loaded.state) is None and \
+            bool(rules.position(loaded.state).allowed)
+
+    @staticmethod
+    def _turns(loaded: Loaded, awaited: list[Awaiting]) -> tuple[Turn, ...]:
+        """What each newly awaited player is asked, with the phase's usual actions (the flow's)."""
+        rules = loaded.game.rules
+        phase = rules.flow.phase(rules.position(loaded.state).phase)
+        actions = tuple((k, rules.action_class(k).named()) for k in phase.actions)
+        seats = loaded.row.seats
+        return tuple(Turn(seats[a.seat].player_id, a.prompt, actions if a.kind == "turn" or a.kind == "plan" else ())
+                     for a in awaited if a.kind != "decision")
 
     def _drawing(self, loaded: Loaded, seat: int | None, what: str, posted: Posted | None = None) -> Drawing:
         """The board as `seat` (None: everyone) may see it, whole or (`posted`) the posted view;

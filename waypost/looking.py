@@ -7,6 +7,7 @@ import asyncio
 import dataclasses
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 from rules.base import Awaiting, Highlight, Piece, Posted
 from rules.errors import BadInput, IllegalMove, NotAllowed
@@ -171,7 +172,7 @@ class Looking(Channels):
             return []
         return loaded.game.rules.focuses(loaded.view(loaded.seat_of(user.id)))
 
-    async def view(self, channel_id: int, user: User) -> Seen | None:
+    async def view(self, channel_id: int, user: User) -> Seen[Any] | None:
         """The channel's game in play as `user` may see it (for autocomplete), or None."""
         loaded = await self._load(channel_id)
         if loaded is None or loaded.state is None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from rules.base import Highlight, Posted, Seat
 
 NAME_LIMIT = 32
+S = TypeVar("S")
 ALT_LIMIT = 1024  # Discord's limit on an attachment's description (its alt text)
 MORE = " (More than fits here: /game status and the board.)"
 
@@ -81,12 +82,26 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """What a pinged player is asked to do: the game's prompt for them and the usual actions of the
+    phase as (kind, label), for buttons (the flow's, public; whether each is possible now is
+    answered when one is clicked, on the player's own view)."""
+
+    user_id: int
+    prompt: str
+    actions: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class Outcome:
     """The answer to a command: one line, more lines, privacy, an image, mentions (`ping`: whose
-    move it is now; `hits`: players the move hit; `told`: players it concerns otherwise), menus,
-    and (for a private answer) what the channel is told meanwhile (`announce`); `finished` when the
-    move ended the game; `live` when the drawing goes to the channel's live board message, edited
-    in place, rather than with the answer."""
+    move it is now, with `turns` saying what each is asked; `hits`: players the move hit; `told`:
+    players it concerns otherwise), decision menus (`prompts`), whether anyone may act now
+    (`awaiting`: turn cards are offered), the log entry whose proof a Verify button shows
+    (`verify`), what the channel is told of a private answer (`announce`) and, when that may be one
+    line per player and phase edited in place (a quiet channel), that line's key (`gather`);
+    `finished` when the move ended the game; `live` when the drawing goes to the channel's live
+    board message, edited in place, rather than with the answer."""
 
     text: str
     details: tuple[str, ...] = ()
@@ -94,6 +109,10 @@ class Outcome:
     drawing: Drawing | None = None
     ping: tuple[int, ...] = ()
     prompts: tuple[Prompt, ...] = ()
+    turns: tuple[Turn, ...] = ()
+    awaiting: bool = False
+    verify: int | None = None
+    gather: str = ""
     announce: str = ""
     hits: tuple[int, ...] = ()
     told: tuple[int, ...] = ()
@@ -146,12 +165,12 @@ class LogPage:
 
 
 @dataclass(frozen=True)
-class Seen:
+class Seen(Generic[S]):
     """A read-only look at a game in play: its key, its state as the viewer may see it, the viewer's
     seat (or None), and the game's id (a confirmation button names the game it was asked for)."""
 
     game_key: str
-    state: Any
+    state: S
     seat: int | None
     game_id: int = 0
 

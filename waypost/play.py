@@ -10,6 +10,7 @@ from rules import serial
 from rules.base import Action, Posted, Result
 from rules.core import salted
 from rules.errors import IllegalMove, NoGame, NotAllowed
+from rules.options import Values
 from waypost.channels import Channels, Loaded, asked_by
 from waypost.outcome import Outcome, User
 from waypost.records import Post
@@ -32,10 +33,25 @@ class Play(Channels):
         """Apply one of game `game_key`'s actions for `user`. An action of another type than the
         game's is a bug in the caller (TypeError), not a refusal."""
         async with self._locked(channel_id):
-            loaded = await self._playing(channel_id)
-            if loaded.game.key != game_key:
-                theirs = self.game(game_key).rules.title if game_key in self.games else game_key
-                raise NoGame(f"The game in this channel is {loaded.game.rules.title}, not {theirs}.")
+            return await self._apply(await self._game(channel_id, game_key), user, action)
+
+    async def _game(self, channel_id: int, game_key: str) -> Loaded:
+        """The channel's game in play, if it is game `game_key`."""
+        loaded = await self._playing(channel_id)
+        if loaded.game.key != game_key:
+            theirs = self.game(game_key).rules.title if game_key in self.games else game_key
+            raise NoGame(f"The game in this channel is {loaded.game.rules.title}, not {theirs}.")
+        return loaded
+
+    async def command(self, channel_id: int, user: User, game_key: str, kind: str, values: Values) -> Outcome:
+        """A command as players give it: action `kind` of game `game_key` with the values they chose
+        or typed, read by the game's notation on their own view (`Game.build`), then applied."""
+        async with self._locked(channel_id):
+            loaded = await self._game(channel_id, game_key)
+            actor = loaded.actor(user)
+            if actor.seat is None and not actor.host:  # said before anything typed is read
+                raise NotAllowed("You are not playing in this game.")
+            action = loaded.game.rules.build(loaded.view(actor.seat), actor, kind, values)
             return await self._apply(loaded, user, action)
 
     async def choose(self, channel_id: int, user: User, choice: str, key: str = "") -> Outcome:
@@ -61,9 +77,8 @@ class Play(Channels):
         last = await self.store.last_action(loaded.row.id)
         tail = last is not None and last.user_id == user.id and last.undoable
         body = {"action": rules.encode_action(action), "actor": serial.dump(actor), **({"by": by} if by else {})}
-        entry = self._entry(user, "action", body,
-                            result.summary, details=list(result.details), seat=actor.seat, secret=result.secret,
-                            reveals=result.reveals, undoable=result.undoable,
+        entry = self._entry(user, "action", body, result.summary, details=[*result.details, *result.proof],
+                            seat=actor.seat, secret=result.secret, reveals=result.reveals, undoable=result.undoable,
                             public=(result.public or f"{name} made a secret move.") if result.secret else "")
         previous = loaded.row.state
         loaded.row.state, loaded.state = rules.encode_state(result.state), result.state
@@ -71,14 +86,17 @@ class Play(Channels):
         ending = rules.ending(result.state)
         if ending is not None:
             loaded.row.status, loaded.row.ending = "ended", ending.text
+        loud = loaded.row.settings.get("chatter") == "loud"
+        told_channel = entry.public if loud else result.said or entry.public
         if result.secret and by:  # sealed for a player out of time: whoever made it sees no more than others
-            outcome = Outcome(f"{by}: {entry.public}")
+            outcome = Outcome(f"{by}: {told_channel}")
         elif result.secret:  # the player's own board shows what they sealed
-            outcome = Outcome(result.summary, result.details, private=True, announce=entry.public,
-                              drawing=self._drawing(loaded, actor.seat, result.summary, Posted(action, actor.seat)))
+            outcome = Outcome(result.summary, result.details, private=True, announce=told_channel,
+                              drawing=self._drawing(loaded, actor.seat, result.summary, Posted(action, actor.seat)),
+                              gather="" if loud else self._line_of(loaded, actor.seat))
         else:
-            outcome = self._outcome(loaded, user, result.summary, result.details, before,
-                                    draw=result.board_changed or ending is not None, hits=result.hits,
+            outcome = self._outcome(loaded, user, result.summary, (*result.details, *(result.proof if loud else ())),
+                                    before, draw=result.board_changed or ending is not None or loud, hits=result.hits,
                                     posted=Posted(action, actor.seat))
         if ending is not None:
             outcome = replace(outcome, details=(*outcome.details, f"Game over: {ending.text}"), ping=(),
@@ -87,7 +105,16 @@ class Play(Channels):
             if by else []  # nobody ran a command: the channel is told through the outbox
         saved = await self._save(loaded, entry, before=previous if result.undoable else None,
                                  forget=not (tail and result.undoable), posts=told)
-        return asked_by(outcome, saved)
+        outcome = asked_by(outcome, saved)
+        if result.proof and not loud and saved is not None:  # the reveal's proof stays in the log, a button away
+            outcome = replace(outcome, verify=saved.seq)
+        return outcome
+
+    @staticmethod
+    def _line_of(loaded: Loaded, seat: int | None) -> str:
+        """The key of a seat's one line in the channel for its secret moves of the phase in play."""
+        position = loaded.game.rules.position(loaded.state)
+        return f"{loaded.row.id}:{seat}:{position.phase}:{position.heading}"
 
     async def undo(self, channel_id: int, user: User) -> Outcome:
         """Take back the user's own last action, if nobody acted since and it revealed nothing.

@@ -33,6 +33,9 @@ HOST_SETTINGS = (  # the table's, for every game; the host changes them at any t
             maximum=365),
     Setting("board_images", "every", "a new board image after every change, once a turn, or one live board "
             "message edited in place (each action then a line of text)", choices=("every", "turn", "live")),
+    Setting("chatter", "quiet", "quiet: a board only when the map changes, one line a player for their secret "
+            "moves, a reveal's proof behind Verify; loud: every board, every line, every proof",
+            choices=("quiet", "loud")),
 )
 Draw = Callable[[Any, int | None, str | None, Highlight | None, Posted | None], bytes]
 

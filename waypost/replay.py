@@ -68,7 +68,8 @@ def start_state(game: GameEntry, body: dict[str, Any]) -> Any:
 
 @dataclass(frozen=True)
 class Said:
-    """What the rules said of one action when it was replayed (what its log entry must say)."""
+    """What the rules said of one action when it was replayed (what its log entry must say: its
+    details are the result's and then its proof)."""
 
     summary: str
     details: tuple[str, ...]
@@ -182,8 +183,8 @@ def replay_keeping(game: GameEntry, entries: list[LogEntry], vet: Vet | None = N
         else:
             played.append(step)
             tail += [step] if result.undoable else []
-            out.said[e.seq] = Said(result.summary, result.details, result.secret, result.reveals, result.undoable,
-                                   result.public)
+            out.said[e.seq] = Said(result.summary, (*result.details, *result.proof), result.secret, result.reveals,
+                                   result.undoable, result.public)
         out.state = step.after
     out.snapshots = {s.entry.seq: game.rules.encode_state(s.before) for s in tail[-TAIL:]}
     return out

@@ -7,7 +7,8 @@ cogs, the console and the tests all call it directly.
 
     Table = Lobby (new, join, leave, start, settings, end) + Play (act, choose, undo)
           + Deadlines (tick, skip, away, pause) + Looking (status, board, reach, view, decision,
-          log, draw, live board, mine) + export and import (here)
+          log, draw, live board, mine) + Offering (kinds, choices: the legal options)
+          + export and import (here)
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from waypost.deadlines import Deadlines
 from waypost.fairness import Payer
 from waypost.lobby import Lobby
 from waypost.looking import Looking
+from waypost.offering import Offering
 from waypost.outcome import Outcome, User, clean_name
 
 __all__ = ["Members", "Table"]
@@ -28,7 +30,7 @@ __all__ = ["Members", "Table"]
 Members = Callable[[Collection[int]], Awaitable[Collection[int]]]  # which of these ids are people of the server
 
 
-class Table(Lobby, Deadlines, Looking):
+class Table(Lobby, Deadlines, Looking, Offering):
     """Commands for every channel's game. One per bot, sharing one Store."""
 
     async def export(self, channel_id: int, user: User) -> tuple[str, bytes]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import Action
+from rules.options import ANSWER, Param
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,17 @@ class Maneuver(Action):
 
     kind: ClassVar[str] = "maneuver"
     verb: ClassVar[str] = "maneuver"
+    label: ClassVar[str] = "Maneuver an army"
+    params: ClassVar[tuple[Param, ...]] = (  # what changes where the group can go, then where
+        Param("army", "Which of your undepleted armies?"),
+        Param("units", "Which of its units move (all by default)?", required=False, free=True),
+        Param("march", "March (+1 movement point, two depletion cubes)?", "switch", required=False),
+        Param("pack", "Pack the trebuchets at the start, or unpack them at the end?", required=False),
+        Param("pickups", "Pick up which of your undepleted units on the way?", required=False, free=True),
+        Param("to", "Where does it end?"),
+        Param("path", "By which hexes (the cheapest route by default)?", required=False, free=True),
+        Param("drops", "Drop which units on the way?", required=False, free=True),
+    )
     army: str
     to: str = ""
     units: tuple[tuple[str, int], ...] = ()
@@ -43,6 +55,7 @@ class Choose(Action):
 
     kind: ClassVar[str] = "choose"
     verb: ClassVar[str] = "choose a rotation"
+    params: ClassVar[tuple[Param, ...]] = ANSWER
     choice: str
 
 
@@ -81,6 +94,12 @@ class Adjust(Action):
 
     kind: ClassVar[str] = "adjust"
     verb: ClassVar[str] = "adjust pieces"
+    params: ClassVar[tuple[Param, ...]] = (  # `steps` makes those `what` needs required, and leaves out the rest
+        Param("what", "Adjust what?"), Param("player", "Whose (yours by default)?", "seat", required=False),
+        Param("hex", "On which hex?", required=False), Param("unit", "Which unit type?", required=False),
+        Param("name", "Which event card, relic or structure?", required=False),
+        Param("value", "The new number?", "number", required=False, free=True),
+    )
     what: str
     value: int = 0
     seat: int | None = None

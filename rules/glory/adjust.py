@@ -10,6 +10,7 @@ still face down).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
@@ -21,7 +22,6 @@ from rules.glory.state import (
     GloryState,
     Structure,
     colour,
-    fork,
     is_water,
     occupant,
     terrain_at,
@@ -38,28 +38,35 @@ def adjust(state: GloryState, actor: Actor, action: Adjust) -> Result[GloryState
     """Check who may adjust what, then make the change on a copy. Nothing is adjusted while a tile
     waits for its rotation, not even by the host: the waiting maneuver's army must stay as it is."""
     seat = seated(actor)
-    pending = state.exploring
-    if pending is not None:
-        raise NotYourTurn(f"Waiting for {colour(state, pending.plan.seat)} to choose the rotation of the tile "
-                          f"revealed at {pending.province}; adjust after it is placed.")
     for field in ("hex", "unit", "name"):
         text = getattr(action, field)
         if not isinstance(text, str) or len(text) > MAX_TEXT:
             raise BadInput(f"Adjust's {field} is a name of at most {MAX_TEXT} characters.")
-    whose = seat if action.seat is None else action.seat
-    if isinstance(whose, bool) or not isinstance(whose, int) or whose not in range(len(state.seats)):
-        raise BadInput(f"There is no seat {whose!r:.10} in this game.")
-    if whose != seat and not actor.host:
-        raise NotAllowed("Only the host may adjust another player's pieces.")
-    if state.turn != seat and not actor.host and not state.settings["adjust_off_turn"]:
-        raise NotYourTurn("At this table players adjust their pieces on their own turn only.")
+    whose = adjusted(state, actor, action.seat)
     change = ADJUSTERS.get(action.what) if isinstance(action.what, str) else None
     if change is None:
         raise BadInput(f"Adjust one of: {', '.join(ADJUSTERS)}.")
-    new = fork(state)
-    what = change(new, actor, whose, action)
+    what = change(state, actor, whose, action)
     owner = "their" if whose == seat else f"{colour(state, whose)}'s"
-    return Result(new, f"{colour(state, seat)} adjusted {what.replace(OWNER, owner)}")
+    return Result(state, f"{colour(state, seat)} adjusted {what.replace(OWNER, owner)}")
+
+
+def adjusted(state: GloryState, actor: Actor, seat: int | None) -> int:
+    """Whose pieces `actor` adjusts (`seat`, None: their own), or the refusal saying why they may not now
+    (nothing is adjusted while a tile waits for its rotation)."""
+    own = seated(actor)
+    pending = state.exploring
+    if pending is not None:
+        raise NotYourTurn(f"Waiting for {colour(state, pending.plan.seat)} to choose the rotation of the tile "
+                          f"revealed at {pending.province}; adjust after it is placed.")
+    whose = own if seat is None else seat
+    if isinstance(whose, bool) or not isinstance(whose, int) or whose not in range(len(state.seats)):
+        raise BadInput(f"There is no seat {whose!r:.10} in this game.")
+    if whose != own and not actor.host:
+        raise NotAllowed("Only the host may adjust another player's pieces.")
+    if state.turn != own and not actor.host and not state.settings["adjust_off_turn"]:
+        raise NotYourTurn("At this table players adjust their pieces on their own turn only.")
+    return whose
 
 
 Adjuster = Callable[[GloryState, Actor, int, Adjust], str]
@@ -98,7 +105,7 @@ def _units(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
     units = {**army.units, unit.name: value}
     units = {k: v for k, v in units.items() if v}
     packed = {k: min(v, units.get(k, 0)) for k, v in army.packed.items() if units.get(k)}
-    _check_standing(state, at, units)
+    check_standing(state, at, units)
     if units:
         armies[at] = Army(units, packed, army.cubes)
     else:
@@ -106,7 +113,8 @@ def _units(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
     return f"{OWNER} {unit.plural} at {at} {before} → {value}"
 
 
-def _check_standing(state: GloryState, at: str, units: dict[str, int]) -> None:
+def check_standing(state: GloryState, at: str, units: dict[str, int]) -> None:
+    """Refuse `units` standing together on hex `at`: vessels on land, land units on water not aboard."""
     t = terrain_at(state, at)
     types = state.board.unit_types
     vessel = any(types[n].kind == "vessel" for n in units)
@@ -260,3 +268,27 @@ ADJUSTERS: dict[str, Adjuster] = {
     "relic": _relic,
     "structure": _structure,
 }
+
+
+@dataclass(frozen=True)
+class Adjusting:
+    """What an adjustment of one kind needs (the action's fields, as a command's options), may
+    also take, and sets (for players)."""
+
+    needs: tuple[str, ...]
+    sets: str
+    may: tuple[str, ...] = ()
+
+
+ADJUSTING: dict[str, Adjusting] = {
+    "units": Adjusting(("hex", "unit", "value"), "a unit count on a hex (0 removes them)"),
+    "packed": Adjusting(("hex", "unit", "value"), "how many trebuchets on a hex are packed"),
+    "depletion": Adjusting(("hex", "value"), "an army's depletion cubes (0-2)"),
+    "cubes": Adjusting(("value",), "action cubes left this round"),
+    "cubes_per_round": Adjusting(("value",), "action cubes each round"),
+    "voting": Adjusting(("value",), "voting cubes in the bank"),
+    "votes": Adjusting(("name", "value"), "voting cubes on an event card"),
+    "relic": Adjusting(("name",), "a relic: to its holder, or onto a hex", may=("hex",)),
+    "structure": Adjusting(("hex", "name"), "host: a city, castle or capital (none removes)"),
+}
+assert set(ADJUSTING) == set(ADJUSTERS), "every adjustment says what it needs"

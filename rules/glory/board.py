@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal
 from rules import hexes
 from rules.errors import BadInput
 from rules.hexes import Hex
+from rules.notation import Names
 
 LAND = ("plains", "forest", "hills", "desert", "mountains", "swamp")
 WATER = ("sea", "ocean")
@@ -23,6 +24,8 @@ TERRAINS = (*LAND, *WATER)
 TILE_TERRAINS = (*LAND, "sea")  # tiles and provinces never show ocean: that is the field around them
 ROUGH = ("mountains", "swamp")  # entering costs 2 (G-M2)
 SYMBOLS = ("solid", "outlined", "none")
+
+PARSED = 4096  # hex names as typed remembered per board
 
 # Terrain codes used by the movement search (rules/glory/moves.py).
 LAND1, LAND2, SEA, OCEAN, UNEXPLORED = 1, 2, 3, 4, 5
@@ -168,8 +171,17 @@ class Board:
         """A hex's canonical name from a player's text ("d7", "3,-1"), or BadInput."""
         if not isinstance(text, str):
             raise BadInput("Name a hex like D7.")
-        h = hexes.parse_hex(text, self.axial_index, f"on {self.title}")
-        return self.names[self.axial_index[h]]
+        name = self.parsed.get(text)
+        if name is None:
+            name = self.names[self.axial_index[hexes.parse_hex(text, self.axial_index, f"on {self.title}")]]
+            if len(self.parsed) < PARSED:
+                self.parsed[text] = name
+        return name
+
+    @cached_property
+    def parsed(self) -> dict[str, str]:
+        """Hex names as typed, read (filled by `parse`); not part of the data."""
+        return {}
 
     def hex_name(self, h: Hex) -> str:
         return self.names[self.axial_index[h]]
@@ -240,6 +252,20 @@ class Board:
         if found is None:
             raise BadInput(f"There is no unit {str(word)[:30]!r}. Units: {', '.join(u.plural for u in self.units)}.")
         return found
+
+    @cached_property
+    def unit_names(self) -> Names:
+        """The unit types as players type them: singular or plural, any case, or the start of one."""
+        return Names(self.unit_words, "unit")
+
+    @cached_property
+    def relic_names(self) -> Names:
+        return Names((r.name for r in self.relics), "relic")
+
+    @cached_property
+    def event_names(self) -> Names:
+        """The event cards by id or title."""
+        return Names({**{e.name: e.name for e in self.events}, **{e.title: e.name for e in self.events}}, "event card")
 
     @cached_property
     def tile_named(self) -> dict[str, Tile]:

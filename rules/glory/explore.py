@@ -14,6 +14,7 @@ from rules.glory.actions import Choose
 from rules.glory.board import CODES, Tile
 from rules.glory.moves import landing_problem
 from rules.glory.state import (
+    HIDDEN,
     ROW,
     EventSlot,
     Exploration,
@@ -21,7 +22,6 @@ from rules.glory.state import (
     Placed,
     Plan,
     colour,
-    fork,
     is_water,
     relics_to_place,
     terrain,
@@ -59,8 +59,10 @@ def begin(state: GloryState, p: Plan, paid: str) -> Result[GloryState]:
     board = state.board
     province = board.province_names[board.province_of[board.index[p.end]]]
     tile = state.province_deck.pop(0)
-    options = allowed_rotations(state, p, province, tile)
     moved = man.describe(state, p).replace(" maneuvered ", " maneuvered toward an unexplored province: ", 1)
+    if tile == HIDDEN:  # a player's view (trying the maneuver): the tile is not known there, nor its rotations
+        return Result(state, f"{moved}{paid}, claiming {p.end}; the top province tile is revealed", undoable=False)
+    options = allowed_rotations(state, p, province, tile)
     shown = tile_text(board.tile_named[tile])
     revealed = f"{moved}{paid}, claiming {p.end}; revealed {shown} for the province at {province}"
     state.exploring = Exploration(p, province, tile, options)
@@ -83,7 +85,7 @@ def choose(state: GloryState, actor: Actor, action: Choose) -> Result[GloryState
     choice = action.choice.strip() if isinstance(action.choice, str) else ""
     if choice not in labels:
         raise BadInput(f"Choose the rotation: {either(labels)}.")
-    return finish(fork(state), int(choice) - 1)
+    return finish(state, int(choice) - 1)  # the state is Game.apply's fork
 
 
 def finish(state: GloryState, rotation: int) -> Result[GloryState]:
@@ -144,6 +146,9 @@ def _event(state: GloryState, seat: int) -> list[str]:
     one of the player's voting cubes from the bank on it."""
     if not state.event_deck:
         return ["The event deck is empty: no event card is flipped"]
+    if state.event_deck[0] == HIDDEN:  # a player's view (trying the rotation): the card is not known there
+        state.event_deck.pop(0)
+        return ["The top event card is flipped"]
     card = state.board.event_named[state.event_deck.pop(0)]
     rows = state.event_rows
     if not rows or len(rows[-1]) >= ROW:

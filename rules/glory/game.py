@@ -12,7 +12,7 @@ from rules import serial
 from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
 from rules.errors import PlayerError
 from rules.flow import Decision, Flow, Phase, Position
-from rules.glory import explore, queries, turns
+from rules.glory import explore, notation, options, queries, report, turns
 from rules.glory.actions import Adjust, Choose, EndTurn, Maneuver, Pass
 from rules.glory.adjust import adjust
 from rules.glory.board import Board
@@ -28,8 +28,9 @@ from rules.glory.state import (
     Structure,
     army_text,
     colour,
-    parse_units,
+    fork,
 )
+from rules.options import Choice, Kind, Param, Values
 from rules.text import either, plural
 
 Handler = Callable[[GloryState, Actor, Any], Result[GloryState]]
@@ -77,6 +78,15 @@ class GloryGame(Game[GloryState]):
         "the table with adjust."
     )
 
+    looks = (
+        Kind("armies", "Every player's armies", (Param("player", "Only whose?", "seat", required=False),)),
+        Kind("look", "Look at a hex", (Param("hex", "Which hex?"),)),
+        Kind("targets", "What your armies can attack", (
+            Param("army", "Which of your armies (all by default)?", required=False),
+            Param("to", "After a maneuver to which hex (where it is by default)?", required=False))),
+        Kind("cards", "The event cards, relics and piles"),
+    )
+
     def load_board(self, raw: Any, source: str) -> Board:
         return load_board(raw, source)
 
@@ -106,6 +116,42 @@ class GloryGame(Game[GloryState]):
                 units[placed.unit] = units.get(placed.unit, 0) + placed.count
                 armies[at] = Army(units)
         return GloryState(board, tuple(seats), values, seed, people, structures, {}, {}, deck, bag, events)
+
+    def map_of(self, state: GloryState) -> tuple[Any, ...]:
+        """Armies, structures, explored tiles, relics on hexes, a tile waiting for its rotation and the last
+        maneuver: a pass, the end of a turn or a change of action or voting cubes posts no board."""
+        return ([p.armies for p in state.players], state.structures, state.explored, state.relics, state.exploring,
+                state.last)
+
+    def fork(self, state: GloryState) -> GloryState:
+        return fork(state)
+
+    def candidates(self, state: GloryState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
+        if (kind, param) in options.LISTERS:
+            return options.candidates(state, actor, kind, param, chosen)
+        return super().candidates(state, actor, kind, param, chosen)
+
+    def steps(self, state: GloryState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
+        return options.steps(kind, super().steps(state, actor, kind, chosen), chosen)
+
+    def build(self, state: GloryState, actor: Actor, kind: str, values: Values) -> Action:
+        if kind in ("maneuver", "adjust"):
+            return options.build(state, actor, kind, values)
+        return super().build(state, actor, kind, values)
+
+    def report(self, state: GloryState, actor: Actor, look: str, values: Values) -> list[str]:
+        """`armies` (option `player`: a seat), `look` (`hex`), `targets` (`army`, `to`), `cards`."""
+        if look == "armies":
+            player = values.get("player")
+            only = player if isinstance(player, int) and not isinstance(player, bool) else None
+            return report.armies(state, self.phase(state), only)
+        if look == "look":
+            return report.look(state, str(values.get("hex") or ""))
+        if look == "targets":
+            return report.targets(state, actor.seat, str(values.get("army") or ""), str(values.get("to") or ""))
+        if look == "cards":
+            return report.cards(state)
+        return super().report(state, actor, look, values)
 
     def play(self, state: GloryState, actor: Actor, action: Action) -> Result[GloryState]:
         return HANDLERS[type(action)](state, actor, action)
@@ -168,9 +214,9 @@ class GloryGame(Game[GloryState]):
     def reach(self, state: GloryState, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
         """Options: "units" (text like "2 cavalrymen"), "march" (bool), "pack" ("", "pack", "unpack")."""
         try:
-            units = parse_units(state.board, str(options.get("units", "")))
-            ends = queries.reachable(state, seat, piece, units or None, march=bool(options.get("march", False)),
-                                     pack=str(options.get("pack", "")))
+            units = notation.group(state.board, str(options.get("units", "")))
+            ends = queries.reach(state, seat, piece, units, march=bool(options.get("march", False)),
+                                 pack=str(options.get("pack", "")))
         except PlayerError:
             return []
         return [Reach(to, r.cost, r.route) for to, r in ends.items()]

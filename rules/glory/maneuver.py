@@ -9,7 +9,7 @@ from rules.glory import explore
 from rules.glory.actions import Maneuver
 from rules.glory.landing import carry_out, describe, reach_report
 from rules.glory.moves import MAX_PATH, plan
-from rules.glory.state import GloryState, Stop, fork, read_units, terrain_at
+from rules.glory.state import GloryState, Stop, read_units, terrain_at
 from rules.guards import seated
 
 MAX_STOPS = 24
@@ -41,18 +41,17 @@ def maneuver(state: GloryState, actor: Actor, action: Maneuver) -> Result[GloryS
     checked = plan(state, seat, army, units, to, path or None, stops, action.march, action.pack)
     if terrain_at(state, checked.end) is None and not state.province_deck:
         raise IllegalMove("The province deck is empty: no province can be explored.")
-    new = fork(state)
-    new.maneuvers += 1
+    state.maneuvers += 1
     paid = ""
     if paying:
-        new.players[seat].action_cubes -= 1
-        paid = f" (paid 1 action cube, {new.players[seat].action_cubes} left)"
+        state.players[seat].action_cubes -= 1
+        paid = f" (paid 1 action cube, {state.players[seat].action_cubes} left)"
     if terrain_at(state, checked.end) is None:
-        return explore.begin(new, checked, paid)
-    moved = describe(new, checked)
-    phrases = carry_out(new, checked)
-    details = [f"{moved}{paid}", *phrases, *reach_report(new, seat, checked.end)]
-    return Result(new, f"{moved}{paid}", tuple(details))
+        return explore.begin(state, checked, paid)
+    moved = describe(state, checked)
+    phrases = carry_out(state, checked)
+    details = [f"{moved}{paid}", *phrases, *reach_report(state, seat, checked.end)]
+    return Result(state, f"{moved}{paid}", tuple(details))
 
 
 def read_stops(state: GloryState, drops: tuple[tuple[str, str, int], ...],

@@ -381,7 +381,7 @@ def standable(g: Ground, units: Units, at: int, sources: dict[int, int], has_ves
     return None
 
 
-def reachable(state: GloryState, seat: int, army_name: str, units: Units | None = None,
+def reach(state: GloryState, seat: int, army_name: str, units: Units | None = None,
               stops: dict[str, Stop] | None = None, march: bool = False, pack: str = "") -> dict[str, Route]:
     """Every hex the group can end on (claimed hexes of unexplored provinces included), with the
     cheapest cost and a route. Stops are visited in the cheapest order. Raises PlayerError if the

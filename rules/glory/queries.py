@@ -1,17 +1,18 @@
-"""What a seat may do now, for commands, autocomplete, the board image and scripted players.
+"""What a seat may do now, for the legal options (`rules.glory.options`), the reports, the board
+image and the tests.
 
 Every query takes the state as the seat sees it (`GloryGame.view`: only the hidden piles'
-order is gone) and answers with the hex names players type ("D7"); the cog only formats.
+order is gone) and answers with the hex names players type ("D7").
 """
 
 from __future__ import annotations
 
-from rules.errors import BadInput, PlayerError
+from rules.errors import PlayerError
 from rules.glory import explore
 from rules.glory.board import Board
 from rules.glory.landing import in_range
 from rules.glory.moves import Route
-from rules.glory.moves import reachable as _reachable
+from rules.glory.moves import reach as _reach
 from rules.glory.state import (
     Army,
     GloryState,
@@ -19,7 +20,6 @@ from rules.glory.state import (
     Units,
     army_text,
     join_armies,
-    parse_units,
     relics_to_place,
     terrain,
     unexplored_provinces,
@@ -27,10 +27,9 @@ from rules.glory.state import (
 )
 
 __all__ = [
-    "Route", "armies", "reachable", "explorable", "rotations", "previews", "targets", "targets_after",
-    "pickup_sources", "hex_names", "parse_hex", "parse_units", "units_text", "army_text", "can_maneuver",
-    "terrain_map", "province_map", "unit_names", "event_cards", "relic_count", "may_pass", "cube_cost",
-    "parse_stops",
+    "Route", "armies", "reach", "explorable", "rotations", "previews", "targets", "targets_after",
+    "pickup_sources", "hex_names", "units_text", "army_text", "can_maneuver", "terrain_map", "province_map",
+    "unit_names", "event_cards", "relic_count", "may_pass", "cube_cost",
 ]
 
 
@@ -63,7 +62,7 @@ def may_pass(state: GloryState, seat: int) -> bool:
     return state.turn == seat and state.maneuvers == 0 and state.exploring is None
 
 
-def reachable(state: GloryState, seat: int, army: str, units: Units | None = None,
+def reach(state: GloryState, seat: int, army: str, units: Units | None = None,
               pickups: dict[str, Units] | None = None, drops: dict[str, Units] | None = None,
               march: bool = False, pack: str = "") -> dict[str, Route]:
     """Every hex the army (or the group `units` of it) can end on, with the cheapest cost and a
@@ -81,7 +80,7 @@ def reachable(state: GloryState, seat: int, army: str, units: Units | None = Non
             h = board.parse(name)
             old = stops.get(h, Stop(h))
             stops[h] = Stop(h, dict(units_), old.pick)
-        return _reachable(state, seat, at, units, stops, march, pack)
+        return _reach(state, seat, at, units, stops, march, pack)
     except PlayerError:
         return {}
 
@@ -89,7 +88,7 @@ def reachable(state: GloryState, seat: int, army: str, units: Units | None = Non
 def explorable(state: GloryState, seat: int, army: str, units: Units | None = None, march: bool = False
                ) -> dict[str, Route]:
     """The hexes of unexplored provinces the army (or group) can claim, with cost and route."""
-    return {h: r for h, r in reachable(state, seat, army, units, march=march).items() if r.explore}
+    return {h: r for h, r in reach(state, seat, army, units, march=march).items() if r.explore}
 
 
 def pickup_sources(state: GloryState, seat: int, army: str) -> list[tuple[str, Army]]:
@@ -137,11 +136,6 @@ def hex_names(state: GloryState) -> tuple[str, ...]:
     return state.board.names
 
 
-def parse_hex(state: GloryState, text: str) -> str:
-    """A hex's name from a player's text ("d7", "3,-1"), or BadInput."""
-    return state.board.parse(text)
-
-
 def unit_names(board: Board) -> list[tuple[str, str]]:
     """Every unit type as (name, plural)."""
     return [(u.name, u.plural) for u in board.units]
@@ -174,19 +168,3 @@ def relic_count(state: GloryState) -> int:
     """Relics still to be placed this game (G-E4)."""
     return relics_to_place(state)
 
-
-def parse_stops(board: Board, text: str) -> tuple[tuple[str, str, int], ...]:
-    """Drops or pick-ups as a player types them ("E5: 1 archer, 2 spearmen; F6: cavalryman") in
-    the shape `Maneuver.drops` and `Maneuver.pickups` take: (hex, unit, count) triples."""
-    if not isinstance(text, str) or len(text) > 300:
-        raise BadInput("List stops like 'E5: 1 archer, 2 spearmen; F6: cavalryman'.")
-    found: list[tuple[str, str, int]] = []
-    for part in text.split(";"):
-        if not part.strip():
-            continue
-        where, colon, what = part.partition(":")
-        if not colon:
-            raise BadInput(f"Name the hex before its units, like 'E5: 1 archer' (not {part.strip()[:30]!r}).")
-        at = board.parse(where)
-        found += [(at, unit, n) for unit, n in parse_units(board, what).items()]
-    return tuple(found)

@@ -210,25 +210,6 @@ def read_units(board: Board, pairs: Sequence[tuple[str, int]], what: str = "unit
     return units
 
 
-def parse_units(board: Board, text: str) -> Units:
-    """Counts per unit type from a player's text ("2 cavalrymen, archer"); {} for "" or "all"."""
-    text = text.strip()
-    if text.lower() in ("", "all"):
-        return {}
-    if len(text) > 200:
-        raise BadInput("That list of units is too long.")
-    pairs = []
-    for item in text.replace(";", ",").split(","):
-        words = item.split()
-        if not words:
-            continue
-        if words[0].isdigit():
-            pairs.append((" ".join(words[1:]), int(words[0])))
-        else:
-            pairs.append((" ".join(words), 1))
-    return read_units(board, tuple(pairs))
-
-
 def total(units: Units) -> int:
     return sum(units.values())
 

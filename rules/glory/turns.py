@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.base import Actor, Result
 from rules.errors import IllegalMove
 from rules.glory.actions import EndTurn, Pass
-from rules.glory.state import Army, GloryState, colour, fork
+from rules.glory.state import Army, GloryState, colour
 from rules.guards import seated
 
 
@@ -15,27 +15,25 @@ def pass_turn(state: GloryState, actor: Actor, action: Pass) -> Result[GloryStat
     seat = seated(actor)
     if state.maneuvers:
         raise IllegalMove("You have maneuvered this turn: end your turn, and pass on your next one.")
-    new = fork(state)
-    new.passed.append(seat)
+    state.passed.append(seat)
     who = colour(state, seat)
-    if len(new.passed) == len(new.seats):
-        first = new.passed[0]
-        new_round(new)
-        text = (f"{who} passed; everyone has passed: round {new.round - 1} ends, depletion is cleared, action cubes "
-                f"are refilled; {colour(new, first)} starts round {new.round}")
-        return Result(new, text)
-    new.turn = following(new, seat)
-    new.maneuvers = 0
-    return Result(new, f"{who} passed for this round; {colour(new, new.turn)} is next")
+    if len(state.passed) == len(state.seats):
+        first = state.passed[0]
+        new_round(state)
+        text = (f"{who} passed; everyone has passed: round {state.round - 1} ends, depletion is cleared, action cubes "
+                f"are refilled; {colour(state, first)} starts round {state.round}")
+        return Result(state, text)
+    state.turn = following(state, seat)
+    state.maneuvers = 0
+    return Result(state, f"{who} passed for this round; {colour(state, state.turn)} is next")
 
 
 def end_turn(state: GloryState, actor: Actor, action: EndTurn) -> Result[GloryState]:
     seat = seated(actor)
-    new = fork(state)
-    new.turn = following(new, seat)
-    new.maneuvers = 0
-    nxt = "plays on (everyone else has passed)" if new.turn == seat else "is next"
-    return Result(new, f"{colour(state, seat)} ended their turn; {colour(new, new.turn)} {nxt}")
+    state.turn = following(state, seat)
+    state.maneuvers = 0
+    nxt = "plays on (everyone else has passed)" if state.turn == seat else "is next"
+    return Result(state, f"{colour(state, seat)} ended their turn; {colour(state, state.turn)} {nxt}")
 
 
 def following(state: GloryState, seat: int) -> int:

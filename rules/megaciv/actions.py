@@ -1,7 +1,9 @@
 """The actions of the Mega Civilization Movement phase and the table's bookkeeping.
 
 Fields are plain JSON values; a player may type anything into them, so `play` checks them all.
-Area names may be typed in any case (spaces and hyphens do not matter).
+Area names may be typed in any case (spaces and hyphens do not matter). `params` are what a
+player chooses, in order, to make one (`rules.megaciv.options`); they are named like the options of
+the `/megaciv` commands.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import Action
+from rules.options import Param
 
 
 @dataclass(frozen=True)
@@ -19,6 +22,11 @@ class Move(Action):
 
     kind: ClassVar[str] = "move"
     verb: ClassVar[str] = "move tokens"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("from", "From which area?"), Param("to", "To which area?"),
+        Param("count", "How many tokens?", "number", required=False),
+        Param("via", "Through which area (Roadbuilding)?", required=False),
+    )
     source: str
     target: str
     count: int = 1
@@ -34,6 +42,10 @@ class Build(Action):
 
     kind: ClassVar[str] = "build"
     verb: ClassVar[str] = "build a ship"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("area", "In which coastal area?"), Param("pay", "How to pay?", required=False),
+        Param("tokens_from", "From which areas are the tokens paid?", required=False, free=True),
+    )
     area: str
     pay: str = "treasury"
     tokens_from: tuple[str, ...] = ()
@@ -46,6 +58,10 @@ class Maintain(Action):
 
     kind: ClassVar[str] = "maintain"
     verb: ClassVar[str] = "maintain a ship"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("ship", "Which ship?", "number"), Param("pay", "How to pay the upkeep?", required=False),
+        Param("area", "From which area is the token paid?", required=False),
+    )
     ship: int
     pay: str = "treasury"
     area: str = ""
@@ -57,6 +73,7 @@ class Scrap(Action):
 
     kind: ClassVar[str] = "scrap"
     verb: ClassVar[str] = "scrap a ship"
+    params: ClassVar[tuple[Param, ...]] = (Param("ship", "Which ship?", "number"),)
     ship: int
 
 
@@ -69,6 +86,10 @@ class Sail(Action):
 
     kind: ClassVar[str] = "sail"
     verb: ClassVar[str] = "sail a ship"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("ship", "Which ship?", "number"), Param("route", "Where to?", free=True),
+        Param("take", "How many tokens go aboard where it starts?", "number", required=False),
+    )
     ship: int
     path: tuple[str, ...]
     take: tuple[int, ...] = ()
@@ -81,6 +102,8 @@ class TakeBack(Action):
 
     kind: ClassVar[str] = "takeback"
     verb: ClassVar[str] = "take back a step"
+    label: ClassVar[str] = "Take back steps"
+    params: ClassVar[tuple[Param, ...]] = (Param("steps", "How many of your last steps?", "number", required=False),)
     count: int = 1
 
 
@@ -116,6 +139,9 @@ class Expand(Action):
 
     kind: ClassVar[str] = "expand"
     verb: ClassVar[str] = "expand your population"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("areas", "Where to grow, in order, until your stock runs out?", required=False, free=True),
+    )
     areas: tuple[str, ...] = ()
 
 
@@ -138,6 +164,12 @@ class Adjust(Action):
 
     kind: ClassVar[str] = "adjust"
     verb: ClassVar[str] = "adjust pieces"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("what", "Adjust what?"), Param("player", "Whose pieces?", "seat", required=False),
+        Param("ship", "Which ship?", "number", required=False), Param("advance", "Which advance?", required=False),
+        Param("area", "Which area?", required=False, free=True),
+        Param("value", "The new value?", "number", required=False),
+    )
     what: str
     value: int = 0
     seat: int | None = None

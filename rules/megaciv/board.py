@@ -13,6 +13,8 @@ from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import ClassVar, Literal
 
+from rules.notation import Names
+
 AreaKind = Literal["land", "sea"]
 Shape = Literal["circle", "square", "diamond"]
 
@@ -195,6 +197,11 @@ class Board:
     def canon(self, text: str) -> str | None:
         """An area's name as the map spells it, from any case and spacing; None if unknown."""
         return self.folded.get(fold(text)) if len(text) <= 80 else None
+
+    @cached_property
+    def names(self) -> Names:
+        """The area names players may type: any case and spacing, or the start of just one name."""
+        return Names([a.name for a in self.map.areas], "area", fold)
 
     def area(self, name: str) -> Area:
         return self.areas[name]

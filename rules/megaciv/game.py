@@ -7,9 +7,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
-from rules.errors import BadInput
+from rules.errors import BadInput, PlayerError
 from rules.flow import Flow, Phase, Position
-from rules.megaciv import codec, draft, queries
+from rules.guards import seated
+from rules.megaciv import codec, draft, looks, options, queries
 from rules.megaciv.actions import (
     Adjust,
     Build,
@@ -27,12 +28,14 @@ from rules.megaciv.adjust import adjust
 from rules.megaciv.board import COLOURS, Board
 from rules.megaciv.board_load import MAX_PLAYERS, MIN_PLAYERS, PARTS, load_board
 from rules.megaciv.invariants import check_state
+from rules.megaciv.looks import LOOKS
 from rules.megaciv.moves import move
-from rules.megaciv.phase import declare, expand, insist, mover, start, take_back
+from rules.megaciv.phase import declare, declaring, expand, insist, mover, start, take_back
 from rules.megaciv.report import report
 from rules.megaciv.settings import SETTINGS
 from rules.megaciv.ships import build, maintain, sail, scrap
 from rules.megaciv.state import TOKENS, MegaState, Player, name
+from rules.options import Choice, Param, Values
 from rules.text import plural
 
 Handler = Callable[[MegaState, Actor, Any], Result[MegaState]]
@@ -83,6 +86,7 @@ class MegaCivGame(Game[MegaState]):
         ),
         anytime=("adjust",), hosted=("start",),
     )
+    looks = LOOKS
     summary = (
         "Movement in census order (highest first, A.S.T. breaks ties, Military last): each token moves once, one "
         "land step (two with Roadbuilding, not past a conflict) or by one ship. Ships: build for 2 (treasury or "
@@ -117,6 +121,51 @@ class MegaCivGame(Game[MegaState]):
             people.append(Player(civ=civ.name, stock=TOKENS - 1, tokens={first: 1}))
         return MegaState(board=board, seats=tuple(seats), settings=values, seed=seed, players=tuple(people),
                          out_of_play=tuple(a.name for a in m.areas if a.out_of_play))
+
+    def candidates(self, state: MegaState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
+        if any(look.kind == kind for look in self.looks):
+            return looks.candidates(state, actor, kind, param)
+        return options.candidates(state, actor, kind, param, chosen)
+
+    def steps(self, state: MegaState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
+        return options.steps(state, actor, kind, super().steps(state, actor, kind, chosen), chosen)
+
+    def build(self, state: MegaState, actor: Actor, kind: str, values: Values) -> Action:
+        if kind in options.BUILT:
+            return options.build(state, actor, kind, values)
+        return super().build(state, actor, kind, values)
+
+    def completable(self, state: MegaState, actor: Actor, kind: str, chosen: Values) -> bool:
+        quick = options.completable(state, actor, kind, chosen)
+        if quick is None:
+            return super().completable(state, actor, kind, chosen)
+        try:
+            self.permit(state, actor, self.action_class(kind))
+        except PlayerError:
+            return False
+        return quick
+
+    def report(self, state: MegaState, actor: Actor, look: str, values: Values) -> list[str]:
+        return looks.lines(state, actor, look, values)
+
+    def confirmation(self, state: MegaState, actor: Actor, kind: str) -> str:
+        return self.confirming(state, actor) if kind == Declare.kind else ""
+
+    def confirming(self, state: MegaState, actor: Actor) -> str:
+        """What to ask `actor` before they declare their movement ended (final): the steps that
+        become final and the ships that will sink; refused, saying why, when they may not declare."""
+        self.permit(state, actor, Declare)
+        return declaring(state, seated(actor))
+
+    def map_of(self, state: MegaState) -> tuple[Any, ...]:
+        """Tokens, cities, ships at sea and each player's moves this phase, barbarians, pirates and
+        out-of-play areas: a declaration, a census order insisted on or a treasury adjusted posts no board."""
+        pieces = [(p.tokens, p.cities, tuple(s.area for s in p.ships), p.steps) for p in state.players]
+        return pieces, state.barbarians, state.pirates, state.out_of_play
+
+    def fork(self, state: MegaState) -> MegaState:
+        """Mega Civilization's states are immutable: each action builds a new one."""
+        return state
 
     def identity(self, board: Board, colour: str) -> str:
         """The colour's civilization and where its first token starts on this map."""

@@ -12,7 +12,7 @@ from rules.megaciv.actions import Declare, Expand, Insist, StartMovement, TakeBa
 from rules.megaciv.draft import secret_drafts
 from rules.megaciv.draft import take_back as undo_steps
 from rules.megaciv.report import lines, report
-from rules.megaciv.state import MegaState, Ship, civ, count_in_range, land_area, name, powers, with_player
+from rules.megaciv.state import MegaState, Player, Ship, civ, count_in_range, land_area, name, powers, with_player
 from rules.text import plural
 
 MAX_LIST = 500
@@ -67,7 +67,7 @@ def declare(state: MegaState, actor: Actor, action: Declare) -> Result[MegaState
     seat = seated(actor)
     was_secret = secret_drafts(state)
     player = state.players[seat]
-    lost = [i + 1 for i, s in enumerate(player.ships) if s.area is not None and not (s.built or s.maintained)]
+    lost = sinking(player)
     ships = tuple(Ship() if i + 1 in lost else s for i, s in enumerate(player.ships))
     state = with_player(state, seat, replace(player, declared=True, ships=ships))
     details = [f"{name(state, seat)}: {s.text}" for s in player.steps]
@@ -88,6 +88,28 @@ def declare(state: MegaState, actor: Actor, action: Declare) -> Result[MegaState
     elif not state.together:
         summary += f"; {name(state, nxt)} moves next"
     return Result(state, summary, tuple(details), undoable=False, reveals=was_secret)
+
+
+def sinking(player: Player) -> list[int]:
+    """The player's ships on the board neither built nor maintained this turn: they sink when the
+    player declares (M-S5)."""
+    return [i + 1 for i, s in enumerate(player.ships) if s.area is not None and not (s.built or s.maintained)]
+
+
+def declaring(state: MegaState, seat: int) -> str:
+    """What a player is asked before declaring, which is final: how many steps become final and
+    which ships will sink."""
+    player = state.players[seat]
+    if player.steps:
+        parts = [f"Declare your movement ended? It is final: your {plural(len(player.steps), 'step')} "
+                 "cannot be taken back, and the others see them."]
+    else:
+        parts = ["Declare your movement ended without moving anything? It is final."]
+    lost = sinking(player)
+    if lost:
+        parts.append(f"Ship{'s' if len(lost) > 1 else ''} {', '.join(map(str, lost))} (not maintained this turn) "
+                     "will sink.")
+    return " ".join(parts)
 
 
 def insist(state: MegaState, actor: Actor, action: Insist) -> Result[MegaState]:

@@ -1,19 +1,18 @@
-"""What a seat may do now, for commands, autocomplete, overlays and scripted players.
+"""What a seat may do now, for the legal options (`rules.megaciv.options`), the looks, overlays
+and benchmarks.
 
 Every query takes the state as the seat sees it (`GAME.view(state, seat)`: others' undeclared
-drafts not yet made) and answers in the names the map uses; the cog only formats the answers.
+drafts not yet made) and answers in the names the map uses.
 """
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from dataclasses import dataclass
 
 from rules.base import Piece, Reach
 from rules.errors import PlayerError
-from rules.megaciv.actions import Move, Sail
-from rules.megaciv.board import fold
+from rules.megaciv.actions import Move
 from rules.megaciv.conflict import advances_with, attack_needs, situation
 from rules.megaciv.moves import plan_move
 from rules.megaciv.phase import census as census_counts
@@ -30,10 +29,10 @@ from rules.megaciv.state import (
 from rules.text import either
 
 __all__ = [
-    "AROUND", "AreaInfo", "Destination", "Mover", "ShipInfo", "Voyage", "area_info", "area_names", "attack_needs",
-    "canon", "city_spots", "conflicts", "destinations", "draft_steps", "expansion", "focus_areas", "focuses",
-    "movable", "movers", "nearby", "order", "parse_voyage", "phase_report", "reach", "ship_reach", "ships",
-    "vias", "water_paths",
+    "AROUND", "AreaInfo", "Destination", "Mover", "ShipInfo", "area_info", "attack_needs", "can_move", "canon",
+    "city_spots",
+    "conflicts", "destinations", "draft_steps", "expansion", "focus_areas", "focuses", "movable", "movers",
+    "nearby", "order", "phase_report", "reach", "ship_reach", "ships", "vias", "water_paths",
 ]
 
 
@@ -43,15 +42,6 @@ __all__ = [
 def canon(state: MegaState, text: str) -> str | None:
     """An area's name as the map spells it (any case; spaces and hyphens ignored); None if unknown."""
     return state.board.canon(text) if isinstance(text, str) else None
-
-
-def area_names(state: MegaState, typed: str = "", kind: str | None = None, limit: int = 25) -> list[str]:
-    """Area names for autocomplete: those starting with what was typed, then those containing it."""
-    wanted = fold(typed or "")[:40]
-    areas = [a for a in state.board.map.areas if kind is None or a.kind == kind]
-    first = [a.name for a in areas if fold(a.name).startswith(wanted)]
-    more = [a.name for a in areas if wanted and wanted in fold(a.name) and not fold(a.name).startswith(wanted)]
-    return (sorted(first) + sorted(more))[:limit]
 
 
 # --- order and census ------------------------------------------------------------------------------
@@ -142,6 +132,26 @@ def destinations(state: MegaState, seat: int, source: str) -> list[Destination]:
     return list(found.values())
 
 
+def can_move(state: MegaState, seat: int, source: str) -> bool:
+    """Whether a token in `source` can move by land now (to any destination; `destinations` without
+    counting, stopping at the first)."""
+    board, p = state.board, state.players[seat]
+    if source not in board.areas or not p.tokens.get(source):
+        return False
+
+    def ok(target: str, via: str = "") -> bool:
+        try:
+            plan_move(state, seat, Move(source, target, 1, via))
+            return True
+        except PlayerError:
+            return False
+
+    if any(ok(target) for target in board.land_next[source]):
+        return True
+    return powers(state, seat).land_steps >= 2 and p.unmoved(source) > 0 and any(
+        ok(target, via) for via in board.land_next[source] for target in board.land_next[via] if target != source)
+
+
 def vias(state: MegaState, seat: int, source: str, target: str) -> list[tuple[str, int]]:
     """The areas a two-step (Roadbuilding) move from `source` to `target` may pass through now,
     each with how many tokens may make it; [] without Roadbuilding or when none may."""
@@ -210,62 +220,6 @@ def water_paths(state: MegaState, seat: int, start: str) -> dict[str, tuple[str,
             paths[there] = (*paths[here], there)
             queue.append(there)
     return {a: p for a, p in paths.items() if p and a not in state.out_of_play}
-
-
-@dataclass(frozen=True)
-class Voyage:
-    """A voyage as typed ("Telmon+3 Arzu Kesdor-2 Uth"): the stops and what is taken on and put off."""
-
-    stops: tuple[str, ...]
-    take: tuple[int, ...]
-    put: tuple[int, ...]
-
-    def action(self, ship: int) -> Sail:
-        """The Sail action (the first stop is the ship's own area)."""
-        return Sail(ship, self.stops[1:], self.take, self.put)
-
-
-_MARKS = re.compile(r"^(.*?)((?:[+-]\d{1,3})+)$")
-
-
-def parse_voyage(state: MegaState, text: str) -> Voyage:
-    """Read a voyage: stops separated by commas, arrows or spaces, each an area name (any case; a
-    name typed with spaces is recognised) with optional "+n" (take on n) and "-n" (put off n); the
-    first stop is where the ship is. Unknown names stay as typed (the Sail action refuses them)."""
-    if not isinstance(text, str) or len(text) > 400:
-        return Voyage((), (), ())
-    stops: list[str] = []
-    take: list[int] = []
-    put: list[int] = []
-    for chunk in re.split(r"\s*(?:,|;|->|→|=>|>)\s*", text.strip()):
-        words: list[tuple[str, str]] = []  # (name part, marks)
-        for word in chunk.split():
-            match = _MARKS.match(word)
-            words.append((match.group(1), match.group(2)) if match else (word, ""))
-        i = 0
-        while i < len(words):
-            label, marks = words[i]
-            if label:
-                j = i + 1
-                for end in range(min(len(words), i + 3), i + 1, -1):
-                    joined = " ".join(w for w, _ in words[i:end])
-                    if all(w for w, _ in words[i:end]) and not any(m for _, m in words[i:end - 1]) \
-                            and canon(state, joined):
-                        label, marks, j = joined, words[end - 1][1], end
-                        break
-                stops.append(canon(state, label) or label)
-                take.append(0)
-                put.append(0)
-                i = j
-            else:
-                i += 1
-            if stops:
-                for mark in re.findall(r"[+-]\d+", marks):
-                    if mark[0] == "+":
-                        take[-1] += int(mark[1:])
-                    else:
-                        put[-1] += int(mark[1:])
-    return Voyage(tuple(stops), tuple(take), tuple(put))
 
 
 # --- areas -----------------------------------------------------------------------------------------

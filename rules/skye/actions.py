@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import Action
+from rules.options import Param
+
+MARKERS = ("first", "second", "third", "fourth", "fifth")  # a plan's markers as parameters, in collecting order
 
 
 @dataclass(frozen=True)
@@ -20,6 +23,12 @@ class Price(Action):
 
     kind: ClassVar[str] = "price"
     verb: ClassVar[str] = "price your tiles"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("axe", "Which drawn tile gets the axe?"),
+        Param("price1", "Gold on your first tile without the axe?", "number"),
+        Param("price2", "Gold on your second tile without the axe?", "number"),
+        Param("price3", "With No Axe: gold on your third tile?", "number", required=False),
+    )
     axe: str
     tiles: tuple[str, ...]
     prices: tuple[int, ...]
@@ -32,6 +41,7 @@ class Buy(Action):
 
     kind: ClassVar[str] = "buy"
     verb: ClassVar[str] = "buy a tile"
+    params: ClassVar[tuple[Param, ...]] = (Param("tile", "Which tile (or pass)?"),)
     tile: str = ""
 
 
@@ -42,6 +52,8 @@ class Keep(Action):
 
     kind: ClassVar[str] = "keep"
     verb: ClassVar[str] = "keep your unbought tiles"
+    label: ClassVar[str] = "Keep or discard unbought tiles"
+    params: ClassVar[tuple[Param, ...]] = (Param("discard", "Discard which of your unbought tiles?", required=False),)
     discard: tuple[str, ...] = ()
 
 
@@ -51,6 +63,10 @@ class Place(Action):
 
     kind: ClassVar[str] = "place"
     verb: ClassVar[str] = "place a tile"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("tile", "Which tile?"), Param("position", "Where (x,y)?"),
+        Param("rotation", "Turned how many quarter turns clockwise?", "number", required=False),
+    )
     tile: str
     x: int
     y: int
@@ -65,6 +81,10 @@ class Plan(Action):
 
     kind: ClassVar[str] = "plan"
     verb: ClassVar[str] = "plan your journeyman's walk"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("extra", "Spend your Extra Movement tile?", "switch", required=False),
+        *(Param(name, f"The {name} marker?", required=False) for name in MARKERS),
+    )
     markers: tuple[str, ...] = ()
     extra: bool = False
     salt: str = ""
@@ -77,6 +97,9 @@ class Use(Action):
 
     kind: ClassVar[str] = "use"
     verb: ClassVar[str] = "use a bonus tile"
+    label: ClassVar[str] = "Use Extra Movement"
+    params: ClassVar[tuple[Param, ...]] = (Param("bonus", "Which bonus tile?"),
+                                           Param("on", "Spend it, or stop spending it?", "switch"))
     bonus: str = "extra_movement"
     on: bool = True
     salt: str = ""
@@ -89,6 +112,7 @@ class Road(Action):
 
     kind: ClassVar[str] = "road"
     verb: ClassVar[str] = "place a road"
+    params: ClassVar[tuple[Param, ...]] = (Param("edge", "Between which two of your tiles?"),)
     x: int
     y: int
     side: str
@@ -100,6 +124,8 @@ class Choose(Action):
 
     kind: ClassVar[str] = "choose"
     verb: ClassVar[str] = "answer"
+    label: ClassVar[str] = "Answer the advance offered"
+    params: ClassVar[tuple[Param, ...]] = (Param("track", "Advance on which track (or none)?"),)
     choice: str
 
 
@@ -114,6 +140,11 @@ class Adjust(Action):
 
     kind: ClassVar[str] = "adjust"
     verb: ClassVar[str] = "adjust"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("what", "Adjust what?"), Param("player", "Whose?", "seat", required=False),
+        Param("value", "The new value?", "number", required=False, free=True),
+        Param("position", "Which tile (x,y) of that territory?", required=False),
+    )
     what: str
     value: int = 0
     seat: int | None = None

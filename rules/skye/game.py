@@ -13,7 +13,8 @@ from rules.base import Action, Actor, BoardInfo, Ending, Game, Piece, Reach, Res
 from rules.errors import BadInput
 from rules.flow import Decision, Flow, Phase, Position
 from rules.guards import seated
-from rules.skye import queries, turns
+from rules.options import Choice, Param, Values
+from rules.skye import options, queries, turns
 from rules.skye.actions import Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
 from rules.skye.adjust import adjust
 from rules.skye.board_load import COLOURS, MAX_PLAYERS, MIN_PLAYERS, load_board
@@ -21,7 +22,6 @@ from rules.skye.invariants import check_state
 from rules.skye.land import land
 from rules.skye.model import SLOTS, TRACKS, SkyeBoard
 from rules.skye.plans import label
-from rules.skye.progress import movement, usable
 from rules.skye.rounds import Log, dealer, shuffled, start_round
 from rules.skye.sealing import salt
 from rules.skye.settings import SETTINGS
@@ -79,6 +79,10 @@ class SkyeGame(Game[SkyeState]):
         anytime=("road", "adjust"),
         answer="choose",
     )
+    proof_help = ("How to check: each player's fingerprint was posted when they committed (/game log). It is "
+                  "the first 8 hex digits of SHA-256 of the text 'salt|seat|sealed text', the seat counted from 0 "
+                  "in seat order: in Python, hashlib.sha256(b'SALT|0|TEXT').hexdigest()[:8]. Recompute each line "
+                  "above and compare.")
     summary = (
         "Each round: draw three tiles, axe one and price two in secret; buy a tile from another player; place "
         "your tiles; plan your journeyman's walk in secret, walk it, advance on three tracks; score. Most VP wins."
@@ -175,6 +179,21 @@ class SkyeGame(Game[SkyeState]):
         if stage == "over":
             return Position(phase, (), "Game over")
         return Position(phase, (), heading, order=order, decisions=decisions)
+
+    # --- legal options (rules/skye/options.py) -------------------------------------------------------
+
+    def candidates(self, state: SkyeState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
+        return options.candidates(state, actor, kind, param, chosen)
+
+    def steps(self, state: SkyeState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
+        return options.steps(state, actor, kind, super().steps(state, actor, kind, chosen), chosen)
+
+    def build(self, state: SkyeState, actor: Actor, kind: str, values: Values) -> Action:
+        return options.build(state, actor, kind, values)
+
+    def fork(self, state: SkyeState) -> SkyeState:
+        """Skye's states are immutable: each action builds a new one."""
+        return state
 
     def play(self, state: SkyeState, actor: Actor, action: Action) -> Result[SkyeState]:
         if isinstance(action, Adjust):
@@ -279,12 +298,9 @@ class SkyeGame(Game[SkyeState]):
         if piece != "journeyman" or seat not in range(len(state.seats)):
             return []
         player = state.players[seat]
-        points = movement(state, seat)
-        if options.get("extra") and usable(state, seat, "movement") is not None:
-            points += 4
         lnd = land(state.board, player)
-        costs = lnd.costs_from(player.journeyman)
-        found = [(cost, lnd.ids[pos], pos) for pos, cost in costs.items() if cost <= points]
+        costs = queries.reach(state, seat, bool(options.get("extra")))
+        found = [(cost, lnd.ids[pos], pos) for pos, cost in costs.items()]
         return [Reach(tile, cost, tuple(lnd.ids[p] for p in lnd.route(player.journeyman, pos)))
                 for cost, tile, pos in sorted(found)]
 

@@ -6,53 +6,25 @@ skipped, and the walk goes on).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from itertools import permutations
 
 from rules.errors import BadInput, IllegalMove, PlayerError
+from rules.skye import notation
 from rules.skye.land import Land, Pos, land
 from rules.skye.model import TRACKS
 from rules.skye.progress import advance, movement, price, usable
 from rules.skye.state import JourneyPlan, Marker, SkyeState, Walk, with_player
 from rules.text import plural
 
-POSITION = re.compile(r"\s*(-?\d{1,3})\s*,\s*(-?\d{1,3})\s*")
 MAX_MARKERS = 5
-
-
-def tile_at(state: SkyeState, seat: int, text: str) -> Pos:
-    """A tile of the seat's territory named by id, "castle" or "x,y"; BadInput if there is none."""
-    text = text.strip()
-    player = state.players[seat]
-    found = POSITION.fullmatch(text)
-    if found:
-        pos = (int(found.group(1)), int(found.group(2)))
-        if any((p.x, p.y) == pos for p in player.territory):
-            return pos
-        raise BadInput(f"You have no tile at {pos[0]},{pos[1]}.")
-    key = text.lower()
-    for placed in player.territory:
-        if placed.tile.lower() == key or (key == "castle" and (placed.x, placed.y) == (0, 0)):
-            return placed.x, placed.y
-    raise BadInput(f"There is no tile {text[:30]!r} in your territory; name a tile by its id, 'castle' or 'x,y'.")
 
 
 def read_markers(state: SkyeState, seat: int, texts: tuple[str, ...]) -> tuple[Marker, ...]:
     """Markers from "TILE" or "TILE:TRACK" texts (J-M2 checks the count and one per tile)."""
     if len(texts) > MAX_MARKERS:
         raise BadInput(f"A plan has at most {MAX_MARKERS} markers, not {len(texts)}.")
-    markers = []
-    for text in texts:
-        if not isinstance(text, str) or len(text) > 40:
-            raise BadInput("Each marker is a tile with an optional track, like 'L12:merchant' or '1,0'.")
-        where, _, track = text.partition(":")
-        track = track.strip().lower()
-        if track and track not in TRACKS:
-            raise BadInput(f"There is no track {track[:20]!r}. Tracks: {', '.join(TRACKS)} (or none).")
-        x, y = tile_at(state, seat, where)
-        markers.append(Marker(x, y, track))
-    return tuple(markers)
+    return tuple(notation.marker(state, seat, text) for text in texts)
 
 
 def legs(lnd: Land, start: Pos, tiles: list[Pos] | tuple[Pos, ...]) -> list[int | None]:

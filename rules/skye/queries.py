@@ -84,7 +84,7 @@ def route_cost(state: SkyeState, seat: int, tiles: list[Pos], extra: bool = Fals
     return RouteCheck(tuple(x if x is not None else -1 for x in legs), total, points, total <= points, best, best_cost)
 
 
-def reachable(state: SkyeState, seat: int, extra: bool = False) -> dict[Pos, int]:
+def reach(state: SkyeState, seat: int, extra: bool = False) -> dict[Pos, int]:
     """Every tile the journeyman can reach now with its cheapest cost (within the movement points)."""
     player = state.players[seat]
     lnd = land(state.board, player)
@@ -219,11 +219,12 @@ def hand(state: SkyeState, seat: int) -> tuple[str, ...]:
     return state.players[seat].hand
 
 
-def price_floor(state: SkyeState, seat: int) -> int:
-    """The lowest price the seat may give a tile now (the minimum is waived if unaffordable)."""
+def price_floor(state: SkyeState, seat: int, count: int | None = None) -> int:
+    """The lowest price the seat may give a tile now, pricing `count` tiles (default: all drawn but
+    the axed one); the minimum is waived if unaffordable."""
     player = state.players[seat]
     floor = int(state.settings["min_price"])
-    count = max(len(player.hand) - 1, 1)
+    count = max(len(player.hand) - 1, 1) if count is None else count
     return floor if floor * count <= player.gold else 0
 
 

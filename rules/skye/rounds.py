@@ -31,6 +31,7 @@ class Log:
 
     lines: list[str] = field(default_factory=list)
     drew: bool = False
+    proof: list[str] = field(default_factory=list)  # what lets anyone check a reveal (salts, texts sealed)
 
     def add(self, *lines: str) -> None:
         self.lines.extend(line for line in lines if line)
@@ -144,8 +145,9 @@ def reveal_prices(state: SkyeState, log: Log) -> SkyeState:
         if player.hand:
             priced = ", ".join(f"{t} {p} gold" for t, p in zip(pricing.tiles, pricing.prices))
             axe = f"axe on {pricing.axe}" if pricing.axe else "no axe"
-            shown.append(f"{who[seat]}: {axe}; {priced or 'nothing priced'} "
-                         f"[{price_text(pricing)} salt {sealed_with(state, seat)} → {player.fingerprint}]")
+            shown.append(f"{who[seat]}: {axe}; {priced or 'nothing priced'}")
+            log.proof.append(f"{who[seat]}'s prices: {price_text(pricing)} with salt {sealed_with(state, seat)} → "
+                             f"fingerprint {player.fingerprint}")
         if pricing.axe:
             back.append(pricing.axe)
         offers += [Offer(t, seat, p) for t, p in zip(pricing.tiles, pricing.prices)]
@@ -236,8 +238,9 @@ def reveal_plans(state: SkyeState, log: Log) -> SkyeState:
         assert player.plan is not None
         marks = " > ".join(marker_text(m) for m in player.plan.markers)
         extra = " with Extra Movement" if player.plan.extra else ""
-        shown.append(f"{who[seat]}: {marks or 'no markers'}{extra} "
-                     f"[{plan_text(player.plan)} salt {sealed_with(state, seat)} → {player.fingerprint}]")
+        shown.append(f"{who[seat]}: {marks or 'no markers'}{extra}")
+        log.proof.append(f"{who[seat]}'s plan: {plan_text(player.plan)} with salt {sealed_with(state, seat)} → "
+                         f"fingerprint {player.fingerprint}")
     log.add("Plans revealed: " + " | ".join(shown) + ".")
     walks = []
     for seat in turn_order(state):

@@ -215,3 +215,11 @@ def committed(state: SkyeState, seat: int) -> bool:
     if state.stage == "price":
         return not player.hand or bool(player.fingerprint)
     return bool(player.fingerprint)
+
+
+def sealed_all(state: SkyeState) -> bool:
+    """Whether every seat has committed and every sealed price (or plan) is at hand to reveal. A
+    seat's view leaves the others' seals out, so an action tried there stops short of the reveal:
+    the reveal refuses nothing, so the trial still tells whether the action is accepted."""
+    field = "pricing" if state.stage == "price" else "plan"
+    return all(committed(state, s) and getattr(p, field) is not None for s, p in enumerate(state.players))

@@ -25,9 +25,9 @@ from rules.skye.state import (
     Placed,
     Pricing,
     SkyeState,
-    committed,
     name,
     phase_number,
+    sealed_all,
     with_player,
 )
 from rules.text import either, plural
@@ -41,7 +41,8 @@ SIDE_WORDS = ("north", "east", "south", "west")
 def _finish(state: SkyeState, log: Log, summary: str, undoable: bool = True, **extra: Any) -> Outcome:
     """Settle the state and build the result: the summary, then every line of what followed."""
     state = settle(state, log)
-    return Result(state, summary, tuple(log.lines), undoable=undoable and not log.drew, **extra)
+    return Result(state, summary, tuple(log.lines), undoable=undoable and not log.drew, proof=tuple(log.proof),
+                  **extra)
 
 
 def _tile_id(state: SkyeState, text: str, among: tuple[str, ...], what: str) -> str:
@@ -82,15 +83,15 @@ def price_tiles(state: SkyeState, seat: int, action: PriceAction) -> Outcome:
     mark = fingerprint(action.salt or state.salt, seat, price_text(pricing))
     again = player.pricing is not None
     state = with_player(state, seat, pricing=pricing, fingerprint=mark, salt=action.salt)
-    public = f"{name(state, seat)} committed (fingerprint {mark})"
+    public, said = f"{name(state, seat)} committed (fingerprint {mark}).", f"{name(state, seat)} committed."
     priced = ", ".join(f"{t} {p} gold" for t, p in zip(tiles, action.prices))
     mine = (f"{name(state, seat)} {'changed' if again else 'sealed'} their prices: "
             f"{'axe on ' + axe if axe else 'no axe'}; {priced or 'nothing priced'} (fingerprint {mark}).")
-    if all(committed(state, s) for s in range(len(state.seats))):
+    if sealed_all(state):
         log = Log()
         state = reveal_prices(state, log)
-        return _finish(state, log, f"{public}. {log.lines.pop(0)}", undoable=False, reveals=True)
-    return Result(state, mine, (), board_changed=False, secret=True, public=public)
+        return _finish(state, log, f"{said} {log.lines.pop(0)}", undoable=False, reveals=True)
+    return Result(state, mine, (), board_changed=False, secret=True, public=public, said=said)
 
 
 # --- phase 4: buying, keeping, decisions ---------------------------------------------------------------------
@@ -233,11 +234,11 @@ def _seal(state: SkyeState, seat: int, plan: JourneyPlan, salt: str) -> Outcome:
     mark = fingerprint(salt or state.salt, seat, plan_text(plan))
     again = state.players[seat].plan is not None
     state = with_player(state, seat, plan=plan, fingerprint=mark, salt=salt)
-    public = f"{name(state, seat)} committed (fingerprint {mark})"
-    if all(committed(state, s) for s in range(len(state.seats))):
+    public, said = f"{name(state, seat)} committed (fingerprint {mark}).", f"{name(state, seat)} committed."
+    if sealed_all(state):
         log = Log()
         state = reveal_plans(state, log)
-        return _finish(state, log, f"{public}. {log.lines.pop(0)}", undoable=False, reveals=True)
+        return _finish(state, log, f"{said} {log.lines.pop(0)}", undoable=False, reveals=True)
     lnd = land(state.board, state.players[seat])
     route = "; ".join(
         f"{label(lnd, (m.x, m.y))}" + (f" → {m.track}" if m.track else "") for m in plan.markers) or "no markers"
@@ -251,7 +252,7 @@ def _seal(state: SkyeState, seat: int, plan: JourneyPlan, salt: str) -> Outcome:
     if len(spots) > 1 and cost < outcome.used:
         mine += (f" The markers are collected in the order given; in the order "
                  f"{', '.join(label(lnd, p) for p in order)} they would cost {cost} movement points.")
-    return Result(state, mine, (), board_changed=False, secret=True, public=public)
+    return Result(state, mine, (), board_changed=False, secret=True, public=public, said=said)
 
 
 def plan(state: SkyeState, seat: int, action: Plan) -> Outcome:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import Action
+from rules.options import ANSWER, Param
 
 
 @dataclass(frozen=True)
@@ -14,6 +15,8 @@ class PlaceBoat(Action):
 
     kind: ClassVar[str] = "place"
     verb: ClassVar[str] = "place a boat"
+    label: ClassVar[str] = "Place your boat"
+    params: ClassVar[tuple[Param, ...]] = (Param("dock", "On which empty dock?"),)
     dock: str
 
 
@@ -24,6 +27,13 @@ class Sail(Action):
 
     kind: ClassVar[str] = "sail"
     verb: ClassVar[str] = "sail"
+    label: ClassVar[str] = "Sail a boat"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("boat", "Which boat?", "number"), Param("route", "To where?", free=True),
+        Param("strength", "With which sail card (x1–x3)?", "number"),
+        Param("settlers", "Deploy how many settlers?", "number", required=False),
+        Param("raid", "Raid the village?", "switch", required=False),
+    )
     boat: int
     route: tuple[str, ...]
     strength: int
@@ -38,6 +48,7 @@ class Choose(Action):
 
     kind: ClassVar[str] = "choose"
     verb: ClassVar[str] = "choose a fjord"
+    params: ClassVar[tuple[Param, ...]] = ANSWER
     choice: str
     key: str = ""
 
@@ -48,6 +59,8 @@ class ReturnSettlers(Action):
 
     kind: ClassVar[str] = "return"
     verb: ClassVar[str] = "return settlers"
+    params: ClassVar[tuple[Param, ...]] = (Param("island", "From which island?"),
+                                           Param("count", "How many settlers?", "number", required=False))
     island: str
     count: int
 
@@ -59,6 +72,7 @@ class Dedicate(Action):
 
     kind: ClassVar[str] = "dedicate"
     verb: ClassVar[str] = "dedicate a village"
+    params: ClassVar[tuple[Param, ...]] = (Param("target", "To which era-mat action or god?"),)
     target: str
 
 
@@ -94,6 +108,12 @@ class Adjust(Action):
 
     kind: ClassVar[str] = "adjust"
     verb: ClassVar[str] = "adjust pieces"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("what", "Adjust what?"), Param("player", "Whose pieces?", "seat", required=False),
+        Param("island", "On which island?", required=False), Param("boat", "Which boat?", "number", required=False),
+        Param("space", "Which dock or fjord?", required=False), Param("god", "Which god?", required=False),
+        Param("value", "The new value?", "number", required=False, free=True),
+    )
     what: str
     value: int = 0
     seat: int | None = None

@@ -7,7 +7,6 @@ checked against the same limits as play and is followed by a control check (V-C2
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 
 from rules.base import Actor, Result
@@ -22,6 +21,7 @@ from rules.vikings.state import (
     VikingsState,
     boat_label,
     colour,
+    fork,
     island_title,
     known_boat,
     known_island,
@@ -131,7 +131,7 @@ def _rune(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
 def _stays(state: VikingsState, island: str) -> None:
     """Refuse a rune adjustment that control (V-C2) would undo at once, raising fury: runes moved
     by adjustment change no fury (ruling 13), so adjust the pieces on the island instead."""
-    trial = copy.deepcopy(state)
+    trial = fork(state)
     change = settle_control(trial)
     if trial.runes[island] != state.runes[island]:
         said = next((line for line in change if state.board.island(island).title in line), "")
@@ -183,3 +183,13 @@ ADJUSTERS: dict[str, Adjuster] = {
     "village": _village,
     "fury": _fury,
 }
+NEEDS: dict[str, tuple[str, ...]] = {  # what each adjustment needs besides whose pieces (the player)
+    **{what: ("value",) for what in (*RESOURCES, "raided")},
+    "settlers": ("island", "value"),
+    "temples": ("island", "value"),
+    "boat": ("boat", "space"),  # space "none": in harbour
+    "rune": ("island", "value"),
+    "village": ("space", "value"),
+    "fury": ("god", "value"),
+}
+assert set(NEEDS) == set(ADJUSTERS)

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar, Literal
 
+from rules.notation import Names
+
 SpaceKind = Literal["island", "dock", "fjord"]
 
 
@@ -68,6 +70,16 @@ class Board:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Board:
         return self  # immutable: copies of a state share their board and its lookups
+
+    @cached_property
+    def space_names(self) -> Names:
+        """The docks and fjords as players may type them."""
+        return Names([d.name for d in self.docks] + [f.name for f in self.fjords], "space")
+
+    @cached_property
+    def island_names(self) -> Names:
+        """The islands as players may type them: by name or title."""
+        return Names({i.name: i.name for i in self.islands} | {i.title: i.name for i in self.islands}, "island")
 
     @cached_property
     def kinds(self) -> dict[str, SpaceKind]:

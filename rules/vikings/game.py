@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Callable, Mapping
 from functools import lru_cache
@@ -11,8 +10,9 @@ from typing import Any
 from rules import serial
 from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
 from rules.flow import Decision, Flow, Phase, Position
+from rules.options import Choice, Param, Values
 from rules.text import either, plural
-from rules.vikings import queries, turns
+from rules.vikings import options, queries, turns
 from rules.vikings.actions import Adjust, AdvanceEra, Choose, Dedicate, EndTurn, PlaceBoat, ReturnSettlers, Sail
 from rules.vikings.adjust import adjust
 from rules.vikings.board import Board
@@ -20,7 +20,7 @@ from rules.vikings.board_load import MAX_PLAYERS, MIN_PLAYERS, load_board
 from rules.vikings.control import fury_text
 from rules.vikings.invariants import check_state
 from rules.vikings.settings import SETTINGS
-from rules.vikings.state import COLOURS, DEDICATIONS, VikingsState, boat_label, colour, new_player, raid_cost
+from rules.vikings.state import COLOURS, DEDICATIONS, VikingsState, boat_label, colour, fork, new_player, raid_cost
 
 Handler = Callable[[VikingsState, Actor, Any], Result[VikingsState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -86,12 +86,35 @@ class VikingsGame(Game[VikingsState]):
             dedications=dict.fromkeys(DEDICATIONS, 0),
         )
 
+    def candidates(self, state: VikingsState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
+        if kind in options.BUILT:
+            return options.candidates(state, actor, kind, param, chosen)
+        return super().candidates(state, actor, kind, param, chosen)
+
+    def steps(self, state: VikingsState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
+        return options.steps(kind, super().steps(state, actor, kind, chosen), chosen)
+
+    def build(self, state: VikingsState, actor: Actor, kind: str, values: Values) -> Action:
+        if kind in options.BUILT:
+            return options.build(state, actor, kind, values)
+        return super().build(state, actor, kind, values)
+
+    def fork(self, state: VikingsState) -> VikingsState:
+        return fork(state)
+
     def play(self, state: VikingsState, actor: Actor, action: Action) -> Result[VikingsState]:
-        """The action's handler on a copy; then whom it hit, and whether the map changed at all."""
-        result = HANDLERS[type(action)](copy.deepcopy(state), actor, action)
+        return HANDLERS[type(action)](state, actor, action)
+
+    def compare(self, before: VikingsState, actor: Actor, result: Result[VikingsState]) -> Result[VikingsState]:
+        """Whom the action hit, and whether the map changed at all."""
         after = result.state
-        hits = tuple(s for s in range(len(state.seats)) if s != actor.seat and _hit(state, after, s))
-        return dataclasses.replace(result, hits=hits, board_changed=_map(state) != _map(after))
+        hits = tuple(s for s in range(len(before.seats)) if s != actor.seat and _hit(before, after, s))
+        return super().compare(before, actor, dataclasses.replace(result, hits=hits))
+
+    def map_of(self, state: VikingsState) -> tuple[Any, ...]:
+        """Pieces, villages, runes, fury, boats waiting for a fjord."""
+        pieces = [(p.boats, p.settlers, p.temples) for p in state.players]
+        return pieces, state.villages, state.runes, state.fury, state.pending
 
     def position(self, state: VikingsState) -> Position:
         decisions = tuple(
@@ -151,7 +174,7 @@ class VikingsGame(Game[VikingsState]):
         if not piece.isdigit() or not isinstance(strength, int):
             return []
         return [Reach(end, len(route), route, queries.village(state, end))
-                for end, route in queries.routes(state, seat, int(piece), strength)]
+                for end, route in queries.reach(state, seat, int(piece), strength)]
 
     def check(self, state: VikingsState) -> None:
         check_state(state, self.colours)
@@ -160,12 +183,6 @@ class VikingsGame(Game[VikingsState]):
         """The state as JSON data; its board, most of it and never changing, is dumped once."""
         return {f.name: _board_data(state.board) if f.name == "board" else serial.dump(getattr(state, f.name))
                 for f in dataclasses.fields(state)}
-
-
-def _map(state: VikingsState) -> tuple[Any, ...]:
-    """What the board shows on its map: pieces, villages, runes, fury, boats waiting for a fjord."""
-    pieces = [(p.boats, p.settlers, p.temples) for p in state.players]
-    return pieces, state.villages, state.runes, state.fury, state.pending
 
 
 def _hit(before: VikingsState, after: VikingsState, seat: int) -> bool:

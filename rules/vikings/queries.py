@@ -7,7 +7,7 @@ answers in the names the map uses; the cog only formats the answers.
 from __future__ import annotations
 
 from rules.errors import PlayerError
-from rules.vikings.sail import reachable
+from rules.vikings import sail
 from rules.vikings.state import DEDICATIONS, VikingsState, is_aside
 
 
@@ -17,11 +17,11 @@ def sailable(state: VikingsState, seat: int) -> list[tuple[int, str]]:
             if space is not None and not is_aside(state, seat, boat)]
 
 
-def routes(state: VikingsState, seat: int, boat: int, strength: int) -> list[tuple[str, tuple[str, ...]]]:
+def reach(state: VikingsState, seat: int, boat: int, strength: int) -> list[tuple[str, tuple[str, ...]]]:
     """Every end a sail of `strength` can reach with a shortest route, nearest first; [] when the
     boat cannot sail."""
     try:
-        ends = reachable(state, seat, boat, strength)
+        ends = sail.reach(state, seat, boat, strength)
     except PlayerError:
         return []
     return sorted(ends.items(), key=lambda item: (len(item[1]), item[0]))

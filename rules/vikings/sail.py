@@ -76,7 +76,7 @@ def _far(state: VikingsState, seat: int, boat: int, start: str, end: str, streng
     return f"{moves}: give the route, e.g. {' '.join(best)}."
 
 
-def reachable(state: VikingsState, seat: int, boat: int, strength: int) -> dict[str, tuple[str, ...]]:
+def reach(state: VikingsState, seat: int, boat: int, strength: int) -> dict[str, tuple[str, ...]]:
     """Every space `seat`'s `boat` can end a sail of `strength` moves on, each with a shortest
     route (the spaces after the start), preferring routes that bump nobody on the way. A boat may
     end where it started after going out and back (two moves)."""

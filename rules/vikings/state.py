@@ -8,6 +8,7 @@ harbour (off the board). A bumped boat waiting for its owner's choice of fjord s
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from rules.base import Seat
@@ -82,6 +83,16 @@ class VikingsState:
     dedications: dict[str, int] = field(default_factory=dict)
     pending: list[Bump] = field(default_factory=list)
     last_sail: LastSail | None = None
+
+
+def fork(state: VikingsState) -> VikingsState:
+    """A copy whose containers may be changed without touching `state` (the board, seats, bumps and
+    the last sail are immutable and shared)."""
+    players = [dataclasses.replace(p, boats=dict(p.boats), settlers=dict(p.settlers), temples=dict(p.temples))
+               for p in state.players]
+    return dataclasses.replace(state, settings=dict(state.settings), players=players, villages=set(state.villages),
+                               runes=dict(state.runes), fury=dict(state.fury), dedications=dict(state.dedications),
+                               pending=list(state.pending))
 
 
 def new_player(board: Board) -> PlayerState:

@@ -47,7 +47,7 @@ async def test_two_movement_phases_by_post_script(tmp_path, config):
     assert "Census order: Maurya 10, Rome 9, Babylon 7, Carthage 6, Egypt 6, Celt 5" in reply("@alice /megaciv start")
     conflict = "@erin /megaciv move from:Toran to:Oror count:2"
     assert text[conflict]["ephemeral"] and "conflict situation in Oror" in text[conflict]["content"]
-    assert [f["content"] for f in text[conflict]["followups"]] == ["Maurya changed their movement draft"]
+    assert [p["content"] for p in text[conflict]["posts"]] == ["Maurya changed their movement draft"]  # its line
     assert "2 tokens Silsab → Ishar → Fava" in reply("@alice /megaciv move from:Silsab to:Fava count:2")
     assert "took back: 1 token Silsab → Zuephul" in reply("@alice /megaciv takeback")
     assert "ship 1 Ishar +2 → Corma −2" in reply("@alice /megaciv sail ship:1 route:Corma take:2")
@@ -170,6 +170,8 @@ async def test_autocomplete_offers_what_the_rules_allow(discord_):
     assert [c["value"] for c in await complete(discord_, "@alice", "/megaciv sail ship:")] == [1]
     routes = {c["value"] for c in await complete(discord_, "@alice", "/megaciv sail ship:1 route:")}
     assert {"Corma", "Fava", "Silsab", "Corma Halyar"} <= routes and len(routes) <= 25
+    going_on = [c["value"] for c in await complete(discord_, "@alice", '/megaciv sail ship:1 route:"corma "')]
+    assert going_on[0].startswith("corma ") and "corma Halyar" in going_on  # step by step from what is typed
     assert await complete(discord_, "@alice", "/megaciv maintain ship:") == []  # built this turn: no upkeep
     steps = await complete(discord_, "@alice", "/megaciv takeback steps:")
     assert [c["value"] for c in steps] == [1] and "ship 1 in Ishar" in steps[0]["name"]
@@ -235,9 +237,9 @@ async def test_every_refusal_says_why_privately_and_changes_nothing(discord_):
         rec = await discord_.run(user, CH, line)
         assert rec.ephemeral and rec.content.startswith(REFUSED) and message in rec.content, (line, rec.content)
         assert (await table.store.open_game(channel)).state == before, line
-    # a refused command in a channel holding no Mega Civilization game
+    # a refused command in a channel holding no game
     rec = await discord_.run("@alice", "#elsewhere", "/megaciv report")
-    assert rec.content.startswith(REFUSED) and "no Mega Civilization game" in rec.content
+    assert rec.content.startswith(REFUSED) and "There is no game in this channel" in rec.content
 
 
 async def test_adjusting_tokens_waits_for_the_draft(discord_):

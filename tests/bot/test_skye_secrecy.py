@@ -35,7 +35,8 @@ async def test_sealed_prices_reach_nobody_else_before_the_reveal(discord_):
     secrets = [f"axe on {hand[2]}", f"{hand[0]} 4 gold", f"{hand[1]} 1 gold", f"axe={hand[2]}", f"{hand[0]}=4"]
     assert sealed.ephemeral and all(s in sealed.content for s in secrets[:3])
     public = [m.content for m in sealed.messages if not m.ephemeral]
-    assert len(public) == 1 and public[0].startswith("Red committed (fingerprint ")
+    assert public == ["Red committed."]  # the channel: that Red committed; the log: its fingerprint too
+    assert "Red committed (fingerprint " in (await discord_.run("@bob", CH, "/game log")).content
     mine = await discord_.run("@alice", CH, "/game log")
     assert f"axe on {hand[2]}" in mine.content  # the sealer reads their own entry
     after = {user: await images(discord_, user, CH, LOOKS) for user in OTHERS}
@@ -74,7 +75,7 @@ async def test_a_sealed_plan_reaches_nobody_else_and_can_be_changed_until_everyo
     secrets = ["0,0:warrior", "castle → warrior", "Warrior 1 → 2"]
     assert mark.ephemeral and "castle cost 1 gold" in mark.content
     public = [m.content for m in mark.messages if not m.ephemeral]
-    assert len(public) == 1 and public[0].startswith("Red committed (fingerprint ")
+    assert public == ["Red committed."]
     mine = await discord_.run("@alice", CH, "/game board private:true")
     after = {user: await images(discord_, user, CH, LOOKS) for user in OTHERS}
 

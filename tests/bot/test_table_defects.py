@@ -116,10 +116,12 @@ async def test_the_board_buttons_work_after_a_restart(discord_):
     await discord_.run("@bob", CH, "/vikings place dock:B1")
     rec = await discord_.run("@alice", CH, "/vikings place dock:A1")
     labels = [c["label"] for row in rec.original.components for c in row["components"]]
-    assert labels == ["End turn", "Take back", "My board"]
+    assert labels == ["Your turn card", "End turn", "Take back", "My board"]
     await discord_.restart()
     mine = await discord_.run("@bob", CH, '!click "My board"')
     assert mine.ephemeral and mine.attachments
+    card = await discord_.run("@alice", CH, '!click "Your turn card"')  # a card survives the restart too
+    assert card.ephemeral and "you play Red" in card.content and "Sail a boat" in str(card.components)
     back = await discord_.run("@alice", CH, '!click "Take back"')
     assert "took back" in " ".join(m.content for m in back.messages)
     await discord_.run("@alice", CH, "/vikings place dock:A1")

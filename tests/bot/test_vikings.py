@@ -31,7 +31,7 @@ async def test_full_game_by_post_script(tmp_path, config):
     def reply(line: str) -> str:  # a menu's answer comes after the menu is closed
         return "\n".join([text[line]["content"], *(f["content"] for f in text[line]["followups"])])
 
-    assert "Your move" in reply("@alice /game start") and text["@alice /game start"]["files"]
+    assert "your turn: place your first boat" in reply("@alice /game start") and text["@alice /game start"]["files"]
     assert text["@alice /vikings place dock:A2"]["ephemeral"]  # carl places first: reverse seat order
     sail = '@alice /vikings sail boat:1 route:"F4 D1" strength:2 settlers:2'
     assert "bumped Yellow boat 1 (Yellow chooses F4 or F5)" in reply(sail)

@@ -46,7 +46,7 @@ def played(name: str = "five-kingdoms", players: int = 4, steps: int = 120, seed
         armies = queries.armies(state, seat)
         if armies and (not state.maneuvers or state.players[seat].action_cubes) and rng.random() < 0.85:
             at, _ = rng.choice(armies)
-            ends = sorted(queries.reachable(state, seat, at).items(), key=lambda e: -e[1].cost)[:4]
+            ends = sorted(queries.reach(state, seat, at).items(), key=lambda e: -e[1].cost)[:4]
             if ends:
                 move = Maneuver(at, rng.choice(ends)[0], march=rng.random() < 0.2)
                 state = GAME.apply(state, Actor(seat), move).state

@@ -177,14 +177,16 @@ async def test_skye_forged_pricing_up_to_the_plans_tells_no_salt_and_no_price(di
     sealed = await accepted(discord_, LIVE, f"@alice /skye price axe:{hand[1]} price1:3 price2:2")  # not the default
     live = await live_state(discord_, "skye")
     red = live.players[0]
-    mark = next(m.content for m in sealed.messages if not m.ephemeral).split("fingerprint ")[1].rstrip(")")
-    assert mark == red.fingerprint and red.salt and red.salt not in (live.salt, state.salt)
+    assert [m.content for m in sealed.messages if not m.ephemeral] == ["Red committed."]
+    mark = red.fingerprint  # published in the log
+    assert f"fingerprint {mark}" in (await discord_.run("@bob", LIVE, "/game log")).content
+    assert red.salt and red.salt not in (live.salt, state.salt)
     copy = await import_as(discord_, "@bob", "#copy", signed(forged, await discord_.bot.table.store.seal_key()))
     assert any("imported a" in m.content for m in copy.messages if not m.ephemeral), copy.content
     seen = await seen_in(discord_, "@bob", "#copy")
     assert not leaks(seen, [red.salt, mark, price_text(red.pricing)]), leaks(seen, [red.salt, mark])[:3]
     shown = set(re.findall(r"salt ([0-9a-f]{16})", " ".join(seen)))
-    assert shown and all(fingerprint(s, 0, price_text(red.pricing)) != mark for s in shown)
+    assert all(fingerprint(s, 0, price_text(red.pricing)) != mark for s in shown)
 
 
 async def test_every_seal_has_its_own_salt_and_the_reveal_proves_each(discord_):
@@ -197,14 +199,17 @@ async def test_every_seal_has_its_own_salt_and_the_reveal_proves_each(discord_):
     line = f"@alice /skye price axe:{hands[0][0]} price1:1 price2:2"
     marks = []
     for _ in range(2):
-        rec = await accepted(discord_, LIVE, line)
-        marks.append(next(m.content for m in rec.messages if not m.ephemeral))
+        await accepted(discord_, LIVE, line)
+        log = (await discord_.run("@bob", LIVE, "/game log")).content
+        marks.append(re.findall(r"Red committed \(fingerprint ([0-9a-f]{8})\)", log)[0])  # the newest first
         if not marks[1:]:
             await accepted(discord_, LIVE, "@alice /game undo")
     assert marks[0] != marks[1], marks  # the others cannot tell the same prices were sealed again
     red = (await live_state(discord_, "skye")).players[0]
     reveal = await accepted(discord_, LIVE, f"@bob /skye price axe:{hands[1][0]} price1:1 price2:1")
-    proofs = re.findall(r"\[([^\]]+) salt ([0-9a-f]{16}) → ([0-9a-f]{8})\]", reveal.content)
+    assert " salt " not in reveal.content  # the channel hears the values; the proof is a button away
+    verify = await discord_.run("@carl", LIVE, "!click Verify")  # anyone may check, even an onlooker
+    proofs = re.findall(r"prices: (\S+) with salt ([0-9a-f]{16}) → fingerprint ([0-9a-f]{8})", verify.content)
     assert len(proofs) == 2 and (price_text(red.pricing), red.salt, red.fingerprint) in proofs
     assert all(fingerprint(salt_, seat, text) == mark for seat, (text, salt_, mark) in enumerate(proofs))
     assert Pricing(hands[0][0], hands[0][1:], (1, 2)) == red.pricing

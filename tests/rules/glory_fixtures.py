@@ -159,7 +159,7 @@ def legal_action(rng: random.Random, state: GloryState) -> tuple[int, Action] | 
     group = {u: rng.randint(1, n) for u, n in army.units.items() if rng.random() < 0.7} or None
     march = rng.random() < 0.2
     pack = "pack" if any(seen.board.unit_types[u].packing for u in army.units) and rng.random() < 0.5 else ""
-    ends = queries.reachable(seen, seat, at, group, march=march, pack=pack)
+    ends = queries.reach(seen, seat, at, group, march=march, pack=pack)
     if not ends:
         return seat, EndTurn()
     to, route = rng.choice(sorted(ends.items()))

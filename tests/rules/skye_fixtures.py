@@ -174,7 +174,7 @@ def _price(rng: random.Random, state: SkyeState, seat: int) -> Price:
 
 def _plan(rng: random.Random, state: SkyeState, seat: int) -> Plan:
     extra = q.points(state, seat)[1] > 0 and rng.random() < 0.5
-    reach = sorted(q.reachable(state, seat, extra))
+    reach = sorted(q.reach(state, seat, extra))
     count = min(q.markers(state, seat), len(reach))
     for _try in range(6):
         chosen = rng.sample(reach, rng.randint(0, count))

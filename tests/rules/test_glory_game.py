@@ -307,7 +307,7 @@ def test_no_view_shows_the_hidden_piles_order_or_the_seed():
         for pile in ("province_deck", "relic_bag", "event_deck"):
             assert set(data[pile]) == {HIDDEN} and len(data[pile]) == len(getattr(state, pile))
         GAME.check(seen)
-        assert queries.reachable(seen, seat or 0, next(iter(seen.players[seat or 0].armies))) != {}
+        assert queries.reach(seen, seat or 0, next(iter(seen.players[seat or 0].armies))) != {}
 
 
 def test_reseed_reshuffles_only_what_is_still_hidden():
@@ -406,23 +406,8 @@ def test_target_queries_and_units_text():
     assert after == [f"Blue's 2 spearmen at {at(-1, 0)} (2 hexes away; in range of catapults)",
                      f"Blue's 1 galley at {at(2, 0)} (2 hexes away; in range of catapults)"]
     assert queries.targets_after(state, RED, "nowhere", at(1, 0)) == []
-    assert queries.parse_units(state.board, "2 Cavalrymen, archer") == {"cavalryman": 2, "archer": 1}
-    assert queries.parse_units(state.board, "all") == {}
-    with pytest.raises(BadInput, match="There is no unit 'knights'"):
-        queries.parse_units(state.board, "3 knights")
     assert queries.army_text(state.board, Army({"trebuchet": 2}, {"trebuchet": 1}, 2)) == \
         "2 trebuchets (1 packed), depleted (marched)"
-
-
-def test_parse_stops_gives_maneuver_triples():
-    b = board()
-    assert queries.parse_stops(b, "e5: 1 archer, 2 spearmen; F6: cavalryman") == (
-        ("E5", "archer", 1), ("E5", "spearman", 2), ("F6", "cavalryman", 1))
-    assert queries.parse_stops(b, " ") == ()
-    with pytest.raises(BadInput, match="Name the hex before its units"):
-        queries.parse_stops(b, "1 archer")
-    with pytest.raises(BadInput, match="There is no hex 'Z99'"):
-        queries.parse_stops(b, "Z99: archer")
 
 
 def test_focuses_offer_each_players_part_of_the_map_and_describe_says_the_position():

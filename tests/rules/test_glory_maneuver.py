@@ -19,7 +19,7 @@ def M(army, to="", **kw):
 
 
 def ends(state, seat, army, **kw):
-    return {h: r.cost for h, r in queries.reachable(state, seat, army, **kw).items()}
+    return {h: r.cost for h, r in queries.reach(state, seat, army, **kw).items()}
 
 
 # --- G-M1 -------------------------------------------------------------------------------------
@@ -373,7 +373,7 @@ def test_G_M8_peasants_enter_sea_for_two_but_not_ocean_other_land_units_not_at_a
 def test_G_M8_vessels_do_not_enter_unexplored_provinces():
     state = scenario({(0, 1): "sea"}, down=[(2, 0)])
     put(state, RED, at(0, 1), galley=1)
-    assert not any(r.explore for r in queries.reachable(state, RED, at(0, 1)).values())
+    assert not any(r.explore for r in queries.reach(state, RED, at(0, 1)).values())
 
 
 # --- G-M9 -------------------------------------------------------------------------------------
@@ -526,7 +526,7 @@ def test_an_explicit_path_is_followed_and_the_hexes_accept_any_case_and_axial():
 def test_reachability_routes_are_cheapest_and_walkable():
     state = scenario({(1, 0): "mountains", (1, -1): "swamp"})
     put(state, RED, at(0, 0), cavalryman=1)
-    found = queries.reachable(state, RED, at(0, 0))
+    found = queries.reach(state, RED, at(0, 0))
     assert found[at(2, 0)].cost == 3
     for end, route in found.items():
         if end == at(0, 0):

@@ -55,7 +55,7 @@ def test_scenario_6_an_enemy_peasant_closes_the_hex():
     state = scenario()
     put(state, RED, at(0, 0), cavalryman=1)
     put(state, BLUE, at(1, 0), peasant=1)
-    found = queries.reachable(state, RED, at(0, 0))
+    found = queries.reach(state, RED, at(0, 0))
     assert at(1, 0) not in found
     assert all(at(1, 0) not in route.route for route in found.values())
     with pytest.raises(IllegalMove, match="holds another player's units"):
@@ -66,7 +66,7 @@ def test_scenario_7_a_depleted_galley_ferries_a_swordsman_across_for_one():
     state = scenario({(1, 0): "sea"})
     put(state, RED, at(0, 0), swordsman=1)
     put(state, RED, at(1, 0), galley=1, cubes=1)
-    assert queries.reachable(state, RED, at(0, 0))[at(3, 0)].cost == 1
+    assert queries.reach(state, RED, at(0, 0))[at(3, 0)].cost == 1
     result = act(state, RED, Maneuver(at(0, 0), at(3, 0)))
     assert "(1 of 2 movement points)" in result.summary
     assert units(result.state, RED, at(3, 0)) == {"swordsman": 1}

@@ -64,7 +64,7 @@ def test_two_rounds_on_five_kingdoms():
     # a peasant on the way; the new tile gets a relic.
     seen = GAME.view(state, RED)
     group = {"swordsman": 1, "peasant": 1}
-    route = queries.reachable(seen, RED, "C3", group)["G4"]
+    route = queries.reach(seen, RED, "C3", group)["G4"]
     assert route.route == ("D2", "E3", "F3", "G4") and route.cost == 2 and route.explore
     result = act(state, RED, Maneuver("C3", "G4", units=tuple(group.items()), drops=(("D2", "peasant", 1),)))
     state = act(result.state, RED, Choose(queries.rotations(result.state)[0])).state

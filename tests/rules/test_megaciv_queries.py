@@ -4,34 +4,19 @@ from __future__ import annotations
 
 from rules.megaciv import GAME, queries
 from rules.megaciv.actions import Declare, Move
-from rules.megaciv.queries import Voyage
 from tests.rules.megaciv_fixtures import (
     BLUE,
     GREEN,
     RED,
     act,
     blank,
-    board,
     city,
     first_to_move,
     hold,
     moving,
-    new_game,
     put,
     ship,
 )
-
-
-def test_canonical_names_and_autocomplete():
-    state = new_game()
-    assert queries.canon(state, " os ") == "OS" and queries.canon(state, "zz") is None
-    assert queries.area_names(state, "") == ["A", "B", "C", "D", "E", "F", "G", "H", "OS"]
-    assert queries.area_names(state, "o") == ["OS"]
-    assert queries.area_names(state, "", kind="sea") == ["OS"]
-    big = GAME.setup(board("oikumene"), list(new_game().seats), {}, seed=1)
-    sea = big.board.sea_areas[3]
-    assert queries.area_names(big, sea[:4].lower())[0].lower().startswith(sea[:4].lower())
-    assert queries.canon(big, sea.replace("-", " ").upper()) == sea
 
 
 def test_order_between_phases_and_during_one():
@@ -58,21 +43,6 @@ def test_ship_status_and_reach():
                                                  "C": ("G", "H", "D", "C")}
     assert queries.ship_reach(state, RED, 2) == {} and queries.ship_reach(state, RED, 9) == {}
     assert queries.ship_reach(hold(state, RED, "Astronavigation"), RED, 1)["C"] == ("OS", "C")
-
-
-def test_parse_voyage():
-    state = new_game()
-    assert queries.parse_voyage(state, "a+3 g h-1, d c") == Voyage(("A", "G", "H", "D", "C"), (3, 0, 0, 0, 0),
-                                                                   (0, 0, 1, 0, 0))
-    assert queries.parse_voyage(state, "A +2 -> OS -> C").action(1).path == ("OS", "C")
-    assert queries.parse_voyage(state, "A → Nowhere").stops == ("A", "Nowhere")
-    big = GAME.setup(board("oikumene"), list(new_game().seats), {}, seed=1)
-    b = big.board
-    sea = next(s for s in b.sea_areas if any(b.areas[a].kind == "land" for a in b.water_next[s]))
-    land = sorted(a for a in b.water_next[sea] if b.areas[a].kind == "land")[0]
-    typed = f"{land.lower()}+2 {sea.replace('-', ' ').lower()}"
-    assert queries.parse_voyage(big, typed) == Voyage((land, sea), (2, 0), (0, 0))
-    assert queries.parse_voyage(big, f"{land} {sea}-1").put == (0, 1)
 
 
 def test_area_info_says_what_is_there_and_who_can_enter():

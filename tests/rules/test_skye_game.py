@@ -164,7 +164,7 @@ def test_draws_make_results_not_undoable_and_other_results_undoable():
         result = GAME.apply(state, Actor(seat), action)
         flags.append((action.kind, result.undoable, result.reveals, result.secret))
         if result.secret:
-            assert not result.board_changed and result.public.endswith(")") and "fingerprint" in result.public
+            assert not result.board_changed and result.public.endswith(").") and "fingerprint" in result.public
         state = result.state
     assert all(not undoable for _k, undoable, reveals, _s in flags if reveals)
     assert any(undoable for kind, undoable, _r, _s in flags if kind == "place")
@@ -269,7 +269,7 @@ def test_queries_route_cost_cheapest_order_and_advances():
     assert not next(a for a in q.advances(state, RED, (1, 0)) if a.track == "warrior").allowed
     assert q.plan_check(state, RED, (Marker(2, 1),)) == ""
     assert "cannot be reached" in q.plan_check(state, RED, (Marker(0, 2),))
-    assert q.reachable(state, RED)[(2, 1)] == 4 and (0, 2) not in q.reachable(state, RED)
+    assert q.reach(state, RED)[(2, 1)] == 4 and (0, 2) not in q.reach(state, RED)
     assert GAME.movers(state, RED)[0].id == "journeyman"
     reach = {r.to: r for r in GAME.reach(state, RED, "journeyman", {})}
     assert reach["T3"].cost == 4 and reach["T3"].route == ("T1", "T2", "T3")

@@ -160,7 +160,7 @@ def test_J_M6_movement_ends_at_the_last_marker_points_are_lost_and_the_journeyma
     after = result.state
     assert after.players[RED].journeyman == (1, 0)  # 1 of 4 points used, the rest lost
     assert after.round == 2 and movement(after, RED) == 4
-    assert q.reachable(after, RED)[(1, 0)] == 0
+    assert q.reach(after, RED)[(1, 0)] == 0
 
 
 # --- J-T1 … J-T9: tracks ---------------------------------------------------------------------------------

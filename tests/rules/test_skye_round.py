@@ -113,9 +113,11 @@ def test_prices_are_sealed_changeable_and_revealed_together():
     result = act(state, YELLOW, Price(hands[YELLOW][0], hands[YELLOW][1:], (3, 1)))
     assert result.reveals and not result.undoable and result.board_changed
     salt_ = salt(state.seed, 1, "price")
-    assert f"salt {salt_}" in result.summary
+    assert f"salt {salt_}" not in result.summary  # the proof is kept apart: the log holds it, a button shows it
     red = Pricing(hands[RED][2], hands[RED][:2], (1, 1))
-    assert fingerprint(salt_, RED, price_text(red)) in result.summary and price_text(red) in result.summary
+    proof = " ".join(result.proof)
+    assert f"salt {salt_}" in proof and fingerprint(salt_, RED, price_text(red)) in proof and price_text(red) in proof
+    assert first.said == "Red committed."  # the channel hears that Red committed; the log keeps the fingerprint
     after = result.state
     assert [p.gold for p in after.players] == [3, 0, 1] and after.stage == "buy" and after.queue[0] == RED
     assert sorted(o.tile for o in after.offers) == sorted([*hands[RED][:2], *hands[BLUE][1:], *hands[YELLOW][1:]])

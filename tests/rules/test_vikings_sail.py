@@ -8,7 +8,7 @@ import pytest
 
 from rules.base import Actor, Awaiting
 from rules.errors import BadInput, IllegalMove, NotYourTurn
-from rules.vikings import GAME, influence, reachable
+from rules.vikings import GAME, influence, reach
 from rules.vikings.actions import Choose, EndTurn, Sail
 from tests.rules.vikings_fixtures import BLUE, GREEN, RED, YELLOW, act, board, in_play, put, raw_map
 
@@ -191,8 +191,8 @@ def test_V_S5_docking_effects_apply_only_where_the_sail_ends():
 def test_reachable_maps_each_end_space_to_a_shortest_route():
     state = in_play()
     put(state, RED, 1, "A1")
-    assert reachable(state, RED, 1, 1) == {"F1": ("F1",)}
-    assert reachable(state, RED, 1, 3) == {
+    assert reach(state, RED, 1, 1) == {"F1": ("F1",)}
+    assert reach(state, RED, 1, 3) == {
         "F1": ("F1",),
         "F2": ("F1", "F2"),
         "B1": ("F1", "F2", "B1"),
@@ -206,7 +206,7 @@ def test_reachable_skips_docks_holding_your_own_boats_but_not_others():
     put(state, RED, 1, "F2")
     put(state, RED, 2, "B1")
     put(state, BLUE, 1, "B2")
-    ends = reachable(state, RED, 1, 3)
+    ends = reach(state, RED, 1, 3)
     assert "B1" not in ends and ends["B2"] == ("F3", "B2")
 
 
@@ -218,14 +218,14 @@ def test_reachable_prefers_routes_that_bump_nobody_on_the_way():
     state = in_play()
     state.board = GAME.load_board(raw, "detour.json")
     put(state, RED, 1, "F2")
-    assert reachable(state, RED, 1, 2)["F3"] == ("B1", "F3")
+    assert reach(state, RED, 1, 2)["F3"] == ("B1", "F3")
     put(state, BLUE, 1, "B1")
-    assert reachable(state, RED, 1, 2)["F3"] == ("F4", "F3")
+    assert reach(state, RED, 1, 2)["F3"] == ("F4", "F3")
 
 
 def test_reachable_refuses_a_boat_in_harbour():
     with pytest.raises(IllegalMove, match="not on the board"):
-        reachable(in_play(), RED, 1, 3)
+        reach(in_play(), RED, 1, 3)
 
 
 def _crowded_nordhav():
@@ -242,7 +242,7 @@ def test_every_reachable_route_is_a_legal_sail_ending_there():
         state.turn = seat
         for boat in range(1, 5):
             for strength in (1, 2, 3):
-                for end, route in reachable(state, seat, boat, strength).items():
+                for end, route in reach(state, seat, boat, strength).items():
                     after = GAME.apply(state, Actor(seat), Sail(boat=boat, route=route, strength=strength)).state
                     assert after.players[seat].boats[boat] == end
 
@@ -256,7 +256,7 @@ def test_reachable_is_fast_on_the_largest_map():
         for seat in range(4):
             for boat in range(1, 5):
                 began = time.perf_counter()
-                reachable(state, seat, boat, 3)
+                reach(state, seat, boat, 3)
                 timings.append(time.perf_counter() - began)
     timings.sort()
     assert timings[int(len(timings) * 0.99)] < 0.001

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import IllegalMove
-from rules.vikings import influence, reachable
+from rules.vikings import influence, reach
 from rules.vikings.actions import Sail
 from tests.rules.vikings_fixtures import BLUE, RED, YELLOW, act, in_play, put, settle
 
@@ -13,7 +13,7 @@ from tests.rules.vikings_fixtures import BLUE, RED, YELLOW, act, in_play, put, s
 def test_scenario_1_red_sails_x3_to_b1_and_may_deploy_3_and_raid():
     state = in_play()
     put(state, RED, 1, "A1")
-    assert reachable(state, RED, 1, 3)["B1"] == ("F1", "F2", "B1")
+    assert reach(state, RED, 1, 3)["B1"] == ("F1", "F2", "B1")
     after = act(state, RED, Sail(boat=1, route=("F1", "F2", "B1"), strength=3, settlers=3, raid=True)).state
     red = after.players[RED]
     assert (red.boats[1], red.settlers["B"], red.raided, after.villages) == ("B1", 3, 1, set())

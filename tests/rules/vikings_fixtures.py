@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.base import Action, Actor, Result, Seat
 from rules.errors import PlayerError
-from rules.vikings import GAME, reachable
+from rules.vikings import GAME, reach
 from rules.vikings.actions import (
     Adjust,
     AdvanceEra,
@@ -128,7 +128,7 @@ def legal_action(rng: random.Random, state: VikingsState) -> tuple[int, Action] 
         return state.turn, EndTurn()
     boat, strength = rng.choice(boats), rng.randint(1, 3)
     try:
-        ends = reachable(state, state.turn, boat, strength)
+        ends = reach(state, state.turn, boat, strength)
     except PlayerError:
         return None
     bumps = [route for end, route in ends.items() if (occupant(state, end) or (state.turn,))[0] != state.turn]

@@ -1,5 +1,6 @@
 """What a user can see of a game through the bot, for the secrecy tests: every text of a record,
-the boards drawn for them, and everything every command and autocomplete shows them."""
+the boards drawn for them, and everything every command, autocomplete, turn card and menu shows
+them."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ import json
 from collections.abc import Iterable
 
 from offline import OfflineDiscord, Record
+from offline.payloads import iter_components
 from tests.robust.helpers import filled, leaf_commands
 
 
 def texts(rec: Record) -> list[str]:
     """Everything a record shows as text: messages, embeds, autocomplete choices, attached files
     other than images."""
-    out = [json.dumps(m.embeds) + m.content for m in rec.messages]
+    out = [json.dumps(m.embeds) + json.dumps(m.components) + m.content for m in rec.messages]
     out += [f"{c['name']} {c['value']}" for c in rec.choices or []]
     out += [a.data.decode("utf-8", "replace") for m in rec.messages for a in m.attachments
             if not a.filename.endswith(".png")]
@@ -25,9 +27,37 @@ async def images(discord_: OfflineDiscord, user: str, channel: str, looks: Itera
     return [(await discord_.run(user, channel, line)).attachments[0].data for line in looks]
 
 
+async def cards_seen_by(discord_: OfflineDiscord, user: str, channel: str) -> list[str]:
+    """`user`'s turn card and, for each action on it, every menu met choosing it (the first value
+    of each, parameter by parameter, up to Confirm, which is not pressed)."""
+    where = discord_.builder.directory.channel_id(channel)
+    status = await discord_.run(user, where, "/game status")  # its button opens the card of whoever clicks
+
+    async def card() -> Record:
+        return await discord_.click(user, where, status.original, f"waypost:card:{where}:0")
+
+    first = await card()
+    assert first.ephemeral and ("Your turn card" in first.content or first.content.startswith("⛔")), first.content
+    seen = texts(first)  # the card, or (for an onlooker) why there is none
+    actions = [c["custom_id"] for c in iter_components(first.original.components if first.original else [])
+               if c.get("custom_id", "").endswith(":to")]
+    for action in actions:
+        opened = (await card()).original
+        assert opened is not None
+        rec = await discord_.click(user, where, opened.id, action)
+        for _ in range(12):
+            seen += texts(rec)
+            select = next((c for c in iter_components(discord_.standin.message(opened.id).components)
+                           if c.get("type") == 3), None)
+            if select is None or rec.failures:
+                break
+            rec = await discord_.click(user, where, opened.id, select["custom_id"], [select["options"][0]["value"]])
+    return seen
+
+
 async def everything_seen_by(discord_: OfflineDiscord, user: str, channel: str, skipped: Iterable[str]) -> list[str]:
     """Every autocomplete of every command, then every command but `skipped` (filled as `user`
-    would), as `user`."""
+    would), then their turn card and its menus, as `user`."""
     seen: list[str] = []
     where = discord_.builder.directory.channel_id(channel)
     commands = leaf_commands(discord_.bot.tree)
@@ -40,4 +70,4 @@ async def everything_seen_by(discord_: OfflineDiscord, user: str, channel: str, 
         if command.qualified_name not in skipped:
             options = await filled(discord_, user, where, command)
             seen += texts(await discord_.command(user, where, command.qualified_name, options))
-    return seen
+    return seen + await cards_seen_by(discord_, user, channel)

@@ -25,9 +25,11 @@ from rules import serial
 from rules.base import Action, Actor, BoardInfo, Ending, Game, Highlight, Posted, Result, Seat, Setting
 from rules.errors import BadInput, IllegalMove, InvalidData
 from rules.flow import Decision, Flow, Phase, Position
+from rules.options import ANSWER, Choice, Param, Values
 
 DATA = Path(__file__).parent / "tally_data"
 SLOW_DRAWING = 2.0  # seconds to draw a total of 11
+BIDS = 6  # bids suggested: 0 to 5
 
 
 @dataclass(frozen=True)
@@ -57,18 +59,21 @@ class State:
 @dataclass(frozen=True)
 class Add(Action):
     kind: ClassVar[str] = "add"
+    params: ClassVar[tuple[Param, ...]] = (Param("amount", "Add how much?", "number"),)
     amount: int
 
 
 @dataclass(frozen=True)
 class Choose(Action):
     kind: ClassVar[str] = "choose"
+    params: ClassVar[tuple[Param, ...]] = ANSWER
     choice: str
 
 
 @dataclass(frozen=True)
 class Bid(Action):
     kind: ClassVar[str] = "bid"
+    params: ClassVar[tuple[Param, ...]] = (Param("amount", "Bid how much?", "number", free=True),)
     amount: int
 
 
@@ -100,6 +105,10 @@ class Tally(Game[State]):
     summary = "Add 1 to max_add to the total on your turn; first to the target wins."
     hidden_randomness = True
     log_per_seat = 50_000  # long logs test the host's cost of importing and replaying them
+
+    def fork(self, state: State) -> State:
+        """Tally's states are immutable: each action builds a new one."""
+        return state
 
     def load_board(self, raw: Any, source: str) -> Board:
         board = serial.load(Board, raw, source)
@@ -158,6 +167,21 @@ class Tally(Game[State]):
         deciding = nxt if total % 5 == 0 and winner is None else None
         new = replace(state, total=total, turn=nxt, deciding=deciding, winner=winner)
         return Result(new, f"{text}: total {total}.", undoable=undoable)
+
+    def candidates(self, state: State, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
+        if (kind, param) == ("add", "amount"):
+            return [Choice(n, f"+{n}") for n in range(1, int(state.settings["max_add"]) + 1)]
+        if (kind, param) == ("bid", "amount"):
+            return [Choice(n, str(n)) for n in range(BIDS)]
+        return super().candidates(state, actor, kind, param, chosen)
+
+    def build(self, state: State, actor: Actor, kind: str, values: Values) -> Action:
+        if kind in ("add", "bid"):
+            amount = values.get("amount")
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                raise BadInput("Give the amount as a whole number.")
+            return Add(amount) if kind == "add" else Bid(amount)
+        return super().build(state, actor, kind, values)
 
     def view(self, state: State, seat: int | None) -> State:
         """Other players' bids are hidden until revealed; so is the seed, which decides the rolls."""

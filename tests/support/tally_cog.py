@@ -7,46 +7,39 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from front.answering import run
+from front.cog import GameCog
 from front.replies import channel_of, table_of, user_of
-from rules.base import Action
-from tests.support.tally import GAME, Add, Bid, Reset, Roll
-
-
-async def _act(interaction: discord.Interaction, action: Action) -> None:
-    await run(interaction, table_of(interaction).act(channel_of(interaction), user_of(interaction), GAME.key, action))
+from tests.support.tally import GAME, State
 
 
 async def your_bid(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-    """Every sealed bid in the asking player's view of the game: only their own, if the view is right."""
+    """Every sealed bid in the asking player's view of the game: only their own, if the view is right
+    (a probe of the host's views, in place of the legal options)."""
     seen = await table_of(interaction).view(channel_of(interaction), user_of(interaction))
     if seen is None or seen.game_key != GAME.key:
         return []
     return [app_commands.Choice(name=f"seat {seat} bid {bid}", value=bid) for seat, bid in seen.state.bids.items()]
 
 
-class TallyCommands(commands.GroupCog, group_name="tally", group_description="Tally, the test game"):
-    game_key = GAME.key
-
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
+class TallyCommands(GameCog[State], group_name="tally", group_description="Tally, the test game"):
+    rules = GAME
 
     @app_commands.command(description="Add to the total")
     async def add(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 9]) -> None:
-        await _act(interaction, Add(amount))
+        await self.act(interaction)
 
     @app_commands.command(description="Add a random 1-6")
     async def roll(self, interaction: discord.Interaction) -> None:
-        await _act(interaction, Roll())
+        await self.act(interaction)
 
     @app_commands.command(description="A secret bid")
     @app_commands.autocomplete(amount=your_bid)
     async def bid(self, interaction: discord.Interaction, amount: app_commands.Range[int, 0, 99999]) -> None:
-        await _act(interaction, Bid(amount))
+        await self.act(interaction)
 
     @app_commands.command(description="Reset the total (host)")
     async def reset(self, interaction: discord.Interaction) -> None:
-        await _act(interaction, Reset())
+        await self.act(interaction)
 
 
 async def setup(bot: commands.Bot) -> None:

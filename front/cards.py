@@ -1,0 +1,269 @@
+"""Turn cards: acting by taps. A player's card (private) says who they are in the game, what it waits
+for from them and, as buttons, the actions open to them now; an action is then chosen step by step
+in menus of its legal values (`Table.step`: the game's legal options on the player's own view), and
+confirmed. A menu never offers an illegal choice and never shows a secret.
+
+Every button and menu is a dynamic item whose custom id says everything it needs — channel, player,
+the game's version, the action and the picks so far as numbers (`Game.step`) — so cards work after
+a restart. A click by anyone else is refused privately; a menu made before the game moved on says
+so and shows the current card.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any, cast
+
+import discord
+
+from front.answering import answer, card_button, run
+from front.replies import NOBODY, escape, fit, report_error, say_privately, table_of, user_of
+from rules.errors import PlayerError
+from rules.options import Step
+from waypost.offering import Card, Stale
+
+PAGE = 25  # options in one select menu (Discord's most)
+LEFT_OUT = "-"
+_PICKS = r"(?P<picks>(?:\d{1,3}|-)(?:\.(?:\d{1,3}|-)){0,19})?"
+_WHERE = r"(?P<channel>\d+):(?P<user>\d+):(?P<version>\d+):(?P<kind>[\w-]{1,24})"
+
+
+def picks_text(picks: list[int | None]) -> str:
+    return ".".join(LEFT_OUT if p is None else str(p) for p in picks)
+
+
+def picks_of(text: str | None) -> list[int | None]:
+    return [None if p == LEFT_OUT else int(p) for p in text.split(".")] if text else []
+
+
+# --- the card --------------------------------------------------------------------------------------
+
+def card_text(card: Card) -> str:
+    head = f"**Your turn card** — you play {escape(card.name)}."
+    doing = f"The game waits for you: {escape(card.prompt)}" if card.prompt else "The game is not waiting for you now."
+    can = "What you can do now:" if card.kinds else "There is nothing you can do now."
+    return "\n".join((head, doing, can))
+
+
+def card_view(channel_id: int, user_id: int, card: Card) -> discord.ui.View:
+    """The actions open now as buttons, the phase's own first (highlighted), then the table's
+    bookkeeping."""
+    view = discord.ui.View(timeout=None)
+    for kind in sorted(card.kinds, key=lambda k: k.kind not in card.usual)[:20]:
+        style = discord.ButtonStyle.primary if kind.kind in card.usual else discord.ButtonStyle.secondary
+        view.add_item(StepButton(channel_id, user_id, card.version, kind.kind, [], 0, "to", kind.label, style))
+    view.add_item(CardButton(channel_id, user_id, "Refresh", discord.ButtonStyle.secondary))
+    return view
+
+
+async def show_card(interaction: discord.Interaction, channel_id: int, note: str = "") -> None:
+    """The clicker's own card, privately (a new message, or this one edited when it is a card's)."""
+    user = user_of(interaction)
+    card = await table_of(interaction).card(channel_id, user)
+    text = fit([note, card_text(card)] if note else [card_text(card)])
+    view = card_view(channel_id, user.id, card)
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.edit_message(content=text, view=view)
+    else:
+        await interaction.response.send_message(text, view=view, ephemeral=True, allowed_mentions=NOBODY)
+
+
+class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"waypost:card:(?P<channel>\d+):(?P<user>\d+)"):
+    """Opens a player's turn card (user 0: whoever clicks, of those playing)."""
+
+    def __init__(self, channel_id: int, user_id: int = 0, label: str = "Your turn card",
+                 style: discord.ButtonStyle = discord.ButtonStyle.success):
+        super().__init__(card_button(channel_id, user_id, label, style))
+        self.channel_id, self.user_id = channel_id, user_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> CardButton:
+        return cls(int(match["channel"]), int(match["user"]))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await _owner(interaction, self.user_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await show_card(interaction, self.channel_id)
+        except Exception as error:  # components bypass the tree's error handler
+            await report_error(interaction, error)
+
+
+class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                template=r"waypost:act:(?P<channel>\d+):(?P<user>\d+):(?P<kind>[\w-]{1,24})"):
+    """One of the usual actions of a player's turn, under the message that pinged them: its menus
+    (or, taking no choices, the action itself); when it is not possible now, the card says what is.
+    (`front.answering.board_view` makes these buttons; this answers their clicks.)"""
+
+    def __init__(self, channel_id: int, user_id: int, kind: str):
+        super().__init__(discord.ui.Button(label=kind, custom_id=f"waypost:act:{channel_id}:{user_id}:{kind}"))
+        self.channel_id, self.user_id, self.kind = channel_id, user_id, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ActButton:
+        return cls(int(match["channel"]), int(match["user"]), match["kind"])
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await _owner(interaction, self.user_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            table, user = table_of(interaction), user_of(interaction)
+            card = await table.card(self.channel_id, user)
+            kind = next((k for k in card.kinds if k.kind == self.kind), None)
+            if kind is None:
+                await show_card(interaction, self.channel_id, note="⛔ That is not possible now.")
+            elif not kind.params:
+                await run(interaction, table.command(self.channel_id, user, card.game_key, kind.kind, {}))
+            else:
+                await show_step(interaction, self.channel_id, card.version, kind.kind, [], 0)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+# --- choosing an action step by step -------------------------------------------------------------
+
+def step_text(step: Step) -> str:
+    lines = [f"**{escape(step.kind.label)}**"]
+    lines += [f"• {escape(p.ask)} {escape(c.label) if c is not None else '(left out)'}" for p, c in step.chosen]
+    if step.param is None:
+        lines.append(f"{escape(step.question)} Confirm to play it." if step.question else "Ready: confirm to play it.")
+    else:
+        lines.append(f"**{escape(step.param.ask)}**" + ("" if step.param.required else " (optional)"))
+        if not step.choices:
+            lines.append("Nothing can be chosen here now: go back, or leave it out.")
+    return "\n".join(lines)
+
+
+def step_view(channel_id: int, user_id: int, version: int, step: Step, picks: list[int | None],
+              page: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    where = (channel_id, user_id, version, step.kind.kind)
+    pages = max(1, -(-len(step.choices) // PAGE))
+    page = min(page, pages - 1)
+    if step.param is not None and step.choices:
+        view.add_item(StepSelect(*where, picks, page, step.choices[page * PAGE:(page + 1) * PAGE]))
+    if step.param is None:
+        view.add_item(StepButton(*where, picks, 0, "go", "Confirm", discord.ButtonStyle.success))
+    if picks:
+        view.add_item(StepButton(*where, picks[:-1], 0, "to", "Back"))
+    if step.param is not None and not step.param.required:
+        view.add_item(StepButton(*where, [*picks, None], 0, "to", "Leave out"))
+    if page > 0:
+        view.add_item(StepButton(*where, picks, page - 1, "to", "Earlier choices"))
+    if page < pages - 1:
+        view.add_item(StepButton(*where, picks, page + 1, "to", "More choices"))
+    view.add_item(CardButton(channel_id, user_id, "Your card", discord.ButtonStyle.secondary))
+    return view
+
+
+async def show_step(interaction: discord.Interaction, channel_id: int, version: int, kind: str,
+                    picks: list[int | None], page: int) -> None:
+    """The menu for the next parameter of `kind` after `picks`, in this message if it is private."""
+    user = user_of(interaction)
+    try:
+        step = await table_of(interaction).step(channel_id, user, version, kind, picks)
+    except (Stale, PlayerError) as moved:
+        await show_card(interaction, channel_id, note=f"⛔ {escape(str(moved))} Here is your card now.")
+        return
+    text, view = fit([step_text(step)]), step_view(channel_id, user.id, version, step, picks, page)
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.edit_message(content=text, view=view)
+    else:
+        await interaction.response.send_message(text, view=view, ephemeral=True, allowed_mentions=NOBODY)
+
+
+async def play_step(interaction: discord.Interaction, channel_id: int, version: int, kind: str,
+                    picks: list[int | None]) -> None:
+    """Play the action chosen: the menu closes, and the outcome is answered as a command's."""
+    table, user = table_of(interaction), user_of(interaction)
+    try:
+        step = await table.step(channel_id, user, version, kind, picks)
+    except (Stale, PlayerError) as moved:
+        await show_card(interaction, channel_id, note=f"⛔ {escape(str(moved))} Here is your card now.")
+        return
+    played = replace(step, question="")
+    await interaction.response.edit_message(content=fit([step_text(played).replace("Ready: confirm to play it.",
+                                                                                    "Played.")]), view=None)
+    game_key = (await table.status(channel_id)).game_key
+    outcome = await table.command(channel_id, user, game_key, kind, step.values)
+    await answer(interaction, outcome)
+
+
+class StepSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=rf"waypost:pick:{_WHERE}:{_PICKS}:(?P<page>\d{{1,3}})"):
+    """A menu of the legal values of an action's next parameter (one page of them)."""
+
+    def __init__(self, channel_id: int, user_id: int, version: int, kind: str, picks: list[int | None], page: int,
+                 choices: tuple[Any, ...] = ()):
+        offset = page * PAGE
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"waypost:pick:{channel_id}:{user_id}:{version}:{kind}:{picks_text(picks)}:{page}",
+            placeholder="Choose…",
+            options=[discord.SelectOption(label=c.label[:100], value=str(offset + i)) for i, c in enumerate(choices)]
+            or [discord.SelectOption(label="…")],
+        )
+        super().__init__(select)
+        self.channel_id, self.user_id, self.version, self.kind = channel_id, user_id, version, kind
+        self.picks, self.page = picks, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> StepSelect:
+        return cls(int(match["channel"]), int(match["user"]), int(match["version"]), match["kind"],
+                   picks_of(match["picks"]), int(match["page"]))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await _owner(interaction, self.user_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            values = cast(dict[str, Any], interaction.data or {}).get("values") or ["0"]
+            await show_step(interaction, self.channel_id, self.version, self.kind, [*self.picks, int(values[0])], 0)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class StepButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=rf"waypost:step:{_WHERE}:{_PICKS}:(?P<page>\d{{1,3}}):(?P<do>to|go)"):
+    """A step of choosing an action: show the menu after some picks ("to"), or play it ("go")."""
+
+    def __init__(self, channel_id: int, user_id: int, version: int, kind: str, picks: list[int | None], page: int,
+                 do: str, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary):
+        custom_id = f"waypost:step:{channel_id}:{user_id}:{version}:{kind}:{picks_text(picks)}:{page}:{do}"
+        super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
+        self.channel_id, self.user_id, self.version, self.kind = channel_id, user_id, version, kind
+        self.picks, self.page, self.do = picks, page, do
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> StepButton:
+        return cls(int(match["channel"]), int(match["user"]), int(match["version"]), match["kind"],
+                   picks_of(match["picks"]), int(match["page"]), match["do"])
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await _owner(interaction, self.user_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            if self.do == "go":
+                await play_step(interaction, self.channel_id, self.version, self.kind, self.picks)
+            else:
+                await show_step(interaction, self.channel_id, self.version, self.kind, self.picks, self.page)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+async def _owner(interaction: discord.Interaction, user_id: int) -> bool:
+    """Whether the clicker may use a card made for `user_id` (0: anyone); else refused privately."""
+    if user_id in (0, interaction.user.id):
+        return True
+    await say_privately(interaction, f"⛔ This card is <@{user_id}>'s, not yours: open your own with /game card.")
+    return False

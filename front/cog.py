@@ -1,0 +1,138 @@
+"""The base of every game's cog: what each would otherwise repeat, written once.
+
+A game cog declares its slash commands (names, option types, descriptions) and nothing of the
+rules. A command is an action kind of the game (its name, or `extras={"kind": …}`) or one of the
+game's read-only looks, and its body is `await self.act(interaction)` or `await
+self.look(interaction)`: the options given are read by the game's notation on the player's own view
+(`Table.command`). Every option of a command that is a parameter of its kind is autocompleted from
+the game's legal options (`Table.choices`), so suggestions, menus and scripted players share one
+source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Any, ClassVar, Generic, TypeVar
+
+import discord
+from discord import AppCommandOptionType, app_commands
+from discord.ext import commands
+
+from front.answering import run
+from front.replies import NOBODY, channel_of, escape, fit, table_of, user_of
+from rules.base import Game
+from rules.errors import BadInput, PlayerError
+from rules.options import Param, Value, matching
+from waypost.outcome import Seen
+
+S = TypeVar("S")
+SUGGESTED = (AppCommandOptionType.string, AppCommandOptionType.integer, AppCommandOptionType.number)
+Suggest = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[Any]]]]
+
+
+def kind_of(command: app_commands.Command[Any, ..., Any]) -> str:
+    """The action kind (or look) a game command gives: its `extras["kind"]`, else its name."""
+    return str(command.extras.get("kind", command.name))
+
+
+class GameCog(commands.GroupCog, Generic[S]):
+    """One game's commands. Subclasses set `rules` (the game's `Game`) and declare commands whose
+    bodies call `act` or `look`."""
+
+    rules: ClassVar[Game[Any]]
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+        for command in self.walk_app_commands():
+            if isinstance(command, app_commands.Command):
+                self._suggest_for(command)
+
+    @property
+    def game_key(self) -> str:
+        return self.rules.key
+
+    def _suggest_for(self, command: app_commands.Command[Any, ..., Any]) -> None:
+        """Autocomplete every option of `command` that is a parameter of its kind (and has neither
+        fixed choices nor an autocomplete of its own) from the game's legal options."""
+        kind = kind_of(command)
+        known = {p.name: p for p in self.rules.params_of(kind)}
+        for option in command.parameters:  # an option is named on Discord like the parameter (`display_name`)
+            param = known.get(option.display_name)
+            if param is not None and option.type in SUGGESTED and not option.choices and not option.autocomplete:
+                command.autocomplete(option.name)(self._suggester(kind, param, option.type))
+
+    def _suggester(self, kind: str, param: Param, type_: AppCommandOptionType) -> Suggest:
+        async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[Any]]:
+            seen = await self.seen(interaction)
+            if seen is None:
+                return []
+            try:
+                chosen = self._values(interaction, seen, leave_out=param.name)
+            except PlayerError:  # a member who does not play: nothing to suggest
+                return []
+            if param.free and current.strip():  # what is typed so far, which suggestions may go on from
+                chosen[param.name] = current
+            found = await table_of(interaction).choices(channel_of(interaction), user_of(interaction), self.game_key,
+                                                        kind, param.name, chosen)
+            return [app_commands.Choice(name=c.label[:100], value=_as(c.value, type_)) for c in matching(found, current)
+                    if type_ is AppCommandOptionType.string or isinstance(c.value, int)]
+        return suggest
+
+    # --- what commands share ---------------------------------------------------------------------
+
+    async def seen(self, interaction: discord.Interaction) -> Seen[S] | None:
+        """The channel's game as this user may see it, if it is this game in play."""
+        seen = await table_of(interaction).view(channel_of(interaction), user_of(interaction))
+        return seen if seen is not None and seen.game_key == self.game_key else None
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        """Play the command's action kind with the options given (read on the user's own view)."""
+        command = interaction.command
+        assert isinstance(command, app_commands.Command)
+        seen = await self.seen(interaction)
+        values = self._values(interaction, seen)
+        table = table_of(interaction)
+        await run(interaction, table.command(channel_of(interaction), user_of(interaction), self.game_key,
+                                             kind_of(command), values))
+
+    async def look(self, interaction: discord.Interaction, *, public: bool = False) -> None:
+        """Answer with one of the game's read-only looks, on the user's own view: privately, unless
+        `public` (a look the whole table reads, such as a report as everyone sees it)."""
+        command = interaction.command
+        assert isinstance(command, app_commands.Command)
+        seen = await self.seen(interaction)
+        lines = await table_of(interaction).look(channel_of(interaction), user_of(interaction), self.game_key,
+                                                 kind_of(command), self._values(interaction, seen))
+        await self.tell(interaction, lines, public=public)
+
+    @staticmethod
+    async def tell(interaction: discord.Interaction, lines: list[str], *, public: bool = False) -> None:
+        """An answer, private unless `public` (looking changes nothing, so it does not disturb the channel)."""
+        await interaction.response.send_message(fit([escape(line) for line in lines]), ephemeral=not public,
+                                                allowed_mentions=NOBODY)
+
+    @staticmethod
+    def _values(interaction: discord.Interaction, seen: Seen[Any] | None, leave_out: str = "") -> dict[str, Value]:
+        """The options given so far as values for the game: a member becomes their seat."""
+        values: dict[str, Value] = {}
+        for name, value in interaction.namespace:
+            if name == leave_out or value is None:
+                continue
+            if isinstance(value, discord.abc.User | discord.Object):
+                values[name] = _seat(seen, value.id, getattr(value, "display_name", "That member"))
+            elif isinstance(value, str | int | bool):
+                values[name] = value
+        return values
+
+
+def _seat(seen: Seen[Any] | None, user_id: int, name: str) -> int:
+    seats = seen.state.seats if seen is not None else ()
+    seat = next((i for i, s in enumerate(seats) if s.player_id == user_id), None)
+    if seat is None:
+        raise BadInput(f"{name} is not playing in this game.")
+    return seat
+
+
+def _as(value: Value, type_: AppCommandOptionType) -> Any:
+    """A choice's value as the option's type takes it."""
+    return str(value)[:100] if type_ is AppCommandOptionType.string else value

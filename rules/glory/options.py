@@ -1,0 +1,438 @@
+"""What a Glory seat may do now, step by step (`rules.options`): the values of each parameter worth
+offering given those chosen before it, found with the handlers' own functions (the movement search,
+the stops reader, the adjustments' checks), and the action built from what was chosen or typed
+(`rules.glory.notation`). The contract keeps the values some completion makes an action the rules
+accept. Everything here runs on the asking seat's view, where the hidden piles are "?".
+
+While a player types a free parameter (drops, pick-ups), `chosen` holds what they typed so far under
+its own name: the stops offered then follow the ones already typed ("E5: 1 archer; F6: …").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from rules.base import Action, Actor
+from rules.errors import BadInput, PlayerError
+from rules.glory import explore, notation, queries
+from rules.glory.actions import Adjust, Maneuver
+from rules.glory.adjust import ADJUSTING, MAX_VOTING, adjusted, check_standing
+from rules.glory.maneuver import read_stops
+from rules.glory.moves import Route, reach
+from rules.glory.report import votes_text
+from rules.glory.state import (
+    MAX_CUBES,
+    MAX_UNITS,
+    Army,
+    GloryState,
+    Units,
+    add_units,
+    army_text,
+    colour,
+    terrain,
+    terrain_at,
+    units_text,
+)
+from rules.guards import hosting, seated
+from rules.options import Choice, Lister, Param, Values, listed, number, text
+from rules.text import plural
+
+MARCH = "march: +1 movement point, two depletion cubes (strength −1 this round)"
+PACKING = (("pack", "pack the trebuchets at the start (1 movement point)"),
+           ("unpack", "unpack the trebuchets at the end (1 movement point)"))
+
+
+def candidates(state: GloryState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
+    """The values of `param` of `kind` worth offering given `chosen`; [] when what was chosen
+    before cannot be read, or the seat may not do this at all now."""
+    return listed(LISTERS, state, actor, kind, param, chosen)
+
+
+def steps(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
+    """An adjustment's parameters once `what` is chosen: those it needs become required, those it
+    may take stay optional, the others are left out (whose pieces stays optional)."""
+    what = _what(chosen) if kind == "adjust" else ""
+    return _adjusting(what, params) if what in ADJUSTING else params
+
+
+@lru_cache(maxsize=32)
+def _adjusting(what: str, params: tuple[Param, ...]) -> tuple[Param, ...]:
+    adjusting = ADJUSTING[what]
+    kept = ("what", "player", *adjusting.needs, *adjusting.may)
+    return tuple(replace(p, required=p.name in ("what", *adjusting.needs)) for p in params if p.name in kept)
+
+
+def build(state: GloryState, actor: Actor, kind: str, values: Values) -> Action:
+    """The action from what was chosen or typed."""
+    if kind == "maneuver":
+        return _maneuver(state, values)
+    if kind == "adjust":
+        return _adjust(state, values)
+    raise BadInput(f"Glory of Civilizations has no action {kind[:40]!r}.")
+
+
+# --- reading values --------------------------------------------------------------------------
+
+def _optional(values: Values, name: str) -> str:
+    value = values.get(name)
+    return "" if value is None else str(value)
+
+
+def _switch(values: Values, name: str) -> bool:
+    value = values.get(name)
+    return value is True or str(value).strip().casefold() in ("true", "yes", "on", "1")
+
+
+def _maneuver(state: GloryState, values: Values) -> Maneuver:
+    board = state.board
+    army, to = notation.hex_(board, text(values, "army")), notation.hex_(board, text(values, "to"))
+    return Maneuver(army, to, notation.units(board, _optional(values, "units")),
+                    notation.path(board, army, to, _optional(values, "path")),
+                    notation.stops(board, _optional(values, "drops")),
+                    notation.stops(board, _optional(values, "pickups")), _switch(values, "march"),
+                    _optional(values, "pack").strip().casefold())
+
+
+def _adjust(state: GloryState, values: Values) -> Adjust:
+    board = state.board
+    what = text(values, "what").strip().casefold()
+    adjusting = ADJUSTING.get(what)
+    if adjusting is None:
+        raise BadInput(f"Adjust one of: {', '.join(ADJUSTING)}.")
+    for option in adjusting.needs:
+        if values.get(option) is None or str(values[option]).strip() == "":
+            raise BadInput(f"Adjusting {what} needs the {option} option ({adjusting.sets}).")
+    seat = values.get("player")
+    at = notation.hex_(board, str(values["hex"])) if values.get("hex") else ""
+    unit = board.unit_names.find(str(values["unit"])) if values.get("unit") else ""
+    name = _optional(values, "name")
+    if what == "votes":
+        name = notation.card(state, name)
+    elif what == "relic":
+        name = notation.relic(board, name)
+    elif what == "structure":
+        name = notation.structure(name)
+    return Adjust(what, number(values, "value", 0), seat if isinstance(seat, int) and not isinstance(seat, bool)
+                  else None, at, unit, name)
+
+
+# --- a maneuver's values so far -----------------------------------------------------------------
+
+def _army(state: GloryState, actor: Actor, chosen: Values) -> tuple[str, Army]:
+    at = notation.hex_(state.board, text(chosen, "army"))
+    army = state.players[seated(actor)].armies.get(at)
+    if army is None:
+        raise BadInput(f"You have no army at {at}.")
+    return at, army
+
+
+def _ends(state: GloryState, actor: Actor, chosen: Values, **replaced: str) -> dict[str, Route]:
+    """Where the army can end with the values chosen (some `replaced`), by the movement search the
+    maneuver itself checks with."""
+    board = state.board
+    given = {**chosen, **replaced}
+    at, _ = _army(state, actor, chosen)
+    stops = read_stops(state, notation.stops(board, _optional(given, "drops")),
+                       notation.stops(board, _optional(given, "pickups")))
+    return reach(state, seated(actor), at, notation.group(board, _optional(given, "units")), stops,
+                 _switch(given, "march"), _optional(given, "pack").strip().casefold())
+
+
+def _moving(state: GloryState, actor: Actor, chosen: Values) -> Units:
+    """The units moving along the way: the group and everything picked up."""
+    at, army = _army(state, actor, chosen)
+    group = notation.group(state.board, _optional(chosen, "units")) or dict(army.units)
+    for _, unit, n in notation.stops(state.board, _optional(chosen, "pickups")):
+        group = add_units(group, {unit: n})
+    return group
+
+
+def _typed(state: GloryState, chosen: Values, param: str) -> tuple[str, tuple[tuple[str, str, int], ...]]:
+    """What a player typed of drops or pick-ups before their last stop ("E5: 1 archer; "), read,
+    to offer one more stop after it; ("", ()) when nothing (readable) was."""
+    head, semicolon, _ = _optional(chosen, param).rpartition(";")
+    if not semicolon or not head.strip():
+        return "", ()
+    try:
+        return f"{head.strip()}; ", notation.stops(state.board, head)
+    except PlayerError:
+        return "", ()
+
+
+def _groups(army: Army) -> list[Units]:
+    """Groups worth offering: the whole army ({}), each type (all of it, or one), all but one type."""
+    groups: list[Units] = [{}]
+    for name, n in army.units.items():
+        groups.append({name: n})
+        if n > 1:
+            groups.append({name: 1})
+    if len(army.units) > 2:
+        groups += [{k: v for k, v in army.units.items() if k != name} for name in army.units]
+    return groups
+
+
+def _route_text(route: Route, start: str) -> str:
+    if not route.route:
+        return f"stay at {start} (0 hexes)"
+    return f"{route.cost} MP{', EXPLORES' if route.explore else ''}: {' '.join(route.route)}"
+
+
+# --- a maneuver's values, parameter by parameter --------------------------------------------------
+
+def _maneuver_army(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    seat = seated(actor)
+    if queries.can_maneuver(state, seat) is not None:
+        return []
+    return [Choice(at, f"{at}: {army_text(state.board, army)}") for at, army in queries.armies(state, seat)]
+
+
+def _maneuver_units(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    """The whole army, a few groups of it, and first the group being typed (once it reads as one)."""
+    _, army = _army(state, actor, chosen)
+    board, typed = state.board, _optional(chosen, "units").strip()
+    try:
+        read = [notation.group(board, typed) or {}]
+    except PlayerError:
+        read = []
+    labels = {units_text(board, g) if g else "all": "" for g in (*read, *_groups(army))}
+    if read and typed:  # what is typed, in the words it was typed (autocomplete keeps what contains them)
+        labels[units_text(board, read[0]) if read[0] else "all"] = typed
+    return [Choice(g, f"{said} → {g}" if said else f"all: {army_text(board, army)}" if g == "all" else g)
+            for g, said in labels.items()]
+
+
+def _maneuver_march(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(False, "no march"), Choice(True, MARCH)]
+
+
+def _maneuver_pack(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    types = state.board.unit_types
+    if not any(types[u].packing for u in _moving(state, actor, chosen)):
+        return []
+    return [Choice(value, label) for value, label in PACKING]
+
+
+def _maneuver_pickups(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    start, _ = _army(state, actor, chosen)
+    board = state.board
+    head, before = _typed(state, chosen, "pickups")
+    taken = {at for at, _, _ in before}
+    found = []
+    for at, source in queries.pickup_sources(state, seated(actor), start):
+        if at not in taken:
+            found += [f"{head}{at}: {units_text(board, group or source.units)}" for group in _groups(source)]
+    return [Choice(stop, stop) for stop in dict.fromkeys(found)]
+
+
+def _maneuver_to(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    start, _ = _army(state, actor, chosen)
+    return [Choice(at, f"{at} — {_route_text(route, start)}") for at, route in _ends(state, actor, chosen).items()]
+
+
+def _maneuver_path(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    """The cheapest route to where the army ends (to every end, before that is chosen)."""
+    ends = _ends(state, actor, chosen)
+    if chosen.get("to") is not None:
+        to = notation.hex_(state.board, text(chosen, "to"))
+        ends = {to: ends[to]} if to in ends else {}
+    return [Choice(" ".join(r.route), f"{' '.join(r.route)} ({r.cost} MP{', explores' if r.explore else ''})")
+            for r in ends.values() if r.route]
+
+
+def _maneuver_drops(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Each unit type moving, one or all of it, on each hex of the way before its end."""
+    board = state.board
+    start, _ = _army(state, actor, chosen)
+    to = notation.hex_(board, text(chosen, "to"))
+    head, before = _typed(state, chosen, "drops")
+    if chosen.get("path"):
+        route = notation.path(board, start, to, text(chosen, "path"))
+    else:
+        found = _ends(state, actor, chosen, drops=head).get(to)
+        route = found.route if found is not None else ()
+    group = _moving(state, actor, chosen)
+    offered = []
+    for at in dict.fromkeys(route[:-1]):
+        if at == start or terrain_at(state, at) is None:
+            continue
+        for name, n in group.items():
+            offered += [f"{head}{at}: {board.unit_types[name].count(count)}" for count in dict.fromkeys((1, n))
+                        if not any(h == at and u == name for h, u, _ in before)]
+    return [Choice(stop, stop) for stop in dict.fromkeys(offered) if len(stop) <= 100]
+
+
+def _choose_choice(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    """The rotations allowed for the tile the seat revealed, each saying whether the army lands."""
+    pending = state.exploring
+    if pending is None or pending.plan.seat != actor.seat:
+        return []
+    found = []
+    for preview in explore.previews(state):
+        lands = "the army lands" if preview["lands"] else f"the army stays at {pending.plan.start}"
+        seas = "" if preview["seas_joined"] else "; its seas do not join the others"
+        found.append(Choice(preview["label"], f"{preview['label']}: {lands}{seas}"))
+    return found
+
+
+# --- an adjustment's values -------------------------------------------------------------------------
+
+def _whose(state: GloryState, actor: Actor, chosen: Values) -> int:
+    """Whose pieces are adjusted, if the actor may adjust them now (else the refusal)."""
+    seat = chosen.get("player")
+    return adjusted(state, actor, seat if isinstance(seat, int) and not isinstance(seat, bool) else None)
+
+
+def _what(chosen: Values) -> str:
+    return str(chosen.get("what", "")).strip().casefold()
+
+
+def _adjust_what(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    _whose(state, actor, chosen)
+    return [Choice(what, f"{what}: {adjusting.sets}") for what, adjusting in ADJUSTING.items()]
+
+
+def _adjust_player(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Whose pieces: your own; the host may adjust anyone's."""
+    return [Choice(seat, colour(state, seat)) for seat in range(len(state.seats)) if seat == actor.seat or actor.host]
+
+
+def _adjust_hex(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    """The seat's armies (for units, packed trebuchets, depletion), then the hexes where one may
+    be set up, a relic put or a structure built."""
+    what, whose, board = _what(chosen), _whose(state, actor, chosen), state.board
+    if what == "structure":
+        hosting(actor, "build or remove cities and castles")
+    armies = state.players[whose].armies
+    found = []
+    if what in ("units", "packed", "depletion"):
+        found = [Choice(at, f"{at}: {army_text(board, army)}") for at, army in queries.armies(state, whose, False)
+                 if what != "packed" or any(board.unit_types[u].packing for u in army.units)]
+    if what in ("units", "structure", "relic"):
+        taken = set() if what == "relic" else {h for s, p in enumerate(state.players) if s != whose for h in p.armies}
+        if what == "units":  # the seat's armies are listed already; others' structures keep units out
+            taken |= set(armies) | {h for h, s in state.structures.items() if s.owner != whose}
+        for at, kind in zip(board.names, terrain(state), strict=True):
+            if kind is None or at in taken or (what == "structure" and kind in ("sea", "ocean")) \
+                    or (what == "relic" and at in state.relics):
+                continue
+            held = state.structures.get(at)
+            note = f"{colour(state, held.owner)}'s {'capital' if held.capital else held.kind}" if held else kind
+            found.append(Choice(at, f"{at}: {note}"))
+    return found
+
+
+def _adjust_unit(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Unit types (packing ones for packed trebuchets); on a hex chosen, those the army has and
+    those that may stand there with it."""
+    board = state.board
+    packing = _what(chosen) == "packed"
+    types = [u for u in board.units if u.packing or not packing]
+    if chosen.get("hex") is not None:
+        at = notation.hex_(board, text(chosen, "hex"))
+        army = state.players[_whose(state, actor, chosen)].armies.get(at, Army({}))
+        types = [u for u in types if u.name in army.units or _stands(state, at, {**army.units, u.name: 1})]
+    return [Choice(u.name, f"{u.name} ({u.plural})") for u in types]
+
+
+def _stands(state: GloryState, at: str, units: Units) -> bool:
+    try:
+        check_standing(state, at, units)
+    except PlayerError:
+        return False
+    return True
+
+
+def _adjust_name(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    what = _what(chosen)
+    if what == "structure":
+        hosting(actor, "build or remove cities and castles")
+        return [Choice(s, s) for s in (*notation.STRUCTURES, "none")]
+    if what == "votes":
+        return [Choice(card, f"{title} ({card}, row {r + 1}): {votes_text(state, votes)}")
+                for r, row in enumerate(queries.event_cards(state)) for card, title, _, votes in row]
+    if what == "relic":  # only relics out of the bag: on the map or held
+        found = [Choice(name, f"{name} — on {at}") for at, name in state.relics.items()]
+        return found + [Choice(name, f"{name} — held by {colour(state, s)}") for s, p in enumerate(state.players)
+                        for name in p.relics]
+    return []
+
+
+def _adjust_value(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    """The numbers a setting may take: packed trebuchets at most those there, votes on a card at
+    most those on it and in the bank."""
+    what, whose = _what(chosen), _whose(state, actor, chosen)
+    player = state.players[whose]
+    top = {"units": MAX_UNITS, "packed": MAX_UNITS, "depletion": 2, "cubes": MAX_CUBES, "cubes_per_round": MAX_CUBES,
+           "voting": MAX_VOTING}.get(what, 0)
+    if what == "packed" and chosen.get("hex") and chosen.get("unit"):
+        army = player.armies.get(notation.hex_(state.board, text(chosen, "hex")), Army({}))
+        top = army.units.get(state.board.unit_names.find(text(chosen, "unit")), 0)
+    if what == "votes":
+        cards = [notation.card(state, text(chosen, "name"))] if chosen.get("name") else None
+        placed = [s.votes.get(whose, 0) for row in state.event_rows for s in row if cards is None or s.card in cards]
+        top = min(MAX_VOTING, max(placed, default=0) + player.voting_cubes)
+    return list(_numbers(top, "depletion cube" if what == "depletion" else ""))
+
+
+@lru_cache(maxsize=64)
+def _numbers(top: int, unit: str) -> tuple[Choice, ...]:
+    """0 to `top`, each labelled as a count of `unit` (or just the number)."""
+    return tuple(Choice(v, plural(v, unit) if unit else str(v)) for v in range(top + 1))
+
+
+# --- the looks' values ------------------------------------------------------------------------------
+
+def _armies_player(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(seat, f"{colour(state, seat)} ({s.name})") for seat, s in enumerate(state.seats)]
+
+
+def _look_hex(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Hexes holding something first (armies, structures, relics), then the rest, in map order."""
+    board = state.board
+    notes: dict[str, list[str]] = {}
+    for seat, player in enumerate(state.players):
+        for at, army in player.armies.items():
+            notes.setdefault(at, []).append(f"{colour(state, seat)}: {army_text(board, army)}")
+    for at, structure in state.structures.items():
+        notes.setdefault(at, []).append(f"{colour(state, structure.owner)}'s "
+                                        f"{'capital' if structure.capital else structure.kind}")
+    for at, relic in state.relics.items():
+        notes.setdefault(at, []).append(f"relic {relic}")
+    busy = [Choice(h, f"{h} — {'; '.join(notes[h])}") for h in sorted(notes, key=lambda h: board.index[h])]
+    rest = [(h, kind) for h, kind in zip(board.names, terrain(state), strict=True) if h not in notes]
+    return busy + [Choice(h, f"{h} — {kind or 'face down'}") for h, kind in rest]
+
+
+def _targets_army(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(at, f"{at}: {army_text(state.board, army)}")
+            for at, army in queries.armies(state, seated(actor), undepleted=False)]
+
+
+def _targets_to(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    start, _ = _army(state, actor, chosen)
+    return [Choice(at, f"{at} — {_route_text(route, start)}")
+            for at, route in queries.reach(state, seated(actor), start).items()]
+
+
+LISTERS: dict[tuple[str, str], Lister] = {
+    ("maneuver", "army"): _maneuver_army,
+    ("maneuver", "units"): _maneuver_units,
+    ("maneuver", "march"): _maneuver_march,
+    ("maneuver", "pack"): _maneuver_pack,
+    ("maneuver", "pickups"): _maneuver_pickups,
+    ("maneuver", "to"): _maneuver_to,
+    ("maneuver", "path"): _maneuver_path,
+    ("maneuver", "drops"): _maneuver_drops,
+    ("choose", "choice"): _choose_choice,
+    ("adjust", "what"): _adjust_what,
+    ("adjust", "player"): _adjust_player,
+    ("adjust", "hex"): _adjust_hex,
+    ("adjust", "unit"): _adjust_unit,
+    ("adjust", "name"): _adjust_name,
+    ("adjust", "value"): _adjust_value,
+    ("armies", "player"): _armies_player,
+    ("look", "hex"): _look_hex,
+    ("targets", "army"): _targets_army,
+    ("targets", "to"): _targets_to,
+}

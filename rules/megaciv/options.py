@@ -1,0 +1,527 @@
+"""What a Mega Civilization seat may do now, step by step (`rules.options`): the values of each
+parameter worth offering given those chosen before it, from the queries the handlers' own checks
+answer (`rules.megaciv.queries`), and the action built from what was chosen or typed
+(`rules.megaciv.notation`). Everything is computed on the state as the asking seat sees it, so
+another seat's secret draft is never in a value or a label.
+
+A free parameter (a voyage, a list of areas) may see what has been typed of it so far
+(`chosen[param]`, autocomplete only): its values then continue it one step or one area more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from functools import lru_cache
+
+from rules.base import Action, Actor
+from rules.errors import BadInput, PlayerError
+from rules.megaciv import notation, queries
+from rules.megaciv.actions import Adjust, Build, Expand, Maintain, Move, Scrap, TakeBack
+from rules.megaciv.adjust import HOST_ONLY, PIECES, drafting
+from rules.megaciv.board import fold
+from rules.megaciv.notation import NOWHERE
+from rules.megaciv.phase import growth
+from rules.megaciv.state import TOKENS, MegaState, name, powers
+from rules.options import Choice, Param, Values, given, number, text
+from rules.text import plural
+
+Lister = Callable[[MegaState, Actor, Values], list[Choice]]
+BUILT = ("move", "build", "maintain", "scrap", "sail", "takeback", "expand", "adjust")  # the rest: the contract
+PAYMENTS = {"treasury": "2 treasury", "mixed": "1 treasury and 1 token from the ship's area",
+            "tokens": "2 tokens (at least one from the ship's area)"}
+UPKEEP = {"treasury": "1 treasury", "token": "1 token (name its area)"}
+NEEDS: dict[str, tuple[str, ...]] = {  # what each adjustment needs beside `what` (and whose pieces)
+    "treasury": ("value",), "tax": ("value",), "tokens": ("area", "value"), "city": ("area", "value"),
+    "advance": ("advance", "value"), "ship": ("ship", "area"), "barbarians": ("area", "value"),
+    "pirate": ("area", "value"), "out_of_play": ("area", "value"),
+}
+_LEFT_OUT = {what: frozenset({p.name for p in Adjust.params} - {"what", *needs}
+                             - (set() if what in HOST_ONLY else {"player"}))
+             for what, needs in NEEDS.items()}  # the parameters an adjustment does not take
+DEFAULTED = {"tax": "value", "ship": "area"}  # may be left out: a tax of 2 per city, a ship back to stock
+FLAGS = {"city": ("remove the city", "build a city"), "advance": ("lose it", "gain it"),
+         "pirate": ("remove the pirate city", "put a pirate city"),
+         "out_of_play": ("back in play", "out of play")}  # what value 0 and 1 do
+LONGEST = 100  # a value Discord can hold
+
+
+def candidates(state: MegaState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
+    """The values of `param` of `kind` worth offering given `chosen` (the contract keeps those the
+    rules accept); [] when what was chosen before cannot be read."""
+    lister = LISTERS.get((kind, param))
+    if lister is None:
+        return []
+    try:
+        if kind == "adjust" and param not in ("what", "player") and _barred(state, actor, chosen):
+            return []  # refused whatever the values: nothing to try
+        return lister(state, actor, chosen)
+    except PlayerError:
+        return []
+
+
+def completable(state: MegaState, actor: Actor, kind: str, chosen: Values) -> bool | None:
+    """Whether the rules' own checks accept some completion of `chosen`, where that is known without
+    trying each (None: try them; the flow is checked apart): a move's source is completable when any
+    token there can move (what trying each destination would find, without counting how many may
+    go)."""
+    named = {param for param, value in chosen.items() if value is not None}
+    if kind != "move" or named != {"from"} or actor.seat is None:
+        return None
+    try:
+        return queries.can_move(state, actor.seat, notation.area(state, text(chosen, "from")))
+    except PlayerError:
+        return False
+
+
+def steps(state: MegaState, actor: Actor, kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
+    """The parameters as they stand once `chosen` are chosen. A parameter whose default is not
+    always legal is required when its default would be refused (paying with treasury one lacks,
+    a tax of 2 per city without cities); one that does not apply is left out (the area of a token
+    paid with treasury); an adjustment needs what its `what` needs."""
+    if kind == "adjust":
+        return _adjust_steps(state, actor, params, chosen)
+    if kind == "expand":
+        return _shape(params, frozenset({"areas"}), frozenset() if _short(state, actor) else frozenset({"areas"}))
+    pay = chosen.get("pay")
+    if kind == "build":
+        afford = _treasury(state, actor) >= state.board.advances.base.ship_cost
+        needed = {"area", *(() if afford else ("pay",)), *(("tokens_from",) if pay == "tokens" else ())}
+        return _shape(params, frozenset(needed), frozenset(() if pay in ("mixed", "tokens") else ("tokens_from",)))
+    if kind == "maintain":
+        afford = _treasury(state, actor) >= state.board.advances.base.upkeep
+        needed = {"ship", "area", *(() if afford else ("pay",))}
+        return _shape(params, frozenset(needed), frozenset(() if pay == "token" else ("area",)))
+    return params
+
+
+def build(state: MegaState, actor: Actor, kind: str, values: Values) -> Action:
+    """The action from what was chosen or typed, on the state as the actor sees it."""
+    seat = actor.seat
+    if kind == "move":
+        source, target = notation.area(state, text(values, "from")), notation.area(state, text(values, "to"))
+        count = number(values, "count", 1)
+        via = notation.area(state, text(values, "via")) if given(values, "via") else \
+            _via(state, seat, source, target, count)
+        return Move(source, target, count, via)
+    if kind == "build":
+        paid = notation.areas(state, text(values, "tokens_from"), "area of a token paid") \
+            if given(values, "tokens_from") else ()
+        return Build(notation.area(state, text(values, "area")), str(values.get("pay") or "treasury"), paid)
+    if kind == "maintain":
+        where = notation.area(state, text(values, "area")) if given(values, "area") else ""
+        return Maintain(number(values, "ship"), str(values.get("pay") or "treasury"), where)
+    if kind == "scrap":
+        return Scrap(number(values, "ship"))
+    if kind == "sail":
+        ship, take = number(values, "ship"), number(values, "take", 0)
+        return notation.sail(state, seat, ship, text(values, "route"), take)
+    if kind == "takeback":
+        return TakeBack(number(values, "steps", 1))
+    if kind == "expand":
+        return Expand(notation.areas(state, text(values, "areas"), "area to grow") if given(values, "areas") else ())
+    if kind == "adjust":
+        return _adjust(state, values)
+    raise BadInput(f"Mega Civilization has no action {kind[:40]!r}.")
+
+
+# --- reading values --------------------------------------------------------------------------
+
+def _via(state: MegaState, seat: int | None, source: str, target: str, count: int) -> str:
+    """The area a move to an area two steps away passes (Roadbuilding): the first that lets `count`
+    go, else the first at all; "" when the target is next to the source or nothing passes."""
+    if seat is None or target in state.board.land_next[source]:
+        return ""
+    found = queries.vias(state, seat, source, target)
+    return next((via for via, most in found if most >= count), found[0][0] if found else "")
+
+
+def _adjust(state: MegaState, values: Values) -> Adjust:
+    what = text(values, "what").strip().casefold()
+    needs = NEEDS.get(what)
+    if needs is None:
+        raise BadInput(f"Adjust one of: {', '.join(NEEDS)}.")
+    for option in needs:
+        if option != "value" and DEFAULTED.get(what) != option and not given(values, option):
+            raise BadInput(f"Adjusting {what} needs the {option} option.")
+    if values.get("value") is None and DEFAULTED.get(what) != "value" and "value" in needs:
+        raise BadInput(f"Give the new {what} as value." if what not in FLAGS
+                       else f"For {what}, give value 1 to add or 0 to remove.")
+    seat = values.get("player")
+    where = str(values.get("area") or "").strip()
+    area = "" if where.casefold() in NOWHERE else notation.area(state, where) if where else ""
+    return Adjust(what, number(values, "value", 0), seat if isinstance(seat, int) and not isinstance(seat, bool)
+                  else None, area, str(values.get("advance") or "").strip(), number(values, "ship", 0))
+
+
+# --- the values worth offering, parameter by parameter ----------------------------------------
+
+def _move_from(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(area, f"{area} — {free} of {plural(total, 'token')} free to move")
+            for area, free, total in queries.movable(state, _seat(actor))]
+
+
+def _move_to(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    source = notation.area(state, text(chosen, "from"))
+    found = []
+    for d in queries.destinations(state, _seat(actor), source):
+        how = "1 step" if d.steps == 1 else f"2 steps, via {d.via}"
+        found.append(Choice(d.area, f"{d.area} — up to {plural(d.count, 'token')} ({how})"))
+    return found
+
+
+def _move_count(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    seat = _seat(actor)
+    source, target = notation.area(state, text(chosen, "from")), notation.area(state, text(chosen, "to"))
+    if given(chosen, "via"):
+        most = dict(queries.vias(state, seat, source, target)).get(notation.area(state, text(chosen, "via")), 0)
+    else:
+        most = next((d.count for d in queries.destinations(state, seat, source) if d.area == target), 0)
+    return [Choice(n, f"{plural(n, 'token')} (of {most} that may go)") for n in range(most, 0, -1)]
+
+
+def _move_via(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    source, target = notation.area(state, text(chosen, "from")), notation.area(state, text(chosen, "to"))
+    return [Choice(via, f"{source} → {via} → {target} — up to {plural(most, 'token')}")
+            for via, most in queries.vias(state, _seat(actor), source, target)]
+
+
+def _build_area(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    board, seat = state.board, _seat(actor)
+    return [Choice(area, f"{area} — coastal, {plural(count, 'token')}")
+            for area, count in _tokens(state, seat) if board.areas[area].coastal and area not in state.out_of_play]
+
+
+def _build_pay(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    have = f" (you have {_treasury(state, actor)})"
+    return [Choice(pay, text + (have if pay != "tokens" else "")) for pay, text in PAYMENTS.items()]
+
+
+def _build_tokens_from(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Mixed: the ship's area; tokens: the ship's area and one more (or the ship's area twice)."""
+    home = notation.area(state, text(chosen, "area"))
+    if chosen.get("pay") == "mixed":
+        return [Choice(home, f"1 token from {home}")]
+    found = []
+    for area, count in _tokens(state, _seat(actor)):
+        if area != home or count >= 2:
+            found.append(Choice(f"{home}, {area}", f"1 token from {home} and 1 from {area}" if area != home
+                                else f"2 tokens from {home}"))
+    return found
+
+
+def _upkeep_ships(state: MegaState, actor: Actor, note: str) -> list[Choice]:
+    return [Choice(s.number, f"Ship {s.number} at {s.area} — {note}")
+            for s in queries.ships(state, _seat(actor)) if s.status == "needs upkeep"]
+
+
+def _maintain_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    return _upkeep_ships(state, actor, "needs upkeep (sinks at your declaration otherwise)")
+
+
+def _maintain_pay(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    have = f" (you have {_treasury(state, actor)})"
+    return [Choice(pay, text + (have if pay == "treasury" else "")) for pay, text in UPKEEP.items()]
+
+
+def _maintain_area(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(area, f"{area} — {plural(count, 'token')}") for area, count in _tokens(state, _seat(actor))]
+
+
+def _scrap_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    return _upkeep_ships(state, actor, "old and not maintained: scrap it to build it anew")
+
+
+def _sail_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    seat = _seat(actor)
+    found = []
+    for s in queries.ships(state, seat):
+        reach = queries.ship_reach(state, seat, s.number)
+        if reach:
+            found.append(Choice(s.number, f"Ship {s.number} at {s.area} ({s.status}) — reaches "
+                                          f"{plural(len(reach), 'area')}"))
+    return found
+
+
+def _sail_route(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Every area the ship can end in with a shortest route (coastal land first, where tokens go
+    off, nearest first); after a route typed so far, the ways on from its last stop first."""
+    seat, ship = _seat(actor), number(chosen, "ship")
+    reach = queries.ship_reach(state, seat, ship)
+    if not reach:
+        return []
+    found = _routes(state, "", reach, "")
+    typed = str(chosen.get("route") or "")
+    if typed.strip():
+        head = _head(typed)
+        try:
+            sofar = notation.voyage(state, head)
+        except PlayerError:
+            return found
+        start = state.players[seat].ships[ship - 1].area
+        stops = sofar.stops[1:] if sofar.stops[:1] == (start,) else sofar.stops
+        left = powers(state, seat).ship_steps - len(stops)
+        if stops:
+            on = {end: path for end, path in queries.water_paths(state, seat, stops[-1]).items() if len(path) <= left}
+            found = [*_routes(state, head, on, " more"), Choice(head.strip(), f"{head.strip()} — as typed"), *found]
+    return found
+
+
+def _routes(state: MegaState, head: str, paths: dict[str, tuple[str, ...]], more: str) -> list[Choice]:
+    """Voyages going on from what is typed (`head`, "" or ending in a space or separator) along each
+    path, land ends first, nearest first."""
+    ranked = sorted(paths.items(), key=lambda item: (state.board.areas[item[0]].kind == "sea", len(item[1]), item[0]))
+    found = []
+    for end, path in ranked:
+        route = head + " ".join(path)
+        kind = "open sea" if state.board.areas[end].kind == "sea" else "land"
+        if len(route) <= LONGEST:
+            found.append(Choice(route, f"{end} ({kind}) — {plural(len(path), f'{more} step'.strip())}: {route}"))
+    return found
+
+
+def _sail_take(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    seat, ship = _seat(actor), number(chosen, "ship")
+    player = state.players[seat]
+    start = player.ships[ship - 1].area if 1 <= ship <= len(player.ships) else None
+    if start is None:
+        return []
+    most = min(player.unmoved(start), powers(state, seat).ship_capacity)
+    aboard = [Choice(n, f"{plural(n, 'token')} aboard at {start}") for n in range(1, most + 1)]
+    return [Choice(0, "none aboard"), *aboard]
+
+
+def _takeback_steps(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    player = state.players[_seat(actor)]
+    steps = () if player.declared else player.steps
+    found = []
+    for count in range(1, len(steps) + 1):
+        last = steps[len(steps) - count]
+        later = f" and {count - 1} later" if count > 1 else ""
+        found.append(Choice(count, f"{count}: take back {last.text}{later}"))
+    return found
+
+
+def _expand_areas(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Lists that use the whole stock: each area first, the others after it in map order; after
+    areas typed so far, each area that may come next."""
+    seat = _seat(actor)
+    wanted, stock = growth(state, seat), state.players[seat].stock
+    order = sorted(wanted, key=state.board.area_index.__getitem__)
+    head = _head(str(chosen.get("areas") or ""))
+    listed = list(notation.areas(state, head)) if head.strip() else []
+    if any(a not in wanted for a in listed) or len(set(listed)) < len(listed):
+        return []
+    found = []
+    for first in (a for a in order if a not in listed):
+        grown, left = [], stock - sum(wanted[a] for a in listed)
+        for area in (first, *(a for a in order if a not in listed and a != first)):
+            if left <= 0:
+                break
+            grown.append((area, min(wanted[area], left)))
+            left -= wanted[area]
+        if grown and left <= 0:
+            value = head + ", ".join(a for a, _ in grown)
+            said = ", ".join(f"+{n} {a}" for a, n in grown)
+            if len(value) <= LONGEST:
+                found.append(Choice(value, f"{said} (stock {stock} used)"))
+    return found
+
+
+def _adjust_what(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(what, f"{what} ({', '.join(needs)})") for what, needs in NEEDS.items()]
+
+
+def _adjust_player(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Whose pieces: your own; the host may adjust anyone's."""
+    return [Choice(seat, name(state, seat)) for seat in range(len(state.seats)) if seat == actor.seat or actor.host]
+
+
+def _adjust_area(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    """A ship: back to stock, or a coastal area or open sea; out of play: any area; else land. Those
+    around the pieces first; once some of a name is typed, the areas whose names hold it."""
+    what, board = _what(chosen), state.board
+    if what == "ship":
+        names = [a for a in board.areas if board.has_water(a)]
+    elif what == "out_of_play":
+        names = list(board.areas)
+    else:
+        names = list(board.land_areas)
+    typed = fold(str(chosen.get("area") or ""))
+    if typed:
+        names = [a for a in names if typed in fold(a)]
+    found = [Choice("none", "none (back to stock)")] if what == "ship" else []
+    return found + [Choice(a, describe(state, a)) for a in near_first(state, _whose(actor, chosen), names)]
+
+
+def _adjust_advance(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    held = state.players[_whose(actor, chosen)].advances
+    return [Choice(a.name, f"{a.name}{' (held)' if a.name in held else ''} — {a.text}")
+            for a in state.board.advances.advances]
+
+
+def _adjust_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    ships = state.players[_whose(actor, chosen)].ships
+    return [Choice(n, f"Ship {n} — {f'at {s.area}' if s.area else 'in stock'}") for n, s in enumerate(ships, 1)]
+
+
+def _adjust_value(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    what = _what(chosen)
+    if what in FLAGS:
+        off, on = FLAGS[what]
+        return [Choice(1, f"1: {on}"), Choice(0, f"0: {off}")]
+    player = state.players[_whose(actor, chosen)]
+    if what == "tax":
+        return [Choice(0, f"0: 2 per city ({2 * len(player.cities)})"),
+                *(Choice(n, str(n)) for n in range(1, player.stock + 1))]
+    if what == "barbarians":
+        now, top = state.barbarians.get(_area(state, chosen), 0), TOKENS
+    else:  # a count of the player's own, from or to stock
+        now = player.treasury if what == "treasury" else player.tokens.get(_area(state, chosen), 0)
+        top = min(TOKENS, now + player.stock)
+    return list(_counts(now, top))
+
+
+@lru_cache(maxsize=4096)
+def _counts(now: int, top: int) -> tuple[Choice, ...]:
+    """The counts from 0 to `top` but the one there is now (a change is never to the same count)."""
+    return tuple(Choice(n, f"{n} (now {now})") for n in range(top + 1) if n != now)
+
+
+# --- shared -----------------------------------------------------------------------------------
+
+def describe(state: MegaState, area: str) -> str:
+    """An area for a list: "Arzu (limit 3, city site, coastal)", "Arzu-Sea (open sea)"."""
+    a = state.board.areas[area]
+    if a.kind == "sea":
+        return f"{area} (open sea)"
+    bits = [f"limit {a.limit}"] + (["city site"] if a.city_site else []) + (["coastal"] if a.coastal else [])
+    return f"{area} ({', '.join(bits)})"
+
+
+def near_first(state: MegaState, seat: int | None, names: list[str]) -> list[str]:
+    """`names` with those around the seat's pieces first (in map order otherwise)."""
+    if seat is None:
+        return names
+    near = set(queries.nearby(state, seat))
+    return [a for a in names if a in near] + [a for a in names if a not in near]
+
+
+def _tokens(state: MegaState, seat: int) -> list[tuple[str, int]]:
+    """The seat's (area, tokens) in map order."""
+    tokens = state.players[seat].tokens
+    return [(a, tokens[a]) for a in sorted(tokens, key=state.board.area_index.__getitem__)]
+
+
+def _head(typed: str) -> str:
+    """The finished part of what is typed, without the word being typed ("Arzu, Kes" → "Arzu, "),
+    kept as typed so that what goes on from it still matches what is typed."""
+    return typed[:max(typed.rfind(c) for c in (" ", ",", ";", ">", "→")) + 1]
+
+
+
+def _seat(actor: Actor) -> int:
+    if actor.seat is None:
+        raise BadInput("You are not playing in this game.")
+    return actor.seat
+
+
+def _treasury(state: MegaState, actor: Actor) -> int:
+    return state.players[actor.seat].treasury if actor.seat is not None else 0
+
+
+def _short(state: MegaState, actor: Actor) -> bool:
+    """Whether the seat's stock cannot cover a whole population expansion (areas must be listed)."""
+    if actor.seat is None:
+        return False
+    return state.players[actor.seat].stock < sum(growth(state, actor.seat).values())
+
+
+def _area(state: MegaState, chosen: Values) -> str:
+    return notation.area(state, text(chosen, "area"))
+
+
+def _what(chosen: Values) -> str:
+    return str(chosen.get("what") or "").strip().casefold()
+
+
+def _whose(actor: Actor, chosen: Values) -> int:
+    whose = chosen.get("player")
+    return whose if isinstance(whose, int) and not isinstance(whose, bool) else _seat(actor)
+
+
+def _adjust_steps(state: MegaState, actor: Actor, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
+    """An adjustment's parameters once `what` is chosen: those it needs become required (a tax's
+    value and a ship's area only when their default would be refused), the others are left out.
+    Whose pieces is optional (your own), required for the host while their own pieces wait for
+    their draft, and left out for the host's own markers."""
+    what = _what(chosen)
+    needs = NEEDS.get(what)
+    if needs is None:
+        return params
+    needed = {"what", *(n for n in needs if not _defaulted(state, actor, what, n, chosen))}
+    if actor.host and actor.seat is not None and what in PIECES and drafting(state, actor.seat):
+        needed.add("player")
+    return _shape(params, frozenset(needed), _LEFT_OUT[what])
+
+
+def _barred(state: MegaState, actor: Actor, chosen: Values) -> bool:
+    """Whether the adjustment chosen so far is refused whatever its values: the host's own
+    markers for anyone else, or pieces that wait for their owner's draft."""
+    what = _what(chosen)
+    if what in HOST_ONLY:
+        return not actor.host
+    return what in PIECES and drafting(state, _whose(actor, chosen))
+
+
+def _shape(params: tuple[Param, ...], needed: frozenset[str], left_out: frozenset[str]) -> tuple[Param, ...]:
+    """`params` without those `left_out`, required exactly when `needed` (made once: steps are asked
+    at every turn of a search)."""
+    key = (id(params), needed, left_out)
+    made = _SHAPES.get(key)
+    if made is None or made[0] is not params:
+        made = _SHAPES[key] = (params, tuple(replace(p, required=p.name in needed) for p in params
+                                             if p.name not in left_out))
+    return made[1]
+
+
+_SHAPES: dict[tuple[int, frozenset[str], frozenset[str]], tuple[tuple[Param, ...], tuple[Param, ...]]] = {}
+
+
+def _defaulted(state: MegaState, actor: Actor, what: str, param: str, chosen: Values) -> bool:
+    """Whether `param` of adjustment `what` may be left out now: its default is then legal (a tax of
+    2 per city the stock covers; a ship on the board going back to stock)."""
+    if DEFAULTED.get(what) != param or actor.seat is None:
+        return False
+    player = state.players[_whose(actor, chosen)]
+    if what == "tax":
+        return 0 < 2 * len(player.cities) <= player.stock
+    ship = chosen.get("ship")
+    return isinstance(ship, int) and 1 <= ship <= len(player.ships) and player.ships[ship - 1].area is not None
+
+
+
+LISTERS: dict[tuple[str, str], Lister] = {
+    ("move", "from"): _move_from,
+    ("move", "to"): _move_to,
+    ("move", "count"): _move_count,
+    ("move", "via"): _move_via,
+    ("build", "area"): _build_area,
+    ("build", "pay"): _build_pay,
+    ("build", "tokens_from"): _build_tokens_from,
+    ("maintain", "ship"): _maintain_ship,
+    ("maintain", "pay"): _maintain_pay,
+    ("maintain", "area"): _maintain_area,
+    ("scrap", "ship"): _scrap_ship,
+    ("sail", "ship"): _sail_ship,
+    ("sail", "route"): _sail_route,
+    ("sail", "take"): _sail_take,
+    ("takeback", "steps"): _takeback_steps,
+    ("expand", "areas"): _expand_areas,
+    ("adjust", "what"): _adjust_what,
+    ("adjust", "player"): _adjust_player,
+    ("adjust", "area"): _adjust_area,
+    ("adjust", "advance"): _adjust_advance,
+    ("adjust", "ship"): _adjust_ship,
+    ("adjust", "value"): _adjust_value,
+}

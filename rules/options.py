@@ -1,0 +1,151 @@
+"""Legal options: what a seat may do now, step by step, with a label for people.
+
+python-chess answers "which moves are legal" with one generator that `is_legal` and `parse_san`
+share; boardgame.io's `ai.enumerate` lists a bot's moves. Waypost's games answer the same
+question in three steps, on the state as the asking seat sees it (`Game.view`):
+
+- `Game.kinds(view, actor)`: the action kinds open now (`Kind`: the action's `kind`, a label and its
+  parameters in the order a player chooses them);
+- `Game.choices(view, actor, kind, param, chosen)`: the legal values of one parameter given those
+  already chosen (`Choice`: the value and a label), computed with the checks the handlers make, so
+  an option offered is an option accepted;
+- `Game.build(view, actor, kind, values)`: the typed action from the values chosen or typed (the
+  game's notation reads what players type).
+
+Autocomplete, turn cards, scripted players and the random-play tests all choose from these.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from rules.errors import BadInput, PlayerError
+
+Value = str | int | bool
+Values = Mapping[str, Value | None]  # None: an optional parameter left out
+ParamType = Literal["text", "number", "switch", "seat"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal value of a parameter: what is chosen (and what a command's option holds) and how
+    people read it ("F2 — 2 moves: F1 F2")."""
+
+    value: Value
+    label: str
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter of an action kind, in the order players choose them.
+
+    `type` is how a command takes it ("seat": a player of the game). A `free` parameter takes
+    values beyond its choices (a route through other spaces, a count typed by hand): its choices
+    are suggestions, each still legal; autocomplete gives the game what is typed of it so far (in
+    `chosen`, under its own name), so they may go on from it (a voyage step by step, a list one
+    item more). An optional parameter (`required=False`) may be left out; `ask` is the question a
+    menu puts ("Which boat?").
+    """
+
+    name: str
+    ask: str
+    type: ParamType = "text"
+    required: bool = True
+    free: bool = False
+
+
+@dataclass(frozen=True)
+class Kind:
+    """An action kind open now: its `kind` (the action's), a label for a button ("Sail a boat")
+    and its parameters in choosing order."""
+
+    kind: str
+    label: str
+    params: tuple[Param, ...] = ()
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+
+@dataclass(frozen=True)
+class Step:
+    """Where a choice of an action stands: the values picked so far (None: an optional parameter left
+    out), and the next parameter with its legal values (None when the action is complete; then
+    `question` is what to ask before it is played, if anything)."""
+
+    kind: Kind
+    chosen: tuple[tuple[Param, Choice | None], ...]
+    param: Param | None
+    choices: tuple[Choice, ...] = ()
+    question: str = ""
+
+    @property
+    def values(self) -> dict[str, Value | None]:
+        return {p.name: c.value if c is not None else None for p, c in self.chosen}
+
+
+ANSWER = (Param("choice", "Your answer?"), Param("key", "To which question?", required=False))  # a decision's
+
+
+def matching(choices: Iterable[Choice], typed: str, limit: int = 25) -> list[Choice]:
+    """The choices whose value or label contains what was typed so far (any case; spaces, hyphens,
+    underscores and apostrophes do not matter: "vaga sea" finds Vaga-Sea), those whose value starts
+    with it first; at most `limit` (Discord lists 25)."""
+    typed = _loose(typed)
+    found = [c for c in choices if typed in _loose(str(c.value)) or typed in _loose(c.label)]
+    found.sort(key=lambda c: not _loose(str(c.value)).startswith(typed))
+    return found[:limit]
+
+
+Lister = Callable[[Any, Any, Values], list[Choice]]  # (state, actor, chosen) → the candidates of one parameter
+
+
+def listed(listers: Mapping[tuple[str, str], Lister], state: Any, actor: Any, kind: str, param: str,
+           chosen: Values) -> list[Choice]:
+    """A game's candidates of `param` of `kind` from its table of listers by (kind, param): [] when
+    it lists none, or when what was chosen before cannot be read (the lister's PlayerError)."""
+    lister = listers.get((kind, param))
+    if lister is None:
+        return []
+    try:
+        return lister(state, actor, chosen)
+    except PlayerError:
+        return []
+
+
+def text(values: Values, name: str) -> str:
+    """A required value as text; BadInput when it was not given."""
+    if not given(values, name):
+        raise BadInput(f"Give the {name}.")
+    return str(values[name])
+
+
+def number(values: Values, name: str, default: int | None = None) -> int:
+    """A value as a whole number (typed or chosen), `default` when it was not given; BadInput when
+    it is not one, or was not given and has no default."""
+    value = values.get(name)
+    value = default if value is None else value
+    if value is None:
+        raise BadInput(f"Give the {name}.")
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            return int(str(value).strip())
+        except ValueError:
+            raise BadInput(f"The {name} is a whole number, not {str(value)[:20]!r}.") from None
+    return value
+
+
+def given(values: Values, name: str) -> bool:
+    """Whether `name` was chosen or typed (not left out, not blank)."""
+    value = values.get(name)
+    return value is not None and str(value).strip() != ""
+
+
+def _loose(text: str) -> str:
+    return _SEPARATORS.sub("", text).casefold()
+
+
+_SEPARATORS = re.compile(r"[\s_'’-]+")

@@ -1,0 +1,446 @@
+"""What a Skye seat may do now, step by step (`rules.options`): the values worth offering for each
+parameter given those chosen before it, from the rules' own queries (`rules.skye.queries`), and the
+action built from what was chosen or typed (`rules.skye.notation`).
+
+Everything is answered on the asking seat's view (`SkyeGame.view`), where other seats' sealed prices
+and plans are absent: no candidate or label can show them. A plan is built marker by marker: each
+marker parameter offers the tiles in reach after the markers before it, with every advance allowed
+there; once a marker is left out, the plan ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from itertools import combinations
+
+from rules.base import Action, Actor
+from rules.errors import BadInput, NotAllowed, PlayerError
+from rules.notation import fold
+from rules.options import Choice, Param, Value, Values
+from rules.skye import notation, queries
+from rules.skye.actions import MARKERS, Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
+from rules.skye.adjust import LIMITS, WHATS
+from rules.skye.land import step
+from rules.skye.model import EDGES, TRACKS
+from rules.skye.progress import entry_vp, next_space, price, side_of
+from rules.skye.state import SkyeState, name
+from rules.skye.turns import MAX_PRICE
+from rules.text import either, plural
+
+Lister = Callable[[SkyeState, Actor, Values], list[Choice]]
+NEAR = 10  # adjusting gold or VP suggests values this far either side of the current one
+YES = ("true", "yes", "on", "1")
+
+
+def candidates(state: SkyeState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
+    """The values of `param` of `kind` worth offering given `chosen` (the contract keeps those the
+    rules accept); [] for someone without a seat, or when what was chosen before cannot be read."""
+    lister = LISTERS.get((kind, param))
+    if lister is None or actor.seat is None:
+        return []
+    try:
+        return lister(state, actor, chosen)
+    except PlayerError:
+        return []
+
+
+def steps(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
+    """The parameters as they stand once `chosen` are: a third price only with No Axe, needed unless
+    a tile is axed; a plan's markers up to the seat's markers, none after one left out, Extra
+    Movement only with a tile to spend; an adjustment's value or position, by what is adjusted."""
+    if kind == "price" and actor.seat is not None:
+        typed = chosen.get("axe")
+        no_axe = queries.may_skip_axe(state, actor.seat) if typed is None else notation.nothing(str(typed))
+        return tuple(replace(p, required=True) if p.name == "price3" else p for p in params
+                     if no_axe or p.name != "price3")
+    if kind == "plan" and actor.seat is not None:
+        seat = actor.seat
+        shown = [p for p in params if p.name == "extra" and queries.points(state, seat)[1]]
+        for i, marker in enumerate(MARKERS[:queries.markers(state, seat)]):
+            if i and MARKERS[i - 1] in chosen and _blank(chosen[MARKERS[i - 1]]):
+                break  # the marker before was left out: the plan ends there
+            shown += [p for p in params if p.name == marker]
+        return tuple(shown)
+    what = fold(str(chosen.get("what") or ""))
+    if kind == "adjust" and what in WHATS:
+        need = _needs(what)
+        return tuple(replace(p, required=True) if p.name == need else p for p in params
+                     if p.name in ("what", "player", need))
+    return params
+
+
+def build(state: SkyeState, actor: Actor, kind: str, values: Values) -> Action:
+    """The action from what was chosen or typed, read on the seat's view."""
+    seat = _seat(actor)
+    builder = BUILDERS.get(kind)
+    if builder is None:
+        raise BadInput(f"Isle of Skye has no action {kind[:40]!r}.")
+    return builder(state, seat, values)
+
+
+# --- building actions --------------------------------------------------------------------------------
+
+
+def _price(state: SkyeState, seat: int, values: Values) -> Price:
+    """The prices go on the drawn tiles without the axe, in the order drawn; a price left over must
+    be 0 (the rules say why an axe is needed, or an axe name is wrong)."""
+    hand = queries.hand(state, seat)
+    typed = _text(values, "axe")
+    axe = "" if notation.nothing(typed) else notation.tile(typed, hand)
+    tiles = tuple(t for t in hand if t != axe)
+    given = [_int(values, "price1"), _int(values, "price2"), *([_int(values, "price3")]
+                                                              if values.get("price3") is not None else [])]
+    if (axe and axe not in hand) or (not axe and not queries.may_skip_axe(state, seat)):
+        return Price(axe, tiles, tuple((given + [0, 0, 0])[:len(tiles)]))
+    if len(given) < len(tiles):
+        raise BadInput(f"Give a price for each of {', '.join(tiles)}: price3 is for the third with No Axe.")
+    if any(given[len(tiles):]):
+        raise BadInput(f"You have {plural(len(tiles), 'tile')} to price ({', '.join(tiles) or 'none'}); leave the "
+                       "other prices at 0.")
+    return Price(axe, tiles, tuple(given[:len(tiles)]))
+
+
+def _buy(state: SkyeState, seat: int, values: Values) -> Buy:
+    typed = _text(values, "tile")
+    return Buy("" if notation.nothing(typed) else notation.tile(typed, tuple(t for t, _o, _p in queries.offers(state))))
+
+
+def _keep(state: SkyeState, seat: int, values: Values) -> Keep:
+    return Keep(notation.tiles(str(values.get("discard") or ""), _own_offers(state, seat)))
+
+
+def _place(state: SkyeState, seat: int, values: Values) -> Place:
+    """Without a rotation: the first that fits at that position."""
+    x, y = notation.position(_text(values, "position"))
+    tile = notation.tile(_text(values, "tile"), queries.to_place(state, seat))
+    if values.get("rotation") is not None:
+        return Place(tile, x, y, _int(values, "rotation"))
+    fits = next((turns for at_x, at_y, turns in queries.placements(state, seat, tile) if (at_x, at_y) == (x, y)), ())
+    return Place(tile, x, y, fits[0] if fits else 0)
+
+
+def _road(state: SkyeState, seat: int, values: Values) -> Road:
+    return Road(*notation.edge(state, seat, _text(values, "edge")))
+
+
+def _plan(state: SkyeState, seat: int, values: Values) -> Plan:
+    return Plan(_markers(values, MARKERS), _switch(values.get("extra"), False))
+
+
+def _use(state: SkyeState, seat: int, values: Values) -> Use:
+    return Use(str(values.get("bonus") or "extra_movement"), _switch(values.get("on"), True))
+
+
+def _choose(state: SkyeState, seat: int, values: Values) -> Choose:
+    return Choose(_text(values, "track").strip().lower())
+
+
+def _adjust(state: SkyeState, seat: int, values: Values) -> Adjust:
+    what = fold(_text(values, "what"))
+    whose = values.get("player")
+    player = whose if isinstance(whose, int) and not isinstance(whose, bool) else None
+    if what == "journeyman":
+        typed = values.get("position")
+        if _blank(typed):
+            raise BadInput("Moving the journeyman needs position: x,y of a tile of that territory.")
+        x, y = notation.position(str(typed))
+        return Adjust(what, 0, player, x, y)
+    if what in WHATS and values.get("value") is None:
+        raise BadInput(f"Give the new {what} as value.")
+    return Adjust(what, _int(values, "value") if values.get("value") is not None else 0, player)
+
+
+# --- the values worth offering, parameter by parameter ------------------------------------------------
+
+
+def _price_axe(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    seat = _seat(actor)
+    found = [Choice(t, f"axe {queries.tile_text(state, t)}") for t in queries.hand(state, seat)]
+    if queries.may_skip_axe(state, seat):
+        found.append(Choice("none", "none: No Axe, price every tile"))
+    return found
+
+
+def _price_of(which: int) -> Lister:
+    """The prices the seat can pay for its `which`-th tile without the axe, given the other prices
+    chosen (those not chosen yet at the lowest price)."""
+    def lister(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+        seat = _seat(actor)
+        hand = queries.hand(state, seat)
+        typed = chosen.get("axe")
+        axe = None if typed is None else "" if notation.nothing(str(typed)) else notation.tile(str(typed), hand)
+        tiles = hand[1:] if axe is None else tuple(t for t in hand if t != axe)
+        if which >= len(tiles):
+            return [Choice(0, "0 (you have no tile to price here)")]
+        floor = queries.price_floor(state, seat, len(tiles))
+        others = [chosen.get(f"price{i + 1}") for i in range(len(tiles)) if i != which]
+        spent = sum(_number(v, "price") for v in others if v is not None)
+        room = state.players[seat].gold - spent - floor * sum(1 for v in others if v is None)
+        what = "" if axe is None else f" for {tiles[which]}"
+        return [Choice(v, f"{v} gold{what}") for v in range(floor, min(room, MAX_PRICE) + 1)]
+    return lister
+
+
+def _buy_tile(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Other players' tiles (those you cannot pay are ruled out by trial), each marked when it fits
+    nowhere in your territory as it is now; then passing."""
+    seat = _seat(actor)
+    found = []
+    for tile, owner, cost, _affordable in queries.buyable(state, seat):
+        fits = "" if queries.placements(state, seat, tile) else " (fits nowhere in your territory now)"
+        found.append(Choice(tile, f"{tile} from {name(state, owner)} for {cost} gold{fits} — {_words(state, tile)}"))
+    return [*found, Choice("pass", "pass: buy nothing")]
+
+
+def _keep_discard(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Keeping every unbought tile, or discarding any of them (their price back)."""
+    seat = _seat(actor)
+    prices = {tile: cost for tile, owner, cost in queries.offers(state) if owner == seat}
+    found = [Choice("none", "none: keep them all")]
+    for count in range(1, len(prices) + 1):
+        for group in combinations(prices, count):
+            back = sum(prices[t] for t in group)
+            found.append(Choice(" ".join(group), f"discard {either(group, 'and')} (take back {back} gold)"))
+    return found
+
+
+def _place_tile(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(t, queries.tile_text(state, t)) for t in queries.to_place(state, _seat(actor))]
+
+
+def _placing(state: SkyeState, seat: int, chosen: Values) -> tuple[str, ...]:
+    """The tile chosen to place, or (none chosen yet) every tile waiting to be placed."""
+    waiting = queries.to_place(state, seat)
+    typed = chosen.get("tile")
+    return waiting if typed is None else tuple(t for t in waiting if t == notation.tile(str(typed), waiting))
+
+
+def _place_position(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Every position where the tile fits, with the turns that fit there."""
+    seat = _seat(actor)
+    spots: dict[tuple[int, int], list[str]] = {}
+    for tile in _placing(state, seat, chosen):
+        for x, y, turns in queries.placements(state, seat, tile):
+            spots.setdefault((x, y), []).append(f"{tile} fits turned {', '.join(map(str, turns))}")
+    return [Choice(f"{x},{y}", f"{x},{y} — {'; '.join(fits)}") for (x, y), fits in spots.items()]
+
+
+def _place_rotation(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    """The turns that fit at the position chosen (or anywhere), each described."""
+    seat = _seat(actor)
+    typed = chosen.get("position")
+    at = None if typed is None else notation.position(str(typed))
+    tiles = _placing(state, seat, chosen)
+    found: dict[int, str] = {}
+    for tile in tiles:
+        for x, y, turns in queries.placements(state, seat, tile):
+            for turn in turns if at in (None, (x, y)) else ():
+                words = queries.tile_text(state, tile, turn) if len(tiles) > 1 else _words(state, tile, turn)
+                found.setdefault(turn, f"{turn}: {words}")
+    return [Choice(turn, found[turn]) for turn in sorted(found)]
+
+
+def _road_edge(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    """The edges between two of your tiles without a road, when a road in hand may be placed."""
+    seat = _seat(actor)
+    if not queries.roads_ready(state, seat)[0]:
+        return []
+    found = []
+    for x, y, side in queries.road_spots(state, seat):
+        there = step((x, y), EDGES.index(side))
+        found.append(Choice(f"{x},{y} {side}", f"between {queries.tile_label(state, seat, (x, y))} and "
+                                               f"{queries.tile_label(state, seat, there)}"))
+    return found
+
+
+def _plan_extra(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    more = queries.points(state, _seat(actor))[1]
+    spend = [Choice(True, f"yes: {plural(more, 'more movement point')}")] if more else []
+    return [Choice(False, "no: your own movement points"), *spend]
+
+
+def _plan_marker(which: int) -> Lister:
+    """Where marker `which` could go after the markers before it: the tiles in reach, each with
+    every advance allowed there and without one."""
+    def lister(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+        seat = _seat(actor)
+        before = _markers(chosen, MARKERS[:which])
+        found = []
+        for o in queries.marker_options(state, seat, before, _switch(chosen.get("extra"), False)):
+            if o.track:
+                costs = [f"castle cost {o.castle}"] if o.castle else []
+                costs += [f"fee {o.fee}"] if o.fee else []
+                costs += [f"+{o.vp} VP"] if o.vp else []
+                what = f"{o.track.capitalize()} → {o.space} ({', '.join(costs) or o.need})"
+            else:
+                what = "collect without advancing"
+            where = queries.tile_label(state, seat, (o.x, o.y))
+            found.append(Choice(o.marker, f"{where}: {what} — {plural(o.cost, 'move')}, {o.left} left"))
+        return found
+    return lister
+
+
+def _use_bonus(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Extra Movement, once a plan is sealed and the tile may be spent."""
+    seat = _seat(actor)
+    if state.players[seat].plan is None or not queries.points(state, seat)[1]:
+        return []
+    return [Choice("extra_movement", "Extra Movement")]
+
+
+def _use_on(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(True, "spend it on your sealed plan"), Choice(False, "stop spending it on your sealed plan")]
+
+
+def _choose_track(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    """The answers to the seat's oldest decision: each track it could advance on, and none."""
+    seat = _seat(actor)
+    asked = queries.decisions(state, seat)
+    if not asked:
+        return []
+    player, side = state.players[seat], side_of(state)
+    found = []
+    for option in asked[0][1]:
+        if option not in TRACKS:
+            found.append(Choice(option, f"{option}: do not advance"))
+            continue
+        i = TRACKS.index(option)
+        track, at = side.tracks[i], player.tracks[i]
+        to = next_space(track, at)
+        fee, vp = price(state, seat, i, "free").fee, entry_vp(track, at, to)
+        costs = [f"Herald fee {fee} gold"] if fee else []
+        costs += [f"+{vp} VP"] if vp else []
+        found.append(Choice(option, f"{option}: {track.title} {at} → {to}" + "".join(f", {c}" for c in costs)))
+    return found
+
+
+def _adjust_what(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(what, f"{what} (give the {_needs(what)})") for what in WHATS]
+
+
+def _adjust_player(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Whose: your own; the host may adjust anyone's."""
+    return [Choice(seat, name(state, seat)) for seat in range(len(state.seats)) if seat == actor.seat or actor.host]
+
+
+def _adjust_value(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    """New values for what is adjusted (any number may be typed): a track's spaces, the markers and
+    roads allowed, gold and VP near their value now; never the value it has."""
+    what = fold(str(chosen.get("what") or ""))
+    whose = _whose(state, actor, chosen)
+    player = state.players[whose]
+    if what in TRACKS:
+        i = TRACKS.index(what)
+        now, values = player.tracks[i], range(len(side_of(state).tracks[i].spaces) + 1)
+    elif what in LIMITS:
+        now = len(player.road_stock) if what == "roads" else getattr(player, what)
+        low, high = LIMITS[what]
+        values = range(max(low, now - NEAR), min(high, now + NEAR) + 1) if what in ("gold", "vp") else \
+            range(low, high + 1)
+    else:
+        return []
+    return [Choice(v, f"{v} ({what} now {now})") for v in values if v != now]
+
+
+def _adjust_position(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    """The tiles of that territory the journeyman is not on (when it is the journeyman that moves)."""
+    if fold(str(chosen.get("what") or "journeyman")) != "journeyman":
+        return []
+    whose = _whose(state, actor, chosen)
+    player = state.players[whose]
+    return [Choice(f"{p.x},{p.y}", queries.tile_label(state, whose, (p.x, p.y))) for p in player.territory
+            if (p.x, p.y) != player.journeyman]
+
+
+# --- reading values ---------------------------------------------------------------------------------------
+
+
+def _seat(actor: Actor) -> int:
+    if actor.seat is None:
+        raise NotAllowed("You are not playing in this game.")
+    return actor.seat
+
+
+def _whose(state: SkyeState, actor: Actor, chosen: Values) -> int:
+    """The seat whose things are adjusted: the player chosen, else the actor's own."""
+    whose = chosen.get("player")
+    if isinstance(whose, int) and not isinstance(whose, bool) and whose in range(len(state.seats)):
+        return whose
+    return _seat(actor)
+
+
+def _needs(what: str) -> str:
+    return "position" if what == "journeyman" else "value"
+
+
+def _blank(value: Value | None) -> bool:
+    return value is None or not str(value).strip()
+
+
+def _text(values: Values, name: str) -> str:
+    value = values.get(name)
+    if _blank(value):
+        raise BadInput(f"Give the {name}.")
+    return str(value)
+
+
+def _int(values: Values, name: str) -> int:
+    return _number(values.get(name), name)
+
+
+def _number(value: Value | None, name: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if _blank(value):
+        raise BadInput(f"Give the {name}.")
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise BadInput(f"The {name} is a whole number, not {str(value)[:20]!r}.") from None
+
+
+def _switch(value: Value | None, default: bool) -> bool:
+    if value is None:
+        return default
+    return value if isinstance(value, bool) else fold(str(value)) in YES
+
+
+def _markers(values: Values, names: tuple[str, ...]) -> tuple[str, ...]:
+    """A plan's markers as typed, in order, those left out skipped."""
+    return tuple(str(values[n]).strip() for n in names if not _blank(values.get(n)))
+
+
+def _own_offers(state: SkyeState, seat: int) -> tuple[str, ...]:
+    return tuple(tile for tile, owner, _p in queries.offers(state) if owner == seat)
+
+
+def _words(state: SkyeState, tile: str, rotation: int | None = None) -> str:
+    """A tile described without its id."""
+    return queries.tile_text(state, tile, rotation).split(": ", 1)[-1]
+
+
+Builder = Callable[[SkyeState, int, Values], Action]
+BUILDERS: dict[str, Builder] = {
+    "price": _price, "buy": _buy, "keep": _keep, "place": _place, "road": _road, "plan": _plan, "use": _use,
+    "choose": _choose, "adjust": _adjust,
+}
+LISTERS: dict[tuple[str, str], Lister] = {
+    ("price", "axe"): _price_axe,
+    **{("price", f"price{i + 1}"): _price_of(i) for i in range(3)},
+    ("buy", "tile"): _buy_tile,
+    ("keep", "discard"): _keep_discard,
+    ("place", "tile"): _place_tile,
+    ("place", "position"): _place_position,
+    ("place", "rotation"): _place_rotation,
+    ("road", "edge"): _road_edge,
+    ("plan", "extra"): _plan_extra,
+    **{("plan", marker): _plan_marker(i) for i, marker in enumerate(MARKERS)},
+    ("use", "bonus"): _use_bonus,
+    ("use", "on"): _use_on,
+    ("choose", "track"): _choose_track,
+    ("adjust", "what"): _adjust_what,
+    ("adjust", "player"): _adjust_player,
+    ("adjust", "value"): _adjust_value,
+    ("adjust", "position"): _adjust_position,
+}

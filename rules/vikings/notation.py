@@ -1,0 +1,57 @@
+"""Reading what Vikings players type: spaces, islands and routes (the shared tokenizer of
+`rules.notation`). Names may be typed in any case; an island by its name or its title."""
+
+from __future__ import annotations
+
+from rules.errors import BadInput
+from rules.notation import items, named
+from rules.vikings.sail import reach
+from rules.vikings.state import DEDICATIONS, VikingsState
+
+STAY = ("stay", "-", "none")  # a sail without moving
+
+
+def space(state: VikingsState, text: str) -> str:
+    """A dock or fjord of the map."""
+    return state.board.space_names.find(text)
+
+
+def island(state: VikingsState, text: str) -> str:
+    """An island, by its name or its title."""
+    return state.board.island_names.find(text)
+
+
+def god(state: VikingsState, text: str) -> str:
+    """A god of the map."""
+    return named(text, state.board.gods, "god")
+
+
+def target(state: VikingsState, text: str) -> str:
+    """Where a raided village is dedicated: an era-mat action (action1–action4) or a god."""
+    return named(text, (*DEDICATIONS, *state.board.gods), "era-mat action or god")
+
+
+def route(state: VikingsState, seat: int, boat: int, text: str, strength: int) -> tuple[str, ...]:
+    """The spaces a sail passes after its start, as typed: "F1 F2 B1" (the start may lead), "stay"
+    for a sail without moving, or just a far end space for its shortest route of `strength` moves."""
+    if text.strip().casefold() in STAY:
+        return ()
+    steps = [space(state, s) for s in items(text)]
+    if not steps:
+        raise BadInput("Give the route as the spaces after the boat's start, like 'F1 F2 B1', or 'stay'.")
+    start = state.players[seat].boats.get(boat)
+    if start is not None and steps == [start]:
+        raise BadInput(f"Boat {boat} is already at {start}: give 'stay' to sail without moving, or the whole way "
+                       f"out and back (like '{_out_and_back(state, start)}').")
+    if len(steps) > 1 and steps[0] == start:
+        steps = steps[1:]
+    if len(steps) == 1 and start is not None and steps[0] not in state.board.neighbours.get(start, ()):
+        found = reach(state, seat, boat, strength).get(steps[0]) if strength in (1, 2, 3) else None
+        if found:
+            return found
+    return tuple(steps)
+
+
+def _out_and_back(state: VikingsState, start: str) -> str:
+    near = state.board.neighbours.get(start, ())
+    return f"{near[0]} {start}" if near else start

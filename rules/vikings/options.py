@@ -1,0 +1,203 @@
+"""What a Vikings seat may do now, step by step (`rules.options`): the legal values of each
+parameter given those chosen before it, from the handlers' own checks, and the action built from
+what was chosen or typed (`rules.vikings.notation`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.base import Action, Actor
+from rules.errors import BadInput
+from rules.notation import items
+from rules.options import Choice, Lister, Param, Values, listed, number, text
+from rules.text import plural
+from rules.vikings import notation
+from rules.vikings.actions import Adjust, Dedicate, PlaceBoat, ReturnSettlers, Sail
+from rules.vikings.adjust import NEEDS
+from rules.vikings.queries import dedication_targets, empty_docks, islands, reach, sailable, spaces
+from rules.vikings.state import RESOURCE_MAX, SETTLERS, TEMPLES, VikingsState, boat_label, colour, raid_cost
+
+STRENGTHS = (1, 2, 3)
+FURY_VALUES = 30  # a god's fury offered by an adjustment: 0 to 30 (the track wraps past 20)
+BUILT = ("place", "sail", "return", "dedicate", "adjust")  # the kinds `build` makes (the rest: the contract)
+
+
+def candidates(state: VikingsState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
+    """The values of `param` of `kind` worth offering given `chosen` (the contract keeps those the
+    rules accept); [] when what was chosen before cannot be read."""
+    return listed(LISTERS, state, actor, kind, param, chosen)
+
+
+def steps(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
+    """An adjustment's parameters once `what` is chosen: those it needs become required, the
+    others are left out (whose pieces stays optional)."""
+    what = str(chosen.get("what", "")).strip().casefold()
+    if kind != "adjust" or what not in NEEDS:
+        return params
+    return tuple(replace(p, required=p.name in ("what", *NEEDS[what])) for p in params
+                 if p.name in ("what", "player", *NEEDS[what]))
+
+
+def build(state: VikingsState, actor: Actor, kind: str, values: Values) -> Action:
+    """The action from what was chosen or typed."""
+    seat = actor.seat if actor.seat is not None else -1
+    if kind == "place":
+        return PlaceBoat(notation.space(state, text(values, "dock")))
+    if kind == "sail":
+        boat, strength = number(values, "boat"), number(values, "strength")
+        steps = notation.route(state, seat, boat, text(values, "route"), strength)
+        return Sail(boat, steps, strength, number(values, "settlers", 0), bool(values.get("raid", False)))
+    if kind == "return":
+        return ReturnSettlers(notation.island(state, text(values, "island")), number(values, "count", 1))
+    if kind == "dedicate":
+        return Dedicate(notation.target(state, text(values, "target")))
+    if kind == "adjust":
+        return _adjust(state, values)
+    raise BadInput(f"Tiny Epic Vikings has no action {kind[:40]!r}.")
+
+
+# --- reading values --------------------------------------------------------------------------
+
+def _adjust(state: VikingsState, values: Values) -> Adjust:
+    what = text(values, "what").strip().casefold()
+    needs = NEEDS.get(what)
+    if needs is None:
+        raise BadInput(f"Adjust one of: {', '.join(NEEDS)}.")
+    for option in needs:
+        if values.get(option) in (None, ""):
+            raise BadInput(f"Give the new {what} as value." if option == "value" else
+                           f"Adjusting {what} needs the {option} option.")
+    seat = values.get("player")
+    where = str(values.get("space") or "").strip()
+    space = "" if where.casefold() in ("none", "harbour", "harbor") else notation.space(state, where) if where else ""
+    island = notation.island(state, str(values["island"])) if values.get("island") else ""
+    god = notation.god(state, str(values["god"])) if values.get("god") else ""
+    return Adjust(what, number(values, "value", 0), seat if isinstance(seat, int) and not isinstance(seat, bool)
+                  else None, island, number(values, "boat", 0), space, god)
+
+
+# --- the values worth offering, parameter by parameter ----------------------------------------
+
+def _place_dock(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(dock, f"{dock} ({island})") for dock, island in empty_docks(state)]
+
+
+def _sail_boat(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    seat = _seat(actor)
+    if state.sails >= int(state.settings["sails_per_turn"]):
+        return []
+    return [Choice(boat, f"Boat {boat} — at {space}") for boat, space in sailable(state, seat)]
+
+
+def _sail_route(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Every end the boat reaches (with the strength chosen, else the strongest sail), nearest first."""
+    seat, boat = _seat(actor), number(chosen, "boat")
+    strength = number(chosen, "strength", max(STRENGTHS))
+    note = "" if chosen.get("strength") is not None else f" (assuming x{strength})"
+    start = state.players[seat].boats.get(boat)
+    found = []
+    for end, route in reach(state, seat, boat, strength):
+        if not route:
+            found.append(Choice("stay", f"stay at {end} — sail without moving{note}"))
+            continue
+        village = " (village)" if end in state.villages else ""
+        back = " and back" if end == start else ""
+        moves = f"{plural(len(route), 'move')}: {' '.join(route)}"
+        found.append(Choice(" ".join(route), f"{end}{village}{back} — {moves}{note}"))
+    return found
+
+
+def _sail_strength(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    """The sails long enough for the route typed (a lone far end: any)."""
+    moves = len(items(text(chosen, "route"))) if text(chosen, "route").strip().casefold() not in notation.STAY else 0
+    return [Choice(strength, f"x{strength}") for strength in STRENGTHS if strength >= moves or moves == 1]
+
+
+def _sail_settlers(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(n, f"{plural(n, 'settler')} ({n} food)") for n in range(SETTLERS + 1)]
+
+
+def _sail_raid(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(False, "no raid"), Choice(True, f"raid the village ({raid_cost(state)} steel)")]
+
+
+def _return_island(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    player = state.players[_seat(actor)]
+    return [Choice(name, f"{title} ({plural(player.settlers[name], 'settler')})") for name, title in islands(state)
+            if player.settlers[name]]
+
+
+def _return_count(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    island = notation.island(state, text(chosen, "island"))
+    return [Choice(n, plural(n, "settler")) for n in range(1, state.players[_seat(actor)].settlers[island] + 1)]
+
+
+def _dedicate_target(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(target, label) for target, label in dedication_targets(state)]
+
+
+def _adjust_what(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(what, f"{what} ({', '.join(needs)})") for what, needs in NEEDS.items()]
+
+
+def _adjust_player(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Whose pieces: your own; the host may adjust anyone's."""
+    return [Choice(seat, colour(state, seat)) for seat in range(len(state.seats)) if seat == actor.seat or actor.host]
+
+
+def _adjust_island(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(name, f"{title} ({name})") for name, title in islands(state)]
+
+
+def _adjust_boat(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    whose = chosen.get("player")
+    seat = whose if isinstance(whose, int) and not isinstance(whose, bool) else _seat(actor)
+    return [Choice(b, f"{boat_label(state, seat, b)} — {f'at {at}' if at else 'in harbour'}")
+            for b, at in state.players[seat].boats.items()]
+
+
+def _adjust_space(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    """For a village: the village docks; for a boat: harbour, then fjords, then docks."""
+    if str(chosen.get("what", "")).strip().casefold() == "village":
+        return [Choice(d, f"{d} (village dock)") for d in sorted(state.board.village_docks)]
+    docks = {d.name for d in state.board.docks}
+    ordered = sorted(spaces(state), key=lambda s: s in docks)
+    return [Choice("none", "none (in harbour)"), *(Choice(s, f"{s} ({'dock' if s in docks else 'fjord'})")
+                                                   for s in ordered)]
+
+
+def _adjust_god(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    return [Choice(g, f"{g} (fury {state.fury[g]})") for g in state.board.gods]
+
+
+def _adjust_value(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    what = str(chosen.get("what", "")).strip().casefold()
+    top = {"rune": 1, "village": 1, "raided": len(state.board.village_docks), "settlers": SETTLERS,
+           "temples": TEMPLES, "fury": FURY_VALUES}.get(what, RESOURCE_MAX)
+    return [Choice(v, str(v)) for v in range(top + 1)]
+
+
+def _seat(actor: Actor) -> int:
+    if actor.seat is None:
+        raise BadInput("You are not playing in this game.")
+    return actor.seat
+
+
+LISTERS: dict[tuple[str, str], Lister] = {
+    ("place", "dock"): _place_dock,
+    ("sail", "boat"): _sail_boat,
+    ("sail", "route"): _sail_route,
+    ("sail", "strength"): _sail_strength,
+    ("sail", "settlers"): _sail_settlers,
+    ("sail", "raid"): _sail_raid,
+    ("return", "island"): _return_island,
+    ("return", "count"): _return_count,
+    ("dedicate", "target"): _dedicate_target,
+    ("adjust", "what"): _adjust_what,
+    ("adjust", "player"): _adjust_player,
+    ("adjust", "island"): _adjust_island,
+    ("adjust", "boat"): _adjust_boat,
+    ("adjust", "space"): _adjust_space,
+    ("adjust", "god"): _adjust_god,
+    ("adjust", "value"): _adjust_value,
+}

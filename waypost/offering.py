@@ -1,0 +1,122 @@
+"""What a player may do now, as the table offers it (autocomplete, turn cards, scripted players):
+the game's legal options (`rules.options`) on the asking player's own view, never anyone else's."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
+from rules.options import Choice, Kind, Step, Values
+from waypost.channels import Channels, Loaded
+from waypost.outcome import User
+from waypost.secrecy import shown, visible
+
+
+@dataclass(frozen=True)
+class Card:
+    """A player's turn card: who they are in the game, what it waits for from them ("" if nothing)
+    and the action kinds open to them now, at the game's `version` (a card of another is stale);
+    `usual` are the kinds of the phase in play (the rest: bookkeeping, the host's)."""
+
+    game_key: str
+    version: int
+    seat: int | None
+    name: str
+    prompt: str
+    kinds: tuple[Kind, ...]
+    usual: tuple[str, ...] = ()
+
+
+class Stale(IllegalMove):
+    """A card or menu made for an earlier position of the game."""
+
+
+class Offering(Channels):
+    """The legal options of a channel's game, for one user: [] when the channel has no game in play,
+    the user neither plays nor hosts it, or nothing is legal."""
+
+    async def kinds(self, channel_id: int, user: User) -> list[Kind]:
+        """The action kinds `user` may take now."""
+        loaded = await self._open_to(channel_id, user)
+        if loaded is None:
+            return []
+        actor = loaded.actor(user)
+        return await asyncio.to_thread(loaded.game.rules.kinds, loaded.view(actor.seat), actor)
+
+    async def card(self, channel_id: int, user: User) -> Card:
+        """`user`'s turn card now, from their own view."""
+        loaded = await self._active(channel_id)
+        actor = loaded.actor(user)
+        if actor.seat is None and not actor.host:
+            raise NotAllowed("You are not playing in this game.")
+        rules = loaded.game.rules
+        kinds = await asyncio.to_thread(rules.kinds, loaded.view(actor.seat), actor)
+        awaiting = self._awaiting(loaded)
+        prompt = next((a.prompt for a in awaiting if a.seat == actor.seat), "")
+        held = next((d for d in rules.position(loaded.state).decisions if d.blocking and d.seat != actor.seat), None)
+        if prompt and held is not None:
+            prompt = f"{prompt} First {loaded.name(held.seat)} decides: {held.prompt}"
+        name = loaded.name(actor.seat) if actor.seat is not None else "the host"
+        phase = rules.flow.phase(rules.position(loaded.state).phase)
+        usual = (*phase.actions, *((rules.flow.answer,) if rules.flow.answer else ()),
+                 *(rules.flow.hosted if actor.host else ()))
+        return Card(loaded.game.key, loaded.row.version, actor.seat, name, prompt, tuple(kinds), usual)
+
+    async def step(self, channel_id: int, user: User, version: int, kind: str,
+                   picks: Sequence[int | None]) -> Step:
+        """Where `user`'s choice of action `kind` stands after `picks` (`Game.step`), on the game as
+        it was at `version`: Stale if it has moved on since."""
+        loaded = await self._active(channel_id)
+        if loaded.row.version != version:
+            raise Stale("The game has moved on since this menu was made.")
+        actor = loaded.actor(user)
+        return await asyncio.to_thread(loaded.game.rules.step, loaded.view(actor.seat), actor, kind, picks)
+
+    async def choices(self, channel_id: int, user: User, game_key: str, kind: str, param: str,
+                      chosen: Values) -> list[Choice]:
+        """The legal values of `param` of action `kind` (of game `game_key`) for `user`, given the
+        values `chosen` before it. A look's values are suggested to onlookers too (they may look)."""
+        loaded = await self._load(channel_id)
+        looking = loaded is not None and any(look.kind == kind for look in loaded.game.rules.looks)
+        loaded = await self._open_to(channel_id, user, anyone=looking)
+        if loaded is None or loaded.game.key != game_key:
+            return []
+        actor = loaded.actor(user)
+        try:
+            return await asyncio.to_thread(loaded.game.rules.choices, loaded.view(actor.seat), actor, kind, param,
+                                           chosen)
+        except PlayerError:  # an unknown kind
+            return []
+
+    async def look(self, channel_id: int, user: User, game_key: str, look: str, values: Values) -> list[str]:
+        """One of the game's read-only looks for `user`, on their own view (a finished game too)."""
+        loaded = await self._played(channel_id)
+        if loaded.game.key != game_key:
+            theirs = self.game(game_key).rules.title
+            raise NoGame(f"The game in this channel is {loaded.game.rules.title}, not {theirs}.")
+        actor = loaded.actor(user)
+        return await asyncio.to_thread(loaded.game.rules.report, loaded.view(actor.seat), actor, look, values)
+
+    async def verify(self, channel_id: int, user: User, seq: int) -> list[str]:
+        """Log entry `seq` whole, as `user` may read it (a reveal with the proof the channel leaves out),
+        and how the game's commitments are checked."""
+        loaded = await self._latest(channel_id)
+        game_id = loaded.row.id
+        length = await self.store.log_length(game_id)
+        if not 1 <= seq <= length:
+            raise BadInput(f"The log has no entry {seq}.")
+        entry, = await self.store.log_page(game_id, length - seq, 1)
+        if not visible(entry, loaded.seat_of(user.id), await self.store.revealed_up_to(game_id)):
+            return [f"{seq}. {shown(entry, loaded.seat_of(user.id), 0)}", "Its content is still secret."]
+        help_ = loaded.game.rules.proof_help
+        return [f"{seq}. {entry.summary}", *entry.details, *([help_] if help_ else [])]
+
+    async def _open_to(self, channel_id: int, user: User, anyone: bool = False) -> Loaded | None:
+        """The channel's game in play, if `user` plays or hosts it (or `anyone`)."""
+        loaded = await self._load(channel_id)
+        if loaded is None or loaded.state is None or loaded.row.status != "active":
+            return None
+        actor = loaded.actor(user)
+        return loaded if anyone or actor.seat is not None or actor.host else None
