@@ -25,6 +25,7 @@ import benchmarks
 from benchmarks.figures import Figure
 from benchmarks.fixtures import STORES, store_info, use_store, watched
 from benchmarks.workload import use_workload, workload, workloads
+from render import png
 from waypost import runtime
 
 ORDER = 10  # where a benchmark without an `ORDER` runs (each game's own): after the host-level ones, before scaling
@@ -79,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     cores = len(os.sched_getaffinity(0))
     print(f"Waypost benchmarks{' (quick)' if args.quick else ''}, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
           f"Python {platform.python_version()}, {cores} cores, {platform.machine()}", flush=True)
-    print(f"Store: {runtime.run(store_info())}", flush=True)
+    print(f"Store: {runtime.run(store_info())}; PNG deflate: {png.DEFLATE} level {png.LEVEL}", flush=True)
     if len(games) > 1:
         print(f"Workload of the host-level benchmarks: {workload().key}", flush=True)
     figures = run(args.only or list(every), args.quick, args.store)

@@ -33,4 +33,4 @@ def run(quick: bool) -> list[Figure]:
     return [Figure(f"{NAME}: first drawing of {where} (static layer)", ms(first), "ms"),
             Figure(f"{NAME}: drawing {where}, median", ms(statistics.median(times)), "ms", 50),
             Figure(f"{NAME}: largest PNG", max(sizes) / 1024, "KB", 1024),
-            *posted.figures(f"{NAME}: {where}", entry.draw, compose_posted, [(s, Posted()) for s in states], 50)]
+            *posted.figures(f"{NAME}: {where}", entry.draw, compose_posted, [(s, Posted()) for s in states])]
