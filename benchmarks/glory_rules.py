@@ -19,6 +19,7 @@ from rules.glory.actions import Adjust, Choose, EndTurn, Maneuver
 from rules.glory.board import Board
 from rules.glory.state import GloryState
 
+NAME = "glory-rules"
 DATA = Path(__file__).resolve().parent.parent / "data" / "glory"
 HOST = Actor(0, host=True)
 BIG_ARMY = {"peasant": 6, "spearman": 6, "swordsman": 6, "archer": 6, "cavalryman": 12}
