@@ -89,8 +89,8 @@ def run(quick: bool) -> list[Figure]:
         times.append(seconds)
         state = next_turn(state)
     where = f"glory reachable + maneuver, largest army on {board.name}"
-    return [Figure(f"rules: {where}, p50", ms(percentile(times, 50)), "ms"),
-            Figure(f"rules: {where}, p99", ms(percentile(times, 99)), "ms", 1.0)]
+    return [Figure(f"glory-rules: {where}, p50", ms(percentile(times, 50)), "ms"),
+            Figure(f"glory-rules: {where}, p99", ms(percentile(times, 99)), "ms", 1.0)]
 
 
 if __name__ == "__main__":
