@@ -113,8 +113,11 @@ class Fleet:
         return log, self.gateway.delivered[log.id]
 
     def answer(self, log: InteractionLog) -> str:
-        """The answer everyone saw (its first line), or "" for a private one or a refusal."""
+        """The answer everyone saw (its first line), or "" for a private one or a refusal. A command
+        acknowledged first ("thinking", its board being drawn) is answered by its first follow-up."""
         message = self.standin.messages.get(log.original_id or 0)
+        if message is not None and not message["content"] and log.followup_ids:
+            message = self.standin.messages.get(log.followup_ids[0])
         if message is None or message["flags"] & EPHEMERAL or message["content"].startswith(REFUSAL):
             return ""
         return message["content"].split("\n", 1)[0]
