@@ -26,6 +26,12 @@ def channel(guild: int) -> str:
     return f"#table-{GUILDS.index(guild)}"
 
 
+def player(name: str, guild: int) -> str:
+    """A player of that server's table: each server has its own, as each person has a few commands
+    in flight at most (the bot refuses more: `Config.user_in_flight`)."""
+    return f"{name}{GUILDS.index(guild)}"
+
+
 async def stored_games(db: str) -> dict[int, tuple]:
     """Every game by channel: its row and log, after checking the database is whole."""
     store = await open_store(db)
@@ -57,7 +63,7 @@ class Load:
         while not self.stop.is_set():
             try:
                 self.sent[guild] += 1
-                log, _ = await self.fleet.run("@bob", guild, channel(guild), line, timeout=3)
+                log, _ = await self.fleet.run(player("@bob", guild), guild, channel(guild), line, timeout=3)
             except (LookupError, TimeoutError):  # its process is down, or died before answering
                 await asyncio.sleep(0.1)
                 continue
@@ -82,7 +88,7 @@ async def test_each_command_reaches_its_shards_process_once_and_a_kill_loses_not
 
         # every server's table opened, and a second player seated, all at once
         for line, user in ((NEW, "@alice"), ("/game join", "@carl")):
-            answers = await asyncio.gather(*(fleet.run(user, g, channel(g), line) for g in GUILDS))
+            answers = await asyncio.gather(*(fleet.run(player(user, g), g, channel(g), line) for g in GUILDS))
             for guild, (log, session) in zip(GUILDS, answers):
                 assert session.shard == shard_of(guild, SHARDS)
                 assert session.token == f"token-{OWNER[session.shard]}"  # the owning process got it
