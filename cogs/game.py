@@ -156,7 +156,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
 
     @app_commands.command(description="Show the board (or a part of it), now or after an entry of the log")
     @app_commands.describe(private="Only you see it, as your seat sees it",
-                           focus="A part of the board at full size: a region, a player's territory",
+                           focus="A part at full size: a region, or a player's by colour, name or civilization",
                            at="The board as it was after this log entry (its number in /game log)",
                            full="The whole board at full size (open it to read it), not the view posted")
     @app_commands.autocomplete(focus=focus_names)
