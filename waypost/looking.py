@@ -49,7 +49,8 @@ class Looking(Channels):
         return Status(loaded.game.key, rules.title, board.name, board.title, loaded.row.status, loaded.row.host_id,
                       tuple(loaded.seats), loaded.seat_range, phase, tuple(waiting), dict(loaded.row.settings),
                       loaded.row.ending, bool(loaded.row.paused_at),
-                      tuple(loaded.identity(i) for i in range(len(loaded.seats))), tuple(sorted(spent.items())))
+                      tuple(loaded.identity(i) for i in range(len(loaded.seats))), tuple(sorted(spent.items())),
+                      tuple((player, until) for player, until in away.items() if until > now))
 
     async def board(self, channel_id: int, user: User, private: bool = False, focus: str | None = None,
                     at: int | None = None, full: bool = False) -> Outcome:
