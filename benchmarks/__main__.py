@@ -39,6 +39,7 @@ from benchmarks import (
 )
 from benchmarks.figures import Figure
 from benchmarks.fixtures import STORES, store_info, use_store, watched
+from render import png
 from waypost import runtime
 
 BENCHMARKS = {"rules": rules, "render": render, "command": command, "load": load, "memory": memory, "long": long_game,
@@ -85,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     cores = len(os.sched_getaffinity(0))
     print(f"Waypost benchmarks{' (quick)' if args.quick else ''}, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
           f"Python {platform.python_version()}, {cores} cores, {platform.machine()}", flush=True)
-    print(f"Store: {runtime.run(store_info())}", flush=True)
+    print(f"Store: {runtime.run(store_info())}; PNG deflate: {png.DEFLATE} level {png.LEVEL}", flush=True)
     figures = run(args.only or list(BENCHMARKS), args.quick, args.store)
     missed = [f for f in figures if f.passed is False]
     print(f"{len(missed)} of {sum(f.passed is not None for f in figures)} targets missed" if missed

@@ -73,7 +73,7 @@ def run(quick: bool) -> list[Figure]:
             Figure(f"glory render: drawing {board.name}, median ({explored} explored at the end)",
                    ms(statistics.median(times)), "ms", 50),
             Figure("glory render: largest PNG", max(sizes) / 1024, "KB", 1024),
-            *posted.figures(f"glory render: {board.name}", draw, compose_posted, [(s, Posted()) for s in states], 50)]
+            *posted.figures(f"glory render: {board.name}", draw, compose_posted, [(s, Posted()) for s in states])]
 
 
 if __name__ == "__main__":

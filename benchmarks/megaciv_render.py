@@ -53,7 +53,7 @@ def run(quick: bool) -> list[Figure]:
     region = max(found[0].board.map.regions, key=lambda r: len(found[0].board.region_areas[r]))
     around = f"around {found[0].players[GAME.position(found[0]).acting[0]].civ}"
     figures = []
-    for what, focus, target in (("whole map", None, 80), (f"region {region}", region, 40),
+    for what, focus, target in (("whole map", None, 30), (f"region {region}", region, 40),
                                 (around, around, None)):
         public = [GAME.view(s, None) for s in found]
         _, first, _ = _timed(public[0], None, focus)
@@ -69,7 +69,7 @@ def run(quick: bool) -> list[Figure]:
                     Figure(f"megaciv render: {what}, wall clock, median", ms(statistics.median(wall)), "ms"),
                     Figure(f"megaciv render: {what}, largest PNG", max(sizes) / 1024, "KB")]
     return [*figures, *posted.figures("megaciv render: oikumene, 18 players", draw, compose_posted,
-                                      [(GAME.view(s, None), Posted()) for s in found], 40)]
+                                      [(GAME.view(s, None), Posted()) for s in found])]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -30,4 +30,4 @@ def run(quick: bool) -> list[Figure]:
     return [Figure(f"render: first drawing of {where} (static layer)", ms(first), "ms"),
             Figure(f"render: drawing {where}, median", ms(statistics.median(times)), "ms", 50),
             Figure("render: largest PNG", max(sizes) / 1024, "KB", 1024),
-            *posted.figures(f"render: {where}", entry.draw, compose_posted, [(s, Posted()) for s in states], 50)]
+            *posted.figures(f"render: {where}", entry.draw, compose_posted, [(s, Posted()) for s in states])]

@@ -89,7 +89,7 @@ def run(quick: bool) -> list[Figure]:
     return [Figure(f"skye render: first drawing, five territories ({tiles} tiles)", ms(first), "ms"),
             Figure("skye render: five territories, median", ms(statistics.median(times)), "ms", 60),
             Figure("skye render: largest PNG", max(sizes) / 1024, "KB", 1024),
-            *posted.figures("skye render: five players", draw, compose_posted, [(s, Posted()) for s in states], 60)]
+            *posted.figures("skye render: five players", draw, compose_posted, [(s, Posted()) for s in states])]
 
 
 if __name__ == "__main__":

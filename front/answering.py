@@ -3,6 +3,8 @@
 `run` awaits a table call; a call that takes longer than `DEFER_AFTER` is acknowledged with a
 private "thinking" first, so Discord's 3-second window is never missed and a refusal stays
 private. Then the reply (`front.replies.send_outcome`) and the decision menus the outcome asks for.
+A board drawn within what is left of `DEFER_AFTER` goes out in the first response, with its text
+(one request instead of a "thinking" and a followup); else the reply acknowledges first.
 
 Menus and buttons are dynamic items: their custom ids carry everything needed (channel, the user
 asked, which question or game), so they work after a restart. A menu answers only the question it
@@ -48,22 +50,24 @@ CUSTOM_ID_LIMIT = 100  # Discord's, for a component's custom id
 
 async def run(interaction: discord.Interaction, call: Awaitable[Outcome]) -> None:
     """Await a table call and answer with its outcome (refusals propagate to the tree's handler)."""
+    answer_by = asyncio.get_running_loop().time() + DEFER_AFTER
     outcome, late = await timely(call, lambda: interaction.response.defer(ephemeral=True, thinking=True))
-    await answer(interaction, outcome, thinking=True if late else None)
+    await answer(interaction, outcome, thinking=True if late else None, answer_by=answer_by)
 
 
 async def answer(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None,
-                 channel_id: int | None = None) -> None:
-    """The outcome's reply (a public board with the table's buttons), its decision menus, the direct
-    messages it owes, and when it ended the game, the export; all in the game's channel,
-    `channel_id`, when the interaction came from another (a turn card opened from /game mine)."""
+                 answer_by: float | None = None, channel_id: int | None = None) -> None:
+    """The outcome's reply (a public board with the table's buttons; in the first response if it is
+    drawn by `answer_by`), its decision menus, the direct messages it owes, and when it ended the
+    game, the export; all in the game's channel, `channel_id`, when the interaction came from
+    another (a turn card opened from /game mine)."""
     channel = channel_id or interaction.channel_id or 0
     turn = live.take_turn()
     direct = await direct_choices(table_of(interaction), outcome)
     on_live_board = outcome.live and not outcome.private and outcome.drawing is not None
     reply = live.without_board(outcome) if on_live_board else outcome
     await send_outcome(interaction, reply, thinking=thinking, view=board_view(interaction, reply, channel),
-                       quiet=direct, channel_id=channel)
+                       quiet=direct, answer_by=answer_by, channel_id=channel)
     if outcome.announce:
         await lines.announce(interaction, outcome.announce, outcome.gather, channel)
     if on_live_board:

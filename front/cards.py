@@ -20,7 +20,7 @@ import discord
 from front.answering import answer, card_button, run
 from front.replies import NOBODY, escape, fit, report_error, say_privately, table_of, user_of
 from rules.errors import PlayerError
-from rules.options import Step
+from rules.options import Choice, Step
 from waypost.offering import Card, Stale
 
 PAGE = 25  # options in one select menu (Discord's most)
@@ -31,6 +31,14 @@ _WHERE = r"(?P<channel>\d+):(?P<user>\d+):(?P<version>\d+):(?P<kind>[\w-]{1,24})
 
 def picks_text(picks: list[int | None]) -> str:
     return ".".join(LEFT_OUT if p is None else str(p) for p in picks)
+
+
+def back(picks: list[int | None]) -> list[int | None]:
+    """The picks one choice back: the last value picked taken off, with what was left out after it."""
+    kept = list(picks)
+    while kept and kept[-1] is None:
+        kept.pop()
+    return kept[:-1]
 
 
 def picks_of(text: str | None) -> list[int | None]:
@@ -143,18 +151,19 @@ def step_text(step: Step) -> str:
     return "\n".join(lines)
 
 
-def step_view(channel_id: int, user_id: int, version: int, step: Step, picks: list[int | None],
-              page: int) -> discord.ui.View:
+def step_view(channel_id: int, user_id: int, version: int, step: Step, page: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     where = (channel_id, user_id, version, step.kind.kind)
+    picks = list(step.picks)
     pages = max(1, -(-len(step.choices) // PAGE))
     page = min(page, pages - 1)
     if step.param is not None and step.choices:
-        view.add_item(StepSelect(*where, picks, page, step.choices[page * PAGE:(page + 1) * PAGE]))
+        shown = slice(page * PAGE, (page + 1) * PAGE)
+        view.add_item(StepSelect(*where, picks, page, tuple(zip(step.numbers[shown], step.choices[shown]))))
     if step.param is None:
         view.add_item(StepButton(*where, picks, 0, "go", "Confirm", discord.ButtonStyle.success))
-    if picks:
-        view.add_item(StepButton(*where, picks[:-1], 0, "to", "Back"))
+    if any(p is not None for p in picks):
+        view.add_item(StepButton(*where, back(picks), 0, "to", "Back"))
     if step.param is not None and not step.param.required:
         view.add_item(StepButton(*where, [*picks, None], 0, "to", "Leave out"))
     if page > 0:
@@ -174,7 +183,7 @@ async def show_step(interaction: discord.Interaction, channel_id: int, version: 
     except (Stale, PlayerError) as moved:
         await show_card(interaction, channel_id, note=f"⛔ {escape(str(moved))} Here is your card now.")
         return
-    text, view = fit([step_text(step)]), step_view(channel_id, user.id, version, step, picks, page)
+    text, view = fit([step_text(step)]), step_view(channel_id, user.id, version, step, page)
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         await interaction.response.edit_message(content=text, view=view)
@@ -205,12 +214,11 @@ class StepSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     """A menu of the legal values of an action's next parameter (one page of them)."""
 
     def __init__(self, channel_id: int, user_id: int, version: int, kind: str, picks: list[int | None], page: int,
-                 choices: tuple[Any, ...] = ()):
-        offset = page * PAGE
+                 choices: tuple[tuple[int, Choice], ...] = ()):
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"waypost:pick:{channel_id}:{user_id}:{version}:{kind}:{picks_text(picks)}:{page}",
             placeholder="Choose…",
-            options=[discord.SelectOption(label=c.label[:100], value=str(offset + i)) for i, c in enumerate(choices)]
+            options=[discord.SelectOption(label=c.label[:100], value=str(n)) for n, c in choices]
             or [discord.SelectOption(label="…")],
         )
         super().__init__(select)

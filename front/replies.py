@@ -1,12 +1,15 @@
 """Turning table-layer outcomes into Discord replies, shared by every cog.
 
-Board-changing replies defer, draw in a worker process, then follow up with the image; when the
-drawing fails after the change was saved, the reply says so truthfully. Refusals (PlayerError) and
+Board-changing replies draw in a worker process and answer with the image in one response when
+the drawing is ready by the reply's deadline (`send_outcome`'s `answer_by`), else acknowledge
+("thinking") first and follow up with it; when the drawing fails after the change was saved, the
+reply says so truthfully. Refusals (PlayerError) and
 crashes are handled by the bot's tree error handler (`report_error`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import secrets
@@ -148,24 +151,27 @@ def _your_turn(prompt: str) -> str:
 
 async def send_outcome(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None,
                        view: discord.ui.View | None = None, quiet: Iterable[int] = (),
-                       channel_id: int | None = None) -> None:
+                       answer_by: float | None = None, channel_id: int | None = None) -> None:
     """Reply with an outcome: text and the board image (drawn in a worker process), then the rest of
     a text too long for one message; what the channel is told of a private answer is `front.lines`'.
     `thinking` is whether the interaction was already acknowledged with a private "thinking" (True)
-    or a public one (False). Players in `quiet` are named but not pinged (they are told by direct
-    message). A public outcome goes to the game's channel, `channel_id`, when the interaction came
-    from another one (a turn card opened from /game mine): the clicker is told privately where."""
+    or a public one (False). An interaction not yet acknowledged is answered with the image in one
+    response if it is drawn by `answer_by` (the event loop's clock), else acknowledged ("thinking")
+    first. Players in `quiet` are named but not pinged (they are told by direct message). A public
+    outcome goes to the game's channel, `channel_id`, when the interaction came from another one
+    (a turn card opened from /game mine): the clicker is told privately where."""
     content, *more = render_text(outcome)
     silent = set(quiet)
     allowed = pinging(uid for uid in (*outcome.hits, *outcome.told, *outcome.ping) if uid not in silent)
     elsewhere = not outcome.private and channel_id not in (None, interaction.channel_id)
     file = None
     if outcome.drawing is not None:
-        if not interaction.response.is_done():
+        drawing = asyncio.ensure_future(table_of(interaction).draw(outcome.drawing, payer_of(interaction)))
+        if not interaction.response.is_done() and not await _drawn_by(drawing, answer_by):
             await interaction.response.defer(ephemeral=outcome.private or elsewhere, thinking=True)
             thinking = outcome.private or elsewhere
         try:
-            png = await table_of(interaction).draw(outcome.drawing, payer_of(interaction))
+            png = await drawing
             file = discord.File(io.BytesIO(png), filename="board.png", description=outcome.drawing.alt[:ALT_LIMIT])
         except Exception as error:  # the change is saved: say so, and that the picture failed
             ref = secrets.token_hex(4)
@@ -186,6 +192,13 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
         await interaction.followup.send(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
     for page in more:
         await interaction.followup.send(page, ephemeral=outcome.private, allowed_mentions=allowed)
+
+
+async def _drawn_by(drawing: asyncio.Future[bytes], deadline: float | None) -> bool:
+    """Whether `drawing` is done by `deadline` (None: it is not waited for)."""
+    if deadline is not None:
+        await asyncio.wait((drawing,), timeout=max(0.0, deadline - asyncio.get_running_loop().time()))
+    return drawing.done()
 
 
 async def _elsewhere(interaction: discord.Interaction, channel_id: int, thinking: bool | None, texts: list[str],

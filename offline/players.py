@@ -172,15 +172,14 @@ class ScriptedPlayer:
             return None
         preferred = [k for k in kinds if commands[k.kind].qualified_name in self.first] or kinds
         kind = self.rng.choice(preferred)
-        picks: list[int | None] = []
         try:
-            step = await table.step(self.channel, asking, card.version, kind.kind, picks)
+            step = await table.step(self.channel, asking, card.version, kind.kind, [])
             while step.param is not None:
                 skip = not step.param.required and (not step.choices or self.rng.random() >= self.optional)
                 if not skip and not step.choices:
                     return None
-                picks.append(None if skip else self.rng.randrange(len(step.choices)))
-                step = await table.step(self.channel, asking, card.version, kind.kind, picks)
+                pick = None if skip else self.rng.choice(step.numbers)
+                step = await table.step(self.channel, asking, card.version, kind.kind, [*step.picks, pick])
         except PlayerError:  # the game moved on meanwhile
             return None
         command = commands[kind.kind]

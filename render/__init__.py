@@ -11,7 +11,7 @@ Basics, in import order (each may use the ones above it):
 - `lines`    dashed and dotted lines, arrow heads, arrows, routes, `towards`
 - `marks`    marker shapes, supersampling, player markers, unit markers, tags, chip rows
 - `legend`   cards and keys
-- `png`      the fixed palette of a static layer, palette-PNG encoding
+- `png`      the fixed palette of a static layer, palette-PNG encoding (ISA-L deflate, chunks by hand)
 - `layers`   the cached static layer per board (`LayerCache`)
 - `header`   the board header every game draws: game and board titles, phase line, whose turn
 - `posted`   the posted view's size rules (text read at Discord's 550-px preview), its status

@@ -29,6 +29,23 @@ K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
+class _Key(Generic[K]):
+    """A key hashed once: a board's hash walks all of it (frozen dataclasses do not keep it), and a
+    lookup would hash it for every dict operation."""
+
+    __slots__ = ("hash", "key")
+
+    def __init__(self, key: K) -> None:
+        self.key = key
+        self.hash = hash(key)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Key) and self.hash == other.hash and self.key == other.key
+
+
 class LayerCache(Generic[K, V]):
     """`build(key)` computed once per key and kept for the `keep` most recently used keys."""
 
@@ -37,25 +54,26 @@ class LayerCache(Generic[K, V]):
             raise ValueError("a layer cache keeps at least one layer")
         self._build = build
         self._keep = keep
-        self._layers: OrderedDict[K, V] = OrderedDict()
-        self._recorded: set[K] = set()  # keys whose layer was built while recording text
+        self._layers: OrderedDict[_Key[K], V] = OrderedDict()
+        self._recorded: set[_Key[K]] = set()  # keys whose layer was built while recording text
         self._lock = threading.Lock()
 
     def get(self, key: K) -> V:
         """The layer of `key`, built on first use."""
         recording = is_recording()
+        hashed = _Key(key)
         with self._lock:
-            found = self._layers.get(key)
-            if found is not None and (key in self._recorded or not recording):
-                self._layers.move_to_end(key)
+            found = self._layers.get(hashed)
+            if found is not None and (hashed in self._recorded or not recording):
+                self._layers.move_to_end(hashed)
                 return found
         built = self._build(key)
         with self._lock:
-            if recording and key not in self._recorded:
-                self._layers.pop(key, None)
-                self._recorded.add(key)
-            kept = self._layers.setdefault(key, built)
-            self._layers.move_to_end(key)
+            if recording and hashed not in self._recorded:
+                self._layers.pop(hashed, None)
+                self._recorded.add(hashed)
+            kept = self._layers.setdefault(hashed, built)
+            self._layers.move_to_end(hashed)
             while len(self._layers) > self._keep:
                 self._recorded.discard(self._layers.popitem(last=False)[0])
             return kept
@@ -73,5 +91,9 @@ class LayerCache(Generic[K, V]):
             return len(self._layers)
 
     def __contains__(self, key: object) -> bool:
+        try:
+            hashed = _Key(key)
+        except TypeError:  # unhashable: never a key
+            return False
         with self._lock:
-            return key in self._layers
+            return hashed in self._layers

@@ -14,6 +14,7 @@ Sprites are RGBA with transparent surroundings; place them with `render.text.pas
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
@@ -190,10 +191,31 @@ def unit_sprite(colour: str, kind: str, count: int = 1, radius: int = 11) -> Ima
     return sprite.crop(sprite.getchannel("A").getbbox())
 
 
+_INK: dict[int, tuple[weakref.ref[Image.Image], tuple[int, int, int, int] | None]] = {}
+
+
+def ink_box(sprite: Image.Image) -> tuple[int, int, int, int] | None:
+    """The box of the non-transparent part of an RGBA `sprite` (None: all transparent), measured
+    once per sprite (while it lives: finished sprites, which nothing draws on any more)."""
+    key = id(sprite)
+    found = _INK.get(key)
+    if found is not None and found[0]() is sprite:
+        return found[1]
+    box = sprite.getbbox(alpha_only=True)
+    _INK[key] = (weakref.ref(sprite, lambda _: _INK.pop(key, None)), box)
+    return box
+
+
 def visible_width(sprite: Image.Image) -> int:
     """The width of the non-transparent part of `sprite`."""
-    box = sprite.getchannel("A").getbbox()
+    box = ink_box(sprite)
     return box[2] - box[0] if box else 0
+
+
+def visible_height(sprite: Image.Image) -> int:
+    """The height of the non-transparent part of `sprite`."""
+    box = ink_box(sprite)
+    return box[3] - box[1] if box else 0
 
 
 def chip_spots(sprites: Sequence[Image.Image], centre: Point, width: float, gap: int = 2) -> list[Point]:

@@ -146,9 +146,10 @@ def texture(name: str | Terrain, width: int, height: int, k: int = 1) -> Image.I
 
 
 def fill_polygon(image: Image.Image, points: list[Point], name: str | Terrain, outline: RGB | None = INK,
-                 width: int = 1) -> None:
+                 width: int = 1, again: bool = False) -> None:
     """Paint the terrain's fill and pattern inside `points` on `image`, with smooth edges and an
-    `outline` of `width` pixels."""
+    `outline` of `width` pixels. `again`: a polygon drawn the same in drawing after drawing (an
+    area out of play), its sprite kept for the next."""
     if len(points) < 3:
         return
     pad = width + 2  # only the part on the image is drawn (a sea may reach far past a close-up)
@@ -158,7 +159,8 @@ def fill_polygon(image: Image.Image, points: list[Point], name: str | Terrain, o
     h = min(math.ceil(max(y for _, y in points)) + 2, image.height + pad) - top
     if w <= 0 or h <= 0:
         return
-    sprite = polygon_sprite(tuple((x - left, y - top) for x, y in points), (w, h), name, outline, width)
+    sprite = (_kept_polygon if again else polygon_sprite)(tuple((x - left, y - top) for x, y in points), (w, h), name,
+                                                          outline, width)
     paste(image, sprite, (left, top), "lt")
 
 
@@ -177,4 +179,7 @@ def polygon_sprite(points: tuple[Point, ...], size: tuple[int, int], name: str |
                                     joint="curve")
     sprite.putalpha(mask)
     return sprite.reduce(k)
+
+
+_kept_polygon = lru_cache(maxsize=16)(polygon_sprite)
 

@@ -323,6 +323,7 @@ def _columns(unit: str) -> int:
                for c in unit)
 
 
+@lru_cache(maxsize=4096)
 def plain(text: str, limit: int | None = None) -> str:
     """`text` made drawable: one line (runs of white space become one space), control and format
     characters removed, emoji and anything no font has replaced by its name in brackets, cut to

@@ -225,34 +225,42 @@ class Game(ABC, Generic[S]):
         raise BadInput(f"{self.title} has no look {look[:40]!r}.")
 
     def step(self, state: S, actor: Actor, kind: str, picks: Sequence[int | None]) -> Step:
-        """Where a choice of `kind` stands after picking, parameter by parameter, the legal value
-        numbered by each of `picks` (None: an optional parameter left out; one with a single legal
-        value, its default, is left out without asking); BadInput when a pick is out of range or
-        leaves out a required parameter, or `kind` is not open now."""
-        found = next((k for k in self.kinds(state, actor) if k.kind == kind), None)
-        if found is None:
-            raise BadInput(f"You cannot {self.action_class(kind).doing()} now.")
+        """Where a choice of `kind` stands after picking, parameter by parameter, the candidate
+        numbered by each of `picks` (None: an optional parameter left out), and the legal values of
+        the next parameter with their numbers (an optional one with a single legal value, its
+        default, is left out without asking, and the left-out is added to the picks returned).
+        Only the next parameter's values are tried: the picks made are read from the candidates, and
+        a pick that is not legal after all is refused when the action is played. BadInput when a
+        pick is out of range or leaves out a required parameter, or `kind` is not open now."""
+        cls = self.action_class(kind)
+        self.permit(state, actor, cls)
+        found = Kind(kind, cls.named(), self.steps(state, actor, kind, {}))
         chosen: list[tuple[Param, Choice | None]] = []
         values: dict[str, Value | None] = {}
-        picks = list(picks)
+        made: list[int | None] = []
+        left = list(picks)
         while True:
             param = next((p for p in self.steps(state, actor, kind, values) if p.name not in values), None)
-            offered = self.choices(state, actor, kind, param.name, values) if param is not None else []
-            if param is not None and not param.required and len(offered) <= 1:  # nothing to choose: left out
-                chosen.append((param, None))
-                values[param.name] = None
-                continue
-            if not picks:
-                question = self.confirmation(state, actor, kind) if param is None else ""
-                return Step(found, tuple(chosen), param, tuple(offered), question)
-            pick = picks.pop(0)
             if param is None:
-                raise BadInput("That choice is already complete.")
-            if pick is None and param.required or pick is not None and pick not in range(len(offered)):
+                if left:
+                    raise BadInput("That choice is already complete.")
+                return Step(found, tuple(chosen), None, question=self.confirmation(state, actor, kind),
+                            picks=tuple(made))
+            listed = self.candidates(state, actor, kind, param.name, values)
+            if not left:
+                legal = [(i, c) for i, c in enumerate(listed)
+                         if self.completable(state, actor, kind, {**values, param.name: c.value})]
+                if param.required or len(legal) > 1:
+                    return Step(found, tuple(chosen), param, tuple(c for _, c in legal),
+                                numbers=tuple(i for i, _ in legal), picks=tuple(made))
+                left.append(None)  # nothing to choose: left out
+            pick = left.pop(0)
+            if pick is None and param.required or pick is not None and pick not in range(len(listed)):
                 raise BadInput(f"That is not one of the choices for {param.ask.rstrip('?').lower()}.")
-            choice = offered[pick] if pick is not None else None
+            choice = listed[pick] if pick is not None else None
             chosen.append((param, choice))
             values[param.name] = choice.value if choice is not None else None
+            made.append(pick)
 
     def completable(self, state: S, actor: Actor, kind: str, chosen: Values) -> bool:
         """Whether some choice of the required parameters not in `chosen` (the optional ones left
@@ -347,7 +355,7 @@ class Game(ABC, Generic[S]):
             return
         phase = flow.phase(pos.phase)
         if kind not in phase.actions:
-            raise IllegalMove(f"You cannot {action.doing()} now: {self.phase(state)}.")
+            raise IllegalMove(f"You cannot {action.doing()} now: {self.status_line(state)}.")
         if seat not in pos.allowed:
             if phase.who == "turn" and seat not in pos.finished:
                 raise NotYourTurn(f"It is {self._names(state, pos.acting)}'s turn.")
@@ -364,7 +372,7 @@ class Game(ABC, Generic[S]):
         waiting += [Awaiting(d.seat, "decision", d.prompt, d.options, d.key) for d in pos.decisions]
         return waiting
 
-    def phase(self, state: S) -> str:
+    def status_line(self, state: S) -> str:
         """The phase in a few words, for /game status ("Era 2: Red's turn")."""
         ending = self.ending(state)
         if ending is not None:
@@ -395,7 +403,7 @@ class Game(ABC, Generic[S]):
         """The position in a few sentences for someone who cannot see the board (alt text): the
         phase and whom the game waits for; games add what a player needs (scores, pieces)."""
         waiting = sorted({self.seat_name(state, a.seat) for a in self.awaiting(state)})
-        return f"{self.phase(state)}." + (f" Waiting for {either(waiting, 'and')}." if waiting else "")
+        return f"{self.status_line(state)}." + (f" Waiting for {either(waiting, 'and')}." if waiting else "")
 
     # --- settings, actions and states as data -------------------------------------------
 

@@ -73,14 +73,17 @@ class Kind:
 @dataclass(frozen=True)
 class Step:
     """Where a choice of an action stands: the values picked so far (None: an optional parameter left
-    out), and the next parameter with its legal values (None when the action is complete; then
-    `question` is what to ask before it is played, if anything)."""
+    out), and the next parameter with its legal values and their numbers among its candidates
+    (what a menu sends back); None when the action is complete: then `question` is what to ask
+    before it is played, if anything. `picks` are the picks that led here, left-outs included."""
 
     kind: Kind
     chosen: tuple[tuple[Param, Choice | None], ...]
     param: Param | None
     choices: tuple[Choice, ...] = ()
+    numbers: tuple[int, ...] = ()
     question: str = ""
+    picks: tuple[int | None, ...] = ()
 
     @property
     def values(self) -> dict[str, Value | None]:

@@ -113,7 +113,7 @@ class Deadlines(Play):
             if action is None:
                 break
             try:
-                outcomes.append(await self._apply(loaded, User(player, loaded.seats[seat].name), action, by=by))
+                outcomes.append(await self._record(loaded, User(player, loaded.seats[seat].name), action, by=by))
             except PlayerError:
                 if not outcomes:
                     raise

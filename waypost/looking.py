@@ -43,7 +43,7 @@ class Looking(Channels):
             player = loaded.seats[a.seat].player_id
             waiting.append(Waiting(player, loaded.name(a.seat), a.kind, a.prompt, clocks.deadline(player, timing, now),
                                    away.get(player)))
-        phase = rules.phase(public) if public is not None else "waiting for players"
+        phase = rules.status_line(public) if public is not None else "waiting for players"
         board = loaded.game.board(loaded.row.board).info
         spent = away_spent(await self.store.away_settings(loaded.row.id), now) if away_spent_too else {}
         return Status(loaded.game.key, rules.title, board.name, board.title, loaded.row.status, loaded.row.host_id,
@@ -76,8 +76,8 @@ class Looking(Channels):
                     f"The board cannot be narrowed to {focus[:40]!r}"
                 raise BadInput(f"{whose}. Choices: {shown}.")
             focus = found
-        text = f"{rules.title}: {rules.phase(view)}." if at is None else \
-            f"{rules.title} after log entry {at}: {rules.phase(view)}."
+        text = f"{rules.title}: {rules.status_line(view)}." if at is None else \
+            f"{rules.title} after log entry {at}: {rules.status_line(view)}."
         posted = None if full or focus is not None else Posted()
         return Outcome(text, private=private, drawing=replace(self._drawing(loaded, viewer, rules.title, posted),
                                                               focus=focus, past=at is not None))

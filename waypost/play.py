@@ -33,7 +33,7 @@ class Play(Channels):
         """Apply one of game `game_key`'s actions for `user`. An action of another type than the
         game's is a bug in the caller (TypeError), not a refusal."""
         async with self._locked(channel_id):
-            return await self._apply(await self._game(channel_id, game_key), user, action)
+            return await self._record(await self._game(channel_id, game_key), user, action)
 
     async def _game(self, channel_id: int, game_key: str) -> Loaded:
         """The channel's game in play, if it is game `game_key`."""
@@ -52,15 +52,15 @@ class Play(Channels):
             if actor.seat is None and not actor.host:  # said before anything typed is read
                 raise NotAllowed("You are not playing in this game.")
             action = loaded.game.rules.build(loaded.view(actor.seat), actor, kind, values)
-            return await self._apply(loaded, user, action)
+            return await self._record(loaded, user, action)
 
     async def choose(self, channel_id: int, user: User, choice: str, key: str = "") -> Outcome:
         """Answer the decision `key` the game asks of `user` (their first, if "")."""
         async with self._locked(channel_id):
             loaded = await self._playing(channel_id)
-            return await self._apply(loaded, user, loaded.game.rules.answer(choice.strip(), key))
+            return await self._record(loaded, user, loaded.game.rules.answer(choice.strip(), key))
 
-    async def _apply(self, loaded: Loaded, user: User, action: Action, by: str = "") -> Outcome:
+    async def _record(self, loaded: Loaded, user: User, action: Action, by: str = "") -> Outcome:
         """`user` plays `action`; `by` names who really acted when it was not them (the deadline, or
         the host for a player whose time ran out): such a move is said so and cannot be taken back.
         An action that seals a commitment gets a fresh salt here, whatever it carried."""

@@ -32,9 +32,11 @@ from PIL import Image
 from render.glory import pieces
 from render.glory.layout import MAP_W, PANEL_W, WIDTH, Layout
 from render.glory.panel import draw_panel
+from render.glory.posted import clear_cache as _clear_posted
 from render.glory.posted import compose_posted
 from render.glory.reach import draw_reach
-from render.glory.static import Static, clear_cache, map_layer, static_layer
+from render.glory.static import Static, map_layer, static_layer
+from render.glory.static import clear_cache as _clear_static
 from render.glory.zoom import draw_focus
 from render.png import encode_png
 from rules.base import Highlight, Posted
@@ -61,6 +63,12 @@ def compose(state: GloryState, viewer: int | None, posted: Posted | None = None)
     """The whole board (or with `posted`, the posted view) as an RGB image (before palette
     mapping), for tests and previews."""
     return compose_posted(state, viewer, posted)[0] if posted is not None else _compose(state, viewer)[0]
+
+
+def clear_cache() -> None:
+    """Forget every layer and window (they are rebuilt on the next drawing)."""
+    _clear_static()
+    _clear_posted()
 
 
 def _compose(state: GloryState, viewer: int | None) -> tuple[Image.Image, Image.Image]:

@@ -5,6 +5,8 @@ waits for its rotation, the province being explored."""
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from PIL import Image, ImageDraw
 
 from render.basics import INK, WHITE
@@ -12,14 +14,14 @@ from render.glory.icons import depletion_sprite, relic_sprite, structure_sprite
 from render.glory.layout import EDGE_CORNERS, Grid
 from render.glory.static import draw_name
 from render.lines import dashed_polyline, draw_route
-from render.marks import chip_spots, draw_tags, marker_sprite, supersampled, unit_sprite
+from render.marks import chip_spots, draw_tags, ink_box, marker_sprite, supersampled, unit_sprite
 from render.palette import player_style
 from render.text import paste, text_sprite, text_width
 from rules import hexes
 from rules.glory.state import Army, GloryState
 
 MAX_ROWS = 2
-Shown = set[str] | None  # the hexes whose pieces are drawn (None: all)
+Shown = AbstractSet[str] | None  # the hexes whose pieces are drawn (None: all)
 
 
 def army_units(state: GloryState, army: Army) -> list[tuple[str, int]]:
@@ -112,7 +114,7 @@ def _army_markers(image: Image.Image, grid: Grid, state: GloryState, at: tuple[i
             break
     boxes = []
     for sprite, (x, y) in zip(sprites, spots):
-        left, top, right, bottom = sprite.getchannel("A").getbbox() or (0, 0, 0, 0)
+        left, top, right, bottom = ink_box(sprite) or (0, 0, 0, 0)
         ox, oy = x - sprite.width / 2, y - sprite.height / 2
         boxes.append((ox + left, oy + top, ox + right, oy + bottom))
     style = player_style(colour)

@@ -22,6 +22,8 @@ province and the rotations to choose from, large.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PIL import Image, ImageDraw
 
 from render.basics import INK, MUTED, PAPER
@@ -29,12 +31,14 @@ from render.glory import pieces
 from render.glory.icons import cube_sprite, hex_sprite, relic_sprite
 from render.glory.layout import SQRT3, Grid, extent
 from render.glory.panel import draw_previews, status_line
-from render.glory.static import PANEL, draw_borders, draw_name, static_layer
+from render.glory.static import PANEL, BoardKey, board_key, draw_borders, draw_name, keyed, static_layer
+from render.layers import LayerCache
 from render.palette import player_style
 from render.posted import GAP, HEADING_H, LEAST, POSTED_W, ROW_H, Cell, heading, player_row
 from render.terrain import TERRAINS
 from render.text import draw_text, paste, place, plain, text_width
 from rules.base import Posted
+from rules.glory.board import Board
 from rules.glory.state import GloryState, terrain, unexplored_provinces
 
 RADIUS = 68.0  # hex radius: names, terrain letters and armies read at the preview
@@ -89,14 +93,33 @@ def _fits(state: GloryState, names: list[str]) -> bool:
 def map_part(state: GloryState, names: list[str]) -> Image.Image:
     """The map round the `names` hexes at `RADIUS`, `POSTED_W` by `MAP_H`: the window centred on
     them, kept inside the map; whole hexes with their names and pieces, those the edge cuts
-    dimmed, without names or pieces."""
+    dimmed, without names or pieces. The window without its pieces is cached (`Window`)."""
     board = state.board
     x0, y0, x1, y1 = extent(board.axial(h) for h in names)
     mx0, my0, mx1, my1 = extent(board.axials)
     cx, cy = _within((x0 + x1) / 2, mx0, mx1, POSTED_W / RADIUS), _within((y0 + y1) / 2, my0, my1, MAP_H / RADIUS)
+    window = _WINDOWS.get(keyed((board_key(board), terrain(state), cx, cy, board)))
+    image = window.image.copy()
+    pieces.draw_pieces(image, window.grid, state, window.whole)
+    return image
+
+
+@dataclass(frozen=True)
+class Window:
+    """A window of the map without its pieces: the image, its grid and the hexes it shows whole."""
+
+    image: Image.Image
+    grid: Grid
+    whole: frozenset[str]
+
+
+WindowKey = tuple[BoardKey, tuple[str | None, ...], float, float, Board]  # the board, its terrain now, the centre
+
+
+def _window(key: WindowKey) -> Window:
+    _, now, cx, cy, board = key
     grid = Grid(RADIUS, (POSTED_W / 2 - cx * RADIUS, MAP_H / 2 - cy * RADIUS), LEAST)
     image = Image.new("RGB", (POSTED_W, MAP_H), TERRAINS["ocean"].fill)
-    now = terrain(state)
     whole: set[str] = set()
     cut = []
     for i, h in enumerate(board.axials):
@@ -114,8 +137,15 @@ def map_part(state: GloryState, names: list[str]) -> Image.Image:
         draw_name(image, grid, board, board.index[name])
     if cut:
         _dim(image, grid, cut)
-    pieces.draw_pieces(image, grid, state, whole)
-    return image
+    return Window(image, grid, frozenset(whole))
+
+
+_WINDOWS: LayerCache[WindowKey, Window] = LayerCache(_window, keep=12)
+
+
+def clear_cache() -> None:
+    """Forget every window (they are rebuilt on the next drawing)."""
+    _WINDOWS.clear()
 
 
 def _within(centre: float, low: float, high: float, span: float) -> float:
@@ -132,7 +162,7 @@ def _dim(image: Image.Image, grid: Grid, cells: list[tuple[int, int]]) -> None:
     pen = ImageDraw.Draw(veil)
     for h in cells:
         pen.polygon(grid.corners(h), fill=120)
-    image.paste(Image.new("RGB", image.size, PAPER), (0, 0), veil)
+    image.paste(PAPER, (0, 0), veil)
 
 
 def _previews(image: Image.Image, state: GloryState, box: tuple[int, int, int, int]) -> None:

@@ -147,7 +147,7 @@ class _Keyed(tuple[object, ...]):
 K = TypeVar("K", bound=tuple[object, ...])
 
 
-def _keyed(key: K) -> K:
+def keyed(key: K) -> K:
     """`key` as a `_Keyed`: the same items, so the same type."""
     return cast(K, _Keyed(key))  # a tuple subclass holding exactly key's items
 
@@ -157,7 +157,7 @@ _BASES: LayerCache[BaseKey, Static] = LayerCache(_build, keep=8)
 
 def static_layer(board: Board, players: int) -> Static:
     """The cached base image of `board` at a table of `players`."""
-    return _BASES.get(_keyed((board_key(board), players, board)))
+    return _BASES.get(keyed((board_key(board), players, board)))
 
 
 def _explored(key: MapKey) -> Image.Image:
@@ -182,10 +182,11 @@ def map_layer(board: Board, players: int, explored: dict[str, Placed]) -> Image.
     """The board with the explored provinces' tiles in place (cached per set of placements; do not
     draw on it: copy it)."""
     placed = tuple(sorted((c, p.tile, p.rotation) for c, p in explored.items()))
-    return _MAPS.get(_keyed((board_key(board), players, placed, board)))
+    return _MAPS.get(keyed((board_key(board), players, placed, board)))
 
 
 def clear_cache() -> None:
     """Forget every layer (they are rebuilt on the next drawing)."""
     _BASES.clear()
     _MAPS.clear()
+

@@ -30,7 +30,7 @@ def draw_out_of_play(image: Image.Image, state: MegaState, static: Static) -> No
         if name not in static.visible:
             continue
         area = board.areas[name]
-        fill_polygon(image, [f.xy(p) for p in area.points], OUT_OF_PLAY, outline=(60, 56, 50), width=1)
+        fill_polygon(image, [f.xy(p) for p in area.points], OUT_OF_PLAY, outline=(60, 56, 50), width=1, again=True)
         if area.kind == "land" and name in static.anchors:
             draw_name(image, f, name, area.limit, area.city_site, static.anchors[name])
 

@@ -117,7 +117,7 @@ def compose_posted(state: MegaState, viewer: int | None, posted: Posted) -> tupl
     draw_conflict_signs(image, state, static, conflicts)
     restore_frames(image, static)
     _heading(image, state, viewer)
-    _order(image, state, static, viewer)
+    _order(image, state, static, viewer, len(conflicts))
     return image, static.palette
 
 
@@ -251,15 +251,14 @@ def _build_palette(board: Board) -> Image.Image:
     return build_palette([sheet, _samples(board, frame)], [*_fixed(board), HIGHLIGHT])
 
 
-def _order(image: Image.Image, state: MegaState, static: Static, viewer: int | None) -> None:
+def _order(image: Image.Image, state: MegaState, static: Static, viewer: int | None, conflicts: int) -> None:
     """The movement order in three columns: place, chip, civilization (bold: moving now, "(you)"),
-    census, and T treasury, C cities, S ships; a highlight on who moves now."""
+    census, and T treasury, C cities, S ships; a highlight on who moves now; how many `conflicts`."""
     f = static.frame
     civs = styles(state.board)
     top = f.band_top + 8
     title = "Movement order" if state.moving else "Next movement order (census now)"
     box = draw_text(image, (20, top + ORDER_HEAD / 2), title, LEAST + 1, INK, None, anchor="lm", bold=True)
-    conflicts = len(report(state).conflicts)
     note = "census, then T treasury, C cities, S ships" + (
         f"; {conflicts} conflict{'s' * (conflicts != 1)} (outlined)" if conflicts else "")
     draw_text(image, (box[2] + 16, top + ORDER_HEAD / 2), note, LEAST, MUTED, None, anchor="lm")

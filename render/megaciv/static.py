@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -49,7 +50,7 @@ from rules.megaciv.board import Board
 class Static:
     """A view's static image and geometry: `anchors` (where each area's name and pieces centre),
     `rooms` (how wide a row of pieces may be in each area), `ports` (where each area's ships go),
-    `name_boxes` (each drawn name's box), and the PNG palette."""
+    which areas it shows (`visible`), and the PNG palette."""
 
     image: Image.Image
     frame: Frame
@@ -160,6 +161,7 @@ def restore_frames(image: Image.Image, static: Static) -> None:
     frame_map(image, f)
 
 
+@lru_cache(maxsize=4096)
 def name_boxes(name: str, sea: bool, at: Point, s: Sizes) -> tuple[Box, ...]:
     """What an area's label covers when its anchor is `at`: a land area's name and population
     badge (as `draw_name` draws them) and the first row of its pieces under them; a sea's name."""

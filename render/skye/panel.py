@@ -84,7 +84,7 @@ def _status(image: Image.Image, state: SkyeState) -> None:
         return
     pos = GAME.position(state)
     title = GAME.flow.phase(pos.phase).title
-    line = GAME.phase(state)
+    line = GAME.status_line(state)
     doing = line.split(": ", 1)[1] if ": " in line else line
     draw_status(image, (PANEL_X, TITLES_HEIGHT), f"Round {state.round} of {state.rounds}", PANEL_INNER,
                 note=title + (" (secret)" if pos.phase in ("price", "plan") else ""), turn=doing,

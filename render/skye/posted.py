@@ -90,7 +90,7 @@ def _heading(image: Image.Image, state: SkyeState) -> None:
         return
     pos = GAME.position(state)
     title = GAME.flow.phase(pos.phase).title + (" (secret)" if pos.phase in ("price", "plan") else "")
-    line = GAME.phase(state)
+    line = GAME.status_line(state)
     heading(image, 0, f"Round {state.round} of {state.rounds}", title, line.split(": ", 1)[-1],
             [state.seats[s].colour for s in awaited(state)])
 

@@ -9,7 +9,7 @@ import math
 from PIL import Image
 
 from render.basics import PAPER, Point
-from render.marks import marker_sprite, visible_width
+from render.marks import marker_sprite, visible_height, visible_width
 from render.palette import player_style
 from render.text import paste
 from render.vikings.colours import god_colour
@@ -75,7 +75,7 @@ def _row(sprites: list[Image.Image], centre: Point, width: float, gap: int = 3) 
         if rows[-1] and sum(seen[j] for j in rows[-1]) + w > width:
             rows.append([])
         rows[-1].append(i)
-    line_h = max((_visible_height(s) for s in sprites), default=0) + 3
+    line_h = max((visible_height(s) for s in sprites), default=0) + 3
     placed: list[tuple[Image.Image, Point]] = []
     y = centre[1]
     for line in rows:
@@ -85,11 +85,6 @@ def _row(sprites: list[Image.Image], centre: Point, width: float, gap: int = 3) 
             x += seen[i]
         y += line_h
     return placed
-
-
-def _visible_height(sprite: Image.Image) -> int:
-    box = sprite.getchannel("A").getbbox()
-    return box[3] - box[1] if box else 0
 
 
 def _island_pieces(image: Image.Image, chips: list[Image.Image], island: Point, start: Point, r: float,
@@ -104,12 +99,12 @@ def _island_pieces(image: Image.Image, chips: list[Image.Image], island: Point, 
         placed = _row(chips, start, share * r)
         covered = sum(1 for s, p in placed for q in keep_clear if math.dist(p, q) < visible_width(s) / 2 + boat_r)
         spilled = sum(1 for s, p in placed if math.dist(p, island) > r - visible_width(s) / 2)
-        past = sum(1 for s, p in placed if p[1] + _visible_height(s) / 2 > bottom)
+        past = sum(1 for s, p in placed if p[1] + visible_height(s) / 2 > bottom)
         cost = 2 * covered + spilled + 4 * past
         if cost < best_cost:
             best, best_cost = placed, cost
-    low = max((at[1] + _visible_height(s) / 2 for s, at in best), default=0.0)
-    high = min((at[1] - _visible_height(s) / 2 for s, at in best), default=0.0)
+    low = max((at[1] + visible_height(s) / 2 for s, at in best), default=0.0)
+    high = min((at[1] - visible_height(s) / 2 for s, at in best), default=0.0)
     up = min(max(low - bottom, 0.0), max(high - top, 0.0))
     for sprite, at in best:
         paste(image, sprite, (at[0], at[1] - up))

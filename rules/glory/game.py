@@ -144,7 +144,7 @@ class GloryGame(Game[GloryState]):
         if look == "armies":
             player = values.get("player")
             only = player if isinstance(player, int) and not isinstance(player, bool) else None
-            return report.armies(state, self.phase(state), only)
+            return report.armies(state, self.status_line(state), only)
         if look == "look":
             return report.look(state, str(values.get("hex") or ""))
         if look == "targets":

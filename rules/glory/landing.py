@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules import hexes
 from rules.glory.state import (
+    MAX_UNITS,
     Army,
     GloryState,
     LastManeuver,
@@ -34,6 +35,29 @@ def describe(state: GloryState, p: Plan) -> str:
 
 def cubes_for(p: Plan) -> int:
     return 2 if p.march else 1
+
+
+def oversized(state: GloryState, p: Plan) -> str:
+    """Why the plan would leave an army with more than MAX_UNITS of a unit (after picking up, a
+    drop joining an army, or the group merging at its end), or ""."""
+    board = state.board
+    armies = state.players[p.seat].armies
+    group = dict(p.group)
+    found: list[tuple[str, str, int]] = []
+    for stop in p.stops:
+        for unit, n in stop.pick.items():
+            group[unit] = group.get(unit, 0) + n
+        found += [(stop.hex, u, n) for u, n in group.items() if n > MAX_UNITS]
+        there = armies.get(stop.hex)
+        for unit, n in stop.drop.items():
+            group[unit] -= n
+            found += [(stop.hex, unit, n + there.units.get(unit, 0))] if there else []
+    there = armies.get(p.end) if p.end != p.start else None
+    found += [(p.end, u, n + (there.units.get(u, 0) if there else 0)) for u, n in group.items() if n]
+    hex_, unit, n = next(((h, u, n) for h, u, n in found if n > MAX_UNITS), ("", "", 0))
+    if not n:
+        return ""
+    return f"an army holds at most {MAX_UNITS} {board.unit_types[unit].plural}, and this would put {n} at {hex_}"
 
 
 def carry_out(state: GloryState, p: Plan) -> list[str]:

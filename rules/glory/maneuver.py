@@ -7,7 +7,7 @@ from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove
 from rules.glory import explore
 from rules.glory.actions import Maneuver
-from rules.glory.landing import carry_out, describe, reach_report
+from rules.glory.landing import carry_out, describe, oversized, reach_report
 from rules.glory.moves import MAX_PATH, plan
 from rules.glory.state import GloryState, Stop, read_units, terrain_at
 from rules.guards import seated
@@ -39,6 +39,9 @@ def maneuver(state: GloryState, actor: Actor, action: Maneuver) -> Result[GloryS
     if paying and player.action_cubes < 1:
         raise IllegalMove("Another maneuver this turn costs an action cube and you have none left: end your turn.")
     checked = plan(state, seat, army, units, to, path or None, stops, action.march, action.pack)
+    too_many = oversized(state, checked)
+    if too_many:
+        raise IllegalMove(f"{too_many[:1].upper()}{too_many[1:]}.")
     if terrain_at(state, checked.end) is None and not state.province_deck:
         raise IllegalMove("The province deck is empty: no province can be explored.")
     state.maneuvers += 1

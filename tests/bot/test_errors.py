@@ -56,7 +56,8 @@ def test_no_token_exits_2_and_says_how(tmp_path):
 
 def test_debug_logs_never_hold_an_interaction_token(tmp_path):
     script = tmp_path / "game.txt"
-    script.write_text("@alice /game new game:vikings board:two-isles\n@bob /game join\n@alice /game start\n")
+    script.write_text("@alice /game new game:vikings board:two-isles\n@bob /game join\n@alice /game start\n"
+                      "@alice /game export\n")  # a followup: the webhook route
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
     env["WAYPOST_LOG_LEVEL"] = "DEBUG"
     done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--offline", "--script", str(script)], cwd=tmp_path,

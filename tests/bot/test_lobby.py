@@ -20,7 +20,7 @@ async def seat(discord_, *users: str) -> None:
 async def start(discord_, *users: str) -> None:
     await seat(discord_, *users)
     rec = await discord_.run(users[0], CH, "/game start")
-    assert rec.ok and rec.callback_type == 5
+    assert rec.ok and rec.attachments
 
 
 async def test_new_join_start_status(discord_):

@@ -9,10 +9,11 @@ import gc
 import time
 
 import front.budget
+from front.answering import DEFER_AFTER
 from front.bot import WaypostTree, create_bot
 from offline import OfflineDiscord
 from tests.support.databases import append_raw
-from tests.support.tally import Add
+from tests.support.tally import SLOW_DRAWING, Add
 from waypost.config import Config
 from waypost.outcome import User
 from waypost.records import LogEntry, log_row
@@ -50,6 +51,35 @@ async def test_a_command_waiting_behind_a_long_import_is_acknowledged_in_time(di
     assert imported.ok and claim.ok  # neither missed Discord's window (the stand-in refuses a late answer)
     assert claim.callback_type == 5 and claim.ephemeral  # acknowledged privately while it waited
     assert "bob claimed their seat" in " ".join(m.content for m in claim.messages)
+
+
+async def test_a_board_drawn_in_time_goes_out_with_the_first_response(discord_):
+    """One request instead of a "thinking" and a followup (issue 21)."""
+    for line in ("@alice /game new game:tally", "@bob /game join", "@alice /game start"):
+        await discord_.run(line.split()[0], "#quick", line.split(" ", 1)[1])
+    rec = await discord_.run("@alice", "#quick", "/tally add amount:3")
+    assert rec.ok and rec.callback_type == 4 and not rec.ephemeral
+    assert [e.kind for e in rec.events] == ["reply"]
+    (image,) = rec.attachments
+    assert image.image().format == "PNG" and "alice added 3: total 3" in rec.content
+
+
+async def test_a_board_slow_to_draw_is_acknowledged_first_and_posted_in_time(discord_):
+    """A drawing that takes longer than what is left of `DEFER_AFTER` (here the drawing process is
+    slow: tally draws a total of 11 in 2 s) is acknowledged ("thinking", public: the board will
+    be) within Discord's window, then posted."""
+    assert SLOW_DRAWING > DEFER_AFTER
+    for line in ("@alice /game new game:tally", "@bob /game join", "@alice /game start"):
+        await discord_.run(line.split()[0], "#slow", line.split(" ", 1)[1])
+    for user, amount in (("@alice", 3), ("@bob", 3), ("@alice", 3)):
+        await discord_.run(user, "#slow", f"/tally add amount:{amount}")
+    started = time.perf_counter()
+    rec = await discord_.run("@bob", "#slow", "/tally add amount:2")  # total 11
+    assert time.perf_counter() - started >= SLOW_DRAWING
+    assert rec.ok and rec.callback_type == 5 and not rec.ephemeral  # the stand-in refuses a late answer
+    assert [e.kind for e in rec.events] == ["defer", "followup"]
+    (image,) = rec.attachments
+    assert image.image().format == "PNG" and "bob added 2: total 11" in rec.content
 
 
 async def test_one_user_flooding_autocomplete_cannot_make_others_late(config, games):

@@ -10,10 +10,11 @@ import pytest
 from PIL import Image, ImageChops
 
 from render import glory
+from render.glory import posted as glory_posted
 from render.glory.layout import MAP_W, WIDTH
 from render.glory.static import static_layer
 from render.palette import player_style
-from rules.base import Actor, Seat
+from rules.base import Actor, Posted, Seat
 from rules.glory import GAME, queries
 from rules.glory.actions import Adjust, Choose, EndTurn, Maneuver, Pass
 from rules.glory.state import GloryState
@@ -200,3 +201,24 @@ def test_a_state_pickled_for_a_drawing_process_reuses_the_cached_layers():
     assert copy.board is not state.board
     assert glory.draw(copy, None) == glory.draw(GAME.view(state, None), None)
     assert (len(static._BASES), len(static._MAPS)) == built
+
+
+def test_the_posted_views_window_is_drawn_once_and_its_pieces_on_a_copy():
+    """Two positions with the same hexes in view share one cached window (the map without its
+    pieces); the pieces of one never show on the other."""
+    glory.clear_cache()
+    before = fresh("five-kingdoms", 4)
+    seat, hex_ = before.turn, next(iter(before.players[before.turn].armies))
+    unit = next(u.name for u in before.board.units if not u.packing)
+    after = GAME.apply(before, Actor(0, host=True), Adjust("units", 5, seat=seat, hex=hex_, unit=unit)).state
+
+    def posted(state: GloryState) -> bytes:
+        return glory.draw(GAME.view(state, None), None, None, None, Posted())
+
+    first = posted(before)
+    assert len(glory_posted._WINDOWS) == 1
+    assert posted(after) != first
+    assert len(glory_posted._WINDOWS) == 1
+    assert posted(before) == first
+    glory.clear_cache()
+    assert posted(before) == first

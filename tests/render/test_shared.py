@@ -145,6 +145,20 @@ def test_a_tag_is_as_wide_as_its_text():
     assert short.height == long.height and long.width > short.width >= short.height
 
 
+def test_a_sprites_ink_box_is_its_visible_part_while_it_lives():
+    """Measured once per sprite: a new sprite (often at the address of one just dropped) is
+    measured anew, and a dropped sprite's measure goes with it."""
+    kept = len(marks._INK)  # the sprites that live on in caches
+    for width in range(1, 30):
+        sprite = Image.new("RGBA", (40, 20), (0, 0, 0, 0))
+        sprite.paste((200, 0, 0, 255), (3, 4, 3 + width, 9))
+        assert marks.ink_box(sprite) == (3, 4, 3 + width, 9) == sprite.getchannel("A").getbbox()
+        assert (marks.visible_width(sprite), marks.visible_height(sprite)) == (width, 5)
+    assert marks.ink_box(Image.new("RGBA", (5, 5), (0, 0, 0, 0))) is None
+    del sprite
+    assert len(marks._INK) <= kept
+
+
 # --- lines ------------------------------------------------------------------------------------
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from rules import hexes
 from rules.base import Action, Actor, Result, Seat
-from rules.glory import GAME, queries
+from rules.glory import GAME
 from rules.glory.actions import Adjust, Choose, EndTurn, Maneuver, Pass
 from rules.glory.adjust import ADJUSTERS
 from rules.glory.board import Board
@@ -140,44 +140,7 @@ def act(state: GloryState, seat: int | None, action: Action, host: bool = False)
     return result
 
 
-# --- random play (tests/rules/random_play.py) -----------------------------------------------------------
-
-
-def legal_action(rng: random.Random, state: GloryState) -> tuple[int, Action] | None:
-    """A likely-legal action of whoever is awaited, chosen through the queries on their view."""
-    if state.exploring is not None:
-        if rng.random() < 0.3:
-            return None  # a while for the host's adjustments
-        seat = state.exploring.plan.seat
-        return seat, Choose(rng.choice(queries.rotations(GAME.view(state, seat))))
-    seat = state.turn
-    seen = GAME.view(state, seat)
-    armies = queries.armies(seen, seat)
-    if not armies or queries.can_maneuver(seen, seat) or rng.random() < 0.15:
-        return seat, (Pass() if queries.may_pass(seen, seat) and rng.random() < 0.6 else EndTurn())
-    at, army = rng.choice(armies)
-    group = {u: rng.randint(1, n) for u, n in army.units.items() if rng.random() < 0.7} or None
-    march = rng.random() < 0.2
-    pack = "pack" if any(seen.board.unit_types[u].packing for u in army.units) and rng.random() < 0.5 else ""
-    ends = queries.reach(seen, seat, at, group, march=march, pack=pack)
-    if not ends:
-        return seat, EndTurn()
-    to, route = rng.choice(sorted(ends.items()))
-    drops: tuple = ()
-    pickups: tuple = ()
-    moved = group or army.units
-    if len(route.route) > 1 and rng.random() < 0.3:
-        middle = route.route[0]
-        unit = rng.choice(sorted(moved))
-        if sum(moved.values()) > 1:
-            drops = ((middle, unit, 1),)
-        mine = dict(queries.pickup_sources(seen, seat, at))
-        if middle in mine and rng.random() < 0.5:
-            pick = rng.choice(sorted(mine[middle].units))
-            pickups = ((middle, pick, 1),)
-    path = route.route if rng.random() < 0.5 else ()
-    units = tuple(sorted(group.items())) if group else ()
-    return seat, Maneuver(at, to, units=units, path=path, drops=drops, pickups=pickups, march=march, pack=pack)
+# --- random play (tests/support/random_play.py) -----------------------------------------------------------
 
 
 def hostile_action(rng: random.Random, state: GloryState) -> tuple[Actor | int | None, Action]:

@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.base import Action, Actor, Result, Seat
-from rules.errors import PlayerError
-from rules.megaciv import GAME, queries
+from rules.megaciv import GAME
 from rules.megaciv.actions import (
     Adjust,
     Build,
@@ -32,7 +31,7 @@ from rules.megaciv.actions import (
     TakeBack,
 )
 from rules.megaciv.board import Board
-from rules.megaciv.state import CITIES, MegaState, Ship, with_player
+from rules.megaciv.state import MegaState, Ship, with_player
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "megaciv"
 MAPS = DATA / "maps"
@@ -162,92 +161,7 @@ def first_to_move(state: MegaState, seat: int) -> MegaState:
     return replace(state, order=order)
 
 
-# --- random play (tests/rules/random_play.py) -----------------------------------------------------------
-
-ALLOWED = ("Diplomacy", "Cultural Ascendancy", "conflict situation")  # why a sail the queries offered is refused
-
-
-def legal_action(rng: random.Random, state: MegaState) -> tuple[int, Action] | None:
-    """A legal action through the queries: between phases expand, keep the books and start the next
-    Movement phase; in it, the acting seat drafts, takes back, declares or insists."""
-    if not state.moving:
-        return _between(rng, state)
-    seat = rng.choice(GAME.position(state).acting)
-    if state.together and rng.random() < 0.02:
-        return seat, Insist()
-    seen = GAME.view(state, seat)
-    p = seen.players[seat]
-    roll = rng.random()
-    if roll < 0.08 and p.steps:
-        return seat, TakeBack(rng.randint(1, len(p.steps)))
-    if roll < 0.14 or not p.tokens:
-        return seat, Declare()
-    if roll < 0.55:
-        movable = queries.movable(seen, seat)
-        source = rng.choice(movable)[0] if movable else ""
-        found = queries.destinations(seen, seat, source) if movable else []
-        if found:
-            d = rng.choice(found)
-            return seat, Move(source, d.area, rng.randint(1, d.count), d.via)
-    if roll < 0.65:
-        coastal = [a for a in p.tokens if seen.board.areas[a].coastal and a not in seen.out_of_play]
-        if coastal and any(s.area is None for s in p.ships) and p.builds < 4:
-            return seat, Build(rng.choice(coastal), rng.choice(["treasury", "mixed", "tokens"]))
-    for info in queries.ships(seen, seat):
-        if info.status == "needs upkeep":
-            if rng.random() < 0.2:
-                return seat, Scrap(info.number)
-            if p.treasury:
-                return seat, Maintain(info.number)
-            if p.tokens:
-                return seat, Maintain(info.number, "token", rng.choice(sorted(p.tokens)))
-        reach = queries.ship_reach(seen, seat, info.number)
-        if reach and rng.random() < 0.7:
-            end = rng.choice(sorted(reach))
-            path = reach[end]
-            free = p.unmoved(info.area) if seen.board.areas[info.area].kind == "land" else 0
-            take = [min(free, rng.randint(0, 5))] + [0] * len(path)
-            if seen.board.areas[end].kind == "sea":
-                take[0] = 0
-            return seat, Sail(info.number, path, tuple(take), ())
-    return seat, Declare()
-
-
-def _between(rng: random.Random, state: MegaState) -> tuple[int, Action]:
-    """Between Movement phases: someone expands or keeps the books, or the host starts the next phase."""
-    growing = [s for s in range(len(state.seats)) if not state.players[s].expanded and queries.expansion(state, s)[0]]
-    if growing and rng.random() < 0.7:
-        seat = rng.choice(growing)
-        need, stock = queries.expansion(state, seat)
-        if sum(need.values()) <= stock:
-            return seat, Expand()
-        areas = list(need)
-        rng.shuffle(areas)
-        return seat, Expand(tuple(areas))
-    seat = rng.randrange(len(state.seats))
-    p = state.players[seat]
-    roll = rng.random()
-    if roll < 0.3 and p.stock > 4:
-        return seat, Adjust("treasury", p.treasury + rng.randint(1, 4))
-    if roll < 0.45:
-        advance = rng.choice(state.board.advances.advances).name
-        return seat, Adjust("advance", 0 if advance in p.advances else 1, name=advance)
-    if roll < 0.55 and p.tokens and len(p.cities) < CITIES:
-        return seat, Adjust("city", 1, area=rng.choice(sorted(p.tokens)))
-    if roll < 0.65:
-        area = rng.choice(state.board.land_areas)
-        return HOST, Adjust("barbarians", rng.randint(0, 3), area=area)
-    return HOST, StartMovement()
-
-
-def refusable(action: Action, refusal: PlayerError) -> bool:
-    """The queries promise every legal pick but a build the treasury cannot pay, a sail stopped by
-    a rule they do not foresee, and the table's bookkeeping (the host may not hold the seat)."""
-    if isinstance(action, Build):
-        return "treasury" in refusal.message or "paying needs" in refusal.message
-    if isinstance(action, Sail):
-        return any(word in refusal.message for word in ALLOWED) or len(action.path) < 1
-    return isinstance(action, Adjust)
+# --- random play (tests/support/random_play.py) ---------------------------------------------------------
 
 
 def hostile_action(rng: random.Random, state: MegaState) -> tuple[int | None, Action]:

@@ -114,7 +114,7 @@ def test_turns_go_round_skipping_players_who_passed_and_the_first_to_pass_starts
     put(state, RED, at(0, 0), swordsman=1, cubes=2)
     state.players[RED].action_cubes = 0
     state = act(state, RED, EndTurn()).state
-    assert GAME.phase(state) == "Round 1: Blue's turn"
+    assert GAME.status_line(state) == "Round 1: Blue's turn"
     state = act(state, BLUE, Pass()).state
     assert state.turn == YELLOW
     state = act(state, YELLOW, EndTurn()).state
@@ -128,7 +128,7 @@ def test_turns_go_round_skipping_players_who_passed_and_the_first_to_pass_starts
     state = result.state
     assert (state.round, state.turn, state.passed) == (2, BLUE, [])
     assert cubes(state, RED, at(0, 0)) == 0 and state.players[RED].action_cubes == 2
-    assert GAME.phase(state) == "Round 2: Blue's turn"
+    assert GAME.status_line(state) == "Round 2: Blue's turn"
 
 
 def test_out_of_time_a_player_passes_or_ends_the_turn_they_maneuvered_in():

@@ -263,6 +263,21 @@ def test_G_M7_pick_up_along_the_way_and_land_together_nadias_example():
     assert after.last.pickups == (at(1, 0), at(2, 0))
 
 
+def test_G_M7_no_army_grows_past_99_of_a_unit_by_picking_up_dropping_or_merging():
+    """A table ruling (docs/glory.md): an army holds at most 99 of each unit, the most a hex's count
+    can say; a maneuver that would go past it is refused, naming where (found by random play)."""
+    state = scenario()
+    put(state, RED, at(0, 0), cavalryman=60)
+    put(state, RED, at(1, 0), cavalryman=50)
+    put(state, RED, at(3, 0), cavalryman=45)
+    with pytest.raises(IllegalMove, match="at most 99 cavalrymen, and this would put 110 at"):
+        act(state, RED, M(at(0, 0), at(2, 0), pickups=((at(1, 0), "cavalryman", 50),)))
+    with pytest.raises(IllegalMove, match="this would put 105 at"):
+        act(state, RED, M(at(0, 0), at(3, 0)))
+    assert units(act(state, RED, M(at(0, 0), at(3, 0), units=(("cavalryman", 54),))).state, RED, at(3, 0)) == \
+        {"cavalryman": 99}
+
+
 def test_G_M7_the_budget_is_the_slowest_of_all_units_moved_counted_from_the_start():
     state = scenario()
     put(state, RED, at(0, 0), cavalryman=1)

@@ -6,11 +6,10 @@ import json
 import random
 
 from rules.base import Actor
-from rules.errors import PlayerError
 from rules.glory import GAME
-from rules.glory.actions import EndTurn
 from rules.glory.state import GloryState
-from tests.rules.glory_fixtures import legal_action, new_game
+from tests.rules.glory_fixtures import new_game
+from tests.support.random_play import legal
 
 
 def play_recorded(seed: int, moves: int) -> tuple[list[tuple[int, bool, dict]], GloryState]:
@@ -18,12 +17,12 @@ def play_recorded(seed: int, moves: int) -> tuple[list[tuple[int, bool, dict]], 
     state = new_game("five-kingdoms", 3, seed=seed)
     log = []
     while len(log) < moves:
-        seat, action = legal_action(rng, state) or (state.turn, EndTurn())
-        try:
-            state = GAME.apply(state, Actor(seat), action).state
-        except PlayerError:
+        picked = legal(GAME, state, rng, host=0.1)
+        if picked is None:
             continue
-        log.append((seat, False, GAME.encode_action(action)))
+        actor, action = picked
+        state = GAME.apply(state, actor, action).state
+        log.append((actor.seat, actor.host, GAME.encode_action(action)))
     return log, state
 
 

@@ -12,7 +12,7 @@ from tests.rules.glory_fixtures import BLUE, RED, YELLOW, act, cubes, new_game, 
 
 def test_two_rounds_on_five_kingdoms():
     state = new_game("five-kingdoms", 3, seed=42)
-    assert GAME.phase(state) == "Round 1: Red's turn"
+    assert GAME.status_line(state) == "Round 1: Red's turn"
 
     # Red explores D4 with the army of its starting province, and chooses the tile's rotation.
     tile = state.province_deck[0]

@@ -75,7 +75,7 @@ def test_setup_one_token_in_each_civilizations_first_start_area():
     assert [p.civ for p in state.players] == ["Rome", "Babylon", "Celt"]
     assert [p.tokens for p in state.players] == [{"E": 1}, {"F": 1}, {"G": 1}]
     assert all(p.stock == 54 and p.treasury == 0 for p in state.players)
-    assert GAME.phase(state) == "Turn 1: The table's phases"
+    assert GAME.status_line(state) == "Turn 1: The table's phases"
     assert GAME.awaiting(state) == []
     assert GAME.seat_name(state, BLUE) == "Babylon"
 

@@ -73,7 +73,7 @@ def test_M_O1_strict_order_one_player_at_a_time():
     with pytest.raises(NotYourTurn):
         act(state, BLUE, Move("E", "F"))
     state = act(state, RED, Declare()).state
-    assert GAME.phase(state) == "Turn 1: Babylon moving"
+    assert GAME.status_line(state) == "Turn 1: Babylon moving"
     assert act(state, BLUE, Move("E", "F")).state.players[BLUE].tokens == {"F": 1}
 
 

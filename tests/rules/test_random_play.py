@@ -1,7 +1,8 @@
-"""Random play of every game (tests/rules/random_play.py): legal and hostile actions, adjustments and
-decision answers, by players and the host; after every accepted action the game's invariants hold,
-a refused one changes nothing, and `apply` never changes its input. Each game's own hidden things
-stay hidden from every view on the way."""
+"""Random play of every game (tests/support/random_play.py): actions chosen from the legal options
+mixed with hostile ones, adjustments and decision answers, by players and the host; after every
+accepted action the game's invariants hold, an option offered is accepted, a refused action changes
+nothing, and `apply` never changes its input. Each game's own hidden things stay hidden from every
+view on the way."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from rules.megaciv.draft import base, secret_drafts
 from rules.skye import GAME as SKYE
 from rules.vikings import GAME as VIKINGS
 from tests.rules import glory_fixtures, megaciv_fixtures, skye_fixtures, vikings_fixtures
-from tests.rules.random_play import Player, play
+from tests.support.random_play import Player, play
 
 
 def glory_hides_its_piles(state: Any) -> None:
@@ -48,11 +49,10 @@ def skye_views_stay_valid(state: Any) -> None:
 
 
 PLAYERS = {
-    "vikings": Player(VIKINGS, vikings_fixtures.legal_action, vikings_fixtures.hostile_action),
-    "glory": Player(GLORY, glory_fixtures.legal_action, glory_fixtures.hostile_action, watch=glory_hides_its_piles),
-    "skye": Player(SKYE, skye_fixtures.random_action, skye_fixtures.hostile_action, watch=skye_views_stay_valid),
-    "megaciv": Player(MEGACIV, megaciv_fixtures.legal_action, megaciv_fixtures.hostile_action,
-                      megaciv_fixtures.refusable, megaciv_hides_drafts),
+    "vikings": Player(VIKINGS, vikings_fixtures.hostile_action),
+    "glory": Player(GLORY, glory_fixtures.hostile_action, watch=glory_hides_its_piles),
+    "skye": Player(SKYE, skye_fixtures.hostile_action, watch=skye_views_stay_valid),
+    "megaciv": Player(MEGACIV, megaciv_fixtures.hostile_action, watch=megaciv_hides_drafts),
 }
 
 

@@ -54,7 +54,7 @@ def test_secret_phases_await_plans_and_the_rest_await_turns():
     state = replace(state, offers=(Offer("T1", BLUE, 1),), queue=(RED, YELLOW), bag=tuple(
         t for t in state.bag if t != "T1"), players=tuple(replace(p, territory=p.territory[:1]) if i == RED else p
                                                           for i, p in enumerate(state.players)))
-    assert GAME.awaiting(state)[0].kind == "turn" and GAME.phase(state) == "Round 1 of 6: Red to buy"
+    assert GAME.awaiting(state)[0].kind == "turn" and GAME.status_line(state) == "Round 1 of 6: Red to buy"
 
 
 # --- secrecy ----------------------------------------------------------------------------------------------

@@ -55,7 +55,7 @@ def test_setup_deals_three_tiles_each_after_the_first_income():
     assert len(state.bag) == len(state.board.tiles.landscapes) - 9
     assert len(state.scoring) == 4 and len(set(state.scoring)) == 4
     assert new_game(5).rounds == 5 and new_game(2).rounds == 6 and new_game(3, rounds=4).rounds == 4
-    assert GAME.phase(state) == "Round 1 of 6: Red, Blue and Yellow to price"
+    assert GAME.status_line(state) == "Round 1 of 6: Red, Blue and Yellow to price"
 
 
 @pytest.mark.parametrize(("settings", "message"), [

@@ -70,7 +70,7 @@ def test_setup_places_one_boat_each_in_reverse_seat_order_then_seat_0_plays():
     state = _new()
     GAME.check(state)
     assert GAME.awaiting(state) == [Awaiting(YELLOW, "turn", "Place your first boat on an empty dock.")]
-    assert GAME.phase(state) == "Setup: Yellow places a boat"
+    assert GAME.status_line(state) == "Setup: Yellow places a boat"
     with pytest.raises(NotYourTurn, match="It is Yellow's turn."):
         act(state, RED, PlaceBoat("A1"))
     state = act(state, YELLOW, PlaceBoat("B1")).state
@@ -81,7 +81,7 @@ def test_setup_places_one_boat_each_in_reverse_seat_order_then_seat_0_plays():
     state = result.state
     assert not state.placing and state.turn == RED
     assert [p.boats[1] for p in state.players] == ["A1", "A2", "B1"]
-    assert GAME.phase(state) == "Era 1: Red's turn"
+    assert GAME.status_line(state) == "Era 1: Red's turn"
     with pytest.raises(IllegalMove, match="You cannot place a boat now: Era 1: Red's turn."):
         act(state, RED, PlaceBoat("B2"))
 
@@ -205,7 +205,7 @@ def test_era_is_advanced_by_the_host_only_up_to_three():
     state = result.state
     assert (state.era, state.turn, state.dedications["action1"]) == (2, RED, 0)
     state = act(state, BLUE, AdvanceEra(), host=True).state
-    assert GAME.phase(state) == "Era 3: Red's turn"
+    assert GAME.status_line(state) == "Era 3: Red's turn"
     with pytest.raises(IllegalMove, match="Era 3 is the last era."):
         act(state, BLUE, AdvanceEra(), host=True)
 

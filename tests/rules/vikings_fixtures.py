@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.base import Action, Actor, Result, Seat
-from rules.errors import PlayerError
-from rules.vikings import GAME, reach
+from rules.vikings import GAME
 from rules.vikings.actions import (
     Adjust,
     AdvanceEra,
@@ -22,8 +21,7 @@ from rules.vikings.actions import (
 )
 from rules.vikings.adjust import ADJUSTERS
 from rules.vikings.board import Board
-from rules.vikings.queries import empty_docks
-from rules.vikings.state import DEDICATIONS, VikingsState, occupant
+from rules.vikings.state import DEDICATIONS, VikingsState
 
 MAPS = Path(__file__).resolve().parents[2] / "data" / "vikings" / "maps"
 RED, BLUE, YELLOW, GREEN = range(4)
@@ -74,7 +72,7 @@ def act(state: VikingsState, seat: int | None, action: Action, host: bool = Fals
     return result
 
 
-# --- random play (tests/rules/random_play.py) -----------------------------------------------------------
+# --- random play (tests/support/random_play.py) -----------------------------------------------------------
 
 
 def hostile_action(rng: random.Random, state: VikingsState) -> tuple[int | None, Action]:
@@ -108,32 +106,3 @@ def _anything(rng: random.Random, state: VikingsState) -> Action:
     return Adjust(what, value=rng.randint(-1, 8), seat=rng.choice([None, None, 0, 1, 5]),
                   island=rng.choice([*islands, *names[:2]]), boat=rng.randint(0, 5),
                   space=rng.choice([*spaces, ""]), god=rng.choice([*state.board.gods, "Loki"]))
-
-
-def legal_action(rng: random.Random, state: VikingsState) -> tuple[int, Action] | None:
-    """A likely-legal action, so random play gets somewhere: place a boat in setup, answer a bump,
-    launch a boat from harbour now and then, or sail somewhere (into another player's dock often,
-    to bump)."""
-    if state.placing:
-        return state.turn, PlaceBoat(rng.choice(empty_docks(state))[0])
-    if state.pending and rng.random() < 0.5:
-        bump = state.pending[0]
-        return bump.seat, Choose(rng.choice(bump.options))
-    player = state.players[state.turn]
-    harbour = [n for n, space in player.boats.items() if space is None]
-    if harbour and empty_docks(state) and rng.random() < 0.1:
-        return state.turn, Adjust("boat", boat=harbour[0], space=rng.choice(empty_docks(state))[0])
-    boats = [n for n, space in player.boats.items() if space is not None]
-    if not boats or rng.random() < 0.1:
-        return state.turn, EndTurn()
-    boat, strength = rng.choice(boats), rng.randint(1, 3)
-    try:
-        ends = reach(state, state.turn, boat, strength)
-    except PlayerError:
-        return None
-    bumps = [route for end, route in ends.items() if (occupant(state, end) or (state.turn,))[0] != state.turn]
-    if not ends:
-        return None
-    route = rng.choice(bumps) if bumps and rng.random() < 0.6 else rng.choice(list(ends.values()))
-    sail = Sail(boat=boat, route=route, strength=strength, settlers=rng.randint(0, strength), raid=rng.random() < 0.5)
-    return state.turn, sail

@@ -6,12 +6,14 @@ submits at once; the last one reveals all bids. `roll` adds a seeded random 1–
 undone (the seed is hidden, as a deck's order would be). The host may `reset` the total. The
 first to reach the board's target wins.
 Choosing "crash" raises a RuntimeError, and so does drawing a total of 13: stand-ins for bugs, to
-test how the host survives them.
+test how the host survives them. Drawing a total of 11 takes 2 seconds: a stand-in for a drawing
+process busy with other boards.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field, replace
 from io import BytesIO
 from pathlib import Path
@@ -26,6 +28,7 @@ from rules.flow import Decision, Flow, Phase, Position
 from rules.options import ANSWER, Choice, Param, Values
 
 DATA = Path(__file__).parent / "tally_data"
+SLOW_DRAWING = 2.0  # seconds to draw a total of 11
 BIDS = 6  # bids suggested: 0 to 5
 
 
@@ -205,9 +208,11 @@ class Tally(Game[State]):
 def draw(state: State, viewer: int | None, focus: str | None = None, highlight: Highlight | None = None,
          posted: Posted | None = None) -> bytes:
     """A small PNG showing the total (and the viewer's own secret bid), the same posted or not. A
-    total of 13 cannot be drawn: a stand-in for a bug in a renderer."""
+    total of 13 cannot be drawn: a stand-in for a bug in a renderer; 11 takes 2 seconds."""
     if state.total == 13:
         raise RuntimeError("the painter tripped over 13")
+    if state.total == 11:
+        time.sleep(SLOW_DRAWING)
     image = Image.new("RGB", (200, 80), "white")
     pen = ImageDraw.Draw(image)
     pen.text((10, 10), f"total {state.total}", fill="black")
