@@ -1,12 +1,10 @@
-"""What the benchmarks share: the largest shipped Vikings map, a game played on it through the
-rules alone, a fresh database of the chosen store, and the real bot on it behind the offline
-Discord stand-in, timed."""
+"""What the benchmarks share: a fresh database of the chosen store, the real bot on it behind the
+offline Discord stand-in, timed, and the event loop's longest stall meanwhile."""
 
 from __future__ import annotations
 
 import asyncio
 import os
-import random
 import secrets
 import tempfile
 import time
@@ -23,91 +21,16 @@ import asyncpg
 
 from benchmarks.figures import Figure, ms
 from front.bot import create_bot
-from games import default_games
 from offline import OfflineDiscord, Record
 from offline.remote import RemoteDiscord
-from rules.base import Actor, Seat
-from rules.vikings import reach
-from rules.vikings.actions import Adjust, Choose, EndTurn, PlaceBoat, Sail
-from rules.vikings.state import VikingsState
 from waypost.config import UNBUDGETED, Config
-from waypost.registry import Board, GameEntry
 from waypost.stalls import StallWatch
 
-GAME = "vikings"
 STORES = ("sqlite", "postgres")
 PG_ENV = "WAYPOST_BENCH_PG"
 LOCAL = ("127.0.0.1", "localhost", "::1")
 STALL = 0.05  # seconds: the longest event-loop stall allowed in any benchmark
 watch = StallWatch()  # this process's event loop, while a benchmark runs in it (`watched`)
-
-
-def vikings() -> GameEntry:
-    return default_games()[GAME]
-
-
-def largest_board(entry: GameEntry) -> Board:
-    """The shipped map with the most spaces."""
-    return max(entry.boards.values(), key=lambda b: len(b.model.kinds))
-
-
-# --- a game through the rules alone ----------------------------------------------------------------
-
-
-def opening(entry: GameEntry) -> VikingsState:
-    """The largest map with all its seats: boats 1–3 of everyone out, food and steel to spend."""
-    rules, board = entry.rules, largest_board(entry)
-    seats = [Seat(i + 1, f"player{i + 1}", c) for i, c in enumerate(rules.colours[:board.info.max_players])]
-    state = rules.setup(board.model, seats, rules.default_settings(), seed=1)
-    docks = [d.name for d in board.model.docks]
-    fjords = [f.name for f in board.model.fjords]
-    for seat in reversed(range(len(seats))):
-        state = rules.apply(state, Actor(seat), PlaceBoat(docks[seat * 2])).state
-    host = Actor(0, host=True)
-    for seat in range(len(seats)):
-        for action in (Adjust("boat", seat=seat, boat=2, space=fjords[seat * 2]),
-                       Adjust("boat", seat=seat, boat=3, space=docks[seat * 2 + 1]),
-                       Adjust("food", 7, seat), Adjust("steel", 3, seat)):
-            state = rules.apply(state, host, action).state
-    return state
-
-
-def timed_sail(entry: GameEntry, state: VikingsState, rng: random.Random) -> tuple[VikingsState, float]:
-    """One sail by the player on turn (a random boat, strength and reachable end, settlers if fed):
-    the new state and the seconds spent finding the reachable spaces and applying the sail."""
-    seat = state.turn
-    boats = [b for b, space in state.players[seat].boats.items() if space is not None]
-    boat, strength = rng.choice(boats), rng.randint(1, 3)
-    started = time.perf_counter()
-    ends = reach(state, seat, boat, strength)
-    end = rng.choice(sorted(ends))
-    docked = state.board.kind(end) == "dock"
-    settlers = min(strength, state.players[seat].food, state.players[seat].mat_settlers) if docked else 0
-    result = entry.rules.apply(state, Actor(seat), Sail(boat, ends[end], strength, settlers))
-    return result.state, time.perf_counter() - started
-
-
-def next_turn(entry: GameEntry, state: VikingsState) -> VikingsState:
-    """Answer every waiting bump with its first fjord, give the player food again, end the turn."""
-    rules = entry.rules
-    for bump in list(state.pending):
-        state = rules.apply(state, Actor(bump.seat), Choose(bump.options[0])).state
-    seat = state.turn
-    if state.players[seat].food < 3:
-        state = rules.apply(state, Actor(seat), Adjust("food", 7)).state
-    return rules.apply(state, Actor(seat), EndTurn()).state
-
-
-def midgame(entry: GameEntry, turns: int = 24, seed: int = 1) -> VikingsState:
-    """A game some turns in: boats spread out, settlers on islands, runes taken, a last sail."""
-    rng = random.Random(seed)
-    state = opening(entry)
-    for _ in range(turns):
-        for _ in range(2):
-            state, _ = timed_sail(entry, state, rng)
-        state = next_turn(entry, state)
-    state, _ = timed_sail(entry, state, rng)
-    return state
 
 
 # --- the real bot behind the stand-in -------------------------------------------------------------

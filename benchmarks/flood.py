@@ -1,14 +1,14 @@
 """Flood: one user sends heavy commands as fast as the budget allows while others play (issue 18 §8).
 
-Channels with Vikings games in progress on the largest map are played by scripted players while
-onlookers ask for the board, first quietly, then while one more user, seated nowhere (a member
-who may manage channels, so exports are theirs too), sends recaps, boards (now and of past
-positions), exports, log pages and `since` across the channels: a burst of
-as many as the request budget lets through at once, then as many a second as it refills. The bot
-runs with production's budgets. Figures: the others' commands acknowledged within 3 s, and their
-boards' p99 under the flood against twice the quiet figure. Quiet and flooded stages alternate, so
-that whatever else the machine is doing weighs on both alike; the cores busy are shown, the
-machine's other processes among them.
+Channels with games of the workload (`benchmarks.workload`: Tiny Epic Vikings on its largest map)
+in progress are played by scripted players while onlookers ask for the board, first quietly, then
+while one more user, seated nowhere (a member who may manage channels, so exports are theirs too),
+sends recaps, boards (now and of past positions), exports, log pages and `since` across the
+channels: a burst of as many as the request budget lets through at once, then as many a second as
+it refills. The bot runs with production's budgets. Figures: the others' commands acknowledged
+within 3 s, and their boards' p99 under the flood against twice the quiet figure. Quiet and
+flooded stages alternate, so that whatever else the machine is doing weighs on both alike; the
+cores busy are shown, the machine's other processes among them.
 """
 
 from __future__ import annotations
@@ -24,24 +24,25 @@ from typing import Any
 
 from benchmarks.figures import Figure, ms, percentile
 from benchmarks.fixtures import (
-    GAME,
     Sample,
     TimedDiscord,
     cpu_elsewhere,
     cpu_used,
     descendants,
     fresh_database,
-    largest_board,
     measuring,
     seats,
-    vikings,
 )
 from benchmarks.load import freezing
+from benchmarks.workload import workload
 from front.bot import create_bot
 from offline import Record
 from offline.players import ScriptedPlayer, open_game
 from waypost.config import UNBUDGETED, Config
 
+NAME = "flood"
+ORDER = 4
+STORING = True
 CHANNELS = 4
 PLAYERS = 3
 SETUP_BOARDS = 25  # boards each channel's game has drawn before the run (a history to look back on)
@@ -91,16 +92,17 @@ async def run(quick: bool) -> list[Figure]:
     seconds (not measured either); then quiet and flooded stages in turn, 7.5 s each (quick:
     2.5 s), twice, so that the machine's other work weighs on both alike."""
     seconds = 2.5 if quick else 7.5
-    board = largest_board(vikings()).info.name
+    game = workload()
+    board = game.board().info.name
     rng = random.Random(5)
     async with fresh_database() as where:
         production = Config(token="", db=where, dev_guild=None, log_level="WARNING")  # its budgets
         configs = [dataclasses.replace(production, **UNBUDGETED)]  # the history is played first, unhindered
         async with UsersTimed(lambda: create_bot(configs[-1])) as discord_:
-            channels = [await open_game(discord_, f"#flood{i}", GAME, seats(i, PLAYERS), board)
+            channels = [await open_game(discord_, f"#flood{i}", game.key, seats(i, PLAYERS), board)
                         for i in range(CHANNELS)]
             players = [ScriptedPlayer(discord_, c, seats(i, PLAYERS), random.Random(i), optional=0.0,
-                                      first=("vikings place", "vikings sail")) for i, c in enumerate(channels)]
+                                      first=game.first) for i, c in enumerate(channels)]
 
             async def history(player: ScriptedPlayer) -> None:
                 while sum(m.drew for m in player.moves) < SETUP_BOARDS:

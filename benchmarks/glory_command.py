@@ -15,6 +15,9 @@ from benchmarks.glory_rules import largest_board
 from offline.players import ScriptedPlayer, open_game
 from waypost import runtime
 
+NAME = "glory-command"
+STORING = True
+
 
 async def run(quick: bool) -> list[Figure]:
     """A scripted game of Glory on the largest map with every seat taken, one command at a time,

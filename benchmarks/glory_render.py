@@ -22,6 +22,8 @@ from rules.glory.actions import Choose, EndTurn, Maneuver, Pass
 from rules.glory.board import Board
 from rules.glory.state import GloryState
 
+NAME = "glory-render"
+
 
 def game_states(board: Board, count: int, seed: int = 1) -> list[GloryState]:
     """`count` positions of one game through the rules (every seat taken): each a few actions after

@@ -19,6 +19,7 @@ from rules.glory.actions import Adjust, Choose, EndTurn, Maneuver
 from rules.glory.board import Board
 from rules.glory.state import GloryState
 
+NAME = "glory-rules"
 DATA = Path(__file__).resolve().parent.parent / "data" / "glory"
 HOST = Actor(0, host=True)
 BIG_ARMY = {"peasant": 6, "spearman": 6, "swordsman": 6, "archer": 6, "cavalryman": 12}
@@ -88,8 +89,8 @@ def run(quick: bool) -> list[Figure]:
         times.append(seconds)
         state = next_turn(state)
     where = f"glory reachable + maneuver, largest army on {board.name}"
-    return [Figure(f"rules: {where}, p50", ms(percentile(times, 50)), "ms"),
-            Figure(f"rules: {where}, p99", ms(percentile(times, 99)), "ms", 1.0)]
+    return [Figure(f"glory-rules: {where}, p50", ms(percentile(times, 50)), "ms"),
+            Figure(f"glory-rules: {where}, p99", ms(percentile(times, 99)), "ms", 1.0)]
 
 
 if __name__ == "__main__":

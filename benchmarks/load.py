@@ -1,15 +1,16 @@
-"""Load: 100 channels with games in progress, the bot in a process of its own as production runs it
-(`bot.py` behind the stand-in's gateway: `offline.remote`), scripted players and onlookers acting
-concurrently from this process: the offline rig (the stand-in, its HTTP server and gateway, the
-players), whose CPU is counted apart from the bot's.
+"""Load: 100 channels with games of the workload (`benchmarks.workload`) in progress, the bot in a
+process of its own as production runs it (`bot.py` behind the stand-in's gateway: `offline.remote`),
+scripted players and onlookers acting concurrently from this process: the offline rig (the
+stand-in, its HTTP server and gateway, the players), whose CPU is counted apart from the bot's.
 
 Two stages. *Saturation*: every channel's players step as soon as they are answered (about a third
 of the steps come back with a board; the rest are refusals or draw nothing, and every step asks
-autocomplete first), and onlookers send `/game status` and `/vikings sail route:` autocompletes as
-soon as they are answered: what the bot serves is its capacity. *At 80 %*: the same players and
-onlookers paced at 80 % of the rates served at saturation (slots not made up when the bot falls
-behind), for the latency to the final reply and late acknowledgements. In each, the bot's longest
-event-loop stall (its own probe, `waypost.stalls`) and the CPU of every process.
+autocomplete first), and onlookers send `/game status` and the workload's autocomplete (in Tiny
+Epic Vikings, where a boat could sail) as soon as they are answered: what the bot serves is its
+capacity. *At 80 %*: the same players and onlookers paced at 80 % of the rates served at
+saturation (slots not made up when the bot falls behind), for the latency to the final reply and
+late acknowledgements. In each, the bot's longest event-loop stall (its own probe,
+`waypost.stalls`) and the CPU of every process.
 """
 
 from __future__ import annotations
@@ -23,16 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import (
-    GAME,
-    Sample,
-    TimedRemote,
-    fresh_database,
-    largest_board,
-    on_postgres,
-    seats,
-    vikings,
-)
+from benchmarks.fixtures import Sample, TimedRemote, fresh_database, on_postgres, seats
 from benchmarks.processes import (
     APPLICATION,
     GUARD,
@@ -44,17 +36,21 @@ from benchmarks.processes import (
     longest_stall,
     named,
 )
+from benchmarks.workload import Workload, workload
 from games import default_games
 from offline.fleet import Fleet
 from offline.players import ScriptedPlayer, open_game
 from waypost.storage import open_store
 from waypost.table import Table
 
+NAME = "load"
+ORDER = 1  # the host-level benchmarks first (`python -m benchmarks`)
+STORING = True
+OWN_PROCESS = True  # the bot in processes of its own
 CHANNELS = 100
 PLAYERS = 3
 ONLOOKERS = 50
 LOOKS = 2  # onlookers' status requests and autocompletes for every player's step
-MOVES = ("vikings place", "vikings sail")  # tried first, as players do: ending a turn draws no new board
 SHARE = 0.8  # of the saturation rates, offered in the second stage
 TARGET_BOARDS = 100  # board-changing commands a second on 2 cores
 FAST = 0.5  # seconds: p99 to the final reply at 80 %
@@ -89,7 +85,8 @@ async def freezing(until: float) -> None:
 async def run(quick: bool) -> list[Figure]:
     """Games are opened through the bot first (not timed); each stage lasts 30 s (quick: 5 s)."""
     seconds = 5 if quick else 30
-    board = largest_board(vikings()).info.name
+    game = workload()
+    board = game.board().info.name
     with tempfile.TemporaryDirectory(prefix="waypost-load-") as folder:
         async with fresh_database() as db, Fleet(Path(folder), named(db), shards=1, pythonpath=[GUARD]) as fleet:
             bot = await fleet.start("bot")
@@ -100,13 +97,14 @@ async def run(quick: bool) -> list[Figure]:
 
                 async def opened(i: int) -> tuple[int, list[str]]:
                     async with gate:
-                        return await open_game(discord_, f"#load{i}", GAME, seats(i, PLAYERS), board), seats(i, PLAYERS)
+                        users = seats(i, PLAYERS)
+                        return await open_game(discord_, f"#load{i}", game.key, users, board), users
 
                 channels = await asyncio.gather(*(opened(i) for i in range(CHANNELS)))
-                players = [ScriptedPlayer(discord_, c, users, random.Random(i), optional=0.0, first=MOVES)
+                players = [ScriptedPlayer(discord_, c, users, random.Random(i), optional=0.0, first=game.first)
                            for i, (c, users) in enumerate(channels)]
                 meter = Meter(bot.pid, db, APPLICATION if on_postgres() else "")
-                stage = _Stages(discord_, fleet, meter, players, channels, seconds)
+                stage = _Stages(discord_, fleet, meter, players, channels, seconds, game)
                 await stage.run(None, seconds / 3)  # a warm-up: boats placed, the games under way
                 full = await stage.run(None)
                 paced = await stage.run(SHARE * full.rate("board"), None, full.steps / max(len(full.boards), 1))
@@ -122,9 +120,9 @@ class _Stages:
     """The players and onlookers of the run, set going for one stage at a time."""
 
     def __init__(self, discord_: TimedRemote, fleet: Fleet, meter: Meter, players: list[ScriptedPlayer],
-                 channels: list[tuple[int, list[str]]], seconds: float) -> None:
+                 channels: list[tuple[int, list[str]]], seconds: float, game: Workload) -> None:
         self.discord, self.fleet, self.meter = discord_, fleet, meter
-        self.players, self.channels, self.seconds = players, channels, seconds
+        self.players, self.channels, self.seconds, self.game = players, channels, seconds, game
         self.rng = random.Random(1)
 
     async def look(self) -> None:
@@ -132,8 +130,8 @@ class _Stages:
         if self.rng.random() < 0.5:
             await self.discord.command(self.rng.choice(users), channel, "game status")
         else:
-            options = {"boat": 1, "strength": self.rng.randint(1, 3), "route": ""}
-            await self.discord.autocomplete(self.rng.choice(users), channel, "vikings sail", options, "route")
+            look = self.game.look(self.rng)
+            await self.discord.autocomplete(self.rng.choice(users), channel, look.command, look.options, look.focused)
 
     async def run(self, boards: float | None, seconds: float | None = None, steps_per_board: float = 3.0) -> Stage:
         """One stage of `seconds` (None: the run's): each channel's players step as soon as they are

@@ -1,5 +1,5 @@
-"""A long game: 100,000 log entries. A log page and an undo must not cost more with the log's
-length, and exporting it must not freeze the event loop.
+"""A long game of the workload (`benchmarks.workload`): 100,000 log entries. A log page and an undo
+must not cost more with the log's length, and exporting it must not freeze the event loop.
 
 The game is opened and played through the table; the long history is then written straight into
 the log (the same rows the table writes for adjustments, numbered after the real ones) so that it
@@ -15,8 +15,10 @@ import asyncio
 import time
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import fresh_database, measuring, vikings
-from rules.vikings.actions import Adjust, PlaceBoat
+from benchmarks.fixtures import fresh_database, measuring
+from benchmarks.workload import Workload, workload
+from rules import serial
+from rules.base import Actor
 from waypost.outcome import User
 from waypost.records import LogEntry, log_row
 from waypost.sql_store import INSERT_LOG
@@ -24,30 +26,37 @@ from waypost.stalls import StallWatch
 from waypost.storage import open_store
 from waypost.table import Table
 
+NAME = "long"
+ORDER = 3
+STORING = True
 ENTRIES = 100_000
 CH = 1
 PLAYERS = [User(i, f"player{i}") for i in (1, 2, 3)]
 
 
-async def _long_game(table: Table, count: int) -> None:
-    entry = vikings()
-    await table.new(CH, 1, PLAYERS[0], entry.key, "nordhav")
+async def _long_game(table: Table, game: Workload, count: int) -> None:
+    await table.new(CH, 1, PLAYERS[0], game.key, game.board().info.name)
     for user in PLAYERS[1:]:
         await table.join(CH, user)
     await table.start(CH, PLAYERS[0])
-    for user, dock in zip(reversed(PLAYERS), ("D1", "B1", "A2")):
-        await table.act(CH, user, entry.key, PlaceBoat(dock))
+    for player, action in game.long.opening:
+        await table.act(CH, PLAYERS[player], game.key, action)
     row = await table.store.open_game(CH)
     assert row is not None
     first = await table.store.log_length(row.id) + 1
-    body = {"action": {"kind": "adjust", "what": "wood", "value": 1, "seat": None, "island": "", "boat": 0,
-                       "space": "", "god": ""}, "actor": {"seat": 0, "host": True}}
+    filler, summary = game.long.filler
+    body = {"action": game.entry.rules.encode_action(filler), "actor": serial.dump(Actor(0, host=True))}
     rows = [log_row(row.id, LogEntry(f"2026-01-01T00:00:{seq % 60:02d}", PLAYERS[0].id, "action", body,
-                                      "Red adjusted their wood 0 → 1", seat=0, undoable=True, seq=seq))
+                                      summary, seat=0, undoable=True, seq=seq))
             for seq in range(first, first + count)]
     async with table.store._writing() as db:  # bulk SQL on the store's own connection
         await db.many(INSERT_LOG, rows)
-    await table.act(CH, PLAYERS[1], entry.key, Adjust("food", 2))  # a real last action, with its snapshot
+    await _last(table, game)  # a real last action, with its snapshot
+
+
+async def _last(table: Table, game: Workload) -> None:
+    player, action = game.long.last
+    await table.act(CH, PLAYERS[player], game.key, action)
 
 
 async def _stall_during(work: asyncio.Future[object]) -> StallWatch:
@@ -66,8 +75,9 @@ async def run(quick: bool) -> list[Figure]:
     async with fresh_database() as db:
         store = await open_store(db)
         try:
-            table = Table(store, {"vikings": vikings()})
-            await _long_game(table, count)
+            game = workload()
+            table = Table(store, {game.key: game.entry})
+            await _long_game(table, game, count)
             measuring()
             pages, undos = [], []
             deep = (await table.log(CH, PLAYERS[0], 1)).pages // 2
@@ -77,9 +87,9 @@ async def run(quick: bool) -> list[Figure]:
                 pages.append(time.perf_counter() - started)
             for _ in range(10 if quick else 50):
                 started = time.perf_counter()
-                await table.undo(CH, PLAYERS[1])
+                await table.undo(CH, PLAYERS[game.long.last[0]])
                 undos.append(time.perf_counter() - started)
-                await table.act(CH, PLAYERS[1], "vikings", Adjust("food", 2))
+                await _last(table, game)
             stall = await _stall_during(asyncio.ensure_future(table.export(CH, PLAYERS[0])))
         finally:
             await store.close()

@@ -46,6 +46,8 @@ from waypost.outcome import User
 from waypost.storage import open_store
 from waypost.table import Table
 
+NAME = "megaciv-command"
+STORING = True
 COLD = 200
 TOKENS_EACH = 22
 

@@ -28,6 +28,7 @@ from rules.megaciv.actions import Adjust, Build, Maintain, StartMovement
 from rules.megaciv.state import MegaState
 from rules.options import Value
 
+NAME = "megaciv-options"
 TYPICAL, SLOWEST = 20, 50  # ms: a keystroke's autocomplete, and never more
 ADJUSTING = ("tokens", "treasury", "city", "ship", "advance", "barbarians")
 

@@ -26,6 +26,8 @@ from rules.base import Posted
 from rules.megaciv import GAME
 from rules.megaciv.state import MegaState
 
+NAME = "megaciv-render"
+
 
 def states(count: int) -> list[MegaState]:
     """A busy position, then the player on turn drafting one more step at a time (as each

@@ -36,6 +36,7 @@ from rules.megaciv.report import report
 from rules.megaciv.state import MegaState
 from waypost.records import dumps
 
+NAME = "megaciv-rules"
 DATA = Path(__file__).resolve().parent.parent / "data" / "megaciv"
 HOST = Actor(0, host=True)
 ADVANCES = ("Roadbuilding", "Cloth Making", "Astronavigation", "Naval Warfare", "Military", "Engineering")

@@ -1,8 +1,9 @@
-"""Memory: resident size with 10,000 stored games and 200 active; opening a stored game cold.
+"""Memory: resident size with 10,000 stored games of the workload (`benchmarks.workload`) and 200
+active; opening a stored game cold.
 
-`run` measures in a fresh process (`python -m benchmarks.memory DATABASE`, on the fresh database
-it names), which prints its figures as JSON lines: a process that ran other benchmarks first would
-count their leftovers.
+`run` measures in a fresh process (`python -m benchmarks.memory DATABASE GAME`, on the fresh
+database it names, with the workload it names), which prints its figures as JSON lines: a process
+that ran other benchmarks first would count their leftovers.
 """
 
 from __future__ import annotations
@@ -17,12 +18,16 @@ import time
 from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import GAME, descendants, fresh_database, largest_board, real_bot, seats, vikings
+from benchmarks.fixtures import descendants, fresh_database, real_bot, seats
+from benchmarks.workload import use_workload, workload
 from offline.players import ScriptedPlayer, open_game
 from waypost import runtime
 from waypost.records import LOG_COLUMNS, NEW_GAME_COLUMNS
 from waypost.storage import Store
 
+NAME = "memory"
+ORDER = 2
+STORING = True
 STORED = 10_000
 ACTIVE = 200
 COLD = 200
@@ -32,7 +37,7 @@ FIRST_COPY = 10**17  # channel ids of the copies: FIRST_COPY + 1 … FIRST_COPY 
 async def run(quick: bool) -> list[Figure]:
     """The same run with or without `quick` (it takes a few seconds)."""
     async with fresh_database() as db:
-        out = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "benchmarks.memory", db],
+        out = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "benchmarks.memory", db, workload().key],
                                       capture_output=True, text=True)
     if out.returncode:
         raise RuntimeError(f"the memory benchmark's process failed:\n{out.stderr[-3000:]}")
@@ -63,22 +68,24 @@ def resident_kb(pid: int | str = "self") -> int:
 
 async def measure(db: str) -> list[Figure]:
     """One game is opened and played through the bot, then copied into new channels until
-    `STORED` are stored. `ACTIVE` of them are opened through the bot (`/game status`, and where
-    boat 1 could sail); one board is drawn. Then `COLD` others are opened by the table (not yet
-    cached) and timed. The stand-in's own records of these few hundred interactions stay counted."""
-    board = largest_board(vikings()).info.name
+    `STORED` are stored. `ACTIVE` of them are opened through the bot (`/game status`, and the
+    workload's autocomplete: in Tiny Epic Vikings, where boat 1 could sail); one board is drawn.
+    Then `COLD` others are opened by the table (not yet cached) and timed. The stand-in's own
+    records of these few hundred interactions stay counted."""
+    game = workload()
+    board = game.board().info.name
     users = seats(0, 3)
     async with real_bot(db) as discord_:
-        channel = await open_game(discord_, "#memory", GAME, users, board)
+        channel = await open_game(discord_, "#memory", game.key, users, board)
         player = ScriptedPlayer(discord_, channel, users, random.Random(5), optional=0.0)
         for _ in range(60):
             await player.step()
         table = discord_.bot.table
         await copy_game(table.store, (await table.store.open_game(channel)).id, STORED - 1)
+        look = game.look(None)
         for i in range(1, ACTIVE + 1):
             await discord_.command(users[0], FIRST_COPY + i, "game status")
-            await discord_.autocomplete(users[0], FIRST_COPY + i, "vikings sail",
-                                        {"boat": 1, "strength": 3, "route": ""}, "route")
+            await discord_.autocomplete(users[0], FIRST_COPY + i, look.command, look.options, look.focused)
         await discord_.command(users[0], FIRST_COPY + 1, "game board")
         times = []
         for i in range(ACTIVE + 1, ACTIVE + COLD + 1):
@@ -96,5 +103,6 @@ async def measure(db: str) -> list[Figure]:
 
 
 if __name__ == "__main__":
+    use_workload(sys.argv[2])
     for figure in runtime.run(measure(sys.argv[1])):
         print(json.dumps(figure.__dict__))

@@ -1,17 +1,18 @@
 """Scaling: real bot processes over 4 shards behind the stand-in's gateway, with 1 and with 2 processes.
 
 Each run has a fresh PostgreSQL schema (on WAYPOST_BENCH_PG), a stand-in with 8 servers over the 4
-shards, and Tiny Epic Vikings games (3 players) in 4 channels of each, opened through the bot. Then,
-for 60 s (quick: 10 s), closed-loop users send as fast as they are answered, more than the bot can
-serve: in each channel one of its players moves their boat 2 to another fjord (`/vikings adjust`,
-answered with the board drawn), and for every board answered, onlookers ask `LOOKS` times for
-`/game status` (as one of many viewers) or the `/vikings sail route:` autocomplete (as one of its
-players) in a random channel: the same mix in both runs. The same users with `bot.py --shards 4`
-and with `--shards 4 --processes 2` (the launcher). Besides what was served, it reports the CPU of
-the stand-in (this process: the gateway, the REST API and the users), of the bot processes (the
-launcher's included) and of their drawing processes, of the PostgreSQL backends serving the bots
-when the server is on this machine, and of everything else meanwhile; and each bot process's
-longest event-loop stall.
+shards, and games of the workload (`benchmarks.workload`: Tiny Epic Vikings, 3 players) in 4
+channels of each, opened through the bot. Then, for 60 s (quick: 10 s), closed-loop users send as
+fast as they are answered, more than the bot can serve: in each channel one of its players makes
+the workload's next board-changing move (in Vikings: their boat 2 to another fjord, `/vikings
+adjust`, answered with the board drawn), and for every board answered, onlookers ask `LOOKS` times
+for `/game status` (as one of many viewers) or the workload's autocomplete (in Vikings: where boat 2
+could sail, as one of its players) in a random channel: the same mix in both runs. The same users
+with `bot.py --shards 4` and with `--shards 4 --processes 2` (the launcher). Besides what was
+served, it reports the CPU of the stand-in (this process: the gateway, the REST API and the users),
+of the bot processes (the launcher's included) and of their drawing processes, of the PostgreSQL
+backends serving the bots when the server is on this machine, and of everything else meanwhile;
+and each bot process's longest event-loop stall.
 
 On one machine of 2 cores the processes, the stand-in and PostgreSQL share the cores, so what two
 processes serve is the machine's limit, not theirs. Where the machine is not the limit, each
@@ -33,12 +34,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import STALL, fresh_database, largest_board, on_postgres, vikings
+from benchmarks.fixtures import STALL, fresh_database, on_postgres
 from benchmarks.load import freezing
 from benchmarks.processes import GUARD, Cpu, Meter, Stall, capacity, longest_stall
+from benchmarks.workload import Script, workload
 from offline.fleet import GUILDS, REFUSAL, SHARDS, Fleet
 from offline.standin import InteractionLog
 
+NAME = "scaling"
+ORDER = 20  # last
+STORING = True
+OWN_PROCESS = True  # the bot in processes of its own
 CHANNELS_PER_GUILD = 4
 PLAYERS = 3
 ONLOOKERS = 64  # concurrent users asking for status and autocomplete
@@ -51,12 +57,12 @@ SCALING = 1.8  # two processes, each with cores of its own, serve at least this 
 
 @dataclass
 class Table:
-    """A channel with a game: its server, name, players, and where each player's boat 2 is."""
+    """A channel with a game: its server, name, players, and what they send (`Script`)."""
 
     guild: int
     name: str
     players: list[str]
-    boats: dict[str, str] = field(default_factory=dict)
+    script: Script
 
 
 @dataclass
@@ -105,7 +111,8 @@ async def run(quick: bool) -> list[Figure]:
 
 async def _measure(processes: int, args: Iterable[str], seconds: float) -> Run:
     """Open the games, then offer the load for `seconds` to `bot.py ARGS`, and measure."""
-    board = largest_board(vikings())
+    game = workload()
+    board = game.board().info.name
     with tempfile.TemporaryDirectory(prefix="waypost-scaling-") as folder:
         async with fresh_database() as url:
             name = f"waypost-scaling-{secrets.token_hex(4)}"  # marks the bots' connections, to find their backends
@@ -113,16 +120,16 @@ async def _measure(processes: int, args: Iterable[str], seconds: float) -> Run:
             async with Fleet(Path(folder), db, pythonpath=[GUARD]) as fleet:
                 bot = await fleet.start("bot", *args)
                 await fleet.gateway.ready(range(SHARDS), timeout=60)
-                tables = [Table(g, f"#table-{i}-{c}", [f"@t{i}c{c}p{p + 1}" for p in range(PLAYERS)])
-                          for i, g in enumerate(GUILDS) for c in range(CHANNELS_PER_GUILD)]
-                docks, fjords = [d.name for d in board.model.docks], [f.name for f in board.model.fjords]
-                await asyncio.gather(*(_open(fleet, t, board.info.name, docks, fjords) for t in tables))
                 tally, rng = Tally(), random.Random(1)
+                seated = [(g, f"#table-{i}-{c}", [f"@t{i}c{c}p{p + 1}" for p in range(PLAYERS)])
+                          for i, g in enumerate(GUILDS) for c in range(CHANNELS_PER_GUILD)]
+                tables = [Table(g, channel, players, game.script(players, rng)) for g, channel, players in seated]
+                await asyncio.gather(*(_open(fleet, t, f"/game new game:{game.key} board:{board}") for t in tables))
                 meter = Meter(bot.pid, url, name)
                 await longest_stall(fleet, "bot", processes)  # the count starts now
                 await meter.start()
                 users = [asyncio.create_task(freezing(time.perf_counter() + seconds)),
-                         *(asyncio.create_task(_move_boats(fleet, t, fjords, rng, tally)) for t in tables),
+                         *(asyncio.create_task(_move(fleet, t, tally)) for t in tables),
                          *(asyncio.create_task(_look(fleet, tables, rng, tally)) for _ in range(ONLOOKERS))]
                 done, pending = await asyncio.wait(users, timeout=seconds, return_when=asyncio.FIRST_EXCEPTION)
                 cpu = await meter.stop()
@@ -144,15 +151,10 @@ async def _measure(processes: int, args: Iterable[str], seconds: float) -> Run:
     return Run(processes, tally, cpu, stall)
 
 
-async def _open(fleet: Fleet, table: Table, board: str, docks: list[str], fjords: list[str]) -> None:
-    """Open a game on `board` at `table`, put each player's first boat on a dock and boat 2 on a fjord."""
+async def _open(fleet: Fleet, table: Table, new: str) -> None:
+    """Open a game at `table` (the host sends `new`), the others join, and set it up (`Script.opening`)."""
     host, *others = table.players
-    lines = [(host, f"/game new game:vikings board:{board}"), *((u, "/game join") for u in others),
-             (host, "/game start"),
-             *((table.players[p], f"/vikings place dock:{docks[2 * p]}") for p in reversed(range(PLAYERS)))]
-    for p, user in enumerate(table.players):
-        table.boats[user] = fjords[p]
-        lines.append((user, f"/vikings adjust what:boat boat:2 space:{fjords[p]}"))
+    lines = [(host, new), *((u, "/game join") for u in others), (host, "/game start"), *table.script.opening]
     for user, line in lines:
         log, _ = await fleet.run(user, table.guild, table.name, line, timeout=60)
         if not fleet.answer(log):
@@ -186,18 +188,15 @@ def _drawn(fleet: Fleet, log: InteractionLog) -> bool:
     return any(m is not None and m["attachments"] for m in found)
 
 
-async def _move_boats(fleet: Fleet, table: Table, fjords: list[str], rng: random.Random, tally: Tally) -> None:
-    """The table's players in turn, each moving their boat 2 to another fjord, one after another."""
-    while True:
-        for user in table.players:
-            table.boats[user] = rng.choice([f for f in fjords if f != table.boats[user]])
-            line = f"/vikings adjust what:boat boat:2 space:{table.boats[user]}"
-            await _ask(fleet, user, table, line, "board", tally)
+async def _move(fleet: Fleet, table: Table, tally: Tally) -> None:
+    """The table's players making their moves (`Script.moves`), one after another."""
+    for user, line in table.script.moves:
+        await _ask(fleet, user, table, line, "board", tally)
 
 
 async def _look(fleet: Fleet, tables: list[Table], rng: random.Random, tally: Tally) -> None:
     """An onlooker, one request after another (each let go by a board answered) in a random
-    channel: `/game status` as one of many viewers, or a sail route's autocomplete as one of its
+    channel: `/game status` as one of many viewers, or the workload's autocomplete as one of its
     players."""
     while True:
         await tally.looks.get()
@@ -205,8 +204,7 @@ async def _look(fleet: Fleet, tables: list[Table], rng: random.Random, tally: Ta
         if rng.random() < 0.5:
             await _ask(fleet, f"@viewer{rng.randrange(VIEWERS)}", table, "/game status", "light", tally)
         else:
-            line = "!complete /vikings sail boat:2 strength:3 route:"
-            await _ask(fleet, rng.choice(table.players), table, line, "light", tally)
+            await _ask(fleet, rng.choice(table.players), table, table.script.look.line, "light", tally)
 
 
 def _figures(runs: dict[int, Run]) -> list[Figure]:

@@ -1,8 +1,8 @@
 """One board-changing Isle of Skye command end to end: payload → rules → the store's commit →
 image → upload, five players on the standard board.
 
-`python -m benchmarks.skye_command [--quick]` prints the figures on its own (add it to BENCHMARKS
-in benchmarks/__main__.py to run it with the others).
+`python -m benchmarks.skye_command [--quick]` prints the figures on its own; `make bench` runs it as
+`skye-command`.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from offline.players import ScriptedPlayer, open_game
 from rules.errors import NoGame
 from waypost import runtime
 
+NAME = "skye-command"
+STORING = True
 PLAYERS = 5
 
 

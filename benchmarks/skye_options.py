@@ -26,6 +26,7 @@ from rules.skye import GAME
 from rules.skye import land as land_module
 from rules.skye.state import SkyeState
 
+NAME = "skye-options"
 PLAYERS = 5
 Timings = dict[str, list[float]]  # "kind param" (or "kinds") → seconds
 

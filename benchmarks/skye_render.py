@@ -1,7 +1,7 @@
 """Drawing Isle of Skye: five territories late in a game (round 5 of 5), as PNG.
 
-`python -m benchmarks.skye_render [--quick]` prints the figures on its own (add it to BENCHMARKS
-in benchmarks/__main__.py to run it with the others).
+`python -m benchmarks.skye_render [--quick]` prints the figures on its own; `make bench` runs it as
+`skye-render`.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from rules.skye import queries as q
 from rules.skye.actions import Buy, Choose, Keep, Place, Plan, Price
 from rules.skye.state import SkyeState
 
+NAME = "skye-render"
 PLAYERS = 5
 
 

@@ -22,6 +22,7 @@ from rules.skye.model import TRACKS, SkyeBoard
 from rules.skye.plans import check
 from rules.skye.state import JourneyPlan, Marker, Placed, SkyeState, with_player
 
+NAME = "skye-rules"
 DATA = Path(__file__).resolve().parents[1] / "data" / "skye"
 SIZE = 30
 

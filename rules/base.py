@@ -203,9 +203,16 @@ class Game(ABC, Generic[S]):
         into an action the rules accept. So an option offered is an option accepted. For a look,
         its candidates."""
         found = self.candidates(state, actor, kind, param, chosen)
-        if any(look.kind == kind for look in self.looks):
+        if any(look.kind == kind for look in self.looks) or self.vouched(kind, param, chosen) and found and \
+                self.completable(state, actor, kind, {**chosen, param: found[0].value}):
             return found
         return [c for c in found if self.completable(state, actor, kind, {**chosen, param: c.value})]
+
+    def vouched(self, kind: str, param: str, chosen: Values) -> bool:
+        """Whether the game vouches that its candidates of `param`, given `chosen`, are all legal when
+        any of them is (they come from the handler's own search: a sail's reachable ends), so that
+        `choices` tries only the first; the random play checks the promise."""
+        return False
 
     def params_of(self, kind: str) -> tuple[Param, ...]:
         """Every parameter an action kind or a look may take (() for neither)."""

@@ -141,6 +141,15 @@ def number(values: Values, name: str, default: int | None = None) -> int:
     return value
 
 
+def what_of(values: Values, table: Mapping[str, Any]) -> str:
+    """An adjustment's `what` as chosen or typed (any case), one of the game's `table` of what may
+    be adjusted; BadInput listing them otherwise."""
+    what = text(values, "what").strip().casefold()
+    if what not in table:
+        raise BadInput(f"Adjust one of: {', '.join(table)}.")
+    return what
+
+
 def given(values: Values, name: str) -> bool:
     """Whether `name` was chosen or typed (not left out, not blank)."""
     value = values.get(name)

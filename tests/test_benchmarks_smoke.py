@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
 
 import asyncpg
 
+import benchmarks
+from benchmarks.__main__ import declared
 from tests.support.databases import server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,8 +30,20 @@ def _bench(names: tuple[str, ...], *options: str, env: dict[str, str] | None = N
     return out.stdout
 
 
+def test_every_benchmark_is_found_in_its_place():
+    """Each module of benchmarks/ with a `run` declares its `NAME`, so `python -m benchmarks` finds it
+    (none is left out silently); the host-level ones run first, each game's own by name, scaling last."""
+    modules = [f"benchmarks.{m.name}" for m in pkgutil.iter_modules(benchmarks.__path__) if not m.name.startswith("_")]
+    running = {name for name in modules if hasattr(importlib.import_module(name), "run")}
+    found = declared()
+    assert {m.__name__ for m in found.values()} == running
+    names = list(found)
+    assert names[:4] == ["load", "memory", "long", "flood"] and names[-1] == "scaling"
+    assert names[4:-1] == sorted(names[4:-1]) and "vikings-command" in names
+
+
 def test_quick_benchmarks_run_and_print_figures():
-    _bench(("rules", "render", "command"))
+    _bench(("vikings-rules", "vikings-render", "vikings-command"))
 
 
 async def _bench_schemas(url: str) -> set[str]:
@@ -41,6 +57,6 @@ async def _bench_schemas(url: str) -> set[str]:
 async def test_the_command_benchmark_runs_on_postgres_in_a_schema_dropped_afterwards():
     url = server()
     before = await _bench_schemas(url)
-    shown = _bench(("command",), "--store", "postgres", env={**os.environ, "WAYPOST_BENCH_PG": url})
-    assert "Store: PostgreSQL" in shown and "(command on postgres:" in shown, shown
+    shown = _bench(("vikings-command",), "--store", "postgres", env={**os.environ, "WAYPOST_BENCH_PG": url})
+    assert "Store: PostgreSQL" in shown and "(vikings-command on postgres:" in shown, shown
     assert await _bench_schemas(url) <= before

@@ -35,7 +35,7 @@ from rules.glory.state import (
     units_text,
 )
 from rules.guards import hosting, seated
-from rules.options import Choice, Lister, Param, Values, listed, number, text
+from rules.options import Choice, Lister, Param, Values, listed, number, text, what_of
 from rules.text import plural
 
 MARCH = "march: +1 movement point, two depletion cubes (strength −1 this round)"
@@ -96,10 +96,8 @@ def _maneuver(state: GloryState, values: Values) -> Maneuver:
 
 def _adjust(state: GloryState, values: Values) -> Adjust:
     board = state.board
-    what = text(values, "what").strip().casefold()
-    adjusting = ADJUSTING.get(what)
-    if adjusting is None:
-        raise BadInput(f"Adjust one of: {', '.join(ADJUSTING)}.")
+    what = what_of(values, ADJUSTING)
+    adjusting = ADJUSTING[what]
     for option in adjusting.needs:
         if values.get(option) is None or str(values[option]).strip() == "":
             raise BadInput(f"Adjusting {what} needs the {option} option ({adjusting.sets}).")

@@ -23,7 +23,7 @@ from rules.megaciv.board import fold
 from rules.megaciv.notation import NOWHERE
 from rules.megaciv.phase import growth
 from rules.megaciv.state import TOKENS, MegaState, name, powers
-from rules.options import Choice, Param, Values, given, number, text
+from rules.options import Choice, Param, Values, given, number, text, what_of
 from rules.text import plural
 
 Lister = Callable[[MegaState, Actor, Values], list[Choice]]
@@ -137,10 +137,8 @@ def _via(state: MegaState, seat: int | None, source: str, target: str, count: in
 
 
 def _adjust(state: MegaState, values: Values) -> Adjust:
-    what = text(values, "what").strip().casefold()
-    needs = NEEDS.get(what)
-    if needs is None:
-        raise BadInput(f"Adjust one of: {', '.join(NEEDS)}.")
+    what = what_of(values, NEEDS)
+    needs = NEEDS[what]
     for option in needs:
         if option != "value" and DEFAULTED.get(what) != option and not given(values, option):
             raise BadInput(f"Adjusting {what} needs the {option} option.")

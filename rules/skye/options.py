@@ -17,7 +17,7 @@ from itertools import combinations
 from rules.base import Action, Actor
 from rules.errors import BadInput, NotAllowed, PlayerError
 from rules.notation import fold
-from rules.options import Choice, Param, Value, Values
+from rules.options import Choice, Param, Value, Values, number, text
 from rules.skye import notation, queries
 from rules.skye.actions import MARKERS, Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
 from rules.skye.adjust import LIMITS, WHATS
@@ -86,10 +86,10 @@ def _price(state: SkyeState, seat: int, values: Values) -> Price:
     """The prices go on the drawn tiles without the axe, in the order drawn; a price left over must
     be 0 (the rules say why an axe is needed, or an axe name is wrong)."""
     hand = queries.hand(state, seat)
-    typed = _text(values, "axe")
+    typed = text(values, "axe")
     axe = "" if notation.nothing(typed) else notation.tile(typed, hand)
     tiles = tuple(t for t in hand if t != axe)
-    given = [_int(values, "price1"), _int(values, "price2"), *([_int(values, "price3")]
+    given = [number(values, "price1"), number(values, "price2"), *([number(values, "price3")]
                                                               if values.get("price3") is not None else [])]
     if (axe and axe not in hand) or (not axe and not queries.may_skip_axe(state, seat)):
         return Price(axe, tiles, tuple((given + [0, 0, 0])[:len(tiles)]))
@@ -102,7 +102,7 @@ def _price(state: SkyeState, seat: int, values: Values) -> Price:
 
 
 def _buy(state: SkyeState, seat: int, values: Values) -> Buy:
-    typed = _text(values, "tile")
+    typed = text(values, "tile")
     return Buy("" if notation.nothing(typed) else notation.tile(typed, tuple(t for t, _o, _p in queries.offers(state))))
 
 
@@ -112,16 +112,16 @@ def _keep(state: SkyeState, seat: int, values: Values) -> Keep:
 
 def _place(state: SkyeState, seat: int, values: Values) -> Place:
     """Without a rotation: the first that fits at that position."""
-    x, y = notation.position(_text(values, "position"))
-    tile = notation.tile(_text(values, "tile"), queries.to_place(state, seat))
+    x, y = notation.position(text(values, "position"))
+    tile = notation.tile(text(values, "tile"), queries.to_place(state, seat))
     if values.get("rotation") is not None:
-        return Place(tile, x, y, _int(values, "rotation"))
+        return Place(tile, x, y, number(values, "rotation"))
     fits = next((turns for at_x, at_y, turns in queries.placements(state, seat, tile) if (at_x, at_y) == (x, y)), ())
     return Place(tile, x, y, fits[0] if fits else 0)
 
 
 def _road(state: SkyeState, seat: int, values: Values) -> Road:
-    return Road(*notation.edge(state, seat, _text(values, "edge")))
+    return Road(*notation.edge(state, seat, text(values, "edge")))
 
 
 def _plan(state: SkyeState, seat: int, values: Values) -> Plan:
@@ -133,11 +133,11 @@ def _use(state: SkyeState, seat: int, values: Values) -> Use:
 
 
 def _choose(state: SkyeState, seat: int, values: Values) -> Choose:
-    return Choose(_text(values, "track").strip().lower())
+    return Choose(text(values, "track").strip().lower())
 
 
 def _adjust(state: SkyeState, seat: int, values: Values) -> Adjust:
-    what = fold(_text(values, "what"))
+    what = fold(text(values, "what"))
     whose = values.get("player")
     player = whose if isinstance(whose, int) and not isinstance(whose, bool) else None
     if what == "journeyman":
@@ -148,7 +148,7 @@ def _adjust(state: SkyeState, seat: int, values: Values) -> Adjust:
         return Adjust(what, 0, player, x, y)
     if what in WHATS and values.get("value") is None:
         raise BadInput(f"Give the new {what} as value.")
-    return Adjust(what, _int(values, "value") if values.get("value") is not None else 0, player)
+    return Adjust(what, number(values, "value") if values.get("value") is not None else 0, player)
 
 
 # --- the values worth offering, parameter by parameter ------------------------------------------------
@@ -175,7 +175,7 @@ def _price_of(which: int) -> Lister:
             return [Choice(0, "0 (you have no tile to price here)")]
         floor = queries.price_floor(state, seat, len(tiles))
         others = [chosen.get(f"price{i + 1}") for i in range(len(tiles)) if i != which]
-        spent = sum(_number(v, "price") for v in others if v is not None)
+        spent = sum(number({"price": v}, "price") for v in others if v is not None)
         room = state.players[seat].gold - spent - floor * sum(1 for v in others if v is None)
         what = "" if axe is None else f" for {tiles[which]}"
         return [Choice(v, f"{v} gold{what}") for v in range(floor, min(room, MAX_PRICE) + 1)]
@@ -376,28 +376,6 @@ def _needs(what: str) -> str:
 
 def _blank(value: Value | None) -> bool:
     return value is None or not str(value).strip()
-
-
-def _text(values: Values, name: str) -> str:
-    value = values.get(name)
-    if _blank(value):
-        raise BadInput(f"Give the {name}.")
-    return str(value)
-
-
-def _int(values: Values, name: str) -> int:
-    return _number(values.get(name), name)
-
-
-def _number(value: Value | None, name: str) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if _blank(value):
-        raise BadInput(f"Give the {name}.")
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise BadInput(f"The {name} is a whole number, not {str(value)[:20]!r}.") from None
 
 
 def _switch(value: Value | None, default: bool) -> bool:

@@ -91,6 +91,11 @@ class VikingsGame(Game[VikingsState]):
             return options.candidates(state, actor, kind, param, chosen)
         return super().candidates(state, actor, kind, param, chosen)
 
+    def vouched(self, kind: str, param: str, chosen: Values) -> bool:
+        """A sail's ends: the search's own, each within the strength given (settlers and a raid,
+        chosen before the end, are not vouched for)."""
+        return (kind, param) == ("sail", "route") and not chosen.get("settlers") and not chosen.get("raid")
+
     def steps(self, state: VikingsState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
         return options.steps(kind, super().steps(state, actor, kind, chosen), chosen)
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from rules.base import Action, Actor
 from rules.errors import BadInput
 from rules.notation import items
-from rules.options import Choice, Lister, Param, Values, listed, number, text
+from rules.options import Choice, Lister, Param, Values, listed, number, text, what_of
 from rules.text import plural
 from rules.vikings import notation
 from rules.vikings.actions import Adjust, Dedicate, PlaceBoat, ReturnSettlers, Sail
@@ -59,10 +59,8 @@ def build(state: VikingsState, actor: Actor, kind: str, values: Values) -> Actio
 # --- reading values --------------------------------------------------------------------------
 
 def _adjust(state: VikingsState, values: Values) -> Adjust:
-    what = text(values, "what").strip().casefold()
-    needs = NEEDS.get(what)
-    if needs is None:
-        raise BadInput(f"Adjust one of: {', '.join(NEEDS)}.")
+    what = what_of(values, NEEDS)
+    needs = NEEDS[what]
     for option in needs:
         if values.get(option) in (None, ""):
             raise BadInput(f"Give the new {what} as value." if option == "value" else

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-SHARED = ("rules", "render", "waypost", "games", "front", "cogs", "offline", "tools", "bot.py")  # TODO benchmarks
+SHARED = ("rules", "render", "waypost", "games", "front", "cogs", "offline", "tools", "bot.py", "benchmarks")
 
 
 def own(path: Path, key: str) -> bool:

@@ -7,15 +7,18 @@ import time
 
 from benchmarks import posted
 from benchmarks.figures import Figure, ms
-from benchmarks.fixtures import largest_board, midgame, vikings
+from benchmarks.vikings_rules import midgame
+from benchmarks.vikings_workload import WORKLOAD, largest_board
 from render.vikings.posted import compose_posted
 from rules.base import Posted
+
+NAME = "vikings-render"
 
 
 def run(quick: bool) -> list[Figure]:
     """The first drawing builds the map's static layer (once per board per process); the median is
     of the drawings after it, each of a different state (a sail apart)."""
-    entry = vikings()
+    entry = WORKLOAD.entry
     states = [midgame(entry, turns=20 + i) for i in range(5 if quick else 30)]
     started = time.perf_counter()
     entry.draw(states[0], None)
@@ -27,7 +30,7 @@ def run(quick: bool) -> list[Figure]:
         times.append(time.perf_counter() - started)
         sizes.append(len(png))
     where = largest_board(entry).info.name
-    return [Figure(f"render: first drawing of {where} (static layer)", ms(first), "ms"),
-            Figure(f"render: drawing {where}, median", ms(statistics.median(times)), "ms", 50),
-            Figure("render: largest PNG", max(sizes) / 1024, "KB", 1024),
-            *posted.figures(f"render: {where}", entry.draw, compose_posted, [(s, Posted()) for s in states])]
+    return [Figure(f"{NAME}: first drawing of {where} (static layer)", ms(first), "ms"),
+            Figure(f"{NAME}: drawing {where}, median", ms(statistics.median(times)), "ms", 50),
+            Figure(f"{NAME}: largest PNG", max(sizes) / 1024, "KB", 1024),
+            *posted.figures(f"{NAME}: {where}", entry.draw, compose_posted, [(s, Posted()) for s in states])]
