@@ -8,9 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from front.answering import awaited, card_button, end_view, run
+from front.answering import answer, awaited, card_button, end_view, run, timely
 from front.help import show_help
 from front.members import people
+from front.mine import covered_text, games_text, mine_message
 from front.replies import (
     channel_of,
     choices,
@@ -22,50 +23,15 @@ from front.replies import (
     table_of,
     user_of,
 )
+from front.status import status_embed
 from rules.errors import BadInput, NoGame
-from rules.text import players, plural
+from rules.text import plural
 from waypost.channels import players_on
-from waypost.deadlines import left
 from waypost.lobby import settings_of
-from waypost.outcome import Status, User, Waiting
-from waypost.registry import HOST_SETTINGS
+from waypost.outcome import Outcome, User
 from waypost.transfer import MAX_BYTES
 
 Text = app_commands.Range[str, 1, 100]
-HOST_DEFAULTS = {s.name: s.default for s in HOST_SETTINGS}
-
-
-def status_embed(status: Status) -> discord.Embed:
-    """/game status: every field within Discord's embed limits."""
-    embed = discord.Embed(title=f"{status.game_title} — {status.board_title}"[:256], colour=0x2B6CB0)
-    shown = {"lobby": f"waiting to start ({players(*status.seat_range)})", "active": "in play"}
-    embed.add_field(name="Status", value=shown.get(status.status, status.status))
-    embed.add_field(name="Host", value=f"<@{status.host_id}>")
-    embed.add_field(name="Phase", value=escape(status.phase)[:1024], inline=False)
-    who = status.identities or tuple(s.colour for s in status.seats)
-    seats = "\n".join(f"{i + 1}. {escape(s.name)} — {who[i]} (<@{s.player_id}>)" for i, s in enumerate(status.seats))
-    embed.add_field(name="Seats", value=fit([seats], 1024) or "nobody", inline=False)
-    if status.status == "active":
-        at_once, total = (status.settings.get(name, HOST_DEFAULTS[name]) for name in ("away_days", "away_total_days"))
-        spent = [f"<@{player}> {left(seconds)}" for player, seconds in status.away_spent if seconds >= 60]
-        lines = [f"Each player at most {plural(at_once, 'day')} at once, {plural(total, 'day')} in all.",
-                 *(["Away so far: " + ", ".join(spent)] if spent else [])]
-        embed.add_field(name="Away", value=fit(lines, 1024), inline=False)
-    if status.waiting:
-        waiting = [f"<@{w.user_id}> — {escape(w.prompt)}{_when(w)}" for w in status.waiting]
-        embed.add_field(name="Waiting for", value=fit(waiting, 1024), inline=False)
-    if status.paused:
-        embed.add_field(name="Paused", value="The host paused the game: every clock is stopped and nobody moves until "
-                        "it resumes.", inline=False)
-    return embed
-
-
-def _when(waiting: Waiting) -> str:
-    if waiting.away_until:
-        return f" (away until {discord.utils.format_dt(waiting.away_until, 'f')})"
-    if waiting.deadline:
-        return f" (deadline {discord.utils.format_dt(waiting.deadline, 'R')})"
-    return ""
 
 
 class GameCommands(commands.GroupCog, group_name="game", group_description="Open, join and run this channel's game"):
@@ -156,7 +122,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
 
     @app_commands.command(description="Show the board (or a part of it), now or after an entry of the log")
     @app_commands.describe(private="Only you see it, as your seat sees it",
-                           focus="A part of the board at full size: a region, a player's territory",
+                           focus="A part at full size: a region, or a player's by colour, name or civilization",
                            at="The board as it was after this log entry (its number in /game log)",
                            full="The whole board at full size (open it to read it), not the view posted")
     @app_commands.autocomplete(focus=focus_names)
@@ -245,21 +211,33 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         await respond(interaction, content=f"End the {title} game in this channel for everyone? This cannot be taken "
                       "back.", ephemeral=True, view=end_view(channel_of(interaction), interaction.user.id, game_id))
 
-    @app_commands.command(description="Your games on this server, those waiting for you first")
+    @app_commands.command(description="Your games on this server, those waiting for you first, with your turn cards")
     async def mine(self, interaction: discord.Interaction) -> None:
         found = await awaited(interaction, table_of(interaction).mine(user_of(interaction), interaction.guild_id))
         if not found:
             await say_privately(interaction, "You are not playing any game on this server.")
             return
-        lines = [f"{'**Your move**' if m.waiting else 'Waiting for others'} — {escape(m.game_title)} in "
-                 f"<#{m.channel_id}>" + (f", deadline {discord.utils.format_dt(m.deadline, 'R')}" if m.deadline else "")
-                 for m in found]
-        await say_privately(interaction, fit(lines))
+        text, view = mine_message(interaction.guild, interaction.user.id, found)
+        await respond(interaction, content=text, view=view, ephemeral=True)
 
     @app_commands.command(description="Be away for some days: your clock stops meanwhile (0: back)")
-    @app_commands.describe(days="How many days (0: you are back)")
-    async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 30]) -> None:
-        await run(interaction, table_of(interaction).away(channel_of(interaction), user_of(interaction), days))
+    @app_commands.describe(days="How many days (0: you are back)",
+                           everywhere="In all your games on this server, each within its own limits")
+    async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 30],
+                   everywhere: bool = False) -> None:
+        table, channel, user = table_of(interaction), channel_of(interaction), user_of(interaction)
+        if not everywhere:
+            await run(interaction, table.away(channel, user, days))
+            return
+        covered, late = await timely(table.away_everywhere(user, interaction.guild_id, days, channel),
+                                     lambda: interaction.response.defer(ephemeral=True, thinking=True))
+        if not covered:
+            raise NoGame("You are not playing any game in progress on this server.")
+        here = next((c for c in covered if c.channel_id == channel and not c.refused), None)
+        if here is not None:  # this channel is told as by /game away here; the others, each in its own channel
+            await answer(interaction, Outcome(here.said), thinking=True if late else None)
+        await say_privately(interaction, covered_text(f"Away for {plural(days, 'day')}" if days else "Back",
+                                                      covered))
 
     @app_commands.command(description="Pause the game: every clock stops and nobody moves until it resumes (host)")
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -289,10 +267,13 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     @app_commands.describe(turn="A direct message when a game waits for you", hits="A direct message when a "
                            "move hits your pieces")
     async def notify(self, interaction: discord.Interaction, turn: bool, hits: bool) -> None:
-        await awaited(interaction, table_of(interaction).store.set_member(interaction.user.id, turn, hits))
+        table = table_of(interaction)
+        await awaited(interaction, table.store.set_member(interaction.user.id, turn, hits))
         said = {True: "by direct message (in the channel if your messages are closed)", False: "in the channel"}
+        here = games_text(await table.mine(user_of(interaction), interaction.guild_id))
         await say_privately(interaction, f"When a game waits for you: {said[turn]}. When a move hits your pieces: "
-                                         f"{said[hits]}.")
+                                         f"{said[hits]}. This is your choice for all your games, on every server, "
+                                         f"and for those you join later; on this server: {here}.")
 
     @app_commands.command(description="How to play: a game's commands and a short rules summary")
     @app_commands.describe(game="Which game (default: this channel's)")

@@ -170,7 +170,7 @@ class MegaCiv(GameCog[MegaState], group_name="megaciv",
         value="The new count. Tax: the amount (0: 2 per city). City, advance, pirate, out_of_play: 1 yes, 0 no.",
         player="Whose pieces (the host only for others; default you)",
         area="The area (tokens, city, ship, barbarians, pirate, out_of_play). For a ship, 'none' is stock.",
-        advance="For advance: which", ship="For ship: which (1–4)",
+        advance="For advance: the advance", ship="For ship: which (1–4)",
     )
     @app_commands.choices(what=[app_commands.Choice(name=w, value=w) for w in ADJUSTERS])
     async def adjust(self, interaction: discord.Interaction, what: str,

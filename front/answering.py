@@ -32,6 +32,7 @@ from front.replies import (
     fit,
     mentions,
     pinging,
+    post,
     report_error,
     say_privately,
     send_outcome,
@@ -55,41 +56,42 @@ async def run(interaction: discord.Interaction, call: Awaitable[Outcome]) -> Non
 
 
 async def answer(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None,
-                 answer_by: float | None = None) -> None:
+                 answer_by: float | None = None, channel_id: int | None = None) -> None:
     """The outcome's reply (a public board with the table's buttons; in the first response if it is
     drawn by `answer_by`), its decision menus, the direct messages it owes, and when it ended the
-    game, the export."""
+    game, the export; all in the game's channel, `channel_id`, when the interaction came from
+    another (a turn card opened from /game mine)."""
+    channel = channel_id or interaction.channel_id or 0
     turn = live.take_turn()
     direct = await direct_choices(table_of(interaction), outcome)
     on_live_board = outcome.live and not outcome.private and outcome.drawing is not None
     reply = live.without_board(outcome) if on_live_board else outcome
-    await send_outcome(interaction, reply, thinking=thinking, view=board_view(interaction, reply), quiet=direct,
-                       answer_by=answer_by)
+    await send_outcome(interaction, reply, thinking=thinking, view=board_view(interaction, reply, channel),
+                       quiet=direct, answer_by=answer_by, channel_id=channel)
     if outcome.announce:
-        await lines.announce(interaction, outcome.announce, outcome.gather)
+        await lines.announce(interaction, outcome.announce, outcome.gather, channel)
     if on_live_board:
         await live.show(interaction, outcome, turn,
-                        board_view(interaction, replace(outcome, turns=(), awaiting=False)))
-    await post_prompts(interaction, outcome, quiet=direct)
-    closed = await tell_directly(cast(Any, interaction.client), interaction.channel_id or 0, direct)
+                        board_view(interaction, replace(outcome, turns=(), awaiting=False), channel), channel)
+    await post_prompts(interaction, outcome, quiet=direct, channel_id=channel)
+    closed = await tell_directly(cast(Any, interaction.client), channel, direct)
     if closed:  # told in the channel after all
-        await interaction.followup.send(fit([f"{mentions(tuple(closed))} this concerns you (Waypost cannot send you "
-                                             "direct messages)."]), allowed_mentions=pinging(closed))
+        await post(interaction, channel, fit([f"{mentions(tuple(closed))} this concerns you (Waypost cannot send you "
+                                              "direct messages)."]), allowed_mentions=pinging(closed))
     if outcome.finished:  # the final board and the result are posted: the whole game goes with them
-        name, data = await table_of(interaction).export(interaction.channel_id or 0, user_of(interaction))
-        await interaction.followup.send("The whole game, to keep, or to play again from any point: /game import "
-                                        "with until: the last log entry to keep.",
-                                        file=discord.File(io.BytesIO(data), name), allowed_mentions=NOBODY)
+        name, data = await table_of(interaction).export(channel, user_of(interaction))
+        await post(interaction, channel, "The whole game, to keep, or to play again from any point: /game import "
+                   "with until: the last log entry to keep.", file=discord.File(io.BytesIO(data), name),
+                   allowed_mentions=NOBODY)
 
 
-def board_view(interaction: discord.Interaction, outcome: Outcome) -> discord.ui.View | None:
-    """Buttons under a public answer: the turn card of whoever it pings, and under a board, take
-    back, my own board, and end the turn where the game has such an action. They work after a
-    restart (their custom ids say what and where)."""
+def board_view(interaction: discord.Interaction, outcome: Outcome, channel: int) -> discord.ui.View | None:
+    """Buttons under a public answer in `channel`: the turn card of whoever it pings, and under a
+    board, take back, my own board, and end the turn where the game has such an action. They work
+    after a restart (their custom ids say what and where)."""
     if outcome.private or (outcome.drawing is None and not outcome.awaiting and outcome.verify is None):
         return None
     view = discord.ui.View(timeout=None)
-    channel = interaction.channel_id or 0
     quick = outcome.turns[0].actions[:4] if len(outcome.turns) == 1 else ()
     for kind, label in quick:  # one player on turn: the phase's usual actions, theirs to click
         view.add_item(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
@@ -131,12 +133,15 @@ async def timely(call: Awaitable[T], acknowledge: Callable[[], Awaitable[Any]]) 
         return await task, True
 
 
-async def post_prompts(interaction: discord.Interaction, outcome: Outcome, quiet: Iterable[int] = ()) -> None:
-    """Each decision's menu, mentioning its player (pinging them unless they are in `quiet`)."""
+async def post_prompts(interaction: discord.Interaction, outcome: Outcome, quiet: Iterable[int] = (),
+                       channel_id: int | None = None) -> None:
+    """Each decision's menu, mentioning its player (pinging them unless they are in `quiet`), in the
+    game's channel (`channel_id`; by default the interaction's)."""
     silent = set(quiet)
     for prompt in outcome.prompts:
-        await interaction.followup.send(f"<@{prompt.user_id}> {escape(prompt.prompt)}", view=decision_view(prompt),
-                                        allowed_mentions=NOBODY if prompt.user_id in silent else USERS_ONLY)
+        await post(interaction, channel_id or interaction.channel_id or 0,
+                   f"<@{prompt.user_id}> {escape(prompt.prompt)}", view=decision_view(prompt),
+                   allowed_mentions=NOBODY if prompt.user_id in silent else USERS_ONLY)
 
 
 def _closed(view_item: discord.ui.Select[Any], note: str) -> discord.ui.View:

@@ -69,7 +69,9 @@ async def show_card(interaction: discord.Interaction, channel_id: int, note: str
     """The clicker's own card, privately (a new message, or this one edited when it is a card's)."""
     user = user_of(interaction)
     card = await table_of(interaction).card(channel_id, user)
-    text = fit([note, card_text(card)] if note else [card_text(card)])
+    away = [f"This game is in <#{channel_id}>: what you play here is posted there."] \
+        if channel_id != interaction.channel_id else []
+    text = fit([*([note] if note else []), card_text(card), *away])
     view = card_view(channel_id, user.id, card)
     message = interaction.message
     if message is not None and message.flags.ephemeral:
@@ -199,11 +201,12 @@ async def play_step(interaction: discord.Interaction, channel_id: int, version: 
         await show_card(interaction, channel_id, note=f"⛔ {escape(str(moved))} Here is your card now.")
         return
     played = replace(step, question="")
+    done = "Played." if channel_id == interaction.channel_id else f"Played in <#{channel_id}>."
     await interaction.response.edit_message(content=fit([step_text(played).replace("Ready: confirm to play it.",
-                                                                                    "Played.")]), view=None)
+                                                                                    done)]), view=None)
     game_key = (await table.status(channel_id)).game_key
     outcome = await table.command(channel_id, user, game_key, kind, step.values)
-    await answer(interaction, outcome)
+    await answer(interaction, outcome, channel_id=channel_id)
 
 
 class StepSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -273,5 +276,6 @@ async def _owner(interaction: discord.Interaction, user_id: int) -> bool:
     """Whether the clicker may use a card made for `user_id` (0: anyone); else refused privately."""
     if user_id in (0, interaction.user.id):
         return True
-    await say_privately(interaction, f"⛔ This card is <@{user_id}>'s, not yours: open your own with /game card.")
+    await say_privately(interaction, f"⛔ This card is <@{user_id}>'s, not yours: open your own with the Your turn "
+                                     "card button, or from /game status or /game mine.")
     return False

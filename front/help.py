@@ -23,8 +23,11 @@ BY_POST = (
     "offer only legal choices, then confirmed. The slash commands do the same for those who type.",
     "`/game undo` takes back your last action while nobody has acted since. `/game since` says what happened since "
     "you last acted or looked; `/game recap` replays the last actions; `/game log` is the whole history.",
-    "`/game away` stops your clock for some days; `/game notify` chooses direct messages or the channel; "
-    "`/game mine` lists your games on this server.",
+    "`/game away` stops your clock for some days (with `everywhere:true`, in all your games on this server); "
+    "`/game notify` chooses direct messages or the channel, for all your games; `/game mine` lists your games on "
+    "this server, with a turn card for each that waits for you.",
+    "The channel stays quiet: a board when the map changes, one line a player for their secret moves (edited in "
+    "place), a reveal's proof behind its **Verify** button. The host's setting `chatter` can make it loud.",
     "The host may set deadlines (`/game settings name:deadline_hours`), pause the game and hand a seat to a "
     "substitute.",
 )

@@ -11,19 +11,18 @@ from collections import OrderedDict
 
 import discord
 
-from front.replies import NOBODY, escape, fit
+from front.replies import NOBODY, escape, fit, post
 
 KEPT = 10_000  # lines remembered (the oldest forgotten first); a forgotten one is posted anew
 log = logging.getLogger("waypost")
 _lines: OrderedDict[tuple[int, str, str], tuple[int, int]] = OrderedDict()  # (channel, key, text) -> (message, n)
 
 
-async def announce(interaction: discord.Interaction, text: str, key: str) -> None:
-    """Tell the channel `text`; with a `key`, as the line kept for it, edited in place."""
+async def announce(interaction: discord.Interaction, text: str, key: str, channel_id: int) -> None:
+    """Tell the game's channel `text`; with a `key`, as the line kept for it, edited in place."""
     content = fit([escape(text)])
-    channel_id = interaction.channel_id or 0
     if not key:
-        await interaction.followup.send(content, allowed_mentions=NOBODY)
+        await post(interaction, channel_id, content, allowed_mentions=NOBODY)
         return
     channel = interaction.client.get_partial_messageable(channel_id)
     found = _lines.get((channel_id, key, text))
@@ -40,7 +39,8 @@ async def announce(interaction: discord.Interaction, text: str, key: str) -> Non
     try:
         message = await channel.send(content, allowed_mentions=NOBODY)
     except discord.Forbidden:  # the bot may not post here on its own: the line goes with the answer
-        await interaction.followup.send(content, allowed_mentions=NOBODY)
+        if channel_id == interaction.channel_id:
+            await interaction.followup.send(content, allowed_mentions=NOBODY)
         return
     _lines[channel_id, key, text] = (message.id, 1)
     while len(_lines) > KEPT:

@@ -32,10 +32,10 @@ def without_board(outcome: Outcome) -> Outcome:
 
 
 async def show(interaction: discord.Interaction, outcome: Outcome, turn: int,
-               view: discord.ui.View | None) -> None:
-    """Put the outcome's board in the channel's live board message (posting one if there is none)."""
+               view: discord.ui.View | None, channel_id: int) -> None:
+    """Put the outcome's board in the live board message of the game's channel (posting one if there
+    is none)."""
     assert outcome.drawing is not None
-    channel_id = interaction.channel_id or 0
     table = table_of(interaction)
     png = await table.draw(outcome.drawing, payer_of(interaction))
     if _shown.get(channel_id, -1) > turn:  # a newer board is already shown
@@ -58,7 +58,8 @@ async def show(interaction: discord.Interaction, outcome: Outcome, turn: int,
     try:
         message = await channel.send(content, file=file, allowed_mentions=NOBODY, **buttons)
     except discord.Forbidden:  # the bot may not post here on its own: the board goes with the answer
-        file.reset()
-        await interaction.followup.send(content, file=file, allowed_mentions=NOBODY, **buttons)
+        if channel_id == interaction.channel_id:
+            file.reset()
+            await interaction.followup.send(content, file=file, allowed_mentions=NOBODY, **buttons)
         return
     await table.keep_live_board(channel_id, message.id)

@@ -151,23 +151,25 @@ def _your_turn(prompt: str) -> str:
 
 async def send_outcome(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None,
                        view: discord.ui.View | None = None, quiet: Iterable[int] = (),
-                       answer_by: float | None = None) -> None:
+                       answer_by: float | None = None, channel_id: int | None = None) -> None:
     """Reply with an outcome: text and the board image (drawn in a worker process), then the rest of
     a text too long for one message; what the channel is told of a private answer is `front.lines`'.
     `thinking` is whether the interaction was already acknowledged with a private "thinking" (True)
     or a public one (False). An interaction not yet acknowledged is answered with the image in one
     response if it is drawn by `answer_by` (the event loop's clock), else acknowledged ("thinking")
-    first. Players in `quiet` are named but not pinged (they are told by direct
-    message)."""
+    first. Players in `quiet` are named but not pinged (they are told by direct message). A public
+    outcome goes to the game's channel, `channel_id`, when the interaction came from another one
+    (a turn card opened from /game mine): the clicker is told privately where."""
     content, *more = render_text(outcome)
     silent = set(quiet)
     allowed = pinging(uid for uid in (*outcome.hits, *outcome.told, *outcome.ping) if uid not in silent)
+    elsewhere = not outcome.private and channel_id not in (None, interaction.channel_id)
     file = None
     if outcome.drawing is not None:
         drawing = asyncio.ensure_future(table_of(interaction).draw(outcome.drawing, payer_of(interaction)))
         if not interaction.response.is_done() and not await _drawn_by(drawing, answer_by):
-            await interaction.response.defer(ephemeral=outcome.private, thinking=True)
-            thinking = outcome.private
+            await interaction.response.defer(ephemeral=outcome.private or elsewhere, thinking=True)
+            thinking = outcome.private or elsewhere
         try:
             png = await drawing
             file = discord.File(io.BytesIO(png), filename="board.png", description=outcome.drawing.alt[:ALT_LIMIT])
@@ -178,6 +180,9 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
     extra: dict[str, Any] = {"file": file} if file is not None else {}
     if view is not None:
         extra["view"] = view
+    if elsewhere and channel_id is not None:
+        await _elsewhere(interaction, channel_id, thinking, [content, *more], allowed, extra)
+        return
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
     elif thinking and not outcome.private:  # a private "thinking" cannot become public: answer beside it
@@ -194,6 +199,31 @@ async def _drawn_by(drawing: asyncio.Future[bytes], deadline: float | None) -> b
     if deadline is not None:
         await asyncio.wait((drawing,), timeout=max(0.0, deadline - asyncio.get_running_loop().time()))
     return drawing.done()
+
+
+async def _elsewhere(interaction: discord.Interaction, channel_id: int, thinking: bool | None, texts: list[str],
+                     allowed: discord.AllowedMentions, extra: dict[str, Any]) -> None:
+    """A public answer posted in the game's channel, away from the interaction's: the clicker is told
+    privately where it went (or that Waypost may not post there: the move stands all the same)."""
+    note = f"Done: the answer is posted in <#{channel_id}>."
+    try:
+        for i, text in enumerate(texts):
+            await post(interaction, channel_id, text, allowed_mentions=allowed, **(extra if i == 0 else {}))
+    except discord.Forbidden:
+        note = f"Done, but Waypost may not post in <#{channel_id}>: the players there see it in /game log."
+    if not interaction.response.is_done():
+        await interaction.response.send_message(note, ephemeral=True, allowed_mentions=NOBODY)
+    elif thinking:
+        await interaction.edit_original_response(content=note)
+
+
+async def post(interaction: discord.Interaction, channel_id: int, content: str, **message: Any) -> None:
+    """A public message in a game's channel: a follow-up of the interaction when it came from that
+    channel, else a message of the bot's own there (a turn card opened in another channel)."""
+    if channel_id == interaction.channel_id:
+        await interaction.followup.send(content, **message)
+    else:
+        await interaction.client.get_partial_messageable(channel_id).send(content, **message)
 
 
 async def say_privately(interaction: discord.Interaction, text: str) -> None:

@@ -18,7 +18,7 @@ from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
 from rules.text import plural
 from waypost.channels import Loaded
 from waypost.clocks import DEADLINE, HALF, Clocks, Timing, away_spent
-from waypost.outcome import Outcome, User
+from waypost.outcome import Covered, Outcome, User
 from waypost.play import Play
 from waypost.records import Post
 
@@ -145,33 +145,60 @@ class Deadlines(Play):
     async def away(self, channel_id: int, user: User, days: int) -> Outcome:
         """Set yourself away for `days` (0: back): your clock stops meanwhile."""
         async with self._locked(channel_id):
-            loaded = await self._active(channel_id)
-            seat = loaded.seat_of(user.id)
-            if seat is None:
-                raise NotAllowed("Only players of this game can be away from it.")
-            most = int(loaded.row.settings.get("away_days", 7))
-            if not 0 <= days <= most:
-                raise BadInput(f"At this table a player is away for at most {plural(most, 'day')} at once.")
-            total = int(loaded.row.settings.get("away_total_days", 21)) * DAY
-            spent = away_spent(await self.store.away_settings(loaded.row.id), self._clock()).get(user.id, 0.0)
-            if days and spent + days * DAY > total:
-                said = [f"At this table each player is away for at most {plural(total // DAY, 'day')} in all during "
-                        "the game", *([f"you have been away {left(spent)}"] if spent >= 60 else []),
-                        f"you may be away at most {left(total - spent)} more" if total - spent >= DAY else
-                        "you cannot be away again in this game"]
-                raise IllegalMove("; ".join(said) + ".")
-            name = loaded.seats[seat].name
-            if days:
-                until = self._clock() + timedelta(days=days)
-                loaded.row.away = {**loaded.row.away, str(user.id): until.isoformat()}
-                text = f"{name} is away for {plural(days, 'day')}: their clock stops until they are back."
-            else:
-                if str(user.id) not in loaded.row.away:
-                    raise IllegalMove("You are not away.")
-                loaded.row.away = {p: u for p, u in loaded.row.away.items() if p != str(user.id)}
-                text = f"{name} is back: their clock runs again."
-            await self._save(loaded, self._entry(user, "settings", {"away": days}, text))
+            text = await self._away(await self._active(channel_id), user, days)
         return Outcome(text)
+
+    async def away_everywhere(self, user: User, guild_id: int | None, days: int, here: int) -> list[Covered]:
+        """`away` in every game in play `user` sits in on this server, each within its own table's
+        limits: what was said in each, or why its table refused. Each game's channel but `here`
+        (whose line the command's answer is) is told through the outbox."""
+        covered = []
+        for row in await self.store.games_of(user.id, guild_id):
+            if row.status != "active" or row.game_key not in self.games:
+                continue
+            async with self._locked(row.channel_id):
+                loaded = await self._load(row.channel_id)
+                if loaded is None or loaded.row.id != row.id or loaded.row.status != "active":
+                    continue  # it ended meanwhile
+                title = loaded.game.rules.title
+                try:
+                    text = await self._away(loaded, user, days, tell=row.channel_id != here)
+                except PlayerError as refused:
+                    covered.append(Covered(row.channel_id, title, str(refused), refused=True))
+                else:
+                    covered.append(Covered(row.channel_id, title, text))
+        return covered
+
+    async def _away(self, loaded: Loaded, user: User, days: int, tell: bool = False) -> str:
+        """Set `user` away from the loaded game (locked by the caller) for `days`, or back (0); what
+        the channel is told (through the outbox too, when `tell`)."""
+        seat = loaded.seat_of(user.id)
+        if seat is None:
+            raise NotAllowed("Only players of this game can be away from it.")
+        most = int(loaded.row.settings.get("away_days", 7))
+        if not 0 <= days <= most:
+            raise BadInput(f"At this table a player is away for at most {plural(most, 'day')} at once.")
+        total = int(loaded.row.settings.get("away_total_days", 21)) * DAY
+        spent = away_spent(await self.store.away_settings(loaded.row.id), self._clock()).get(user.id, 0.0)
+        if days and spent + days * DAY > total:
+            said = [f"At this table each player is away for at most {plural(total // DAY, 'day')} in all during "
+                    "the game", *([f"you have been away {left(spent)}"] if spent >= 60 else []),
+                    f"you may be away at most {left(total - spent)} more" if total - spent >= DAY else
+                    "you cannot be away again in this game"]
+            raise IllegalMove("; ".join(said) + ".")
+        name = loaded.seats[seat].name
+        if days:
+            until = self._clock() + timedelta(days=days)
+            loaded.row.away = {**loaded.row.away, str(user.id): until.isoformat()}
+            text = f"{name} is away for {plural(days, 'day')}: their clock stops until they are back."
+        else:
+            if str(user.id) not in loaded.row.away:
+                raise IllegalMove("You are not away.")
+            loaded.row.away = {p: u for p, u in loaded.row.away.items() if p != str(user.id)}
+            text = f"{name} is back: their clock runs again."
+        await self._save(loaded, self._entry(user, "settings", {"away": days}, text),
+                         posts=[Post(text)] if tell else [])
+        return text
 
     async def pause(self, channel_id: int, user: User, paused: bool) -> Outcome:
         """The host pauses the whole game (every clock stops) or resumes it."""

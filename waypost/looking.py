@@ -12,7 +12,7 @@ from typing import Any
 from rules.base import Awaiting, Highlight, Piece, Posted
 from rules.errors import BadInput, IllegalMove, NotAllowed
 from rules.text import plural
-from waypost import lookback
+from waypost import focusing, lookback
 from waypost.channels import Channels, Loaded
 from waypost.clocks import Clocks, Timing, away_spent
 from waypost.fairness import TABLE, Payer
@@ -49,14 +49,16 @@ class Looking(Channels):
         return Status(loaded.game.key, rules.title, board.name, board.title, loaded.row.status, loaded.row.host_id,
                       tuple(loaded.seats), loaded.seat_range, phase, tuple(waiting), dict(loaded.row.settings),
                       loaded.row.ending, bool(loaded.row.paused_at),
-                      tuple(loaded.identity(i) for i in range(len(loaded.seats))), tuple(sorted(spent.items())))
+                      tuple(loaded.identity(i) for i in range(len(loaded.seats))), tuple(sorted(spent.items())),
+                      tuple((player, until) for player, until in away.items() if until > now))
 
     async def board(self, channel_id: int, user: User, private: bool = False, focus: str | None = None,
                     at: int | None = None, full: bool = False) -> Outcome:
         """The current board (or a finished game's last): public, or (private) as the user's seat
         sees it; the posted view (read at Discord's preview size), the whole board (`full`), or the
-        part `focus` names (a region, a player's territory); now, or as it was after log entry
-        `at` (replayed off the event loop; secrets stay hidden as always)."""
+        part `focus` names (a region, or a player's part by colour, name or civilization:
+        `waypost.focusing`); now, or as it was after log entry `at` (replayed off the event loop;
+        secrets stay hidden as always)."""
         loaded = await self._played(channel_id)
         payer = Payer(user.id, loaded.row.guild_id)
         self.allowance.check(payer)
@@ -66,11 +68,13 @@ class Looking(Channels):
             loaded = await self._as_of(loaded, at, payer)
         view = loaded.view(viewer)
         if focus is not None:
-            focuses = dict(rules.focuses(view))
-            found = next((v for v in focuses if v.casefold() == focus.strip().casefold()), None)
+            focuses = rules.focuses(view)
+            found, seat = focusing.named(focus, focuses, focusing.seat_words(loaded))
             if found is None:
-                shown = ", ".join(list(focuses)[:20]) or "none: this board is always shown whole"
-                raise BadInput(f"The board cannot be narrowed to {focus[:40]!r}. Choices: {shown}.")
+                shown = ", ".join(v for v, _ in focuses[:20]) or "none: this board is always shown whole"
+                whose = f"{loaded.name(seat)} has no part of the board to show now" if seat is not None else \
+                    f"The board cannot be narrowed to {focus[:40]!r}"
+                raise BadInput(f"{whose}. Choices: {shown}.")
             focus = found
         text = f"{rules.title}: {rules.status_line(view)}." if at is None else \
             f"{rules.title} after log entry {at}: {rules.status_line(view)}."
@@ -166,11 +170,13 @@ class Looking(Channels):
                                            RECAP_LIMIT, user.id, revealed, limit, check=True)
 
     async def focuses(self, channel_id: int, user: User) -> list[tuple[str, str]]:
-        """What `/game board` can be narrowed to in this channel's game (for autocomplete)."""
+        """What `/game board` can be narrowed to in this channel's game (for autocomplete), a player's
+        part labelled with their colour, name and civilization."""
         loaded = await self._load(channel_id)
         if loaded is None or loaded.state is None:
             return []
-        return loaded.game.rules.focuses(loaded.view(loaded.seat_of(user.id)))
+        return focusing.labelled(loaded.game.rules.focuses(loaded.view(loaded.seat_of(user.id))),
+                                 focusing.seat_words(loaded))
 
     async def view(self, channel_id: int, user: User) -> Seen[Any] | None:
         """The channel's game in play as `user` may see it (for autocomplete), or None."""

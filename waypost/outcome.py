@@ -135,8 +135,9 @@ class Waiting:
 
 @dataclass(frozen=True)
 class Status:
-    """A channel's game at a glance; `away_spent` (when asked for) how long each player who has been
-    away has been away in all, in seconds."""
+    """A channel's game at a glance; `away` the players away now, each with when they are back;
+    `away_spent` (when asked for) how long each player who has been away has been away in all, in
+    seconds."""
 
     game_key: str
     game_title: str
@@ -153,6 +154,18 @@ class Status:
     paused: bool = False
     identities: tuple[str, ...] = ()  # per seat, who it is (`Game.identity`: a colour, a civilization…)
     away_spent: tuple[tuple[int, float], ...] = ()
+    away: tuple[tuple[int, datetime], ...] = ()
+
+
+@dataclass(frozen=True)
+class Covered:
+    """One of a member's games a setting for all of them reached: its channel and title, and what its
+    channel was told, or (`refused`) why its table refused."""
+
+    channel_id: int
+    game_title: str
+    said: str
+    refused: bool = False
 
 
 @dataclass(frozen=True)

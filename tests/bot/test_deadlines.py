@@ -240,4 +240,7 @@ async def test_away_cannot_be_renewed_forever(timed):
     assert (await timed.run("@bob", CH, "/game away days:2")).ok  # each player has their own
     away = next(f["value"] for f in (await timed.run("@bob", CH, "/game status")).embeds[0]["fields"]
                 if f["name"] == "Away")
-    assert away == f"Each player at most 7 days at once, 4 days in all.\nAway so far: {mention(timed, '@alice')} 4 days"
+    now, limits, spent = away.split("\n")
+    assert now.startswith(f"Away now: {mention(timed, '@bob')} until <t:")  # bob is away, though not waited for
+    assert (limits, spent) == ("Each player at most 7 days at once, 4 days in all.",
+                               f"Away so far: {mention(timed, '@alice')} 4 days")

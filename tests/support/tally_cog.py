@@ -25,6 +25,7 @@ class TallyCommands(GameCog[State], group_name="tally", group_description="Tally
     rules = GAME
 
     @app_commands.command(description="Add to the total")
+    @app_commands.describe(amount="How much to add (1–9)")
     async def add(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 9]) -> None:
         await self.act(interaction)
 
@@ -33,6 +34,7 @@ class TallyCommands(GameCog[State], group_name="tally", group_description="Tally
         await self.act(interaction)
 
     @app_commands.command(description="A secret bid")
+    @app_commands.describe(amount="Your bid, kept secret until everyone has bid")
     @app_commands.autocomplete(amount=your_bid)
     async def bid(self, interaction: discord.Interaction, amount: app_commands.Range[int, 0, 99999]) -> None:
         await self.act(interaction)

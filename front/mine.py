@@ -1,0 +1,48 @@
+"""A member's own games on a server, privately: /game mine's list (those waiting for them first, each
+with a link to its channel) with a turn-card button for each game that waits for them, and what a
+setting for all their games covered (`/game away everywhere:true`, `/game notify`)."""
+
+from __future__ import annotations
+
+import discord
+
+from front.cards import CardButton
+from front.replies import escape, fit
+from rules.text import plural
+from waypost.outcome import Covered, Mine
+
+CARDS = 20  # turn-card buttons in one answer (Discord allows 25 components)
+
+
+def mine_message(guild: discord.Guild | None, user_id: int, found: list[Mine]) -> tuple[str, discord.ui.View]:
+    """The list, and a "Your turn card" button for each game waiting for `user_id` (its card opens
+    here; what is played from it is posted in the game's channel)."""
+    lines = [f"{'**Your move**' if m.waiting else 'Waiting for others'} — {escape(m.game_title)} in "
+             f"<#{m.channel_id}>" + (f", deadline {discord.utils.format_dt(m.deadline, 'R')}" if m.deadline else "")
+             for m in found]
+    view = discord.ui.View(timeout=None)
+    for number, m in enumerate([m for m in found if m.waiting][:CARDS], start=1):
+        channel = guild.get_channel_or_thread(m.channel_id) if guild is not None else None
+        where = f" in #{channel.name}" if channel is not None else f" ({number})"
+        view.add_item(CardButton(m.channel_id, user_id, f"Your turn card: {m.game_title}{where}"))
+    return fit(lines), view
+
+
+def covered_text(done: str, covered: list[Covered]) -> str:
+    """What a setting for all of a member's games did: `done` in the games it reached, and in the
+    others why their table refused."""
+    reached = [c for c in covered if not c.refused]
+    lines = [f"{done} in {plural(len(reached), 'game')}" + (":" if reached else ".")]
+    lines += [f"• {escape(c.game_title)} in <#{c.channel_id}>" for c in reached]
+    refused = [c for c in covered if c.refused]
+    if refused:
+        lines.append("Not changed in:")
+        lines += [f"• {escape(c.game_title)} in <#{c.channel_id}>: {escape(c.said)}" for c in refused]
+    return fit(lines)
+
+
+def games_text(found: list[Mine]) -> str:
+    """A member's games on a server in a few words: "Glory of Civilizations in #glory, …"."""
+    named = [f"{escape(m.game_title)} in <#{m.channel_id}>" for m in found[:CARDS]]
+    more = [plural(len(found) - CARDS, "more game")] if len(found) > CARDS else []
+    return ", ".join([*named, *more]) or "no game yet"
