@@ -48,7 +48,8 @@ def picks_of(text: str | None) -> list[int | None]:
 # --- the card --------------------------------------------------------------------------------------
 
 def card_text(card: Card) -> str:
-    head = f"**Your turn card** — you play {escape(card.name)}."
+    head = f"**Your turn card** — you play {escape(card.name)} ({escape(card.who)})." if card.who else \
+        f"**Your turn card** — you play {escape(card.name)}."
     doing = f"The game waits for you: {escape(card.prompt)}" if card.prompt else "The game is not waiting for you now."
     can = "What you can do now:" if card.kinds else "There is nothing you can do now."
     return "\n".join((head, doing, can))

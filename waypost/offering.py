@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from render.palette import player_style
 from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
 from rules.options import Choice, Kind, Step, Values
 from waypost.channels import Channels, Loaded
@@ -18,7 +19,8 @@ from waypost.secrecy import shown, visible
 class Card:
     """A player's turn card: who they are in the game, what it waits for from them ("" if nothing)
     and the action kinds open to them now, at the game's `version` (a card of another is stale);
-    `usual` are the kinds of the phase in play (the rest: bookkeeping, the host's)."""
+    `usual` are the kinds of the phase in play (the rest: bookkeeping, the host's); `who` who they
+    are (a civilization and where it starts, or a colour) and their marker on the boards."""
 
     game_key: str
     version: int
@@ -27,6 +29,7 @@ class Card:
     prompt: str
     kinds: tuple[Kind, ...]
     usual: tuple[str, ...] = ()
+    who: str = ""
 
 
 class Stale(IllegalMove):
@@ -59,10 +62,20 @@ class Offering(Channels):
         if prompt and held is not None:
             prompt = f"{prompt} First {loaded.name(held.seat)} decides: {held.prompt}"
         name = loaded.name(actor.seat) if actor.seat is not None else "the host"
+        who = self._who(loaded, actor.seat) if actor.seat is not None else "you host the game"
         phase = rules.flow.phase(rules.position(loaded.state).phase)
         usual = (*phase.actions, *((rules.flow.answer,) if rules.flow.answer else ()),
                  *(rules.flow.hosted if actor.host else ()))
-        return Card(loaded.game.key, loaded.row.version, actor.seat, name, prompt, tuple(kinds), usual)
+        return Card(loaded.game.key, loaded.row.version, actor.seat, name, prompt, tuple(kinds), usual, who)
+
+    @staticmethod
+    def _who(loaded: Loaded, seat: int) -> str:
+        """Who a seat is on this board (a civilization and where it starts, or its colour) and its
+        marker on the boards: "red — Rome, starting in Silsab; on the boards a circle marked R"."""
+        colour = loaded.row.seats[seat].colour
+        style, identity = player_style(colour), loaded.identity(seat)
+        marker = f"on the boards a {style.shape.replace('_', ' ')} marked {style.letter}"
+        return marker if identity == colour else f"{identity}; {marker}"
 
     async def step(self, channel_id: int, user: User, version: int, kind: str,
                    picks: Sequence[int | None]) -> Step:
