@@ -14,7 +14,6 @@ from front.members import people
 from front.mine import covered_text, games_text, mine_message
 from front.replies import (
     channel_of,
-    choices,
     escape,
     fit,
     respond,
@@ -24,10 +23,17 @@ from front.replies import (
     user_of,
 )
 from front.status import status_embed
+from front.suggestions import (
+    board_names,
+    colour_names,
+    decision_options,
+    focus_names,
+    game_names,
+    setting_names,
+    your_pieces,
+)
 from rules.errors import BadInput, NoGame
 from rules.text import plural
-from waypost.channels import players_on
-from waypost.lobby import settings_of
 from waypost.outcome import Outcome, User
 from waypost.transfer import MAX_BYTES
 
@@ -39,52 +45,6 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
 
     def __init__(self, bot: commands.Bot):
         self.bot = bot
-
-    # --- autocomplete ----------------------------------------------------------------
-
-    async def game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        games = table_of(interaction).games
-        return choices([(g.rules.title, key) for key, g in games.items()], current)
-
-    async def board_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        game = table_of(interaction).games.get(getattr(interaction.namespace, "game", None) or "")
-        if game is None:
-            return []
-        return choices([(f"{b.info.title} ({players_on(game, b.info)})", name) for name, b in game.boards.items()],
-                       current)
-
-    async def colour_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        table = table_of(interaction)
-        try:
-            status = await table.status(channel_of(interaction))
-        except NoGame:
-            return []
-        taken = {s.colour for s in status.seats}
-        return choices([(c, c) for c in table.games[status.game_key].rules.colours if c not in taken], current)
-
-    async def setting_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        table = table_of(interaction)
-        try:
-            status = await table.status(channel_of(interaction))
-        except NoGame:
-            return []
-        specs = settings_of(table.game(status.game_key))
-        return choices([(f"board (now {status.board})", "board"),
-                        *((f"{k} (now {specs[k].show(v)})", k) for k, v in status.settings.items() if k in specs)],
-                       current)
-
-    async def focus_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await table_of(interaction).focuses(channel_of(interaction), user_of(interaction))
-        return choices([(label, value) for value, label in found], current)
-
-    async def your_pieces(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await table_of(interaction).movers(channel_of(interaction), user_of(interaction))
-        return choices([(p.label, p.id) for p in found], current)
-
-    async def decision_options(self, interaction: discord.Interaction,
-                               current: str) -> list[app_commands.Choice[str]]:
-        asked = await table_of(interaction).decision(channel_of(interaction), user_of(interaction))
-        return choices([(f"{o} — {asked.prompt}", o) for o in asked.options], current) if asked else []
 
     # --- commands --------------------------------------------------------------------------
 

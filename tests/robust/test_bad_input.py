@@ -169,7 +169,7 @@ def _slow(seconds: float):
 BREACHES = {  # what to patch so that a command breaks one of Discord's limits, and the command
     "2001 characters": ("front.replies.fit", lambda lines, limit=0: "x" * 2001, "/game mine"),
     "embed of 7000 characters": ("discord.Embed.to_dict", lambda self: {"description": "d" * 7000}, "/game status"),
-    "26 choices": ("front.replies.choices", lambda values, current: [Choice(name=str(i), value=str(i))
+    "26 choices": ("front.suggestions.choices", lambda values, current: [Choice(name=str(i), value=str(i))
                                                                      for i in range(26)], "!complete /game new game:"),
     "acknowledged after 3 s": ("waypost.table.Table.status", _slow(0.3), "/game status"),
 }

@@ -1,0 +1,63 @@
+"""What /game's options suggest: the games, their boards, free colours, settings, the parts of a
+board, your pieces, the answers to your question; each from the table, as the asking user may see it."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from front.replies import channel_of, choices, table_of, user_of
+from rules.errors import NoGame
+from waypost.channels import players_on
+from waypost.lobby import settings_of
+
+
+async def game_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    games = table_of(interaction).games
+    return choices([(g.rules.title, key) for key, g in games.items()], current)
+
+
+async def board_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    game = table_of(interaction).games.get(getattr(interaction.namespace, "game", None) or "")
+    if game is None:
+        return []
+    return choices([(f"{b.info.title} ({players_on(game, b.info)})", name) for name, b in game.boards.items()],
+                   current)
+
+
+async def colour_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    table = table_of(interaction)
+    try:
+        status = await table.status(channel_of(interaction))
+    except NoGame:
+        return []
+    taken = {s.colour for s in status.seats}
+    return choices([(c, c) for c in table.games[status.game_key].rules.colours if c not in taken], current)
+
+
+async def setting_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    table = table_of(interaction)
+    try:
+        status = await table.status(channel_of(interaction))
+    except NoGame:
+        return []
+    specs = settings_of(table.game(status.game_key))
+    return choices([(f"board (now {status.board})", "board"),
+                    *((f"{k} (now {specs[k].show(v)})", k) for k, v in status.settings.items() if k in specs)],
+                   current)
+
+
+async def focus_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    found = await table_of(interaction).focuses(channel_of(interaction), user_of(interaction))
+    return choices([(label, value) for value, label in found], current)
+
+
+async def your_pieces(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    found = await table_of(interaction).movers(channel_of(interaction), user_of(interaction))
+    return choices([(p.label, p.id) for p in found], current)
+
+
+async def decision_options(interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[str]]:
+    asked = await table_of(interaction).decision(channel_of(interaction), user_of(interaction))
+    return choices([(f"{o} — {asked.prompt}", o) for o in asked.options], current) if asked else []
