@@ -58,10 +58,13 @@ class DeclareButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         except Exception as error:  # buttons bypass the tree's error handler
             await report_error(interaction, error)
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id == self.user_id:
+            return True
+        await say_privately(interaction, "⛔ Only the player who asked to declare can confirm it.")
+        return False
+
     async def _declare(self, interaction: discord.Interaction) -> None:
-        if interaction.user.id != self.user_id:
-            await say_privately(interaction, "⛔ Only the player who asked to declare can confirm it.")
-            return
         table = table_of(interaction)
         seen = await table.view(self.channel_id, user_of(interaction))
         if seen is None or seen.game_id != self.game_id or seen.game_key != GAME.key \

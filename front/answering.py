@@ -182,11 +182,14 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         except Exception as error:  # menus bypass the tree's error handler
             await report_error(interaction, error)
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id == self.user_id:
+            return True
+        await say_privately(interaction, f"⛔ This question is for <@{self.user_id}>, not for you.")
+        return False
+
     async def _answer(self, interaction: discord.Interaction) -> None:
         user = user_of(interaction)
-        if user.id != self.user_id:
-            await say_privately(interaction, f"⛔ This question is for <@{self.user_id}>, not for you.")
-            return
         table = table_of(interaction)
         if await table.decision(self.channel_id, user, self.key) is None:
             withdrawn = bool(self.asked) and await table.withdrawn(self.channel_id, self.asked)
@@ -261,11 +264,14 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str], /) -> EndButton:
         return cls(int(match["channel"]), int(match["user"]), int(match["game"]))
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id == self.user_id:
+            return True
+        await say_privately(interaction, "⛔ Only the member who asked to end the game can confirm it.")
+        return False
+
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            if interaction.user.id != self.user_id:
-                await say_privately(interaction, "⛔ Only the member who asked to end the game can confirm it.")
-                return
             outcome, late = await timely(table_of(interaction).end(self.channel_id, user_of(interaction), self.game_id),
                                          interaction.response.defer)  # it waits for the channel's other commands
             if late:

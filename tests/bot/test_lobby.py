@@ -69,6 +69,10 @@ async def test_end_needs_host_or_manage_channels(discord_):
     assert rec.ephemeral and "This cannot be taken back" in rec.content  # asked to confirm; nothing ended yet
     assert (await discord_.run("@alice", CH, "/game status")).embeds
     await discord_.restart()  # the button still works after a restart
+    message, button = discord_.find_component("End the game", "@mod", CH)
+    rec = await discord_.click("@bob", CH, message, button["custom_id"])  # someone else's confirmation
+    assert rec.ephemeral and "Only the member who asked to end the game" in rec.content
+    assert (await discord_.run("@alice", CH, "/game status")).embeds  # nothing ended
     rec = await discord_.run("@mod", CH, "!click \"End the game\"")
     assert rec.callback_type == 7 and "Ended" in rec.content
     (told,) = [m.content for m in rec.followups if not m.ephemeral]
