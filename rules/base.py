@@ -311,9 +311,10 @@ class Game(ABC, Generic[S]):
         return cls()
 
     def accepts(self, state: S, actor: Actor, action: Action) -> bool:
-        """Whether the rules accept `action` by `actor` now (tried on a copy: nothing changes)."""
+        """Whether the rules accept `action` by `actor` now (tried on a copy: nothing changes). As
+        `apply`, without `compare`: what the comparison adds never refuses."""
         try:
-            self.apply(state, actor, action)
+            self._played(state, actor, action)
         except PlayerError:
             return False
         return True
@@ -333,10 +334,13 @@ class Game(ABC, Generic[S]):
         An action of a type this game does not have is a bug in the caller (TypeError), not a
         player's mistake.
         """
+        return self.compare(state, actor, self._played(state, actor, action))
+
+    def _played(self, state: S, actor: Actor, action: Action) -> Result[S]:
         if type(action) not in self.actions:
             raise TypeError(f"{self.title} has no action of type {type(action).__name__}")
         self.permit(state, actor, action)
-        return self.compare(state, actor, self.play(self.fork(state), actor, action))
+        return self.play(self.fork(state), actor, action)
 
     def permit(self, state: S, actor: Actor, action: Action | type[Action]) -> None:
         """Refuse, with the reason, an action (or any action of a kind) the flow does not allow
