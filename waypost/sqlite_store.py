@@ -3,13 +3,17 @@ migrations.
 
 One `SqliteStore` holds one aiosqlite connection. Every change is a single transaction that writes
 the game row and appends one log entry, so a crash between two actions loses nothing and a crash
-inside one leaves nothing half applied. `SqliteStore.open` refuses, with a `StoreError` saying why,
+inside one leaves nothing half applied. The write-ahead log is copied back into the database file
+(a checkpoint, with its fsyncs) by a second connection in the background every `CHECKPOINT_EVERY`
+commits, not inside whichever command's commit filled it: a commit only appends to the log.
+`SqliteStore.open` refuses, with a `StoreError` saying why,
 a file that is not a readable Waypost database, one made by a newer Waypost, or one it cannot write.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator
@@ -26,6 +30,8 @@ from waypost.records import (
 from waypost.sql_store import Store, Writer
 
 MIGRATIONS = "waypost.migrations"
+CHECKPOINT_EVERY = 100  # commits between checkpoints (a move writes ~8 pages; SQLite's default: every 1000 pages)
+log = logging.getLogger("waypost")
 
 
 class SqliteStore(Store):
@@ -34,10 +40,13 @@ class SqliteStore(Store):
     _REVEALS = "log INDEXED BY log_reveals"
     _TAKEN = (sqlite3.IntegrityError,)
 
-    def __init__(self, db: aiosqlite.Connection):
+    def __init__(self, db: aiosqlite.Connection, checkpoints: aiosqlite.Connection | None = None):
         self._db = db
         self._lock = asyncio.Lock()
         self._turns: dict[str, float] = {}  # take_turn: one process, so in memory
+        self._checkpoints = checkpoints  # the background checkpoints' connection (None: in memory)
+        self._commits = 0
+        self._checkpointing: asyncio.Task[None] | None = None
         self._turn_lock = asyncio.Lock()
 
     @classmethod
@@ -50,27 +59,52 @@ class SqliteStore(Store):
             db = await aiosqlite.connect(shown, isolation_level=None)
         except (OSError, sqlite3.Error) as e:
             raise StoreError(f"Cannot open the database {shown}: {e}.") from None
+        checkpoints = None
         try:
             await db.execute("PRAGMA busy_timeout=5000")
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA synchronous=NORMAL")
             await db.execute("PRAGMA foreign_keys=ON")
-            store = cls(db)
+            if shown != ":memory:":
+                await db.execute("PRAGMA wal_autocheckpoint=0")  # `_checkpoint` does it, in the background
+                checkpoints = await aiosqlite.connect(shown, isolation_level=None)
+                await checkpoints.execute("PRAGMA busy_timeout=5000")
+            store = cls(db, checkpoints)
             check = await store._fetch("PRAGMA quick_check")
             if check != [("ok",)]:
                 raise sqlite3.DatabaseError(f"it is damaged ({check[0][0]})")
             await store._migrate(shown)
         except sqlite3.DatabaseError as e:
-            await db.close()
+            await _close(db, checkpoints)
             raise StoreError(f"The database {shown} cannot be used: {e}. If it is damaged, restore it from a "
                              "backup or move it aside to start afresh.") from None
         except BaseException:
-            await db.close()
+            await _close(db, checkpoints)
             raise
         return store
 
     async def close(self) -> None:
-        await self._db.close()
+        if self._checkpointing is not None:
+            await self._checkpointing
+        await _close(self._db, self._checkpoints)
+
+    def _committed(self) -> None:
+        """Count a commit; every `CHECKPOINT_EVERY`, checkpoint in the background (one at a time)."""
+        self._commits += 1
+        if self._checkpoints is None or self._commits < CHECKPOINT_EVERY or \
+                self._checkpointing is not None and not self._checkpointing.done():
+            return
+        self._commits = 0
+        self._checkpointing = asyncio.create_task(self._checkpoint())
+
+    async def _checkpoint(self) -> None:
+        """Copy what the log holds back into the database file without holding up writers (a
+        passive checkpoint: what a reader still needs waits for the next one)."""
+        assert self._checkpoints is not None
+        try:
+            await self._checkpoints.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as e:  # the next one tries again; the log only grows meanwhile
+            log.warning("SQLite checkpoint failed: %s", e)
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -81,6 +115,7 @@ class SqliteStore(Store):
             try:
                 yield self._db
                 await self._db.execute("COMMIT")
+                self._committed()
             except BaseException:
                 if self._db.in_transaction:
                     with suppress(sqlite3.Error):
@@ -159,3 +194,11 @@ class _Writer:
         async with self._db.execute(sql, args) as cur:
             row = await cur.fetchone()
         return row[0] if row else None
+
+
+async def _close(db: aiosqlite.Connection, checkpoints: aiosqlite.Connection | None) -> None:
+    """Close the checkpoints' connection, then the main one (the last to close checkpoints what is
+    left and removes the log)."""
+    if checkpoints is not None:
+        await checkpoints.close()
+    await db.close()

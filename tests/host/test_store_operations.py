@@ -19,7 +19,7 @@ from tests.support.databases import database
 from tests.support.tally import Add
 from waypost.outcome import User
 from waypost.records import GameRow, StoreError
-from waypost.sqlite_store import SqliteStore
+from waypost.sqlite_store import CHECKPOINT_EVERY, SqliteStore
 from waypost.storage import is_postgres, open_store
 from waypost.table import Table
 
@@ -137,3 +137,26 @@ async def test_commands_racing_reads_right_after_a_restart_are_never_refused(whe
     assert not conflicts
     assert (await store.open_game(7)).state["total"] == sum(1 for r in results[100:] if not isinstance(r, Exception))
     await store.close()
+
+
+async def test_sqlite_checkpoints_in_the_background_not_in_a_commit(tmp_path):
+    """Commits only append to the write-ahead log; every CHECKPOINT_EVERY commits a second
+    connection copies it into the database file (issue 21: a checkpoint's fsyncs inside a
+    command's commit were the slow moves' p99)."""
+    db = tmp_path / "waypost.sqlite3"
+    store = await SqliteStore.open(db)
+    try:
+        assert await store._fetch("PRAGMA wal_autocheckpoint") == [(0,)]
+        size = db.stat().st_size
+        for channel in range(1, CHECKPOINT_EVERY):
+            await store.create(GameRow(0, channel, 1, "tally", "line", "lobby", 1, [], {}, 1, None, 0, "t", "t"), [])
+        assert db.stat().st_size == size  # all of it still in the log
+        await store.create(GameRow(0, CHECKPOINT_EVERY, 1, "tally", "line", "lobby", 1, [], {}, 1, None, 0, "t", "t"),
+                           [])
+        assert store._checkpointing is not None
+        await store._checkpointing
+        assert db.stat().st_size > size  # copied back into the file
+    finally:
+        await store.close()
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("SELECT count(*) FROM games").fetchone() == (CHECKPOINT_EVERY,)
