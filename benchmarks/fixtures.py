@@ -4,6 +4,8 @@ offline Discord stand-in, timed, and the event loop's longest stall meanwhile.""
 from __future__ import annotations
 
 import asyncio
+import gc
+import math
 import os
 import secrets
 import tempfile
@@ -20,7 +22,7 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from benchmarks.figures import Figure, ms
-from front.bot import create_bot
+from front.bot import create_bot, settle_heap
 from offline import OfflineDiscord, Record
 from offline.remote import RemoteDiscord
 from waypost.config import UNBUDGETED, Config
@@ -162,6 +164,7 @@ async def real_bot(db: str | None = None) -> AsyncIterator[TimedDiscord]:
     async with fresh_database() if db is None else nullcontext(db) as where:
         config = Config(token="", db=where, dev_guild=None, log_level="WARNING", **UNBUDGETED)
         async with TimedDiscord(lambda: create_bot(config)) as harness:
+            await settle_heap()  # as the bot does once connected
             yield harness
 
 
@@ -203,16 +206,27 @@ def seats(channel: int, count: int) -> list[str]:
 async def watched(name: str, work: Awaitable[list[Figure]]) -> list[Figure]:
     """A benchmark's figures and the longest stall of this process's event loop from when it
     called `measuring()` (else from its start) to its end: with the bot in this process, the
-    bot's stalls (and the offline rig's). The target is on the part the loop's thread was busy
-    (`waypost.stalls`); the whole stall, waiting for a core included, is shown beside it."""
+    bot's stalls (and the offline rig's, its records kept out of full collections: `freezing`).
+    The target is on the part the loop's thread was busy (`waypost.stalls`); the whole stall,
+    waiting for a core included, is shown beside it."""
     watch.reset()
-    watching = asyncio.create_task(watch.run())
+    watching = [asyncio.create_task(watch.run()), asyncio.create_task(freezing())]
     try:
         found = await work
     finally:
-        watching.cancel()
+        for task in watching:
+            task.cancel()
     return [*found, Figure(f"{name}: longest event-loop stall, the loop busy", ms(watch.busy), "ms", ms(STALL)),
             Figure(f"{name}: … with waiting for a core", ms(watch.longest), "ms")]
+
+
+async def freezing(until: float = math.inf) -> None:
+    """Keep what the stand-in has recorded so far out of full garbage collections of this process
+    (frozen every second until `until`): it keeps every message and upload for inspection, and
+    rescanning them is not the bot's cost."""
+    while time.perf_counter() < until:
+        gc.freeze()
+        await asyncio.sleep(1)
 
 
 def measuring() -> None:

@@ -33,7 +33,6 @@ from benchmarks.fixtures import (
     measuring,
     seats,
 )
-from benchmarks.load import freezing
 from benchmarks.workload import workload
 from front.bot import create_bot
 from offline import Record
@@ -132,7 +131,7 @@ async def run(quick: bool) -> list[Figure]:
                         budget = round(production.user_rate / 10)
                         await asyncio.sleep(0.1)
 
-                await asyncio.gather(freezing(until), *(paced(STEPS, until, p.step) for p in players),
+                await asyncio.gather(*(paced(STEPS, until, p.step) for p in players),
                                      paced(LOOKS, until, look), *([flooding()] if flood else []))
                 await asyncio.gather(*floods)
                 elapsed, (machine2, ours2), bot2 = time.perf_counter() - began, cpu_elsewhere(), _cpu_here()

@@ -16,7 +16,6 @@ late acknowledgements. In each, the bot's longest event-loop stall (its own prob
 from __future__ import annotations
 
 import asyncio
-import gc
 import random
 import tempfile
 import time
@@ -24,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import Sample, TimedRemote, fresh_database, on_postgres, seats
+from benchmarks.fixtures import Sample, TimedRemote, freezing, fresh_database, on_postgres, seats
 from benchmarks.processes import (
     APPLICATION,
     GUARD,
@@ -72,14 +71,6 @@ class Stage:
     @property
     def boards(self) -> list[Sample]:
         return [s for s in self.samples if s.kind == "board"]
-
-
-async def freezing(until: float) -> None:
-    """Keep what the stand-in has recorded so far out of full garbage collections of this process:
-    it keeps every message and upload for inspection, and rescanning them is not the bot's cost."""
-    while time.perf_counter() < until:
-        gc.freeze()
-        await asyncio.sleep(1)
 
 
 async def run(quick: bool) -> list[Figure]:

@@ -34,8 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import STALL, fresh_database, on_postgres
-from benchmarks.load import freezing
+from benchmarks.fixtures import STALL, freezing, fresh_database, on_postgres
 from benchmarks.processes import GUARD, Cpu, Meter, Stall, capacity, longest_stall
 from benchmarks.workload import Script, workload
 from offline.fleet import GUILDS, REFUSAL, SHARDS, Fleet
