@@ -82,7 +82,7 @@ async def run(quick: bool) -> list[Figure]:
         async with fresh_database() as db, Fleet(Path(folder), named(db), shards=1, pythonpath=[GUARD]) as fleet:
             bot = await fleet.start("bot")
             await fleet.gateway.ready([0], timeout=60)
-            table = Table(await open_store(db), default_games(), cache_size=0)  # reads what the bot saved
+            table = Table(await open_store(db), default_games(), reader=True)  # reads what the bot saved
             async with TimedRemote(fleet, table) as discord_:
                 gate = asyncio.Semaphore(8)
 

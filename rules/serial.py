@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import json
 import math
 import types
 import typing
 from functools import cache
 from typing import Any, TypeVar
+
+import orjson
 
 from rules.errors import InvalidData
 
@@ -25,7 +26,7 @@ T = TypeVar("T")
 INT_BOUND = 2**63  # every whole number fits SQLite's 64-bit integers
 TEXT_BOUND = 10_000  # no text in a state, board or action is longer
 SHARED_LIMIT = 64  # distinct shared objects kept (e.g. boards); past it the memo starts afresh
-_shared: dict[tuple[type, str], Any] = {}
+_shared: dict[tuple[type, bytes], Any] = {}
 
 
 def dump(value: Any) -> Any:
@@ -158,8 +159,8 @@ def _load_dataclass(cls: type, data: Any, path: str) -> Any:
 def _load_shared(cls: type, data: dict[str, Any], path: str) -> Any:
     """An immutable dataclass that says `serial_shared = True`: equal data loads to one shared object."""
     try:
-        key = (cls, json.dumps(data, sort_keys=True))
-    except (TypeError, ValueError):
+        key = (cls, orjson.dumps(data, option=orjson.OPT_SORT_KEYS))
+    except TypeError:  # orjson's refusal (a key that is not text, a number out of its range)
         return _load_fields(cls, data, path)
     found = _shared.get(key)
     if found is None:

@@ -84,11 +84,14 @@ class Channels:
 
     def __init__(self, store: Store, games: Mapping[str, GameEntry],
                  clock: Callable[[], datetime] = utcnow, cache_size: int = 256, seed: int | None = None,
-                 shards: Shards | None = None, allowance: Allowance | None = None):
+                 shards: Shards | None = None, allowance: Allowance | None = None, reader: bool = False):
         """`seed`, when given, makes the games' seeds a fixed sequence (`seed`, `seed + 1`, …: offline
         scripts play the same shuffles every time); otherwise each game's seed is drawn at random.
         `shards`: the servers whose periodic work is this table's (None: all of them). `allowance`:
-        what each user and server may spend on heavy work (None: as `Config` sets it by default)."""
+        what each user and server may spend on heavy work (None: as `Config` sets it by default).
+        `reader`: the table reads a database another process writes (the offline rig beside bot
+        processes of their own): every read asks the store for the game's row, and the state decoded
+        from it is reused while the row's version is the same."""
         self.allowance = allowance if allowance is not None else Config("", "", None, "INFO").allowance()
         self.drawing = Lane(drawing.workers(), drawing.runner(drawing.DRAW), self.allowance, guess=0.05)
         self.looking_back = Lane(drawing.workers(), drawing.runner(drawing.LOOK_BACK), self.allowance, guess=1.0)
@@ -100,6 +103,7 @@ class Channels:
         self._seeds = itertools.count(seed) if seed is not None else None
         self._cache: OrderedDict[int, Loaded] = OrderedDict()
         self._cache_size = cache_size
+        self._reader = reader
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def new_seed(self) -> int:
@@ -141,7 +145,7 @@ class Channels:
         """The channel's open game. A copy read while a change was being saved never replaces the
         newer one that change cached."""
         loaded = self._cache.get(channel_id)
-        if loaded is not None:
+        if loaded is not None and not self._reader:
             self._cache.move_to_end(channel_id)
             return loaded
         row = await self.store.open_game(channel_id)
@@ -149,6 +153,7 @@ class Channels:
             return None
         cached = self._cache.get(channel_id)
         if cached is not None and cached.row.id == row.id and cached.row.version >= row.version:
+            self._cache.move_to_end(channel_id)
             return cached
         loaded = self._cache[channel_id] = await self._loaded(row)
         while len(self._cache) > self._cache_size:

@@ -21,7 +21,7 @@ async def test_scripted_players_play_a_bot_process_through_the_gateway(tmp_path)
     async with Fleet(tmp_path, db, shards=1, pythonpath=[GUARD]) as fleet:
         bot = await fleet.start("bot")
         await fleet.gateway.ready([0], timeout=40)
-        async with RemoteDiscord(fleet, Table(await open_store(db), default_games(), cache_size=0)) as discord_:
+        async with RemoteDiscord(fleet, Table(await open_store(db), default_games(), reader=True)) as discord_:
             channel = await open_game(discord_, "#remote", "vikings", USERS, "nordhav")
             rec = await discord_.run("@cat", channel, "!complete /vikings place dock:")  # setup: the last seat first
             assert rec.ok and 0 < len(rec.choices or []) <= 25 and rec.choices[0] == {"name": "A1 (Asgrimsey, village)",
