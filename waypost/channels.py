@@ -46,6 +46,8 @@ class Loaded:
     row: GameRow
     game: GameEntry
     state: Any
+    last: tuple[int, LogEntry | None] | None = None  # the latest action not taken back, at a row version
+    away_log: tuple[int, list[tuple[int, str, int]]] | None = None  # every `/game away`, at a row version
 
     @property
     def seats(self) -> list[Seat]:
@@ -226,6 +228,18 @@ class Channels:
         if loaded.row.status == "ended":
             self._cache.pop(loaded.row.channel_id, None)
         return saved
+
+    async def _last_action(self, loaded: Loaded) -> LogEntry | None:
+        """The game's latest action not taken back (`Store.last_action`), read once a version."""
+        if loaded.last is None or loaded.last[0] != loaded.row.version:
+            loaded.last = (loaded.row.version, await self.store.last_action(loaded.row.id))
+        return loaded.last[1]
+
+    async def _away_log(self, loaded: Loaded) -> list[tuple[int, str, int]]:
+        """Every player's `/game away` in log order (`Store.away_settings`), read once a version."""
+        if loaded.away_log is None or loaded.away_log[0] != loaded.row.version:
+            loaded.away_log = (loaded.row.version, await self.store.away_settings(loaded.row.id))
+        return loaded.away_log[1]
 
     def _settle_clocks(self, loaded: Loaded, now: datetime) -> None:
         """Start the clocks of players the game now waits for, drop those it no longer waits for,

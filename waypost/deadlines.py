@@ -179,7 +179,7 @@ class Deadlines(Play):
         if not 0 <= days <= most:
             raise BadInput(f"At this table a player is away for at most {plural(most, 'day')} at once.")
         total = int(loaded.row.settings.get("away_total_days", 21)) * DAY
-        spent = away_spent(await self.store.away_settings(loaded.row.id), self._clock()).get(user.id, 0.0)
+        spent = away_spent(await self._away_log(loaded), self._clock()).get(user.id, 0.0)
         if days and spent + days * DAY > total:
             said = [f"At this table each player is away for at most {plural(total // DAY, 'day')} in all during "
                     "the game", *([f"you have been away {left(spent)}"] if spent >= 60 else []),

@@ -45,7 +45,7 @@ class Looking(Channels):
                                    away.get(player)))
         phase = rules.status_line(public) if public is not None else "waiting for players"
         board = loaded.game.board(loaded.row.board).info
-        spent = away_spent(await self.store.away_settings(loaded.row.id), now) if away_spent_too else {}
+        spent = away_spent(await self._away_log(loaded), now) if away_spent_too else {}
         return Status(loaded.game.key, rules.title, board.name, board.title, loaded.row.status, loaded.row.host_id,
                       tuple(loaded.seats), loaded.seat_range, phase, tuple(waiting), dict(loaded.row.settings),
                       loaded.row.ending, bool(loaded.row.paused_at),

@@ -74,7 +74,7 @@ class Play(Channels):
         if by:
             result = replace(result, summary=f"{by}: {result.summary}", undoable=False)
         name = loaded.name(actor.seat) if actor.seat is not None else "The host"
-        last = await self.store.last_action(loaded.row.id)
+        last = await self._last_action(loaded)
         tail = last is not None and last.user_id == user.id and last.undoable
         body = {"action": rules.encode_action(action), "actor": serial.dump(actor), **({"by": by} if by else {})}
         entry = self._entry(user, "action", body, result.summary, details=[*result.details, *result.proof],
@@ -105,6 +105,8 @@ class Play(Channels):
             if by else []  # nobody ran a command: the channel is told through the outbox
         saved = await self._save(loaded, entry, before=previous if result.undoable else None,
                                  forget=not (tail and result.undoable), posts=told)
+        if saved is not None:
+            loaded.last = (loaded.row.version, saved)  # the next action need not read it back
         outcome = asked_by(outcome, saved)
         if result.proof and not loud and saved is not None:  # the reveal's proof stays in the log, a button away
             outcome = replace(outcome, verify=saved.seq)
@@ -122,7 +124,7 @@ class Play(Channels):
         channel is told that a secret move was taken back."""
         async with self._locked(channel_id):
             loaded = await self._playing(channel_id)
-            last = await self.store.last_action(loaded.row.id)
+            last = await self._last_action(loaded)
             if last is None:
                 raise IllegalMove("There is nothing to take back.")
             if last.user_id != user.id:
