@@ -134,7 +134,8 @@ async def _measure(processes: int, args: Iterable[str], seconds: float) -> Run:
                 cpu = await meter.stop()
                 for task in pending:  # the users never stop by themselves; what was in flight is not counted
                     task.cancel()
-                await asyncio.gather(*pending, return_exceptions=True)
+                if pending and (await asyncio.wait(pending, timeout=TIMEOUT))[1]:
+                    raise RuntimeError("users of the benchmark did not stop when cancelled")
                 for task in done:
                     task.result()  # a user's error ends the benchmark
                 stall = await longest_stall(fleet, "bot", processes)

@@ -424,8 +424,9 @@ class StandIn:
                     await log.changed.wait()  # woken by the next event recorded for it
                     continue
                 window = log.created + self.ack_timeout + ACK_MARGIN - self.clock()
-                try:
-                    await asyncio.wait_for(log.changed.wait(), max(window, 0.0))
+                try:  # not wait_for: in Python 3.11 it can swallow a cancellation that comes with its timeout
+                    async with asyncio.timeout(max(window, 0.0)):
+                        await log.changed.wait()
                 except TimeoutError:
                     break
         return log
