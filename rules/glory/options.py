@@ -10,6 +10,8 @@ its own name: the stops offered then follow the ones already typed ("E5: 1 arche
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import replace
 from functools import lru_cache
 
@@ -39,6 +41,7 @@ from rules.options import Choice, Lister, Param, Values, listed, number, text, w
 from rules.text import plural
 
 MARCH = "march: +1 movement point, two depletion cubes (strength −1 this round)"
+SPLITS = 24  # the parts of an army a menu lists besides the whole (a page holds 25)
 PACKING = (("pack", "pack the trebuchets at the start (1 movement point)"),
            ("unpack", "unpack the trebuchets at the end (1 movement point)"))
 
@@ -159,7 +162,14 @@ def _typed(state: GloryState, chosen: Values, param: str) -> tuple[str, tuple[tu
 
 
 def _groups(army: Army) -> list[Units]:
-    """Groups worth offering: the whole army ({}), each type (all of it, or one), all but one type."""
+    """Groups worth offering: the whole army ({}) first; then every part of it when they fit one
+    menu (`SPLITS`: 2 peasants and a swordsman split 5 ways), else each type (all of it, or one)
+    and all but one type."""
+    names = list(army.units)
+    if math.prod(n + 1 for n in army.units.values()) - 2 <= SPLITS:
+        every = ({k: c for k, c in zip(names, counts, strict=True) if c}
+                 for counts in itertools.product(*(range(army.units[k], -1, -1) for k in names)))
+        return [{}, *(g for g in every if g and g != army.units)]
     groups: list[Units] = [{}]
     for name, n in army.units.items():
         groups.append({name: n})

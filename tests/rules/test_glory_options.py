@@ -81,6 +81,14 @@ def test_G_M5_the_groups_offered_reach_the_destination():
     assert list(typed.items())[0] == ("1 archer, 1 cavalryman", "1 cav, arch → 1 archer, 1 cavalryman")
 
 
+def test_G_M5_a_small_army_can_be_split_any_way_from_the_menu():
+    """Every part of an army that fits one menu is offered, mixed groups too (not only by type)."""
+    state = scenario()
+    put(state, RED, at(0, 0), peasant=2, swordsman=1)
+    assert offered(state, RED, "maneuver", "units", army=at(0, 0)) == [
+        "all", "2 peasants", "1 peasant, 1 swordsman", "1 peasant", "1 swordsman"]
+
+
 def test_G_M4_marching_adds_a_movement_point_where_it_is_needed():
     state = scenario()
     put(state, RED, at(0, 0), swordsman=1)
