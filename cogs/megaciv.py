@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from front.answering import post_prompts
+from front.clicks import Budgeted
 from front.cog import GameCog
 from front.replies import NOBODY, channel_of, report_error, say_privately, send_outcome, table_of, user_of
 from rules.base import Actor
@@ -37,7 +38,7 @@ def _choices(table: dict[str, str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=text, value=value) for value, text in table.items()]
 
 
-class DeclareButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class DeclareButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                     template=r"megaciv:declare:(?P<channel>\d+):(?P<user>\d+):(?P<game>\d+):(?P<turn>\d+)"):
     """Confirms one player's declaration that their movement has ended, for the game and the turn
     it was asked in."""
@@ -58,7 +59,7 @@ class DeclareButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         except Exception as error:  # buttons bypass the tree's error handler
             await report_error(interaction, error)
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+    async def allowed(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id == self.user_id:
             return True
         await say_privately(interaction, "⛔ Only the player who asked to declare can confirm it.")

@@ -24,6 +24,7 @@ from typing import Any, TypeVar, cast
 import discord
 
 from front import lines, live
+from front.clicks import Budgeted
 from front.posting import direct_choices, tell_directly
 from front.replies import (
     NOBODY,
@@ -151,7 +152,7 @@ def _closed(view_item: discord.ui.Select[Any], note: str) -> discord.ui.View:
     return view
 
 
-class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+class DecisionSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
                      template=r"waypost:choose:(?P<channel>\d+):(?P<user>\d+):(?:(?P<asked>\d+):)?"
                               r"(?P<key>[\w.-]{0,40})"):
     """A menu answering one decision a game asks one player; `asked` is the log entry that asked it
@@ -182,7 +183,7 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         except Exception as error:  # menus bypass the tree's error handler
             await report_error(interaction, error)
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+    async def allowed(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id == self.user_id:
             return True
         await say_privately(interaction, f"⛔ This question is for <@{self.user_id}>, not for you.")
@@ -210,7 +211,7 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await answer(interaction, outcome)
 
 
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class BoardButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"waypost:do:(?P<channel>\d+):(?P<what>end|undo|board)"):
     """A button under a board: end your turn, take back your last action, or see your own board."""
 
@@ -250,7 +251,7 @@ def decision_view(prompt: Prompt) -> discord.ui.View:
     return view
 
 
-class EndButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class EndButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=r"waypost:end:(?P<channel>\d+):(?P<user>\d+):(?P<game>\d+)"):
     """The confirmation that ends a channel's game (the one it was asked for, by whom asked)."""
 
@@ -264,7 +265,7 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str], /) -> EndButton:
         return cls(int(match["channel"]), int(match["user"]), int(match["game"]))
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+    async def allowed(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id == self.user_id:
             return True
         await say_privately(interaction, "⛔ Only the member who asked to end the game can confirm it.")

@@ -20,6 +20,7 @@ from discord.ext import commands
 from front.answering import BoardButton, DecisionSelect, EndButton
 from front.budget import Budget, InFlight
 from front.cards import ActButton, CardButton, StepButton, StepSelect
+from front.clicks import SLOW_DOWN
 from front.help import HelpButton
 from front.options import option_problem
 from front.posting import deliver
@@ -56,8 +57,7 @@ class WaypostTree(app_commands.CommandTree[Any]):
         if verdict == "drop":
             return False
         if verdict == "refuse":
-            raise app_commands.CheckFailure("You are sending commands faster than Waypost answers them; "
-                                            "wait a few seconds.")
+            raise app_commands.CheckFailure(SLOW_DOWN)
         if interaction.type is discord.InteractionType.application_command:
             problem = option_problem(interaction)
             if problem:

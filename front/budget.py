@@ -1,5 +1,5 @@
-"""What one user can cost in requests, so one person flooding commands, autocomplete or status
-cannot make everyone else's commands late. (What their requests cost in work is bounded by the
+"""What one user can cost in requests, so one person flooding commands, autocomplete, status or
+clicks (`front.clicks`) cannot make everyone else's commands late. (What their requests cost in work is bounded by the
 table: `waypost.fairness`.)
 
 - `Budget`: each user may send `rate` requests a second on average, in bursts of up to `burst`:

@@ -18,6 +18,7 @@ from typing import Any, cast
 import discord
 
 from front.answering import answer, card_button, run
+from front.clicks import Budgeted
 from front.replies import NOBODY, escape, fit, report_error, say_privately, table_of, user_of
 from rules.errors import PlayerError
 from rules.options import Choice, Step
@@ -81,7 +82,7 @@ async def show_card(interaction: discord.Interaction, channel_id: int, note: str
         await interaction.response.send_message(text, view=view, ephemeral=True, allowed_mentions=NOBODY)
 
 
-class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class CardButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                  template=r"waypost:card:(?P<channel>\d+):(?P<user>\d+)"):
     """Opens a player's turn card (user 0: whoever clicks, of those playing)."""
 
@@ -95,7 +96,7 @@ class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str], /) -> CardButton:
         return cls(int(match["channel"]), int(match["user"]))
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+    async def allowed(self, interaction: discord.Interaction[Any]) -> bool:
         return await _owner(interaction, self.user_id)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -105,7 +106,7 @@ class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await report_error(interaction, error)
 
 
-class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class ActButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=r"waypost:act:(?P<channel>\d+):(?P<user>\d+):(?P<kind>[\w-]{1,24})"):
     """One of the usual actions of a player's turn, under the message that pinged them: its menus
     (or, taking no choices, the action itself); when it is not possible now, the card says what is.
@@ -120,7 +121,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                              match: re.Match[str], /) -> ActButton:
         return cls(int(match["channel"]), int(match["user"]), match["kind"])
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+    async def allowed(self, interaction: discord.Interaction[Any]) -> bool:
         return await _owner(interaction, self.user_id)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -210,7 +211,7 @@ async def play_step(interaction: discord.Interaction, channel_id: int, version: 
     await answer(interaction, outcome, channel_id=channel_id)
 
 
-class StepSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+class StepSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
                  template=rf"waypost:pick:{_WHERE}:{_PICKS}:(?P<page>\d{{1,3}})"):
     """A menu of the legal values of an action's next parameter (one page of them)."""
 
@@ -232,7 +233,7 @@ class StepSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return cls(int(match["channel"]), int(match["user"]), int(match["version"]), match["kind"],
                    picks_of(match["picks"]), int(match["page"]))
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+    async def allowed(self, interaction: discord.Interaction[Any]) -> bool:
         return await _owner(interaction, self.user_id)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -243,7 +244,7 @@ class StepSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             await report_error(interaction, error)
 
 
-class StepButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class StepButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                  template=rf"waypost:step:{_WHERE}:{_PICKS}:(?P<page>\d{{1,3}}):(?P<do>to|go)"):
     """A step of choosing an action: show the menu after some picks ("to"), or play it ("go")."""
 
@@ -260,7 +261,7 @@ class StepButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["channel"]), int(match["user"]), int(match["version"]), match["kind"],
                    picks_of(match["picks"]), int(match["page"]), match["do"])
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+    async def allowed(self, interaction: discord.Interaction[Any]) -> bool:
         return await _owner(interaction, self.user_id)
 
     async def callback(self, interaction: discord.Interaction) -> None:

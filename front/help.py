@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from front.clicks import Budgeted
 from front.replies import CONTENT_LIMIT, NOBODY, escape, report_error, table_of
 from waypost.registry import HOST_SETTINGS
 
@@ -115,7 +116,7 @@ async def show_help(interaction: discord.Interaction, key: str | None, number: i
         await interaction.response.send_message(content, view=view, ephemeral=True, allowed_mentions=NOBODY)
 
 
-class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class HelpButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                  template=r"waypost:help:(?P<game>[\w-]{0,24}):(?P<page>\d{1,3}):(?P<tag>[pns])"):
     """Turns the help to another page: the previous, the next, or a section's first (`tag` p, n, s,
     so that no two buttons of a message share a custom id)."""

@@ -8,10 +8,11 @@ from typing import Any
 
 import discord
 
+from front.clicks import Budgeted
 from front.replies import NOBODY, escape, fit, report_error, table_of, user_of
 
 
-class VerifyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class VerifyButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=r"waypost:verify:(?P<channel>\d+):(?P<seq>\d{1,9})"):
     """Shows log entry `seq` whole, privately, to whoever clicks (as they may read it)."""
 

@@ -85,3 +85,19 @@ async def test_a_burst_of_commands_is_answered_a_few_at_a_time(config, games):
         assert sum(r.callback_type is None for r in burst) == 2  # dropped, unanswered
         assert (await discord_.run("@carl", CH, "/game board")).attachments  # others are not counted
         assert (await discord_.run("@mallory", CH, "/game recap")).attachments  # answered: she may again
+
+
+async def test_clicks_spend_the_same_budget_as_commands(config, games):
+    """Issue 18: a member clicking a persistent button as fast as they can is held to their request
+    budget as commands are: past it the first click is refused privately, the rest dropped."""
+    tight = dataclasses.replace(config, user_rate=1e-6, user_burst=3)
+    async with OfflineDiscord(lambda: create_bot(tight, games)) as discord_:
+        await started(discord_)  # nobody in it sends more than 3 commands
+        message, button = discord_.find_component("My board", "@mallory", CH)
+        burst = await asyncio.gather(*(discord_.click("@mallory", CH, message, button["custom_id"]) for _ in range(5)))
+        refused = [r for r in burst if "faster than Waypost answers" in r.content]
+        assert len(refused) == 1 and refused[0].ephemeral
+        assert sum(r.callback_type is None for r in burst) == 1  # dropped, unanswered
+        assert sum(r.callback_type is not None and r not in refused for r in burst) == 3
+        assert (await discord_.click("@carl", CH, message, button["custom_id"])).callback_type is not None  # others may
+        discord_.assert_clean()
