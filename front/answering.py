@@ -127,11 +127,10 @@ async def awaited(interaction: discord.Interaction, call: Awaitable[T], private:
 async def timely(call: Awaitable[T], acknowledge: Callable[[], Awaitable[Any]]) -> tuple[T, bool]:
     """The call's result, and whether it took so long that `acknowledge` was awaited meanwhile."""
     task = asyncio.ensure_future(call)
-    try:
-        return await asyncio.wait_for(asyncio.shield(task), DEFER_AFTER), False
-    except TimeoutError:
-        await acknowledge()
-        return await task, True
+    if (await asyncio.wait({task}, timeout=DEFER_AFTER))[0]:  # not wait_for: in 3.11 it can swallow a cancellation
+        return task.result(), False
+    await acknowledge()
+    return await task, True
 
 
 async def post_prompts(interaction: discord.Interaction, outcome: Outcome, quiet: Iterable[int] = (),
