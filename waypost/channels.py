@@ -266,8 +266,9 @@ class Channels:
                  before: list[Awaiting], draw: bool, hits: tuple[int, ...] = (),
                  posted: Posted | None = None) -> Outcome:
         """Whom to ping (newly awaited players other than the actor; one asked a decision gets its
-        menu, which mentions them), whom to tell they were hit, menus to offer, what to draw (the
-        posted view, showing best the action `posted` names)."""
+        menu, which mentions them), what each newly awaited player is asked (the actor too, named
+        but not pinged: the host who starts a game and plays first), whom to tell they were hit,
+        menus to offer, what to draw (the posted view, showing best the action `posted` names)."""
         unclaimed = set(loaded.row.unclaimed)  # nobody is pinged for a seat they have not claimed
         after = [a for a in self._awaiting(loaded) if a.seat not in unclaimed]
         was = {(a.seat, a.kind, a.key) for a in before}  # who was awaited, whatever the prompt now says
@@ -279,7 +280,7 @@ class Channels:
         asked = {p.user_id for p in prompts}
         ping = tuple(dict.fromkeys(seats[a.seat].player_id for a in fresh
                                    if seats[a.seat].player_id not in (user.id, *asked)))
-        turns = self._turns(loaded, [a for a in fresh if seats[a.seat].player_id in ping])
+        turns = self._turns(loaded, [a for a in fresh if seats[a.seat].player_id in (*ping, user.id)])
         told = tuple(dict.fromkeys(seats[s].player_id for s in hits if seats[s].player_id not in (user.id, *asked)))
         mode = loaded.row.settings.get("board_images")
         drawing = self._drawing(loaded, None, text, posted or Posted()) if (bool(fresh) if mode == "turn" else draw) \

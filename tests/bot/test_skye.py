@@ -422,3 +422,15 @@ async def test_keep_lets_owners_keep_or_discard_unbought_tiles_when_the_table_ch
     assert "Blue discards L48 and takes back 1 gold." in rec.content
     rec = await discord_.run("@bob", CH, "/skye keep")
     assert rec.ephemeral and "You have no unbought tiles to keep or discard; waiting for Red and Yellow." in rec.content
+
+
+async def test_the_host_who_starts_the_game_is_told_what_they_are_asked_but_not_pinged(discord_):
+    """Everyone prices in Skye's first round, the host who started it too: the reply says so for
+    each player, pinging only the others (the host is reading it)."""
+    for user, line in (("@alice", "/game new game:skye"), ("@bob", "/game join"), ("@carl", "/game join")):
+        assert (await discord_.run(user, CH, line)).ok
+    rec = await discord_.run("@alice", CH, "/game start")
+    uid = discord_.builder.directory.user_id
+    for user in ("alice", "bob", "carl"):
+        assert f"<@{uid(user)}> your turn: axe one drawn tile, price the others." in rec.content
+    assert {u for m in rec.messages for u in m.pinged} == {uid("bob"), uid("carl")}
