@@ -51,7 +51,14 @@ def picks_of(text: str | None) -> list[int | None]:
 def card_text(card: Card) -> str:
     head = f"**Your turn card** — you play {escape(card.name)} ({escape(card.who)})." if card.who else \
         f"**Your turn card** — you play {escape(card.name)}."
-    doing = f"The game waits for you: {escape(card.prompt)}" if card.prompt else "The game is not waiting for you now."
+    if card.prompt:
+        doing = f"The game waits for you: {escape(card.prompt)}"
+    elif card.others:
+        doing = f"The game is not waiting for you now; it waits for {escape(card.others)}."
+    elif card.between:
+        doing = f"The game waits for nobody now. {escape(card.between)}"
+    else:
+        doing = "The game is not waiting for you now."
     can = "What you can do now:" if card.kinds else "There is nothing you can do now."
     return "\n".join((head, doing, can))
 

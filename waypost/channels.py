@@ -264,13 +264,19 @@ class Channels:
 
     def _outcome(self, loaded: Loaded, user: User, text: str, details: tuple[str, ...],
                  before: list[Awaiting], draw: bool, hits: tuple[int, ...] = (),
-                 posted: Posted | None = None) -> Outcome:
+                 posted: Posted | None = None, began: bool = False) -> Outcome:
         """Whom to ping (newly awaited players other than the actor; one asked a decision gets its
         menu, which mentions them), what each newly awaited player is asked (the actor too, named
         but not pinged: the host who starts a game and plays first), whom to tell they were hit,
-        menus to offer, what to draw (the posted view, showing best the action `posted` names)."""
+        menus to offer, what to draw (the posted view, showing best the action `posted` names).
+        When the game has just begun (`began`) or stopped waiting for anyone, in a phase where
+        players may still act (Mega Civilization's table phases), what that phase asks is said."""
         unclaimed = set(loaded.row.unclaimed)  # nobody is pinged for a seat they have not claimed
         after = [a for a in self._awaiting(loaded) if a.seat not in unclaimed]
+        if not after and (before or began) and self._open(loaded):
+            rules = loaded.game.rules
+            phase = rules.flow.phase(rules.position(loaded.state).phase)
+            details = (*details, f"Now {phase.title[:1].lower()}{phase.title[1:]}: {phase.prompt}")
         was = {(a.seat, a.kind, a.key) for a in before}  # who was awaited, whatever the prompt now says
         fresh = [a for a in after if (a.seat, a.kind, a.key) not in was]
         hits = tuple(s for s in hits if s not in unclaimed)

@@ -155,7 +155,7 @@ class Lobby(Channels):
             seated = ", ".join(f"{s.name} ({loaded.identity(i)})" for i, s in enumerate(loaded.seats))
             text = f"{loaded.game.rules.title} begins with {seated}."
             saved = await self._save(loaded, self._entry(user, "start", body, text))
-            return asked_by(self._outcome(loaded, user, text, (), before, draw=True), saved)
+            return asked_by(self._outcome(loaded, user, text, (), before, draw=True, began=True), saved)
 
     async def settings(self, channel_id: int, user: User, name: str | None = None,
                        value: str | None = None) -> Outcome:

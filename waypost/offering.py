@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from render.palette import player_style
 from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
 from rules.options import Choice, Kind, Step, Values
+from rules.text import either
 from waypost.channels import Channels, Loaded
 from waypost.outcome import User
 from waypost.secrecy import shown, visible
@@ -20,7 +21,9 @@ class Card:
     """A player's turn card: who they are in the game, what it waits for from them ("" if nothing)
     and the action kinds open to them now, at the game's `version` (a card of another is stale);
     `usual` are the kinds of the phase in play (the rest: bookkeeping, the host's); `who` who they
-    are (a civilization and where it starts, or a colour) and their marker on the boards."""
+    are (a civilization and where it starts, or a colour) and their marker on the boards; when it
+    waits for others, their names (`others`); when it waits for nobody, what the phase asks
+    (`between`)."""
 
     game_key: str
     version: int
@@ -30,6 +33,8 @@ class Card:
     kinds: tuple[Kind, ...]
     usual: tuple[str, ...] = ()
     who: str = ""
+    others: str = ""
+    between: str = ""
 
 
 class Stale(IllegalMove):
@@ -66,7 +71,10 @@ class Offering(Channels):
         phase = rules.flow.phase(rules.position(loaded.state).phase)
         usual = (*phase.actions, *((rules.flow.answer,) if rules.flow.answer else ()),
                  *(rules.flow.hosted if actor.host else ()))
-        return Card(loaded.game.key, loaded.row.version, actor.seat, name, prompt, tuple(kinds), usual, who)
+        others = either(dict.fromkeys(loaded.name(a.seat) for a in awaiting if a.seat != actor.seat), "and")
+        between = f"{phase.title}: {phase.prompt}" if not awaiting and self._open(loaded) else ""
+        return Card(loaded.game.key, loaded.row.version, actor.seat, name, prompt, tuple(kinds), usual, who, others,
+                    between)
 
     @staticmethod
     def _who(loaded: Loaded, seat: int) -> str:

@@ -458,3 +458,22 @@ async def test_ships_are_kept_scrapped_and_built_again_across_turns(discord_):
     assert rec.ephemeral
     info = await discord_.run("@bob", CH, "/megaciv area name:Umon")
     assert "Out of play." in info.content
+
+
+async def test_a_phase_that_waits_for_nobody_says_what_it_asks(discord_):
+    """Mega Civilization opens between Movement phases, where nobody is awaited but everyone may
+    act: the start says what that phase asks, and a turn card says the game waits for nobody and
+    what the phase asks, rather than only that it does not wait for you."""
+    for user, line in (("@alice", "/game new game:megaciv"), ("@bob", "/game join"), ("@carl", "/game join")):
+        assert (await discord_.run(user, CH, line)).ok
+    rec = await discord_.run("@alice", CH, "/game start")
+    assert "Now the table's phases: Between Movement phases" in rec.content
+    assert "expand your population once a turn; the host starts the next Movement phase." in rec.content
+    card = await discord_.run("@bob", CH, '!click "Your turn card"')
+    assert card.ephemeral and "The game waits for nobody now. The table's phases: Between Movement phases" in \
+        card.content
+    await discord_.run("@alice", CH, "/megaciv start")
+    card = await discord_.run("@bob", CH, '!click "Your turn card"')
+    waits = "The game waits for you" in card.content or "The game is not waiting for you now; it waits for " in \
+        card.content
+    assert waits, card.content
