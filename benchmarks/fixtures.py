@@ -32,7 +32,6 @@ STORES = ("sqlite", "postgres")
 PG_ENV = "WAYPOST_BENCH_PG"
 LOCAL = ("127.0.0.1", "localhost", "::1")
 STALL = 0.05  # seconds: the longest event-loop stall allowed in any benchmark
-TARGET_BOARDS = 100  # board-changing commands a second on 2 cores (issue 21: `load`, `scaling`)
 watch = StallWatch()  # this process's event loop, while a benchmark runs in it (`watched`)
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import TARGET_BOARDS, Sample, TimedRemote, freezing, fresh_database, on_postgres, seats
+from benchmarks.fixtures import Sample, TimedRemote, freezing, fresh_database, on_postgres, seats
 from benchmarks.processes import (
     APPLICATION,
     GUARD,
@@ -55,6 +55,7 @@ PLAYERS = 3
 ONLOOKERS = 50
 LOOKS = 2  # onlookers' status requests and autocompletes for every player's step
 SHARE = 0.8  # of the saturation rates, offered in the second stage
+TARGET_BOARDS = 100  # board-changing commands a second on 2 cores
 FAST = 0.5  # seconds: p99 to the final reply at 80 %
 
 

@@ -19,8 +19,7 @@ processes serve is the machine's limit, not theirs. Where the machine is not the
 process has cores of its own: from the CPU each run spent per board (the bot's event loops, with
 the light commands around each board, and its drawing) comes what each process could serve on 2
 cores of its own (`benchmarks.processes.capacity`), times the processes; two processes must
-reach 1.8 times one. What two processes serve here, the stand-in and PostgreSQL on the same 2
-cores, is judged too: at least 100 boards a second (issue 21).
+reach 1.8 times one.
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.figures import Figure, ms, percentile
-from benchmarks.fixtures import STALL, TARGET_BOARDS, freezing, fresh_database, on_postgres
+from benchmarks.fixtures import STALL, freezing, fresh_database, on_postgres
 from benchmarks.processes import GUARD, Cpu, Meter, Stall, capacity, longest_stall
 from benchmarks.workload import Script, workload
 from offline.fleet import GUILDS, REFUSAL, SHARDS, Fleet
@@ -235,8 +234,6 @@ def _figures(runs: dict[int, Run]) -> list[Figure]:
     each("drawing CPU per board", "ms", lambda r: ms(r.per_board(r.cpu.drawing)))
     each("boards a second with 2 cores of its own each", "/s", lambda r: r.own_cores)
     if len(runs) == 2:
-        figures.append(Figure("scaling: 2 sharded processes serve here, board-changing commands", runs[2].rate("board"),
-                              "/s", TARGET_BOARDS, at_least=True))
         figures.append(Figure("scaling: 2 processes over 1, each with cores of its own",
                               runs[2].own_cores / runs[1].own_cores, "×", SCALING, at_least=True))
     return figures
