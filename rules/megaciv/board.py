@@ -296,6 +296,3 @@ class Board:
             else:
                 values[f.name] = any(found)
         return Powers(**values)  # type: ignore[arg-type]
-
-    def info_players(self) -> tuple[int, int]:
-        return self.map.min_players, self.map.max_players

@@ -15,7 +15,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.base import Seat
-from rules.errors import BadInput
 from rules.skye.model import TRACKS, SkyeBoard
 
 STAGES = ("price", "buy", "keep", "buy_end", "place", "plan", "walk_end", "over")
@@ -194,18 +193,6 @@ def turn_order(state: SkyeState) -> tuple[int, ...]:
     """Seats in turn order this round, the start player first."""
     n = len(state.seats)
     return tuple((state.first + i) % n for i in range(n))
-
-
-def track_index(text: str) -> int:
-    """The index of a track named in any case, or BadInput listing the tracks."""
-    key = text.strip().lower()
-    if key not in TRACKS:
-        raise BadInput(f"There is no track {text[:30]!r}. Tracks: {', '.join(TRACKS)}.")
-    return TRACKS.index(key)
-
-
-def castle_id(state: SkyeState, seat: int) -> str:
-    return state.players[seat].territory[0].tile
 
 
 def committed(state: SkyeState, seat: int) -> bool:

@@ -63,9 +63,3 @@ def canon(state: VikingsState, name: str) -> str:
     """A space or island name as the map spells it (players may type any case); unknown names stay."""
     lowered = {n.lower(): n for n in state.board.kinds}
     return lowered.get(name.strip().lower(), name.strip())
-
-
-def island_named(state: VikingsState, text: str) -> str:
-    """An island's name from its name or title in any case; unknown text stays as typed."""
-    text = text.strip()
-    return next((i.name for i in state.board.islands if text.lower() in (i.name.lower(), i.title.lower())), text)
