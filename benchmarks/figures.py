@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 
@@ -38,3 +39,12 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 def ms(seconds: float) -> float:
     return seconds * 1000
+
+
+def standalone(run: Callable[[bool], list[Figure]], argv: list[str] | None = None) -> int:
+    """A benchmark run on its own (`python -m benchmarks.NAME [--quick]`): its figures printed;
+    1 if one misses its target."""
+    figures = run("--quick" in (argv if argv is not None else sys.argv[1:]))
+    for figure in figures:
+        print(figure.line())
+    return 1 if any(f.passed is False for f in figures) else 0

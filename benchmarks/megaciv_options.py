@@ -19,7 +19,7 @@ import sys
 import time
 from dataclasses import replace
 
-from benchmarks.figures import Figure, ms
+from benchmarks.figures import Figure, ms, percentile, standalone
 from benchmarks.megaciv_rules import HOST, opening
 from benchmarks.megaciv_scenes import busy
 from rules.base import Actor
@@ -105,7 +105,7 @@ def run(quick: bool) -> list[Figure]:
 
     def keep(samples: dict[str, list[float]]) -> None:
         for name, values in samples.items():
-            medians[name] = max(medians.get(name, 0.0), _median(values))
+            medians[name] = max(medians.get(name, 0.0), percentile(values, 50))
             slowest[name] = max(slowest.get(name, 0.0), *values)
 
     state = busy()
@@ -153,18 +153,5 @@ def run(quick: bool) -> list[Figure]:
     return figures
 
 
-def _median(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[len(ordered) // 2]
-
-
-def main(argv: list[str] | None = None) -> int:
-    quick = "--quick" in (argv if argv is not None else sys.argv[1:])
-    figures = run(quick)
-    for figure in figures:
-        print(figure.line())
-    return 1 if any(f.passed is False for f in figures) else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(standalone(run))

@@ -26,7 +26,7 @@ from typing import Any
 
 import orjson
 
-from benchmarks.figures import Figure, ms, percentile
+from benchmarks.figures import Figure, ms, percentile, standalone
 from rules.base import Actor, Seat
 from rules.errors import PlayerError
 from rules.megaciv import GAME, queries
@@ -179,13 +179,5 @@ def run(quick: bool) -> list[Figure]:
     ]
 
 
-def main(argv: list[str] | None = None) -> int:
-    quick = "--quick" in (argv if argv is not None else sys.argv[1:])
-    figures = run(quick)
-    for figure in figures:
-        print(figure.line())
-    return 1 if any(f.passed is False for f in figures) else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(standalone(run))

@@ -8,14 +8,15 @@ import itertools
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from rules.base import Actor, Awaiting, BoardInfo, Posted, Seat
 from rules.errors import BadInput, IllegalMove, NoGame, PlayerError, UnknownBoard
+from rules.flow import Phase
 from rules.text import players
 from waypost import drawing
 from waypost.clocks import Clocks, Timing
@@ -46,8 +47,7 @@ class Loaded:
     row: GameRow
     game: GameEntry
     state: Any
-    last: tuple[int, LogEntry | None] | None = None  # the latest action not taken back, at a row version
-    away_log: tuple[int, list[tuple[int, str, int]]] | None = None  # every `/game away`, at a row version
+    read: dict[str, tuple[int, Any]] = field(default_factory=dict)  # log reads, by name: (row version, answer)
 
     @property
     def seats(self) -> list[Seat]:
@@ -231,15 +231,13 @@ class Channels:
 
     async def _last_action(self, loaded: Loaded) -> LogEntry | None:
         """The game's latest action not taken back (`Store.last_action`), read once a version."""
-        if loaded.last is None or loaded.last[0] != loaded.row.version:
-            loaded.last = (loaded.row.version, await self.store.last_action(loaded.row.id))
-        return loaded.last[1]
+        found: LogEntry | None = await _once_a_version(loaded, "last", self.store.last_action)
+        return found
 
     async def _away_log(self, loaded: Loaded) -> list[tuple[int, str, int]]:
         """Every player's `/game away` in log order (`Store.away_settings`), read once a version."""
-        if loaded.away_log is None or loaded.away_log[0] != loaded.row.version:
-            loaded.away_log = (loaded.row.version, await self.store.away_settings(loaded.row.id))
-        return loaded.away_log[1]
+        found: list[tuple[int, str, int]] = await _once_a_version(loaded, "away", self.store.away_settings)
+        return found
 
     def _settle_clocks(self, loaded: Loaded, now: datetime) -> None:
         """Start the clocks of players the game now waits for, drop those it no longer waits for,
@@ -273,10 +271,9 @@ class Channels:
         players may still act (Mega Civilization's table phases), what that phase asks is said."""
         unclaimed = set(loaded.row.unclaimed)  # nobody is pinged for a seat they have not claimed
         after = [a for a in self._awaiting(loaded) if a.seat not in unclaimed]
-        if not after and (before or began) and self._open(loaded):
-            rules = loaded.game.rules
-            phase = rules.flow.phase(rules.position(loaded.state).phase)
-            details = (*details, f"Now {phase.title[:1].lower()}{phase.title[1:]}: {phase.prompt}")
+        idle = self._idle_phase(loaded) if before or began else None
+        if idle is not None:
+            details = (*details, f"Now {idle.title[:1].lower()}{idle.title[1:]}: {idle.prompt}")
         was = {(a.seat, a.kind, a.key) for a in before}  # who was awaited, whatever the prompt now says
         fresh = [a for a in after if (a.seat, a.kind, a.key) not in was]
         hits = tuple(s for s in hits if s not in unclaimed)
@@ -302,6 +299,14 @@ class Channels:
         return loaded.state is not None and rules.ending(loaded.state) is None and \
             bool(rules.position(loaded.state).allowed)
 
+    def _idle_phase(self, loaded: Loaded) -> Phase | None:
+        """The phase in play when it waits for nobody though players may act (Mega Civilization's
+        table phases): what it asks is worth saying, as no ping says it."""
+        if self._awaiting(loaded) or not self._open(loaded):
+            return None
+        rules = loaded.game.rules
+        return rules.flow.phase(rules.position(loaded.state).phase)
+
     @staticmethod
     def _turns(loaded: Loaded, awaited: list[Awaiting]) -> tuple[Turn, ...]:
         """What each newly awaited player is asked, with the phase's usual actions (the flow's)."""
@@ -317,6 +322,14 @@ class Channels:
         its alt text says `what` happened and describes the position."""
         view = loaded.view(seat)
         return Drawing(loaded.game.key, view, seat, alt_text(what, loaded.game.rules.describe(view)), posted=posted)
+
+
+async def _once_a_version(loaded: Loaded, name: str, read: Callable[[int], Awaitable[Any]]) -> Any:
+    """`read(game id)`, kept on the loaded game as `name` until its row's version changes."""
+    kept = loaded.read.get(name)
+    if kept is None or kept[0] != loaded.row.version:
+        kept = loaded.read[name] = (loaded.row.version, await read(loaded.row.id))
+    return kept[1]
 
 
 def asked_by(outcome: Outcome, entry: LogEntry | None) -> Outcome:

@@ -72,7 +72,8 @@ class Offering(Channels):
         usual = (*phase.actions, *((rules.flow.answer,) if rules.flow.answer else ()),
                  *(rules.flow.hosted if actor.host else ()))
         others = either(dict.fromkeys(loaded.name(a.seat) for a in awaiting if a.seat != actor.seat), "and")
-        between = f"{phase.title}: {phase.prompt}" if not awaiting and self._open(loaded) else ""
+        idle = self._idle_phase(loaded)
+        between = f"{idle.title}: {idle.prompt}" if idle is not None else ""
         return Card(loaded.game.key, loaded.row.version, actor.seat, name, prompt, tuple(kinds), usual, who, others,
                     between)
 

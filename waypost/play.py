@@ -106,7 +106,7 @@ class Play(Channels):
         saved = await self._save(loaded, entry, before=previous if result.undoable else None,
                                  forget=not (tail and result.undoable), posts=told)
         if saved is not None:
-            loaded.last = (loaded.row.version, saved)  # the next action need not read it back
+            loaded.read["last"] = (loaded.row.version, saved)  # the next action need not read it back
         outcome = asked_by(outcome, saved)
         if result.proof and not loud and saved is not None:  # the reveal's proof stays in the log, a button away
             outcome = replace(outcome, verify=saved.seq)
