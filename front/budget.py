@@ -1,6 +1,6 @@
 """What one user can cost in requests, so one person flooding commands, autocomplete, status or
-clicks (`front.clicks`) cannot make everyone else's commands late. (What their requests cost in work is bounded by the
-table: `waypost.fairness`.)
+clicks (`front.clicks`) cannot make everyone else's commands late. (What their requests cost in
+work is bounded by the table: `waypost.fairness`.)
 
 - `Budget`: each user may send `rate` requests a second on average, in bursts of up to `burst`:
   the bot's `Config.user_rate` and `Config.user_burst`, by default 10 a second in bursts of 40.

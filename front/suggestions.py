@@ -10,6 +10,7 @@ from front.replies import channel_of, choices, table_of, user_of
 from rules.errors import NoGame
 from waypost.channels import players_on
 from waypost.lobby import settings_of
+from waypost.outcome import Status
 
 
 async def game_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -25,23 +26,28 @@ async def board_names(interaction: discord.Interaction, current: str) -> list[ap
                    current)
 
 
-async def colour_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    table = table_of(interaction)
+async def _status(interaction: discord.Interaction) -> Status | None:
+    """The channel's game at a glance; None when it has none."""
     try:
-        status = await table.status(channel_of(interaction))
+        return await table_of(interaction).status(channel_of(interaction))
     except NoGame:
+        return None
+
+
+async def colour_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    status = await _status(interaction)
+    if status is None:
         return []
     taken = {s.colour for s in status.seats}
-    return choices([(c, c) for c in table.games[status.game_key].rules.colours if c not in taken], current)
+    return choices([(c, c) for c in table_of(interaction).games[status.game_key].rules.colours if c not in taken],
+                   current)
 
 
 async def setting_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    table = table_of(interaction)
-    try:
-        status = await table.status(channel_of(interaction))
-    except NoGame:
+    status = await _status(interaction)
+    if status is None:
         return []
-    specs = settings_of(table.game(status.game_key))
+    specs = settings_of(table_of(interaction).game(status.game_key))
     return choices([(f"board (now {status.board})", "board"),
                     *((f"{k} (now {specs[k].show(v)})", k) for k, v in status.settings.items() if k in specs)],
                    current)

@@ -1,13 +1,13 @@
 """SQLite storage (the default): games, their append-only log and undo snapshots, with numbered
 migrations.
 
-One `SqliteStore` holds one aiosqlite connection. Every change is a single transaction that writes
-the game row and appends one log entry, so a crash between two actions loses nothing and a crash
-inside one leaves nothing half applied. The write-ahead log is copied back into the database file
-(a checkpoint, with its fsyncs) by a second connection in the background every `CHECKPOINT_EVERY`
-commits, not inside whichever command's commit filled it: a commit only appends to the log.
-`SqliteStore.open` refuses, with a `StoreError` saying why,
-a file that is not a readable Waypost database, one made by a newer Waypost, or one it cannot write.
+One `SqliteStore` holds one aiosqlite connection for reads and writes. Every change is a single
+transaction that writes the game row and appends one log entry, so a crash between two actions
+loses nothing and a crash inside one leaves nothing half applied. The write-ahead log is copied
+back into the database file (a checkpoint, with its fsyncs) by a second connection in the
+background every `CHECKPOINT_EVERY` commits, not inside whichever command's commit filled it: a
+commit only appends to the log. `SqliteStore.open` refuses, with a `StoreError` saying why, a file
+that is not a readable Waypost database, one made by a newer Waypost, or one it cannot write.
 """
 
 from __future__ import annotations
