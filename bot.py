@@ -43,7 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--script", help="offline: run a file of console lines, then exit")
     parser.add_argument("--json", action="store_true", help="offline: print one JSON object per command")
     parser.add_argument("--images", default="offline-images", help="offline: folder for board images")
-    parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: WAYPOST_DB; --script: a new file)")
+    parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: WAYPOST_DB; --offline: "
+                        "var/offline.sqlite3, --script: a new file)")
     parser.add_argument("--seed", type=int, help="offline: games shuffle the same way on every run")
     parser.add_argument("--move-to", metavar="URL", help="copy the SQLite database to this PostgreSQL database")
     parser.add_argument("--shards", type=int, metavar="N", help="the bot's number of shards (default: unsharded)")
@@ -61,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     try:
-        db = args.db or (None if args.script else config.db)
+        db = args.db or (None if args.offline else config.db)  # offline: the console's own database
         if shards is not None and (args.processes > 1 or len(shards.ids) < shards.count) and not is_postgres(db or ""):
             raise StoreError("several processes share one database only on PostgreSQL: set WAYPOST_DB (or --db) to a "
                              "postgresql:// URL, or run one process over every shard.")

@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -14,7 +18,7 @@ from tests.offline.testbot import DemoBot
 from waypost.config import Config
 from waypost.records import StoreError
 
-pytestmark = pytest.mark.asyncio
+ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = """\
 # a comment, then a blank line
@@ -107,3 +111,19 @@ async def test_a_postgresql_url_given_with_db_is_read_as_postgresql(tmp_path, mo
     with pytest.raises(StoreError, match=r"Cannot connect to the database"):
         await run_console(config, ["--script", str(script), "--db", url], out=io.StringIO())
     assert [p.name for p in tmp_path.iterdir()] == ["s.txt"]  # no folder named after the URL
+
+
+def test_the_console_keeps_off_the_live_database(tmp_path):
+    """Issue 27 §9: `WAYPOST_DB` (the live games and signing key) is never the console's database by
+    default: it plays on var/offline.sqlite3 and says so when it starts."""
+    live = tmp_path / "live.sqlite3"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
+    env["WAYPOST_DB"] = str(live)
+    done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--offline", "--images", str(tmp_path / "images")],
+                          input="@alice /game new game:vikings board:two-isles\n", cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "opened" in done.stdout, done.stdout  # the game was opened...
+    assert not live.exists()  # ...not in the live database
+    assert (tmp_path / "var" / "offline.sqlite3").is_file()
+    assert done.stdout.startswith(f"Database: {Path('var') / 'offline.sqlite3'}"), done.stdout
