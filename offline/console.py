@@ -59,6 +59,7 @@ from waypost.config import UNBUDGETED
 
 OFFLINE_DB = str(Path("var", "offline.sqlite3"))  # the console's own database, unless --db names one
 
+
 @dataclasses.dataclass
 class ConsoleOptions:
     script: Path | None = None

@@ -1,4 +1,4 @@
-"""The console in script mode, end to end against the test bot."""
+"""The console end to end: in script mode against the test bot, and `python -m offline` as run."""
 
 from __future__ import annotations
 
