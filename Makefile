@@ -19,7 +19,7 @@ sync: $(STAMP)  ## run the bot after syncing slash commands globally
 	$(BIN)/python bot.py --sync
 
 offline: $(STAMP)  ## play locally against the offline Discord stand-in
-	$(BIN)/python bot.py --offline
+	$(BIN)/python -m offline
 
 test: $(STAMP)  ## lint, type-check, check import layers and cycles, then run every test (SQLite and PostgreSQL)
 	$(BIN)/ruff check .

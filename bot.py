@@ -2,7 +2,6 @@
 
     python bot.py               run the bot (needs DISCORD_TOKEN in .env)
     python bot.py --sync        run it and sync slash commands globally first
-    python bot.py --offline     play locally against the offline Discord stand-in (no token)
     python bot.py --move-to URL copy the SQLite database (WAYPOST_DB or --db) to PostgreSQL, verified
     python bot.py --shards 8 --processes 4   8 shards in 4 processes on this machine (PostgreSQL)
     python bot.py --shards 8 --shard-ids 0-3 this machine's slice of 8 shards (PostgreSQL)
@@ -33,18 +32,13 @@ Waypost needs a Discord bot token.
   1. Create an application and bot at https://discord.com/developers/applications
   2. Copy .env.example to .env and set DISCORD_TOKEN=<the bot's token>
   3. Run the bot again (make run).
-To try Waypost without Discord: make offline   (or: python bot.py --offline)"""
+To try Waypost without Discord: make offline   (or: python -m offline)"""
 STANDIN_ENV = "WAYPOST_STANDIN"  # tests: the offline stand-in's http://127.0.0.1:port, Discord's stand-in
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Waypost: board games by post on Discord.")
     parser.add_argument("--sync", action="store_true", help="sync slash commands globally before running")
-    parser.add_argument("--offline", action="store_true", help="play locally against the offline stand-in")
-    parser.add_argument("--script", help="offline: run a file of console lines, then exit")
-    parser.add_argument("--json", action="store_true", help="offline: print one JSON object per command")
-    parser.add_argument("--images", default="offline-images", help="offline: folder for board images")
-    parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: WAYPOST_DB; --script: a new file)")
-    parser.add_argument("--seed", type=int, help="offline: games shuffle the same way on every run")
+    parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: WAYPOST_DB)")
     parser.add_argument("--move-to", metavar="URL", help="copy the SQLite database to this PostgreSQL database")
     parser.add_argument("--shards", type=int, metavar="N", help="the bot's number of shards (default: unsharded)")
     parser.add_argument("--processes", type=int, default=1, metavar="P",
@@ -57,20 +51,15 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging(config.log_level)
     if args.move_to:
         return move_database(args.db or config.db, args.move_to)
-    if not args.offline and not config.token:
+    if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     try:
-        db = args.db or (None if args.script else config.db)
-        if shards is not None and (args.processes > 1 or len(shards.ids) < shards.count) and not is_postgres(db or ""):
+        db = args.db or config.db
+        if shards is not None and (args.processes > 1 or len(shards.ids) < shards.count) and not is_postgres(db):
             raise StoreError("several processes share one database only on PostgreSQL: set WAYPOST_DB (or --db) to a "
                              "postgresql:// URL, or run one process over every shard.")
-        if db is not None:  # a database Waypost cannot use stops the start, with the reason
-            runtime.run(check_store(db))
-        if args.offline:
-            from offline.console import run_console
-
-            return runtime.run(run_console(config, args))
+        runtime.run(check_store(db))  # a database Waypost cannot use stops the start, with the reason
         if shards is not None and args.processes > 1:
             return runtime.run(launch(shards.count, args.processes, ["--db", args.db] if args.db else [], args.sync))
         if os.environ.get(STANDIN_ENV):
@@ -80,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
                 point_at(os.environ[STANDIN_ENV])
             except ValueError as e:
                 return cannot_start(f"{STANDIN_ENV}: {e}")
-        config = dataclasses.replace(config, db=db or config.db, shards=shards)
+        config = dataclasses.replace(config, db=db, shards=shards)
         sync = "global" if args.sync else ("guild" if config.dev_guild else "none")
         signal.signal(signal.SIGTERM, signal.default_int_handler)  # SIGTERM stops the bot as Ctrl-C does
         runtime.run(serve(create_bot(config, sync=sync), config.token))
@@ -119,8 +108,6 @@ def sharding(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Shard
         if args.processes != 1 or args.shard_ids:
             parser.error("--processes and --shard-ids need --shards N")
         return None
-    if args.offline:
-        parser.error("the offline console is one unsharded process: leave out --shards")
     if args.shards < 1:
         parser.error(f"--shards must be 1 or more, not {args.shards}")
     if args.shard_ids and args.processes != 1:

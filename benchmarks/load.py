@@ -43,8 +43,8 @@ from benchmarks.workload import Workload, workload
 from games import default_games
 from offline.fleet import Fleet
 from offline.players import ScriptedPlayer, open_game
+from offline.remote import Reader
 from waypost.storage import open_store
-from waypost.table import Table
 
 NAME = "load"
 ORDER = 1  # the host-level benchmarks first (`python -m benchmarks`)
@@ -86,7 +86,7 @@ async def run(quick: bool) -> list[Figure]:
         async with fresh_database() as db, Fleet(Path(folder), named(db), shards=1, pythonpath=[GUARD]) as fleet:
             bot = await fleet.start("bot")
             await fleet.gateway.ready([0], timeout=60)
-            table = Table(await open_store(db), default_games(), reader=True)  # reads what the bot saved
+            table = Reader(await open_store(db), default_games())  # reads what the bot saved
             async with TimedRemote(fleet, table) as discord_:
                 gate = asyncio.Semaphore(8)
 

@@ -28,7 +28,7 @@ from front.replies import USERS_ONLY, report_error
 from front.verify import VerifyButton
 from games import default_games
 from waypost import drawing
-from waypost.channels import utcnow
+from waypost.channels import random_seed, utcnow
 from waypost.config import Config
 from waypost.registry import GameEntry
 from waypost.stalls import StallWatch
@@ -75,7 +75,7 @@ class WaypostBot(commands.Bot):
     table: Table
 
     def __init__(self, config: Config, games: Mapping[str, GameEntry] | None = None, sync: str = "none",
-                 clock: Callable[[], datetime] = utcnow, **sharding: Any):
+                 clock: Callable[[], datetime] = utcnow, seeds: Callable[[], int] = random_seed, **sharding: Any):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          help_command=None, tree_cls=WaypostTree,
                          allowed_contexts=app_commands.AppCommandContext(guild=True),
@@ -86,7 +86,7 @@ class WaypostBot(commands.Bot):
         cast(WaypostTree, self.tree).in_flight = InFlight(config.user_in_flight)
         self.games = dict(games if games is not None else default_games())
         self.sync_mode = sync
-        self.clock = clock
+        self.clock, self.seeds = clock, seeds
         self._timekeeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -94,7 +94,7 @@ class WaypostBot(commands.Bot):
             entry.boards  # noqa: B018 - validate every board file now; a bad one stops the start
         await drawing.warm()
         store = await open_store(self.config.db)
-        self.table = Table(store, self.games, clock=self.clock, seed=self.config.seed, shards=self.config.shards,
+        self.table = Table(store, self.games, clock=self.clock, seeds=self.seeds, shards=self.config.shards,
                            allowance=self.config.allowance())
         for extension in extensions(self.games):
             await self.load_extension(extension)
@@ -140,9 +140,9 @@ class ShardedBot(WaypostBot, commands.AutoShardedBot):
     and machines."""
 
     def __init__(self, config: Config, games: Mapping[str, GameEntry] | None = None, sync: str = "none",
-                 clock: Callable[[], datetime] = utcnow):
+                 clock: Callable[[], datetime] = utcnow, seeds: Callable[[], int] = random_seed):
         assert config.shards is not None
-        super().__init__(config, games, sync, clock, shard_count=config.shards.count,
+        super().__init__(config, games, sync, clock, seeds, shard_count=config.shards.count,
                          shard_ids=sorted(config.shards.ids))
         self._max_concurrency: int | None = None
 
@@ -162,10 +162,10 @@ def extensions(games: Mapping[str, GameEntry]) -> tuple[str, ...]:
 
 
 def create_bot(config: Config, games: Mapping[str, GameEntry] | None = None, sync: str = "none",
-               clock: Callable[[], datetime] = utcnow) -> WaypostBot:
-    """The bot exactly as production runs it (a test may give it a clock of its own); sharded
-    when `config.shards` is set."""
-    return (ShardedBot if config.shards else WaypostBot)(config, games, sync, clock)
+               clock: Callable[[], datetime] = utcnow, seeds: Callable[[], int] = random_seed) -> WaypostBot:
+    """The bot exactly as production runs it (a test may give it a clock of its own, a script the
+    seeds its new games get); sharded when `config.shards` is set."""
+    return (ShardedBot if config.shards else WaypostBot)(config, games, sync, clock, seeds)
 
 
 async def serve(bot: WaypostBot, token: str) -> None:

@@ -5,9 +5,10 @@
 `bot_source` is a zero-argument bot factory (a fresh, not logged-in `commands.Bot` per call), or
 a `waypost.config.Config`: then bots come from `bot.create_bot` with the database `options.db`
 (a SQLite file's path or a `postgresql://` URL, read as `WAYPOST_DB` is), else a fresh temporary
-one when running a script, else the config's. `options` is a
-`ConsoleOptions`, an argparse namespace with the same attributes (what `bot.py --offline` passes),
-or a list of arguments `[--script FILE] [--json] [--images DIR] [--db FILE|URL]`. `out` defaults to
+one when running a script, else the console's own `OFFLINE_DB`, never the config's (`WAYPOST_DB`:
+the live games and signing key); the console says which when it starts. `options` is a
+`ConsoleOptions`, or a list of arguments `[--script FILE] [--json] [--images DIR] [--db FILE|URL]
+[--seed N]` (`python -m offline`'s: `offline.__main__`). `out` defaults to
 stdout. Returns the exit status: 1 if the bot crashed on any line (an unexpected exception, a
 "something went wrong" reply, an unanswered interaction, a request Discord does not have or one
 that breaks Discord's API description), else 0. A refused move, or a line Discord's client would
@@ -38,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import itertools
 import json
 import sys
 import tempfile
@@ -52,7 +54,10 @@ from front.bot import create_bot
 from offline.harness import BotFactory, OfflineDiscord, Record
 from offline.payloads import ClientRefusal
 from offline.standin import Message
+from waypost.channels import random_seed
 from waypost.config import UNBUDGETED
+
+OFFLINE_DB = str(Path("var", "offline.sqlite3"))  # the console's own database, unless --db names one
 
 
 @dataclasses.dataclass
@@ -65,54 +70,46 @@ class ConsoleOptions:
 
 
 def parse_args(argv: Sequence[str]) -> ConsoleOptions:
-    parser = argparse.ArgumentParser(prog="bot.py --offline", description="Play against the offline stand-in.")
+    parser = argparse.ArgumentParser(prog="python -m offline", description="Play Waypost locally against the "
+                                     "offline Discord stand-in (no Discord, no token).")
     parser.add_argument("--script", type=Path, help="run a file of console lines, then exit")
     parser.add_argument("--json", action="store_true", help="print one JSON object per command")
     parser.add_argument("--images", type=Path, default=Path("offline-images"), help="folder for images")
-    parser.add_argument("--db", help="SQLite file or postgresql:// URL")
-    parser.add_argument("--seed", type=int, help="games shuffle the same way on every run (for scripts)")
+    parser.add_argument("--db", help=f"SQLite file or postgresql:// URL (default: {OFFLINE_DB}; --script: a new file)")
+    parser.add_argument("--seed", type=int, help="games shuffle the same way on every run: the first game gets "
+                        "seed N, the next N+1, …")
     return ConsoleOptions(**vars(parser.parse_args(list(argv))))
 
 
-def _options(options: ConsoleOptions | argparse.Namespace | Sequence[str] | None) -> ConsoleOptions:
-    if options is None or isinstance(options, list | tuple):
-        return parse_args(options or [])
-    if isinstance(options, ConsoleOptions):
-        return options
-    script, images, db, seed = (getattr(options, k, None) for k in ("script", "images", "db", "seed"))
-    return ConsoleOptions(
-        script=Path(script) if script else None,
-        json=bool(getattr(options, "json", False)),
-        images=Path(images or "offline-images"),
-        db=str(db) if db else None,
-        seed=seed,
-    )
-
-
-def _factory(source: Any, options: ConsoleOptions, stack: ExitStack) -> BotFactory:
-    """The bot factory: `source` itself, or Waypost's `create_bot` for a Config."""
+def _factory(source: Any, options: ConsoleOptions, stack: ExitStack, out: TextIO) -> BotFactory:
+    """The bot factory: `source` itself, or Waypost's `create_bot` for a Config, on the database
+    the console chose (said on `out`, or on stderr beside JSON output)."""
     if callable(source):
         return source
     db = options.db
     if db is None and options.script is not None:
         db = str(Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="waypost-offline-"))) / "offline.sqlite3")
+    db = db if db is not None else OFFLINE_DB
+    print(f"Database: {db}{'' if options.db else ' (--db to play on another)'}",
+          file=sys.stderr if options.json else out, flush=True)
     # one keyboard plays every seat, as fast as a script runs: no user's budget applies
-    config = dataclasses.replace(source, db=db if db is not None else source.db, **UNBUDGETED,
-                                 seed=options.seed if options.seed is not None else source.seed)
-    return lambda: create_bot(config)
+    config = dataclasses.replace(source, db=db, **UNBUDGETED)
+    seeds = itertools.count(options.seed).__next__ if options.seed is not None else random_seed
+    return lambda: create_bot(config, seeds=seeds)
 
 
 async def run_console(
     bot_source: Any,
-    options: ConsoleOptions | argparse.Namespace | Sequence[str] | None = None,
+    options: ConsoleOptions | Sequence[str] | None = None,
     *,
     out: TextIO | None = None,
 ) -> int:
     """Run the console (see the module docstring); returns the exit status."""
-    opts = _options(options)
+    opts = options if isinstance(options, ConsoleOptions) else parse_args(options or [])
+    out = out or sys.stdout
     with ExitStack() as stack:
-        async with OfflineDiscord(_factory(bot_source, opts, stack)) as harness:
-            console = Console(harness, opts, out or sys.stdout)
+        async with OfflineDiscord(_factory(bot_source, opts, stack, out)) as harness:
+            console = Console(harness, opts, out)
             if opts.script is not None:
                 for line in opts.script.read_text(encoding="utf-8").splitlines():
                     await console.handle(line, echo=True)

@@ -6,14 +6,14 @@ offline rig's own work stays in this process.
     async with Fleet(folder, db, shards=1) as fleet:
         await fleet.start("bot")
         await fleet.gateway.ready([0])
-        async with RemoteDiscord(fleet, Table(await open_store(db), default_games(), reader=True)) as discord_:
+        async with RemoteDiscord(fleet, Reader(await open_store(db), default_games())) as discord_:
             rec = await discord_.command("@alice", "#lobby", "game status")
 
 A `Record` is read from the stand-in once the bot has answered (`StandIn.interact`); errors the bot
 logs stay in its process's log (`Fleet.output`). `bot` is never logged in: its command tree and
 cogs build the payloads, and `bot.table` is the table given, for what a player reads without a
-command (the game's status): give it one on the bot's database as a reader (`reader=True`), so it
-reads what the bot last saved.
+command (the game's status): give it a `Reader` on the bot's database, so it reads what the bot
+last saved.
 """
 
 from __future__ import annotations
@@ -22,7 +22,17 @@ from typing import Any
 
 from offline.fleet import Fleet
 from offline.harness import OfflineDiscord, Record
+from waypost.channels import Loaded
 from waypost.table import Table
+
+
+class Reader(Table):
+    """A table over a database another process writes (the bot processes a `RemoteDiscord`
+    drives): every read asks the store for the game's row, and the state decoded from it is reused
+    while the row's version is the same."""
+
+    def _cached(self, channel_id: int) -> Loaded | None:
+        return None
 
 
 class RemoteDiscord(OfflineDiscord):

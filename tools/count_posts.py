@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import itertools
 import re
 import sys
 import tempfile
@@ -55,8 +56,8 @@ async def count(script: Path, chatter: str, seed: int = 1) -> Count:
     """Play `script` with the host's `chatter` setting, counting its round."""
     with tempfile.TemporaryDirectory(prefix="waypost-count-") as folder:
         config = Config(token="", db=str(Path(folder) / "count.sqlite3"), dev_guild=None, log_level="WARNING",
-                        **UNBUDGETED, tick_seconds=0, seed=seed)
-        async with OfflineDiscord(lambda: create_bot(config)) as harness:
+                        **UNBUDGETED, tick_seconds=0)
+        async with OfflineDiscord(lambda: create_bot(config, seeds=itertools.count(seed).__next__)) as harness:
             out = io.StringIO()
             console = Console(harness, ConsoleOptions(images=Path(folder) / "images"), out)
             host, seen, requests = "", set(), 0

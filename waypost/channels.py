@@ -4,7 +4,6 @@ saving, and turning a change into an outcome (whom to ping, which menus, what to
 from __future__ import annotations
 
 import asyncio
-import itertools
 import secrets
 import weakref
 from collections import OrderedDict
@@ -33,6 +32,11 @@ READERS = 2  # threads reading and writing exports and imports at once
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+def random_seed() -> int:
+    """A new game's seed, drawn at random."""
+    return secrets.randbits(62)
 
 
 async def threaded(work: Callable[..., Any], *args: Any) -> tuple[Any, float]:
@@ -85,15 +89,13 @@ class Channels:
     and written (`reading`, in threads)."""
 
     def __init__(self, store: Store, games: Mapping[str, GameEntry],
-                 clock: Callable[[], datetime] = utcnow, cache_size: int = 256, seed: int | None = None,
-                 shards: Shards | None = None, allowance: Allowance | None = None, reader: bool = False):
-        """`seed`, when given, makes the games' seeds a fixed sequence (`seed`, `seed + 1`, …: offline
-        scripts play the same shuffles every time); otherwise each game's seed is drawn at random.
-        `shards`: the servers whose periodic work is this table's (None: all of them). `allowance`:
-        what each user and server may spend on heavy work (None: as `Config` sets it by default).
-        `reader`: the table reads a database another process writes (the offline rig beside bot
-        processes of their own): every read asks the store for the game's row, and the state decoded
-        from it is reused while the row's version is the same."""
+                 clock: Callable[[], datetime] = utcnow, cache_size: int = 256,
+                 seeds: Callable[[], int] = random_seed, shards: Shards | None = None,
+                 allowance: Allowance | None = None):
+        """`clock` and `seeds` are where the table's time and new games' seeds come from (a test or
+        script may give its own). `shards`: the servers whose periodic work is this table's (None:
+        all of them). `allowance`: what each user and server may spend on heavy work (None: as
+        `Config` sets it by default)."""
         self.allowance = allowance if allowance is not None else Config("", "", None, "INFO").allowance()
         self.drawing = Lane(drawing.workers(), drawing.runner(drawing.DRAW), self.allowance, guess=0.05)
         self.looking_back = Lane(drawing.workers(), drawing.runner(drawing.LOOK_BACK), self.allowance, guess=1.0)
@@ -102,16 +104,14 @@ class Channels:
         self.shards = shards
         self.games = dict(games)
         self._clock = clock
-        self._seeds = itertools.count(seed) if seed is not None else None
+        self._seeds = seeds
         self._cache: OrderedDict[int, Loaded] = OrderedDict()
         self._cache_size = cache_size
-        self._reader = reader
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def new_seed(self) -> int:
-        """A seed for a new game (or for shuffling an imported one again): the next of the fixed
-        sequence when there is one, else drawn at random."""
-        return next(self._seeds) if self._seeds is not None else secrets.randbits(62)
+        """A seed for a new game (or for shuffling an imported one again)."""
+        return self._seeds()
 
     def now(self) -> datetime:
         """The table's time (a test may turn its clock)."""
@@ -143,12 +143,18 @@ class Channels:
         if start is not None and isinstance(start.body, dict) and "board" in start.body:
             parse_board(game.rules, start.body["board"], "the game's start entry")
 
+    def _cached(self, channel_id: int) -> Loaded | None:
+        """The channel's game as cached, to use without asking the store (None: ask it)."""
+        loaded = self._cache.get(channel_id)
+        if loaded is not None:
+            self._cache.move_to_end(channel_id)
+        return loaded
+
     async def _load(self, channel_id: int) -> Loaded | None:
         """The channel's open game. A copy read while a change was being saved never replaces the
         newer one that change cached."""
-        loaded = self._cache.get(channel_id)
-        if loaded is not None and not self._reader:
-            self._cache.move_to_end(channel_id)
+        loaded = self._cached(channel_id)
+        if loaded is not None:
             return loaded
         row = await self.store.open_game(channel_id)
         if row is None:

@@ -21,15 +21,14 @@ faster than people and spend on heavy work as they need."""
 class Config:
     """The bot's settings. `user_rate` and `user_burst` bound what one user may send: so many
     commands and autocompletes a second on average, in bursts of so many; `user_in_flight` how many
-    of their commands may be being answered at once; `work_rate` and `work_burst`
-what one user may spend on heavy work (drawing, replaying, exports: `waypost.fairness`), in CPU
-seconds a second on average and in bursts of so many seconds, and `server_work_…` what one server
-may (ten users' worth by default: a core's worth, so one server alone cannot saturate a bot on
-two cores). Every `tick_seconds` the
-    table's clocks are looked at (reminders, deadlines); 0 turns that off (tests turn the clock).
-    `seed` (offline scripts) makes every game's shuffles the same on every run. `db` is a SQLite
-    file's path or a `postgresql://` URL (`waypost.stores`); `shards`, when set, is the slice of
-    the bot's shards this process serves (`waypost.shards`)."""
+    of their commands may be being answered at once; `work_rate` and `work_burst` what one user
+    may spend on heavy work (drawing, replaying, exports: `waypost.fairness`), in CPU seconds a
+    second on average and in bursts of so many seconds, and `server_work_…` what one server may
+    (ten users' worth by default: a core's worth, so one server alone cannot saturate a bot on two
+    cores). Every `tick_seconds` the table's clocks are looked at (reminders, deadlines); 0 turns
+    that off (tests turn the clock). `db` is a SQLite file's path or a `postgresql://` URL
+    (`waypost.stores`); `shards`, when set, is the slice of the bot's shards this process serves
+    (`waypost.shards`)."""
 
     token: str
     db: str
@@ -43,7 +42,6 @@ two cores). Every `tick_seconds` the
     server_work_rate: float = 1.0
     server_work_burst: float = 80.0
     tick_seconds: float = 30.0
-    seed: int | None = None
     shards: Shards | None = None
 
     def allowance(self) -> Allowance:

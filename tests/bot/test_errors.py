@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import os
 import re
 import subprocess
 import sys
@@ -11,6 +10,7 @@ from pathlib import Path
 
 from front.bot import create_bot
 from offline import OfflineDiscord
+from tests.support.newcomer import OFFLINE, newcomer_env
 from tests.support.tally import Add
 from waypost.outcome import User
 
@@ -46,10 +46,8 @@ async def test_unexpected_exception_gives_a_reference_and_changes_nothing(config
 
 
 def test_no_token_exits_2_and_says_how(tmp_path):
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
-    env["DISCORD_TOKEN"] = ""
-    done = subprocess.run([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=newcomer_env(DISCORD_TOKEN=""),
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "DISCORD_TOKEN" in done.stderr and "make offline" in done.stderr
 
@@ -58,10 +56,8 @@ def test_debug_logs_never_hold_an_interaction_token(tmp_path):
     script = tmp_path / "game.txt"
     script.write_text("@alice /game new game:vikings board:two-isles\n@bob /game join\n@alice /game start\n"
                       "@alice /game export\n")  # a followup: the webhook route
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
-    env["WAYPOST_LOG_LEVEL"] = "DEBUG"
-    done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--offline", "--script", str(script)], cwd=tmp_path,
-                          env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run([*OFFLINE, "--script", str(script)], cwd=tmp_path,
+                          env=newcomer_env(WAYPOST_LOG_LEVEL="DEBUG"), capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "/interactions/" in done.stderr and "/webhooks/" in done.stderr  # the requests are logged...
     leaked = re.findall(r"/(?:interactions|webhooks)/\d+/(?!<token>)[^/\s]+", done.stderr)

@@ -4,23 +4,23 @@ refusals, secrecy of the piles' order, undo, export and import, replay, scripted
 
 from __future__ import annotations
 
-import dataclasses
 import io
+import itertools
 import json
-import os
 import random
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from front.bot import create_bot
+from offline import OfflineDiscord
 from offline.console import run_console
 from offline.players import ScriptedPlayer
 from rules.glory import GAME
 from tests.robust.helpers import filled, leaf_commands
+from tests.support.newcomer import OFFLINE, newcomer_env
 from waypost.replay import replay
 
 SCRIPT = Path(__file__).parent.parent / "scripts" / "glory_full_game.txt"
@@ -29,10 +29,16 @@ SEED = 18  # a shuffle whose first tiles carry relic symbols (see test_full_game
 USERS = ("@alice", "@bob", "@carl")
 
 
+def seeded(config, games=None):
+    """The bot, giving the first game opened SEED as its seed (the piles' shuffle), so tiles are known."""
+    return lambda: create_bot(config, games, seeds=itertools.count(SEED).__next__)
+
+
 @pytest.fixture
-def config(config):
-    """The bot gives the first game opened SEED as its seed (the piles' shuffle), so tiles are known."""
-    return dataclasses.replace(config, seed=SEED)
+async def discord_(config, games):
+    async with OfflineDiscord(seeded(config, games)) as harness:
+        yield harness
+        harness.assert_clean()
 
 
 def said(rec) -> str:
@@ -62,7 +68,7 @@ async def test_full_game_by_post_script(tmp_path, config):
     a full event row, pass into new rounds, undo where allowed, adjust."""
     out = io.StringIO()
     argv = ["--script", str(SCRIPT), "--json", "--images", str(tmp_path / "images")]
-    status = await run_console(lambda: create_bot(config), argv, out=out)
+    status = await run_console(seeded(config), argv, out=out)
     rows = [json.loads(line) for line in out.getvalue().splitlines()]
     assert status == 0, [r for r in rows if r.get("error")]
     text: dict[str, list[dict]] = {}
@@ -112,13 +118,10 @@ async def test_full_game_by_post_script(tmp_path, config):
     assert len(list((tmp_path / "images").glob("*.png"))) >= 15  # a board when the map changed
 
 
-def test_bot_py_offline_script_runs_the_whole_game(tmp_path):
-    """`python bot.py --offline --script` as a newcomer runs it (the piles shuffled at random)."""
-    root = SCRIPT.parents[2]
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
-    done = subprocess.run([sys.executable, str(root / "bot.py"), "--offline", "--script", str(SCRIPT),
-                           "--images", str(tmp_path / "img")], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=180)
+def test_python_m_offline_script_runs_the_whole_game(tmp_path):
+    """`python -m offline --script` as a newcomer runs it (the piles shuffled at random)."""
+    done = subprocess.run([*OFFLINE, "--script", str(SCRIPT), "--images", str(tmp_path / "img")], cwd=tmp_path,
+                          env=newcomer_env(), capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stderr[-2000:]
     out = done.stdout
     for seen in ("Picked up 1 archer at P3", "Merged with the army at J12", "Dropped 1 peasant at D2",

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 from PIL import Image
@@ -18,6 +16,7 @@ from offline.console import run_console
 from offline.harness import OfflineDiscord, Record
 from rules.megaciv import GAME
 from tests.robust.helpers import filled, leaf_commands
+from tests.support.newcomer import OFFLINE, newcomer_env
 from waypost.replay import replay
 
 SCRIPT = Path(__file__).parent.parent / "scripts" / "megaciv_full_phase.txt"
@@ -75,13 +74,10 @@ async def test_two_movement_phases_by_post_script(tmp_path, config):
     assert len(images) >= 40
 
 
-def test_bot_py_offline_script_plays_both_phases(tmp_path):
-    """`python bot.py --offline --script` as a newcomer runs it: exit 0, replies printed, images saved."""
-    root = SCRIPT.parents[2]
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
-    done = subprocess.run([sys.executable, str(root / "bot.py"), "--offline", "--script", str(SCRIPT),
-                           "--images", str(tmp_path / "img")], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=300)
+def test_python_m_offline_script_plays_both_phases(tmp_path):
+    """`python -m offline --script` as a newcomer runs it: exit 0, replies printed, images saved."""
+    done = subprocess.run([*OFFLINE, "--script", str(SCRIPT), "--images", str(tmp_path / "img")], cwd=tmp_path,
+                          env=newcomer_env(), capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Maurya attacks with 7, needs 7: can succeed" in done.stdout
     assert len(list((tmp_path / "img").glob("*.png"))) >= 40

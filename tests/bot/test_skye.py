@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import random
 import re
 import subprocess
@@ -19,6 +18,7 @@ from front.bot import create_bot
 from offline import OfflineDiscord
 from offline.console import run_console
 from offline.players import ScriptedPlayer, open_game
+from tests.support.newcomer import OFFLINE, newcomer_env
 from waypost.replay import replay
 
 SCRIPTS = Path(__file__).parent.parent / "scripts"
@@ -134,13 +134,10 @@ async def test_every_scoring_tile_scores_in_the_scoring_script(tmp_path, config)
     assert titles <= scored, titles - scored
 
 
-def test_bot_py_offline_script_runs_the_whole_game(tmp_path):
-    """`python bot.py --offline --script` as a newcomer runs it: exit 0, replies printed, images saved."""
-    root = FULL.parents[2]
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
-    done = subprocess.run([sys.executable, str(root / "bot.py"), "--offline", "--script", str(FULL),
-                           "--images", str(tmp_path / "img")], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=180)
+def test_python_m_offline_script_runs_the_whole_game(tmp_path):
+    """`python -m offline --script` as a newcomer runs it: exit 0, replies printed, images saved."""
+    done = subprocess.run([*OFFLINE, "--script", str(FULL), "--images", str(tmp_path / "img")], cwd=tmp_path,
+                          env=newcomer_env(), capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Final scoring:" in done.stdout and "Game over: " in done.stdout
     assert len(list((tmp_path / "img").glob("*.png"))) >= 60

@@ -244,14 +244,14 @@ def scored(texts: list[str], state) -> dict[str, int]:
 
 
 HEAD_FULL = """# A whole game of Isle of Skye with the Journeyman by post, three players, six rounds.
-# Run: python bot.py --offline --script tests/scripts/skye_full_game.txt
+# Run: python -m offline --script tests/scripts/skye_full_game.txt
 # Made by tests/bot/test_skye_scripts.py (keen scripted players on a table with a fixed deal).
 # Prices and plans are sealed: the bot answers them privately and tells the channel only that the
 # player committed, with a fingerprint; the last one reveals them all in one message.
 """
 HEAD_SCORING = """# Three short games of Isle of Skye (two players, four rounds, schedule steady: every scoring tile
 # scores every round) with the twelve scoring tiles the full game does not use, four each.
-# Run: python bot.py --offline --script tests/scripts/skye_scoring_tiles.txt
+# Run: python -m offline --script tests/scripts/skye_scoring_tiles.txt
 # Made by tests/bot/test_skye_scripts.py.
 """
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 from front.bot import create_bot
 from offline.console import run_console
+from tests.support.newcomer import OFFLINE, newcomer_env
 from waypost.replay import replay
 
 SCRIPT = Path(__file__).parent.parent / "scripts" / "vikings_full_game.txt"
@@ -119,13 +118,10 @@ async def test_log_replays_to_the_stored_state(discord_):
     assert table.games["vikings"].rules.encode_state(state) == row.state
 
 
-def test_bot_py_offline_script_runs_the_whole_game(tmp_path):
-    """`python bot.py --offline --script` as a newcomer runs it: exit 0, replies printed, images saved."""
-    root = SCRIPT.parents[2]
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
-    done = subprocess.run([sys.executable, str(root / "bot.py"), "--offline", "--script", str(SCRIPT),
-                           "--images", str(tmp_path / "img")], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=120)
+def test_python_m_offline_script_runs_the_whole_game(tmp_path):
+    """`python -m offline --script` as a newcomer runs it: exit 0, replies printed, images saved."""
+    done = subprocess.run([*OFFLINE, "--script", str(SCRIPT), "--images", str(tmp_path / "img")], cwd=tmp_path,
+                          env=newcomer_env(), capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Yellow stole Dagmarsey's rune from Red" in done.stdout
     assert len(list((tmp_path / "img").glob("*.png"))) >= 12

@@ -4,7 +4,6 @@ replay, and play goes on there; a target with games, or a log that does not repl
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.databases import database
+from tests.support.newcomer import OFFLINE, newcomer_env
 from tests.support.tally import Add, Bid
 from waypost.moving import move
 from waypost.outcome import User
@@ -87,10 +87,10 @@ async def test_a_log_that_does_not_replay_moves_nothing(tmp_path, games):
 
 async def test_the_command_moves_a_played_game(tmp_path):
     db = tmp_path / "played.sqlite3"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
+    env = newcomer_env()
     script = ROOT / "tests" / "scripts" / "vikings_full_game.txt"
-    played = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--offline", "--script", str(script), "--db",
-                             str(db)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    played = subprocess.run([*OFFLINE, "--script", str(script), "--db", str(db)], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=300)
     assert played.returncode == 0, played.stderr[-2000:]
     async with database("postgres", tmp_path) as target:
         done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--db", str(db), "--move-to", target],

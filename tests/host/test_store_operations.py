@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-import os
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from rules.errors import IllegalMove
 from tests.support.databases import database
+from tests.support.newcomer import OFFLINE, newcomer_env
 from tests.support.tally import Add
 from waypost.outcome import User
 from waypost.records import GameRow, StoreError
@@ -28,12 +27,11 @@ ALICE, BOB = User(1, "alice"), User(2, "bob")
 
 
 def start_bot(db: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    """`bot.py --offline` on `db` with an empty script: it must stop (not hang) when db is unusable."""
+    """`python -m offline` on `db` with an empty script: it must stop (not hang) when db is unusable."""
     script = tmp_path / "empty.txt"
     script.write_text("")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
-    return subprocess.run([sys.executable, str(ROOT / "bot.py"), "--offline", "--script", str(script), "--db",
-                           str(db)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    return subprocess.run([*OFFLINE, "--script", str(script), "--db", str(db)], cwd=tmp_path, env=newcomer_env(),
+                          capture_output=True, text=True, timeout=60)
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "newer"])
@@ -71,9 +69,8 @@ async def test_an_unreachable_postgresql_stops_the_start_with_a_reason(tmp_path)
     with pytest.raises(StoreError, match="Cannot connect") as refused:
         await open_store(where)
     assert "secret" not in str(refused.value)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WAYPOST_"))}
-    done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--offline", "--script", "/dev/null", "--db", where],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    done = subprocess.run([*OFFLINE, "--script", "/dev/null", "--db", where], cwd=tmp_path, env=newcomer_env(),
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "Waypost cannot start" in done.stderr, done.stderr
 
 

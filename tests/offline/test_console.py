@@ -1,20 +1,20 @@
-"""The console in script mode, end to end against the test bot."""
+"""The console end to end: in script mode against the test bot, and `python -m offline` as run."""
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
+import subprocess
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from offline.console import ConsoleOptions, run_console
 from tests.offline.testbot import DemoBot
+from tests.support.newcomer import OFFLINE, newcomer_env
 from waypost.config import Config
 from waypost.records import StoreError
-
-pytestmark = pytest.mark.asyncio
 
 SCRIPT = """\
 # a comment, then a blank line
@@ -83,12 +83,12 @@ async def test_json_output(tmp_path):
     assert second["error"].startswith("the interaction was never answered")
 
 
-async def test_options_from_bot_py_namespace(tmp_path):
+async def test_options_as_console_options(tmp_path):
     script = tmp_path / "s.txt"
     script.write_text("/game note text:kept\n")
-    namespace = argparse.Namespace(script=str(script), json=True, images=str(tmp_path), db=None, offline=True)
     out = io.StringIO()
-    assert await run_console(lambda: DemoBot(tmp_path / "db.json"), namespace, out=out) == 0
+    options = ConsoleOptions(script=script, images=tmp_path, json=True)
+    assert await run_console(lambda: DemoBot(tmp_path / "db.json"), options, out=out) == 0
     assert json.loads(out.getvalue())["content"] == "notes: kept"
     options = ConsoleOptions(script=script, images=tmp_path)
     out = io.StringIO()
@@ -107,3 +107,17 @@ async def test_a_postgresql_url_given_with_db_is_read_as_postgresql(tmp_path, mo
     with pytest.raises(StoreError, match=r"Cannot connect to the database"):
         await run_console(config, ["--script", str(script), "--db", url], out=io.StringIO())
     assert [p.name for p in tmp_path.iterdir()] == ["s.txt"]  # no folder named after the URL
+
+
+def test_the_console_keeps_off_the_live_database(tmp_path):
+    """Issue 27 §9: `WAYPOST_DB` (the live games and signing key) is never the console's database by
+    default: it plays on var/offline.sqlite3 and says so when it starts."""
+    live = tmp_path / "live.sqlite3"
+    done = subprocess.run([*OFFLINE, "--images", str(tmp_path / "images")], cwd=tmp_path,
+                          input="@alice /game new game:vikings board:two-isles\n",
+                          env=newcomer_env(WAYPOST_DB=str(live)), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "opened" in done.stdout, done.stdout  # the game was opened...
+    assert not live.exists()  # ...not in the live database
+    assert (tmp_path / "var" / "offline.sqlite3").is_file()
+    assert done.stdout.startswith(f"Database: {Path('var') / 'offline.sqlite3'}"), done.stdout

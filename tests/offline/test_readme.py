@@ -1,5 +1,5 @@
 """Every console example of the README runs as written (issue 19 §15): each block of console lines
-is played through `bot.py --offline --script`, and no line is refused, by the bot or the console."""
+is played through `python -m offline --script`, and no line is refused, by the bot or the console."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def test_the_readme_has_a_console_example():
 def test_a_readme_console_example_runs_as_written(tmp_path, block):
     script = tmp_path / "example.txt"
     script.write_text(block)
-    done = subprocess.run([sys.executable, "bot.py", "--offline", "--script", str(script), "--json", "--seed", "1",
+    done = subprocess.run([sys.executable, "-m", "offline", "--script", str(script), "--json", "--seed", "1",
                            "--db", str(tmp_path / "db.sqlite3")], cwd=ROOT, capture_output=True, text=True,
                           timeout=300)
     records = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]

@@ -8,10 +8,9 @@ import random
 from games import default_games
 from offline.fleet import Fleet
 from offline.players import ScriptedPlayer, open_game
-from offline.remote import RemoteDiscord
+from offline.remote import Reader, RemoteDiscord
 from tests.processes import GUARD
 from waypost.storage import open_store
-from waypost.table import Table
 
 USERS = ["@ann", "@ben", "@cat"]
 
@@ -21,7 +20,7 @@ async def test_scripted_players_play_a_bot_process_through_the_gateway(tmp_path)
     async with Fleet(tmp_path, db, shards=1, pythonpath=[GUARD]) as fleet:
         bot = await fleet.start("bot")
         await fleet.gateway.ready([0], timeout=40)
-        async with RemoteDiscord(fleet, Table(await open_store(db), default_games(), reader=True)) as discord_:
+        async with RemoteDiscord(fleet, Reader(await open_store(db), default_games())) as discord_:
             channel = await open_game(discord_, "#remote", "vikings", USERS, "nordhav")
             rec = await discord_.run("@cat", channel, "!complete /vikings place dock:")  # setup: the last seat first
             assert rec.ok and 0 < len(rec.choices or []) <= 25 and rec.choices[0] == {"name": "A1 (Asgrimsey, village)",
