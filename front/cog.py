@@ -1,18 +1,22 @@
 """The base of every game's cog: what each would otherwise repeat, written once.
 
-A game cog declares its slash commands (names, option types, descriptions) and nothing of the
-rules. A command is an action kind of the game (its name, or `extras={"kind": …}`) or one of the
-game's read-only looks, and its body is `await self.act(interaction)` or `await
-self.look(interaction)`: the options given are read by the game's notation on the player's own view
-(`Table.command`). Every option of a command that is a parameter of its kind is autocompleted from
-the game's legal options (`Table.choices`), so suggestions, menus and scripted players share one
-source.
+A game's slash commands are made here from its declarations: every action with a `describe` is a
+command named like its kind (or its `command`), every look with one too, their options the
+parameters (`rules.options.Param`: type, bounds, fixed choices, description). A command's body is
+`act` or `look`: the options given are read by the game's notation on the player's own view
+(`Table.command`), the parameters left out given their declared defaults by the rules. A game cog
+declares by hand only a command that is truly presentation (Mega Civ's declare asks to confirm
+with a button), named like its kind (or `extras={"kind": …}`). Every option of a command that is a
+parameter of its kind is autocompleted from the game's legal options (`Table.choices`), so
+suggestions, menus and scripted players share one source.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
-from typing import Any, ClassVar, Generic, TypeVar
+import inspect
+import keyword
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, ClassVar, Generic, Optional, TypeVar
 
 import discord
 from discord import AppCommandOptionType, app_commands
@@ -43,9 +47,24 @@ class GameCog(commands.GroupCog, Generic[S]):
 
     def __init__(self, bot: commands.Bot):
         self.bot = bot
+        self._declare()
         for command in self.walk_app_commands():
             if isinstance(command, app_commands.Command):
                 self._suggest_for(command)
+
+    def _declare(self) -> None:
+        """Add a command for every action and look the game describes (those not declared by hand)."""
+        group = self.__cog_app_commands_group__
+        assert group is not None
+        taken = {c.name for c in group.commands}
+        made = [_command(cls.command or cls.kind, cls.kind, cls.describe, cls.params, self.act)
+                for cls in self.rules.actions if cls.describe]
+        made += [_command(look.kind, look.kind, look.describe, look.params, self.look)
+                 for look in self.rules.looks if look.describe]
+        for command in made:
+            if command.name not in taken:
+                group.add_command(command)
+                self.__cog_app_commands__.append(command)
 
     @property
     def game_key(self) -> str:
@@ -123,6 +142,50 @@ class GameCog(commands.GroupCog, Generic[S]):
             elif isinstance(value, str | int | bool):
                 values[name] = value
         return values
+
+
+def _command(name: str, kind: str, describe: str, params: tuple[Param, ...],
+             body: Callable[[discord.Interaction], Awaitable[None]]) -> app_commands.Command[Any, ..., None]:
+    """A slash command of action kind (or look) `kind` whose options are its parameters, required
+    first (Discord's order), each with its declared type, bounds, choices and description."""
+    async def callback(interaction: discord.Interaction, **_: Any) -> None:
+        await body(interaction)
+
+    signature = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                   annotation=discord.Interaction)]
+    described: dict[str, str] = {}
+    renamed: dict[str, str] = {}
+    fixed: dict[str, list[app_commands.Choice[Any]]] = {}
+    for param in sorted(params, key=lambda p: not p.required):
+        python = f"{param.name}_" if keyword.iskeyword(param.name) else param.name
+        if python != param.name:
+            renamed[python] = param.name
+        option = _option_type(param)
+        signature.append(inspect.Parameter(
+            python, inspect.Parameter.KEYWORD_ONLY, annotation=option if param.required else Optional[option],  # noqa: UP045
+            default=inspect.Parameter.empty if param.required else None))
+        described[python] = param.describe or param.ask
+        if param.fixed:
+            fixed[python] = [app_commands.Choice(name=c.label[:100], value=c.value) for c in param.fixed]
+    callback.__signature__ = inspect.Signature(signature)  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_description__ = described  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_rename__ = renamed  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_choices__ = fixed  # type: ignore[attr-defined]
+    callback.__name__ = callback.__qualname__ = f"{kind}_command"
+    return app_commands.Command(name=name, description=describe, callback=callback, extras={"kind": kind})
+
+
+def _option_type(param: Param) -> Any:
+    """What a parameter is as a command's option: a member, a switch, a bounded number or text."""
+    if param.type == "seat":
+        return discord.User
+    if param.type == "switch":
+        return bool
+    if param.fixed:
+        return str if isinstance(param.fixed[0].value, str) else int
+    if param.type == "number":
+        return int if param.low is None and param.high is None else app_commands.Range[int, param.low, param.high]
+    return app_commands.Range[str, 1, param.longest]
 
 
 def _seat(seen: Seen[Any] | None, user_id: int, name: str) -> int:

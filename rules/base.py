@@ -40,7 +40,7 @@ from rules.core import (
 from rules.errors import BadInput, IllegalMove, InvalidData, NotYourTurn, PlayerError
 from rules.flow import Flow, Position
 from rules.guards import hosting, seated
-from rules.options import Choice, Kind, Param, Step, Value, Values
+from rules.options import Choice, Kind, Param, Step, Value, Values, defaulted
 from rules.text import either, players
 
 __all__ = [
@@ -300,9 +300,14 @@ class Game(ABC, Generic[S]):
         return []
 
     def build(self, state: S, actor: Actor, kind: str, values: Values) -> Action:
-        """The action of `kind` from the values a player chose or typed (the game's notation reads
-        text), on `state` as they see it; BadInput (or Ambiguous) when a value cannot be read. The
-        answer kind and kinds without parameters are built here; games build their own."""
+        """The action of `kind` from the values a player chose or typed, on `state` as they see it:
+        the parameters left out given their declared defaults (`Param.default`), then `make`;
+        BadInput (or Ambiguous) when a value cannot be read."""
+        return self.make(state, actor, kind, defaulted(self.params_of(kind), values))
+
+    def make(self, state: S, actor: Actor, kind: str, values: Values) -> Action:
+        """The action of `kind` from `values` (defaults filled in; the game's notation reads text).
+        The answer kind and kinds without parameters are made here; games make their own."""
         if kind == self.flow.answer:
             return self.answer(str(values.get("choice") or "").strip(), str(values.get("key") or ""))
         cls = self.action_class(kind)

@@ -58,7 +58,9 @@ class Action:
     """Base of a game's action dataclasses: `kind` names the action in logs and exports, `verb`
     says what it does in a refusal ("You cannot {verb} now"), `label` names it on a button ("Sail
     a boat"; the verb by default) and `params` are what a player chooses, in order, to make one
-    (`rules.options`; the game's `build` turns the chosen values into the action).
+    (`rules.options`; the game's `build` turns the chosen values into the action). An action with a
+    `describe` is also a slash command of its game's group, named `command` (its kind by default),
+    with `describe` as its description and its `params` as its options.
 
     An action that seals a commitment (a price or plan shown only by its fingerprint until a
     reveal) has a field `salt: str = ""`: the table fills it with fresh randomness every time the
@@ -70,6 +72,8 @@ class Action:
     verb: ClassVar[str] = ""
     label: ClassVar[str] = ""
     params: ClassVar[tuple[Param, ...]] = ()
+    describe: ClassVar[str] = ""
+    command: ClassVar[str] = ""
 
     @classmethod
     def doing(cls) -> str:

@@ -48,6 +48,11 @@ class Param:
     `chosen`, under its own name), so they may go on from it (a voyage step by step, a list one
     item more). An optional parameter (`required=False`) may be left out; `ask` is the question a
     menu puts ("Which boat?").
+
+    The rest declares the parameter as a slash command's option (`front.cog.GameCog` makes each
+    game's commands from its actions): `describe` says what it takes, `low`..`high` bound a number
+    (and `longest` a text), `fixed` are the only values it takes (with their names), and `default`
+    is what leaving it out means: `Game.build` fills it in before the game reads the values.
     """
 
     name: str
@@ -55,16 +60,24 @@ class Param:
     type: ParamType = "text"
     required: bool = True
     free: bool = False
+    describe: str = ""
+    low: int | None = None
+    high: int | None = None
+    longest: int = 100
+    fixed: tuple[Choice, ...] = ()
+    default: Value | None = None
 
 
 @dataclass(frozen=True)
 class Kind:
-    """An action kind open now: its `kind` (the action's), a label for a button ("Sail a boat")
-    and its parameters in choosing order."""
+    """An action kind open now (or a look): its `kind` (the action's), a label for a button ("Sail
+    a boat") and its parameters in choosing order; `describe` is its slash command's description
+    (a look without one is no command)."""
 
     kind: str
     label: str
     params: tuple[Param, ...] = ()
+    describe: str = ""
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
@@ -148,6 +161,15 @@ def what_of(values: Values, table: Mapping[str, Any]) -> str:
     if what not in table:
         raise BadInput(f"Adjust one of: {', '.join(table)}.")
     return what
+
+
+def defaulted(params: Iterable[Param], values: Values) -> dict[str, Value | None]:
+    """`values` with each parameter left out (or blank) that declares a `default` given it."""
+    filled = dict(values)
+    for param in params:
+        if param.default is not None and not given(filled, param.name):
+            filled[param.name] = param.default
+    return filled
 
 
 def given(values: Values, name: str) -> bool:

@@ -6,7 +6,35 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import Action
-from rules.options import ANSWER, Param
+from rules.options import ANSWER, Choice, Param
+
+PACKING = (Choice("pack", "pack the trebuchets at the start (1 movement point)"),
+           Choice("unpack", "unpack the trebuchets at the end (1 movement point)"))
+
+
+@dataclass(frozen=True)
+class Adjusting:
+    """What an adjustment of one kind needs (the action's fields, as a command's options), may
+    also take, and sets (for players)."""
+
+    needs: tuple[str, ...]
+    sets: str
+    may: tuple[str, ...] = ()
+
+
+ADJUSTING: dict[str, Adjusting] = {
+    "units": Adjusting(("hex", "unit", "value"), "a unit count on a hex (0 removes them)"),
+    "packed": Adjusting(("hex", "unit", "value"), "how many trebuchets on a hex are packed"),
+    "depletion": Adjusting(("hex", "value"), "an army's depletion cubes (0-2)"),
+    "cubes": Adjusting(("value",), "action cubes left this round"),
+    "cubes_per_round": Adjusting(("value",), "action cubes each round"),
+    "voting": Adjusting(("value",), "voting cubes in the bank"),
+    "votes": Adjusting(("name", "value"), "voting cubes on an event card"),
+    "relic": Adjusting(("name",), "a relic: to its holder, or onto a hex", may=("hex",)),
+    "structure": Adjusting(("hex", "name"), "host: a city, castle or capital (none removes)"),
+}
+HEX = 12  # the longest hex name typed
+STOPS = 300  # the longest list of stops typed
 
 
 @dataclass(frozen=True)
@@ -29,15 +57,25 @@ class Maneuver(Action):
     kind: ClassVar[str] = "maneuver"
     verb: ClassVar[str] = "maneuver"
     label: ClassVar[str] = "Maneuver an army"
+    describe: ClassVar[str] = ("Move an undepleted army (split, drop, pick up, merge, march); into a face-down "
+                               "province it explores")
     params: ClassVar[tuple[Param, ...]] = (  # what changes where the group can go, then where
-        Param("army", "Which of your undepleted armies?"),
-        Param("units", "Which of its units move (all by default)?", required=False, free=True),
-        Param("march", "March (+1 movement point, two depletion cubes)?", "switch", required=False),
-        Param("pack", "Pack the trebuchets at the start, or unpack them at the end?", required=False),
-        Param("pickups", "Pick up which of your undepleted units on the way?", required=False, free=True),
-        Param("to", "Where does it end?"),
-        Param("path", "By which hexes (the cheapest route by default)?", required=False, free=True),
-        Param("drops", "Drop which units on the way?", required=False, free=True),
+        Param("army", "Which of your undepleted armies?", longest=HEX,
+              describe="The hex of your undepleted army that maneuvers"),
+        Param("units", "Which of its units move (all by default)?", required=False, free=True,
+              describe="Which units move, like '2 cavalrymen, archer' (default: all of them)"),
+        Param("march", "March (+1 movement point, two depletion cubes)?", "switch", required=False, default=False,
+              describe="March: +1 movement point, two depletion cubes (strength -1 this round)"),
+        Param("pack", "Pack the trebuchets at the start, or unpack them at the end?", required=False, fixed=PACKING,
+              describe="Trebuchets: pack them at the start, or unpack at the end (1 movement point)"),
+        Param("pickups", "Pick up which of your undepleted units on the way?", required=False, free=True,
+              longest=STOPS, describe="Your undepleted units taken along, like 'E5: 2 archers'"),
+        Param("to", "Where does it end?", longest=HEX,
+              describe="Where it ends (its own hex: a 0-hex maneuver); a face-down province's hex: explore it"),
+        Param("path", "By which hexes (the cheapest route by default)?", required=False, free=True, longest=STOPS,
+              describe="The hexes on the way, like 'D5 E5 F6' (default: the cheapest route)"),
+        Param("drops", "Drop which units on the way?", required=False, free=True, longest=STOPS,
+              describe="Units left along the path, like 'E5: 1 archer; F6: 2 spearmen'"),
     )
     army: str
     to: str = ""
@@ -65,6 +103,7 @@ class Pass(Action):
 
     kind: ClassVar[str] = "pass"
     verb: ClassVar[str] = "pass"
+    describe: ClassVar[str] = "Pass: no action this turn and no more turns this round"
 
 
 @dataclass(frozen=True)
@@ -73,6 +112,7 @@ class EndTurn(Action):
 
     kind: ClassVar[str] = "end"
     verb: ClassVar[str] = "end your turn"
+    describe: ClassVar[str] = "End your turn (free); you play again later this round"
 
 
 @dataclass(frozen=True)
@@ -94,11 +134,20 @@ class Adjust(Action):
 
     kind: ClassVar[str] = "adjust"
     verb: ClassVar[str] = "adjust pieces"
+    describe: ClassVar[str] = "Set what the table keeps by hand (yours; the host: anyone's); logged"
     params: ClassVar[tuple[Param, ...]] = (  # `steps` makes those `what` needs required, and leaves out the rest
-        Param("what", "Adjust what?"), Param("player", "Whose (yours by default)?", "seat", required=False),
-        Param("hex", "On which hex?", required=False), Param("unit", "Which unit type?", required=False),
-        Param("name", "Which event card, relic or structure?", required=False),
-        Param("value", "The new number?", "number", required=False, free=True),
+        Param("what", "Adjust what?", describe="What to set",
+              fixed=tuple(Choice(what, f"{what}: {adjusting.sets}") for what, adjusting in ADJUSTING.items())),
+        Param("player", "Whose (yours by default)?", "seat", required=False,
+              describe="Whose (the host, for another player; default you)"),
+        Param("hex", "On which hex?", required=False, longest=HEX,
+              describe="The hex (units, packed, depletion, structure; relic: put it there)"),
+        Param("unit", "Which unit type?", required=False, describe="The unit type"),
+        Param("name", "Which event card, relic or structure?", required=False,
+              describe="Event card (votes: title, id or 'row 1, card 3'), relic, or city/castle/capital/none "
+                       "(structure)"),
+        Param("value", "The new number?", "number", required=False, free=True, low=0, high=99,
+              describe="The new number"),
     )
     what: str
     value: int = 0

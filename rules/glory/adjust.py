@@ -10,11 +10,10 @@ still face down).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
-from rules.glory.actions import Adjust
+from rules.glory.actions import ADJUSTING, Adjust
 from rules.glory.state import (
     MAX_CUBES,
     MAX_UNITS,
@@ -270,25 +269,4 @@ ADJUSTERS: dict[str, Adjuster] = {
 }
 
 
-@dataclass(frozen=True)
-class Adjusting:
-    """What an adjustment of one kind needs (the action's fields, as a command's options), may
-    also take, and sets (for players)."""
-
-    needs: tuple[str, ...]
-    sets: str
-    may: tuple[str, ...] = ()
-
-
-ADJUSTING: dict[str, Adjusting] = {
-    "units": Adjusting(("hex", "unit", "value"), "a unit count on a hex (0 removes them)"),
-    "packed": Adjusting(("hex", "unit", "value"), "how many trebuchets on a hex are packed"),
-    "depletion": Adjusting(("hex", "value"), "an army's depletion cubes (0-2)"),
-    "cubes": Adjusting(("value",), "action cubes left this round"),
-    "cubes_per_round": Adjusting(("value",), "action cubes each round"),
-    "voting": Adjusting(("value",), "voting cubes in the bank"),
-    "votes": Adjusting(("name", "value"), "voting cubes on an event card"),
-    "relic": Adjusting(("name",), "a relic: to its holder, or onto a hex", may=("hex",)),
-    "structure": Adjusting(("hex", "name"), "host: a city, castle or capital (none removes)"),
-}
 assert set(ADJUSTING) == set(ADJUSTERS), "every adjustment says what it needs"

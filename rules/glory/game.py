@@ -13,7 +13,7 @@ from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Sea
 from rules.errors import PlayerError
 from rules.flow import Decision, Flow, Phase, Position
 from rules.glory import explore, notation, options, queries, report, turns
-from rules.glory.actions import Adjust, Choose, EndTurn, Maneuver, Pass
+from rules.glory.actions import HEX, Adjust, Choose, EndTurn, Maneuver, Pass
 from rules.glory.adjust import adjust
 from rules.glory.board import Board
 from rules.glory.board_load import MAX_PLAYERS, MIN_PLAYERS, PARTS, load_board
@@ -79,12 +79,19 @@ class GloryGame(Game[GloryState]):
     )
 
     looks = (
-        Kind("armies", "Every player's armies", (Param("player", "Only whose?", "seat", required=False),)),
-        Kind("look", "Look at a hex", (Param("hex", "Which hex?"),)),
+        Kind("armies", "Every player's armies", (
+            Param("player", "Only whose?", "seat", required=False, describe="Only this player"),),
+            describe="Every player's armies, cubes and relics (or one player's)"),
+        Kind("look", "Look at a hex", (Param("hex", "Which hex?", longest=HEX, describe="A hex, like D7"),),
+             describe="What is on a hex, and what an army there can attack"),
         Kind("targets", "What your armies can attack", (
-            Param("army", "Which of your armies (all by default)?", required=False),
-            Param("to", "After a maneuver to which hex (where it is by default)?", required=False))),
-        Kind("cards", "The event cards, relics and piles"),
+            Param("army", "Which of your armies (all by default)?", required=False, longest=HEX,
+                  describe="One of your armies (default: all of them)"),
+            Param("to", "After a maneuver to which hex (where it is by default)?", required=False, longest=HEX,
+                  describe="Where that army would end a maneuver (default: where it is)")),
+             describe="What your armies can attack now, or one army after moving to a hex"),
+        Kind("cards", "The event cards, relics and piles",
+             describe="The event rows (with their texts), the relics, the piles left"),
     )
 
     def load_board(self, raw: Any, source: str) -> Board:
@@ -134,10 +141,10 @@ class GloryGame(Game[GloryState]):
     def steps(self, state: GloryState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
         return options.steps(kind, super().steps(state, actor, kind, chosen), chosen)
 
-    def build(self, state: GloryState, actor: Actor, kind: str, values: Values) -> Action:
+    def make(self, state: GloryState, actor: Actor, kind: str, values: Values) -> Action:
         if kind in ("maneuver", "adjust"):
             return options.build(state, actor, kind, values)
-        return super().build(state, actor, kind, values)
+        return super().make(state, actor, kind, values)
 
     def report(self, state: GloryState, actor: Actor, look: str, values: Values) -> list[str]:
         """`armies` (option `player`: a seat), `look` (`hex`), `targets` (`army`, `to`), `cards`."""

@@ -18,8 +18,8 @@ from functools import lru_cache
 from rules.base import Action, Actor
 from rules.errors import BadInput, PlayerError
 from rules.glory import explore, notation, queries
-from rules.glory.actions import Adjust, Maneuver
-from rules.glory.adjust import ADJUSTING, MAX_VOTING, adjusted, check_standing
+from rules.glory.actions import ADJUSTING, PACKING, Adjust, Maneuver
+from rules.glory.adjust import MAX_VOTING, adjusted, check_standing
 from rules.glory.maneuver import read_stops
 from rules.glory.moves import Route, reach
 from rules.glory.report import votes_text
@@ -42,8 +42,6 @@ from rules.text import plural
 
 MARCH = "march: +1 movement point, two depletion cubes (strength −1 this round)"
 SPLITS = 24  # the parts of an army a menu lists besides the whole (a page holds 25)
-PACKING = (("pack", "pack the trebuchets at the start (1 movement point)"),
-           ("unpack", "unpack the trebuchets at the end (1 movement point)"))
 
 
 def candidates(state: GloryState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
@@ -218,7 +216,7 @@ def _maneuver_pack(state: GloryState, actor: Actor, chosen: Values) -> list[Choi
     types = state.board.unit_types
     if not any(types[u].packing for u in _moving(state, actor, chosen)):
         return []
-    return [Choice(value, label) for value, label in PACKING]
+    return list(PACKING)
 
 
 def _maneuver_pickups(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -297,7 +295,7 @@ def _what(chosen: Values) -> str:
 
 def _adjust_what(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
     _whose(state, actor, chosen)
-    return [Choice(what, f"{what}: {adjusting.sets}") for what, adjusting in ADJUSTING.items()]
+    return list(Adjust.params[0].fixed)
 
 
 def _adjust_player(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:

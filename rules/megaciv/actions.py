@@ -12,7 +12,19 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import Action
-from rules.options import Param
+from rules.megaciv.state import SHIPS, TOKENS
+from rules.options import Choice, Param
+
+PAYMENTS = (Choice("treasury", "treasury"), Choice("mixed", "mixed: treasury and a token from the ship's area"),
+            Choice("tokens", "tokens (at least one from the ship's area)"))  # the costs are the board's
+UPKEEP = (Choice("treasury", "treasury"), Choice("token", "a token (name its area)"))
+NEEDS: dict[str, tuple[str, ...]] = {  # what each adjustment needs beside `what` (and whose pieces)
+    "treasury": ("value",), "tax": ("value",), "tokens": ("area", "value"), "city": ("area", "value"),
+    "advance": ("advance", "value"), "ship": ("ship", "area"), "barbarians": ("area", "value"),
+    "pirate": ("area", "value"), "out_of_play": ("area", "value"),
+}
+AREA = 60  # the longest area name typed
+LIST = 400  # the longest list of areas typed
 
 
 @dataclass(frozen=True)
@@ -22,10 +34,14 @@ class Move(Action):
 
     kind: ClassVar[str] = "move"
     verb: ClassVar[str] = "move tokens"
+    describe: ClassVar[str] = "Move tokens by land (one step; two with Roadbuilding)"
     params: ClassVar[tuple[Param, ...]] = (
-        Param("from", "From which area?"), Param("to", "To which area?"),
-        Param("count", "How many tokens?", "number", required=False),
-        Param("via", "Through which area (Roadbuilding)?", required=False),
+        Param("from", "From which area?", longest=AREA, describe="The area your tokens leave"),
+        Param("to", "To which area?", longest=AREA, describe="Where they go"),
+        Param("count", "How many tokens?", "number", required=False, low=1, high=TOKENS, default=1,
+              describe="How many tokens (default 1)"),
+        Param("via", "Through which area (Roadbuilding)?", required=False, longest=AREA,
+              describe="Roadbuilding: the area passed through (found for you when there is one)"),
     )
     source: str
     target: str
@@ -42,9 +58,14 @@ class Build(Action):
 
     kind: ClassVar[str] = "build"
     verb: ClassVar[str] = "build a ship"
+    describe: ClassVar[str] = "Build a ship in a coastal area holding one of your tokens"
     params: ClassVar[tuple[Param, ...]] = (
-        Param("area", "In which coastal area?"), Param("pay", "How to pay?", required=False),
-        Param("tokens_from", "From which areas are the tokens paid?", required=False, free=True),
+        Param("area", "In which coastal area?", longest=AREA, describe="A coastal area with one of your tokens"),
+        Param("pay", "How to pay?", required=False, fixed=PAYMENTS, default="treasury",
+              describe="How to pay (default: from your treasury)"),
+        Param("tokens_from", "From which areas are the tokens paid?", required=False, free=True, longest=LIST,
+              describe="For tokens: the areas of the tokens paid, e.g. 'Arzu, Kesdor' (default: all from the "
+                       "ship's area)"),
     )
     area: str
     pay: str = "treasury"
@@ -58,9 +79,13 @@ class Maintain(Action):
 
     kind: ClassVar[str] = "maintain"
     verb: ClassVar[str] = "maintain a ship"
+    describe: ClassVar[str] = "Maintain a ship built in an earlier turn (else it sinks when you declare)"
     params: ClassVar[tuple[Param, ...]] = (
-        Param("ship", "Which ship?", "number"), Param("pay", "How to pay the upkeep?", required=False),
-        Param("area", "From which area is the token paid?", required=False),
+        Param("ship", "Which ship?", "number", low=1, high=SHIPS, describe=f"Your ship (1–{SHIPS})"),
+        Param("pay", "How to pay the upkeep?", required=False, fixed=UPKEEP, default="treasury",
+              describe="How to pay (default: from your treasury)"),
+        Param("area", "From which area is the token paid?", required=False, longest=AREA,
+              describe="For a token: the area it comes from"),
     )
     ship: int
     pay: str = "treasury"
@@ -73,7 +98,9 @@ class Scrap(Action):
 
     kind: ClassVar[str] = "scrap"
     verb: ClassVar[str] = "scrap a ship"
-    params: ClassVar[tuple[Param, ...]] = (Param("ship", "Which ship?", "number"),)
+    describe: ClassVar[str] = "Return an old ship not maintained this turn to stock, to build it anew"
+    params: ClassVar[tuple[Param, ...]] = (Param("ship", "Which ship?", "number", low=1, high=SHIPS,
+                                                 describe=f"Your ship (1–{SHIPS})"),)
     ship: int
 
 
@@ -86,9 +113,14 @@ class Sail(Action):
 
     kind: ClassVar[str] = "sail"
     verb: ClassVar[str] = "sail a ship"
+    describe: ClassVar[str] = "Sail a ship, taking tokens on and putting them off along the way"
     params: ClassVar[tuple[Param, ...]] = (
-        Param("ship", "Which ship?", "number"), Param("route", "Where to?", free=True),
-        Param("take", "How many tokens go aboard where it starts?", "number", required=False),
+        Param("ship", "Which ship?", "number", low=1, high=SHIPS, describe=f"Your ship (1–{SHIPS})"),
+        Param("route", "Where to?", free=True, longest=LIST,
+              describe="The areas after the ship's own, like 'Arzu-Sea Kesdor'. Add +n to take n on there, -n to "
+                       "put n off."),
+        Param("take", "How many tokens go aboard where it starts?", "number", required=False, low=0, high=TOKENS,
+              default=0, describe="Tokens taken on where the ship starts (default 0). All aboard go off at the end."),
     )
     ship: int
     path: tuple[str, ...]
@@ -103,7 +135,10 @@ class TakeBack(Action):
     kind: ClassVar[str] = "takeback"
     verb: ClassVar[str] = "take back a step"
     label: ClassVar[str] = "Take back steps"
-    params: ClassVar[tuple[Param, ...]] = (Param("steps", "How many of your last steps?", "number", required=False),)
+    describe: ClassVar[str] = "Take back the last step(s) of your movement draft"
+    params: ClassVar[tuple[Param, ...]] = (Param("steps", "How many of your last steps?", "number", required=False,
+                                                 low=1, high=100, default=1,
+                                                 describe="How many of your last steps (default 1)"),)
     count: int = 1
 
 
@@ -121,6 +156,7 @@ class Insist(Action):
 
     kind: ClassVar[str] = "insist"
     verb: ClassVar[str] = "insist on moving in order"
+    describe: ClassVar[str] = "Everyone moving at once: insist on census order for the rest of this phase"
 
 
 @dataclass(frozen=True)
@@ -129,6 +165,7 @@ class StartMovement(Action):
 
     kind: ClassVar[str] = "start"
     verb: ClassVar[str] = "start the Movement phase"
+    describe: ClassVar[str] = "Start the next Movement phase (host): census order is fixed now"
 
 
 @dataclass(frozen=True)
@@ -139,8 +176,10 @@ class Expand(Action):
 
     kind: ClassVar[str] = "expand"
     verb: ClassVar[str] = "expand your population"
+    describe: ClassVar[str] = "Population expansion, once a turn between Movement phases"
     params: ClassVar[tuple[Param, ...]] = (
-        Param("areas", "Where to grow, in order, until your stock runs out?", required=False, free=True),
+        Param("areas", "Where to grow, in order, until your stock runs out?", required=False, free=True, longest=LIST,
+              describe="Only when your stock is short: the areas to grow in, in order, like 'Arzu, Kesdor'"),
     )
     areas: tuple[str, ...] = ()
 
@@ -164,11 +203,19 @@ class Adjust(Action):
 
     kind: ClassVar[str] = "adjust"
     verb: ClassVar[str] = "adjust pieces"
+    describe: ClassVar[str] = "Set what the table keeps by hand (yours; the host: anyone's); logged"
     params: ClassVar[tuple[Param, ...]] = (
-        Param("what", "Adjust what?"), Param("player", "Whose pieces?", "seat", required=False),
-        Param("ship", "Which ship?", "number", required=False), Param("advance", "Which advance?", required=False),
-        Param("area", "Which area?", required=False, free=True),
-        Param("value", "The new value?", "number", required=False),
+        Param("what", "Adjust what?", describe="What to set", fixed=tuple(Choice(w, w) for w in NEEDS)),
+        Param("player", "Whose pieces?", "seat", required=False,
+              describe="Whose pieces (the host only for others; default you)"),
+        Param("ship", "Which ship?", "number", required=False, low=1, high=SHIPS,
+              describe=f"For ship: which (1–{SHIPS})"),
+        Param("advance", "Which advance?", required=False, longest=AREA, describe="For advance: the advance"),
+        Param("area", "Which area?", required=False, free=True, longest=AREA,
+              describe="The area (tokens, city, ship, barbarians, pirate, out_of_play). For a ship, 'none' is stock."),
+        Param("value", "The new value?", "number", required=False, low=0, high=TOKENS,
+              describe="The new count. Tax: the amount (0: 2 per city). City, advance, pirate, out_of_play: 1 yes, "
+                       "0 no."),
     )
     what: str
     value: int = 0

@@ -130,10 +130,10 @@ class MegaCivGame(Game[MegaState]):
     def steps(self, state: MegaState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
         return options.steps(state, actor, kind, super().steps(state, actor, kind, chosen), chosen)
 
-    def build(self, state: MegaState, actor: Actor, kind: str, values: Values) -> Action:
+    def make(self, state: MegaState, actor: Actor, kind: str, values: Values) -> Action:
         if kind in options.BUILT:
             return options.build(state, actor, kind, values)
-        return super().build(state, actor, kind, values)
+        return super().make(state, actor, kind, values)
 
     def completable(self, state: MegaState, actor: Actor, kind: str, chosen: Values) -> bool:
         quick = options.completable(state, actor, kind, chosen)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from rules.base import Actor
 from rules.errors import BadInput
 from rules.megaciv import draft, notation, queries
+from rules.megaciv.actions import AREA
 from rules.megaciv.options import describe, near_first
 from rules.megaciv.report import lines as report_lines
 from rules.megaciv.report import report
@@ -17,7 +18,9 @@ from rules.text import plural
 LOOKS = (
     Kind("report", "The phase-end report now",
          (Param("private", "Count your own undeclared draft?", "switch", required=False),)),
-    Kind("area", "Look up an area", (Param("name", "Which area?"),)),
+    Kind("area", "Look up an area", (Param("name", "Which area?", longest=AREA,
+                                           describe="The area, as the map spells it (any case)"),),
+         describe="What is in an area, and who can enter it"),
 )
 
 

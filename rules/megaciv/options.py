@@ -17,7 +17,7 @@ from functools import lru_cache
 from rules.base import Action, Actor
 from rules.errors import BadInput, PlayerError
 from rules.megaciv import notation, queries
-from rules.megaciv.actions import Adjust, Build, Expand, Maintain, Move, Scrap, TakeBack
+from rules.megaciv.actions import NEEDS, Adjust, Build, Expand, Maintain, Move, Scrap, TakeBack
 from rules.megaciv.adjust import HOST_ONLY, PIECES, drafting
 from rules.megaciv.board import fold
 from rules.megaciv.notation import NOWHERE
@@ -28,14 +28,6 @@ from rules.text import plural
 
 Lister = Callable[[MegaState, Actor, Values], list[Choice]]
 BUILT = ("move", "build", "maintain", "scrap", "sail", "takeback", "expand", "adjust")  # the rest: the contract
-PAYMENTS = {"treasury": "2 treasury", "mixed": "1 treasury and 1 token from the ship's area",
-            "tokens": "2 tokens (at least one from the ship's area)"}
-UPKEEP = {"treasury": "1 treasury", "token": "1 token (name its area)"}
-NEEDS: dict[str, tuple[str, ...]] = {  # what each adjustment needs beside `what` (and whose pieces)
-    "treasury": ("value",), "tax": ("value",), "tokens": ("area", "value"), "city": ("area", "value"),
-    "advance": ("advance", "value"), "ship": ("ship", "area"), "barbarians": ("area", "value"),
-    "pirate": ("area", "value"), "out_of_play": ("area", "value"),
-}
 _LEFT_OUT = {what: frozenset({p.name for p in Adjust.params} - {"what", *needs}
                              - (set() if what in HOST_ONLY else {"player"}))
              for what, needs in NEEDS.items()}  # the parameters an adjustment does not take
@@ -100,24 +92,24 @@ def build(state: MegaState, actor: Actor, kind: str, values: Values) -> Action:
     seat = actor.seat
     if kind == "move":
         source, target = notation.area(state, text(values, "from")), notation.area(state, text(values, "to"))
-        count = number(values, "count", 1)
+        count = number(values, "count")
         via = notation.area(state, text(values, "via")) if given(values, "via") else \
             _via(state, seat, source, target, count)
         return Move(source, target, count, via)
     if kind == "build":
         paid = notation.areas(state, text(values, "tokens_from"), "area of a token paid") \
             if given(values, "tokens_from") else ()
-        return Build(notation.area(state, text(values, "area")), str(values.get("pay") or "treasury"), paid)
+        return Build(notation.area(state, text(values, "area")), text(values, "pay"), paid)
     if kind == "maintain":
         where = notation.area(state, text(values, "area")) if given(values, "area") else ""
-        return Maintain(number(values, "ship"), str(values.get("pay") or "treasury"), where)
+        return Maintain(number(values, "ship"), text(values, "pay"), where)
     if kind == "scrap":
         return Scrap(number(values, "ship"))
     if kind == "sail":
-        ship, take = number(values, "ship"), number(values, "take", 0)
+        ship, take = number(values, "ship"), number(values, "take")
         return notation.sail(state, seat, ship, text(values, "route"), take)
     if kind == "takeback":
-        return TakeBack(number(values, "steps", 1))
+        return TakeBack(number(values, "steps"))
     if kind == "expand":
         return Expand(notation.areas(state, text(values, "areas"), "area to grow") if given(values, "areas") else ())
     if kind == "adjust":
@@ -191,8 +183,11 @@ def _build_area(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
 
 
 def _build_pay(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    have = f" (you have {_treasury(state, actor)})"
-    return [Choice(pay, text + (have if pay != "tokens" else "")) for pay, text in PAYMENTS.items()]
+    """The ways to pay for a ship, with the board's cost and what the seat has."""
+    cost, have = state.board.advances.base.ship_cost, f" (you have {_treasury(state, actor)})"
+    return [Choice("treasury", f"{cost} treasury{have}"),
+            Choice("mixed", f"{cost - 1} treasury and 1 token from the ship's area{have}"),
+            Choice("tokens", f"{plural(cost, 'token')} (at least one from the ship's area)")]
 
 
 def _build_tokens_from(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -218,8 +213,10 @@ def _maintain_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choic
 
 
 def _maintain_pay(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    have = f" (you have {_treasury(state, actor)})"
-    return [Choice(pay, text + (have if pay == "treasury" else "")) for pay, text in UPKEEP.items()]
+    """The ways to pay a ship's upkeep, with the board's cost and what the seat has."""
+    upkeep = state.board.advances.base.upkeep
+    return [Choice("treasury", f"{upkeep} treasury (you have {_treasury(state, actor)})"),
+            Choice("token", f"{plural(upkeep, 'token')} (name its area)")]
 
 
 def _maintain_area(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove
 from rules.guards import seated
-from rules.megaciv.actions import Build, Maintain, Sail, Scrap
+from rules.megaciv.actions import PAYMENTS, UPKEEP, Build, Maintain, Sail, Scrap
 from rules.megaciv.conflict import advances_with, entering
 from rules.megaciv.draft import commit
 from rules.megaciv.state import (
@@ -31,8 +31,8 @@ from rules.megaciv.state import (
 )
 from rules.text import either, plural
 
-PAYMENTS = ("treasury", "mixed", "tokens")
-UPKEEP = ("treasury", "token")
+SHIP_PAYS = tuple(str(c.value) for c in PAYMENTS)  # the ways to pay for a ship, and for its upkeep
+UPKEEP_PAYS = tuple(str(c.value) for c in UPKEEP)
 MAX_PATH = 12
 
 
@@ -60,8 +60,8 @@ def build(state: MegaState, actor: Actor, action: Build) -> Result[MegaState]:
 
 def plan_build(state: MegaState, seat: int, action: Build) -> Step:
     area = land_area(state, action.area, "area to build the ship in")
-    if action.pay not in PAYMENTS:
-        raise BadInput(f"Pay for a ship with one of: {', '.join(PAYMENTS)} (not {str(action.pay)[:20]!r}).")
+    if action.pay not in SHIP_PAYS:
+        raise BadInput(f"Pay for a ship with one of: {', '.join(SHIP_PAYS)} (not {str(action.pay)[:20]!r}).")
     board, player = state.board, state.players[seat]
     limits = board.advances.base
     if not board.area(area).coastal:
@@ -116,8 +116,8 @@ def plan_build(state: MegaState, seat: int, action: Build) -> Step:
 def maintain(state: MegaState, actor: Actor, action: Maintain) -> Result[MegaState]:
     seat = seated(actor)
     number = _ship_number(action.ship)
-    if action.pay not in UPKEEP:
-        raise BadInput(f"Pay upkeep with one of: {', '.join(UPKEEP)} (not {str(action.pay)[:20]!r}).")
+    if action.pay not in UPKEEP_PAYS:
+        raise BadInput(f"Pay upkeep with one of: {', '.join(UPKEEP_PAYS)} (not {str(action.pay)[:20]!r}).")
     player = state.players[seat]
     ship = player.ships[number - 1]
     upkeep = state.board.advances.base.upkeep

@@ -10,9 +10,17 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import Action
-from rules.options import Param
+from rules.options import Choice, Param
+from rules.skye.model import TRACKS
 
 MARKERS = ("first", "second", "third", "fourth", "fifth")  # a plan's markers as parameters, in collecting order
+MARKED = ("First waypoint marker: a tile ('L12', 'castle', '2,1'), ':track' to advance (L12:merchant)",
+          "Second marker, collected after the first", "Third marker (with the Third Waypoint Marker)",
+          "Fourth marker", "Fifth marker")
+EXTRA_MOVEMENT = "extra_movement"  # the one bonus tile used by hand
+LIMITS = {"gold": (0, 999), "vp": (0, 999), "roads": (0, 15), "markers": (1, 5)}  # what an adjustment sets, and how far
+WHATS = (*LIMITS, *TRACKS, "journeyman")
+GOLD = 99  # the highest price a command takes
 
 
 @dataclass(frozen=True)
@@ -23,11 +31,16 @@ class Price(Action):
 
     kind: ClassVar[str] = "price"
     verb: ClassVar[str] = "price your tiles"
+    describe: ClassVar[str] = "In secret: axe one tile, price the others"
     params: ClassVar[tuple[Param, ...]] = (
-        Param("axe", "Which drawn tile gets the axe?"),
-        Param("price1", "Gold on your first tile without the axe?", "number"),
-        Param("price2", "Gold on your second tile without the axe?", "number"),
-        Param("price3", "With No Axe: gold on your third tile?", "number", required=False),
+        Param("axe", "Which drawn tile gets the axe?",
+              describe="The drawn tile you discard ('none' only with the No Axe bonus tile)"),
+        Param("price1", "Gold on your first tile without the axe?", "number", low=0, high=GOLD,
+              describe="Gold on your first tile without the axe, in the order drawn (0 if none is left)"),
+        Param("price2", "Gold on your second tile without the axe?", "number", low=0, high=GOLD,
+              describe="Gold on your second tile without the axe (0 if none is left)"),
+        Param("price3", "With No Axe: gold on your third tile?", "number", required=False, low=0, high=GOLD,
+              describe="With No Axe: gold on your third tile"),
     )
     axe: str
     tiles: tuple[str, ...]
@@ -41,7 +54,9 @@ class Buy(Action):
 
     kind: ClassVar[str] = "buy"
     verb: ClassVar[str] = "buy a tile"
-    params: ClassVar[tuple[Param, ...]] = (Param("tile", "Which tile (or pass)?"),)
+    describe: ClassVar[str] = "Buy another player's tile, or pass"
+    params: ClassVar[tuple[Param, ...]] = (Param("tile", "Which tile (or pass)?",
+                                                 describe="The tile to buy, or 'pass'"),)
     tile: str = ""
 
 
@@ -53,7 +68,10 @@ class Keep(Action):
     kind: ClassVar[str] = "keep"
     verb: ClassVar[str] = "keep your unbought tiles"
     label: ClassVar[str] = "Keep or discard unbought tiles"
-    params: ClassVar[tuple[Param, ...]] = (Param("discard", "Discard which of your unbought tiles?", required=False),)
+    describe: ClassVar[str] = "Keep or discard your unbought tiles"
+    params: ClassVar[tuple[Param, ...]] = (Param("discard", "Discard which of your unbought tiles?", required=False,
+                                                 describe="Tiles to discard, taking back their price ('none': keep "
+                                                          "them all)"),)
     discard: tuple[str, ...] = ()
 
 
@@ -63,9 +81,13 @@ class Place(Action):
 
     kind: ClassVar[str] = "place"
     verb: ClassVar[str] = "place a tile"
+    describe: ClassVar[str] = "Place a new tile"
     params: ClassVar[tuple[Param, ...]] = (
-        Param("tile", "Which tile?"), Param("position", "Where (x,y)?"),
-        Param("rotation", "Turned how many quarter turns clockwise?", "number", required=False),
+        Param("tile", "Which tile?", describe="One of your tiles to place"),
+        Param("position", "Where (x,y)?",
+              describe="x,y next to your territory (north is +y, east is +x, the castle at 0,0)"),
+        Param("rotation", "Turned how many quarter turns clockwise?", "number", required=False, low=0, high=3,
+              describe="Quarter turns clockwise, 0–3 (default: the first that fits there)"),
     )
     tile: str
     x: int
@@ -81,9 +103,11 @@ class Plan(Action):
 
     kind: ClassVar[str] = "plan"
     verb: ClassVar[str] = "plan your journeyman's walk"
+    describe: ClassVar[str] = "In secret: journeyman markers in order"
     params: ClassVar[tuple[Param, ...]] = (
-        Param("extra", "Spend your Extra Movement tile?", "switch", required=False),
-        *(Param(name, f"The {name} marker?", required=False) for name in MARKERS),
+        Param("extra", "Spend your Extra Movement tile?", "switch", required=False, default=False,
+              describe="Spend your Extra Movement tile on this walk"),
+        *(Param(name, f"The {name} marker?", required=False, describe=said) for name, said in zip(MARKERS, MARKED)),
     )
     markers: tuple[str, ...] = ()
     extra: bool = False
@@ -98,9 +122,13 @@ class Use(Action):
     kind: ClassVar[str] = "use"
     verb: ClassVar[str] = "use a bonus tile"
     label: ClassVar[str] = "Use Extra Movement"
-    params: ClassVar[tuple[Param, ...]] = (Param("bonus", "Which bonus tile?"),
-                                           Param("on", "Spend it, or stop spending it?", "switch"))
-    bonus: str = "extra_movement"
+    describe: ClassVar[str] = "In secret: spend Extra Movement"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("bonus", "Which bonus tile?", describe="The bonus tile",
+              fixed=(Choice(EXTRA_MOVEMENT, "Extra Movement"),), default=EXTRA_MOVEMENT),
+        Param("on", "Spend it, or stop spending it?", "switch", required=False, default=True,
+              describe="Spend it (default) or stop spending it"))
+    bonus: str = EXTRA_MOVEMENT
     on: bool = True
     salt: str = ""
 
@@ -112,7 +140,10 @@ class Road(Action):
 
     kind: ClassVar[str] = "road"
     verb: ClassVar[str] = "place a road"
-    params: ClassVar[tuple[Param, ...]] = (Param("edge", "Between which two of your tiles?"),)
+    describe: ClassVar[str] = "Place a road from your hand"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("edge", "Between which two of your tiles?",
+              describe="'x,y side' (side n, e, s or w) or two tiles, e.g. '0,0 e' or 'castle L12'"),)
     x: int
     y: int
     side: str
@@ -125,7 +156,10 @@ class Choose(Action):
     kind: ClassVar[str] = "choose"
     verb: ClassVar[str] = "answer"
     label: ClassVar[str] = "Answer the advance offered"
-    params: ClassVar[tuple[Param, ...]] = (Param("track", "Advance on which track (or none)?"),)
+    describe: ClassVar[str] = "Take or refuse an advance offered"
+    command: ClassVar[str] = "advance"
+    params: ClassVar[tuple[Param, ...]] = (Param("track", "Advance on which track (or none)?",
+                                                 describe="The track to advance on, or 'none'"),)
     choice: str
 
 
@@ -140,10 +174,14 @@ class Adjust(Action):
 
     kind: ClassVar[str] = "adjust"
     verb: ClassVar[str] = "adjust"
+    describe: ClassVar[str] = "Bookkeeping (host: anyone's)"
     params: ClassVar[tuple[Param, ...]] = (
-        Param("what", "Adjust what?"), Param("player", "Whose?", "seat", required=False),
-        Param("value", "The new value?", "number", required=False, free=True),
-        Param("position", "Which tile (x,y) of that territory?", required=False),
+        Param("what", "Adjust what?", describe="What to set", fixed=tuple(Choice(w, w) for w in WHATS)),
+        Param("player", "Whose?", "seat", required=False, describe="Whose (host only for others; default you)"),
+        Param("value", "The new value?", "number", required=False, free=True, low=0, high=999,
+              describe="The new number (gold, VP, roads in hand, markers, a space 0–12)"),
+        Param("position", "Which tile (x,y) of that territory?", required=False,
+              describe="For the journeyman: x,y of a tile of that territory"),
     )
     what: str
     value: int = 0

@@ -15,13 +15,11 @@ from typing import Any
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed
 from rules.guards import seated
-from rules.skye.actions import Adjust
+from rules.skye.actions import LIMITS, WHATS, Adjust
 from rules.skye.model import TRACKS
 from rules.skye.progress import side_of
 from rules.skye.state import SkyeState, name, phase_number, with_player
 
-LIMITS = {"gold": (0, 999), "vp": (0, 999), "roads": (0, 15), "markers": (1, 5)}
-WHATS = (*LIMITS, *TRACKS, "journeyman")
 SEALED_ON = {"price": ("gold",), "plan": ("gold", "markers", *TRACKS, "journeyman")}  # what a seal was checked on
 
 

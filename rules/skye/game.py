@@ -188,7 +188,7 @@ class SkyeGame(Game[SkyeState]):
     def steps(self, state: SkyeState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
         return options.steps(state, actor, kind, super().steps(state, actor, kind, chosen), chosen)
 
-    def build(self, state: SkyeState, actor: Actor, kind: str, values: Values) -> Action:
+    def make(self, state: SkyeState, actor: Actor, kind: str, values: Values) -> Action:
         return options.build(state, actor, kind, values)
 
     def fork(self, state: SkyeState) -> SkyeState:

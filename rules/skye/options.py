@@ -19,8 +19,7 @@ from rules.errors import BadInput, NotAllowed, PlayerError
 from rules.notation import fold
 from rules.options import Choice, Param, Value, Values, number, text
 from rules.skye import notation, queries
-from rules.skye.actions import MARKERS, Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
-from rules.skye.adjust import LIMITS, WHATS
+from rules.skye.actions import LIMITS, MARKERS, WHATS, Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
 from rules.skye.land import step
 from rules.skye.model import EDGES, TRACKS
 from rules.skye.progress import entry_vp, next_space, price, side_of
@@ -125,11 +124,11 @@ def _road(state: SkyeState, seat: int, values: Values) -> Road:
 
 
 def _plan(state: SkyeState, seat: int, values: Values) -> Plan:
-    return Plan(_markers(values, MARKERS), _switch(values.get("extra"), False))
+    return Plan(_markers(values, MARKERS), _switch(values.get("extra")))
 
 
 def _use(state: SkyeState, seat: int, values: Values) -> Use:
-    return Use(str(values.get("bonus") or "extra_movement"), _switch(values.get("on"), True))
+    return Use(text(values, "bonus"), _switch(values.get("on")))
 
 
 def _choose(state: SkyeState, seat: int, values: Values) -> Choose:
@@ -267,7 +266,7 @@ def _plan_marker(which: int) -> Lister:
         seat = _seat(actor)
         before = _markers(chosen, MARKERS[:which])
         found = []
-        for o in queries.marker_options(state, seat, before, _switch(chosen.get("extra"), False)):
+        for o in queries.marker_options(state, seat, before, _switch(chosen.get("extra"))):
             if o.track:
                 costs = [f"castle cost {o.castle}"] if o.castle else []
                 costs += [f"fee {o.fee}"] if o.fee else []
@@ -286,7 +285,7 @@ def _use_bonus(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     seat = _seat(actor)
     if state.players[seat].plan is None or not queries.points(state, seat)[1]:
         return []
-    return [Choice("extra_movement", "Extra Movement")]
+    return list(Use.params[0].fixed)
 
 
 def _use_on(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -378,9 +377,10 @@ def _blank(value: Value | None) -> bool:
     return value is None or not str(value).strip()
 
 
-def _switch(value: Value | None, default: bool) -> bool:
+def _switch(value: Value | None) -> bool:
+    """A switch as chosen or typed ("yes", "on", …); off when left out."""
     if value is None:
-        return default
+        return False
     return value if isinstance(value, bool) else fold(str(value)) in YES
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.base import Result
 from rules.errors import BadInput, IllegalMove, NotYourTurn
-from rules.skye.actions import Buy, Choose, Keep, Place, Plan, Road, Use
+from rules.skye.actions import EXTRA_MOVEMENT, Buy, Choose, Keep, Place, Plan, Road, Use
 from rules.skye.actions import Price as PriceAction
 from rules.skye.land import land, normal_piece, road_key, step
 from rules.skye.model import EDGES, TRACKS
@@ -261,8 +261,8 @@ def plan(state: SkyeState, seat: int, action: Plan) -> Outcome:
 
 
 def use(state: SkyeState, seat: int, action: Use) -> Outcome:
-    if action.bonus.strip().lower().replace(" ", "_") not in ("extra_movement", "extra", "movement"):
-        raise BadInput(f"The only bonus tile you use by hand is extra_movement, not {action.bonus[:30]!r}.")
+    if action.bonus.strip().lower().replace(" ", "_") not in (EXTRA_MOVEMENT, "extra", "movement"):
+        raise BadInput(f"The only bonus tile you use by hand is {EXTRA_MOVEMENT}, not {action.bonus[:30]!r}.")
     sealed = state.players[seat].plan
     if sealed is None:
         raise IllegalMove("Seal a plan first (or plan with extra), then you can spend Extra Movement on it.")

@@ -6,7 +6,18 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import Action
-from rules.options import ANSWER, Param
+from rules.options import ANSWER, Choice, Param
+from rules.vikings.state import BOATS, RESOURCES, SETTLERS
+
+NEEDS: dict[str, tuple[str, ...]] = {  # what each adjustment needs besides whose pieces (the player)
+    **{what: ("value",) for what in (*RESOURCES, "raided")},
+    "settlers": ("island", "value"),
+    "temples": ("island", "value"),
+    "boat": ("boat", "space"),  # space "none": in harbour
+    "rune": ("island", "value"),
+    "village": ("space", "value"),
+    "fury": ("god", "value"),
+}
 
 
 @dataclass(frozen=True)
@@ -16,7 +27,8 @@ class PlaceBoat(Action):
     kind: ClassVar[str] = "place"
     verb: ClassVar[str] = "place a boat"
     label: ClassVar[str] = "Place your boat"
-    params: ClassVar[tuple[Param, ...]] = (Param("dock", "On which empty dock?"),)
+    describe: ClassVar[str] = "Setup: put your first boat on an empty dock"
+    params: ClassVar[tuple[Param, ...]] = (Param("dock", "On which empty dock?", describe="An empty dock"),)
     dock: str
 
 
@@ -28,11 +40,17 @@ class Sail(Action):
     kind: ClassVar[str] = "sail"
     verb: ClassVar[str] = "sail"
     label: ClassVar[str] = "Sail a boat"
+    describe: ClassVar[str] = "Sail one of your boats; at the end dock deploy settlers and raid"
     params: ClassVar[tuple[Param, ...]] = (
-        Param("boat", "Which boat?", "number"), Param("route", "To where?", free=True),
-        Param("strength", "With which sail card (x1–x3)?", "number"),
-        Param("settlers", "Deploy how many settlers?", "number", required=False),
-        Param("raid", "Raid the village?", "switch", required=False),
+        Param("boat", "Which boat?", "number", describe=f"Your boat (1–{BOATS})", low=1, high=BOATS),
+        Param("route", "To where?", free=True,
+              describe="Spaces after the start, like F1 F2 B1; or just the end; or 'stay' to sail without moving"),
+        Param("strength", "With which sail card (x1–x3)?", "number", describe="The card's Sail xN (1–3)",
+              low=1, high=3),
+        Param("settlers", "Deploy how many settlers?", "number", required=False, low=0, high=SETTLERS, default=0,
+              describe="Settlers to deploy at the end dock (1 food each, at most N)"),
+        Param("raid", "Raid the village?", "switch", required=False, default=False,
+              describe="Raid the village at the end dock (pays the era's steel)"),
     )
     boat: int
     route: tuple[str, ...]
@@ -59,8 +77,11 @@ class ReturnSettlers(Action):
 
     kind: ClassVar[str] = "return"
     verb: ClassVar[str] = "return settlers"
-    params: ClassVar[tuple[Param, ...]] = (Param("island", "From which island?"),
-                                           Param("count", "How many settlers?", "number", required=False))
+    describe: ClassVar[str] = "Return some of your settlers from an island to your mat"
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("island", "From which island?", describe="The island"),
+        Param("count", "How many settlers?", "number", required=False, describe="How many settlers", low=1,
+              high=SETTLERS, default=1))
     island: str
     count: int
 
@@ -72,7 +93,9 @@ class Dedicate(Action):
 
     kind: ClassVar[str] = "dedicate"
     verb: ClassVar[str] = "dedicate a village"
-    params: ClassVar[tuple[Param, ...]] = (Param("target", "To which era-mat action or god?"),)
+    describe: ClassVar[str] = "Dedicate a raided village (once per turn)"
+    params: ClassVar[tuple[Param, ...]] = (Param("target", "To which era-mat action or god?",
+                                                 describe="An era mat action, or a god's +2 fury slot"),)
     target: str
 
 
@@ -82,6 +105,7 @@ class EndTurn(Action):
 
     kind: ClassVar[str] = "end"
     verb: ClassVar[str] = "end your turn"
+    describe: ClassVar[str] = "End your turn"
 
 
 @dataclass(frozen=True)
@@ -90,6 +114,7 @@ class AdvanceEra(Action):
 
     kind: ClassVar[str] = "era"
     verb: ClassVar[str] = "advance the era"
+    describe: ClassVar[str] = "Advance to the next era (host)"
 
 
 @dataclass(frozen=True)
@@ -108,11 +133,19 @@ class Adjust(Action):
 
     kind: ClassVar[str] = "adjust"
     verb: ClassVar[str] = "adjust pieces"
+    describe: ClassVar[str] = "Set what the table keeps by hand (yours; the host: anyone's); logged"
     params: ClassVar[tuple[Param, ...]] = (
-        Param("what", "Adjust what?"), Param("player", "Whose pieces?", "seat", required=False),
-        Param("island", "On which island?", required=False), Param("boat", "Which boat?", "number", required=False),
-        Param("space", "Which dock or fjord?", required=False), Param("god", "Which god?", required=False),
-        Param("value", "The new value?", "number", required=False, free=True),
+        Param("what", "Adjust what?", describe="What to set", fixed=tuple(Choice(w, w) for w in NEEDS)),
+        Param("player", "Whose pieces?", "seat", required=False,
+              describe="Whose pieces (host only for others; default you)"),
+        Param("island", "On which island?", required=False, describe="For settlers, temples, rune"),
+        Param("boat", "Which boat?", "number", required=False, describe=f"For boat: which boat (1–{BOATS})", low=1,
+              high=BOATS),
+        Param("space", "Which dock or fjord?", required=False,
+              describe="For boat: the dock or fjord ('none': harbour); village: dock"),
+        Param("god", "Which god?", required=False, describe="For fury: which god"),
+        Param("value", "The new value?", "number", required=False, free=True, low=0, high=999,
+              describe="The new count (rune/village: 1 yes, 0 no)"),
     )
     what: str
     value: int = 0

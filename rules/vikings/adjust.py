@@ -13,7 +13,7 @@ from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
 from rules.guards import hosting, seated
 from rules.text import plural
-from rules.vikings.actions import Adjust
+from rules.vikings.actions import NEEDS, Adjust
 from rules.vikings.control import fury_text, settle_control
 from rules.vikings.state import (
     RESOURCE_MAX,
@@ -182,14 +182,5 @@ ADJUSTERS: dict[str, Adjuster] = {
     "rune": _rune,
     "village": _village,
     "fury": _fury,
-}
-NEEDS: dict[str, tuple[str, ...]] = {  # what each adjustment needs besides whose pieces (the player)
-    **{what: ("value",) for what in (*RESOURCES, "raided")},
-    "settlers": ("island", "value"),
-    "temples": ("island", "value"),
-    "boat": ("boat", "space"),  # space "none": in harbour
-    "rune": ("island", "value"),
-    "village": ("space", "value"),
-    "fury": ("god", "value"),
 }
 assert set(NEEDS) == set(ADJUSTERS)

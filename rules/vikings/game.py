@@ -99,10 +99,10 @@ class VikingsGame(Game[VikingsState]):
     def steps(self, state: VikingsState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
         return options.steps(kind, super().steps(state, actor, kind, chosen), chosen)
 
-    def build(self, state: VikingsState, actor: Actor, kind: str, values: Values) -> Action:
+    def make(self, state: VikingsState, actor: Actor, kind: str, values: Values) -> Action:
         if kind in options.BUILT:
             return options.build(state, actor, kind, values)
-        return super().build(state, actor, kind, values)
+        return super().make(state, actor, kind, values)
 
     def fork(self, state: VikingsState) -> VikingsState:
         return fork(state)

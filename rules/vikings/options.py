@@ -12,8 +12,7 @@ from rules.notation import items
 from rules.options import Choice, Lister, Param, Values, listed, number, text, what_of
 from rules.text import plural
 from rules.vikings import notation
-from rules.vikings.actions import Adjust, Dedicate, PlaceBoat, ReturnSettlers, Sail
-from rules.vikings.adjust import NEEDS
+from rules.vikings.actions import NEEDS, Adjust, Dedicate, PlaceBoat, ReturnSettlers, Sail
 from rules.vikings.queries import dedication_targets, empty_docks, islands, reach, sailable, spaces
 from rules.vikings.state import RESOURCE_MAX, SETTLERS, TEMPLES, VikingsState, boat_label, colour, raid_cost
 
@@ -39,16 +38,16 @@ def steps(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, 
 
 
 def build(state: VikingsState, actor: Actor, kind: str, values: Values) -> Action:
-    """The action from what was chosen or typed."""
+    """The action from what was chosen or typed (the declared defaults filled in)."""
     seat = actor.seat if actor.seat is not None else -1
     if kind == "place":
         return PlaceBoat(notation.space(state, text(values, "dock")))
     if kind == "sail":
         boat, strength = number(values, "boat"), number(values, "strength")
         steps = notation.route(state, seat, boat, text(values, "route"), strength)
-        return Sail(boat, steps, strength, number(values, "settlers", 0), bool(values.get("raid", False)))
+        return Sail(boat, steps, strength, number(values, "settlers"), bool(values["raid"]))
     if kind == "return":
-        return ReturnSettlers(notation.island(state, text(values, "island")), number(values, "count", 1))
+        return ReturnSettlers(notation.island(state, text(values, "island")), number(values, "count"))
     if kind == "dedicate":
         return Dedicate(notation.target(state, text(values, "target")))
     if kind == "adjust":

@@ -175,13 +175,13 @@ class Tally(Game[State]):
             return [Choice(n, str(n)) for n in range(BIDS)]
         return super().candidates(state, actor, kind, param, chosen)
 
-    def build(self, state: State, actor: Actor, kind: str, values: Values) -> Action:
+    def make(self, state: State, actor: Actor, kind: str, values: Values) -> Action:
         if kind in ("add", "bid"):
             amount = values.get("amount")
             if not isinstance(amount, int) or isinstance(amount, bool):
                 raise BadInput("Give the amount as a whole number.")
             return Add(amount) if kind == "add" else Bid(amount)
-        return super().build(state, actor, kind, values)
+        return super().make(state, actor, kind, values)
 
     def view(self, state: State, seat: int | None) -> State:
         """Other players' bids are hidden until revealed; so is the seed, which decides the rolls."""
