@@ -6,7 +6,7 @@ member says who may use it in `allowed`.
 A custom id is the client's to send, so it is not trusted either: an item acts only on the game of
 the channel it was clicked in (a turn card's, which acts for the clicker wherever they play,
 `travels`), every number its custom id carries is one Discord could have made, and a menu's value
-is one of the options it offered (`sound`)."""
+is one of the options it offered (`unsound` says why a click may not act)."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def chosen(interaction: discord.Interaction[Any], custom_id: str) -> str | None:
 
 
 def checked(custom_id: str) -> str:
-    """`custom_id`, refused (a bug, caught by tests/bot/test_components.py) when longer than
+    """`custom_id`, refused (a bug, caught by tests/robust/test_components.py) when longer than
     Discord accepts."""
     if len(custom_id) > CUSTOM_ID_LIMIT:
         raise ValueError(f"custom id longer than {CUSTOM_ID_LIMIT} characters: {custom_id!r}")
