@@ -24,7 +24,7 @@ from typing import Any, TypeVar, cast
 import discord
 
 from front import lines, live
-from front.clicks import Budgeted
+from front.clicks import CUSTOM_ID_LIMIT, Budgeted, chosen
 from front.posting import direct_choices, tell_directly
 from front.replies import (
     NOBODY,
@@ -46,7 +46,6 @@ from waypost.outcome import Outcome, Prompt
 
 T = TypeVar("T")
 DEFER_AFTER = 1.5  # seconds a table call may take before the interaction is acknowledged
-CUSTOM_ID_LIMIT = 100  # Discord's, for a component's custom id
 
 
 async def run(interaction: discord.Interaction, call: Awaitable[Outcome]) -> None:
@@ -198,8 +197,7 @@ class DecisionSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
                                             if withdrawn else "This question has already been answered.",
                                             ephemeral=True, allowed_mentions=NOBODY)
             return
-        values = cast(dict[str, Any], interaction.data or {}).get("values") or [""]
-        choice = str(values[0])
+        choice = chosen(interaction, self.custom_id) or ""  # one of the menu's (`Budgeted` checked it)
         outcome, late = await timely(table.choose(self.channel_id, user, choice, self.key),
                                      interaction.response.defer)
         closed = _closed(self.item, f"Answered: {choice[:80]}")

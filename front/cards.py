@@ -3,22 +3,25 @@ for from them and, as buttons, the actions open to them now; an action is then c
 in menus of its legal values (`Table.step`: the game's legal options on the player's own view), and
 confirmed. A menu never offers an illegal choice and never shows a secret.
 
-Every button and menu is a dynamic item whose custom id says everything it needs — channel, player,
-the game's version, the action and the picks so far as numbers (`Game.step`) — so cards work after
-a restart. A click by anyone else is refused privately; a menu made before the game moved on says
-so and shows the current card.
+Every button and menu is a dynamic item whose custom id says everything it needs — channel, the
+game's version, the action and the picks so far as numbers (`Game.step`; the card's buttons, the
+player too) — so cards work after a restart; each fits Discord's 100 characters (`front.clicks.checked`).
+A card is private, and what it plays is the clicker's own action: a card button of someone else's
+is refused privately; a menu made before the game moved on says so and shows the current card. A
+card acts in its game's channel from any other (a card opened from /game mine), for the clicker as
+the table sees them there.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 import discord
 
 from front.answering import answer, card_button, run
-from front.clicks import Budgeted
+from front.clicks import NOT_ON_MENU, Budgeted, checked, chosen
 from front.replies import NOBODY, escape, fit, report_error, say_privately, table_of, user_of
 from rules.errors import PlayerError
 from rules.options import Choice, Step
@@ -27,7 +30,8 @@ from waypost.offering import Card, Stale
 PAGE = 25  # options in one select menu (Discord's most)
 LEFT_OUT = "-"
 _PICKS = r"(?P<picks>(?:\d{1,3}|-)(?:\.(?:\d{1,3}|-)){0,19})?"
-_WHERE = r"(?P<channel>\d+):(?P<user>\d+):(?P<version>\d+):(?P<kind>[\w-]{1,24})"
+_WHERE = r"(?P<channel>\d+):(?P<version>\d+):(?P<kind>[\w-]{1,24})"
+_PICK = re.compile(r"\d{1,3}")
 
 
 def picks_text(picks: list[int | None]) -> str:
@@ -69,7 +73,7 @@ def card_view(channel_id: int, user_id: int, card: Card) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for kind in sorted(card.kinds, key=lambda k: k.kind not in card.usual)[:20]:
         style = discord.ButtonStyle.primary if kind.kind in card.usual else discord.ButtonStyle.secondary
-        view.add_item(StepButton(channel_id, user_id, card.version, kind.kind, [], 0, "to", kind.label, style))
+        view.add_item(StepButton(channel_id, card.version, kind.kind, [], 0, "to", kind.label, style))
     view.add_item(CardButton(channel_id, user_id, "Refresh", discord.ButtonStyle.secondary))
     return view
 
@@ -92,6 +96,8 @@ async def show_card(interaction: discord.Interaction, channel_id: int, note: str
 class CardButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                  template=r"waypost:card:(?P<channel>\d+):(?P<user>\d+)"):
     """Opens a player's turn card (user 0: whoever clicks, of those playing)."""
+
+    travels = True
 
     def __init__(self, channel_id: int, user_id: int = 0, label: str = "Your turn card",
                  style: discord.ButtonStyle = discord.ButtonStyle.success):
@@ -162,7 +168,7 @@ def step_text(step: Step) -> str:
 
 def step_view(channel_id: int, user_id: int, version: int, step: Step, page: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    where = (channel_id, user_id, version, step.kind.kind)
+    where = (channel_id, version, step.kind.kind)
     picks = list(step.picks)
     pages = max(1, -(-len(step.choices) // PAGE))
     page = min(page, pages - 1)
@@ -222,31 +228,32 @@ class StepSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
                  template=rf"waypost:pick:{_WHERE}:{_PICKS}:(?P<page>\d{{1,3}})"):
     """A menu of the legal values of an action's next parameter (one page of them)."""
 
-    def __init__(self, channel_id: int, user_id: int, version: int, kind: str, picks: list[int | None], page: int,
+    travels = True
+
+    def __init__(self, channel_id: int, version: int, kind: str, picks: list[int | None], page: int,
                  choices: tuple[tuple[int, Choice], ...] = ()):
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"waypost:pick:{channel_id}:{user_id}:{version}:{kind}:{picks_text(picks)}:{page}",
+            custom_id=checked(f"waypost:pick:{channel_id}:{version}:{kind}:{picks_text(picks)}:{page}"),
             placeholder="Choose…",
             options=[discord.SelectOption(label=c.label[:100], value=str(n)) for n, c in choices]
             or [discord.SelectOption(label="…")],
         )
         super().__init__(select)
-        self.channel_id, self.user_id, self.version, self.kind = channel_id, user_id, version, kind
-        self.picks, self.page = picks, page
+        self.channel_id, self.version, self.kind, self.picks, self.page = channel_id, version, kind, picks, page
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> StepSelect:
-        return cls(int(match["channel"]), int(match["user"]), int(match["version"]), match["kind"],
-                   picks_of(match["picks"]), int(match["page"]))
-
-    async def allowed(self, interaction: discord.Interaction[Any]) -> bool:
-        return await _owner(interaction, self.user_id)
+        return cls(int(match["channel"]), int(match["version"]), match["kind"], picks_of(match["picks"]),
+                   int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            values = cast(dict[str, Any], interaction.data or {}).get("values") or ["0"]
-            await show_step(interaction, self.channel_id, self.version, self.kind, [*self.picks, int(values[0])], 0)
+            value = chosen(interaction, self.custom_id) or ""
+            if not _PICK.fullmatch(value):  # the menu's values are the candidates' numbers
+                await say_privately(interaction, f"⛔ {NOT_ON_MENU}")
+                return
+            await show_step(interaction, self.channel_id, self.version, self.kind, [*self.picks, int(value)], 0)
         except Exception as error:
             await report_error(interaction, error)
 
@@ -255,21 +262,20 @@ class StepButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                  template=rf"waypost:step:{_WHERE}:{_PICKS}:(?P<page>\d{{1,3}}):(?P<do>to|go)"):
     """A step of choosing an action: show the menu after some picks ("to"), or play it ("go")."""
 
-    def __init__(self, channel_id: int, user_id: int, version: int, kind: str, picks: list[int | None], page: int,
+    travels = True
+
+    def __init__(self, channel_id: int, version: int, kind: str, picks: list[int | None], page: int,
                  do: str, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary):
-        custom_id = f"waypost:step:{channel_id}:{user_id}:{version}:{kind}:{picks_text(picks)}:{page}:{do}"
+        custom_id = checked(f"waypost:step:{channel_id}:{version}:{kind}:{picks_text(picks)}:{page}:{do}")
         super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
-        self.channel_id, self.user_id, self.version, self.kind = channel_id, user_id, version, kind
-        self.picks, self.page, self.do = picks, page, do
+        self.channel_id, self.version, self.kind, self.picks, self.page, self.do = \
+            channel_id, version, kind, picks, page, do
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> StepButton:
-        return cls(int(match["channel"]), int(match["user"]), int(match["version"]), match["kind"],
-                   picks_of(match["picks"]), int(match["page"]), match["do"])
-
-    async def allowed(self, interaction: discord.Interaction[Any]) -> bool:
-        return await _owner(interaction, self.user_id)
+        return cls(int(match["channel"]), int(match["version"]), match["kind"], picks_of(match["picks"]),
+                   int(match["page"]), match["do"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

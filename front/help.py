@@ -106,9 +106,10 @@ def page_message(client: Any, key: str | None, number: int) -> tuple[str, discor
 
 
 async def show_help(interaction: discord.Interaction, key: str | None, number: int = 0) -> None:
-    """The help page, privately: a new message, or the help message clicked edited."""
+    """The help page, privately: a new message, or the (private) help message clicked edited."""
     content, view = page_message(interaction.client, key, number)
-    if interaction.message is not None and interaction.type is discord.InteractionType.component:
+    message = interaction.message
+    if message is not None and message.flags.ephemeral and interaction.type is discord.InteractionType.component:
         await interaction.response.edit_message(content=content, view=view)
     elif interaction.response.is_done():
         await interaction.followup.send(content, view=view, ephemeral=True, allowed_mentions=NOBODY)
