@@ -7,7 +7,9 @@ loses nothing and a crash inside one leaves nothing half applied. The write-ahea
 back into the database file (a checkpoint, with its fsyncs) by a second connection in the
 background every `CHECKPOINT_EVERY` commits, not inside whichever command's commit filled it: a
 commit only appends to the log. `SqliteStore.open` refuses, with a `StoreError` saying why, a file
-that is not a readable Waypost database, one made by a newer Waypost, or one it cannot write.
+that is not a readable Waypost database, one made by a newer Waypost, or one it cannot write. A
+database locked by another program past `BUSY_TIMEOUT`, or failing to read or write its disk, makes
+a call raise `StoreUnavailable`.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 import aiosqlite
 
 from waypost.migrations import migration_files, statements
+from waypost.outage import Outages
 from waypost.records import (
     StoreError,
 )
@@ -31,6 +34,8 @@ from waypost.sql_store import Store, Writer
 
 MIGRATIONS = "waypost.migrations"
 CHECKPOINT_EVERY = 100  # commits between checkpoints (a move writes ~8 pages; SQLite's default: every 1000 pages)
+BUSY_TIMEOUT = 2000  # milliseconds to wait for a lock another connection holds (a player waits meanwhile)
+AWAY = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_IOERR}  # locked past BUSY_TIMEOUT; disk failing
 log = logging.getLogger("waypost")
 
 
@@ -40,8 +45,10 @@ class SqliteStore(Store):
     _REVEALS = "log INDEXED BY log_reveals"
     _TAKEN = (sqlite3.IntegrityError,)
 
-    def __init__(self, db: aiosqlite.Connection, checkpoints: aiosqlite.Connection | None = None):
+    def __init__(self, db: aiosqlite.Connection, checkpoints: aiosqlite.Connection | None = None,
+                 shown: str = "SQLite"):
         self._db = db
+        self._outages = Outages(shown)
         self._lock = asyncio.Lock()
         self._turns: dict[str, float] = {}  # take_turn: one process, so in memory
         self._checkpoints = checkpoints  # the background checkpoints' connection (None: in memory)
@@ -61,15 +68,15 @@ class SqliteStore(Store):
             raise StoreError(f"Cannot open the database {shown}: {e}.") from None
         checkpoints = None
         try:
-            await db.execute("PRAGMA busy_timeout=5000")
+            await db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT}")
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA synchronous=NORMAL")
             await db.execute("PRAGMA foreign_keys=ON")
             if shown != ":memory:":
                 await db.execute("PRAGMA wal_autocheckpoint=0")  # `_checkpoint` does it, in the background
                 checkpoints = await aiosqlite.connect(shown, isolation_level=None)
-                await checkpoints.execute("PRAGMA busy_timeout=5000")
-            store = cls(db, checkpoints)
+                await checkpoints.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT}")
+            store = cls(db, checkpoints, shown)
             check = await store._fetch("PRAGMA quick_check")
             if check != [("ok",)]:
                 raise sqlite3.DatabaseError(f"it is damaged ({check[0][0]})")
@@ -110,7 +117,7 @@ class SqliteStore(Store):
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction; rolled back if anything fails (a failed COMMIT may already have
         rolled it back, and then the original error is the one that counts)."""
-        async with self._lock:
+        async with self._outages.watching(_away, writing=True), self._lock:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
@@ -147,7 +154,7 @@ class SqliteStore(Store):
     # --- reads ---------------------------------------------------------------------------
 
     async def _fetch(self, sql: str, *args: Any) -> list[Any]:
-        async with self._lock, self._db.execute(sql, args) as cur:
+        async with self._outages.watching(_away), self._lock, self._db.execute(sql, args) as cur:
             return list(await cur.fetchall())
 
     @asynccontextmanager
@@ -194,6 +201,12 @@ class _Writer:
         async with self._db.execute(sql, args) as cur:
             row = await cur.fetchone()
         return row[0] if row else None
+
+
+def _away(error: Exception) -> bool:
+    """Whether the error means the database cannot be used just now (locked by another program, or
+    its disk failing), not that the call was wrong."""
+    return isinstance(error, sqlite3.OperationalError) and error.sqlite_errorcode & 0xFF in AWAY
 
 
 async def _close(db: aiosqlite.Connection, checkpoints: aiosqlite.Connection | None) -> None:
