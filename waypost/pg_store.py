@@ -63,7 +63,7 @@ class PgStore(Store):
             await store._migrate(shown)
         except StoreUnavailable as e:
             await pool.close()
-            raise StoreError(f"Cannot reach the database {shown}: {e.cause}.") from None
+            raise StoreError(f"Cannot connect to the database {shown}: {e.cause}.") from None
         except asyncpg.PostgresError as e:
             await pool.close()
             raise StoreError(f"The database {shown} cannot be used: {e}.") from None
