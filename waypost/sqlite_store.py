@@ -7,7 +7,8 @@ loses nothing and a crash inside one leaves nothing half applied. The write-ahea
 back into the database file (a checkpoint, with its fsyncs) by a second connection in the
 background every `CHECKPOINT_EVERY` commits, not inside whichever command's commit filled it: a
 commit only appends to the log. `SqliteStore.open` refuses, with a `StoreError` saying why, a file
-that is not a readable Waypost database, one made by a newer Waypost, or one it cannot write. A
+that is not a readable Waypost database, one made by a newer Waypost, or one it cannot write (said
+to be read-only, not damaged: `unwritable`). A
 database locked by another program past `BUSY_TIMEOUT`, or failing to read or write its disk, makes
 a call raise `StoreUnavailable`.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import tempfile
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
@@ -26,7 +28,7 @@ from typing import Any
 import aiosqlite
 
 from waypost.migrations import migration_files, statements
-from waypost.outage import Outages
+from waypost.outage import Outages, StoreUnavailable
 from waypost.records import (
     StoreError,
 )
@@ -83,8 +85,15 @@ class SqliteStore(Store):
             await store._migrate(shown)
         except sqlite3.DatabaseError as e:
             await _close(db, checkpoints)
+            if shown != ":memory:" and unwritable(Path(path), e):
+                raise StoreError(f"The database {shown} is read-only ({e}): Waypost must be able to write the file "
+                                 "and its folder (SQLite keeps its -wal and -shm files beside it). Check their "
+                                 "permissions, and that the disk is not mounted read-only.") from None
             raise StoreError(f"The database {shown} cannot be used: {e}. If it is damaged, restore it from a "
                              "backup or move it aside to start afresh.") from None
+        except StoreUnavailable as e:
+            await _close(db, checkpoints)
+            raise StoreError(f"The database {shown} cannot be used just now ({e.cause}); try again shortly.") from None
         except BaseException:
             await _close(db, checkpoints)
             raise
@@ -131,25 +140,21 @@ class SqliteStore(Store):
 
     async def _migrate(self, shown: str) -> None:
         """Apply the pending migrations in one write transaction (so processes starting together
-        take turns), after checking the database is not from a newer Waypost and can be written."""
+        take turns), after checking the database is not from a newer Waypost; writing the schema's
+        version proves it can be written."""
         files = migration_files(MIGRATIONS)
         latest = files[-1][0]
-        try:
-            async with self._transaction() as db:
-                async with db.execute("PRAGMA user_version") as cur:
-                    (current,) = await cur.fetchone() or (0,)
-                if current > latest:
-                    raise StoreError(f"The database {shown} was made by a newer version of Waypost (schema "
-                                     f"{current}; this version knows up to {latest}). Update Waypost.")
-                for number, f in files:
-                    if number > current:
-                        for statement in statements(f.read_text()):
-                            await db.execute(statement)
-                await db.execute(f"PRAGMA user_version={max(current, latest)}")  # also proves it is writable
-        except sqlite3.OperationalError as e:
-            if "readonly" in str(e) or "read-only" in str(e):
-                raise StoreError(f"The database {shown} cannot be written ({e}). Check its permissions.") from None
-            raise
+        async with self._transaction() as db:
+            async with db.execute("PRAGMA user_version") as cur:
+                (current,) = await cur.fetchone() or (0,)
+            if current > latest:
+                raise StoreError(f"The database {shown} was made by a newer version of Waypost (schema "
+                                 f"{current}; this version knows up to {latest}). Update Waypost.")
+            for number, f in files:
+                if number > current:
+                    for statement in statements(f.read_text()):
+                        await db.execute(statement)
+            await db.execute(f"PRAGMA user_version={max(current, latest)}")
 
     # --- reads ---------------------------------------------------------------------------
 
@@ -201,6 +206,23 @@ class _Writer:
         async with self._db.execute(sql, args) as cur:
             row = await cur.fetchone()
         return row[0] if row else None
+
+
+def unwritable(path: Path, error: sqlite3.Error) -> bool:
+    """Whether `error`, met opening the database at `path`, comes from the file or its folder not
+    being writable (permissions, an immutable file, a read-only disk) rather than from damage."""
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    if code == sqlite3.SQLITE_READONLY:
+        return True
+    if code != sqlite3.SQLITE_CANTOPEN:  # SQLite could not open the file, or make the -wal and -shm beside it
+        return False
+    try:
+        if path.exists():
+            path.open("r+b").close()
+        tempfile.TemporaryFile(dir=path.parent).close()
+    except OSError:
+        return True
+    return False
 
 
 def _away(error: Exception) -> bool:
