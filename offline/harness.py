@@ -196,6 +196,7 @@ class OfflineDiscord:
             old = self.standin
             self.standin = StandIn(
                 ack_timeout=old.ack_timeout,
+                nonce_window=old.nonce_window,
                 attachment_size_limit=old.attachment_size_limit,
                 directory=old.directory,
                 check_spec=old.check_spec,
