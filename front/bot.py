@@ -30,6 +30,7 @@ from games import default_games
 from waypost import drawing
 from waypost.channels import random_seed, utcnow
 from waypost.config import Config
+from waypost.outage import StoreUnavailable
 from waypost.registry import GameEntry
 from waypost.stalls import StallWatch
 from waypost.storage import open_store
@@ -123,6 +124,8 @@ class WaypostBot(commands.Bot):
         while True:
             try:
                 await self.keep_time()
+            except StoreUnavailable:  # the store logs its outages, once each
+                pass
             except Exception:
                 log.exception("the timekeeper failed this round; it goes on")
             await asyncio.sleep(self.config.tick_seconds)

@@ -1,11 +1,16 @@
 """Delivering what the table decided to post outside any command (reminders, deadlines): the
-outbox, once each. A post carries a nonce Discord enforces, so delivering it again after a crash
-between sending and noting it sent does not post it twice. A member who asked for direct messages
-is told there (in the channel if their messages are closed), as is one a command's answer concerns."""
+outbox, once each. Before a post is sent, its text and a message id it will follow are noted; a
+delivery that finds them (the bot stopped between sending and noting it sent) first looks for the
+post in the channel's history after that id, so it is not posted twice even after an outage longer
+than the few minutes Discord enforces a post's nonce for (the nonce still covers a quick retry).
+A member who asked for direct messages is told there (in the channel if their messages are closed),
+as is one a command's answer concerns; they are told before the post is noted, not again."""
 
 from __future__ import annotations
 
 import logging
+import re
+from datetime import timedelta
 from typing import Protocol
 
 import discord
@@ -13,14 +18,21 @@ from discord.http import HTTPClient
 
 from front.replies import NOBODY, USERS_ONLY, escape, fit
 from waypost.outcome import Outcome
+from waypost.records import Outgoing
 from waypost.table import Table
 
+CLOCK_MARGIN = timedelta(minutes=1)  # how far this machine's clock may be ahead of Discord's
+MENTIONS = re.compile(r"<@\d+>")  # a post's text begins with those it mentions (and pings)
+LOOK_BACK = 200  # channel messages after the noted id looked through for a post sent before a crash
 log = logging.getLogger("waypost")
 
 
 class _Posting(Protocol):
     table: Table
     http: HTTPClient
+
+    @property
+    def user(self) -> discord.ClientUser | None: ...
 
     def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...
 
@@ -29,16 +41,44 @@ async def deliver(bot: _Posting, limit: int = 50) -> int:
     """Post what waits in the outbox; returns how many posts were delivered (or given up)."""
     posts = await bot.table.store.unsent(limit, bot.table.shards)
     for post in posts:
-        told = {uid for uid in post.mentions if await _direct(bot, uid, post.content, post.channel_id)}
-        mentions = " ".join(f"<@{uid}>" for uid in post.mentions if uid not in told)
-        content = fit([f"{mentions} {escape(post.content)}".strip()])
+        channel = bot.get_partial_messageable(post.channel_id)
         try:
-            await bot.get_partial_messageable(post.channel_id).send(
-                content, nonce=post.nonce, allowed_mentions=USERS_ONLY if mentions else NOBODY)
+            if post.sending is None or post.sending_after is None:
+                await _send(channel, await _noted(bot, post), post.nonce)
+            elif not await _posted(bot, channel, post.sending, post.sending_after):
+                await _send(channel, post.sending, post.nonce)
         except (discord.NotFound, discord.Forbidden) as error:  # the channel is gone, or closed to the bot
             log.warning("post %s to channel %s given up: %s", post.id, post.channel_id, error)
         await bot.table.store.sent(post.id, bot.table.now().isoformat())
     return len(posts)
+
+
+async def _noted(bot: _Posting, post: Outgoing) -> str:
+    """Tell those who chose direct messages, then note the post as being sent: its text (mentioning
+    the others) and the id of a message just before now, by Discord's clock give or take."""
+    told = {uid for uid in post.mentions if await _direct(bot, uid, post.content, post.channel_id)}
+    mentions = " ".join(f"<@{uid}>" for uid in post.mentions if uid not in told)
+    content = fit([f"{mentions} {escape(post.content)}".strip()])
+    after = discord.utils.time_snowflake(discord.utils.utcnow() - CLOCK_MARGIN)
+    await bot.table.store.sending(post.id, content, after)
+    return content
+
+
+async def _send(channel: discord.PartialMessageable, content: str, nonce: str) -> None:
+    pinging = MENTIONS.match(content) is not None
+    await channel.send(content, nonce=nonce, allowed_mentions=USERS_ONLY if pinging else NOBODY)
+
+
+async def _posted(bot: _Posting, channel: discord.PartialMessageable, content: str, after: int) -> bool:
+    """Whether the bot posted `content` in the channel after message `after` (a delivery the bot
+    stopped during). Without permission to read the history, it cannot tell: False."""
+    try:
+        async for message in channel.history(limit=LOOK_BACK, after=discord.Object(after), oldest_first=True):
+            if bot.user is not None and message.author.id == bot.user.id and message.content == content:
+                return True
+    except discord.Forbidden:
+        return False
+    return False
 
 
 async def _direct(bot: _Posting, user_id: int, content: str, channel_id: int) -> bool:

@@ -21,6 +21,7 @@ from discord import app_commands
 
 from rules.errors import PlayerError
 from waypost.fairness import Payer
+from waypost.outage import StoreUnavailable
 from waypost.outcome import ALT_LIMIT, Outcome, User
 from waypost.table import Table
 
@@ -227,7 +228,12 @@ async def post(interaction: discord.Interaction, channel_id: int, content: str, 
 
 
 async def say_privately(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral message, whether or not the interaction was already answered."""
+    """An ephemeral message, whether or not the interaction was already answered. A public
+    "thinking" is taken down first: the first followup would fill it in, for the channel to see."""
+    if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+        thinking = await interaction.original_response()
+        if thinking.flags.loading and not thinking.flags.ephemeral:
+            await thinking.delete()
     await respond(interaction, content=fit([text]), ephemeral=True)
 
 
@@ -241,7 +247,8 @@ async def respond(interaction: discord.Interaction, **message: Any) -> None:
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """A refusal names the problem privately; anything else is logged with a reference."""
+    """A refusal names the problem privately, as does the store being unavailable (its outage is
+    logged once, by the store); anything else is logged with a reference."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, app_commands.CommandNotFound):
@@ -249,6 +256,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         return
     if isinstance(error, (PlayerError, app_commands.TransformerError, app_commands.CheckFailure)):
         await say_privately(interaction, f"⛔ {escape(str(error))}")
+        return
+    if isinstance(error, StoreUnavailable):
+        await say_privately(interaction, str(error))
         return
     ref = secrets.token_hex(4)
     log.error("unexpected error (ref %s) in %s", ref, what(interaction), exc_info=error)

@@ -40,12 +40,14 @@ from offline.payloads import (
 )
 from offline.standin import EPHEMERAL, Attachment, Event, InteractionLog, Message, Request, StandIn
 from rules.errors import PlayerError
+from waypost.outage import StoreUnavailable
 
 BotFactory = Callable[[], commands.Bot | Awaitable[commands.Bot]]
 DEFAULT_EXPECTED: tuple[type[BaseException], ...] = (
     app_commands.CheckFailure,
     app_commands.TransformerError,
     PlayerError,
+    StoreUnavailable,  # answered privately, its outage logged by the store
 )
 CRASH_MARKERS = ("something went wrong",)
 
@@ -194,6 +196,7 @@ class OfflineDiscord:
             old = self.standin
             self.standin = StandIn(
                 ack_timeout=old.ack_timeout,
+                nonce_window=old.nonce_window,
                 attachment_size_limit=old.attachment_size_limit,
                 directory=old.directory,
                 check_spec=old.check_spec,

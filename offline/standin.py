@@ -3,7 +3,9 @@
 It records every request, keeps the messages the bot made, and enforces Discord's limits: the 3 s
 acknowledgement window (10062), one acknowledgement (40060), 2000-character content, 10 embeds and
 6000 embed characters, 25 autocomplete choices of at most 100 characters, and attachment sizes. The
-first followup after a defer edits the "thinking" message and keeps its ephemeral flag. Anything it
+first followup after a defer edits the "thinking" message and keeps its ephemeral flag. A channel
+post with `enforce_nonce` whose nonce was used within `nonce_window` (Discord: "the past few
+minutes") returns that message instead of posting again; a channel's history can be read. Anything it
 does not know gets a Discord-style 404 and is recorded in `unknown`. Attachments (uploaded by the bot
 or by a fake user) are served at their `url`. The server's members are the users its directory knows
 (anyone who has acted or been named, and the bot, a bot member); others are Unknown Member (10007).
@@ -50,6 +52,7 @@ if TYPE_CHECKING:
 API = "/api/v10"
 EPHEMERAL, LOADING = 64, 128
 ACK_MARGIN = 0.1  # seconds past the acknowledgement window that a request already under way may take
+NONCE_WINDOW = 5 * 60.0  # seconds Discord keeps a post's nonce to refuse it again ("the past few minutes")
 CALLBACK_KINDS = {4: "reply", 5: "defer", 6: "deferred_update", 7: "update", 8: "choices", 9: "modal"}
 ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 MENTION = re.compile(r"<@!?(\d+)>")
@@ -63,6 +66,7 @@ SERVED = (  # the spec's routes the stand-in answers (their validators are built
     *((m, "/webhooks/{webhook_id}/{webhook_token}/messages/" + ref) for m in ("GET", "PATCH", "DELETE")
       for ref in ("@original", "{message_id}")),
     ("POST", "/channels/{channel_id}/messages"),
+    ("GET", "/channels/{channel_id}/messages"),
     *((m, "/channels/{channel_id}/messages/{message_id}") for m in ("GET", "PATCH", "DELETE")),
     ("GET", "/channels/{channel_id}"),
     ("GET", "/guilds/{guild_id}/members/{user_id}"),
@@ -298,6 +302,7 @@ class StandIn:
         *,
         ack_timeout: float = 3.0,
         token_lifetime: float = 15 * 60,
+        nonce_window: float = NONCE_WINDOW,
         attachment_size_limit: int = DEFAULT_SIZE_LIMIT,
         directory: Directory | None = None,
         bot_name: str = "Waypost",
@@ -318,6 +323,8 @@ class StandIn:
             self.spec, self.spec_status = default_spec()
         self.ack_timeout = ack_timeout
         self.token_lifetime = token_lifetime
+        self.nonce_window = nonce_window
+        self._nonces: dict[str, tuple[int, float]] = {}  # a channel post's enforced nonce -> (its id, when)
         self.attachment_size_limit = attachment_size_limit
         self.directory = directory or Directory()
         self.clock = clock
@@ -359,6 +366,7 @@ class StandIn:
         add("POST", API + "/webhooks/{app}/{token}", self._handler(self._followup))
         add("*", API + "/webhooks/{app}/{token}/messages/{message}", self._handler(self._webhook_message))
         add("POST", API + "/channels/{channel}/messages", self._handler(self._post))
+        add("GET", API + "/channels/{channel}/messages", self._handler(self._history))
         add("*", API + "/channels/{channel}/messages/{message}", self._handler(self._channel_message))
         add("GET", API + "/channels/{channel}", self._handler(self._channel))
         add("GET", API + "/guilds/{guild}/members/{user}", self._handler(self._member))
@@ -773,12 +781,30 @@ class StandIn:
         recipient = self._dm_recipient(channel_id)
         if recipient is not None and recipient in self.closed_dms:
             return _error(403, 50007, "Cannot send messages to this user")
+        nonce = str(body["nonce"]) if body.get("enforce_nonce") and body.get("nonce") is not None else None
+        if nonce in self._nonces:
+            mid, at = self._nonces[nonce]
+            if self.clock() - at < self.nonce_window and mid in self.messages:
+                return 200, self.messages[mid]
         message = self._new_message(body, rec.files, channel_id, None, body.get("flags", 0) & ~EPHEMERAL)
         if self._empty(message):
             del self.messages[int(message["id"])]
             return _error(400, 50006, "Cannot send an empty message")
+        if nonce is not None:
+            self._nonces[nonce] = (int(message["id"]), self.clock())
         self.channel_posts.append(self.message(int(message["id"])))
         return 200, message
+
+    async def _history(self, request: web.Request, rec: Request) -> Reply:
+        """A channel's messages, newest first: the `limit` (default 50) just after `after`, or just
+        before `before`, or the latest."""
+        query = request.query
+        limit = int(query.get("limit", 50))
+        after, before = int(query.get("after", 0)), int(query.get("before", 2**63))
+        found = sorted(mid for mid, m in self.messages.items() if m["channel_id"] == request.match_info["channel"]
+                       and not m["flags"] & EPHEMERAL and after < mid < before)
+        kept = found[:limit] if "after" in query else found[-limit:]
+        return 200, [self.messages[mid] for mid in reversed(kept)]
 
     async def _channel_message(self, request: web.Request, rec: Request) -> Reply:
         ref = request.match_info["message"]

@@ -5,6 +5,9 @@ Every change is one transaction. A save updates the game's row only if its versi
 loaded (else `Conflict`), which also locks the row, so the log entry it appends is numbered after
 every other committed one. Migrations (`waypost/migrations/postgres/`) run under an advisory lock,
 so processes starting together apply each exactly once.
+
+A database that is stopped, hung or out of connections makes a call raise `StoreUnavailable`
+within seconds (`CONNECT_TIMEOUT`, `STATEMENT_TIMEOUT`), not the driver's own errors.
 """
 
 from __future__ import annotations
@@ -15,12 +18,13 @@ import itertools
 import re
 import secrets
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import Any
 
 import asyncpg
 
 from waypost.migrations import migration_files, statements
+from waypost.outage import Outages, StoreUnavailable
 from waypost.records import (
     StoreError,
 )
@@ -29,6 +33,11 @@ from waypost.sql_store import Store, Writer
 MIGRATIONS = "waypost.migrations.postgres"
 MIGRATION_LOCK = 0x57415950  # "WAYP": the advisory lock processes take turns on to migrate
 POOL_SIZE = 10
+CONNECT_TIMEOUT = 2.0  # seconds to connect, or to wait for a free connection of the pool
+STATEMENT_TIMEOUT = 2.0  # seconds a statement may take (a player waits behind it)
+LONG = 600.0  # seconds for what may rightly take long: a migration, copying a database in, a turn's wait
+UNREACHABLE = (OSError, asyncpg.PostgresConnectionError, asyncpg.OperatorInterventionError,  # shut down, cancelled
+               asyncpg.TooManyConnectionsError, asyncpg.InternalClientError)  # a connection broken mid-call
 
 
 class PgStore(Store):
@@ -36,20 +45,25 @@ class PgStore(Store):
 
     _TAKEN = (asyncpg.UniqueViolationError,)
 
-    def __init__(self, pool: asyncpg.Pool):
+    def __init__(self, pool: asyncpg.Pool, shown: str = "PostgreSQL"):
         self._pool = pool
+        self._outages = Outages(shown)
 
     @classmethod
     async def open(cls, url: str) -> PgStore:
         """Connect (a pool), and apply pending migrations under the migration lock."""
         shown = _without_password(url)
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, command_timeout=60)
+            pool = await asyncpg.create_pool(url, min_size=0, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT,
+                                             command_timeout=STATEMENT_TIMEOUT)
         except (OSError, asyncpg.PostgresError, ValueError) as e:
-            raise StoreError(f"Cannot connect to the database {shown}: {e}.") from None
-        store = cls(pool)
+            raise StoreError(f"Cannot connect to the database {shown}: {e or type(e).__name__}.") from None
+        store = cls(pool, shown)
         try:
             await store._migrate(shown)
+        except StoreUnavailable as e:
+            await pool.close()
+            raise StoreError(f"Cannot connect to the database {shown}: {e.cause}.") from None
         except asyncpg.PostgresError as e:
             await pool.close()
             raise StoreError(f"The database {shown} cannot be used: {e}.") from None
@@ -59,18 +73,41 @@ class PgStore(Store):
         return store
 
     async def close(self) -> None:
-        await self._pool.close()
+        """Close the connections; those of a database that does not answer are dropped."""
+        with suppress(*UNREACHABLE):
+            await self._pool.close()  # on an error, asyncpg terminates the pool
+
+    @asynccontextmanager
+    async def _connection(self, writing: bool) -> AsyncIterator[asyncpg.Connection]:
+        """A connection of the pool. One a call could not reach the database through is dropped,
+        not waited for (the server rolls back what it had begun)."""
+        async with self._outages.watching(_away, writing), self._pool.acquire(timeout=CONNECT_TIMEOUT) as con:
+            try:
+                yield con
+            except UNREACHABLE:
+                with suppress(asyncpg.InterfaceError):  # a connection that broke is back in the pool already
+                    con.terminate()
+                raise
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
-        async with self._pool.acquire() as con, con.transaction():
-            yield con
+        async with self._connection(writing=True) as con:
+            transaction = con.transaction()
+            await transaction.start()
+            try:
+                yield con
+            except UNREACHABLE:
+                raise  # the connection is dropped: no rollback to wait for
+            except BaseException:
+                await transaction.rollback()
+                raise
+            await transaction.commit()
 
     async def _migrate(self, shown: str) -> None:
         files = migration_files(MIGRATIONS)
         latest = files[-1][0]
         async with self._transaction() as db:
-            await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK, timeout=LONG)
             await db.execute("CREATE TABLE IF NOT EXISTS waypost_schema (version INTEGER NOT NULL)")
             current = await db.fetchval("SELECT MAX(version) FROM waypost_schema") or 0
             if current > latest:
@@ -79,7 +116,7 @@ class PgStore(Store):
             for number, f in files:
                 if number > current:
                     for statement in statements(f.read_text()):
-                        await db.execute(statement)
+                        await db.execute(statement, timeout=LONG)
                     await db.execute("INSERT INTO waypost_schema (version) VALUES ($1)", number)
             await db.execute("INSERT INTO meta (name, value) VALUES ('seal_key', $1) ON CONFLICT (name) DO NOTHING",
                              secrets.token_hex(32))
@@ -87,7 +124,8 @@ class PgStore(Store):
     # --- reads (most are `Store`'s) -------------------------------------------------------
 
     async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
-        return list(await self._pool.fetch(_numbered(sql), *args))
+        async with self._connection(writing=False) as con:
+            return list(await con.fetch(_numbered(sql), *args))
 
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[Writer]:
@@ -112,7 +150,7 @@ class PgStore(Store):
         both on the database's clock (machines' clocks may differ)."""
         key = f"turn {name}"
         async with self._transaction() as db:
-            await db.execute("SELECT pg_advisory_xact_lock(hashtext($1))", key)
+            await db.execute("SELECT pg_advisory_xact_lock(hashtext($1))", key, timeout=LONG)
             wait = await db.fetchval("SELECT value::float8 + $2 - EXTRACT(EPOCH FROM clock_timestamp())::float8 "
                                      "FROM meta WHERE name=$1", key, every)
             if wait is not None and wait > 0:
@@ -127,13 +165,18 @@ class PgStore(Store):
             async with self._transaction() as db:
                 await db.execute("DELETE FROM meta")
                 for name, (columns, rows) in tables.items():
-                    await db.copy_records_to_table(name, records=rows, columns=columns)
+                    await db.copy_records_to_table(name, records=rows, columns=columns, timeout=LONG)
                     if "id" in columns:
                         await db.execute(f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
                                          f"GREATEST((SELECT MAX(id) FROM {name}), 1))")
         except (asyncpg.PostgresError, asyncpg.DataError) as e:
             raise StoreError(f"Copying failed, so nothing was copied: {e}") from None
         return {name: len(rows) for name, (_, rows) in tables.items()}
+
+
+def _away(error: Exception) -> bool:
+    """Whether the error means the database cannot be reached (stopped, hung, overloaded)."""
+    return isinstance(error, UNREACHABLE)
 
 
 @functools.cache

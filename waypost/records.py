@@ -84,7 +84,8 @@ class Post:
 
 @dataclass(frozen=True)
 class Outgoing:
-    """A post in the outbox, waiting to be delivered."""
+    """A post in the outbox, waiting to be delivered. `sending` is its text as sent, when a
+    delivery began (noted before sending), and `sending_after` the id of a message it follows."""
 
     id: int
     game_id: int
@@ -92,6 +93,8 @@ class Outgoing:
     content: str
     mentions: tuple[int, ...]
     nonce: str
+    sending: str | None = None
+    sending_after: int | None = None
 
 
 @dataclass(frozen=True)
@@ -173,10 +176,11 @@ def changed_game_values(game: GameRow) -> tuple[Any, ...]:
 
 
 def outgoing(row: Iterable[Any]) -> Outgoing:
-    """An outbox row (id, game_id, channel_id, body, nonce) as a post to deliver."""
-    post_id, game_id, channel_id, body, nonce = row
+    """An outbox row (id, game_id, channel_id, body, nonce, sending, sending_after) as a post to deliver."""
+    post_id, game_id, channel_id, body, nonce, sending, after = row
     content = json.loads(body)
-    return Outgoing(post_id, game_id, channel_id, content["content"], tuple(content["mentions"]), nonce)
+    return Outgoing(post_id, game_id, channel_id, content["content"], tuple(content["mentions"]), nonce, sending,
+                    None if after is None else int(after))
 
 
 CONFLICT = "The game changed while your command ran. Please try again."

@@ -227,10 +227,14 @@ class Store:
 
     async def unsent(self, limit: int = 50, shards: Shards | None = None) -> list[Outgoing]:
         """Posts in the outbox not yet delivered, oldest first, for the servers of `shards` (None: all)."""
-        rows = await self._fetch("SELECT o.id, o.game_id, o.channel_id, o.body, o.nonce FROM outbox AS o JOIN games "
-                                 f"ON games.id = o.game_id WHERE o.sent_at IS NULL {_in_shards(shards)} "
-                                 "ORDER BY o.id LIMIT ?", limit)
+        rows = await self._fetch("SELECT o.id, o.game_id, o.channel_id, o.body, o.nonce, o.sending, o.sending_after "
+                                 "FROM outbox AS o JOIN games ON games.id = o.game_id WHERE o.sent_at IS NULL "
+                                 f"{_in_shards(shards)} ORDER BY o.id LIMIT ?", limit)
         return [outgoing(r) for r in rows]
+
+    async def sending(self, post_id: int, text: str, after: int) -> None:
+        """Note, before sending it, that a post is being sent: its text, and a message id it will follow."""
+        await self._write("UPDATE outbox SET sending=?, sending_after=? WHERE id=?", text, after, post_id)
 
     async def sent(self, post_id: int, at: str) -> None:
         await self._write("UPDATE outbox SET sent_at=? WHERE id=?", at, post_id)

@@ -7,7 +7,10 @@ loses nothing and a crash inside one leaves nothing half applied. The write-ahea
 back into the database file (a checkpoint, with its fsyncs) by a second connection in the
 background every `CHECKPOINT_EVERY` commits, not inside whichever command's commit filled it: a
 commit only appends to the log. `SqliteStore.open` refuses, with a `StoreError` saying why, a file
-that is not a readable Waypost database, one made by a newer Waypost, or one it cannot write.
+that is not a readable Waypost database, one made by a newer Waypost, or one it cannot write (said
+to be read-only, not damaged: `unwritable`). A
+database locked by another program past `BUSY_TIMEOUT`, or failing to read or write its disk, makes
+a call raise `StoreUnavailable`.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import tempfile
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
@@ -24,6 +28,7 @@ from typing import Any
 import aiosqlite
 
 from waypost.migrations import migration_files, statements
+from waypost.outage import Outages, StoreUnavailable
 from waypost.records import (
     StoreError,
 )
@@ -31,6 +36,8 @@ from waypost.sql_store import Store, Writer
 
 MIGRATIONS = "waypost.migrations"
 CHECKPOINT_EVERY = 100  # commits between checkpoints (a move writes ~8 pages; SQLite's default: every 1000 pages)
+BUSY_TIMEOUT = 2000  # milliseconds to wait for a lock another connection holds (a player waits meanwhile)
+AWAY = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_IOERR}  # locked past BUSY_TIMEOUT; disk failing
 log = logging.getLogger("waypost")
 
 
@@ -40,8 +47,10 @@ class SqliteStore(Store):
     _REVEALS = "log INDEXED BY log_reveals"
     _TAKEN = (sqlite3.IntegrityError,)
 
-    def __init__(self, db: aiosqlite.Connection, checkpoints: aiosqlite.Connection | None = None):
+    def __init__(self, db: aiosqlite.Connection, checkpoints: aiosqlite.Connection | None = None,
+                 shown: str = "SQLite"):
         self._db = db
+        self._outages = Outages(shown)
         self._lock = asyncio.Lock()
         self._turns: dict[str, float] = {}  # take_turn: one process, so in memory
         self._checkpoints = checkpoints  # the background checkpoints' connection (None: in memory)
@@ -61,23 +70,30 @@ class SqliteStore(Store):
             raise StoreError(f"Cannot open the database {shown}: {e}.") from None
         checkpoints = None
         try:
-            await db.execute("PRAGMA busy_timeout=5000")
+            await db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT}")
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA synchronous=NORMAL")
             await db.execute("PRAGMA foreign_keys=ON")
             if shown != ":memory:":
                 await db.execute("PRAGMA wal_autocheckpoint=0")  # `_checkpoint` does it, in the background
                 checkpoints = await aiosqlite.connect(shown, isolation_level=None)
-                await checkpoints.execute("PRAGMA busy_timeout=5000")
-            store = cls(db, checkpoints)
+                await checkpoints.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT}")
+            store = cls(db, checkpoints, shown)
             check = await store._fetch("PRAGMA quick_check")
             if check != [("ok",)]:
                 raise sqlite3.DatabaseError(f"it is damaged ({check[0][0]})")
             await store._migrate(shown)
         except sqlite3.DatabaseError as e:
             await _close(db, checkpoints)
+            if shown != ":memory:" and unwritable(Path(path), e):
+                raise StoreError(f"The database {shown} is read-only ({e}): Waypost must be able to write the file "
+                                 "and its folder (SQLite keeps its -wal and -shm files beside it). Check their "
+                                 "permissions, and that the disk is not mounted read-only.") from None
             raise StoreError(f"The database {shown} cannot be used: {e}. If it is damaged, restore it from a "
                              "backup or move it aside to start afresh.") from None
+        except StoreUnavailable as e:
+            await _close(db, checkpoints)
+            raise StoreError(f"The database {shown} cannot be used just now ({e.cause}); try again shortly.") from None
         except BaseException:
             await _close(db, checkpoints)
             raise
@@ -110,7 +126,7 @@ class SqliteStore(Store):
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction; rolled back if anything fails (a failed COMMIT may already have
         rolled it back, and then the original error is the one that counts)."""
-        async with self._lock:
+        async with self._outages.watching(_away, writing=True), self._lock:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
@@ -124,30 +140,26 @@ class SqliteStore(Store):
 
     async def _migrate(self, shown: str) -> None:
         """Apply the pending migrations in one write transaction (so processes starting together
-        take turns), after checking the database is not from a newer Waypost and can be written."""
+        take turns), after checking the database is not from a newer Waypost; writing the schema's
+        version proves it can be written."""
         files = migration_files(MIGRATIONS)
         latest = files[-1][0]
-        try:
-            async with self._transaction() as db:
-                async with db.execute("PRAGMA user_version") as cur:
-                    (current,) = await cur.fetchone() or (0,)
-                if current > latest:
-                    raise StoreError(f"The database {shown} was made by a newer version of Waypost (schema "
-                                     f"{current}; this version knows up to {latest}). Update Waypost.")
-                for number, f in files:
-                    if number > current:
-                        for statement in statements(f.read_text()):
-                            await db.execute(statement)
-                await db.execute(f"PRAGMA user_version={max(current, latest)}")  # also proves it is writable
-        except sqlite3.OperationalError as e:
-            if "readonly" in str(e) or "read-only" in str(e):
-                raise StoreError(f"The database {shown} cannot be written ({e}). Check its permissions.") from None
-            raise
+        async with self._transaction() as db:
+            async with db.execute("PRAGMA user_version") as cur:
+                (current,) = await cur.fetchone() or (0,)
+            if current > latest:
+                raise StoreError(f"The database {shown} was made by a newer version of Waypost (schema "
+                                 f"{current}; this version knows up to {latest}). Update Waypost.")
+            for number, f in files:
+                if number > current:
+                    for statement in statements(f.read_text()):
+                        await db.execute(statement)
+            await db.execute(f"PRAGMA user_version={max(current, latest)}")
 
     # --- reads ---------------------------------------------------------------------------
 
     async def _fetch(self, sql: str, *args: Any) -> list[Any]:
-        async with self._lock, self._db.execute(sql, args) as cur:
+        async with self._outages.watching(_away), self._lock, self._db.execute(sql, args) as cur:
             return list(await cur.fetchall())
 
     @asynccontextmanager
@@ -194,6 +206,29 @@ class _Writer:
         async with self._db.execute(sql, args) as cur:
             row = await cur.fetchone()
         return row[0] if row else None
+
+
+def unwritable(path: Path, error: sqlite3.Error) -> bool:
+    """Whether `error`, met opening the database at `path`, comes from the file or its folder not
+    being writable (permissions, an immutable file, a read-only disk) rather than from damage."""
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    if code == sqlite3.SQLITE_READONLY:
+        return True
+    if code != sqlite3.SQLITE_CANTOPEN:  # SQLite could not open the file, or make the -wal and -shm beside it
+        return False
+    try:
+        if path.exists():
+            path.open("r+b").close()
+        tempfile.TemporaryFile(dir=path.parent).close()
+    except OSError:
+        return True
+    return False
+
+
+def _away(error: Exception) -> bool:
+    """Whether the error means the database cannot be used just now (locked by another program, or
+    its disk failing), not that the call was wrong."""
+    return isinstance(error, sqlite3.OperationalError) and error.sqlite_errorcode & 0xFF in AWAY
 
 
 async def _close(db: aiosqlite.Connection, checkpoints: aiosqlite.Connection | None) -> None:

@@ -3,9 +3,15 @@ reminders and deadlines act on a controllable clock, exactly once, across restar
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 
-from offline import OfflineDiscord
+from front.bot import create_bot
+from front.posting import deliver
+from offline import OfflineDiscord, StandIn
+from tests.bot.conftest import Clock
 
 CH = "#slow"
 
@@ -120,6 +126,43 @@ async def test_a_restart_between_due_and_sent_loses_and_doubles_nothing(timed):
     await timed.bot.keep_time()
     await timed.bot.keep_time()
     assert len([p for p in posted(timed) if "Reminder" in p]) == 1
+
+
+class Later:
+    """The stand-in's clock: the real one, plus the time a test skips."""
+
+    def __init__(self) -> None:
+        self.skipped = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.skipped
+
+
+@pytest.mark.parametrize("gap", ["seconds", "an hour"])
+async def test_a_crash_after_posting_then_a_gap_posts_once(config, games, gap):
+    """Issue 27 §13: the bot stops after posting a reminder, before noting it sent, and comes back
+    after a gap. Discord refuses a nonce again only for a few minutes, so after an hour the post is
+    found in the channel's history instead of being posted twice."""
+    clock, later = Clock(), Later()
+    async with StandIn(clock=later) as standin, \
+            OfflineDiscord(lambda: create_bot(config, games, clock=clock), standin=standin) as timed:
+        await started(timed)
+        clock.turn(hours=6)
+        await timed.bot.table.tick()  # the reminder waits in the outbox
+        delivering = asyncio.create_task(deliver(timed.bot))
+        while not timed.channel_posts:
+            await asyncio.sleep(0)
+        delivering.cancel()  # posted; the bot stops before it hears back, so before noting it sent
+        await asyncio.gather(delivering, return_exceptions=True)
+        await timed.restart()
+        later.skipped = {"seconds": 5.0, "an hour": standin.nonce_window + 3600}[gap]
+        await timed.bot.keep_time()
+        await timed.bot.keep_time()
+        reminders = [p for p in posted(timed) if "Reminder" in p]
+        assert reminders == [f"{mention(timed, '@alice')} Reminder: the Tally game here waits for you; "
+                             "4 hours left."], reminders
+        assert not await timed.bot.table.store.unsent()
+        timed.assert_clean()
 
 
 async def test_mine_lists_your_games_waiting_for_you_first(timed):

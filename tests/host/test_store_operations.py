@@ -8,6 +8,8 @@ import asyncio
 import multiprocessing
 import sqlite3
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -53,6 +55,41 @@ async def test_an_unusable_database_stops_the_start_with_a_reason(tmp_path, dama
     done = start_bot(db, tmp_path)
     assert done.returncode == 2 and "Waypost cannot start" in done.stderr, done.stderr
     assert {"garbage": "cannot be used", "truncated": "cannot be used", "newer": "newer version"}[damage] in done.stderr
+
+
+@contextmanager
+def immutable(*paths: Path) -> Iterator[None]:
+    """The paths made immutable (`chattr +i`): not even root can write them, as on a read-only disk
+    (tests run as root, where taking away write permission changes nothing)."""
+    try:
+        done = subprocess.run(["chattr", "+i", *map(str, paths)], capture_output=True, text=True)
+    except FileNotFoundError:
+        pytest.skip("chattr is not installed")
+    if done.returncode:
+        pytest.skip(f"files cannot be made immutable here: {done.stderr.strip()}")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", *map(str, paths)], check=True)
+
+
+@pytest.mark.parametrize("locked", ["folder", "file"])
+async def test_a_read_only_database_is_said_to_be_read_only_not_damaged(tmp_path, locked):
+    """Issue 27 §12: a folder SQLite cannot make its -wal file in, or a file it cannot write, is
+    reported as a matter of permissions; being told to restore a backup would make every game
+    look lost."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    db = folder / "waypost.sqlite3"
+    store = await SqliteStore.open(db)
+    await store.close()
+    with immutable(*{"folder": [folder], "file": [db]}[locked]):
+        with pytest.raises(StoreError, match="is read-only") as refused:
+            await SqliteStore.open(db)
+        done = start_bot(db, tmp_path)
+    for said in (str(refused.value), done.stderr):
+        assert "permissions" in said and "backup" not in said and "damaged" not in said, said
+    assert done.returncode == 2 and "Waypost cannot start" in done.stderr, done.stderr
 
 
 async def test_a_postgresql_schema_from_a_newer_waypost_is_refused(tmp_path):

@@ -162,3 +162,27 @@ async def test_raw_attachment_size_and_unknown_routes(http):
     assert (status, body["code"]) == (413, 40005)
     assert (await call(session, "GET", standin.api_base + "/guilds/1/roles"))[0] == 404
     assert [(r.method, r.path) for r in standin.unknown] == [("GET", "/guilds/1/roles")]
+
+
+async def test_a_post_nonce_is_enforced_only_within_the_nonce_window_and_history_reads_back():
+    """Discord's `enforce_nonce`: a channel post repeating a nonce used within the past few minutes
+    returns the first message instead of posting; after the window it posts again. The channel's
+    history, read after a message id, lists what followed it, newest first."""
+    now = [1000.0]
+    headers = {"Authorization": "Bot fake-token"}
+    async with StandIn(clock=lambda: now[0], nonce_window=300) as standin, \
+            aiohttp.ClientSession(headers=headers) as session:
+        posts = f"{standin.api_base}/channels/{standin.directory.channel_id('lobby')}/messages"
+        body = {"content": "Reminder", "nonce": "n1", "enforce_nonce": True}
+        status, first = await call(session, "POST", posts, body, params={})
+        now[0] += 299
+        status, again = await call(session, "POST", posts, body, params={})
+        assert status == 200 and again["id"] == first["id"] and len(standin.channel_posts) == 1
+        now[0] += 2  # 301 s after the first: Discord no longer remembers the nonce
+        status, late = await call(session, "POST", posts, body, params={})
+        assert status == 200 and late["id"] != first["id"] and len(standin.channel_posts) == 2
+        status, unenforced = await call(session, "POST", posts, {"content": "x", "nonce": "n1"}, params={})
+        assert unenforced["id"] != late["id"]
+        status, history = await call(session, "GET", posts, params={"after": first["id"], "limit": "100"})
+        assert status == 200 and [m["id"] for m in history] == [unenforced["id"], late["id"]]
+        assert not standin.violations
