@@ -29,8 +29,9 @@ async def deliver(bot: _Posting, limit: int = 50) -> int:
     """Post what waits in the outbox; returns how many posts were delivered (or given up)."""
     posts = await bot.table.store.unsent(limit, bot.table.shards)
     for post in posts:
-        told = {uid for uid in post.mentions if await _direct(bot, uid, post.content, post.channel_id)}
-        mentions = " ".join(f"<@{uid}>" for uid in post.mentions if uid not in told)
+        named = tuple(dict.fromkeys(post.mentions))  # each once: the late player may be the host, too
+        told = {uid for uid in named if await _direct(bot, uid, post.content, post.channel_id)}
+        mentions = " ".join(f"<@{uid}>" for uid in named if uid not in told)
         content = fit([f"{mentions} {escape(post.content)}".strip()])
         try:
             await bot.get_partial_messageable(post.channel_id).send(
