@@ -21,9 +21,7 @@ from typing import Any
 import asyncpg
 
 from waypost.migrations import migration_files, statements
-from waypost.records import (
-    StoreError,
-)
+from waypost.records import CommitUnknown, StoreError
 from waypost.sql_store import Store, Writer
 
 MIGRATIONS = "waypost.migrations.postgres"
@@ -63,8 +61,22 @@ class PgStore(Store):
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
-        async with self._pool.acquire() as con, con.transaction():
-            yield con
+        """One transaction; rolled back if anything fails. A COMMIT that fails without PostgreSQL's
+        answer (the connection lost) raises CommitUnknown: the change may or may not be saved."""
+        async with self._pool.acquire() as con:
+            transaction = con.transaction()
+            await transaction.start()
+            try:
+                yield con
+            except BaseException:
+                await transaction.rollback()
+                raise
+            try:
+                await transaction.commit()
+            except Exception as error:
+                if isinstance(error, asyncpg.PostgresError) and not isinstance(error, asyncpg.PostgresConnectionError):
+                    raise  # PostgreSQL refused it: rolled back
+                raise CommitUnknown(f"the database failed while committing: {error}") from error
 
     async def _migrate(self, shown: str) -> None:
         files = migration_files(MIGRATIONS)

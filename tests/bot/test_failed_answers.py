@@ -1,8 +1,13 @@
 """A saved move is never reported as failed (issue 27 §10): when Discord fails its answer (a 503 on
 the interaction's callback, a 429 on the follow-up), the result reaches the player another way, and
-"Nothing was changed" is said only when nothing was."""
+"Nothing was changed" is said only when nothing was; when the database fails during the COMMIT, the
+player is told the move may or may not be recorded, and where to look."""
 
 from __future__ import annotations
+
+import sqlite3
+
+import asyncpg
 
 from offline import OfflineDiscord
 
@@ -63,4 +68,38 @@ async def test_a_deferred_move_whose_followup_is_rate_limited_is_answered_by_a_f
     assert not any(NOTHING in m.content for m in rec.messages)
     forgive_rate_limits(discord_)
     assert await logged(discord_, "bob added 2") == 1
+
+
+async def test_a_commit_whose_outcome_is_unknown_says_so_and_points_to_the_log(discord_, monkeypatch):
+    """The COMMIT goes through, but its answer is lost: the player is not told nothing changed."""
+    await started(discord_)
+    store = discord_.bot.table.store
+    db = getattr(store, "_db", None)
+    if db is not None:  # SQLite (aiosqlite): the disk fails as the commit ends
+        execute = db.execute
+
+        async def committed_unanswered(sql: str) -> None:
+            await execute(sql)
+            raise sqlite3.OperationalError("disk I/O error")
+
+        def failing(sql: str, *args: object) -> object:
+            return committed_unanswered(sql) if sql == "COMMIT" else execute(sql, *args)
+
+        monkeypatch.setattr(db, "execute", failing)
+    else:  # PostgreSQL (asyncpg): the connection is lost as the commit ends
+        commit = asyncpg.transaction.Transaction.commit
+
+        async def lost(self: asyncpg.transaction.Transaction) -> None:
+            await commit(self)
+            raise asyncpg.exceptions.ConnectionDoesNotExistError("connection was closed in the middle of operation")
+
+        monkeypatch.setattr(asyncpg.transaction.Transaction, "commit", lost)
+    rec = await discord_.run("@alice", CH, "/tally add amount:3")
+    monkeypatch.undo()
+    assert rec.ephemeral and NOTHING not in rec.content
+    assert "may or may not have been recorded" in rec.content and "/game log" in rec.content, rec.content
+    (error,) = discord_.unexpected_errors
+    discord_.errors.clear()  # logged for the operator with the reference: expected here
+    assert error.exception is not None and "committing" in str(error.exception.__cause__ or error.exception)
+    assert await logged(discord_, "alice added 3") == 1  # it was recorded, once
 
