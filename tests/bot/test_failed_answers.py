@@ -56,6 +56,19 @@ async def test_a_move_whose_callback_and_followup_fail_is_posted_in_the_channel_
     assert await logged(discord_, "alice added 1") == 0 and await logged(discord_, "alice chose") == 0
 
 
+async def test_a_sealed_bid_whose_answer_discord_fails_reaches_only_its_bidder(discord_):
+    """A private answer goes again privately: by direct message when no follow-up can carry it;
+    the channel is told only what it is told of a sealed bid."""
+    await started(discord_)
+    discord_.standin.fail("POST", CALLBACK, 503, times=2)  # then Discord's 3 s are over: 10062
+    rec = await discord_.run("@alice", CH, "/tally bid amount:73191")
+    assert rec.callback_type is None and not rec.followups
+    assert any("73191" in m.content for m in discord_.standin.direct_messages("@alice"))
+    channel = discord_.builder.directory.channel_id(CH)
+    assert [p.content for p in rec.posts if p.channel_id == channel] == ["alice made a secret bid."]
+    assert not discord_.unexpected_errors, [str(e) for e in discord_.unexpected_errors]
+
+
 async def test_a_deferred_move_whose_followup_is_rate_limited_is_answered_by_a_followup(discord_):
     """Tally draws a total of 11 in 2 s: the move is acknowledged ("thinking") first, then its
     follow-up is refused (429) as often as discord.py tries; it is sent again, without the board."""
