@@ -12,13 +12,13 @@ from front.answering import answer, awaited, card_button, end_view, run, timely
 from front.help import show_help
 from front.members import people
 from front.mine import covered_text, games_text, mine_message
+from front.recovery import after_saving, send_saved
 from front.replies import (
     channel_of,
     escape,
     fit,
     respond,
     say_privately,
-    send_outcome,
     table_of,
     user_of,
 )
@@ -154,7 +154,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         outcome = await table_of(interaction).import_game(channel_of(interaction), interaction.guild_id,
                                                           user_of(interaction), data,
                                                           lambda ids: people(interaction.guild, ids), until)
-        await send_outcome(interaction, outcome, thinking=True)
+        async with after_saving(interaction):  # the game is imported, whatever Discord makes of the answer
+            await send_saved(interaction, outcome, channel_of(interaction), thinking=True)
 
     @app_commands.command(description="Show the settings, or change one (host)")
     @app_commands.describe(name="The setting to change", value="Its new value")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
@@ -26,6 +27,7 @@ import discord
 from front import lines, live
 from front.clicks import CUSTOM_ID_LIMIT, Budgeted, chosen
 from front.posting import direct_choices, tell_directly
+from front.recovery import after_saving, logged, send_saved
 from front.replies import (
     NOBODY,
     USERS_ONLY,
@@ -36,7 +38,6 @@ from front.replies import (
     post,
     report_error,
     say_privately,
-    send_outcome,
     table_of,
     user_of,
 )
@@ -46,6 +47,7 @@ from waypost.outcome import Outcome, Prompt
 
 T = TypeVar("T")
 DEFER_AFTER = 1.5  # seconds a table call may take before the interaction is acknowledged
+log = logging.getLogger("waypost")
 
 
 async def run(interaction: discord.Interaction, call: Awaitable[Outcome]) -> None:
@@ -60,14 +62,20 @@ async def answer(interaction: discord.Interaction, outcome: Outcome, thinking: b
     """The outcome's reply (a public board with the table's buttons; in the first response if it is
     drawn by `answer_by`), its decision menus, the direct messages it owes, and when it ended the
     game, the export; all in the game's channel, `channel_id`, when the interaction came from
-    another (a turn card opened from /game mine)."""
-    channel = channel_id or interaction.channel_id or 0
+    another (a turn card opened from /game mine). The change is saved: when Discord fails the
+    answer, it goes another way (`front.recovery`)."""
+    async with after_saving(interaction):
+        await _answer(interaction, outcome, thinking, answer_by, channel_id or interaction.channel_id or 0)
+
+
+async def _answer(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None, answer_by: float | None,
+                  channel: int) -> None:
     turn = live.take_turn()
     direct = await direct_choices(table_of(interaction), outcome)
     on_live_board = outcome.live and not outcome.private and outcome.drawing is not None
     reply = live.without_board(outcome) if on_live_board else outcome
-    await send_outcome(interaction, reply, thinking=thinking, view=board_view(interaction, reply, channel),
-                       quiet=direct, answer_by=answer_by, channel_id=channel)
+    await send_saved(interaction, reply, channel, direct, board_view(interaction, reply, channel), thinking=thinking,
+                     answer_by=answer_by)
     if outcome.announce:
         await lines.announce(interaction, outcome.announce, outcome.gather, channel)
     if on_live_board:
@@ -124,11 +132,16 @@ async def awaited(interaction: discord.Interaction, call: Awaitable[T], private:
 
 
 async def timely(call: Awaitable[T], acknowledge: Callable[[], Awaitable[Any]]) -> tuple[T, bool]:
-    """The call's result, and whether it took so long that `acknowledge` was awaited meanwhile."""
+    """The call's result, and whether it took so long that `acknowledge` was awaited meanwhile
+    (Discord failing the acknowledgement does not stop the call: what it changes is answered
+    another way)."""
     task = asyncio.ensure_future(call)
     if (await asyncio.wait({task}, timeout=DEFER_AFTER))[0]:  # not wait_for: in 3.11 it can swallow a cancellation
         return task.result(), False
-    await acknowledge()
+    try:
+        await acknowledge()
+    except discord.HTTPException as error:
+        log.warning("Discord failed an acknowledgement; the call goes on: %s", error)
     return await task, True
 
 
@@ -201,10 +214,13 @@ class DecisionSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
         outcome, late = await timely(table.choose(self.channel_id, user, choice, self.key),
                                      interaction.response.defer)
         closed = _closed(self.item, f"Answered: {choice[:80]}")
-        if late:
-            await interaction.edit_original_response(view=closed)
-        else:
-            await interaction.response.edit_message(view=closed)
+        try:
+            if late:
+                await interaction.edit_original_response(view=closed)
+            else:
+                await interaction.response.edit_message(view=closed)
+        except discord.HTTPException as error:  # the choice is saved: its answer goes all the same
+            logged(interaction, error, "closing a menu")
         await answer(interaction, outcome)
 
 
@@ -272,13 +288,18 @@ class EndButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
         try:
             outcome, late = await timely(table_of(interaction).end(self.channel_id, user_of(interaction), self.game_id),
                                          interaction.response.defer)  # it waits for the channel's other commands
-            if late:
-                await interaction.edit_original_response(content="Ended.", view=None)
-            else:
-                await interaction.response.edit_message(content="Ended.", view=None)
-            await interaction.followup.send(escape(outcome.text), allowed_mentions=NOBODY)
         except Exception as error:
             await report_error(interaction, error)
+            return
+        async with after_saving(interaction):  # the game is ended: the channel is told all the same
+            try:
+                if late:
+                    await interaction.edit_original_response(content="Ended.", view=None)
+                else:
+                    await interaction.response.edit_message(content="Ended.", view=None)
+            except discord.HTTPException as error:
+                logged(interaction, error, "closing the confirmation")
+            await post(interaction, interaction.channel_id or 0, escape(outcome.text), allowed_mentions=NOBODY)
 
 
 def end_view(channel_id: int, user_id: int, game_id: int) -> discord.ui.View:

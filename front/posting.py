@@ -56,8 +56,9 @@ async def deliver(bot: _Posting, limit: int = 50) -> int:
 async def _noted(bot: _Posting, post: Outgoing) -> str:
     """Tell those who chose direct messages, then note the post as being sent: its text (mentioning
     the others) and the id of a message just before now, by Discord's clock give or take."""
-    told = {uid for uid in post.mentions if await _direct(bot, uid, post.content, post.channel_id)}
-    mentions = " ".join(f"<@{uid}>" for uid in post.mentions if uid not in told)
+    named = tuple(dict.fromkeys(post.mentions))  # each once: the late player may be the host, too
+    told = {uid for uid in named if await _direct(bot, uid, post.content, post.channel_id)}
+    mentions = " ".join(f"<@{uid}>" for uid in named if uid not in told)
     content = fit([f"{mentions} {escape(post.content)}".strip()])
     after = discord.utils.time_snowflake(discord.utils.utcnow() - CLOCK_MARGIN)
     await bot.table.store.sending(post.id, content, after)

@@ -3,8 +3,9 @@
 Board-changing replies draw in a worker process and answer with the image in one response when
 the drawing is ready by the reply's deadline (`send_outcome`'s `answer_by`), else acknowledge
 ("thinking") first and follow up with it; when the drawing fails after the change was saved, the
-reply says so truthfully. Refusals (PlayerError) and
-crashes are handled by the bot's tree error handler (`report_error`).
+reply says so truthfully. Refusals (PlayerError) and crashes are handled by the bot's tree error
+handler (`report_error`), which says that nothing was changed only when nothing was: what fails
+once the change is saved is `front.recovery`'s.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from rules.errors import PlayerError
 from waypost.fairness import Payer
 from waypost.outage import StoreUnavailable
 from waypost.outcome import ALT_LIMIT, Outcome, User
+from waypost.records import CommitUnknown
 from waypost.table import Table
 
 if TYPE_CHECKING:  # discord.types cannot be imported first at run time (its modules import each other)
@@ -143,6 +145,13 @@ def render_text(outcome: Outcome) -> list[str]:
     return pages(lines)
 
 
+def mentioning(outcome: Outcome, quiet: Iterable[int] = ()) -> Mentions:
+    """Whom an outcome's answer pings: whom it hit, concerns or asks to move, but those in `quiet`
+    (they are told by direct message)."""
+    silent = set(quiet)
+    return pinging(uid for uid in (*outcome.hits, *outcome.told, *outcome.ping) if uid not in silent)
+
+
 def _your_turn(prompt: str) -> str:
     """ "your turn: sail (2 left) or end", from the game's prompt for the player."""
     said = escape(prompt.strip())
@@ -162,8 +171,7 @@ async def send_outcome(interaction: discord.Interaction, outcome: Outcome, think
     outcome goes to the game's channel, `channel_id`, when the interaction came from another one
     (a turn card opened from /game mine): the clicker is told privately where."""
     content, *more = render_text(outcome)
-    silent = set(quiet)
-    allowed = pinging(uid for uid in (*outcome.hits, *outcome.told, *outcome.ping) if uid not in silent)
+    allowed = mentioning(outcome, quiet)
     elsewhere = not outcome.private and channel_id not in (None, interaction.channel_id)
     file = None
     if outcome.drawing is not None:
@@ -220,11 +228,17 @@ async def _elsewhere(interaction: discord.Interaction, channel_id: int, thinking
 
 async def post(interaction: discord.Interaction, channel_id: int, content: str, **message: Any) -> None:
     """A public message in a game's channel: a follow-up of the interaction when it came from that
-    channel, else a message of the bot's own there (a turn card opened in another channel)."""
+    channel, else (a turn card opened in another channel, or Discord failing the follow-up: the
+    interaction's answer failed, or its webhook is rate limited) a message of the bot's own there."""
     if channel_id == interaction.channel_id:
-        await interaction.followup.send(content, **message)
-    else:
-        await interaction.client.get_partial_messageable(channel_id).send(content, **message)
+        try:
+            await interaction.followup.send(content, **message)
+            return
+        except discord.HTTPException as error:
+            log.warning("a follow-up in %s failed (%s); posted in the channel instead", what(interaction), error)
+            if isinstance(message.get("file"), discord.File):
+                message["file"].reset()  # read by the failed request
+    await interaction.client.get_partial_messageable(channel_id).send(content, **message)
 
 
 async def say_privately(interaction: discord.Interaction, text: str) -> None:
@@ -262,6 +276,10 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         return
     ref = secrets.token_hex(4)
     log.error("unexpected error (ref %s) in %s", ref, what(interaction), exc_info=error)
+    if isinstance(error, CommitUnknown):
+        await say_privately(interaction, f"⚠ The database failed while saving this (ref {ref}): it may or may not "
+                                         "have been recorded. Check /game log before you do it again.")
+        return
     await say_privately(interaction, f"Something went wrong (ref {ref}). Nothing was changed; "
                                      "please tell the bot's operator this reference.")
 

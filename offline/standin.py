@@ -21,6 +21,9 @@ kept in `Request.violations` (all of them: `StandIn.violations`). Command regist
 /applications/{id}/commands`, and per guild) is also held to Discord's documented rules that the
 schema cannot express (`offline.command_rules`). Without the spec file the check is off and
 `spec_status` says why; `check_spec=False` turns it off on purpose.
+
+`fail(method, route, status, times)` makes Discord fail the next requests to a route as it does when
+it is down (503) or rate limits the bot (429, with `retry_after` and the headers discord.py reads).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -56,6 +60,7 @@ NONCE_WINDOW = 5 * 60.0  # seconds Discord keeps a post's nonce to refuse it aga
 CALLBACK_KINDS = {4: "reply", 5: "defer", 6: "deferred_update", 7: "update", 8: "choices", 9: "modal"}
 ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 MENTION = re.compile(r"<@!?(\d+)>")
+RETRY_AFTER = 0.05  # seconds a 429 of `StandIn.fail` asks the bot to wait
 
 Reply = tuple[int, Any]
 SERVED = (  # the spec's routes the stand-in answers (their validators are built when it starts)
@@ -150,6 +155,17 @@ class Message:
             parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
             parts.append(embed.get("footer", {}).get("text", ""))
         return "\n".join(p for p in parts if p)
+
+
+@dataclass
+class Fault:
+    """Discord failing the next `times` requests to `route` (as the stand-in serves it, e.g.
+    "/interactions/{id}/{token}/callback") with `status`."""
+
+    method: str
+    route: str
+    status: int
+    times: int
 
 
 @dataclass(frozen=True)
@@ -342,6 +358,7 @@ class StandIn:
         self.global_commands: dict[str, dict[str, Any]] = {}  # registered by name
         self.guild_commands: dict[int, dict[str, dict[str, Any]]] = {}
         self.files: dict[int, tuple[str, bytes, str | None]] = {}
+        self.faults: list[Fault] = []
         self.gateway = gateway
         self.url = ""
         self._runner: web.AppRunner | None = None
@@ -404,6 +421,12 @@ class StandIn:
         return [v for r in self.requests for v in r.violations]
 
     # -- what tests and the harness use ----------------------------------------------------------
+
+    def fail(self, method: str, route: str, status: int, times: int = 1) -> None:
+        """Answer the next `times` `method` requests to `route` (e.g. "/webhooks/{app}/{token}", a
+        followup) with `status` instead of serving them: 429 is a rate limit (discord.py waits
+        `RETRY_AFTER` and tries again, up to 5 times in all), 5xx Discord being unavailable."""
+        self.faults.append(Fault(method, route, status, times))
 
     def register(self, payload: dict[str, Any]) -> InteractionLog:
         """Tell the stand-in about an interaction about to be sent; its 3 s start now."""
@@ -512,7 +535,7 @@ class StandIn:
             )
             self.requests.append(rec)
             refused = self._conform(request, rec, body)
-            result = refused if refused is not None else await fn(request, rec)
+            result = refused or self._fault(request) or await fn(request, rec)
             if isinstance(result, web.Response):
                 rec.status = result.status
                 return result
@@ -523,6 +546,22 @@ class StandIn:
             return web.Response(status=rec.status, body=body, headers={"Content-Type": "application/json"})
 
         return handle
+
+    def _fault(self, request: web.Request) -> web.Response | None:
+        """Discord's failure for a request `fail` asked for, if any (counting it down)."""
+        route = request.match_info.route.resource
+        template = route.canonical.removeprefix(API) if route is not None else ""
+        fault = next((f for f in self.faults if f.times and (f.method, f.route) == (request.method, template)), None)
+        if fault is None:
+            return None
+        fault.times -= 1
+        if fault.status == 429:
+            body = {"message": "You are being rate limited.", "retry_after": RETRY_AFTER, "global": False}
+            headers = {"Retry-After": "1", "X-RateLimit-Scope": "user", "Via": "1.1 google"}
+        else:
+            body, headers = {"message": f"{fault.status}: {HTTPStatus(fault.status).phrase}", "code": 0}, {}
+        return web.Response(status=fault.status, body=json.dumps(body).encode(),
+                            headers={"Content-Type": "application/json", **headers})
 
     def _conform(self, request: web.Request, rec: Request, body: Body) -> Reply | None:
         """Discord's answer to a request that breaks its API description, or None when it conforms

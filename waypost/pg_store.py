@@ -25,9 +25,7 @@ import asyncpg
 
 from waypost.migrations import migration_files, statements
 from waypost.outage import Outages, StoreUnavailable
-from waypost.records import (
-    StoreError,
-)
+from waypost.records import CommitUnknown, StoreError
 from waypost.sql_store import Store, Writer
 
 MIGRATIONS = "waypost.migrations.postgres"
@@ -91,6 +89,9 @@ class PgStore(Store):
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
+        """One transaction; rolled back if anything fails. A COMMIT that fails without PostgreSQL's
+        answer (the connection lost) raises CommitUnknown: the change may or may not be saved (never
+        taken for the store being away)."""
         async with self._connection(writing=True) as con:
             transaction = con.transaction()
             await transaction.start()
@@ -101,7 +102,12 @@ class PgStore(Store):
             except BaseException:
                 await transaction.rollback()
                 raise
-            await transaction.commit()
+            try:
+                await transaction.commit()
+            except Exception as error:
+                if isinstance(error, asyncpg.PostgresError) and not isinstance(error, asyncpg.PostgresConnectionError):
+                    raise  # PostgreSQL refused it: rolled back
+                raise CommitUnknown(f"the database failed while committing: {error}") from error
 
     async def _migrate(self, shown: str) -> None:
         files = migration_files(MIGRATIONS)

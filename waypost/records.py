@@ -24,6 +24,10 @@ class StoreError(Exception):
     """The database cannot be used: the message says why and what to do."""
 
 
+class CommitUnknown(Exception):
+    """The database failed while committing a change: it may or may not have been saved."""
+
+
 @dataclass
 class GameRow:
     """A game as stored. `state` is the game's JSON state (None while in the lobby); `ending` is

@@ -29,9 +29,7 @@ import aiosqlite
 
 from waypost.migrations import migration_files, statements
 from waypost.outage import Outages, StoreUnavailable
-from waypost.records import (
-    StoreError,
-)
+from waypost.records import CommitUnknown, StoreError
 from waypost.sql_store import Store, Writer
 
 MIGRATIONS = "waypost.migrations"
@@ -124,13 +122,19 @@ class SqliteStore(Store):
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction; rolled back if anything fails (a failed COMMIT may already have
-        rolled it back, and then the original error is the one that counts)."""
+        """One write transaction; rolled back if anything fails. A COMMIT that fails and leaves no
+        transaction to roll back (SQLite ended it, or it went through unanswered) raises
+        CommitUnknown: the change may or may not be saved (never taken for the store being away)."""
         async with self._outages.watching(_away, writing=True), self._lock:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
-                await self._db.execute("COMMIT")
+                try:
+                    await self._db.execute("COMMIT")
+                except Exception as error:
+                    if not self._db.in_transaction:
+                        raise CommitUnknown(f"the database failed while committing: {error}") from error
+                    raise
                 self._committed()
             except BaseException:
                 if self._db.in_transaction:

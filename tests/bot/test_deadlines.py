@@ -287,3 +287,21 @@ async def test_away_cannot_be_renewed_forever(timed):
     assert now.startswith(f"Away now: {mention(timed, '@bob')} until <t:")  # bob is away, though not waited for
     assert (limits, spent) == ("Each player at most 7 days at once, 4 days in all.",
                                f"Away so far: {mention(timed, '@alice')} 4 days")
+
+
+async def test_a_late_host_is_mentioned_once_in_the_deadline_notice(timed):
+    """Issue 27 §14: the host who is the late player was mentioned (and told by direct message)
+    twice, once as the player and once as the host."""
+    await started(timed)  # alice hosts, and the game waits for her
+    assert (await timed.run("@alice", CH, "/game notify turn:true hits:false")).ok
+    timed.clock.turn(hours=11)
+    await timed.bot.keep_time()
+    notices = [m for m in timed.standin.direct_messages("@alice") if "time to play has run out" in m.content]
+    assert len(notices) == 1, [m.content for m in notices]
+    assert (await timed.run("@alice", CH, "/game notify turn:false hits:false")).ok
+    assert (await timed.run("@alice", CH, "/tally add amount:1")).ok  # bob's turn; then alice's clock again
+    assert (await timed.run("@bob", CH, "/tally add amount:1")).ok
+    timed.clock.turn(hours=11)
+    await timed.bot.keep_time()
+    notice = posted(timed)[-1]
+    assert "alice's time to play has run out" in notice and notice.count(mention(timed, "@alice")) == 1, notice
