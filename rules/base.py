@@ -366,7 +366,8 @@ class Game(ABC, Generic[S]):
             return
         blocking = next((d for d in pos.decisions if d.blocking), None)
         if blocking is not None and not (actor.host and kind in flow.anytime):  # the host may still fix things
-            raise NotYourTurn(f"Waiting for {self.seat_name(state, blocking.seat)} to decide: {blocking.prompt}")
+            raise NotYourTurn(blocking.holds or
+                              f"Waiting for {self.seat_name(state, blocking.seat)} to decide: {blocking.prompt}")
         if kind in flow.anytime:
             return
         phase = flow.phase(pos.phase)

@@ -47,13 +47,16 @@ class Phase:
 @dataclass(frozen=True)
 class Decision:
     """A question for one seat: its prompt, the options it may answer with, and a `key` that tells
-    it from the seat's other open questions (the answer names it). Prompts and options are public."""
+    it from the seat's other open questions (the answer names it). Prompts and options are public.
+    `holds` is the refusal of any other action while a blocking decision holds play ("Yellow must
+    first move …"; "" for "Waiting for Yellow to decide: <prompt>")."""
 
     seat: int
     prompt: str
     options: tuple[str, ...]
     blocking: bool = False
     key: str = ""
+    holds: str = ""
 
 
 @dataclass(frozen=True)

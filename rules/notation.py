@@ -69,6 +69,11 @@ class Names:
         for typed, name in table.items():
             self.folded.setdefault(self.fold(typed), set()).add(name)
 
+    def exact(self, text: str) -> str | None:
+        """The one name `text` spells in full (in any case), or None."""
+        found = self.folded.get(self.fold(text), set())
+        return next(iter(found)) if len(found) == 1 else None
+
     def find(self, text: str) -> str:
         """The name `text` means: an exact match in any case, else the one name it starts; BadInput
         when none fits, Ambiguous listing them when several do."""

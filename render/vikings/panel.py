@@ -15,16 +15,17 @@ from render.text import draw_text, fit, paste, plain, shrunk, text_width
 from render.vikings.colours import FRAME, god_colour
 from render.vikings.icons import boat_sprite, house_icon, resource_icon, rune_stone, temple_icon
 from render.vikings.layout import CARD_H, MAP_W, PANEL_SIZE, PANEL_TOP, TABLE_ROW, WIDTH, Layout
+from rules.text import either
+from rules.vikings import GAME
 from rules.vikings.control import influence
-from rules.vikings.state import PlayerState, VikingsState, boat_label, raid_cost
+from rules.vikings.state import PlayerState, VikingsState, boat_label, colour, raid_cost
 
 
 def draw_panel(image: Image.Image, state: VikingsState, lay: Layout, viewer: int | None) -> None:
     x0, x1 = MAP_W + 20, WIDTH - 20
     pen = ImageDraw.Draw(image)
-    turn_seat = state.seats[state.turn]
     y = draw_status(image, (x0, TITLES_HEIGHT), f"Era {state.era}", x1 - x0,
-                    note=f"raid a village: {raid_cost(state)} steel", turn=status(state), awaited=[turn_seat.colour])
+                    note=f"raid a village: {raid_cost(state)} steel", turn=status(state), awaited=awaited(state))
     shown = state.pending if len(state.pending) <= 2 else state.pending[:1]
     for bump in shown:
         bumped = state.seats[bump.seat]
@@ -46,12 +47,25 @@ def draw_panel(image: Image.Image, state: VikingsState, lay: Layout, viewer: int
 
 
 def status(state: VikingsState) -> str:
-    """Whose turn and what is left of it: "Red's turn  (1 sail left)", "Setup: Red places a boat"."""
+    """Whose turn and what is left of it: "Red's turn  (1 sail left)", "Setup: Red places a boat";
+    while a bumped boat waits for its fjord, who owes the answer: "Blue must move boat 1 from D1 to
+    F4 or F5  (Red's turn waits)"."""
     name = plain(state.seats[state.turn].colour.capitalize())
+    if state.pending:
+        owners = either(list(dict.fromkeys(plain(colour(state, b.seat)) for b in state.pending)), "and")
+        bump = state.pending[0]
+        what = f"move boat {bump.boat} from {bump.dock} to {either(list(bump.options), 'or')}" \
+            if len(state.pending) == 1 else f"move {len(state.pending)} bumped boats"
+        return f"{owners} must {what}  ({name}'s turn waits)"
     if state.placing:
         return f"Setup: {name} places a boat"
     left = int(state.settings.get("sails_per_turn", 2)) - state.sails
     return f"{name}'s turn  ({left} sail{'s' if left != 1 else ''} left)"
+
+
+def awaited(state: VikingsState) -> list[str]:
+    """The colours of the seats the game waits for (the one on turn, or the owners of bumped boats)."""
+    return [state.seats[seat].colour for seat in GAME.position(state).acting]
 
 
 def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: VikingsState, seat: int,

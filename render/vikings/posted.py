@@ -31,7 +31,7 @@ from render.vikings.colours import PATH_HALO, god_colour
 from render.vikings.icons import resource_icon, rune_stone, temple_icon
 from render.vikings.islands import draw_islands, draw_villages
 from render.vikings.last_sail import draw_last_sail
-from render.vikings.panel import harbour, status
+from render.vikings.panel import awaited, harbour, status
 from render.vikings.static import Static, posted_layer
 from rules.base import Posted
 from rules.vikings.actions import PlaceBoat
@@ -57,8 +57,7 @@ def compose_posted(state: VikingsState, viewer: int | None, posted: Posted) -> t
     if isinstance(posted.action, PlaceBoat):
         _ring(image, state, static, posted.action.dock)
     draw_boats(image, state, static)
-    turn = state.seats[state.turn]
-    heading(image, 0, f"Era {state.era}", f"raid a village: {raid_cost(state)} steel", status(state), [turn.colour])
+    heading(image, 0, f"Era {state.era}", f"raid a village: {raid_cost(state)} steel", status(state), awaited(state))
     _strip(image, state, static, viewer)
     return image, static.palette
 

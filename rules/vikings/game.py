@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from rules import serial
-from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
+from rules.base import Action, Actor, Awaiting, BoardInfo, Game, Piece, Reach, Result, Seat
 from rules.flow import Decision, Flow, Phase, Position
 from rules.options import Choice, Param, Values
 from rules.text import either, plural
@@ -54,6 +54,10 @@ class VikingsGame(Game[VikingsState]):
             Phase("turn", "Turn", "turn", ("sail", "return", "dedicate", "end"),
                   "Your turn: sail, return settlers, dedicate a village, then end your turn.",
                   "when the player ends it; the next seat plays", "{who}'s turn"),
+            Phase("bump", "Bumped boat", "turn", (),
+                  "Your boat was bumped: choose the fjord it moves to before anything else happens.",
+                  "when the owner of each bumped boat has chosen its fjord; the turn goes on",
+                  "{who} must move a bumped boat"),
         ),
         anytime=("adjust",), hosted=("era",), answer="choose", finish="end",
     )
@@ -122,16 +126,28 @@ class VikingsGame(Game[VikingsState]):
         return pieces, state.villages, state.runes, state.fury, state.pending
 
     def position(self, state: VikingsState) -> Position:
-        decisions = tuple(
-            Decision(b.seat, f"Your boat {b.boat} was bumped from {b.dock}: choose the fjord it moves to.", b.options,
-                     key=str(b.boat))
-            for b in state.pending
-        )
+        """Setup, or a turn; while a bumped boat waits for its fjord (V-S4: its owner "must
+        immediately move it"), play is held and the game waits only for the owners (ruling 6)."""
+        if state.pending:
+            decisions = tuple(
+                Decision(b.seat, f"Your boat {b.boat} was bumped from {b.dock}: choose the fjord it moves to.",
+                         b.options, blocking=True, key=str(b.boat),
+                         holds=f"{colour(state, b.seat)} must first move their bumped boat {b.boat} (at {b.dock}) "
+                               f"into an adjacent fjord: {either(list(b.options), 'or')}.")
+                for b in state.pending)
+            owners = tuple(dict.fromkeys(b.seat for b in state.pending))
+            return Position("bump", owners, heading=f"Era {state.era}", decisions=decisions)
         if state.placing:
-            return Position("setup", (state.turn,), heading="Setup", decisions=decisions)
+            return Position("setup", (state.turn,), heading="Setup")
         left = int(state.settings["sails_per_turn"]) - state.sails
         prompt = f"Your turn: sail ({left} left), return settlers, dedicate a village, then end your turn."
-        return Position("turn", (state.turn,), heading=f"Era {state.era}", prompt=prompt, decisions=decisions)
+        return Position("turn", (state.turn,), heading=f"Era {state.era}", prompt=prompt)
+
+    def awaiting(self, state: VikingsState) -> list[Awaiting]:
+        """As the contract says, but the owner of a bumped boat is awaited once per boat, for its
+        answer (the bump phase has no actions of its own)."""
+        found = super().awaiting(state)
+        return [a for a in found if a.kind == "decision"] if state.pending else found
 
     def seat_name(self, state: VikingsState, seat: int) -> str:
         return colour(state, seat)

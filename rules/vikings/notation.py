@@ -12,8 +12,15 @@ STAY = ("stay", "-", "none")  # a sail without moving
 
 
 def space(state: VikingsState, text: str) -> str:
-    """A dock or fjord of the map."""
-    return state.board.space_names.find(text)
+    """A dock or fjord of the map; an island named instead is refused with its docks (V-S2)."""
+    board = state.board
+    island = board.island_names.exact(text) if board.space_names.exact(text) is None else None
+    if island is not None:
+        found = board.island(island)
+        named = island if found.title == island else f"{found.title} ({island})"
+        docks = ", ".join(sorted(found.docks, key=lambda d: (len(d), d)))
+        raise BadInput(f"Boats never go onto island {named}, only to its docks: {docks}.")
+    return board.space_names.find(text)
 
 
 def island(state: VikingsState, text: str) -> str:
@@ -31,18 +38,23 @@ def target(state: VikingsState, text: str) -> str:
     return named(text, (*DEDICATIONS, *state.board.gods), "era-mat action or god")
 
 
-def route(state: VikingsState, seat: int, boat: int, text: str, strength: int) -> tuple[str, ...]:
+def route(state: VikingsState, seat: int, boat: int, text: str, strength: int,
+          docking: bool = False) -> tuple[str, ...]:
     """The spaces a sail passes after its start, as typed: "F1 F2 B1" (the start may lead), "stay"
-    for a sail without moving, or just a far end space for its shortest route of `strength` moves."""
+    for a sail without moving, or just a far end space for its shortest route of `strength` moves.
+    A sail `docking` (deploying or raiding) must move (V-S5): 'stay' is not suggested to it."""
     if text.strip().casefold() in STAY:
         return ()
     steps = [space(state, s) for s in items(text)]
     if not steps:
-        raise BadInput("Give the route as the spaces after the boat's start, like 'F1 F2 B1', or 'stay'.")
+        raise BadInput("Give the route as the spaces after the boat's start, like 'F1 F2 B1'"
+                       + ("." if docking else ", or 'stay'."))
     start = state.players[seat].boats.get(boat)
     if start is not None and steps == [start]:
-        raise BadInput(f"Boat {boat} is already at {start}: give 'stay' to sail without moving, or the whole way "
-                       f"out and back (like '{_out_and_back(state, start)}').")
+        back = f"the whole way out and back (like '{_out_and_back(state, start)}')"
+        raise BadInput(f"Boat {boat} is already at {start}. Deploying and raiding need a sail that moves at least "
+                       f"once: give {back}." if docking else
+                       f"Boat {boat} is already at {start}: give 'stay' to sail without moving, or {back}.")
     if len(steps) > 1 and steps[0] == start:
         steps = steps[1:]
     if len(steps) == 1 and start is not None and steps[0] not in state.board.neighbours.get(start, ()):

@@ -44,8 +44,9 @@ def build(state: VikingsState, actor: Actor, kind: str, values: Values) -> Actio
         return PlaceBoat(notation.space(state, text(values, "dock")))
     if kind == "sail":
         boat, strength = number(values, "boat"), number(values, "strength")
-        steps = notation.route(state, seat, boat, text(values, "route"), strength)
-        return Sail(boat, steps, strength, number(values, "settlers"), bool(values["raid"]))
+        settlers, raid = number(values, "settlers"), bool(values["raid"])
+        steps = notation.route(state, seat, boat, text(values, "route"), strength, docking=bool(settlers) or raid)
+        return Sail(boat, steps, strength, settlers, raid)
     if kind == "return":
         return ReturnSettlers(notation.island(state, text(values, "island")), number(values, "count"))
     if kind == "dedicate":

@@ -89,3 +89,35 @@ async def test_alt_text_describes_the_position(discord_):
     rec = await discord_.run("@alice", CH, "/game board")
     (image,) = rec.attachments
     assert "Red's turn" in image.description and "Yellow: 0 wood, 0 food, 0 steel; boats 1 at D1" in image.description
+
+
+async def test_a_bumped_boats_owner_answers_before_anything_else_happens(timed):
+    """Issue 27 (V-S4: the owner "must immediately move it"): while Yellow's answer is owed, Red's
+    end of turn and next sail are refused naming Yellow; Yellow is pinged with the menu and the
+    status names Yellow; at Yellow's deadline the default answers for them, and Red plays on."""
+    for user, line in (("@alice", "/game new game:vikings board:nordhav"), ("@bob", "/game join"),
+                       ("@carl", "/game join"), ("@alice", "/game settings name:deadline_hours value:10"),
+                       ("@alice", "/game settings name:deadline_action value:default"), ("@alice", "/game start"),
+                       ("@carl", "/vikings place dock:D1"), ("@bob", "/vikings place dock:B1"),
+                       ("@alice", "/vikings place dock:A2")):
+        assert (await timed.run(user, CH, line)).ok, line
+    rec = await timed.run("@alice", CH, '/vikings sail boat:1 route:"F4 D1" strength:2')
+    (menu,) = rec.followups
+    assert menu.content.startswith(mention(timed, "@carl")) and "bumped from D1" in menu.content
+    held = "Yellow must first move their bumped boat 1 (at D1) into an adjacent fjord: F4 or F5."
+    for user, line in (("@alice", "/vikings end"), ("@alice", "/vikings sail boat:1 route:F4 strength:1"),
+                       ("@bob", "/vikings adjust what:food value:2")):
+        refused = await timed.run(user, CH, line)
+        assert refused.ephemeral and held in refused.content, (line, refused.content)
+    status = await timed.run("@alice", CH, "/game status")
+    fields = {f["name"]: f["value"] for f in status.embeds[0]["fields"]}
+    assert fields["Phase"] == "Era 1: Yellow must move a bumped boat"
+    waiting = fields["Waiting for"]
+    assert waiting.count(mention(timed, "@carl")) == 1 and mention(timed, "@alice") not in waiting, waiting
+    timed.clock.turn(hours=11)
+    await timed.bot.keep_time()
+    await timed.bot.keep_time()
+    said = [m.content for m in timed.channel_posts if "By the deadline" in m.content]
+    assert len(said) == 1 and "Yellow boat 1 moved from D1 to F4 after its bump" in said[0], said
+    assert mention(timed, "@alice") in said[0]  # Red's turn goes on: alice is told
+    assert (await timed.run("@alice", CH, "/vikings end")).ok

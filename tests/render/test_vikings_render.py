@@ -13,12 +13,13 @@ import pytest
 from PIL import Image, ImageChops
 
 from render import vikings
-from render.vikings import boats, fury
-from rules.base import Actor, Seat
+from render.vikings import boats, fury, panel
+from rules.base import Actor, Posted, Seat
 from rules.vikings import GAME
 from rules.vikings.actions import PlaceBoat, Sail
 from rules.vikings.board import Board
 from rules.vikings.state import Bump, LastSail, VikingsState
+from tests.render.legibility import drawn
 
 MAPS = Path(__file__).resolve().parents[2] / "data" / "vikings" / "maps"
 SEATS = (Seat(1, "Astrid", "red"), Seat(2, "Bjørn the Bold", "blue"), Seat(3, "Yrsa", "yellow"),
@@ -212,6 +213,22 @@ def test_a_boat_set_aside_is_drawn_apart_from_the_boat_that_bumped_it():
     spot = boats.aside_spot(vikings.static_layer(state.board), state.board, bump.dock, [])
     dock = lay.xy(*state.board.position(bump.dock))
     assert math.dist(spot, dock) >= 2 * vikings.BOAT_R
+
+
+def test_the_header_names_the_owner_of_a_bumped_boat_while_the_turn_waits():
+    """Issue 27 (V-S4): while a bumped boat waits for its fjord, the header of the posted view and
+    of the whole board says who must move it (with their marker), not whose turn it is."""
+    board = load("nordhav")
+    state = GAME.setup(board, list(SEATS[:3]), {}, seed=1)
+    for seat, dock in ((2, "E1"), (1, "D1"), (0, "A2")):
+        state = GAME.apply(state, Actor(seat), PlaceBoat(dock)).state
+    state = GAME.apply(state, Actor(0), Sail(1, ("F4", "D1"), 2)).state
+    line = "Blue must move boat 1 from D1 to F4 or F5 (Red's turn waits)"
+    for compose, args in ((vikings.compose, (state, None, Posted())), (vikings.compose, (state, None))):
+        _, found = drawn(compose, *args)
+        texts = " ".join(label.text for label in found)  # the whole board's narrow panel wraps it
+        assert line in texts and "sail left" not in texts and "sails left" not in texts, texts
+    assert panel.awaited(state) == ["blue"]
 
 
 def test_runes_fury_resources_and_raids_show():

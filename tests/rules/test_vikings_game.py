@@ -168,16 +168,15 @@ def test_sails_per_turn_setting(setting, sails):
         act(state, RED, Sail(boat=1, route=("F2",), strength=1))
 
 
-def test_awaiting_lists_the_turn_and_each_pending_decision():
+def test_V_S4_awaiting_lists_the_turn_or_only_the_bumped_boats_owner():
     state = in_play(2, "ravnsund")
     put(state, RED, 1, "F2")
     put(state, BLUE, 1, "A2")
+    prompt = "Your turn: sail (2 left), return settlers, dedicate a village, then end your turn."
+    assert GAME.awaiting(state) == [Awaiting(RED, "turn", prompt)]
     state = act(state, RED, Sail(boat=1, route=("A2",), strength=1)).state
-    assert GAME.awaiting(state) == [
-        Awaiting(RED, "turn", "Your turn: sail (1 left), return settlers, dedicate a village, then end your turn."),
-        Awaiting(BLUE, "decision", "Your boat 1 was bumped from A2: choose the fjord it moves to.", ("F2", "F6"),
-                 "1"),
-    ]
+    asked = "Your boat 1 was bumped from A2: choose the fjord it moves to."
+    assert GAME.awaiting(state) == [Awaiting(BLUE, "decision", asked, ("F2", "F6"), "1")]
 
 
 def test_choose_answers_the_oldest_matching_decision_of_that_player():
@@ -185,9 +184,7 @@ def test_choose_answers_the_oldest_matching_decision_of_that_player():
     put(state, RED, 1, "F2")
     put(state, BLUE, 1, "A2")
     put(state, BLUE, 2, "E2")
-    put(state, RED, 2, "F9")
-    state = act(state, RED, Sail(boat=1, route=("A2",), strength=1)).state
-    state = act(state, RED, Sail(boat=2, route=("E2",), strength=1)).state
+    state.pending += [Bump(BLUE, 1, "A2", ("F2", "F6")), Bump(BLUE, 2, "E2", ("F9", "F12"))]
     assert [(b.boat, b.options) for b in state.pending] == [(1, ("F2", "F6")), (2, ("F9", "F12"))]
     state = act(state, BLUE, Choose("F12")).state
     assert state.players[BLUE].boats == {1: "A2", 2: "F12", 3: None, 4: None}
@@ -288,7 +285,7 @@ def test_adjusting_a_boat_standing_aside_cancels_its_decision():
     put(state, RED, 1, "F2")
     put(state, BLUE, 1, "A2")
     state = act(state, RED, Sail(boat=1, route=("A2",), strength=1)).state
-    state = act(state, BLUE, Adjust("boat", boat=1, space="F6")).state
+    state = act(state, RED, Adjust("boat", boat=1, space="F6", seat=BLUE), host=True).state
     assert state.pending == [] and state.players[BLUE].boats[1] == "F6"
 
 
@@ -386,9 +383,8 @@ def _rich_state():
     put(state, RED, 1, "F2")
     put(state, BLUE, 1, "A2")
     put(state, BLUE, 2, "F1")
-    state = act(state, RED, Sail(boat=1, route=("A2",), strength=1, settlers=1, raid=False)).state
     state = act(state, RED, Adjust("temples", value=1, island="G")).state
-    return state
+    return act(state, RED, Sail(boat=1, route=("A2",), strength=1, settlers=1, raid=False)).state
 
 
 def test_state_round_trips_exactly_through_json():
@@ -418,6 +414,8 @@ ALL_ACTIONS = [
 @pytest.mark.parametrize(("seat", "host", "action"), ALL_ACTIONS, ids=[a[2].kind for a in ALL_ACTIONS])
 def test_apply_never_mutates_its_input(seat, host, action):
     state = _rich_state()
+    if not isinstance(action, Choose):
+        state = act(state, BLUE, Choose("F6")).state  # answered: play goes on
     state.players[RED].raided = 1
     before = json.dumps(GAME.encode_state(state), sort_keys=True)
     try:

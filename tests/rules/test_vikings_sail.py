@@ -9,7 +9,7 @@ import pytest
 from rules.base import Actor, Awaiting
 from rules.errors import BadInput, IllegalMove, NotYourTurn
 from rules.vikings import GAME, influence, reach
-from rules.vikings.actions import Choose, EndTurn, Sail
+from rules.vikings.actions import Adjust, Choose, EndTurn, Sail
 from tests.rules.vikings_fixtures import BLUE, GREEN, RED, YELLOW, act, board, in_play, put, raw_map
 
 
@@ -144,27 +144,46 @@ def test_V_S4_bumped_boat_with_several_fjords_stands_aside_until_its_owner_choos
         act(state, RED, Choose("F2"))
     with pytest.raises(BadInput, match="Choose one of: F2, F6."):
         act(state, BLUE, Choose("F9"))
-    state = act(state, RED, EndTurn()).state
-    with pytest.raises(IllegalMove, match="Your boat 1 was bumped from A2; choose its fjord first"):
-        act(state, BLUE, Sail(boat=1, route=("F6",), strength=1))
     result = act(state, BLUE, Choose("F6"))
     assert result.state.players[BLUE].boats[1] == "F6" and result.state.pending == []
     assert result.summary == "Blue boat 1 moved from A2 to F6 after its bump"
     assert [a.kind for a in GAME.awaiting(result.state)] == ["turn"]
 
 
+def test_V_S4_the_bumped_boats_owner_answers_before_anything_else_happens():
+    """V-S4: the owner "must immediately move it" (issue 27): while the answer is owed the bumper's
+    next sail and end of turn, and everyone else's actions, wait with the reason; the game waits
+    for the owner alone (status, clock), and out of time the first fjord is taken for them."""
+    state = in_play(3, "nordhav")
+    put(state, RED, 1, "F4")
+    put(state, BLUE, 1, "D1")
+    put(state, YELLOW, 1, "F3")
+    state = act(state, RED, Sail(boat=1, route=("D1",), strength=1)).state
+    held = "Blue must first move their bumped boat 1 (at D1) into an adjacent fjord: F4 or F5."
+    for seat, action in ((RED, EndTurn()), (RED, Sail(boat=1, route=("F4",), strength=1)),
+                         (YELLOW, Sail(boat=1, route=("F4",), strength=1)),
+                         (BLUE, Sail(boat=1, route=("F5",), strength=1)), (YELLOW, Adjust("food", value=1))):
+        with pytest.raises(NotYourTurn) as refused:
+            act(state, seat, action)
+        assert refused.value.message == held, action
+    assert GAME.status_line(state) == "Era 1: Blue must move a bumped boat"
+    assert {a.seat for a in GAME.awaiting(state)} == {BLUE}
+    assert GAME.timeout(state, BLUE) == Choose("F4", key="1")
+    host = act(state, RED, Adjust("food", value=1, seat=YELLOW), host=True)  # the host may still fix things
+    assert host.state.players[YELLOW].food == 1
+    state = act(state, BLUE, GAME.timeout(state, BLUE)).state
+    assert state.players[BLUE].boats[1] == "F4" and GAME.status_line(state) == "Era 1: Red's turn"
+    state = act(state, RED, Sail(boat=1, route=("F5",), strength=1)).state
+    assert act(state, RED, EndTurn()).state.turn == BLUE
+
+
 def test_V_S4_a_boat_standing_aside_is_not_bumped_again_and_blocks_nobody():
     state = in_play(3, "nordhav")
     put(state, RED, 1, "F4")
     put(state, BLUE, 1, "D1")
-    put(state, YELLOW, 1, "F5")
-    state = act(state, RED, Sail(boat=1, route=("D1", "F5"), strength=2)).state
-    assert [(b.seat, b.boat, b.options) for b in state.pending] == [(BLUE, 1, ("F4", "F5"))]
-    state = act(state, RED, EndTurn()).state
-    state = act(state, BLUE, EndTurn()).state
-    after = act(state, YELLOW, Sail(boat=1, route=("D1",), strength=1)).state
-    assert after.players[YELLOW].boats[1] == "D1"
-    assert [(b.seat, b.boat) for b in after.pending] == [(BLUE, 1)]
+    after = act(state, RED, Sail(boat=1, route=("D1", "F5", "D1"), strength=3)).state
+    assert after.players[RED].boats[1] == "D1"
+    assert [(b.seat, b.boat, b.options) for b in after.pending] == [(BLUE, 1, ("F4", "F5"))]
 
 
 def test_V_S5_a_sail_without_moves_has_no_docking_effects():
