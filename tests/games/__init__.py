@@ -5,7 +5,12 @@ found by its key, so that a game brings its own cases and no shared test lists t
 - `RANDOM_PLAY`: `RandomPlay` cases, random play with the game's hostile picker
   (tests/rules/test_random_play.py);
 - `LEGIBILITY`: scenes by name, each a function asserting that a posted view reads at Discord's
-  preview size (`tests.render.legibility.legible`; tests/render/test_legibility.py).
+  preview size (`tests.render.legibility.legible`; tests/render/test_legibility.py);
+- `BY_TAPS`: how far three players take it by taps alone (`ByTaps`; tests/bot/test_cards.py);
+- `DEADLINE`: a game opened for its default move at the deadline (`Deadline`;
+  tests/bot/test_deadlines.py);
+- `SECRET_LINES`: whether its secret moves are a line a player, edited in place in a quiet
+  channel (tests/offline/test_count_posts.py).
 """
 
 from __future__ import annotations
@@ -35,6 +40,26 @@ class RandomPlay:
     steps: int
     kinds: frozenset[str]
     seed: int
+
+
+@dataclass(frozen=True)
+class ByTaps:
+    """Three players on `board` play by taps alone until `ended(state)`, in `fewest` to `most` moves."""
+
+    board: str
+    fewest: int
+    most: int
+    ended: Callable[[Any], bool]
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """Opened by `@alice` with `opening` (Bob joins, the deadline is set and the game starts after
+    it, then `started` is played): by the deadline the game's default move says `played`."""
+
+    opening: tuple[str, ...]
+    played: str
+    started: tuple[str, ...] = ()
 
 
 def own(key: str) -> ModuleType:

@@ -12,7 +12,7 @@ from rules.base import Actor, Posted
 from rules.glory import GAME
 from rules.glory.actions import Adjust, Maneuver
 from rules.glory.state import HIDDEN
-from tests.games import SEATS, Played, RandomPlay, act
+from tests.games import SEATS, ByTaps, Deadline, Played, RandomPlay, act
 from tests.render.legibility import legible, whole
 from tests.render.test_glory_render import played
 from tests.rules import glory_fixtures
@@ -75,3 +75,8 @@ def reads_armies_and_exploring() -> None:
 
 LEGIBILITY = {**{f"every-map-{name}": partial(reads_on, name) for name in ("five-kingdoms", "two-straits")},
               "armies-of-every-kind-and-exploring": reads_armies_and_exploring}
+
+
+BY_TAPS = ByTaps("five-kingdoms", 40, 200, lambda state: state.round > 1)  # to the end of a round
+DEADLINE = Deadline(("@alice /game new game:glory board:five-kingdoms", "@carl /game join"), "passed for this round")
+SECRET_LINES = False

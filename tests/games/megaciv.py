@@ -11,7 +11,7 @@ from render import megaciv
 from rules.base import Posted, Seat
 from rules.megaciv import GAME
 from rules.megaciv.draft import base, secret_drafts
-from tests.games import RandomPlay
+from tests.games import ByTaps, Deadline, RandomPlay
 from tests.render.legibility import legible, whole
 from tests.render.test_megaciv_render import big, six
 from tests.rules import megaciv_fixtures
@@ -65,3 +65,8 @@ def reads_on_pelagos() -> None:
 
 
 LEGIBILITY = {"18-players-on-oikumene": reads_on_oikumene, "pelagos": reads_on_pelagos}
+
+
+BY_TAPS = ByTaps("pelagos", 20, 200, lambda state: state.turn > 1)  # to the end of a Movement phase
+DEADLINE = Deadline(("@alice /game new game:megaciv",), "declared their movement ended", ("@alice /megaciv start",))
+SECRET_LINES = True  # drafts

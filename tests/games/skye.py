@@ -11,7 +11,7 @@ from typing import Any
 from render import skye
 from rules.base import Actor, Posted
 from rules.skye import GAME
-from tests.games import Played, RandomPlay
+from tests.games import ByTaps, Deadline, Played, RandomPlay
 from tests.render.legibility import legible, whole
 from tests.rules import skye_fixtures
 from tests.rules.skye_fixtures import random_action
@@ -84,3 +84,8 @@ def reads_at_the_end_and_on_a_players_own_board() -> None:
 LEGIBILITY = {**{f"every-board-{name}": partial(reads_on, name) for name in ("first-game", "journeyman", "standard")},
               **{f"five-players-late-{stage}": partial(reads_late, stage) for stage in ("buy", "place")},
               "at-the-end-and-on-a-players-own-board": reads_at_the_end_and_on_a_players_own_board}
+
+
+BY_TAPS = ByTaps("standard", 0, 500, lambda state: state.stage == "over")  # to its end
+DEADLINE = Deadline(("@alice /game new game:skye",), "By the deadline")  # the cheapest prices sealed
+SECRET_LINES = True  # sealed prices and plans

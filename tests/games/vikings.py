@@ -11,7 +11,7 @@ from rules.base import Actor, Posted
 from rules.vikings import GAME
 from rules.vikings.actions import Adjust, PlaceBoat, Sail
 from rules.vikings.state import VikingsState, occupant
-from tests.games import SEATS, Played, RandomPlay, act
+from tests.games import SEATS, ByTaps, Deadline, Played, RandomPlay, act
 from tests.render.legibility import legible, whole
 from tests.rules import vikings_fixtures
 from tests.support.random_play import Player
@@ -95,3 +95,8 @@ def reads_crowded(name: str) -> None:
 MAPS = sorted(p.stem for p in vikings_fixtures.MAPS.glob("*.json"))
 LEGIBILITY = {**{f"every-map-{name}": partial(reads_placed, name) for name in MAPS},
               **{f"crowded-dock-{name}": partial(reads_crowded, name) for name in MAPS}}
+
+
+BY_TAPS = ByTaps("nordhav", 60, 200, lambda state: state.era > 1)  # into its second era: no end kept
+DEADLINE = Deadline(("@alice /game new game:vikings board:ravnsund",), "placed")
+SECRET_LINES = False
