@@ -49,6 +49,15 @@ def load(cls: type[T], data: Any, path: str = "") -> T:
     return loaded
 
 
+def part_of(cls: type, leaving: tuple[str, ...], name: str) -> type:
+    """A frozen dataclass `name` with the fields of `cls` other than `leaving` (their types and
+    defaults): the shape of a file holding the rest of a `cls`, its fields declared once, in `cls`."""
+    hints = _hints(cls)
+    kept = [(f.name, hints[f.name], dataclasses.field(default=f.default, default_factory=f.default_factory))
+            for f in _fields(cls) if f.name not in leaving]
+    return dataclasses.make_dataclass(name, kept, frozen=True)
+
+
 @cache
 def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return tuple(f for f in dataclasses.fields(cls) if f.init)

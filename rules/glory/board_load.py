@@ -6,7 +6,7 @@ events) into a validated `Board`, or refuses it naming the file, the field and t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import fields
 from typing import Any
 
 from rules import hexes, serial
@@ -18,7 +18,6 @@ from rules.glory.board import (
     TILE_TERRAINS,
     Board,
     EventCard,
-    Province,
     Relic,
     Tile,
     UnitType,
@@ -34,19 +33,7 @@ UNIT_NAME = re.compile(r"[a-z][a-z -]{0,19}")
 MAX_TEXT = 200
 
 
-@dataclass(frozen=True)
-class MapFile:
-    """A map file's shape (`data/glory/maps/*.json`)."""
-
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    columns: int
-    rows: int
-    provinces: tuple[Province, ...]
-
-
+MapFile = serial.part_of(Board, PARTS, "MapFile")  # a map file's shape (`data/glory/maps/*.json`)
 
 
 def load_board(raw: Any, source: str) -> Board:
@@ -65,7 +52,7 @@ def load_board(raw: Any, source: str) -> Board:
     parts: dict[str, Any] = {}
     for part, cls in (("units", UnitType), ("tiles", Tile), ("relics", Relic), ("events", EventCard)):
         parts[part] = _load(tuple[cls, ...], raw[part], part_source(source, part), part)  # type: ignore[valid-type]
-    board = Board(**{f: getattr(the_map, f) for f in MapFile.__dataclass_fields__}, **parts)
+    board = Board(**{f.name: getattr(the_map, f.name) for f in fields(the_map)}, **parts)
     validate(board, source)
     return board
 

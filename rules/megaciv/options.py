@@ -23,7 +23,7 @@ from rules.megaciv.board import fold
 from rules.megaciv.notation import NOWHERE
 from rules.megaciv.phase import growth
 from rules.megaciv.state import TOKENS, MegaState, name, powers
-from rules.options import Choice, Param, Values, given, number, text, what_of
+from rules.options import Choice, Param, Values, given, listed, number, text, what_of
 from rules.text import plural
 
 Lister = Callable[[MegaState, Actor, Values], list[Choice]]
@@ -41,15 +41,7 @@ LONGEST = 100  # a value Discord can hold
 def candidates(state: MegaState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
     """The values of `param` of `kind` worth offering given `chosen` (the contract keeps those the
     rules accept); [] when what was chosen before cannot be read."""
-    lister = LISTERS.get((kind, param))
-    if lister is None:
-        return []
-    try:
-        if kind == "adjust" and param not in ("what", "player") and _barred(state, actor, chosen):
-            return []  # refused whatever the values: nothing to try
-        return lister(state, actor, chosen)
-    except PlayerError:
-        return []
+    return listed(LISTERS, state, actor, kind, param, chosen)
 
 
 def completable(state: MegaState, actor: Actor, kind: str, chosen: Values) -> bool | None:
@@ -469,6 +461,13 @@ def _barred(state: MegaState, actor: Actor, chosen: Values) -> bool:
     return what in PIECES and drafting(state, _whose(actor, chosen))
 
 
+def _unless_barred(lister: Lister) -> Lister:
+    """An adjustment's `lister`, offering nothing when the adjustment is refused whatever its values."""
+    def listing(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+        return [] if _barred(state, actor, chosen) else lister(state, actor, chosen)
+    return listing
+
+
 def _shape(params: tuple[Param, ...], needed: frozenset[str], left_out: frozenset[str]) -> tuple[Param, ...]:
     """`params` without those `left_out`, required exactly when `needed` (made once: steps are asked
     at every turn of a search)."""
@@ -515,8 +514,8 @@ LISTERS: dict[tuple[str, str], Lister] = {
     ("expand", "areas"): _expand_areas,
     ("adjust", "what"): _adjust_what,
     ("adjust", "player"): _adjust_player,
-    ("adjust", "area"): _adjust_area,
-    ("adjust", "advance"): _adjust_advance,
-    ("adjust", "ship"): _adjust_ship,
-    ("adjust", "value"): _adjust_value,
+    ("adjust", "area"): _unless_barred(_adjust_area),
+    ("adjust", "advance"): _unless_barred(_adjust_advance),
+    ("adjust", "ship"): _unless_barred(_adjust_ship),
+    ("adjust", "value"): _unless_barred(_adjust_value),
 }

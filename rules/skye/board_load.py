@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import fields
 from typing import Any
 
 from rules import serial
@@ -55,23 +55,7 @@ SCORING_KINDS = {  # kind: the parameters it uses
 FEATURE_TERRAIN = {"ship": ("water",), "lighthouse": ("water",), "broch": ("pasture", "mountain")}
 
 
-@dataclass(frozen=True)
-class MapFile:
-    """A setup file (`data/skye/maps/*.json`); the fields of `SkyeBoard` other than the parts."""
-
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    scoring_tiles: tuple[str, ...] = ()
-    pool: tuple[str, ...] = ()
-    schedule: str = "classic"
-    castle_income: int = 5
-    start_gold: int = 0
-    gold_per_vp: int = 5
-    description: str = ""
-
-
+MapFile = serial.part_of(SkyeBoard, PARTS, "MapFile")  # a setup file (`data/skye/maps/*.json`): all but the parts
 
 
 def load_board(raw: Any, source: str) -> SkyeBoard:
@@ -86,12 +70,8 @@ def load_board(raw: Any, source: str) -> SkyeBoard:
     tiles = _load(TileSet, raw["tiles"], files["tiles"])
     progress = _load(Progress, raw["progress"], files["progress"])
     scoring = _load(Scoring, raw["scoring"], files["scoring"])
-    board = SkyeBoard(
-        name=mapped.name, title=mapped.title, min_players=mapped.min_players, max_players=mapped.max_players,
-        tiles=tiles, progress=progress, scoring=scoring, scoring_tiles=mapped.scoring_tiles, pool=mapped.pool,
-        schedule=mapped.schedule, castle_income=mapped.castle_income, start_gold=mapped.start_gold,
-        gold_per_vp=mapped.gold_per_vp, description=mapped.description,
-    )
+    board = SkyeBoard(**{f.name: getattr(mapped, f.name) for f in fields(mapped)}, tiles=tiles, progress=progress,
+                      scoring=scoring)
     validate(board, files)
     return board
 

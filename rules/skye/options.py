@@ -15,9 +15,9 @@ from dataclasses import replace
 from itertools import combinations
 
 from rules.base import Action, Actor
-from rules.errors import BadInput, NotAllowed, PlayerError
+from rules.errors import BadInput, NotAllowed
 from rules.notation import fold
-from rules.options import Choice, Param, Value, Values, number, text
+from rules.options import Choice, Param, Value, Values, listed, number, text
 from rules.skye import notation, queries
 from rules.skye.actions import LIMITS, MARKERS, WHATS, Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
 from rules.skye.land import step
@@ -35,13 +35,7 @@ YES = ("true", "yes", "on", "1")
 def candidates(state: SkyeState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
     """The values of `param` of `kind` worth offering given `chosen` (the contract keeps those the
     rules accept); [] for someone without a seat, or when what was chosen before cannot be read."""
-    lister = LISTERS.get((kind, param))
-    if lister is None or actor.seat is None:
-        return []
-    try:
-        return lister(state, actor, chosen)
-    except PlayerError:
-        return []
+    return [] if actor.seat is None else listed(LISTERS, state, actor, kind, param, chosen)
 
 
 def steps(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:

@@ -12,6 +12,7 @@ from front.bot import create_bot
 from front.posting import deliver
 from offline import OfflineDiscord, StandIn
 from tests.bot.conftest import Clock
+from tests.games import Deadline, every
 
 CH = "#slow"
 
@@ -178,19 +179,13 @@ async def test_mine_lists_your_games_waiting_for_you_first(timed):
     assert lines[1].startswith("Waiting for others")
 
 
-@pytest.mark.parametrize("game, opening, played", [
-    ("vikings", ["@alice /game new game:vikings board:ravnsund"], "placed"),
-    ("glory", ["@alice /game new game:glory board:five-kingdoms", "@carl /game join"], "passed for this round"),
-    ("megaciv", ["@alice /game new game:megaciv"], "declared their movement ended"),
-    ("skye", ["@alice /game new game:skye"], "By the deadline"),
-])
-async def test_every_game_has_a_default_move_for_the_deadline(timed, game, opening, played):
-    """Vikings places a boat or ends the turn, Glory passes, Mega Civilization declares the movement
-    ended, Skye seals the cheapest prices (issue 12)."""
-    lines = [*opening, "@bob /game join", "@alice /game settings name:deadline_hours value:10",
-             "@alice /game settings name:deadline_action value:default", "@alice /game start"]
-    if game == "megaciv":
-        lines.append("@alice /megaciv start")
+@pytest.mark.parametrize(("game", "deadline"), every("DEADLINE"), ids=[key for key, _ in every("DEADLINE")])
+async def test_every_game_has_a_default_move_for_the_deadline(timed, game, deadline: Deadline):
+    """Each game's default move (`DEADLINE` in tests/games/<key>.py): Vikings places a boat or ends
+    the turn, Glory passes, Mega Civilization declares the movement ended, Skye seals the cheapest
+    prices (issue 12)."""
+    lines = [*deadline.opening, "@bob /game join", "@alice /game settings name:deadline_hours value:10",
+             "@alice /game settings name:deadline_action value:default", "@alice /game start", *deadline.started]
     for line in lines:
         user, text = line.split(" ", 1)
         rec = await timed.run(user, CH, text)
@@ -199,8 +194,8 @@ async def test_every_game_has_a_default_move_for_the_deadline(timed, game, openi
     timed.clock.turn(hours=11)
     await timed.bot.keep_time()
     await timed.bot.keep_time()
-    deadline = [p for p in posted(timed) if "By the deadline" in p]
-    assert deadline and played in deadline[0], posted(timed)
+    notices = [p for p in posted(timed) if "By the deadline" in p]
+    assert notices and deadline.played in notices[0], posted(timed)
     assert not any("default move was not played" in p for p in posted(timed))
     assert (await timed.run("@alice", CH, "/game status")).embeds[0] != waiting
 

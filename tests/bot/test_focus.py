@@ -4,44 +4,26 @@ values ("around Rome"); autocomplete finds each by any of those words (issue 23 
 
 from __future__ import annotations
 
-from tests.bot.test_megaciv import SETUP, complete, play
+from games import default_games
 from waypost.focusing import named, owner
 
-CH = "#delta"  # the channel test_megaciv's helpers play in
 
-
-async def board(discord_, user: str, focus: str) -> bytes:
-    rec = await play(discord_, f'{user} /game board focus:"{focus}"')
-    return rec.attachments[0].data
-
-
-async def test_mega_civilization_takes_a_colour_a_name_or_a_civilization(discord_):
-    await play(discord_, "@alice /game new game:megaciv board:pelagos", "@bob /game join", "@carl /game join",
-               "@alice /game start", *SETUP)
-    around = await board(discord_, "@bob", "around Rome")
-    for said in ("red", "RED", "alice", "Rome", "around rome"):
-        assert await board(discord_, "@bob", said) == around, said
-    assert await board(discord_, "@bob", "Northeast") != around  # a region is still a region
-    assert await board(discord_, "@bob", "blue") == await board(discord_, "@bob", "around Babylon")
-    refused = await discord_.run("@bob", CH, "/game board focus:purple")
-    assert refused.ephemeral and "cannot be narrowed to 'purple'" in refused.content
-    assert "around Rome" in refused.content  # the choices
-    for typed in ("red", "alice", "rome"):
-        offered = await complete(discord_, "@bob", f"/game board focus:{typed}")
-        assert [c["value"] for c in offered] == ["around Rome"], typed
-        assert "red" in offered[0]["name"] and "alice" in offered[0]["name"]
-
-
-async def test_glory_and_skye_take_a_players_name_as_well_as_a_colour(discord_):
-    for game, channel in (("glory", "#glory"), ("skye", "#skye")):
-        for line in (f"@alice /game new game:{game}", "@bob /game join", "@carl /game join", "@alice /game start"):
+async def test_every_game_takes_a_players_name_as_well_as_a_colour(discord_):
+    """Each game's board narrowed to Carl's part by their colour or by their name is the same board
+    (or the same refusal, for a game always shown whole); autocomplete offers the same for both."""
+    for key, entry in default_games().items():
+        channel, colour = f"#{key}", entry.rules.colours[2]
+        for line in (f"@alice /game new game:{key}", "@bob /game join", "@carl /game join", "@alice /game start"):
             user, text = line.split(" ", 1)
             assert (await discord_.run(user, channel, text)).ok
-        by_colour = await discord_.run("@alice", channel, "/game board focus:yellow")
+        by_colour = await discord_.run("@alice", channel, f"/game board focus:{colour}")
         by_name = await discord_.run("@alice", channel, "/game board focus:Carl")
-        assert by_colour.attachments and by_name.attachments[0].data == by_colour.attachments[0].data, game
-        offered = await discord_.run("@alice", channel, "!complete /game board focus:carl")
-        assert [c["value"] for c in offered.choices] == ["yellow"], game
+        assert by_colour.attachments or "always shown whole" in by_colour.content, (key, by_colour.content)
+        assert [a.data for a in by_name.attachments] == [a.data for a in by_colour.attachments], key
+        offered = [await discord_.run("@alice", channel, f"!complete /game board focus:{typed}")
+                   for typed in (colour, "carl")]
+        assert [c["value"] for c in offered[1].choices] == [c["value"] for c in offered[0].choices], key
+        assert offered[1].choices or not by_colour.attachments, key
 
 
 async def test_a_game_always_shown_whole_says_so(discord_):

@@ -21,6 +21,7 @@ from offline.players import ScriptedPlayer
 from rules.glory import GAME
 from tests.robust.helpers import filled, leaf_commands
 from tests.support.newcomer import OFFLINE, newcomer_env
+from tests.support.posts import Channel
 from waypost.replay import replay
 
 SCRIPT = Path(__file__).parent.parent / "scripts" / "glory_full_game.txt"
@@ -428,3 +429,20 @@ async def test_scripted_players_play_glory_through_autocomplete(discord_):
     state = replay(table.games["glory"], log)
     assert table.games["glory"].rules.encode_state(state) == row.state
     GAME.check(state)
+
+
+async def test_a_glory_pass_or_end_of_turn_posts_no_board(discord_):
+    """A quiet channel (issue 23 §2): no board when the map did not change."""
+    for line in ("@alice /game new game:glory board:five-kingdoms", "@bob /game join", "@carl /game join",
+                 "@alice /game start"):
+        user, text = line.split(" ", 1)
+        assert (await discord_.run(user, "#glory", text)).ok
+    channel = Channel(discord_, "#glory")
+    for line in ("@alice /glory maneuver army:B2 to:E3", "@alice /glory end", "@bob /glory pass", "@carl /glory pass",
+                 "@alice /glory pass"):
+        user, text = line.split(" ", 1)
+        rec = await discord_.run(user, "#glory", text)
+        assert rec.ok and "⛔" not in rec.content, (line, rec.content)
+    posts = channel.posts()
+    assert [bool(m.attachments) for m in posts] == [True, False, False, False, True]  # the maneuver; the round's end
+    assert "everyone has passed" in posts[-1].content  # a new round: depletion cleared on the map

@@ -17,6 +17,7 @@ from offline.harness import OfflineDiscord, Record
 from rules.megaciv import GAME
 from tests.robust.helpers import filled, leaf_commands
 from tests.support.newcomer import OFFLINE, newcomer_env
+from tests.support.posts import Channel
 from waypost.replay import replay
 
 SCRIPT = Path(__file__).parent.parent / "scripts" / "megaciv_full_phase.txt"
@@ -473,3 +474,52 @@ async def test_a_phase_that_waits_for_nobody_says_what_it_asks(discord_):
     waits = "The game waits for you" in card.content or "The game is not waiting for you now; it waits for " in \
         card.content
     assert waits, card.content
+
+
+async def focused(discord_, user: str, focus: str) -> bytes:
+    rec = await play(discord_, f'{user} /game board focus:"{focus}"')
+    return rec.attachments[0].data
+
+
+async def test_mega_civilization_takes_a_colour_a_name_or_a_civilization(discord_):
+    """`/game board focus:` by colour, player or civilization besides "around Rome" (issue 23 §5)."""
+    await play(discord_, "@alice /game new game:megaciv board:pelagos", "@bob /game join", "@carl /game join",
+               "@alice /game start", *SETUP)
+    around = await focused(discord_, "@bob", "around Rome")
+    for said in ("red", "RED", "alice", "Rome", "around rome"):
+        assert await focused(discord_, "@bob", said) == around, said
+    assert await focused(discord_, "@bob", "Northeast") != around  # a region is still a region
+    assert await focused(discord_, "@bob", "blue") == await focused(discord_, "@bob", "around Babylon")
+    refused = await discord_.run("@bob", CH, "/game board focus:purple")
+    assert refused.ephemeral and "cannot be narrowed to 'purple'" in refused.content
+    assert "around Rome" in refused.content  # the choices
+    for typed in ("red", "alice", "rome"):
+        offered = await complete(discord_, "@bob", f"/game board focus:{typed}")
+        assert [c["value"] for c in offered] == ["around Rome"], typed
+        assert "red" in offered[0]["name"] and "alice" in offered[0]["name"]
+
+
+async def quiet_or_loud(discord_: OfflineDiscord, chatter: str) -> Channel:
+    await play(discord_, "@alice /game new game:megaciv board:pelagos", "@bob /game join", "@carl /game join",
+               f"@alice /game settings name:chatter value:{chatter}", "@alice /game start", *SETUP,
+               "@alice /megaciv start")
+    return Channel(discord_, "#delta")
+
+
+async def test_a_mega_civilization_draft_is_one_line_edited_in_place_and_its_declaration_one_board(discord_):
+    """A quiet channel (issue 23 §2): a player's draft is one line, edited in place; a declaration one board."""
+    channel = await quiet_or_loud(discord_, "quiet")
+    await play(discord_, "@alice /megaciv move from:Silsab to:Osnar count:2", "@alice /megaciv move from:Silsab "
+               "to:Fava count:2", "@alice /megaciv takeback", "@alice /megaciv build area:Ishar")
+    assert [m.content for m in channel.posts()] == ["Rome changed their movement draft (4 times)"]  # one line
+    await play(discord_, "@alice /megaciv declare confirm:true")
+    assert len(channel.boards()) == 1 and "Rome declared their movement ended" in channel.boards()[0].content
+    await play(discord_, "@bob /megaciv move from:Bomaga to:Nistar count:2", "@bob /megaciv takeback")
+    lines = [m.content for m in channel.posts() if not m.attachments]
+    assert lines == ["Rome changed their movement draft (4 times)", "Babylon changed their movement draft (2 times)"]
+
+
+async def test_loud_posts_every_line_of_a_draft(discord_):
+    channel = await quiet_or_loud(discord_, "loud")
+    await play(discord_, "@alice /megaciv move from:Silsab to:Osnar count:2", "@alice /megaciv takeback")
+    assert [m.content for m in channel.posts()] == ["Rome changed their movement draft"] * 2

@@ -17,8 +17,10 @@ from pathlib import Path
 from front.bot import create_bot
 from offline import OfflineDiscord
 from offline.console import run_console
+from offline.payloads import iter_components
 from offline.players import ScriptedPlayer, open_game
 from tests.support.newcomer import OFFLINE, newcomer_env
+from tests.support.posts import Channel
 from waypost.replay import replay
 
 SCRIPTS = Path(__file__).parent.parent / "scripts"
@@ -431,3 +433,43 @@ async def test_the_host_who_starts_the_game_is_told_what_they_are_asked_but_not_
     for user in ("alice", "bob", "carl"):
         assert f"<@{uid(user)}> your turn: axe one drawn tile, price the others." in rec.content
     assert {u for m in rec.messages for u in m.pinged} == {uid("bob"), uid("carl")}
+
+
+async def test_skye_seals_are_one_line_a_player_and_the_proof_is_behind_verify(discord_):
+    """A quiet channel (issue 23 §2): sealed prices are a line a player, edited in place."""
+    for line in ("@alice /game new game:skye board:journeyman", "@bob /game join", "@carl /game join",
+                 "@alice /game settings name:deal value:133", "@alice /game start"):
+        user, text = line.split(" ", 1)
+        assert (await discord_.run(user, "#skye", text)).ok
+    channel = Channel(discord_, "#skye")
+    for line in ("@bob /skye price axe:L62 price1:3 price2:1", "@bob /skye price axe:L62 price1:2 price2:1",
+                 "@carl /skye price axe:L06 price1:3 price2:2"):
+        user, text = line.split(" ", 1)
+        rec = await discord_.run(user, "#skye", text)
+        assert rec.ephemeral and rec.ok, rec.content
+    assert [m.content for m in channel.posts()] == ["Blue committed. (2 times)", "Yellow committed."]
+    assert channel.boards() == []  # nothing on the board changed yet
+    rec = await discord_.run("@alice", "#skye", "/skye price axe:J2 price1:4 price2:1")  # the last: all revealed
+    reveal = channel.posts()[-1]
+    assert reveal.attachments and "Prices revealed" in reveal.content and "Blue: axe on L62; L03 2 gold" in \
+        reveal.content
+    assert "fingerprint" not in " ".join(m.content for m in channel.posts()) and "salt" not in reveal.content
+    assert "Verify" in [c.get("label") for c in iter_components(reveal.components)]
+
+
+async def test_settings_are_shown_whole_and_an_impossible_one_is_refused_when_set(discord_):
+    """Issue 19 §11: Isle of Skye's settings were cut ("… (1 more lines)"), and rounds:2 was
+    accepted in the lobby, refused only at /game start."""
+    await discord_.run("@alice", "#settings", "/game new game:skye")
+    rec = await discord_.run("@alice", "#settings", "/game settings")
+    text = "\n".join(m.content for m in rec.messages).replace("\\", "")  # names escaped as markdown
+    assert len(rec.messages) > 1 and all(m.ephemeral and len(m.content) <= 2000 for m in rec.messages)
+    assert "more lines" not in text
+    for name in ("board", "schedule", "rounds", "deal", "deadline_hours", "away_days", "board_images"):
+        assert f"• {name} = " in text, name
+    rec = await discord_.run("@alice", "#settings", "/game settings name:rounds value:2")
+    assert rec.ephemeral and "rounds cannot be 2 here: Schedule classic has no 2-round game" in rec.content
+    assert "rounds = 0" in (await discord_.run("@alice", "#settings", "/game settings")).content  # unchanged
+    assert (await discord_.run("@alice", "#settings", "/game settings name:rounds value:5")).ok
+    await discord_.run("@bob", "#settings", "/game join")
+    assert "begins" in (await discord_.run("@alice", "#settings", "/game start")).content

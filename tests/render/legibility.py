@@ -67,3 +67,18 @@ def problems(image: Image.Image, found: tuple[Label, ...], small: bool = True) -
                       "cut at the edge": cut_at_edge(image, found), "cut short": cut_short(found),
                       "overlapping": overlapping(found)}
     return {k: v for k, v in found_problems.items() if v}
+
+
+def legible(compose: Callable[..., Image.Image], *args: Any) -> tuple[Image.Image, tuple[Label, ...]]:
+    """A posted view composed and read at the preview size: nothing wrong with it."""
+    image, found = drawn(compose, *args)
+    assert not problems(image, found), problems(image, found)
+    assert len(found) > 20  # the record is there: a board says a lot
+    return image, found
+
+
+def whole(compose: Callable[..., Image.Image], *args: Any) -> None:
+    """The whole board (read when opened): nothing cut at an edge or shortened."""
+    image, found = drawn(compose, *args)
+    found_problems = problems(image, found, small=False)
+    assert not found_problems.get("cut short") and not found_problems.get("cut at the edge"), found_problems

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from render import png, vikings
-from tests.render.crowded import vikings_crowded
+from tests.games.vikings import crowded as vikings_crowded
 
 
 def opened(data: bytes) -> Image.Image:

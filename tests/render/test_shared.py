@@ -272,8 +272,8 @@ def test_the_header_shows_everyone_awaited_and_cuts_long_titles():
     one = Image.new("RGB", (300, 200), PAPER)
     many = Image.new("RGB", (300, 200), PAPER)
     long = "A board whose title goes on and on far beyond the panel"
-    header.draw_header(one, (10, 0), 280, "Glory", long, "Round 3", turn="Everyone plans", awaited=["red"])
-    header.draw_header(many, (10, 0), 280, "Glory", long, "Round 3", turn="Everyone plans",
+    header.draw_header(one, (10, 0), 280, "Tally", long, "Round 3", turn="Everyone plans", awaited=["red"])
+    header.draw_header(many, (10, 0), 280, "Tally", long, "Round 3", turn="Everyone plans",
                        awaited=["red", "blue", "yellow"])
     for image in (one, many):
         box = ink_box(image, PAPER)
