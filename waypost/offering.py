@@ -63,9 +63,6 @@ class Offering(Channels):
         kinds = await asyncio.to_thread(rules.kinds, loaded.view(actor.seat), actor)
         awaiting = self._awaiting(loaded)
         prompt = next((a.prompt for a in awaiting if a.seat == actor.seat), "")
-        held = next((d for d in rules.position(loaded.state).decisions if d.blocking and d.seat != actor.seat), None)
-        if prompt and held is not None:
-            prompt = f"{prompt} First {loaded.name(held.seat)} decides: {held.prompt}"
         name = loaded.name(actor.seat) if actor.seat is not None else "the host"
         who = self._who(loaded, actor.seat) if actor.seat is not None else "you host the game"
         phase = rules.flow.phase(rules.position(loaded.state).phase)

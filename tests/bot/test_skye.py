@@ -434,3 +434,27 @@ async def test_the_host_who_starts_the_game_is_told_what_they_are_asked_but_not_
     for user in ("alice", "bob", "carl"):
         assert f"<@{uid(user)}> your turn: axe one drawn tile, price the others." in rec.content
     assert {u for m in rec.messages for u in m.pinged} == {uid("bob"), uid("carl")}
+
+
+async def test_nobody_is_pinged_for_a_buy_a_decision_holds_and_the_refusal_names_whom_it_waits_for(discord_):
+    """Issue 27 (J-T9, ruling 7): Blue buys Red's journeyman tile J4, so Red and Blue are asked
+    decisions that block play. Yellow, next to buy, is not pinged, awaited or told it is their turn
+    (reply, status, turn card) until both are answered; their buy meanwhile names whom it waits for."""
+    await play_script(discord_, upto="@bob /skye buy tile:J4")
+    uid = discord_.builder.directory.user_id
+    rec = await discord_.run("@bob", CH, "/skye buy tile:J4")
+    assert rec.ok and "your turn" not in rec.content
+    assert uid("carl") not in {u for m in rec.messages for u in m.pinged}
+    status = json.dumps((await discord_.run("@carl", CH, "/game status")).embeds)
+    assert "Round 2 of 6: Red and Blue to decide" in status and f"<@{uid('carl')}>" not in status.split("Waiting")[1]
+    card = await discord_.run("@carl", CH, '!click "Your turn card"')
+    assert "The game is not waiting for you now; it waits for Red and Blue." in card.content
+    rec = await discord_.run("@carl", CH, "/skye buy tile:pass")
+    assert rec.ephemeral and "Waiting for Red and Blue to decide." in rec.content
+    assert (await discord_.run("@alice", CH, "/game choose choice:warrior")).ok
+    rec = await discord_.run("@carl", CH, "/skye buy tile:pass")
+    assert rec.ephemeral and "Waiting for Blue to decide: You took J4 with the journeyman symbol" in rec.content
+    rec = await discord_.run("@bob", CH, "/skye advance track:merchant")
+    assert "Yellow cannot buy anything and passes." in rec.content  # their step came, and nothing was open
+    assert f"<@{uid('alice')}> your turn: buy a tile from another player, or pass." in rec.content
+    assert {u for m in rec.messages for u in m.pinged} == {uid("alice")}
