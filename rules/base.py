@@ -364,10 +364,13 @@ class Game(ABC, Generic[S]):
             if not any(d.seat == seat for d in pos.decisions):
                 raise NotYourTurn("Nobody asked you to decide anything.")
             return
-        blocking = next((d for d in pos.decisions if d.blocking), None)
-        if blocking is not None and not (actor.host and kind in flow.anytime):  # the host may still fix things
-            raise NotYourTurn(blocking.holds or
-                              f"Waiting for {self.seat_name(state, blocking.seat)} to decide: {blocking.prompt}")
+        if pos.holding and not (actor.host and kind in flow.anytime):  # the host may still fix things
+            asked = pos.holding
+            held = next((d.holds for d in asked if d.holds), "")  # the decision's own words for what it holds
+            if held:
+                raise NotYourTurn(held)
+            prompt = f": {asked[0].prompt}" if len(asked) == 1 else "."
+            raise NotYourTurn(f"Waiting for {self._deciding(state, pos)} to decide{prompt}")
         if kind in flow.anytime:
             return
         phase = flow.phase(pos.phase)
@@ -385,7 +388,7 @@ class Game(ABC, Generic[S]):
         pos = self.position(state)
         phase = self.flow.phase(pos.phase)
         kind: Literal["turn", "plan"] = "plan" if phase.who == "secret" else "turn"
-        waiting = [Awaiting(seat, kind, pos.prompt or phase.prompt) for seat in pos.acting]
+        waiting = [Awaiting(seat, kind, pos.prompt or phase.prompt) for seat in pos.awaited]
         waiting += [Awaiting(d.seat, "decision", d.prompt, d.options, d.key) for d in pos.decisions]
         return waiting
 
@@ -396,11 +399,18 @@ class Game(ABC, Generic[S]):
             return f"Game over: {ending.text}"
         pos = self.position(state)
         phase = self.flow.phase(pos.phase)
-        doing = phase.doing.format(who=self._names(state, pos.acting)) if pos.acting else phase.title
+        if pos.holding and phase.actions:  # a decision holding up a phase (a phase of deciding says its own words)
+            doing = f"{self._deciding(state, pos)} to decide"
+        else:
+            doing = phase.doing.format(who=self._names(state, pos.acting)) if pos.acting else phase.title
         return f"{pos.heading}: {doing}" if pos.heading else doing
 
     def _names(self, state: S, seats: tuple[int, ...]) -> str:
         return either([self.seat_name(state, s) for s in seats], "and") or "nobody"
+
+    def _deciding(self, state: S, pos: Position) -> str:
+        """The names of the seats whose blocking decisions hold play."""
+        return self._names(state, tuple(dict.fromkeys(d.seat for d in pos.holding)))
 
     def answer(self, choice: str, key: str = "") -> Action:
         """The action answering the decision `key` (or the seat's first, if "") with `choice`: the

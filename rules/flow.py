@@ -11,7 +11,8 @@ Who acts in a phase:
 
 A `Decision` is a question put to one seat outside the phase's own actions (a bumped boat's fjord,
 an explored tile's rotation), answered with the flow's `answer` action. A blocking decision holds
-everything else until it is answered.
+everything else until it is answered: meanwhile the game waits only for the seats it asks
+(`Position.awaited`), so nobody is pinged for a step they cannot take yet.
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ class Decision:
 class Position:
     """Where a state stands in its flow.
 
-    `acting` are the seats awaited now (for a "turn" phase, the one on turn); `may_act` the seats
+    `acting` are the seats whose step it is (for a "turn" phase, the one on turn), awaited unless
+    a blocking decision holds play (`awaited`); `may_act` the seats
     allowed to take the phase's actions when that differs (a secret phase lets a player who has
     committed change their plan until everyone has). `order` is the order in force when the game
     computes one; `heading` names the round or era ("Era 2"); `prompt` replaces the phase's
@@ -79,6 +81,16 @@ class Position:
     decisions: tuple[Decision, ...] = ()
     may_act: tuple[int, ...] | None = None
     finished: tuple[int, ...] = ()
+
+    @property
+    def holding(self) -> tuple[Decision, ...]:
+        """The blocking decisions open: until they are answered, only they may be."""
+        return tuple(d for d in self.decisions if d.blocking)
+
+    @property
+    def awaited(self) -> tuple[int, ...]:
+        """The seats awaited for the phase's actions: `acting`, or nobody while a decision holds play."""
+        return () if self.holding else self.acting
 
     @property
     def allowed(self) -> tuple[int, ...]:

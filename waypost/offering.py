@@ -7,7 +7,6 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from render.palette import player_style
 from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
 from rules.options import Choice, Kind, Step, Values
 from rules.text import either
@@ -63,9 +62,6 @@ class Offering(Channels):
         kinds = await asyncio.to_thread(rules.kinds, loaded.view(actor.seat), actor)
         awaiting = self._awaiting(loaded)
         prompt = next((a.prompt for a in awaiting if a.seat == actor.seat), "")
-        held = next((d for d in rules.position(loaded.state).decisions if d.blocking and d.seat != actor.seat), None)
-        if prompt and held is not None:
-            prompt = f"{prompt} First {loaded.name(held.seat)} decides: {held.prompt}"
         name = loaded.name(actor.seat) if actor.seat is not None else "the host"
         who = self._who(loaded, actor.seat) if actor.seat is not None else "you host the game"
         phase = rules.flow.phase(rules.position(loaded.state).phase)
@@ -82,8 +78,8 @@ class Offering(Channels):
         """Who a seat is on this board (a civilization and where it starts, or its colour) and its
         marker on the boards: "red — Rome, starting in Silsab; on the boards a circle marked R"."""
         colour = loaded.row.seats[seat].colour
-        style, identity = player_style(colour), loaded.identity(seat)
-        marker = f"on the boards a {style.shape.replace('_', ' ')} marked {style.letter}"
+        identity = loaded.identity(seat)
+        marker = f"on the boards {loaded.game.marker(loaded.game.board(loaded.row.board).model, colour)}"
         return marker if identity == colour else f"{identity}; {marker}"
 
     async def step(self, channel_id: int, user: User, version: int, kind: str,

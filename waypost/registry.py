@@ -14,6 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from render.marks import seat_marker
 from rules.base import BoardInfo, Game, Highlight, Posted, Setting
 from rules.errors import BadInput, InvalidData
 
@@ -55,13 +56,15 @@ class GameEntry:
     -> PNG bytes` (a module-level function: it is sent by name to the drawing processes; `focus`
     is None or one of the game's `focuses`; `highlight` None, or a piece and where it can go,
     drawn over the whole board; `posted` None, or the action just taken, for the view the channel
-    is posted), its data folder and the module of its cog (None for a game without commands of
-    its own)."""
+    is posted), its data folder, the module of its cog (None for a game without commands of
+    its own) and `marker(board, colour)`, a seat's marker in words as `draw` draws it ("a circle
+    marked R"; by default the shared styles')."""
 
     rules: Game[Any]
     draw: Draw
     data: Path
     cog: str | None = None
+    marker: Callable[[Any, str], str] = seat_marker
 
     @property
     def key(self) -> str:

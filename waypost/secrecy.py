@@ -24,7 +24,17 @@ def shown(entry: LogEntry, seat: int | None, revealed: int) -> str:
     return entry.summary if visible(entry, seat, revealed) else (entry.public or "A player made a secret move.")
 
 
-def first_hidden(entries: list[LogEntry]) -> LogEntry | None:
-    """The first secret entry not revealed yet (None: every secret has been revealed)."""
+def withdrawn(entries: list[LogEntry]) -> set[int]:
+    """The secret entries not revealed yet that hold a seal taken back: the sealing action and the
+    undo taking it back (which repeats it). They hide nothing in play any more, but what they held
+    stays the author's until the next reveal, as every secret entry's does."""
     revealed = revealed_up_to(entries)
-    return next((e for e in entries if e.secret and e.seq > revealed), None)
+    undone = {e.undoes for e in entries if e.kind == "undo"}
+    return {e.seq for e in entries if e.secret and e.seq > revealed and (e.kind == "undo" or e.seq in undone)}
+
+
+def first_hidden(entries: list[LogEntry]) -> LogEntry | None:
+    """The first secret entry not revealed yet whose seal is live, not taken back (None: no seal is
+    hidden in play)."""
+    revealed, gone = revealed_up_to(entries), withdrawn(entries)
+    return next((e for e in entries if e.secret and e.seq > revealed and e.seq not in gone), None)

@@ -124,7 +124,8 @@ class Store:
             after = rows[-1][11]
 
     async def hidden(self, game_id: int) -> bool:
-        """Whether a secret entry has not been revealed yet (`secrecy.first_hidden`, in SQL)."""
+        """Whether a secret entry has not been revealed yet: a live seal, or one taken back
+        (`secrecy.first_hidden` tells which, on the entries since the last reveal)."""
         (found,), = await self._fetch(
             "SELECT EXISTS (SELECT 1 FROM log WHERE game_id=? AND secret=1 AND seq > "
             f"(SELECT COALESCE(MAX(seq), 0) FROM {self._REVEALS} WHERE game_id=? AND reveals=1))",

@@ -24,6 +24,7 @@ from waypost.lobby import Lobby
 from waypost.looking import Looking
 from waypost.offering import Offering
 from waypost.outcome import Outcome, User, clean_name
+from waypost.secrecy import first_hidden, withdrawn
 
 __all__ = ["Members", "Table"]
 
@@ -39,18 +40,28 @@ class Table(Lobby, Deadlines, Looking, Offering):
         loaded = await self._played(channel_id)
         if loaded.seat_of(user.id) is None and user.id != loaded.row.host_id and not user.manage_channels:
             raise NotAllowed("Only the players, the host and members who can manage channels can export the game.")
-        if await self.store.hidden(loaded.row.id):
-            raise IllegalMove("Secret plans are hidden right now; export once they have been revealed.")
+        withheld = await self._withdrawn(loaded.row.id)
         payer = Payer(user.id, loaded.row.guild_id)
         self.allowance.check(payer)
         exporter = transfer.Exporter(loaded.game, loaded.row, await self.store.seal_key(),
-                                     await self.store.log_length(loaded.row.id))
+                                     await self.store.log_length(loaded.row.id), withheld)
         first = True
         async for rows in self.store.log_chunks(loaded.row.id):
             await self.reading.run(payer, exporter.add, rows, check=first)
             first = False
         file: tuple[str, bytes] = await self.reading.run(payer, exporter.file)
         return file
+
+    async def _withdrawn(self, game_id: int) -> set[int]:
+        """The unrevealed entries of seals taken back, which an export seals (`secrecy.withdrawn`);
+        refused while a seal is still hidden in play (`secrecy.first_hidden`)."""
+        if not await self.store.hidden(game_id):
+            return set()
+        length = await self.store.log_length(game_id)
+        since = await self.store.log_page(game_id, 0, length - await self.store.revealed_up_to(game_id))
+        if first_hidden(since[::-1]) is not None:
+            raise IllegalMove("Secret plans are hidden right now; export once they have been revealed.")
+        return withdrawn(since)
 
     async def import_game(self, channel_id: int, guild_id: int | None, user: User, data: bytes, members: Members,
                           until: int | None = None) -> Outcome:

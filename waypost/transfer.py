@@ -2,7 +2,8 @@
 
 An export holds what every onlooker may see: the state through the game's view for nobody, and,
 for a game whose seed decides hidden things, the seed sealed with the installation's key
-(`waypost.seal`), so the file reveals no deck order. The whole file is signed with that key.
+(`waypost.seal`), so the file reveals no deck order; a seal taken back before its reveal is
+exported as its public text, its action sealed the same way. The whole file is signed with that key.
 
 An import trusts nothing in the file. A game with hidden randomness is imported only from a file
 whose signature checks (exactly what this installation exported): its seal is opened only then,
@@ -19,7 +20,7 @@ import io
 import json
 import math
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import IO, Any, Literal, cast
@@ -34,7 +35,7 @@ from waypost.provenance import IDS
 from waypost.records import GameRow, LogEntry, dumps
 from waypost.registry import HOST_SETTINGS, GameEntry
 from waypost.replay import Refused, Replayed, replay_keeping
-from waypost.seal import Signer, seal, signed, unseal
+from waypost.seal import Signer, seal, seal_bytes, signed, unseal, unseal_bytes
 from waypost.secrecy import first_hidden
 
 FORMAT = "waypost-game"
@@ -50,6 +51,7 @@ BODIES = {"start": {"board", "seats", "settings", "seed"}, "action": {"action", 
           "seat": {"seat", "player_id", "name"}}
 OPTIONAL = {"action": {"by"}}  # who really played a move made for a player (the deadline, the host)
 SEEDED = ("start", "reseed")  # the entries whose body carries a seed
+WITHHELD = "sealed_action"  # the body of a seal taken back before its reveal: the action, sealed
 SEPARATOR = ",\n  "  # between the log's entries in a file: one a line
 FAULTS = ((NotAllowed, "that player may not make it"), (NotYourTurn, "not that player's turn"),
           (BadInput, "a value the rules do not accept"), (IllegalMove, "an illegal move"))
@@ -97,11 +99,12 @@ class Exporter:
     handles the whole file at once. What it holds is what onlookers see, and the seed sealed when it
     decides hidden things. The signature (`mac`, last) covers the file's canonical text."""
 
-    def __init__(self, game: GameEntry, row: GameRow, key: bytes, entries: int):
+    def __init__(self, game: GameEntry, row: GameRow, key: bytes, entries: int, withheld: Collection[int] = ()):
         rules = game.rules
         assert row.state is not None
         self.cover: Callable[[int], int | str] = (lambda seed: seal(seed, key)) if rules.hidden_randomness \
             else (lambda seed: seed)
+        self.withheld, self.key = withheld, key
         public = rules.encode_state(rules.view(rules.decode_state(row.state), None))
         top = {"format": FORMAT, "version": VERSION, "game": row.game_key, "board": row.board,
                "seats": serial.dump(row.seats), "settings": row.settings, "seed": self.cover(row.seed),
@@ -124,7 +127,7 @@ class Exporter:
     def add(self, rows: list[tuple[Any, ...]]) -> None:
         """The next rows of the log, in order."""
         if rows:
-            texts = [_entry_json(r, self.cover) for r in rows]
+            texts = [_entry_json(_withheld(r, self.key) if r[11] in self.withheld else r, self.cover) for r in rows]
             text = SEPARATOR.join(texts)
             self.out.write((text if self.first else SEPARATOR + text).encode())
             self.signer.add(("" if self.first else ",") + ",".join(canonical(json.loads(t)) for t in texts))
@@ -137,6 +140,15 @@ class Exporter:
         if self.out is not self.buffer:
             self.out.close()
         return self.name, self.buffer.getvalue()
+
+
+def _withheld(r: tuple[Any, ...], key: bytes) -> tuple[Any, ...]:
+    """A stored log row of a seal taken back before its reveal (`secrecy.withdrawn`), as an export
+    holds it: its public text only, its action sealed with the installation's key (an import here
+    opens it to replay it; nobody reads it from the file)."""
+    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public = r
+    body = dumps({WITHHELD: seal_bytes(body.encode(), key)}) if kind == "action" else body
+    return at, user, kind, body, public, "[]", seat, secret, reveals, undoable, undoes, seq, public
 
 
 def _entry_json(r: tuple[Any, ...], cover: Callable[[int], int | str]) -> str:
@@ -325,7 +337,19 @@ def _unsealed(file: ExportFile, game: GameEntry, key: bytes) -> ExportFile:
 
     log = [replace(e, body={**e.body, "seed": open_(e.body.get("seed"), f"log[{i}].body.seed")})
            if e.kind in SEEDED and "seed" in e.body else e for i, e in enumerate(file.log)]
+    log = [replace(e, body=_opened(e.body[WITHHELD], key, f"log[{i}].body.{WITHHELD}"))
+           if e.kind == "action" and list(e.body) == [WITHHELD] else e for i, e in enumerate(log)]
     return replace(file, seed=open_(file.seed, "file.seed"), log=log)
+
+
+def _opened(token: Any, key: bytes, where: str) -> dict[str, Any]:
+    """The action inside a sealed action (a seal taken back before its reveal)."""
+    if not isinstance(token, str):
+        raise InvalidData(f"{where}: expected a sealed action (text).")
+    body = strict_json(unseal_bytes(token, key, where, "action", "A move taken back before its reveal"))
+    if not isinstance(body, dict):
+        raise InvalidData(f"{where}: the sealed action is not an object.")
+    return body
 
 
 def _unpacked(data: bytes) -> bytes:

@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from render.basics import INK, RGB, WHITE, mix
 from render.lines import dashed_polyline
-from render.marks import draw_shape, label_offset, regular, shape_polygon, supersampled
+from render.marks import described, draw_shape, label_offset, regular, seat_marker, shape_polygon, supersampled
 from render.megaciv.colours import BARBARIAN_FILL, CONFLICT, PIRATE_FILL
 from render.megaciv.layout import Sizes
 from render.palette import seat_styles
@@ -71,6 +71,16 @@ def luminance(rgb: RGB) -> float:
 def styles(board: Board) -> dict[str, CivStyle]:
     """Every civilization's style, by civilization name."""
     return _styles(board.civilizations)
+
+
+def marker(board: Board, colour: str) -> str:
+    """The marker a seat colour's civilization is drawn with, in words ("a pentagon marked C"):
+    what turn cards say (`waypost.registry.GameEntry.marker`)."""
+    civ = board.civ_by_colour.get(colour)
+    if civ is None:
+        return seat_marker(board, colour)
+    style = styles(board)[civ.name]
+    return described(style.shape, style.letter)
 
 
 @lru_cache(maxsize=8)

@@ -70,9 +70,8 @@ def draw_panel(image: Image.Image, state: SkyeState, viewer: int | None, order: 
 
 
 def awaited(state: SkyeState) -> tuple[int, ...]:
-    """Every seat the game waits for: those acting and those asked a decision."""
-    pos = GAME.position(state)
-    return tuple(dict.fromkeys((*pos.acting, *(d.seat for d in pos.decisions))))
+    """Every seat the game waits for (`Game.awaiting`): those acting and those asked a decision."""
+    return tuple(dict.fromkeys(a.seat for a in GAME.awaiting(state)))
 
 
 def _status(image: Image.Image, state: SkyeState) -> None:

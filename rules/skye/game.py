@@ -225,7 +225,7 @@ class SkyeGame(Game[SkyeState]):
         new tile that fits goes on the first spot where it fits; the journeyman stays (an empty plan)."""
         if any(p.seat == seat for p in state.pending):
             return Choose("none")
-        if seat not in range(len(state.seats)) or seat not in self.position(state).acting:
+        if seat not in range(len(state.seats)) or seat not in self.position(state).awaited:
             return None
         player = state.players[seat]
         if state.stage == "price":

@@ -473,3 +473,58 @@ async def test_settings_are_shown_whole_and_an_impossible_one_is_refused_when_se
     assert (await discord_.run("@alice", "#settings", "/game settings name:rounds value:5")).ok
     await discord_.run("@bob", "#settings", "/game join")
     assert "begins" in (await discord_.run("@alice", "#settings", "/game start")).content
+
+
+async def test_nobody_is_pinged_for_a_buy_a_decision_holds_and_the_refusal_names_whom_it_waits_for(discord_):
+    """Issue 27 (J-T9, ruling 7): Blue buys Red's journeyman tile J4, so Red and Blue are asked
+    decisions that block play. Yellow, next to buy, is not pinged, awaited or told it is their turn
+    (reply, status, turn card) until both are answered; their buy meanwhile names whom it waits for."""
+    await play_script(discord_, upto="@bob /skye buy tile:J4")
+    uid = discord_.builder.directory.user_id
+    rec = await discord_.run("@bob", CH, "/skye buy tile:J4")
+    assert rec.ok and "your turn" not in rec.content
+    assert uid("carl") not in {u for m in rec.messages for u in m.pinged}
+    status = json.dumps((await discord_.run("@carl", CH, "/game status")).embeds)
+    assert "Round 2 of 6: Red and Blue to decide" in status and f"<@{uid('carl')}>" not in status.split("Waiting")[1]
+    card = await discord_.run("@carl", CH, '!click "Your turn card"')
+    assert "The game is not waiting for you now; it waits for Red and Blue." in card.content
+    rec = await discord_.run("@carl", CH, "/skye buy tile:pass")
+    assert rec.ephemeral and "Waiting for Red and Blue to decide." in rec.content
+    assert (await discord_.run("@alice", CH, "/game choose choice:warrior")).ok
+    rec = await discord_.run("@carl", CH, "/skye buy tile:pass")
+    assert rec.ephemeral and "Waiting for Blue to decide: You took J4 with the journeyman symbol" in rec.content
+    rec = await discord_.run("@bob", CH, "/skye advance track:merchant")
+    assert "Yellow cannot buy anything and passes." in rec.content  # their step came, and nothing was open
+    assert f"<@{uid('alice')}> your turn: buy a tile from another player, or pass." in rec.content
+    assert {u for m in rec.messages for u in m.pinged} == {uid("alice")}
+
+
+async def test_export_is_refused_while_a_seal_is_live_and_allowed_once_it_is_taken_back(discord_):
+    """Issue 27: once Red's sealed price is taken back no seal is hidden, so /game export works at
+    once, not only after the next reveal. The file keeps the withdrawn price sealed (neither its
+    prices nor its salt readable) and imports here; while a seal is live, export is refused."""
+    await play_script(discord_, upto="/skye price")
+    hand = [c["value"] for c in (await discord_.run("@alice", CH, "!complete /skye price axe:")).choices]
+    sealed = await discord_.run("@alice", CH, f"/skye price axe:{hand[0]} price1:3 price2:2")
+    action = (await _last_entry(discord_)).body["action"]
+    assert sealed.ephemeral and action["prices"] == [3, 2] and len(action["salt"]) == 16
+    rec = await discord_.run("@bob", CH, "/game export")
+    told = rec.content + "".join(m.content for m in rec.followups)
+    assert not rec.attachments and "Secret plans are hidden right now" in told
+    await discord_.run("@alice", CH, "/game undo")
+    rec = await discord_.run("@bob", CH, "/game export")
+    files = [a.data for m in rec.messages for a in m.attachments]
+    assert files, rec.content + "".join(m.content for m in rec.followups)
+    text = files[0].decode()
+    assert "Red took back a secret move." in text and '"body":{"sealed_action":"sealed:' in text
+    assert action["salt"] not in text and '"prices"' not in text and "3 gold" not in text
+    rec = await discord_.inject(discord_.builder.command("@bob", "#copy", "game import", {"file": text.encode()}))
+    assert rec.ok and "bob imported an Isle of Skye" in "".join(m.content for m in rec.messages)
+
+
+async def _last_entry(discord_: OfflineDiscord):
+    """The latest log entry as stored (what only its author may read before the reveal)."""
+    table = discord_.bot.table
+    row = await table.store.open_game(discord_.builder.directory.channel_id(CH[1:]))
+    (entry,) = await table.store.log_page(row.id, 0, 1)
+    return entry
