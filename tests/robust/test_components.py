@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -74,15 +75,38 @@ FORGED: dict[str, Callable[[Ids], list[tuple[str, list[str] | None]]]] = {
                              for kind in ("end", "sail", "zz") for do in ("to", "go")]
     + [(f"waypost:step:{HUGE}:{i.version}:end::0:go", None), (f"waypost:step:{i.here}:{HUGE}:end::0:go", None)],
     "HelpButton": lambda i: [(f"waypost:help:{key}:{page}:{tag}", None)
-                             for key, page, tag in (("zz", 999, "p"), ("", 0, "n"), ("vikings", 999, "s"))],
-    "DeclareButton": lambda i: [(f"megaciv:declare:{i.there}:{i.me}:{i.game}:1", None),
-                                (f"megaciv:declare:{i.here}:{i.me}:{HUGE}:1", None)],
+                             for key, page, tag in (("zz", 999, "p"), ("", 0, "n"), (FIRST_GAME, 999, "s"))],
 }
 UNBOUND = {"HelpButton"}  # acts on no channel's game: it need not refuse, only show nothing of one
+FIRST_GAME = next(iter(default_games()))
+TEMPLATE_GROUP = re.compile(r"\(\?P<(\w+)>[^)]*\)")
+
+
+def from_template(cls: type) -> Callable[[Ids], list[tuple[str, list[str] | None]]]:
+    """Forged ids for an item whose custom id is only numbers named in its template (a game's own
+    button): one naming the other channel's game, one with a number beyond any id."""
+    template = cls.__discord_ui_compiled_template__.pattern  # type: ignore[attr-defined]
+    names = TEMPLATE_GROUP.findall(template)
+    assert "channel" in names, f"{cls.__name__}: give it forged cases in FORGED"
+
+    def filled(i: Ids, huge: str) -> str:
+        values = {"channel": i.there, "user": i.me, "game": i.game, "version": i.version}
+        numbers = {name: str(values.get(name, 1)) for name in names}
+        if huge:
+            numbers = {**numbers, "channel": str(i.here), names[-1]: huge}
+        return TEMPLATE_GROUP.sub(lambda m: numbers[m.group(1)], template).replace("\\", "")
+
+    return lambda i: [(filled(i, ""), None), (filled(i, HUGE), None)]
+
+
+def forged(cls: type) -> Callable[[Ids], list[tuple[str, list[str] | None]]]:
+    return FORGED.get(cls.__name__) or from_template(cls)
 
 
 def test_every_dynamic_item_is_forged():
-    assert {c.__name__ for c in dynamic_items()} == set(FORGED)
+    assert set(FORGED) <= {c.__name__ for c in dynamic_items()}
+    for cls in dynamic_items():
+        assert forged(cls)(Ids(1, 2, 3, 4, 5)), cls.__name__
 
 
 def forged_message(raw: dict[str, Any], custom_id: str, values: list[str] | None) -> dict[str, Any]:
@@ -122,7 +146,7 @@ async def test_a_forged_click_changes_and_shows_nothing(two):
         travels = getattr(cls, "travels", False)
         for who in (MANAGER, OUTSIDER, *(() if travels else (PLAYERS[1],))):
             ids = Ids(here, there, directory.user_id(who), row.id, row.version)
-            for custom_id, values in FORGED[cls.__name__](ids):
+            for custom_id, values in forged(cls)(ids):
                 assert len(custom_id) <= CUSTOM_ID_LIMIT, custom_id  # what Discord could send
                 before = [await stored(store, c) for c in (here, there)]
                 payload = harness.builder.component(who, forged_message(raw, custom_id, values), custom_id, values,
