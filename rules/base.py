@@ -40,6 +40,7 @@ from rules.core import (
     S,
     Seat,
     Setting,
+    frozen,
 )
 from rules.errors import BadInput, IllegalMove, InvalidData, NotYourTurn, PlayerError
 from rules.flow import Flow, Position
@@ -534,14 +535,15 @@ class Game(ABC, Generic[S]):
         """What changed in `footprint` between two states (views), in lines for the player."""
         return self.differences(self.snapshot(before, footprint), after, footprint)
 
-    def differences(self, then: Mapping[str, Hashable], state: S, footprint: Footprint) -> list[str]:
-        """What changed in `footprint` since the snapshot `then`, on `state` now (a view)."""
+    def differences(self, then: Mapping[str, Any], state: S, footprint: Footprint) -> list[str]:
+        """What changed in `footprint` since the snapshot `then` (as taken, or back from JSON), on
+        `state` now (a view)."""
         now = self.snapshot(state, footprint)
-        lines = [self.change_text(state, key, then.get(key), now.get(key))
-                 for key in dict.fromkeys([*then, *now]) if then.get(key) != now.get(key)]
+        pairs = {key: (frozen(then.get(key)), frozen(now.get(key))) for key in dict.fromkeys([*then, *now])}
+        lines = [self.change_text(state, key, was, is_) for key, (was, is_) in pairs.items() if was != is_]
         return [line[:1].upper() + line[1:] for line in lines]
 
-    def ready(self, state: S, prepared: Prepared, then: Mapping[str, Hashable]) -> Ready:
+    def ready(self, state: S, prepared: Prepared, then: Mapping[str, Any]) -> Ready:
         """When the turn comes: the prepared steps to play at once if each is still legal in turn
         and (mode "unchanged") nothing in their footprint changed since the snapshot `then`; else
         none, with the reasons, or, with `else_pass`, the game's fallback if legal."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, Protocol, TypeVar
 
@@ -266,3 +266,12 @@ class Ready:
 
     actions: tuple[Action, ...] = ()
     reasons: tuple[str, ...] = ()
+
+
+def frozen(value: object) -> Hashable:
+    """A snapshot's value as compared: lists (what JSON makes of tuples, once the table has stored
+    a snapshot) back to tuples, all the way down."""
+    if isinstance(value, list | tuple):
+        return tuple(frozen(v) for v in value)
+    assert isinstance(value, Hashable)
+    return value
