@@ -531,6 +531,17 @@ class Game(ABC, Generic[S]):
             state = after
         return Prepared(seat, tuple(actions), mode, else_pass, footprint)
 
+    def encode_prepared(self, prepared: Prepared) -> dict[str, Any]:
+        """A prepared turn as JSON data, for the table to keep privately."""
+        data: dict[str, Any] = serial.dump(dataclasses.replace(prepared, actions=()))
+        return {**data, "actions": [self.encode_action(a) for a in prepared.actions]}
+
+    def decode_prepared(self, data: Any) -> Prepared:
+        if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
+            raise InvalidData("prepared turn: expected an object with a list of 'actions'")
+        plan: Prepared = serial.load(Prepared, {**data, "actions": []}, "prepared turn")
+        return dataclasses.replace(plan, actions=tuple(self.decode_action(a) for a in data["actions"]))
+
     def changed(self, before: S, after: S, footprint: Footprint) -> list[str]:
         """What changed in `footprint` between two states (views), in lines for the player."""
         return self.differences(self.snapshot(before, footprint), after, footprint)

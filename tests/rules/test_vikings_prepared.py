@@ -142,3 +142,8 @@ def test_a_prepared_turn_stays_out_of_the_state_and_every_view():
     assert GAME.encode_state(state) == before
     assert [GAME.encode_state(GAME.view(state, s)) for s in (None, RED, BLUE)] == views
     assert all("Prepared" not in str(f.type) for f in dataclasses.fields(VikingsState))
+
+
+def test_a_prepared_turn_round_trips_through_json_for_the_table_to_keep():
+    plan, _ = prepared(waiting(), "if legal")
+    assert GAME.decode_prepared(json.loads(json.dumps(GAME.encode_prepared(plan)))) == plan
