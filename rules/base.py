@@ -18,7 +18,7 @@ import copy
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Literal
+from typing import Any, ClassVar, Generic, Literal, get_args
 
 from rules import serial
 from rules.core import (
@@ -47,6 +47,8 @@ from rules.flow import Flow, Position
 from rules.guards import hosting, seated
 from rules.options import Choice, Kind, Param, Step, Value, Values, defaulted
 from rules.text import either, players
+
+PREPARED_STEPS = 200  # the most steps a prepared turn holds (a long Mega Civilization draft is well under)
 
 __all__ = [
     "Action", "Actor", "Awaiting", "BoardInfo", "Ending", "Game", "GameState", "Highlight", "Piece", "Posted", "Reach",
@@ -512,8 +514,10 @@ class Game(ABC, Generic[S]):
         open_kinds = self.preparable(view, seat)
         if not open_kinds:
             raise IllegalMove(f"There is nothing to prepare now: {self.status_line(view)}.")
-        if not actions:
-            raise BadInput("Prepare at least one step.")
+        if not actions or len(actions) > PREPARED_STEPS:
+            raise BadInput(f"Prepare from 1 to {PREPARED_STEPS} steps.")
+        if mode not in get_args(Mode):
+            raise BadInput(f"A prepared turn is played {either(list(get_args(Mode)), 'or')}, not {mode!r:.20}.")
         if else_pass and self.fallback(self.as_if_turn(view, seat), seat) is None:
             raise BadInput(f"{self.title} has no pass to fall back on.")
         state, footprint = self.as_if_turn(view, seat), Footprint()

@@ -147,3 +147,13 @@ def test_a_prepared_turn_stays_out_of_the_state_and_every_view():
 def test_a_prepared_turn_round_trips_through_json_for_the_table_to_keep():
     plan, _ = prepared(waiting(), "if legal")
     assert GAME.decode_prepared(json.loads(json.dumps(GAME.encode_prepared(plan)))) == plan
+
+
+def test_a_prepared_turn_with_no_steps_or_an_unknown_mode_is_refused():
+    state = waiting()
+    with pytest.raises(BadInput, match="Prepare from 1 to 200 steps"):
+        GAME.prepare(state, Actor(BLUE), ())
+    with pytest.raises(BadInput, match="A prepared turn is played unchanged or if legal, not 'always'"):
+        GAME.prepare(state, Actor(BLUE), BLUE_SAILS, "always")  # type: ignore[arg-type]
+    with pytest.raises(BadInput, match="has no pass to fall back on"):
+        GAME.prepare(state, Actor(BLUE), BLUE_SAILS, else_pass=True)
