@@ -17,8 +17,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Literal
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Literal, get_args
 
 from rules import serial
 from rules.core import (
@@ -27,21 +27,28 @@ from rules.core import (
     Awaiting,
     BoardInfo,
     Ending,
+    Footprint,
     GameState,
     Highlight,
+    Mode,
     Piece,
     Posted,
+    Prepared,
     Reach,
+    Ready,
     Result,
     S,
     Seat,
     Setting,
+    frozen,
 )
 from rules.errors import BadInput, IllegalMove, InvalidData, NotYourTurn, PlayerError
 from rules.flow import Flow, Position
 from rules.guards import hosting, seated
 from rules.options import Choice, Kind, Param, Step, Value, Values, defaulted
 from rules.text import either, players
+
+PREPARED_STEPS = 200  # the most steps a prepared turn holds (a long Mega Civilization draft is well under)
 
 __all__ = [
     "Action", "Actor", "Awaiting", "BoardInfo", "Ending", "Game", "GameState", "Highlight", "Piece", "Posted", "Reach",
@@ -478,6 +485,113 @@ class Game(ABC, Generic[S]):
     def decode_state(self, data: Any) -> S:
         state: S = serial.load(self.state_type, data, "state")
         return state
+
+    # --- prepared turns (issue 30): a seat's next turn, prepared while another plays ------------
+
+    def preparable(self, state: S, seat: int) -> tuple[str, ...]:
+        """The action kinds `seat` may prepare now, while it is not their turn (their view); () when
+        the game or its phase has none."""
+        return ()
+
+    def as_if_turn(self, state: S, seat: int) -> S:
+        """`state` (a seat's view) as if it were now `seat`'s turn, for checking a prepared turn:
+        only whose turn it is changes, nothing hidden is touched."""
+        return state
+
+    def depends(self, state: S, seat: int, action: Action) -> Footprint:
+        """What `action` by `seat`, legal on `state`, depends on: the places it names or passes
+        through, the pieces it moves, and whatever else the game names."""
+        return Footprint()
+
+    def snapshot(self, state: S, footprint: Footprint) -> dict[str, Hashable]:
+        """What is at each place and piece of `footprint` on `state` (a seat's view), by key."""
+        return {}
+
+    def change_text(self, state: S, key: str, was: Hashable, now: Hashable) -> str:
+        """A line for the player saying what changed at `key` of a snapshot (`state`: now)."""
+        return f"{key} changed"
+
+    def fallback(self, state: S, seat: int) -> Action | None:
+        """What a prepared turn with `else_pass` plays when it cannot be played (a pass); None: none."""
+        return None
+
+    def prepare(self, view: S, actor: Actor, actions: Sequence[Action], mode: Mode = "unchanged",
+                else_pass: bool = False) -> Prepared:
+        """Check a turn `actor` prepares while it is not theirs, on their `view`: each step applied
+        in turn as if it were their turn now, refused with the usual reason (naming the step).
+        The table keeps the plan privately, with `snapshot(view, plan.footprint)`."""
+        seat = seated(actor)
+        open_kinds = self.preparable(view, seat)
+        if not open_kinds:
+            raise IllegalMove(f"There is nothing to prepare now: {self.status_line(view)}.")
+        if not actions or len(actions) > PREPARED_STEPS:
+            raise BadInput(f"Prepare from 1 to {PREPARED_STEPS} steps.")
+        if mode not in get_args(Mode):
+            raise BadInput(f"A prepared turn is played {either(list(get_args(Mode)), 'or')}, not {mode!r:.20}.")
+        if else_pass and self.fallback(self.as_if_turn(view, seat), seat) is None:
+            raise BadInput(f"{self.title} has no pass to fall back on.")
+        state, footprint = self.as_if_turn(view, seat), Footprint()
+        for number, action in enumerate(actions, 1):
+            try:
+                if action.kind not in open_kinds:
+                    raise IllegalMove(f"You cannot prepare to {action.doing()}; you may prepare: "
+                                      f"{', '.join(open_kinds)}.")
+                after = self.apply(state, actor, action).state
+            except PlayerError as error:
+                if len(actions) > 1:
+                    raise type(error)(f"Step {number} ({action.doing()}): {error}") from error
+                raise
+            footprint |= self.depends(state, seat, action)
+            state = after
+        return Prepared(seat, tuple(actions), mode, else_pass, footprint)
+
+    def encode_prepared(self, prepared: Prepared) -> dict[str, Any]:
+        """A prepared turn as JSON data, for the table to keep privately."""
+        data: dict[str, Any] = serial.dump(dataclasses.replace(prepared, actions=()))
+        return {**data, "actions": [self.encode_action(a) for a in prepared.actions]}
+
+    def decode_prepared(self, data: Any) -> Prepared:
+        if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
+            raise InvalidData("prepared turn: expected an object with a list of 'actions'")
+        plan: Prepared = serial.load(Prepared, {**data, "actions": []}, "prepared turn")
+        return dataclasses.replace(plan, actions=tuple(self.decode_action(a) for a in data["actions"]))
+
+    def changed(self, before: S, after: S, footprint: Footprint) -> list[str]:
+        """What changed in `footprint` between two states (views), in lines for the player."""
+        return self.differences(self.snapshot(before, footprint), after, footprint)
+
+    def differences(self, then: Mapping[str, Any], state: S, footprint: Footprint) -> list[str]:
+        """What changed in `footprint` since the snapshot `then` (as taken, or back from JSON), on
+        `state` now (a view)."""
+        now = self.snapshot(state, footprint)
+        pairs = {key: (frozen(then.get(key)), frozen(now.get(key))) for key in dict.fromkeys([*then, *now])}
+        lines = [self.change_text(state, key, was, is_) for key, (was, is_) in pairs.items() if was != is_]
+        return [line[:1].upper() + line[1:] for line in lines]
+
+    def ready(self, state: S, prepared: Prepared, then: Mapping[str, Any]) -> Ready:
+        """When the turn comes: the prepared steps to play at once if each is still legal in turn
+        and (mode "unchanged") nothing in their footprint changed since the snapshot `then`; else
+        none, with the reasons, or, with `else_pass`, the game's fallback if legal."""
+        seat, actor = prepared.seat, Actor(prepared.seat)
+        reasons = self.differences(then, self.view(state, seat), prepared.footprint) \
+            if prepared.mode == "unchanged" else []
+        if not reasons:
+            now = state
+            for number, action in enumerate(prepared.actions, 1):
+                try:
+                    now = self.apply(now, actor, action).state
+                except PlayerError as error:
+                    reasons = [f"Step {number} ({action.doing()}) is no longer legal: {error}"]
+                    break
+        if not reasons:
+            return Ready(prepared.actions)
+        instead = self.fallback(state, seat) if prepared.else_pass else None
+        if instead is not None:
+            try:
+                self.apply(state, actor, instead)
+            except PlayerError:
+                instead = None
+        return Ready((instead,) if instead is not None else (), tuple(reasons))
 
 
 def part_source(source: str, part: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, Protocol, TypeVar
 
@@ -220,3 +220,58 @@ class Setting:
     def show(self, value: object) -> str:
         """A value as players read it: on/off for switches."""
         return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+# --- prepared turns: a seat's next turn, prepared while another plays (issue 30) ---------------
+
+Mode = Literal["unchanged", "if legal"]
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """What a prepared action depends on: the `places` it names or passes through (spaces, hexes,
+    areas), the `pieces` it moves (the game's ids) and anything else the game names in `others`
+    (an offered tile and its price)."""
+
+    places: tuple[str, ...] = ()
+    pieces: tuple[str, ...] = ()
+    others: tuple[str, ...] = ()
+
+    def __or__(self, other: Footprint) -> Footprint:
+        return Footprint(tuple(dict.fromkeys(self.places + other.places)),
+                         tuple(dict.fromkeys(self.pieces + other.pieces)),
+                         tuple(dict.fromkeys(self.others + other.others)))
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A seat's next turn prepared while it was not theirs: its `actions` in order and what they
+    depend on (`footprint`). `mode` "unchanged" plays them only if nothing in the footprint changed
+    meanwhile; "if legal" whenever they are still legal. With `else_pass`, a plan that cannot be
+    played plays the game's `fallback` instead ("this tile if still there, else pass"). It never
+    enters a state or a view: the table keeps it privately, beside its `snapshot` of the footprint."""
+
+    seat: int
+    actions: tuple[Action, ...]
+    mode: Mode = "unchanged"
+    else_pass: bool = False
+    footprint: Footprint = Footprint()
+
+
+@dataclass(frozen=True)
+class Ready:
+    """What the table does with a prepared turn when it comes: play `actions` (empty: none), and
+    tell the player the `reasons` the plan was not played as prepared (what changed, what is no
+    longer legal; with a fallback played, why)."""
+
+    actions: tuple[Action, ...] = ()
+    reasons: tuple[str, ...] = ()
+
+
+def frozen(value: object) -> Hashable:
+    """A snapshot's value as compared: lists (what JSON makes of tuples, once the table has stored
+    a snapshot) back to tuples, all the way down."""
+    if isinstance(value, list | tuple):
+        return tuple(frozen(v) for v in value)
+    assert isinstance(value, Hashable)
+    return value

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from functools import lru_cache
 from typing import Any
 
 from rules import serial
 from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
+from rules.core import Footprint
 from rules.errors import PlayerError
 from rules.flow import Decision, Flow, Phase, Position
+from rules.glory import depends as footprints
 from rules.glory import explore, notation, options, queries, report, turns
 from rules.glory.actions import HEX, Adjust, Choose, EndTurn, Maneuver, Pass
 from rules.glory.adjust import adjust
@@ -263,6 +265,23 @@ class GloryGame(Game[GloryState]):
         """The state as JSON data; its board, most of it and never changing, is dumped once."""
         return {f.name: _board_data(state.board) if f.name == "board" else serial.dump(getattr(state, f.name))
                 for f in dataclasses.fields(state)}
+
+    # --- prepared turns (issue 30; rules/glory/depends.py) ------------------------------------------
+
+    def preparable(self, state: GloryState, seat: int) -> tuple[str, ...]:
+        return footprints.preparable(state, seat)
+
+    def as_if_turn(self, state: GloryState, seat: int) -> GloryState:
+        return footprints.as_if_turn(state, seat)
+
+    def depends(self, state: GloryState, seat: int, action: Action) -> Footprint:
+        return footprints.depends(state, seat, action)
+
+    def snapshot(self, state: GloryState, footprint: Footprint) -> dict[str, Hashable]:
+        return footprints.snapshot(state, footprint)
+
+    def change_text(self, state: GloryState, key: str, was: Hashable, now: Hashable) -> str:
+        return footprints.change_text(state, key, was, now)
 
 
 @lru_cache(maxsize=16)

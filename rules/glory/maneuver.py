@@ -9,7 +9,7 @@ from rules.glory import explore
 from rules.glory.actions import Maneuver
 from rules.glory.landing import carry_out, describe, oversized, reach_report
 from rules.glory.moves import MAX_PATH, plan
-from rules.glory.state import GloryState, Stop, read_units, terrain_at
+from rules.glory.state import GloryState, Plan, Stop, read_units, terrain_at
 from rules.guards import seated
 
 MAX_STOPS = 24
@@ -18,6 +18,24 @@ MAX_STOPS = 24
 def maneuver(state: GloryState, actor: Actor, action: Maneuver) -> Result[GloryState]:
     """G-M1–G-M9 and, into an unexplored province, G-E1 and the reveal of G-E2."""
     seat = seated(actor)
+    paying = state.maneuvers >= 1
+    checked = planned(state, seat, action, paying)
+    state.maneuvers += 1
+    paid = ""
+    if paying:
+        state.players[seat].action_cubes -= 1
+        paid = f" (paid 1 action cube, {state.players[seat].action_cubes} left)"
+    if terrain_at(state, checked.end) is None:
+        return explore.begin(state, checked, paid)
+    moved = describe(state, checked)
+    phrases = carry_out(state, checked)
+    details = [f"{moved}{paid}", *phrases, *reach_report(state, seat, checked.end)]
+    return Result(state, f"{moved}{paid}", tuple(details))
+
+
+def planned(state: GloryState, seat: int, action: Maneuver, paying: bool = False) -> Plan:
+    """The maneuver read and checked (G-M1–G-M9; paying: it costs an action cube): its plan, or a
+    PlayerError saying what is wrong. Nothing changes."""
     board = state.board
     army = board.parse(action.army)
     if not isinstance(action.to, str) or not isinstance(action.path, (tuple, list)):
@@ -35,7 +53,6 @@ def maneuver(state: GloryState, actor: Actor, action: Maneuver) -> Result[GloryS
     if not isinstance(action.march, bool):
         raise BadInput("March is on or off.")
     player = state.players[seat]
-    paying = state.maneuvers >= 1
     if paying and player.action_cubes < 1:
         raise IllegalMove("Another maneuver this turn costs an action cube and you have none left: end your turn.")
     checked = plan(state, seat, army, units, to, path or None, stops, action.march, action.pack)
@@ -44,17 +61,7 @@ def maneuver(state: GloryState, actor: Actor, action: Maneuver) -> Result[GloryS
         raise IllegalMove(f"{too_many[:1].upper()}{too_many[1:]}.")
     if terrain_at(state, checked.end) is None and not state.province_deck:
         raise IllegalMove("The province deck is empty: no province can be explored.")
-    state.maneuvers += 1
-    paid = ""
-    if paying:
-        state.players[seat].action_cubes -= 1
-        paid = f" (paid 1 action cube, {state.players[seat].action_cubes} left)"
-    if terrain_at(state, checked.end) is None:
-        return explore.begin(state, checked, paid)
-    moved = describe(state, checked)
-    phrases = carry_out(state, checked)
-    details = [f"{moved}{paid}", *phrases, *reach_report(state, seat, checked.end)]
-    return Result(state, f"{moved}{paid}", tuple(details))
+    return checked
 
 
 def read_stops(state: GloryState, drops: tuple[tuple[str, str, int], ...],

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
+from rules.core import Footprint
 from rules.errors import BadInput, PlayerError
 from rules.flow import Flow, Phase, Position
 from rules.guards import seated
 from rules.megaciv import codec, draft, looks, options, queries
+from rules.megaciv import depends as footprints
 from rules.megaciv.actions import (
     Adjust,
     Build,
@@ -243,3 +245,20 @@ class MegaCivGame(Game[MegaState]):
 
     def decode_state(self, data: Any) -> MegaState:
         return codec.decode(data)
+
+    # --- prepared turns (issue 30; rules/megaciv/depends.py) ------------------------------------------
+
+    def preparable(self, state: MegaState, seat: int) -> tuple[str, ...]:
+        return footprints.preparable(state, seat)
+
+    def as_if_turn(self, state: MegaState, seat: int) -> MegaState:
+        return footprints.as_if_turn(state, seat)
+
+    def depends(self, state: MegaState, seat: int, action: Action) -> Footprint:
+        return footprints.depends(state, seat, action)
+
+    def snapshot(self, state: MegaState, footprint: Footprint) -> dict[str, Hashable]:
+        return footprints.snapshot(state, footprint)
+
+    def change_text(self, state: MegaState, key: str, was: Hashable, now: Hashable) -> str:
+        return footprints.change_text(state, key, was, now)

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from rules import serial
 from rules.base import Action, Actor, BoardInfo, Ending, Game, Piece, Reach, Result, Seat
+from rules.core import Footprint
 from rules.errors import BadInput
 from rules.flow import Decision, Flow, Phase, Position
 from rules.guards import seated
 from rules.options import Choice, Param, Values
+from rules.skye import depends as footprints
 from rules.skye import options, queries, turns
 from rules.skye.actions import Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
 from rules.skye.adjust import adjust
@@ -311,6 +313,26 @@ class SkyeGame(Game[SkyeState]):
         """The state as JSON data; its board (large, never changing) is dumped once."""
         return {f.name: _board_data(state.board) if f.name == "board" else serial.dump(getattr(state, f.name))
                 for f in dataclasses.fields(state)}
+
+    # --- prepared turns (issue 30; rules/skye/depends.py) ------------------------------------------
+
+    def preparable(self, state: SkyeState, seat: int) -> tuple[str, ...]:
+        return footprints.preparable(state, seat)
+
+    def as_if_turn(self, state: SkyeState, seat: int) -> SkyeState:
+        return footprints.as_if_turn(state, seat)
+
+    def depends(self, state: SkyeState, seat: int, action: Action) -> Footprint:
+        return footprints.depends(state, seat, action)
+
+    def snapshot(self, state: SkyeState, footprint: Footprint) -> dict[str, Hashable]:
+        return footprints.snapshot(state, footprint)
+
+    def change_text(self, state: SkyeState, key: str, was: Hashable, now: Hashable) -> str:
+        return footprints.change_text(state, key, was, now)
+
+    def fallback(self, state: SkyeState, seat: int) -> Action | None:
+        return footprints.fallback()
 
 
 def _castle(board: SkyeBoard, colour: str) -> Placed:

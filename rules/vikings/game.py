@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from functools import lru_cache
 from typing import Any
 
 from rules import serial
 from rules.base import Action, Actor, Awaiting, BoardInfo, Game, Piece, Reach, Result, Seat
+from rules.core import Footprint
 from rules.flow import Decision, Flow, Phase, Position
 from rules.options import Choice, Param, Values
 from rules.text import either, plural
+from rules.vikings import depends as footprints
 from rules.vikings import options, queries, turns
 from rules.vikings.actions import Adjust, AdvanceEra, Choose, Dedicate, EndTurn, PlaceBoat, ReturnSettlers, Sail
 from rules.vikings.adjust import adjust
@@ -204,6 +206,23 @@ class VikingsGame(Game[VikingsState]):
         """The state as JSON data; its board, most of it and never changing, is dumped once."""
         return {f.name: _board_data(state.board) if f.name == "board" else serial.dump(getattr(state, f.name))
                 for f in dataclasses.fields(state)}
+
+    # --- prepared turns (issue 30; rules/vikings/depends.py) ------------------------------------------
+
+    def preparable(self, state: VikingsState, seat: int) -> tuple[str, ...]:
+        return footprints.preparable(state, seat)
+
+    def as_if_turn(self, state: VikingsState, seat: int) -> VikingsState:
+        return footprints.as_if_turn(state, seat)
+
+    def depends(self, state: VikingsState, seat: int, action: Action) -> Footprint:
+        return footprints.depends(state, seat, action)
+
+    def snapshot(self, state: VikingsState, footprint: Footprint) -> dict[str, Hashable]:
+        return footprints.snapshot(state, footprint)
+
+    def change_text(self, state: VikingsState, key: str, was: Hashable, now: Hashable) -> str:
+        return footprints.change_text(state, key, was, now)
 
 
 def _hit(before: VikingsState, after: VikingsState, seat: int) -> bool:

@@ -1,0 +1,65 @@
+"""Prepared turns (issue 30): what a Viking may prepare while another clan plays (the turn's
+sails and its end), what each depends on, and how a change to it is told.
+
+A sail depends on its boat (where it is) and on every space of its route, the start included:
+the boats on each and, at a dock, its village (a raid's target). Ending the turn depends on nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Hashable
+
+from rules.core import Action, Footprint
+from rules.vikings.actions import Sail
+from rules.vikings.state import VikingsState, boat_label
+
+PREPARABLE = ("sail", "end")
+
+
+def preparable(state: VikingsState, seat: int) -> tuple[str, ...]:
+    """The turn's sails and its end, for a seat not on turn once setup is over (a bumped boat's
+    owner answers first)."""
+    if state.placing or state.turn == seat or any(b.seat == seat for b in state.pending):
+        return ()
+    return PREPARABLE
+
+
+def as_if_turn(state: VikingsState, seat: int) -> VikingsState:
+    """The state with `seat` starting its turn: no sail or dedication made yet."""
+    return dataclasses.replace(state, turn=seat, sails=0, dedicated=False)
+
+
+def depends(state: VikingsState, seat: int, action: Action) -> Footprint:
+    if not isinstance(action, Sail):
+        return Footprint()
+    start = state.players[seat].boats.get(action.boat)
+    route = tuple(dict.fromkeys(((start,) if start else ()) + tuple(action.route)))
+    return Footprint(places=route, pieces=(f"{seat}/{action.boat}",))
+
+
+def snapshot(state: VikingsState, footprint: Footprint) -> dict[str, Hashable]:
+    """Per place, the boats on it (seat, number) and whether it holds a village; per boat, its space."""
+    found: dict[str, Hashable] = {}
+    for place in footprint.places:
+        boats = tuple(sorted((s, n) for s, p in enumerate(state.players) for n, at in p.boats.items() if at == place))
+        found[f"place:{place}"] = (boats, place in state.villages)
+    for piece in footprint.pieces:
+        seat, boat = (int(part) for part in piece.split("/"))
+        found[f"piece:{piece}"] = state.players[seat].boats.get(boat)
+    return found
+
+
+def change_text(state: VikingsState, key: str, was: Hashable, now: Hashable) -> str:
+    """"Yellow boat 2 moved into F4 on your route"; "Red boat 1 moved from A1 to F1"."""
+    kind, name = key.split(":", 1)
+    if kind == "piece":
+        seat, boat = (int(part) for part in name.split("/"))
+        return f"{boat_label(state, seat, boat)} moved from {was or 'harbour'} to {now or 'harbour'}"
+    assert isinstance(was, tuple) and isinstance(now, tuple)
+    (before, village_before), (after, village_after) = was, now
+    lines = [f"{boat_label(state, *b)} moved into {name} on your route" for b in after if b not in before]
+    lines += [f"{boat_label(state, *b)} left {name} on your route" for b in before if b not in after]
+    if village_before != village_after:
+        lines.append(f"the village at {name} was {'raided' if village_before else 'put back'}")
+    return "; ".join(lines) or f"{name} on your route changed"
