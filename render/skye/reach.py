@@ -31,11 +31,10 @@ from render.marks import supersampled
 from render.png import build_palette
 from render.skye.colours import BACKGROUND, FIXED_COLOURS
 from render.skye.layout import CAPTION_H
-from render.skye.panel import wrap
 from render.skye.pieces import shared_tile
 from render.skye.static import Key, layer_of, samples
 from render.skye.territory import Pos, cell, draw_slot, shown_cells
-from render.text import draw_text, paste, text_sprite
+from render.text import draw_text, paste, text_sprite, wrap
 from render.tiles import Slot, Tile, TileGrid, cell_bounds
 from render.tiles import _features as draw_features
 from rules.base import Highlight
