@@ -1,0 +1,101 @@
+"""Legibility beyond the posted views (issue 28): the pictures a player reads in Discord's preview
+(550 px wide) without opening them, the Glory focus and rotation picker, the reach pictures and
+the recap's frames, show their text at 10 px or more there, uncut; small pieces stand out from
+their ground (`tests.render.contrast`); Glory's relic symbols and army words read there."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from render.glory import compose as glory_compose
+from render.glory.icons import symbol_sprite
+from render.glory.zoom import draw_focus
+from render.posted import PREVIEW_W
+from render.terrain import terrain
+from render.vikings.colours import LAND
+from render.vikings.islands import clan_pieces
+from render.vikings.layout import POSTED
+from rules.glory import GAME as GLORY
+from rules.glory.state import fork
+from tests.render import crowded
+from tests.render.contrast import at_preview, edge_contrast, ratio
+from tests.render.legibility import drawn, problems
+
+EVENLY = 0.7  # share of a piece's rim that must contrast with its ground
+
+
+# --- Glory of Civilizations ---------------------------------------------------------------------
+
+
+def test_glory_focus_title_is_never_cut_even_the_longest():
+    """The focus's heading says whose armies, the round and whose turn in full ("…Yellow's turn
+    (first ma…" was cut), at 10 px or more at the preview, with the longest colour, round and
+    status line."""
+    played, _ = crowded.glory_played()
+    state = fork(played)
+    seat = next(s for s, seat in enumerate(state.seats) if seat.colour == "yellow")
+    state.turn, state.round, state.maneuvers = seat, 12, 1
+    state.players[seat] = replace(state.players[seat], action_cubes=10)
+    image, found = drawn(draw_focus, GLORY.view(state, None), "yellow")
+    texts = [m.text for m in found]
+    assert "Around Yellow's armies - Round 12" in texts
+    assert "Yellow's turn  (10 action cubes left)" in texts
+    read = problems(image, found)
+    assert not read.get("cut short") and not read.get("too small"), read
+
+
+@pytest.mark.parametrize("tile", ["T09", "T02"])  # a solid relic symbol, an outlined one
+def test_glory_rotation_picker_reads_and_names_its_relic_symbol(tile):
+    """The posted picker names the tile's relic symbol in words and reads at the preview."""
+    state, posted = crowded.glory_exploring()
+    state = fork(state)
+    assert state.exploring is not None
+    state.exploring = replace(state.exploring, tile=tile)
+    kind = state.board.tile_named[tile].relic
+    image, found = drawn(glory_compose, GLORY.view(state, None), None, posted)
+    assert not problems(image, found), problems(image, found)
+    assert any(f"{kind} relic symbol" in m.text for m in found), [m.text for m in found]
+
+
+def test_glory_outlined_and_solid_relic_symbols_differ_at_the_preview():
+    """In the posted picker (a symbol about 28 px on a 1100 px view), at the preview: the outlined
+    symbol's thick rim stands out of every terrain, and its middle is not the solid one's gold."""
+    size, scale = 28, PREVIEW_W / 1100
+    for kind in ("plains", "forest", "hills", "desert", "swamp", "mountains"):
+        ground = terrain(kind).fill
+        assert edge_contrast(symbol_sprite("outlined", size), ground, scale) >= 0.4, kind
+        solid, _ = at_preview(symbol_sprite("solid", size), ground, scale)
+        outlined, _ = at_preview(symbol_sprite("outlined", size), ground, scale)
+        middle = (solid.width // 2, solid.height // 2)
+        assert ratio(solid.getpixel(middle), outlined.getpixel(middle)) >= 1.5, kind
+
+
+def test_glory_posted_view_keys_the_armies_words():
+    """Each unit word on the map ("Sw", "Tp") is explained under the strip: "Sw swordsman"."""
+    for state, posted in (crowded.glory_played(), crowded.glory_armies()):
+        image, found = drawn(glory_compose, GLORY.view(state, None), None, posted)
+        assert not problems(image, found), problems(image, found)
+        top = next(m.box[1] for m in found if m.text.startswith("Armies:"))
+        key = " ".join(m.text for m in sorted(found, key=lambda m: m.box[1]) if m.box[1] >= top)
+        assert "how many" in key, key
+        for player in state.players:
+            for army in player.armies.values():
+                for unit, n in army.units.items():
+                    if n:
+                        short = next(u.short for u in state.board.units if u.name == unit)
+                        assert f"{short} {unit}" in key or f"{short}p packed {unit}" in key, (unit, key)
+
+
+# --- Tiny Epic Vikings ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("colour", ["red", "blue", "yellow", "green", "purple", "orange", "sky", "black"])
+def test_vikings_pieces_on_an_island_stand_out_of_the_land_at_the_preview(colour):
+    """A clan's settlers' marker and temples of every colour, as the posted view draws them on an
+    island, have a rim that contrasts with the pale land at the preview (yellow triangles were
+    lost on it)."""
+    scale = PREVIEW_W / 1100
+    for sprite in clan_pieces(colour, 2, 1, POSTED, posted=True) + clan_pieces(colour, 0, 1, POSTED, posted=True):
+        assert edge_contrast(sprite, LAND, scale) >= EVENLY
