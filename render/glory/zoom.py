@@ -7,7 +7,7 @@ from PIL import Image
 
 from render.basics import INK
 from render.glory import pieces
-from render.glory.layout import FOCUS_RADIUS, Grid, extent
+from render.glory.layout import FOCUS_RADIUS, SQRT3, Grid, extent
 from render.glory.layout import fit as fit_grid
 from render.glory.panel import status_line
 from render.glory.static import PANEL, draw_borders, draw_hex
@@ -42,7 +42,7 @@ def draw_focus(state: GloryState, focus: str) -> Image.Image:
     shown = focus_hexes(state, seat)
     grid, size = part_grid([board.axials[i] for i in shown], HEADING, FOCUS_W, FOCUS_MAX_H, FOCUS_RADIUS, 520)
     image = draw_part(state, grid, size, HEADING)
-    pieces.draw_pieces(image, grid, state)
+    pieces.draw_pieces(image, grid, state, whole_hexes(state, grid, size, HEADING))
     place(image, _heading(state, focus, image.width), (0, 0))
     return image
 
@@ -76,16 +76,27 @@ def part_grid(cells: list[tuple[int, int]], heading: int, most_w: int, most_h: i
 
 def draw_part(state: GloryState, grid: Grid, size: tuple[int, int], heading: int) -> Image.Image:
     """The map on `grid` in a picture of `size`: every hex in it (below `heading`) with its
-    terrain and name, and the province borders. No pieces yet."""
+    terrain, and the province borders; the hexes it shows whole with their names and letters. No
+    pieces yet."""
     board = state.board
     image = Image.new("RGB", size, TERRAINS["ocean"].fill)
     cells_now = terrain(state)
     visible = [i for i, h in enumerate(board.axials) if _inside(grid.centre(h), image.size, grid.size, heading)]
+    whole = whole_hexes(state, grid, size, heading)
     for i in visible:
-        draw_hex(image, grid, board, i, cells_now[i])
+        draw_hex(image, grid, board, i, cells_now[i], board.names[i] in whole)
     provinces = {board.province_of[i] for i in visible if board.province_of[i] >= 0}
     draw_borders(image, grid, board, sorted(provinces))
     return image
+
+
+def whole_hexes(state: GloryState, grid: Grid, size: tuple[int, int], heading: int) -> set[str]:
+    """The hexes the picture shows whole (below `heading`): those whose pieces it draws."""
+    board = state.board
+    half_h = grid.size * SQRT3 / 2
+    return {board.names[i] for i, h in enumerate(board.axials)
+            if grid.size - 1 <= grid.centre(h)[0] <= size[0] - grid.size + 1
+            and heading + half_h - 1 <= grid.centre(h)[1] <= size[1] - half_h + 1}
 
 
 def _inside(point: tuple[float, float], size: tuple[int, int], radius: float, heading: int) -> bool:

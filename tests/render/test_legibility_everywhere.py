@@ -1,5 +1,6 @@
 """Legibility beyond the posted views (issue 28): pictures a player reads in Discord's preview
-(550 px wide) without opening them, the Glory focus and rotation picker and the recap's frames,
+(550 px wide) without opening them, the Glory focus and rotation picker, the reach pictures and
+the recap's frames,
 show their text at 10 px or more there, uncut; small pieces stand out from their ground
 (`tests.render.contrast`); Glory's relic symbols and army words read there."""
 
@@ -12,8 +13,10 @@ import pytest
 from render import recap, vikings
 from render.glory import compose as glory_compose
 from render.glory.icons import symbol_sprite
+from render.glory.reach import draw_reach
 from render.glory.zoom import draw_focus
 from render.posted import PREVIEW_W
+from render.skye import compose_reach as skye_compose_reach
 from render.terrain import terrain
 from render.text import labels, recording
 from render.vikings.colours import LAND
@@ -25,6 +28,9 @@ from rules.glory.state import fork
 from tests.render import crowded
 from tests.render.contrast import at_preview, edge_contrast, ratio
 from tests.render.legibility import drawn, problems
+from tests.render.test_glory_highlight import highlight as glory_highlight
+from tests.render.test_skye_highlight import highlight as skye_highlight
+from tests.rules.skye_fixtures import scenario as skye_scenario
 
 EVENLY = 0.7  # share of a piece's rim that must contrast with its ground
 
@@ -89,6 +95,28 @@ def test_glory_posted_view_keys_the_armies_words():
                     if n:
                         short = next(u.short for u in state.board.units if u.name == unit)
                         assert f"{short} {unit}" in key or f"{short}p packed {unit}" in key, (unit, key)
+
+
+def test_glory_reach_pictures_read_at_550_px():
+    """Where an army can go (`/game reach`): the map's names, armies, costs and caption at 10 px
+    or more at the preview (unit markers were 7.6 px, hex names 9), none cut at an edge."""
+    state, _ = crowded.glory_armies()
+    seat = state.turn
+    view = GLORY.view(state, seat)
+    movers = GLORY.movers(view, seat)
+    assert len(movers) >= 2
+    for piece in movers:
+        image, found = drawn(draw_reach, view, glory_highlight(view, seat, piece.id))
+        assert not problems(image, found), (piece.id, problems(image, found))
+
+
+def test_skye_reach_picture_reads_at_550_px():
+    """Where a journeyman can go: the costs, the start tag and the territory's axes at 10 px or
+    more at the preview (they were 8.9 px)."""
+    state = skye_scenario()
+    image, found = drawn(skye_compose_reach, state, 0, skye_highlight(state, 0))
+    assert not problems(image, found), problems(image, found)
+    assert {"1", "2", "3", "4", "start"} <= {m.text for m in found}
 
 
 # --- Tiny Epic Vikings ---------------------------------------------------------------------------
