@@ -187,8 +187,8 @@ def draw_previews(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryStat
     tile = board.tile_named[pending.tile]
     colour = state.seats[pending.plan.seat].colour
     size_ = max(PANEL_SIZE - 2, least)
-    symbol = f", {tile.relic} relic symbol" if tile.relic != "none" else ""
-    said = (f"{colour.capitalize()} revealed {tile.title} ({tile.name}){symbol} for the province "
+    kind = f", {tile.relic} relic symbol" if tile.relic != "none" else ""
+    said = (f"{colour.capitalize()} revealed {tile.title} ({tile.name}{kind}) for the province "
             f"{pending.province}: choose a rotation")
     lines = wrap(said, size_, x1 - x0 - 20, 3)  # in lines rather than cut
     for i, line in enumerate(lines):
