@@ -34,7 +34,10 @@ def state_after(game: GameEntry, rows: Sequence[tuple[Any, ...]]) -> Any:
 
 
 def posted(game: GameEntry, step: Step) -> Posted:
-    """What the channel was posted after a step's action: its posted view (read in the preview)."""
+    """The posted view after a step's action (read in the preview, as the channel's posts are); a
+    secret action's own content is left out (the view frames no particular action)."""
+    if step.result is not None and step.result.secret:
+        return Posted()
     actor = serial.load(Actor, step.entry.body["actor"], f"log entry {step.entry.seq} actor")
     return Posted(game.rules.decode_action(step.entry.body["action"]), actor.seat)
 
