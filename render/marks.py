@@ -143,10 +143,11 @@ def supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, fl
 
 @lru_cache(maxsize=512)
 def marker_sprite(colour: str, radius: int, label: str | None = None, text_size: int | None = None,
-                  ring: RGB | None = None, dashed: bool = False, faded: bool = False) -> Image.Image:
-    """A player's marker: their shape in their colour with an outline, and `label` (default: their
-    letter) inside. `ring` draws a halo ring of that colour around it (to highlight it); `dashed`
-    draws the outline dashed and `faded` washes the fill out (for pieces that are set aside)."""
+                  ring: RGB | None = None, dashed: bool = False, faded: bool = False, edge: float = 2) -> Image.Image:
+    """A player's marker: their shape in their colour with an outline `edge` pixels wide, and
+    `label` (default: their letter) inside. `ring` draws a halo ring of that colour around it (to
+    highlight it); `dashed` draws the outline dashed and `faded` washes the fill out (for pieces
+    that are set aside)."""
     style = player_style(colour)
     label = style.letter if label is None else label
     pad = 4 + (4 if ring else 0)
@@ -158,7 +159,7 @@ def marker_sprite(colour: str, radius: int, label: str | None = None, text_size:
         c = extent * k
         if ring:
             draw_shape(draw, style.shape, c, c, (radius + 4.5) * k, ring, None)
-        draw_shape(draw, style.shape, c, c, radius * k, fill, None if dashed else INK, round(2 * k))
+        draw_shape(draw, style.shape, c, c, radius * k, fill, None if dashed else INK, round(edge * k))
         if dashed:
             points = shape_polygon(style.shape, c, c, radius * k) or regular(c, c, radius * k, 24, 0)
             dashed_polyline(draw, [*points, points[0]], 5 * k, 4 * k, INK, round(2.5 * k))

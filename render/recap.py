@@ -1,4 +1,9 @@
-"""An animated recap: board images one after another, each labelled with what happened."""
+"""An animated recap: board images one after another, each under a band saying what happened.
+
+The frames are the posted views (`render.posted`), read in Discord's preview like them: the
+band's text is at least `LEAST_PX` pixels there whatever the frames' width, wrapped in up to
+`LINES` lines rather than cut; frames of different heights are laid on one canvas (the tallest).
+"""
 
 from __future__ import annotations
 
@@ -8,19 +13,18 @@ from collections.abc import Sequence
 from PIL import Image
 
 from render.basics import INK, PAPER
-from render.text import draw_text, fit
+from render.posted import least
+from render.text import carry, draw_text, place, wrap
 
-BAND = 44  # the label's band above each frame, in pixels
 LABEL_SIZE = 22
+LINES = 3  # a label's lines at most (the last cut with '...')
 SECONDS = 1.6  # each frame shows this long; the last one twice as long
 
 
 def animate(frames: Sequence[bytes], labels: Sequence[str], limit: int) -> bytes:
     """An animated GIF of `frames` (PNG bytes, all the same game), each under its label; scaled
     down until it weighs at most `limit` bytes."""
-    images = [Image.open(io.BytesIO(f)).convert("RGB") for f in frames]
-    width = max(i.width for i in images)
-    labelled = [_labelled(image, label, width) for image, label in zip(images, labels, strict=True)]
+    labelled = framed([Image.open(io.BytesIO(f)).convert("RGB") for f in frames], labels)
     scale = 1.0
     while True:
         sized = [i if scale == 1 else i.resize((round(i.width * scale), round(i.height * scale))) for i in labelled]
@@ -30,11 +34,22 @@ def animate(frames: Sequence[bytes], labels: Sequence[str], limit: int) -> bytes
         scale *= 0.75
 
 
-def _labelled(image: Image.Image, label: str, width: int) -> Image.Image:
-    framed = Image.new("RGBA", (width, image.height + BAND), PAPER)
-    framed.paste(image, (0, BAND))
-    draw_text(framed, (12, BAND // 2), fit(label, LABEL_SIZE, width - 24), LABEL_SIZE, INK, halo=None, anchor="lm")
-    return framed.convert("RGB")
+def framed(images: Sequence[Image.Image], labels: Sequence[str]) -> list[Image.Image]:
+    """Each image under its label, all on one canvas: as wide and tall as the largest, the band
+    as tall as the longest label needs."""
+    width, height = max(i.width for i in images), max(i.height for i in images)
+    size = max(LABEL_SIZE, least(width))
+    lines = [wrap(label, size, width - 24, LINES) for label in labels]
+    step = size + 8
+    band = 16 + step * max(len(line) for line in lines)
+    out = []
+    for image, said in zip(images, lines, strict=True):
+        canvas = Image.new("RGB", (width, height + band), PAPER)
+        place(canvas, carry(image, image.convert("RGB")), (0, band))
+        for n, line in enumerate(said):
+            draw_text(canvas, (12, 8 + step * (n + 0.5)), line, size, INK, halo=None, anchor="lm")
+        out.append(canvas)
+    return out
 
 
 def _gif(images: list[Image.Image]) -> bytes:

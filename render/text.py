@@ -482,6 +482,25 @@ def fit(text: str, size: int, width: float) -> str:
     return "..."
 
 
+@lru_cache(maxsize=256)
+def wrap(text: str, size: int, width: float, lines: int) -> tuple[str, ...]:
+    """`text` in at most `lines` lines of `width` pixels (the last cut with '...')."""
+    words, out, line = [plain(word) for word in text.split()], [], ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if text_width(trial, size) <= width or not line:
+            line = trial
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = fit(out[-1] + " ...", size, width) if text_width(out[-1] + " ...", size) > width else out[-1] + " ..."
+    return tuple(fit(line, size, width) for line in out)
+
+
 @lru_cache(maxsize=4096)
 def text_sprite(text: str, size: int, fill: RGB = INK, halo: RGB | None = PAPER, halo_width: int = 3,
                 bold: bool = False) -> Image.Image:

@@ -11,10 +11,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from render.recap import animate
+from rules import serial
+from rules.base import Actor, Posted
 from rules.errors import IllegalMove
 from waypost.records import log_entry
 from waypost.registry import GameEntry
-from waypost.replay import frames, replay
+from waypost.replay import Step, frames, replay
 from waypost.secrecy import shown
 
 REPLAY_LIMIT = 20_000  # log entries a look back replays at most
@@ -31,11 +33,20 @@ def state_after(game: GameEntry, rows: Sequence[tuple[Any, ...]]) -> Any:
     return replay(game, [log_entry(r) for r in rows])
 
 
+def posted(game: GameEntry, step: Step) -> Posted:
+    """The posted view after a step's action (read in the preview, as the channel's posts are); a
+    secret action's own content is left out (the view frames no particular action)."""
+    if step.result is not None and step.result.secret:
+        return Posted()
+    actor = serial.load(Actor, step.entry.body["actor"], f"log entry {step.entry.seq} actor")
+    return Posted(game.rules.decode_action(step.entry.body["action"]), actor.seat)
+
+
 def recap(game: GameEntry, rows: Sequence[tuple[Any, ...]], count: int | None, most: int, user_id: int,
           revealed: int, limit: int) -> tuple[bytes, int]:
     """An animated GIF of the last `count` actions (None: those since `user_id`'s own last one, at
-    least one; at most `most`), each frame the board as everyone may see it, labelled as they may
-    read it, and at most `limit` bytes; and how many frames it has."""
+    least one; at most `most`), each frame the posted view after it as everyone may see it,
+    labelled as they may read it, and at most `limit` bytes; and how many frames it has."""
     entries = [log_entry(r) for r in rows]
     if count is None:
         actions = [e for e in entries if e.kind == "action"]
@@ -45,6 +56,6 @@ def recap(game: GameEntry, rows: Sequence[tuple[Any, ...]], count: int | None, m
     if not steps:
         raise IllegalMove("Nothing has been played yet.")
     rules = game.rules
-    pngs = [game.draw(rules.view(s.after, None), None, None, None, None) for s in steps]
+    pngs = [game.draw(rules.view(s.after, None), None, None, None, posted(game, s)) for s in steps]
     labels = [f"{s.entry.seq}. {shown(s.entry, None, revealed)}" for s in steps]
     return animate(pngs, labels, limit), len(steps)

@@ -104,14 +104,17 @@ def relic_sprite(size: int = 20) -> Image.Image:
 
 @lru_cache(maxsize=16)
 def symbol_sprite(symbol: str, size: int = 14) -> Image.Image:
-    """A tile's relic symbol in a preview: a solid gem or an outlined one."""
+    """A tile's relic symbol in a preview: a solid gem (gold, thinly edged) or an outlined one (a
+    thick dark ring round a white middle), told apart at the preview's size."""
 
     def paint(d: ImageDraw.ImageDraw, k: float) -> None:
         s = size * k
-        w = max(round(1.8 * k), 1)
         outline = [(s * 0.25, s * 0.12), (s * 0.75, s * 0.12), (s * 0.96, s * 0.4), (s * 0.5, s * 0.95),
                    (s * 0.04, s * 0.4)]
-        d.polygon(outline, fill=RELIC if symbol == "solid" else WHITE, outline=RELIC_EDGE, width=w)
+        if symbol == "solid":
+            d.polygon(outline, fill=RELIC, outline=RELIC_EDGE, width=max(round(1.8 * k), 1))
+        else:
+            d.polygon(outline, fill=WHITE, outline=RELIC_EDGE, width=max(round(size * 0.16 * k), 1))
 
     return supersampled((size, size), paint)
 

@@ -15,7 +15,7 @@ from render.legend import LegendIcon, card, legend
 from render.lines import draw_route
 from render.marks import marker_sprite, tag_sprite, unit_sprite
 from render.palette import player_style
-from render.text import draw_text, fit, paste, plain, shrunk, text_width
+from render.text import draw_text, fit, paste, plain, shrunk, text_width, wrap
 from rules.glory.explore import previews
 from rules.glory.state import GloryState, relics_to_place, unexplored_provinces
 
@@ -187,13 +187,12 @@ def draw_previews(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryStat
     tile = board.tile_named[pending.tile]
     colour = state.seats[pending.plan.seat].colour
     size_ = max(PANEL_SIZE - 2, least)
-    lines: tuple[str, ...] = (f"{colour.capitalize()} revealed {tile.title} ({tile.name})",
-                              f"for the province {pending.province}: choose a rotation")
-    if x1 - x0 > 2 * text_width(lines[0], size_):
-        lines = (" ".join(lines),)
+    kind = f", {tile.relic} relic symbol" if tile.relic != "none" else ""
+    said = (f"{colour.capitalize()} revealed {tile.title} ({tile.name}{kind}) for the province "
+            f"{pending.province}: choose a rotation")
+    lines = wrap(said, size_, x1 - x0 - 20, 3)  # in lines rather than cut
     for i, line in enumerate(lines):
-        draw_text(image, (x0 + 10, top + 18 + (size_ + 6) * i), fit(plain(line), size_, x1 - x0 - 20), size_,
-                  anchor="lm", halo=None, bold=i == 0)
+        draw_text(image, (x0 + 10, top + 18 + (size_ + 6) * i), line, size_, anchor="lm", halo=None, bold=True)
     top += 10 + (size_ + 6) * len(lines)
     shown = previews(state)
     wide = (x1 - x0) / max(bottom - top, 1) > 1.8

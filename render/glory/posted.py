@@ -12,6 +12,7 @@ to read in Discord's preview, under the round and whose turn, over a strip with 
     +--------------------------------------------------+
     | (R) Red: alice  actions 2/3  votes 6  relics 0 ... |
     | Events: Flooded Granaries R1 ...                   |
+    | Armies: P peasant, Sw swordsman; a number after... |
     +--------------------------------------------------+
 
 What the map part frames (`framed`): the last maneuver and the pieces of whoever acts now (for a
@@ -36,7 +37,7 @@ from render.layers import LayerCache
 from render.palette import player_style
 from render.posted import GAP, HEADING_H, LEAST, POSTED_W, ROW_H, Cell, heading, player_row
 from render.terrain import TERRAINS
-from render.text import draw_text, paste, place, plain, text_width
+from render.text import draw_text, paste, place, plain, text_width, wrap
 from rules.base import Posted
 from rules.glory.board import Board
 from rules.glory.state import GloryState, terrain, unexplored_provinces
@@ -46,6 +47,7 @@ MAP_H = 680
 PREVIEWS_H = 560
 STRIP_PAD = 10
 EVENTS_H = 44
+KEY_LINE = LEAST + 10  # a line of the armies' key
 
 
 def compose_posted(state: GloryState, viewer: int | None, posted: Posted) -> tuple[Image.Image, Image.Image]:
@@ -53,7 +55,8 @@ def compose_posted(state: GloryState, viewer: int | None, posted: Posted) -> tup
     static = static_layer(state.board, len(state.seats))
     n = len(state.seats)
     middle = PREVIEWS_H if state.exploring is not None else MAP_H
-    height = HEADING_H + middle + 2 * STRIP_PAD + n * ROW_H + EVENTS_H
+    key = unit_key(state) if state.exploring is None else ()
+    height = HEADING_H + middle + 2 * STRIP_PAD + n * ROW_H + EVENTS_H + KEY_LINE * len(key)
     image = Image.new("RGB", (POSTED_W, height), PANEL)
     if state.exploring is not None:
         _previews(image, state, (0, HEADING_H, POSTED_W, HEADING_H + middle))
@@ -66,8 +69,28 @@ def compose_posted(state: GloryState, viewer: int | None, posted: Posted) -> tup
     awaited = state.seats[state.exploring.plan.seat if state.exploring else state.turn].colour
     heading(image, 0, f"Round {state.round}", f"{down} face-down province{'s' * (down != 1)}", status_line(state),
             [awaited])
-    _strip(image, state, HEADING_H + middle + STRIP_PAD, viewer)
+    y = _strip(image, state, HEADING_H + middle + STRIP_PAD, viewer)
+    for i, line in enumerate(key):
+        draw_text(image, (20, y + KEY_LINE * (i + 0.5)), line, LEAST, INK, None, anchor="lm")
     return image, static.palette
+
+
+def unit_key(state: GloryState) -> tuple[str, ...]:
+    """The key to the armies' words, in lines as wide as the view: each kind of unit in an army
+    on the board by its short name ("Sw swordsman"; "Tp packed trebuchet"), and what a number
+    after it says. Nothing when no army stands."""
+    shown = {short for player in state.players for army in player.armies.values()
+             for short, _ in pieces.army_units(state, army)}
+    words = []
+    for unit in state.board.units:
+        short = unit.short or unit.name[:1].upper()
+        words += [f"{short} {unit.name}"] if short in shown else []
+        words += [f"{short}p packed {unit.name}"] if short + "p" in shown else []
+    if not words:
+        return ()
+    first = words[0].split()[0]
+    said = f"Armies: {', '.join(words)}; a number after says how many ({first}2: two of them)"
+    return wrap(said, LEAST, POSTED_W - 40, 3)
 
 
 def framed(state: GloryState, viewer: int | None, posted: Posted) -> list[str]:
@@ -169,7 +192,8 @@ def _previews(image: Image.Image, state: GloryState, box: tuple[int, int, int, i
     draw_previews(image, ImageDraw.Draw(image), state, box, LEAST)
 
 
-def _strip(image: Image.Image, state: GloryState, top: float, viewer: int | None) -> None:
+def _strip(image: Image.Image, state: GloryState, top: float, viewer: int | None) -> float:
+    """A row per player, then the events; returns the y below them."""
     y = top
     for seat, s in enumerate(state.seats):
         player = state.players[seat]
@@ -191,6 +215,7 @@ def _strip(image: Image.Image, state: GloryState, top: float, viewer: int | None
                    cells, on_turn, tag)
         y += ROW_H
     _events(image, state, y + EVENTS_H / 2)
+    return y + EVENTS_H
 
 
 def _events(image: Image.Image, state: GloryState, y: float) -> None:

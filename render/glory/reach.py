@@ -23,8 +23,9 @@ from render.basics import INK, MUTED, RGB, WHITE
 from render.glory import pieces
 from render.glory.layout import Grid, extent
 from render.glory.static import PANEL, draw_name
-from render.glory.zoom import draw_part, part_grid
+from render.glory.zoom import draw_part, part_grid, whole_hexes
 from render.marks import marker_sprite, tag_sprite
+from render.posted import least
 from render.text import draw_text, fit, paste, text_width
 from rules import hexes
 from rules.base import Highlight, Reach
@@ -58,7 +59,8 @@ def reach_grid(state: GloryState, highlight: Highlight) -> tuple[Grid, tuple[int
     x0, y0, x1, y1 = extent(shown)
     fits = min(RADII[0], (REACH_W - 20) / (x1 - x0), (REACH_MAX_H - 20) / (y1 - y0))
     largest = next((r for r in RADII if r <= fits), fits)
-    return part_grid(shown, HEADING, REACH_W, REACH_MAX_H, largest, LEAST_W, centred=True)
+    grid, size = part_grid(shown, HEADING, REACH_W, REACH_MAX_H, largest, LEAST_W, centred=True)
+    return dataclasses.replace(grid, least=least(size[0])), size  # the map's text read at the preview
 
 
 def draw_reach(state: GloryState, highlight: Highlight, overlay: bool = True) -> Image.Image:
@@ -71,14 +73,15 @@ def draw_reach(state: GloryState, highlight: Highlight, overlay: bool = True) ->
     image = draw_part(state, grid, size, HEADING)
     if overlay:
         _marks(image, grid, state, start, found)
-    pieces.draw_pieces(image, grid, dataclasses.replace(state, last=None))
+    pieces.draw_pieces(image, grid, dataclasses.replace(state, last=None), whole_hexes(state, grid, size, HEADING))
     if overlay:
         _costs(image, grid, state, found)
         if start in board.index:
             x, y = grid.centre(board.axial(start))
             if start in state.structures:
                 x -= grid.size * 0.2
-            paste(image, tag_sprite("start", max(13, round(grid.size * 0.3)), INK, WHITE), (x, y - grid.size * 0.6))
+            paste(image, tag_sprite("start", max(13, grid.least, round(grid.size * 0.3)), INK, WHITE),
+                  (x, y - grid.size * 0.6))
     _caption(image, state, highlight, len(found))
     return image
 
@@ -130,7 +133,7 @@ def disc_radius(grid: Grid) -> int:
 def _costs(image: Image.Image, grid: Grid, state: GloryState, found: dict[str, Reach]) -> None:
     """Each reachable hex's cost on a white disc edged in ink."""
     radius = disc_radius(grid)
-    size = max(16, round(grid.size * 0.44))
+    size = max(16, grid.least, round(grid.size * 0.44))
     pen = ImageDraw.Draw(image)
     for name, r in found.items():
         cx, cy = disc_centre(grid, state, name)

@@ -48,10 +48,13 @@ def name_size(grid: Grid) -> int:
     return max(11, grid.least, round(grid.size * 0.31))
 
 
-def draw_hex(image: Image.Image, grid: Grid, board: Board, i: int, kind: str | None) -> None:
-    """Hex `i` of the board: its terrain (face down: hatched) and its name."""
-    paste(image, hex_sprite(kind, round(grid.size, 2)), grid.centre(board.axials[i]))
-    draw_name(image, grid, board, i)
+def draw_hex(image: Image.Image, grid: Grid, board: Board, i: int, kind: str | None, named: bool = True) -> None:
+    """Hex `i` of the board: its terrain (face down: hatched) and, `named`, its name and terrain
+    letter (the letter only where the map's text may be small, `grid.least` 0: elsewhere colour
+    and pattern tell the terrain)."""
+    paste(image, hex_sprite(kind, round(grid.size, 2), named and not grid.least), grid.centre(board.axials[i]))
+    if named:
+        draw_name(image, grid, board, i)
 
 
 def draw_name(image: Image.Image, grid: Grid, board: Board, i: int) -> None:

@@ -1,24 +1,26 @@
 """A focused view: the part of the map around one player's armies and structures (two hexes
-round them), drawn larger, with a one-line heading; for `/game board focus:<colour>`."""
+round them), drawn larger, with a two-line heading; for `/game board focus:<colour>`."""
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.basics import INK
 from render.glory import pieces
-from render.glory.layout import FOCUS_RADIUS, Grid, extent
+from render.glory.layout import FOCUS_RADIUS, SQRT3, Grid, extent
 from render.glory.layout import fit as fit_grid
 from render.glory.panel import status_line
 from render.glory.static import PANEL, draw_borders, draw_hex
 from render.marks import marker_sprite
+from render.posted import least
 from render.terrain import TERRAINS
-from render.text import draw_text, fit, paste
+from render.text import draw_text, paste, place, shrunk
 from rules import hexes
 from rules.glory.state import GloryState, terrain
 
 FOCUS_W, FOCUS_MAX_H = 1200, 900
-HEADING = 44
+HEADING = 64  # two lines
+TITLE_SIZE = 20
 MARGIN = 2  # hexes shown around the player's pieces
 
 
@@ -40,12 +42,23 @@ def draw_focus(state: GloryState, focus: str) -> Image.Image:
     shown = focus_hexes(state, seat)
     grid, size = part_grid([board.axials[i] for i in shown], HEADING, FOCUS_W, FOCUS_MAX_H, FOCUS_RADIUS, 520)
     image = draw_part(state, grid, size, HEADING)
-    pieces.draw_pieces(image, grid, state)
-    ImageDraw.Draw(image).rectangle((0, 0, image.width, HEADING), fill=PANEL)
-    paste(image, marker_sprite(focus.lower(), 13), (22, HEADING / 2))
-    text = f"Around {focus.capitalize()}'s armies - Round {state.round}: {status_line(state)}"
-    draw_text(image, (44, HEADING / 2), fit(text, 20, image.width - 54), 20, INK, None, anchor="lm", bold=True)
+    pieces.draw_pieces(image, grid, state, whole_hexes(state, grid, size, HEADING))
+    place(image, _heading(state, focus, image.width), (0, 0))
     return image
+
+
+def _heading(state: GloryState, focus: str, width: int) -> Image.Image:
+    """The focus's heading in two lines, never cut: whose armies and the round, then whose turn (a
+    line too long for the width drawn smaller, never under the preview's least size: the focus is
+    at least 520 pixels wide, room for the longest)."""
+    strip = Image.new("RGB", (width, HEADING), PANEL)
+    paste(strip, marker_sprite(focus.lower(), 13), (22, 20))
+    size = max(TITLE_SIZE, least(width))
+    lines = [f"Around {focus.capitalize()}'s armies - Round {state.round}", status_line(state)]
+    for i, line in enumerate(lines):
+        draw_text(strip, (44, 20 + i * 26), line, shrunk(line, size, width - 54, least(width)), INK, None,
+                  anchor="lm", bold=i == 0)
+    return strip
 
 
 def part_grid(cells: list[tuple[int, int]], heading: int, most_w: int, most_h: int, largest: float, least_w: int,
@@ -63,16 +76,27 @@ def part_grid(cells: list[tuple[int, int]], heading: int, most_w: int, most_h: i
 
 def draw_part(state: GloryState, grid: Grid, size: tuple[int, int], heading: int) -> Image.Image:
     """The map on `grid` in a picture of `size`: every hex in it (below `heading`) with its
-    terrain and name, and the province borders. No pieces yet."""
+    terrain, and the province borders; the hexes it shows whole with their names and letters. No
+    pieces yet."""
     board = state.board
     image = Image.new("RGB", size, TERRAINS["ocean"].fill)
     cells_now = terrain(state)
     visible = [i for i, h in enumerate(board.axials) if _inside(grid.centre(h), image.size, grid.size, heading)]
+    whole = whole_hexes(state, grid, size, heading)
     for i in visible:
-        draw_hex(image, grid, board, i, cells_now[i])
+        draw_hex(image, grid, board, i, cells_now[i], board.names[i] in whole)
     provinces = {board.province_of[i] for i in visible if board.province_of[i] >= 0}
     draw_borders(image, grid, board, sorted(provinces))
     return image
+
+
+def whole_hexes(state: GloryState, grid: Grid, size: tuple[int, int], heading: int) -> set[str]:
+    """The hexes the picture shows whole (below `heading`): those whose pieces it draws."""
+    board = state.board
+    half_h = grid.size * SQRT3 / 2
+    return {board.names[i] for i, h in enumerate(board.axials)
+            if grid.size - 1 <= grid.centre(h)[0] <= size[0] - grid.size + 1
+            and heading + half_h - 1 <= grid.centre(h)[1] <= size[1] - half_h + 1}
 
 
 def _inside(point: tuple[float, float], size: tuple[int, int], radius: float, heading: int) -> bool:

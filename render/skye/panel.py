@@ -7,8 +7,6 @@ prices and plan.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 from render.basics import INK, MUTED, PAPER, RGB, WHITE
@@ -29,7 +27,7 @@ from render.skye.layout import (
     TRACK_LABEL_W,
 )
 from render.skye.pieces import BONUS_CODES, TRACK_LETTERS, tile_image
-from render.text import draw_text, fit, paste, place, plain, text_width
+from render.text import draw_text, fit, paste, place, plain, text_width, wrap
 from rules.skye import GAME, queries
 from rules.skye.model import SLOTS, TRACKS
 from rules.skye.progress import side_of
@@ -40,25 +38,6 @@ from rules.skye.state import SkyeState, committed
 LETTERS = "ABCD"
 SMALL = 15
 TEXT = 17
-
-
-@lru_cache(maxsize=256)
-def wrap(text: str, size: int, width: float, lines: int) -> tuple[str, ...]:
-    """`text` in at most `lines` lines of `width` pixels (the last cut with '...')."""
-    words, out, line = plain(text).split(), [], ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if text_width(trial, size) <= width or not line:
-            line = trial
-        else:
-            out.append(line)
-            line = word
-    if line:
-        out.append(line)
-    if len(out) > lines:
-        out = out[:lines]
-        out[-1] = fit(out[-1] + " ...", size, width) if text_width(out[-1] + " ...", size) > width else out[-1] + " ..."
-    return tuple(fit(line, size, width) for line in out)
 
 
 def draw_panel(image: Image.Image, state: SkyeState, viewer: int | None, order: list[int]) -> None:

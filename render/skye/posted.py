@@ -26,11 +26,11 @@ from render.basics import INK, MUTED, WHITE
 from render.palette import player_style
 from render.posted import GAP, HEADING_H, LEAST, POSTED_W, ROW_H, Cell, heading, player_row
 from render.skye.colours import ALERT, BACKGROUND, FRAME, PANEL
-from render.skye.panel import _state_tag, awaited, wrap
+from render.skye.panel import _state_tag, awaited
 from render.skye.pieces import TRACK_LETTERS, tile_image
 from render.skye.static import static_layer
 from render.skye.territory import draw_slot, slots
-from render.text import draw_text, fit, place, plain, text_width
+from render.text import draw_text, fit, place, plain, text_width, wrap
 from rules.base import Posted
 from rules.skye import GAME, queries
 from rules.skye.actions import Place

@@ -29,13 +29,13 @@ from render.layers import LayerCache
 from render.lines import dashed_polyline
 from render.marks import supersampled
 from render.png import build_palette
+from render.posted import least
 from render.skye.colours import BACKGROUND, FIXED_COLOURS
 from render.skye.layout import CAPTION_H
-from render.skye.panel import wrap
 from render.skye.pieces import shared_tile
 from render.skye.static import Key, layer_of, samples
 from render.skye.territory import Pos, cell, draw_slot, shown_cells
-from render.text import draw_text, paste, text_sprite
+from render.text import draw_text, paste, text_sprite, wrap
 from render.tiles import Slot, Tile, TileGrid, cell_bounds
 from render.tiles import _features as draw_features
 from rules.base import Highlight
@@ -132,16 +132,18 @@ def compose_reach(state: SkyeState, viewer: int | None, highlight: Highlight) ->
         for pos in [*costs, *([start] if start is not None else [])]:
             _badges(img, state, seat, pos, g.box(cell(pos)), size)
 
+    read = least(where.width)  # the costs read at the preview
+
     def numbers(img: Image.Image, g: TileGrid) -> None:
         for pos, cost in costs.items():
             fx, fy = _spot(state, seat, pos)
             left, top, _, _ = g.box(cell(pos))
-            paste(img, cost_sprite(str(cost), size), (left + fx * size, top + fy * size))
+            paste(img, cost_sprite(str(cost), size, read), (left + fx * size, top + fy * size))
         if start is not None:
             left, top, _, _ = g.box(cell(start))
-            paste(img, start_sprite(size), (left + size / 2, top + size * 0.03))
+            paste(img, start_sprite(size, read), (left + size / 2, top + size * 0.03))
 
-    draw_slot(image, state, seat, where.slot, viewer, under=rings, over=numbers)
+    draw_slot(image, state, seat, where.slot, viewer, under=rings, over=numbers, least=read)
     _caption(image, state, seat, start, costs, highlight)
     return image, _PALETTES.get(Key(state.board.name, state.board.progress, len(state.seats)))
 
@@ -204,10 +206,11 @@ def _spot(state: SkyeState, seat: int, pos: Pos) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=64)
-def cost_sprite(text: str, size: int) -> Image.Image:
-    """A cost: dark digits on a yellow disc (a pill for two digits) with a dark edge."""
-    letters = text_sprite(text, max(11, round(size * 0.24)), INK, None, 0, True)
-    h = max(18, round(size * 0.3))
+def cost_sprite(text: str, size: int, least: int = 0) -> Image.Image:
+    """A cost: dark digits (at least `least` pixels) on a yellow disc (a pill for two digits) with
+    a dark edge."""
+    letters = text_sprite(text, max(11, least, round(size * 0.24)), INK, None, 0, True)
+    h = max(18, letters.height - 2, round(size * 0.3))
     w = max(h, letters.width + round(h * 0.45))
     edge = max(2.0, size / 48)
 
@@ -221,9 +224,10 @@ def cost_sprite(text: str, size: int) -> Image.Image:
 
 
 @lru_cache(maxsize=16)
-def start_sprite(size: int) -> Image.Image:
-    """The "start" tag on the tile the journeyman stands on: white on dark."""
-    letters = text_sprite("start", max(10, round(size * 0.15)), WHITE, None, 0, True)
+def start_sprite(size: int, least: int = 0) -> Image.Image:
+    """The "start" tag on the tile the journeyman stands on: white on dark (at least `least`
+    pixels)."""
+    letters = text_sprite("start", max(10, least, round(size * 0.15)), WHITE, None, 0, True)
     h = letters.height + 4
     w = letters.width + 10
 

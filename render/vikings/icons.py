@@ -21,12 +21,12 @@ def _icon(size: int, paint: Callable[[ImageDraw.ImageDraw, float], None]) -> Ima
 
 
 @lru_cache(maxsize=64)
-def temple_icon(fill: RGB, size: int = 26) -> Image.Image:
-    """A temple in a player's colour: pediment, three columns, steps."""
+def temple_icon(fill: RGB, size: int = 26, edge: float = 1.5) -> Image.Image:
+    """A temple in a player's colour: pediment, three columns, steps, outlined `edge` pixels wide."""
 
     def paint(d: ImageDraw.ImageDraw, k: float) -> None:
         s = size * k
-        w = max(round(1.5 * k), 1)
+        w = max(round(edge * k), 1)
         d.polygon([(s * 0.04, s * 0.34), (s * 0.5, s * 0.04), (s * 0.96, s * 0.34)], fill=fill, outline=INK, width=w)
         d.rectangle((s * 0.08, s * 0.34, s * 0.92, s * 0.44), fill=fill, outline=INK, width=w)
         for x in (0.14, 0.41, 0.68):

@@ -1,5 +1,6 @@
 """What stands on the islands: villages (and raided ones' ghosts), rune stones or their holders,
-settlers and temples.
+settlers and temples (thickly outlined on the posted view, so that pale colours such as yellow
+stand out of the pale land at the preview).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from render.palette import player_style
 from render.text import paste
 from render.vikings.colours import god_colour
 from render.vikings.icons import house_icon, rune_stone, temple_icon
+from render.vikings.layout import Sizes
 from render.vikings.static import Static
 from rules.vikings.state import VikingsState
 
@@ -22,6 +24,9 @@ def draw_villages(image: Image.Image, state: VikingsState, static: Static) -> No
     """Villages still standing, and the ghosts of raided ones."""
     for name, spot in static.village_spots.items():
         paste(image, house_icon(name not in state.villages, static.layout.sizes.village), spot)
+
+
+POSTED_EDGE = 4  # on the posted view, pieces on an island are outlined thick: pale colours stand out of the land
 
 
 def draw_islands(image: Image.Image, state: VikingsState, static: Static) -> None:
@@ -39,18 +44,27 @@ def draw_islands(image: Image.Image, state: VikingsState, static: Static) -> Non
             paste(image, rune, (cx, cy - 0.06 * r))
         chips: list[Image.Image] = [rune] if posted else []
         for seat, player in enumerate(state.players):
-            style = player_style(state.seats[seat].colour)
-            settlers, temples = player.settlers[island.name], player.temples[island.name]
-            if settlers:
-                chips.append(marker_sprite(style.name, size.settler, str(settlers)))
-            elif temples:  # the owner's marker (letter, no count) says whose temples follow
-                chips.append(marker_sprite(style.name, size.settler - (2 if size.settler < 17 else 0)))
-            chips += [temple_icon(style.fill, size.temple)] * temples
+            chips += clan_pieces(state.seats[seat].colour, player.settlers[island.name],
+                                 player.temples[island.name], size, posted)
         keep_clear = [lay.xy(*board.position(d)) for d in island.docks]
         keep_clear += [static.village_spots[d] for d in island.docks if d in static.village_spots]
         name = static.names[board.islands.index(island)] if static.names else (0, 0, 0, -math.inf)
         _island_pieces(image, chips, (cx, cy), (cx, cy + (0.0 if posted else 0.32) * r), r, keep_clear, size.boat,
                        lay.map_top + lay.map_h - 8, name[3] + 2)
+
+
+def clan_pieces(colour: str, settlers: int, temples: int, size: Sizes, posted: bool) -> list[Image.Image]:
+    """One clan's pieces on an island: its marker with the settlers' count (or, with temples but no
+    settlers, its letter: whose temples follow), then a temple each; thickly outlined on the
+    posted view (`posted`)."""
+    style = player_style(colour)
+    edge = (POSTED_EDGE, POSTED_EDGE - 1) if posted else (2, 1.5)  # markers' and temples' outlines
+    chips = []
+    if settlers:
+        chips.append(marker_sprite(style.name, size.settler, str(settlers), edge=edge[0]))
+    elif temples:
+        chips.append(marker_sprite(style.name, size.settler - (2 if size.settler < 17 else 0), edge=edge[0]))
+    return chips + [temple_icon(style.fill, size.temple, edge[1])] * temples
 
 
 def _rune(state: VikingsState, god: str, holder: int | None, size: int) -> Image.Image:
