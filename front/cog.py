@@ -16,6 +16,7 @@ from __future__ import annotations
 import inspect
 import keyword
 from collections.abc import Awaitable, Callable, Coroutine
+from types import MethodType
 from typing import Any, ClassVar, Generic, Optional, TypeVar
 
 import discord
@@ -57,9 +58,9 @@ class GameCog(commands.GroupCog, Generic[S]):
         group = self.__cog_app_commands_group__
         assert group is not None
         taken = {c.name for c in group.commands}
-        made = [_command(cls.command or cls.kind, cls.kind, cls.describe, cls.params, self.act)
+        made = [_command(self, cls.command or cls.kind, cls.kind, cls.describe, cls.params, GameCog.act)
                 for cls in self.rules.actions if cls.describe]
-        made += [_command(look.kind, look.kind, look.describe, look.params, self.look)
+        made += [_command(self, look.kind, look.kind, look.describe, look.params, GameCog.look)
                  for look in self.rules.looks if look.describe]
         for command in made:
             if command.name not in taken:
@@ -144,14 +145,16 @@ class GameCog(commands.GroupCog, Generic[S]):
         return values
 
 
-def _command(name: str, kind: str, describe: str, params: tuple[Param, ...],
-             body: Callable[[discord.Interaction], Awaitable[None]]) -> app_commands.Command[Any, ..., None]:
-    """A slash command of action kind (or look) `kind` whose options are its parameters, required
-    first (Discord's order), each with its declared type, bounds, choices and description."""
-    async def callback(interaction: discord.Interaction, **_: Any) -> None:
-        await body(interaction)
+def _command(cog: GameCog[Any], name: str, kind: str, describe: str, params: tuple[Param, ...],
+             body: Callable[[Any, discord.Interaction], Awaitable[None]]) -> app_commands.Command[Any, ..., None]:
+    """A slash command of `cog` (its binding, as a command declared in the class would have) for
+    action kind (or look) `kind`, whose options are its parameters, required first (Discord's
+    order), each with its declared type, bounds, choices and description."""
+    async def callback(self: Any, interaction: discord.Interaction, **_: Any) -> None:
+        await body(self, interaction)
 
-    signature = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+    signature = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+                 inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                    annotation=discord.Interaction)]
     described: dict[str, str] = {}
     renamed: dict[str, str] = {}
@@ -171,8 +174,10 @@ def _command(name: str, kind: str, describe: str, params: tuple[Param, ...],
     callback.__discord_app_commands_param_description__ = described  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_rename__ = renamed  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_choices__ = fixed  # type: ignore[attr-defined]
-    callback.__name__ = callback.__qualname__ = f"{kind}_command"
-    return app_commands.Command(name=name, description=describe, callback=callback, extras={"kind": kind})
+    callback.__name__ = f"{kind}_command"
+    callback.__qualname__ = f"{type(cog).__name__}.{callback.__name__}"  # a method of the cog's
+    return app_commands.Command(name=name, description=describe, callback=MethodType(callback, cog),
+                                extras={"kind": kind})
 
 
 def _option_type(param: Param) -> Any:
