@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove
+from rules.frozen import FrozenDict
 from rules.glory import explore
 from rules.glory.actions import Maneuver
 from rules.glory.landing import carry_out, describe, oversized, reach_report
 from rules.glory.moves import MAX_PATH, plan
-from rules.glory.state import GloryState, Stop, read_units, terrain_at
+from rules.glory.state import GloryState, Stop, read_units, terrain_at, with_player
 from rules.guards import seated
 
 MAX_STOPS = 24
@@ -44,15 +47,15 @@ def maneuver(state: GloryState, actor: Actor, action: Maneuver) -> Result[GloryS
         raise IllegalMove(f"{too_many[:1].upper()}{too_many[1:]}.")
     if terrain_at(state, checked.end) is None and not state.province_deck:
         raise IllegalMove("The province deck is empty: no province can be explored.")
-    state.maneuvers += 1
+    state = replace(state, maneuvers=state.maneuvers + 1)
     paid = ""
     if paying:
-        state.players[seat].action_cubes -= 1
+        state = with_player(state, seat, action_cubes=player.action_cubes - 1)
         paid = f" (paid 1 action cube, {state.players[seat].action_cubes} left)"
     if terrain_at(state, checked.end) is None:
         return explore.begin(state, checked, paid)
     moved = describe(state, checked)
-    phrases = carry_out(state, checked)
+    state, phrases = carry_out(state, checked)
     details = [f"{moved}{paid}", *phrases, *reach_report(state, seat, checked.end)]
     return Result(state, f"{moved}{paid}", tuple(details))
 
@@ -74,6 +77,6 @@ def read_stops(state: GloryState, drops: tuple[tuple[str, str, int], ...],
             found.setdefault(name, ([], []))[which].append((entry[1], entry[2]))
     stops = {}
     for name, (drop, pick) in found.items():
-        stops[name] = Stop(name, read_units(board, tuple(drop), f"the drops at {name}"),
-                           read_units(board, tuple(pick), f"the pick-ups at {name}"))
+        stops[name] = Stop(name, FrozenDict(read_units(board, tuple(drop), f"the drops at {name}")),
+                           FrozenDict(read_units(board, tuple(pick), f"the pick-ups at {name}")))
     return stops
