@@ -106,10 +106,6 @@ class Tally(Game[State]):
     hidden_randomness = True
     log_per_seat = 50_000  # long logs test the host's cost of importing and replaying them
 
-    def fork(self, state: State) -> State:
-        """Tally's states are immutable: each action builds a new one."""
-        return state
-
     def load_board(self, raw: Any, source: str) -> Board:
         board = serial.load(Board, raw, source)
         if board.target < 1:
