@@ -22,11 +22,11 @@ from rules.glory.state import (
     Army,
     GloryState,
     Structure,
+    changed,
     colour,
     is_water,
     occupant,
     terrain_at,
-    with_armies,
     with_player,
 )
 from rules.guards import hosting, seated
@@ -113,7 +113,7 @@ def _units(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple
         armies[at] = Army(FrozenDict(units), FrozenDict(packed), army.cubes)
     else:
         del armies[at]
-    return with_armies(state, whose, armies), f"{OWNER} {unit.plural} at {at} {before} → {value}"
+    return changed(state, whose, {"armies": FrozenDict(armies)}), f"{OWNER} {unit.plural} at {at} {before} → {value}"
 
 
 def check_standing(state: GloryState, at: str, units: dict[str, int]) -> None:
@@ -145,9 +145,9 @@ def _packed(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tupl
     if before == value:
         raise IllegalMove(f"{value} of those {unit.plural} are already packed.")
     packed = {**army.packed, unit.name: value}
-    changed = Army(army.units, FrozenDict({k: v for k, v in packed.items() if v}), army.cubes)
-    text = f"{OWNER} packed {unit.plural} at {at} {before} → {value}"
-    return with_armies(state, whose, {**armies, at: changed}), text
+    now = Army(army.units, FrozenDict({k: v for k, v in packed.items() if v}), army.cubes)
+    return changed(state, whose, {"armies": armies.with_item(at, now)}), f"{OWNER} packed {unit.plural} at {at} " \
+        f"{before} → {value}"
 
 
 def _depletion(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple[GloryState, str]:
@@ -159,8 +159,9 @@ def _depletion(state: GloryState, actor: Actor, whose: int, action: Adjust) -> t
     value = _count(action.value, 0, 2, "Depletion cubes")
     if army.cubes == value:
         raise IllegalMove(f"That army already has {value} depletion cube{'s' * (value != 1)}.")
-    changed = Army(army.units, army.packed, value)
-    return with_armies(state, whose, {**armies, at: changed}), f"{OWNER} depletion cubes at {at} {army.cubes} → {value}"
+    now = Army(army.units, army.packed, value)
+    return changed(state, whose, {"armies": armies.with_item(at, now)}), f"{OWNER} depletion cubes at {at} " \
+        f"{army.cubes} → {value}"
 
 
 def _number(field: str, label: str, high: int) -> Adjuster:
@@ -190,10 +191,10 @@ def _votes(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple
                                       "in the bank.")
                 bank = player.voting_cubes - (value - before)
                 votes = {**slot.votes, whose: value}
-                changed = type(slot)(slot.card, FrozenDict({k: v for k, v in votes.items() if v}))
+                now = type(slot)(slot.card, FrozenDict({k: v for k, v in votes.items() if v}))
                 rows = list(state.event_rows)
-                rows[r] = (*row[:c], changed, *row[c + 1:])
-                state = replace(with_player(state, whose, voting_cubes=bank), event_rows=tuple(rows))
+                rows[r] = (*row[:c], now, *row[c + 1:])
+                state = changed(state, whose, {"voting_cubes": bank}, event_rows=tuple(rows))
                 title = state.board.event_named[slot.card].title
                 return state, (f"{OWNER} voting cubes on {title} ({slot.card}, row {r + 1}) {before} → {value} "
                                f"(bank {player.voting_cubes} → {bank})")

@@ -62,14 +62,15 @@ def begin(state: GloryState, p: Plan, paid: str) -> Result[GloryState]:
     board = state.board
     province = board.province_names[board.province_of[board.index[p.end]]]
     tile = state.province_deck[0]
-    state = replace(state, province_deck=state.province_deck[1:])
     moved = man.describe(state, p).replace(" maneuvered ", " maneuvered toward an unexplored province: ", 1)
     if tile == HIDDEN:  # a player's view (trying the maneuver): the tile is not known there, nor its rotations
-        return Result(state, f"{moved}{paid}, claiming {p.end}; the top province tile is revealed", undoable=False)
+        return Result(replace(state, province_deck=state.province_deck[1:]),
+                      f"{moved}{paid}, claiming {p.end}; the top province tile is revealed", undoable=False)
     options = allowed_rotations(state, p, province, tile)
     shown = tile_text(board.tile_named[tile])
     revealed = f"{moved}{paid}, claiming {p.end}; revealed {shown} for the province at {province}"
-    state = replace(state, exploring=Exploration(p, province, tile, options))
+    state = replace(state, province_deck=state.province_deck[1:],
+                    exploring=Exploration(p, province, tile, options))
     labels = [label(k) for k in options]
     who = colour(state, p.seat)
     if len(labels) == 1:

@@ -3,7 +3,8 @@ army that stays after a failed exploration (G-E3), and what a landed army can at
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from typing import Any
 
 from rules import hexes
 from rules.frozen import FrozenDict
@@ -14,13 +15,13 @@ from rules.glory.state import (
     LastManeuver,
     Plan,
     army_text,
+    changed,
     colour,
     is_water,
     join_armies,
     split_army,
     terrain,
     units_text,
-    with_armies,
 )
 from rules.text import either, plural
 
@@ -64,9 +65,11 @@ def oversized(state: GloryState, p: Plan) -> str:
     return f"an army holds at most {MAX_UNITS} {board.unit_types[unit].plural}, and this would put {n} at {hex_}"
 
 
-def carry_out(state: GloryState, p: Plan) -> tuple[GloryState, list[str]]:
+def carry_out(state: GloryState, p: Plan, player: Mapping[str, Any] = FrozenDict(),
+              **fields: Any) -> tuple[GloryState, list[str]]:
     """Move the units of a checked plan: split, pick up, drop, land, merge, deplete (G-M4–G-M7).
-    Returns the state after and a phrase per drop, pick-up and merge."""
+    Returns the state after (with the moving player's changes `player` and the state's `fields`
+    made too: one new state) and a phrase per drop, pick-up and merge."""
     board = state.board
     armies = dict(state.players[p.seat].armies)
     cubes = cubes_for(p)
@@ -105,7 +108,7 @@ def carry_out(state: GloryState, p: Plan) -> tuple[GloryState, list[str]]:
     phrases.append(f"the army at {p.end} is depleted{marched}")
     last = LastManeuver(p.seat, p.path, tuple(s.hex for s in p.stops if s.drop),
                         tuple(s.hex for s in p.stops if s.pick))
-    state = replace(with_armies(state, p.seat, armies), last=last)
+    state = changed(state, p.seat, {**player, "armies": FrozenDict(armies)}, last=last, **fields)
     return state, [phrase[0].upper() + phrase[1:] for phrase in phrases]
 
 
@@ -115,7 +118,7 @@ def stay(state: GloryState, p: Plan) -> tuple[GloryState, str]:
     armies = state.players[p.seat].armies
     army = armies[p.start]
     depleted = Army(army.units, army.packed, max(army.cubes, cubes_for(p)))
-    state = replace(with_armies(state, p.seat, {**armies, p.start: depleted}),
+    state = changed(state, p.seat, {"armies": armies.with_item(p.start, depleted)},
                     last=LastManeuver(p.seat, p.path, stayed=True))
     return state, f"The army stays at {p.start}, depleted"
 

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove
 from rules.frozen import FrozenDict
@@ -12,7 +10,7 @@ from rules.glory import explore
 from rules.glory.actions import Maneuver
 from rules.glory.landing import carry_out, describe, oversized, reach_report
 from rules.glory.moves import MAX_PATH, plan
-from rules.glory.state import GloryState, Stop, read_units, terrain_at, with_player
+from rules.glory.state import GloryState, Stop, changed, read_units, terrain_at
 from rules.guards import seated
 
 MAX_STOPS = 24
@@ -47,15 +45,12 @@ def maneuver(state: GloryState, actor: Actor, action: Maneuver) -> Result[GloryS
         raise IllegalMove(f"{too_many[:1].upper()}{too_many[1:]}.")
     if terrain_at(state, checked.end) is None and not state.province_deck:
         raise IllegalMove("The province deck is empty: no province can be explored.")
-    state = replace(state, maneuvers=state.maneuvers + 1)
-    paid = ""
-    if paying:
-        state = with_player(state, seat, action_cubes=player.action_cubes - 1)
-        paid = f" (paid 1 action cube, {state.players[seat].action_cubes} left)"
+    spent = {"action_cubes": player.action_cubes - 1} if paying else {}
+    paid = f" (paid 1 action cube, {player.action_cubes - 1} left)" if paying else ""
     if terrain_at(state, checked.end) is None:
-        return explore.begin(state, checked, paid)
+        return explore.begin(changed(state, seat, spent, maneuvers=state.maneuvers + 1), checked, paid)
     moved = describe(state, checked)
-    state, phrases = carry_out(state, checked)
+    state, phrases = carry_out(state, checked, spent, maneuvers=state.maneuvers + 1)
     details = [f"{moved}{paid}", *phrases, *reach_report(state, seat, checked.end)]
     return Result(state, f"{moved}{paid}", tuple(details))
 

@@ -14,7 +14,7 @@ for players replaces each entry by "?" (see `GloryGame.view`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -160,14 +160,15 @@ class GloryState:
 
 def with_player(state: GloryState, seat: int, **changes: Any) -> GloryState:
     """The state with player `seat`'s fields changed."""
+    return changed(state, seat, changes)
+
+
+def changed(state: GloryState, seat: int, player: Mapping[str, Any], **fields: Any) -> GloryState:
+    """The state with player `seat`'s changes `player` and its own `fields` changed, in one step
+    (an action's changes made together: each `replace` builds a whole state)."""
     players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
-
-
-def with_armies(state: GloryState, seat: int, armies: dict[str, Army]) -> GloryState:
-    """The state with player `seat`'s armies replaced by `armies`."""
-    return with_player(state, seat, armies=FrozenDict(armies))
+    players[seat] = replace(players[seat], **player)
+    return replace(state, players=tuple(players), **fields)
 
 
 # --- names and words ------------------------------------------------------------------------
