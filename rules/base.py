@@ -10,11 +10,16 @@ What each seat may see is `view(state, seat)` (boardgame.io's `playerView`): the
 state through it before anything leaves the table. Legal-action queries (`movers`, `reach`) are
 answered on such a view. States and actions are dataclasses that round-trip through
 `rules.serial`. Nothing here knows about Discord, SQL, files or clocks.
+
+One state discipline (python-chess's positions, boardgame.io's immutable states): a state is a
+frozen dataclass holding only immutable values (tuples, frozensets, `rules.frozen.FrozenDict`,
+other frozen dataclasses, its board). `play` never changes the state it is given: it builds the
+next one with `dataclasses.replace` (keyword fields, never a constructor's positions), sharing
+whatever did not change, so trying an action on a state (`accepts`, `completable`) costs no copy.
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
@@ -109,8 +114,8 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def play(self, state: S, actor: Actor, action: Action) -> Result[S]:
-        """Carry out an action the flow allows now, or raise PlayerError. `state` is the caller's
-        own copy (`fork`): the game may change it and return it in the result."""
+        """Carry out an action the flow allows now, or raise PlayerError. The result holds the new
+        state, built with `dataclasses.replace`: `state` itself is never changed."""
 
     @abstractmethod
     def check(self, state: S) -> None:
@@ -162,10 +167,10 @@ class Game(ABC, Generic[S]):
         return []
 
     def fork(self, state: S) -> S:
-        """A copy of `state` that `play` may change without touching `state`: a deep copy sharing
-        the board (never changed in play). A game whose states are immutable returns `state`."""
-        board = getattr(state, "board", None)
-        return copy.deepcopy(state, {id(board): board} if board is not None else None)
+        """What `play` is handed: `state` itself, immutable. Only a game whose states are still
+        mutable (Vikings, until it follows the discipline) overrides this with a copy `play` may
+        change; once none does, `fork` leaves the contract."""
+        return state
 
     def compare(self, before: S, actor: Actor, result: Result[S]) -> Result[S]:
         """What only comparing the states before and after `actor`'s action tells, added to its

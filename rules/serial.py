@@ -4,7 +4,8 @@
 type hints and refuses anything of the wrong shape, or out of bounds (whole numbers beyond 64
 bits, text over TEXT_BOUND characters, numbers that are not finite), with an `InvalidData`
 naming the path.
-Dict keys that are ints are stored as strings (JSON allows only string keys). An immutable
+Dict keys that are ints are stored as strings (JSON allows only string keys); a `FrozenDict`
+is stored as the object a dict is. An immutable
 dataclass that sets `serial_shared = True` is loaded once per distinct value and then shared.
 """
 
@@ -21,6 +22,7 @@ from typing import Any, TypeVar
 import orjson
 
 from rules.errors import InvalidData
+from rules.frozen import FrozenDict
 
 T = TypeVar("T")
 INT_BOUND = 2**63  # every whole number fits SQLite's 64-bit integers
@@ -107,14 +109,14 @@ def _load(tp: Any, data: Any, path: str) -> Any:
             return tuple(_load(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True)))
         item = args[0] if args else Any
         return origin(_load(item, v, f"{path}[{i}]") for i, v in enumerate(data))
-    if origin is dict:
+    if origin in (dict, FrozenDict):
         if not isinstance(data, dict):
             raise _fail(path, "an object", data)
         key_t, val_t = args or (str, Any)
         out = {}
         for k, v in data.items():
             out[_load_key(key_t, k, path)] = _load(val_t, v, f"{path}.{k}")
-        return out
+        return out if origin is dict else FrozenDict(out)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _load_dataclass(tp, data, path)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):

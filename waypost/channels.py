@@ -28,6 +28,7 @@ from waypost.shards import Shards
 from waypost.storage import Store
 
 READERS = 2  # threads reading and writing exports and imports at once
+KEEP: Any = object()  # `Loaded.but`: the decoded state stays as it is
 
 
 def utcnow() -> datetime:
@@ -46,12 +47,18 @@ async def threaded(work: Callable[..., Any], *args: Any) -> tuple[Any, float]:
 
 @dataclass
 class Loaded:
-    """A channel's game as kept in memory: the stored row, its game, its decoded state."""
+    """A channel's game as kept in memory: the stored row, its game, its decoded state. The row is
+    never changed in place: a change is a new row (`but`), which the cache holds once it is saved."""
 
     row: GameRow
     game: GameEntry
     state: Any
     read: dict[str, tuple[int, Any]] = field(default_factory=dict)  # log reads, by name: (row version, answer)
+
+    def but(self, decoded: Any = KEEP, **changes: Any) -> Loaded:
+        """The game with its row's fields `changes` made (and, given, the `decoded` state its new
+        `state` holds), as a command will save it (`Channels._save`); this one stays as it is."""
+        return Loaded(replace(self.row, **changes), self.game, self.state if decoded is KEEP else decoded, self.read)
 
     @property
     def seats(self) -> list[Seat]:
@@ -218,21 +225,25 @@ class Channels:
         return LogEntry(at=self._clock().isoformat(), user_id=user.id, kind=kind, body=body,
                         summary=summary, **extra)
 
-    async def _save(self, loaded: Loaded, entry: LogEntry | None, *, before: dict[str, Any] | None = None,
-                    forget: bool = False, posts: Sequence[Post] = ()) -> LogEntry | None:
-        """Store the changed row (its state already in `loaded`), with each awaited player's clock
-        settled; if that fails (even a Conflict), forget the changed cached copy. A game that is no
-        longer open leaves the cache."""
+    async def _save(self, loaded: Loaded, entry: LogEntry | None, changed: Loaded | None = None, *,
+                    before: dict[str, Any] | None = None, forget: bool = False,
+                    posts: Sequence[Post] = ()) -> LogEntry | None:
+        """Store the game as `changed` (`loaded.but(…)`; None: only its clocks settle), with each
+        awaited player's clock settled, and only once that committed make `loaded` (the cached copy)
+        hold the new row and state: the cached row is never changed in place. If the save fails (a
+        Conflict: another writer's row is newer; or a store error, which may have committed), forget
+        the cached copy. A game that is no longer open leaves the cache."""
+        changed = changed or loaded
         now = self._clock()
-        loaded.row.updated_at = now.isoformat()
-        self._settle_clocks(loaded, now)
+        row = replace(changed.row, updated_at=now.isoformat(), **self._settled(changed, now))
         try:
-            saved = await self.store.save(loaded.row, entry, before=before, forget=forget, posts=posts)
+            saved = await self.store.save(row, entry, before=before, forget=forget, posts=posts)
         except BaseException:
-            self._cache.pop(loaded.row.channel_id, None)
+            self._cache.pop(row.channel_id, None)
             raise
-        if loaded.row.status == "ended":
-            self._cache.pop(loaded.row.channel_id, None)
+        loaded.row, loaded.state = row, changed.state
+        if row.status == "ended":
+            self._cache.pop(row.channel_id, None)
         return saved
 
     async def _last_action(self, loaded: Loaded) -> LogEntry | None:
@@ -245,21 +256,21 @@ class Channels:
         found: list[tuple[int, str, int]] = await _once_a_version(loaded, "away", self.store.away_settings)
         return found
 
-    def _settle_clocks(self, loaded: Loaded, now: datetime) -> None:
-        """Start the clocks of players the game now waits for, drop those it no longer waits for,
-        stop them while the game is paused or their player away, and note when next to look."""
+    def _settled(self, loaded: Loaded, now: datetime) -> dict[str, Any]:
+        """The row's changes that start the clocks of players the game now waits for, drop those it
+        no longer waits for, stop them while the game is paused or their player away, and note when
+        next to look."""
         row = loaded.row
         unclaimed = set(row.unclaimed)
         awaited = {row.seats[a.seat].player_id for a in self._awaiting(loaded) if a.seat not in unclaimed} \
             if row.status == "active" else set()
         back = {int(p): datetime.fromisoformat(u) for p, u in row.away.items() if datetime.fromisoformat(u) <= now}
-        row.away = {p: until for p, until in row.away.items() if int(p) not in back}
-        stopped = awaited if row.paused_at else {int(p) for p in row.away}
+        away = {p: until for p, until in row.away.items() if int(p) not in back}
+        stopped = awaited if row.paused_at else {int(p) for p in away}
         clocks = Clocks.load(row.clocks).settle(awaited, now, stopped, back)
-        row.clocks = clocks.dump()
         due = [d for d in (clocks.next_due(Timing.of(row.settings), now),
-                           *(datetime.fromisoformat(u) for u in row.away.values())) if d is not None]
-        row.next_due = min(due).isoformat() if due else None
+                           *(datetime.fromisoformat(u) for u in away.values())) if d is not None]
+        return {"away": away, "clocks": clocks.dump(), "next_due": min(due).isoformat() if due else None}
 
     # --- outcomes --------------------------------------------------------------------------
 

@@ -11,8 +11,10 @@ transaction as the change it reports (`Store.save(posts=…)`), and is delivered
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
 from rules.text import plural
@@ -55,9 +57,9 @@ class Deadlines(Play):
         """Post the reminders due and deal with each deadline passed. A default move for a player
         out of time is saved with its deadline marked (one transaction), so a restart between the
         two neither loses it nor plays it twice."""
-        self._settle_clocks(loaded, now)  # a player back from being away: their clock runs from then
-        timing = Timing.of(loaded.row.settings)
-        clocks = Clocks.load(loaded.row.clocks)
+        settled = loaded.but(**self._settled(loaded, now))  # a player back from being away: their clock runs from then
+        timing = Timing.of(settled.row.settings)
+        clocks = Clocks.load(settled.row.clocks)
         posts: list[Post] = []
         timed_out: list[int] = []
         title = loaded.game.rules.title
@@ -80,29 +82,30 @@ class Deadlines(Play):
             else:
                 posts.append(Post(f"{self._named(loaded, player)}'s time to play has run out. The host can play "
                                   "their default move with /game skip, or wait.", (player, loaded.row.host_id)))
-        loaded.row.clocks = clocks.dump()
-        await self._save(loaded, None, posts=posts)
+        await self._save(loaded, None, settled.but(clocks=clocks.dump()), posts=posts)
         for player in timed_out:
             clocks = Clocks.load(loaded.row.clocks)
             if player not in clocks.running:  # an earlier default move ended the wait for them too
                 continue
             clocks.mark(player, DEADLINE)
-            loaded.row.clocks = clocks.dump()
+            marked = {"clocks": clocks.dump()}
             try:
-                await self._play_for(loaded, player, BY_DEADLINE)
+                await self._play_for(loaded, player, BY_DEADLINE, marked)
             except PlayerError as refused:
                 notice = (f"{self._named(loaded, player)}'s time to play has run out, and their default move was "
                           f"not played: {refused} The host can play for them with /game skip, or wait.")
-                await self._save(loaded, None, posts=[Post(notice, (player, loaded.row.host_id))])
+                await self._save(loaded, None, loaded.but(**marked), posts=[Post(notice, (player, loaded.row.host_id))])
 
     @staticmethod
     def _named(loaded: Loaded, player: int) -> str:
         seat = loaded.seat_of(player)
         return loaded.seats[seat].name if seat is not None else "A player"
 
-    async def _play_for(self, loaded: Loaded, player: int, by: str) -> Outcome:
+    async def _play_for(self, loaded: Loaded, player: int, by: str,
+                        changes: Mapping[str, Any] | None = None) -> Outcome:
         """The game's default moves for `player`, as `by`, until the game no longer waits for them
-        (a tile's rotation, then the end of the turn); posted in the channel too."""
+        (a tile's rotation, then the end of the turn); posted in the channel too. The row's `changes`
+        (the deadline marked) are saved with the first."""
         seat = loaded.seat_of(player)
         if seat is None:
             raise IllegalMove("That member holds no seat in this game.")
@@ -113,7 +116,8 @@ class Deadlines(Play):
             if action is None:
                 break
             try:
-                outcomes.append(await self._record(loaded, User(player, loaded.seats[seat].name), action, by=by))
+                outcomes.append(await self._record(loaded, User(player, loaded.seats[seat].name), action, by=by,
+                                                   changes=None if outcomes else changes))
             except PlayerError:
                 if not outcomes:
                     raise
@@ -189,14 +193,14 @@ class Deadlines(Play):
         name = loaded.seats[seat].name
         if days:
             until = self._clock() + timedelta(days=days)
-            loaded.row.away = {**loaded.row.away, str(user.id): until.isoformat()}
+            away = {**loaded.row.away, str(user.id): until.isoformat()}
             text = f"{name} is away for {plural(days, 'day')}: their clock stops until they are back."
         else:
             if str(user.id) not in loaded.row.away:
                 raise IllegalMove("You are not away.")
-            loaded.row.away = {p: u for p, u in loaded.row.away.items() if p != str(user.id)}
+            away = {p: u for p, u in loaded.row.away.items() if p != str(user.id)}
             text = f"{name} is back: their clock runs again."
-        await self._save(loaded, self._entry(user, "settings", {"away": days}, text),
+        await self._save(loaded, self._entry(user, "settings", {"away": days}, text), loaded.but(away=away),
                          posts=[Post(text)] if tell else [])
         return text
 
@@ -208,8 +212,9 @@ class Deadlines(Play):
                 raise NotAllowed("Only the host can pause or resume the game.")
             if paused == bool(loaded.row.paused_at):
                 raise IllegalMove(f"The game is already {'paused' if paused else 'running'}.")
-            loaded.row.paused_at = self._clock().isoformat() if paused else None
+            paused_at = self._clock().isoformat() if paused else None
             text = ("The host paused the game: every clock stops, and nobody moves until it resumes." if paused
                     else "The host resumed the game: the clocks run again.")
-            await self._save(loaded, self._entry(user, "settings", {"paused": paused}, text))
+            await self._save(loaded, self._entry(user, "settings", {"paused": paused}, text),
+                             loaded.but(paused_at=paused_at))
         return Outcome(text)

@@ -59,9 +59,9 @@ class Lobby(Channels):
             if colour in taken:
                 raise IllegalMove(f"{colour} is taken. Free: {', '.join(c for c in rules.colours if c not in taken)}.")
             joined = Seat(user.id, clean_name(user.name), colour)
-            loaded.row.seats.append(joined)
-            text = f"{joined.name} joined as {loaded.identity(len(loaded.seats) - 1)} ({len(loaded.seats)} seated)."
-            await self._save(loaded, self._entry(user, "lobby", {"join": colour}, text))
+            seated = loaded.but(seats=[*loaded.row.seats, joined])
+            text = f"{joined.name} joined as {seated.identity(len(seated.seats) - 1)} ({len(seated.seats)} seated)."
+            await self._save(loaded, self._entry(user, "lobby", {"join": colour}, text), seated)
         return Outcome(text)
 
     async def leave(self, channel_id: int, user: User) -> Outcome:
@@ -77,15 +77,16 @@ class Lobby(Channels):
                 await self._save(loaded, self._entry(user, "lobby", {"asks_to_leave": seat}, text))
                 return Outcome(text, told=(loaded.row.host_id,) if loaded.row.host_id != user.id else ())
             name = loaded.name(seat)
-            del loaded.row.seats[seat]
-            text = f"{name} left the table ({len(loaded.seats)} seated)."
-            if not loaded.seats:
-                loaded.row.status = "ended"
+            seats = [s for i, s in enumerate(loaded.row.seats) if i != seat]
+            text = f"{name} left the table ({len(seats)} seated)."
+            changes: dict[str, Any] = {"seats": seats}
+            if not seats:
+                changes["status"] = "ended"
                 text += " The table is empty, so the game is closed."
             elif user.id == loaded.row.host_id:  # the host must be able to act: hosting passes on
-                loaded.row.host_id = loaded.seats[0].player_id
-                text += f" {loaded.seats[0].name} hosts now."
-            await self._save(loaded, self._entry(user, "lobby", {"leave": seat}, text))
+                changes["host_id"] = seats[0].player_id
+                text += f" {seats[0].name} hosts now."
+            await self._save(loaded, self._entry(user, "lobby", {"leave": seat}, text), loaded.but(**changes))
         return Outcome(text)
 
     async def substitute(self, channel_id: int, user: User, player: int, to: User) -> Outcome:
@@ -103,16 +104,16 @@ class Lobby(Channels):
             old = loaded.seats[seat]
             new = Seat(to.id, clean_name(to.name), old.colour)
             text = f"{new.name} takes over {_seated(loaded, seat, old.name)}'s seat."
-            loaded.row.seats[seat] = new
-            loaded.state = loaded.game.rules.reseat(loaded.state, loaded.seats)
-            loaded.row.state = loaded.game.rules.encode_state(loaded.state)
-            loaded.row.clocks = {str(to.id) if k == str(player) else k: v for k, v in loaded.row.clocks.items()}
-            loaded.row.away = {k: v for k, v in loaded.row.away.items() if k != str(player)}
-            loaded.row.unclaimed = [s for s in loaded.row.unclaimed if s != seat]
-            if loaded.row.host_id == player:
-                loaded.row.host_id = to.id
+            row = loaded.row
+            seats = [new if i == seat else s for i, s in enumerate(row.seats)]
+            state = loaded.game.rules.reseat(loaded.state, seats)
+            changed = loaded.but(state, seats=seats, state=loaded.game.rules.encode_state(state),
+                                 clocks={str(to.id) if k == str(player) else k: v for k, v in row.clocks.items()},
+                                 away={k: v for k, v in row.away.items() if k != str(player)},
+                                 unclaimed=[s for s in row.unclaimed if s != seat],
+                                 host_id=to.id if row.host_id == player else row.host_id)
             await self._save(loaded, self._entry(user, "seat", {"seat": seat, "player_id": to.id, "name": new.name},
-                                                 text), forget=True)
+                                                 text), changed, forget=True)
         return Outcome(text, told=(to.id,))
 
     async def hand_host(self, channel_id: int, user: User, to: int) -> Outcome:
@@ -124,9 +125,8 @@ class Lobby(Channels):
             seat = loaded.seat_of(to)
             if seat is None or to == user.id:
                 raise IllegalMove("Hosting goes to another player seated in this game.")
-            loaded.row.host_id = to
             text = f"{loaded.seats[seat].name} hosts the game now."
-            await self._save(loaded, self._entry(user, "settings", {"host": seat}, text))
+            await self._save(loaded, self._entry(user, "settings", {"host": seat}, text), loaded.but(host_id=to))
         return Outcome(text, told=(to,))
 
     async def start(self, channel_id: int, user: User) -> Outcome:
@@ -149,12 +149,10 @@ class Lobby(Channels):
                     "seed": loaded.row.seed}
             before = self._awaiting(loaded)
             state = loaded.game.rules.setup(board.model, list(loaded.seats), game_settings, loaded.row.seed)
-            loaded.row.status = "active"
-            loaded.row.state = loaded.game.rules.encode_state(state)
-            loaded.state = state
+            started = loaded.but(state, status="active", state=loaded.game.rules.encode_state(state))
             seated = ", ".join(f"{s.name} ({loaded.identity(i)})" for i, s in enumerate(loaded.seats))
             text = f"{loaded.game.rules.title} begins with {seated}."
-            saved = await self._save(loaded, self._entry(user, "start", body, text))
+            saved = await self._save(loaded, self._entry(user, "start", body, text), started)
             return asked_by(self._outcome(loaded, user, text, (), before, draw=True, began=True), saved)
 
     async def settings(self, channel_id: int, user: User, name: str | None = None,
@@ -183,9 +181,9 @@ class Lobby(Channels):
             if spec not in HOST_SETTINGS:
                 _playable(loaded, loaded.game.board(loaded.row.board), {**loaded.row.settings, spec.name: parsed},
                           f"{spec.name} cannot be {spec.show(parsed)} here")
-            loaded.row.settings = {**loaded.row.settings, spec.name: parsed}
             text = f"Setting {spec.name}: {spec.show(old)} → {spec.show(parsed)}."
-            await self._save(loaded, self._entry(user, "settings", {spec.name: parsed}, text))
+            await self._save(loaded, self._entry(user, "settings", {spec.name: parsed}, text),
+                             loaded.but(settings={**loaded.row.settings, spec.name: parsed}))
         return Outcome(text)
 
     async def may_end(self, channel_id: int, user: User) -> tuple[int, str]:
@@ -201,16 +199,15 @@ class Lobby(Channels):
             if game_id is not None and loaded.row.id != game_id:
                 raise IllegalMove("That game has already ended.")
             _may_end(loaded, user)
-            loaded.row.status = "ended"
             text = (f"The {loaded.game.rules.title} game in this channel has ended. Its log, board and export "
                     "stay available here until a new game is opened.")
-            await self._save(loaded, self._entry(user, "end", {}, text))
+            await self._save(loaded, self._entry(user, "end", {}, text), loaded.but(status="ended"))
         return Outcome(text)
 
     async def _claim(self, loaded: Loaded, user: User, seat: int) -> Outcome:
-        loaded.row.unclaimed = [s for s in loaded.row.unclaimed if s != seat]
         text = f"{loaded.seats[seat].name} claimed their seat ({loaded.name(seat)})."
-        await self._save(loaded, self._entry(user, "lobby", {"claim": seat}, text))
+        await self._save(loaded, self._entry(user, "lobby", {"claim": seat}, text),
+                         loaded.but(unclaimed=[s for s in loaded.row.unclaimed if s != seat]))
         return Outcome(text)
 
     async def _change_board(self, loaded: Loaded, user: User, name: str | None) -> Outcome:
@@ -224,9 +221,9 @@ class Lobby(Channels):
             raise IllegalMove(f"{board.info.title} takes {players_on(loaded.game, board.info)}; {count} are seated.")
         _playable(loaded, board, loaded.row.settings, f"{board.info.title} does not go with this game's settings")
         old = loaded.game.board(loaded.row.board).info.title
-        loaded.row.board = board.info.name
         text = f"Board: {old} → {board.info.title} ({players_on(loaded.game, board.info)})."
-        await self._save(loaded, self._entry(user, "settings", {"board": board.info.name}, text))
+        await self._save(loaded, self._entry(user, "settings", {"board": board.info.name}, text),
+                         loaded.but(board=board.info.name))
         return Outcome(text)
 
     async def _lobby(self, channel_id: int) -> Loaded:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -60,10 +61,12 @@ class Play(Channels):
             loaded = await self._playing(channel_id)
             return await self._record(loaded, user, loaded.game.rules.answer(choice.strip(), key))
 
-    async def _record(self, loaded: Loaded, user: User, action: Action, by: str = "") -> Outcome:
+    async def _record(self, loaded: Loaded, user: User, action: Action, by: str = "",
+                      changes: Mapping[str, Any] | None = None) -> Outcome:
         """`user` plays `action`; `by` names who really acted when it was not them (the deadline, or
         the host for a player whose time ran out): such a move is said so and cannot be taken back.
-        An action that seals a commitment gets a fresh salt here, whatever it carried."""
+        An action that seals a commitment gets a fresh salt here, whatever it carried. The row's
+        `changes` (a deadline marked) are saved with it."""
         actor = loaded.actor(user)
         if actor.seat is None and not actor.host:
             raise NotAllowed("You are not playing in this game.")
@@ -81,21 +84,20 @@ class Play(Channels):
                             seat=actor.seat, secret=result.secret, reveals=result.reveals, undoable=result.undoable,
                             public=(result.public or f"{name} made a secret move.") if result.secret else "")
         previous = loaded.row.state
-        loaded.row.state, loaded.state = rules.encode_state(result.state), result.state
-        loaded.row.unclaimed = [s for s in loaded.row.unclaimed if s != actor.seat]  # playing claims a seat
         ending = rules.ending(result.state)
-        if ending is not None:
-            loaded.row.status, loaded.row.ending = "ended", ending.text
-        loud = loaded.row.settings.get("chatter") == "loud"
+        over = {"status": "ended", "ending": ending.text} if ending is not None else {}
+        played = loaded.but(result.state, **{**(changes or {}), **over}, state=rules.encode_state(result.state),
+                            unclaimed=[s for s in loaded.row.unclaimed if s != actor.seat])  # playing claims a seat
+        loud = played.row.settings.get("chatter") == "loud"
         told_channel = entry.public if loud else result.said or entry.public
         if result.secret and by:  # sealed for a player out of time: whoever made it sees no more than others
             outcome = Outcome(f"{by}: {told_channel}")
         elif result.secret:  # the player's own board shows what they sealed
             outcome = Outcome(result.summary, result.details, private=True, announce=told_channel,
-                              drawing=self._drawing(loaded, actor.seat, result.summary, Posted(action, actor.seat)),
-                              gather="" if loud else self._line_of(loaded, actor.seat))
+                              drawing=self._drawing(played, actor.seat, result.summary, Posted(action, actor.seat)),
+                              gather="" if loud else self._line_of(played, actor.seat))
         else:
-            outcome = self._outcome(loaded, user, result.summary, (*result.details, *(result.proof if loud else ())),
+            outcome = self._outcome(played, user, result.summary, (*result.details, *(result.proof if loud else ())),
                                     before, draw=result.board_changed or ending is not None or loud, hits=result.hits,
                                     posted=Posted(action, actor.seat))
         if ending is not None:
@@ -103,7 +105,7 @@ class Play(Channels):
                               finished=True, live=False)  # the final board is posted, not edited in
         told = [Post(outcome.announce or " ".join((outcome.text, *outcome.details)), outcome.ping + outcome.hits)] \
             if by else []  # nobody ran a command: the channel is told through the outbox
-        saved = await self._save(loaded, entry, before=previous if result.undoable else None,
+        saved = await self._save(loaded, entry, played, before=previous if result.undoable else None,
                                  forget=not (tail and result.undoable), posts=told)
         if saved is not None:
             loaded.read["last"] = (loaded.row.version, saved)  # the next action need not read it back
@@ -141,8 +143,7 @@ class Play(Channels):
             text = f"{name} took back their last action: {last.summary}"
             entry = self._entry(user, "undo", {}, text, seat=last.seat, undoes=last.seq, secret=last.secret,
                                 public=f"{name} took back a secret move." if last.secret else "")
-            loaded.row.state, loaded.state = snapshot, state
-            saved = await self._save(loaded, entry)
+            saved = await self._save(loaded, entry, loaded.but(state, state=snapshot))
             if last.secret:  # the channel saw the commitment: it sees it withdrawn, never what it held
                 return Outcome(text, private=True, announce=entry.public,
                                drawing=self._drawing(loaded, last.seat, text, Posted()))

@@ -10,9 +10,11 @@ still face down).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
+from rules.frozen import FrozenDict
 from rules.glory.actions import ADJUSTING, Adjust
 from rules.glory.state import (
     MAX_CUBES,
@@ -20,10 +22,12 @@ from rules.glory.state import (
     Army,
     GloryState,
     Structure,
+    changed,
     colour,
     is_water,
     occupant,
     terrain_at,
+    with_player,
 )
 from rules.guards import hosting, seated
 
@@ -34,7 +38,7 @@ MAX_TEXT = 60
 
 
 def adjust(state: GloryState, actor: Actor, action: Adjust) -> Result[GloryState]:
-    """Check who may adjust what, then make the change on a copy. Nothing is adjusted while a tile
+    """Check who may adjust what, then make the change. Nothing is adjusted while a tile
     waits for its rotation, not even by the host: the waiting maneuver's army must stay as it is."""
     seat = seated(actor)
     for field in ("hex", "unit", "name"):
@@ -45,7 +49,7 @@ def adjust(state: GloryState, actor: Actor, action: Adjust) -> Result[GloryState
     change = ADJUSTERS.get(action.what) if isinstance(action.what, str) else None
     if change is None:
         raise BadInput(f"Adjust one of: {', '.join(ADJUSTERS)}.")
-    what = change(state, actor, whose, action)
+    state, what = change(state, actor, whose, action)
     owner = "their" if whose == seat else f"{colour(state, whose)}'s"
     return Result(state, f"{colour(state, seat)} adjusted {what.replace(OWNER, owner)}")
 
@@ -68,7 +72,7 @@ def adjusted(state: GloryState, actor: Actor, seat: int | None) -> int:
     return whose
 
 
-Adjuster = Callable[[GloryState, Actor, int, Adjust], str]
+Adjuster = Callable[[GloryState, Actor, int, Adjust], tuple[GloryState, str]]  # the state after, what changed
 
 
 def _hex(state: GloryState, text: str) -> str:
@@ -84,7 +88,7 @@ def _count(value: int, low: int, high: int, what: str) -> int:
     return value
 
 
-def _units(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
+def _units(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple[GloryState, str]:
     board = state.board
     at = _hex(state, action.hex)
     unit = board.unit_types[board.unit_named(action.unit)]
@@ -95,8 +99,8 @@ def _units(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
     structure = state.structures.get(at)
     if structure is not None and structure.owner != whose:
         raise IllegalMove(f"{at} holds {colour(state, structure.owner)}'s {structure.kind}.")
-    armies = state.players[whose].armies
-    army = armies.get(at, Army({}))
+    armies = dict(state.players[whose].armies)
+    army = armies.get(at, Army(FrozenDict()))
     before = army.units.get(unit.name, 0)
     if before == value:
         raise IllegalMove(f"There {'is' if value == 1 else 'are'} already {unit.count(value)} of "
@@ -106,10 +110,10 @@ def _units(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
     packed = {k: min(v, units.get(k, 0)) for k, v in army.packed.items() if units.get(k)}
     check_standing(state, at, units)
     if units:
-        armies[at] = Army(units, packed, army.cubes)
+        armies[at] = Army(FrozenDict(units), FrozenDict(packed), army.cubes)
     else:
         del armies[at]
-    return f"{OWNER} {unit.plural} at {at} {before} → {value}"
+    return changed(state, whose, {"armies": FrozenDict(armies)}), f"{OWNER} {unit.plural} at {at} {before} → {value}"
 
 
 def check_standing(state: GloryState, at: str, units: dict[str, int]) -> None:
@@ -125,7 +129,7 @@ def check_standing(state: GloryState, at: str, units: dict[str, int]) -> None:
             raise IllegalMove(f"{at} is {t}: {unit.plural} stand there only aboard a vessel.")
 
 
-def _packed(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
+def _packed(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple[GloryState, str]:
     board = state.board
     at = _hex(state, action.hex)
     unit = board.unit_types[board.unit_named(action.unit)]
@@ -141,11 +145,12 @@ def _packed(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
     if before == value:
         raise IllegalMove(f"{value} of those {unit.plural} are already packed.")
     packed = {**army.packed, unit.name: value}
-    armies[at] = Army(army.units, {k: v for k, v in packed.items() if v}, army.cubes)
-    return f"{OWNER} packed {unit.plural} at {at} {before} → {value}"
+    now = Army(army.units, FrozenDict({k: v for k, v in packed.items() if v}), army.cubes)
+    return changed(state, whose, {"armies": armies.with_item(at, now)}), f"{OWNER} packed {unit.plural} at {at} " \
+        f"{before} → {value}"
 
 
-def _depletion(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
+def _depletion(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple[GloryState, str]:
     at = _hex(state, action.hex)
     armies = state.players[whose].armies
     army = armies.get(at)
@@ -154,25 +159,25 @@ def _depletion(state: GloryState, actor: Actor, whose: int, action: Adjust) -> s
     value = _count(action.value, 0, 2, "Depletion cubes")
     if army.cubes == value:
         raise IllegalMove(f"That army already has {value} depletion cube{'s' * (value != 1)}.")
-    armies[at] = Army(army.units, army.packed, value)
-    return f"{OWNER} depletion cubes at {at} {army.cubes} → {value}"
+    now = Army(army.units, army.packed, value)
+    return changed(state, whose, {"armies": armies.with_item(at, now)}), f"{OWNER} depletion cubes at {at} " \
+        f"{army.cubes} → {value}"
 
 
 def _number(field: str, label: str, high: int) -> Adjuster:
-    def change(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
+    def change(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple[GloryState, str]:
         player = state.players[whose]
         value = _count(action.value, 0, high, label.capitalize())
         before = getattr(player, field)
         if before == value:
             raise IllegalMove(f"{colour(state, whose)}'s {label} {'are' if label.endswith('s') else 'is'} "
                               f"already {value}.")
-        setattr(player, field, value)
-        return f"{OWNER} {label} {before} → {value}"
+        return with_player(state, whose, **{field: value}), f"{OWNER} {label} {before} → {value}"
 
     return change
 
 
-def _votes(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
+def _votes(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple[GloryState, str]:
     for r, row in enumerate(state.event_rows):
         for c, slot in enumerate(row):
             if slot.card == action.name:
@@ -184,17 +189,20 @@ def _votes(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
                 if value - before > player.voting_cubes:
                     raise IllegalMove(f"{colour(state, whose)} has only {player.voting_cubes} voting cubes "
                                       "in the bank.")
-                player.voting_cubes -= value - before
+                bank = player.voting_cubes - (value - before)
                 votes = {**slot.votes, whose: value}
-                row[c] = type(slot)(slot.card, {k: v for k, v in votes.items() if v})
+                now = type(slot)(slot.card, FrozenDict({k: v for k, v in votes.items() if v}))
+                rows = list(state.event_rows)
+                rows[r] = (*row[:c], now, *row[c + 1:])
+                state = changed(state, whose, {"voting_cubes": bank}, event_rows=tuple(rows))
                 title = state.board.event_named[slot.card].title
-                return (f"{OWNER} voting cubes on {title} ({slot.card}, row {r + 1}) {before} → {value} "
-                        f"(bank {player.voting_cubes + value - before} → {player.voting_cubes})")
+                return state, (f"{OWNER} voting cubes on {title} ({slot.card}, row {r + 1}) {before} → {value} "
+                               f"(bank {player.voting_cubes} → {bank})")
     shown = [s.card for row in state.event_rows for s in row]
     raise BadInput(f"No event card {action.name[:20]!r} is in the rows. Cards: {', '.join(shown) or 'none yet'}.")
 
 
-def _relic(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
+def _relic(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple[GloryState, str]:
     name = action.name
     if name not in state.board.relic_named:
         raise BadInput(f"There is no relic {name[:40]!r}. Relics: {', '.join(r.name for r in state.board.relics)}.")
@@ -217,25 +225,27 @@ def _relic(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
             raise IllegalMove(f"{colour(state, whose)} already holds {name}.")
         after = f"held by {colour(state, whose)}"
     if on_hex is not None:
-        del state.relics[on_hex]
+        state = replace(state, relics=state.relics.without(on_hex))
     if holder is not None:
-        state.players[holder].relics.remove(name)
+        held = list(state.players[holder].relics)
+        held.remove(name)
+        state = with_player(state, holder, relics=tuple(held))
     if action.hex:
-        state.relics[at] = name
+        state = replace(state, relics=state.relics.with_item(at, name))
     else:
-        state.players[whose].relics.append(name)
-    return f"the relic {name}: {before} → {after}"
+        state = with_player(state, whose, relics=(*state.players[whose].relics, name))
+    return state, f"the relic {name}: {before} → {after}"
 
 
-def _structure(state: GloryState, actor: Actor, whose: int, action: Adjust) -> str:
+def _structure(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple[GloryState, str]:
     hosting(actor, "build or remove cities and castles")
     at = _hex(state, action.hex)
     before = state.structures.get(at)
     if action.name == "":
         if before is None:
             raise IllegalMove(f"There is no city or castle at {at}.")
-        del state.structures[at]
-        return f"the {_kind(before)} at {at}: {colour(state, before.owner)}'s → gone"
+        return (replace(state, structures=state.structures.without(at)),
+                f"the {_kind(before)} at {at}: {colour(state, before.owner)}'s → gone")
     if action.name not in STRUCTURES:
         raise BadInput(f"A structure is {', '.join(STRUCTURES)} or '' (remove), not {action.name[:20]!r}.")
     if is_water(terrain_at(state, at)):
@@ -247,9 +257,9 @@ def _structure(state: GloryState, actor: Actor, whose: int, action: Adjust) -> s
     after = Structure(kind, whose, action.name == "capital")  # type: ignore[arg-type]
     if before == after:
         raise IllegalMove(f"{at} already holds that {action.name}.")
-    state.structures[at] = after
     was = f"{colour(state, before.owner)}'s {_kind(before)}" if before else "nothing"
-    return f"{at}: {was} → {colour(state, whose)}'s {_kind(after)}"
+    return (replace(state, structures=state.structures.with_item(at, after)),
+            f"{at}: {was} → {colour(state, whose)}'s {_kind(after)}")
 
 
 def _kind(structure: Structure) -> str:

@@ -4,11 +4,13 @@ stay, place a relic, flip an event card and put a voting cube on it."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TypedDict
 
 from rules import hexes
 from rules.base import Actor, Result
 from rules.errors import BadInput, NotYourTurn
+from rules.frozen import FrozenDict
 from rules.glory import landing as man
 from rules.glory.actions import Choose
 from rules.glory.board import CODES, Tile
@@ -26,6 +28,7 @@ from rules.glory.state import (
     relics_to_place,
     terrain,
     unexplored_provinces,
+    with_player,
 )
 from rules.guards import seated
 from rules.text import either
@@ -58,14 +61,16 @@ def begin(state: GloryState, p: Plan, paid: str) -> Result[GloryState]:
     is allowed: the player sees the tile before it is placed)."""
     board = state.board
     province = board.province_names[board.province_of[board.index[p.end]]]
-    tile = state.province_deck.pop(0)
+    tile = state.province_deck[0]
     moved = man.describe(state, p).replace(" maneuvered ", " maneuvered toward an unexplored province: ", 1)
     if tile == HIDDEN:  # a player's view (trying the maneuver): the tile is not known there, nor its rotations
-        return Result(state, f"{moved}{paid}, claiming {p.end}; the top province tile is revealed", undoable=False)
+        return Result(replace(state, province_deck=state.province_deck[1:]),
+                      f"{moved}{paid}, claiming {p.end}; the top province tile is revealed", undoable=False)
     options = allowed_rotations(state, p, province, tile)
     shown = tile_text(board.tile_named[tile])
     revealed = f"{moved}{paid}, claiming {p.end}; revealed {shown} for the province at {province}"
-    state.exploring = Exploration(p, province, tile, options)
+    state = replace(state, province_deck=state.province_deck[1:],
+                    exploring=Exploration(p, province, tile, options))
     labels = [label(k) for k in options]
     who = colour(state, p.seat)
     if len(labels) == 1:
@@ -85,29 +90,30 @@ def choose(state: GloryState, actor: Actor, action: Choose) -> Result[GloryState
     choice = action.choice.strip() if isinstance(action.choice, str) else ""
     if choice not in labels:
         raise BadInput(f"Choose the rotation: {either(labels)}.")
-    return finish(state, int(choice) - 1)  # the state is Game.apply's fork
+    return finish(state, int(choice) - 1)
 
 
 def finish(state: GloryState, rotation: int) -> Result[GloryState]:
-    """Place the tile at `rotation` on `state` (a fork) and resolve the exploration."""
+    """Place the tile at `rotation` and resolve the exploration."""
     pending = state.exploring
     assert pending is not None
     board = state.board
     p = pending.plan
     tile = board.tile_named[pending.tile]
-    state.explored[pending.province] = Placed(pending.tile, rotation)
-    state.exploring = None
+    state = replace(state, explored=state.explored.with_item(pending.province, Placed(pending.tile, rotation)),
+                    exploring=None)
     who = colour(state, p.seat)
     placed = f"{who} placed {tile_text(tile)} at {pending.province}, rotation {label(rotation)}"
     problem = landing_problem(state, p)
     if problem is None:
-        phrases = man.carry_out(state, p)
+        state, phrases = man.carry_out(state, p)
         landed = f"the army moved onto {p.end}"
     else:
-        phrases = [man.stay(state, p)]
+        state, stayed = man.stay(state, p)
+        phrases = [stayed]
         landed = f"the army cannot move onto {p.end} ({_first_clause(problem)})"
-    relic = _relic(state, pending.province, tile, rotation)
-    event = _event(state, p.seat)
+    state, relic = _relic(state, pending.province, tile, rotation)
+    state, event = _event(state, p.seat)
     at = p.end if problem is None else p.start
     details = (f"{placed}: {landed}", *phrases, relic, *event, *man.reach_report(state, p.seat, at))
     flipped = event[0].split(": ", 1)[0]  # the card's line is in the details
@@ -122,47 +128,47 @@ def _first_clause(problem: str) -> str:
     return re.split(r"[.:]", problem, maxsplit=1)[0]
 
 
-def _relic(state: GloryState, province: str, tile: Tile, rotation: int) -> str:
+def _relic(state: GloryState, province: str, tile: Tile, rotation: int) -> tuple[GloryState, str]:
     """G-E4: a solid symbol gets a relic while any remain to place; an outlined one only when the
     relics still to place outnumber the unexplored provinces left."""
     left = relics_to_place(state)
     if tile.relic == "none":
-        return "The tile shows no relic symbol"
+        return state, "The tile shows no relic symbol"
     if left <= 0 or not state.relic_bag:
-        return f"The tile's {tile.relic} relic symbol gets no relic: all {len(state.seats) + 1} are placed"
+        return state, f"The tile's {tile.relic} relic symbol gets no relic: all {len(state.seats) + 1} are placed"
     unexplored = len(unexplored_provinces(state))
     if tile.relic == "outlined" and left <= unexplored:
-        return (f"The tile's outlined relic symbol gets no relic: an outlined symbol gets one only while more "
-                f"relics are left to place ({left}) than provinces are left unexplored ({unexplored})")
+        return state, (f"The tile's outlined relic symbol gets no relic: an outlined symbol gets one only while more "
+                       f"relics are left to place ({left}) than provinces are left unexplored ({unexplored})")
     members = state.board.province_hexes[state.board.province_index[province]]
     at = state.board.names[members[hexes.rotated_position(tile.relic_at, rotation)]]
-    relic = state.relic_bag.pop(0)
-    state.relics[at] = relic
-    return f"A relic was drawn for the {tile.relic} symbol: {relic}, placed on {at}"
+    relic = state.relic_bag[0]
+    state = replace(state, relic_bag=state.relic_bag[1:], relics=state.relics.with_item(at, relic))
+    return state, f"A relic was drawn for the {tile.relic} symbol: {relic}, placed on {at}"
 
 
-def _event(state: GloryState, seat: int) -> list[str]:
+def _event(state: GloryState, seat: int) -> tuple[GloryState, list[str]]:
     """G-E5: flip the top event card into the row (a full row of three starts another) and put
     one of the player's voting cubes from the bank on it."""
     if not state.event_deck:
-        return ["The event deck is empty: no event card is flipped"]
+        return state, ["The event deck is empty: no event card is flipped"]
     if state.event_deck[0] == HIDDEN:  # a player's view (trying the rotation): the card is not known there
-        state.event_deck.pop(0)
-        return ["The top event card is flipped"]
-    card = state.board.event_named[state.event_deck.pop(0)]
+        return replace(state, event_deck=state.event_deck[1:]), ["The top event card is flipped"]
+    card = state.board.event_named[state.event_deck[0]]
     rows = state.event_rows
     if not rows or len(rows[-1]) >= ROW:
-        rows.append([])
-    player = state.players[seat]
-    votes = {}
-    if player.voting_cubes > 0:
-        player.voting_cubes -= 1
-        votes = {seat: 1}
-    rows[-1].append(EventSlot(card.name, votes))
+        rows = (*rows, ())
+    votes: FrozenDict[int, int] = FrozenDict()
+    if state.players[seat].voting_cubes > 0:
+        state = with_player(state, seat, voting_cubes=state.players[seat].voting_cubes - 1)
+        votes = FrozenDict({seat: 1})
+    rows = (*rows[:-1], (*rows[-1], EventSlot(card.name, votes)))
+    state = replace(state, event_deck=state.event_deck[1:], event_rows=rows)
     where = f"row {len(rows)}, card {len(rows[-1])}"
-    cube = (f"{colour(state, seat)} put a voting cube on it ({player.voting_cubes} left in the bank)" if votes
+    left = state.players[seat].voting_cubes
+    cube = (f"{colour(state, seat)} put a voting cube on it ({left} left in the bank)" if votes
             else f"{colour(state, seat)} has no voting cube left in the bank to put on it")
-    return [f"Event {card.title} ({card.name}) flipped into {where}: {card.text}", cube[0].upper() + cube[1:]]
+    return state, [f"Event {card.title} ({card.name}) flipped into {where}: {card.text}", cube[0].upper() + cube[1:]]
 
 
 # --- rotations ---------------------------------------------------------------------------------

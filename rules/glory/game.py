@@ -13,6 +13,7 @@ from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Sea
 from rules.core import Footprint
 from rules.errors import PlayerError
 from rules.flow import Decision, Flow, Phase, Position
+from rules.frozen import FrozenDict
 from rules.glory import depends as footprints
 from rules.glory import explore, notation, options, queries, report, turns
 from rules.glory.actions import HEX, Adjust, Choose, EndTurn, Maneuver, Pass
@@ -30,7 +31,6 @@ from rules.glory.state import (
     Structure,
     army_text,
     colour,
-    fork,
 )
 from rules.options import Choice, Kind, Param, Values
 from rules.text import either, plural
@@ -112,28 +112,29 @@ class GloryGame(Game[GloryState]):
         for pile in (deck, bag, events):
             rng.shuffle(pile)
         cubes, voting = int(values["action_cubes"]), int(values["voting_cubes"])
-        people = [PlayerState({}, cubes, cubes, voting) for _ in seats]
+        armies: list[dict[str, Army]] = [{} for _ in seats]
         structures = {}
         for seat, p in enumerate(board.starts(n)):
             start = board.provinces[p].start
             assert start is not None
             structures[board.hex_name(start.capital)] = Structure("city", seat, capital=True)
-            armies = people[seat].armies
             for placed in start.units:
                 at = board.hex_name(placed.at)
-                units = dict(armies[at].units) if at in armies else {}
+                units = dict(armies[seat][at].units) if at in armies[seat] else {}
                 units[placed.unit] = units.get(placed.unit, 0) + placed.count
-                armies[at] = Army(units)
-        return GloryState(board, tuple(seats), values, seed, people, structures, {}, {}, deck, bag, events)
+                armies[seat][at] = Army(FrozenDict(units))
+        people = [PlayerState(armies=FrozenDict(mine), action_cubes=cubes, action_cubes_per_round=cubes,
+                              voting_cubes=voting) for mine in armies]
+        return GloryState(board=board, seats=tuple(seats), settings=FrozenDict(values), seed=seed,
+                          players=tuple(people), structures=FrozenDict(structures), explored=FrozenDict(),
+                          relics=FrozenDict(), province_deck=tuple(deck), relic_bag=tuple(bag),
+                          event_deck=tuple(events))
 
     def map_of(self, state: GloryState) -> tuple[Any, ...]:
         """Armies, structures, explored tiles, relics on hexes, a tile waiting for its rotation and the last
         maneuver: a pass, the end of a turn or a change of action or voting cubes posts no board."""
         return ([p.armies for p in state.players], state.structures, state.explored, state.relics, state.exploring,
                 state.last)
-
-    def fork(self, state: GloryState) -> GloryState:
-        return fork(state)
 
     def candidates(self, state: GloryState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
         if (kind, param) in options.LISTERS:
@@ -192,8 +193,8 @@ class GloryGame(Game[GloryState]):
         """Everyone sees the same: the board, every army and card shown; the order of the province
         deck, the relic bag and the event deck hidden (each entry "?"), and the seed zeroed."""
         return dataclasses.replace(
-            state, seed=0, province_deck=[HIDDEN] * len(state.province_deck),
-            relic_bag=[HIDDEN] * len(state.relic_bag), event_deck=[HIDDEN] * len(state.event_deck),
+            state, seed=0, province_deck=(HIDDEN,) * len(state.province_deck),
+            relic_bag=(HIDDEN,) * len(state.relic_bag), event_deck=(HIDDEN,) * len(state.event_deck),
         )
 
     def reseed(self, state: GloryState, seed: int) -> GloryState:
@@ -202,7 +203,8 @@ class GloryGame(Game[GloryState]):
         piles = [sorted(state.province_deck), sorted(state.relic_bag), sorted(state.event_deck)]
         for pile in piles:
             rng.shuffle(pile)
-        return dataclasses.replace(state, seed=seed, province_deck=piles[0], relic_bag=piles[1], event_deck=piles[2])
+        return dataclasses.replace(state, seed=seed, province_deck=tuple(piles[0]), relic_bag=tuple(piles[1]),
+                                   event_deck=tuple(piles[2]))
 
     def timeout(self, state: GloryState, seat: int) -> Action | None:
         """Out of time: a revealed tile takes its first allowed rotation; a player who maneuvered

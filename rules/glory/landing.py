@@ -3,7 +3,11 @@ army that stays after a failed exploration (G-E3), and what a landed army can at
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rules import hexes
+from rules.frozen import FrozenDict
 from rules.glory.state import (
     MAX_UNITS,
     Army,
@@ -11,6 +15,7 @@ from rules.glory.state import (
     LastManeuver,
     Plan,
     army_text,
+    changed,
     colour,
     is_water,
     join_armies,
@@ -60,11 +65,13 @@ def oversized(state: GloryState, p: Plan) -> str:
     return f"an army holds at most {MAX_UNITS} {board.unit_types[unit].plural}, and this would put {n} at {hex_}"
 
 
-def carry_out(state: GloryState, p: Plan) -> list[str]:
-    """Move the units of a checked plan on `state` (a fork): split, pick up, drop, land, merge,
-    deplete (G-M4–G-M7). Returns a phrase per drop, pick-up and merge."""
+def carry_out(state: GloryState, p: Plan, player: Mapping[str, Any] = FrozenDict(),
+              **fields: Any) -> tuple[GloryState, list[str]]:
+    """Move the units of a checked plan: split, pick up, drop, land, merge, deplete (G-M4–G-M7).
+    Returns the state after (with the moving player's changes `player` and the state's `fields`
+    made too: one new state) and a phrase per drop, pick-up and merge."""
     board = state.board
-    armies = state.players[p.seat].armies
+    armies = dict(state.players[p.seat].armies)
     cubes = cubes_for(p)
     rest, group = split_army(board, armies[p.start], p.group)
     if rest is None:
@@ -92,31 +99,33 @@ def carry_out(state: GloryState, p: Plan) -> list[str]:
             joined = " (joining the army there)" if there else ""
             phrases.append(f"dropped {units_text(board, stop.drop)} at {stop.hex}{joined}, depleted")
     if p.pack == "unpack":
-        group = Army(group.units, {}, 0)
+        group = Army(group.units, FrozenDict(), 0)
     there = armies.get(p.end)
     armies[p.end] = join_armies(there, group, max(cubes, there.cubes if there else 0))
     if there is not None:
         phrases.append(f"merged with the army at {p.end}: {units_text(board, armies[p.end].units)}")
     marched = " (marched: strength −1 until the round ends)" if p.march else ""
     phrases.append(f"the army at {p.end} is depleted{marched}")
-    state.last = LastManeuver(p.seat, p.path, tuple(s.hex for s in p.stops if s.drop),
-                              tuple(s.hex for s in p.stops if s.pick))
-    return [phrase[0].upper() + phrase[1:] for phrase in phrases]
+    last = LastManeuver(p.seat, p.path, tuple(s.hex for s in p.stops if s.drop),
+                        tuple(s.hex for s in p.stops if s.pick))
+    state = changed(state, p.seat, {**player, "armies": FrozenDict(armies)}, last=last, **fields)
+    return state, [phrase[0].upper() + phrase[1:] for phrase in phrases]
 
 
-def stay(state: GloryState, p: Plan) -> str:
+def stay(state: GloryState, p: Plan) -> tuple[GloryState, str]:
     """G-E3: the army could not move onto the claimed hex; it stays where it started and is
     depleted (the whole army on that hex: one hex, one army)."""
     armies = state.players[p.seat].armies
     army = armies[p.start]
-    armies[p.start] = Army(army.units, army.packed, max(army.cubes, cubes_for(p)))
-    state.last = LastManeuver(p.seat, p.path, stayed=True)
-    return f"The army stays at {p.start}, depleted"
+    depleted = Army(army.units, army.packed, max(army.cubes, cubes_for(p)))
+    state = changed(state, p.seat, {"armies": armies.with_item(p.start, depleted)},
+                    last=LastManeuver(p.seat, p.path, stayed=True))
+    return state, f"The army stays at {p.start}, depleted"
 
 
-def _all_packed(state: GloryState, units: dict[str, int]) -> dict[str, int]:
+def _all_packed(state: GloryState, units: dict[str, int]) -> FrozenDict[str, int]:
     types = state.board.unit_types
-    return {name: n for name, n in units.items() if types[name].packing}
+    return FrozenDict({name: n for name, n in units.items() if types[name].packing})
 
 
 # --- attack ranges ---------------------------------------------------------------------------

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove
+from rules.frozen import FrozenDict
 from rules.glory import explore
 from rules.glory.actions import Maneuver
 from rules.glory.landing import carry_out, describe, oversized, reach_report
 from rules.glory.moves import MAX_PATH, plan
-from rules.glory.state import GloryState, Plan, Stop, read_units, terrain_at
+from rules.glory.state import GloryState, Plan, Stop, changed, read_units, terrain_at
 from rules.guards import seated
 
 MAX_STOPS = 24
@@ -20,15 +21,13 @@ def maneuver(state: GloryState, actor: Actor, action: Maneuver) -> Result[GloryS
     seat = seated(actor)
     paying = state.maneuvers >= 1
     checked = planned(state, seat, action, paying)
-    state.maneuvers += 1
-    paid = ""
-    if paying:
-        state.players[seat].action_cubes -= 1
-        paid = f" (paid 1 action cube, {state.players[seat].action_cubes} left)"
+    cubes = state.players[seat].action_cubes
+    spent = {"action_cubes": cubes - 1} if paying else {}
+    paid = f" (paid 1 action cube, {cubes - 1} left)" if paying else ""
     if terrain_at(state, checked.end) is None:
-        return explore.begin(state, checked, paid)
+        return explore.begin(changed(state, seat, spent, maneuvers=state.maneuvers + 1), checked, paid)
     moved = describe(state, checked)
-    phrases = carry_out(state, checked)
+    state, phrases = carry_out(state, checked, spent, maneuvers=state.maneuvers + 1)
     details = [f"{moved}{paid}", *phrases, *reach_report(state, seat, checked.end)]
     return Result(state, f"{moved}{paid}", tuple(details))
 
@@ -81,6 +80,6 @@ def read_stops(state: GloryState, drops: tuple[tuple[str, str, int], ...],
             found.setdefault(name, ([], []))[which].append((entry[1], entry[2]))
     stops = {}
     for name, (drop, pick) in found.items():
-        stops[name] = Stop(name, read_units(board, tuple(drop), f"the drops at {name}"),
-                           read_units(board, tuple(pick), f"the pick-ups at {name}"))
+        stops[name] = Stop(name, FrozenDict(read_units(board, tuple(drop), f"the drops at {name}")),
+                           FrozenDict(read_units(board, tuple(pick), f"the pick-ups at {name}")))
     return stops

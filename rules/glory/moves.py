@@ -23,6 +23,7 @@ import itertools
 from dataclasses import dataclass
 
 from rules.errors import BadInput, IllegalMove
+from rules.frozen import FrozenDict
 from rules.glory.board import LAND1, LAND2, SEA, UNEXPLORED, Board
 from rules.glory.state import (
     Army,
@@ -355,7 +356,7 @@ def left_behind(g: Ground, army: Units, moved: Units, at: int) -> str:
 
 def _taken(army: Army, units: Units) -> Army:
     packed = {k: min(n, army.packed.get(k, 0)) for k, n in units.items() if army.packed.get(k)}
-    return Army(dict(units), packed)
+    return Army(FrozenDict(units), FrozenDict(packed))
 
 
 def _are(units: Units) -> str:
@@ -467,7 +468,8 @@ def plan(state: GloryState, seat: int, army_name: str, units: Units | None, to: 
             raise IllegalMove("A maneuver that does not move has nowhere to drop or pick up units.")
         if trip.pack_cost > trip.budget:
             raise IllegalMove(f"Packing costs 1 movement point but this group has {trip.budget}.")
-        return Plan(seat, army_name, trip.group, (army_name,), (), march, pack, trip.pack_cost, trip.budget)
+        return Plan(seat=seat, start=army_name, group=FrozenDict(trip.group), path=(army_name,), march=march, pack=pack,
+                    cost=trip.pack_cost, budget=trip.budget)
     end = board.index[to]
     if end in trip.stops:
         raise IllegalMove(f"{to} is the destination: units are not dropped there, and armies there merge with "
@@ -494,7 +496,8 @@ def plan(state: GloryState, seat: int, army_name: str, units: Units | None, to: 
                           f"{trip.budget}: {trip.limit}.")
     full = (army_name, *(board.names[i] for i in indices))
     ordered = tuple(trip.stops[w] for w in order)
-    return Plan(seat, army_name, trip.group, full, ordered, march, pack, total, trip.budget)
+    return Plan(seat=seat, start=army_name, group=FrozenDict(trip.group), path=full, stops=ordered, march=march,
+                pack=pack, cost=total, budget=trip.budget)
 
 
 def _check_drops(g: Ground, trip: Trip, order: list[int], stages: list[Stage]) -> None:

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from rules.base import Action, Actor
 from rules.errors import BadInput, PlayerError
+from rules.frozen import FrozenDict
 from rules.glory import explore, notation, queries
 from rules.glory.actions import ADJUSTING, PACKING, Adjust, Maneuver
 from rules.glory.adjust import MAX_VOTING, adjusted, check_standing
@@ -336,7 +337,7 @@ def _adjust_unit(state: GloryState, actor: Actor, chosen: Values) -> list[Choice
     types = [u for u in board.units if u.packing or not packing]
     if chosen.get("hex") is not None:
         at = notation.hex_(board, text(chosen, "hex"))
-        army = state.players[_whose(state, actor, chosen)].armies.get(at, Army({}))
+        army = state.players[_whose(state, actor, chosen)].armies.get(at, Army(FrozenDict()))
         types = [u for u in types if u.name in army.units or _stands(state, at, {**army.units, u.name: 1})]
     return [Choice(u.name, f"{u.name} ({u.plural})") for u in types]
 
@@ -372,7 +373,7 @@ def _adjust_value(state: GloryState, actor: Actor, chosen: Values) -> list[Choic
     top = {"units": MAX_UNITS, "packed": MAX_UNITS, "depletion": 2, "cubes": MAX_CUBES, "cubes_per_round": MAX_CUBES,
            "voting": MAX_VOTING}.get(what, 0)
     if what == "packed" and chosen.get("hex") and chosen.get("unit"):
-        army = player.armies.get(notation.hex_(state.board, text(chosen, "hex")), Army({}))
+        army = player.armies.get(notation.hex_(state.board, text(chosen, "hex")), Army(FrozenDict()))
         top = army.units.get(state.board.unit_names.find(text(chosen, "unit")), 0)
     if what == "votes":
         cards = [notation.card(state, text(chosen, "name"))] if chosen.get("name") else None

@@ -8,6 +8,7 @@ order is gone) and answers with the hex names players type ("D7").
 from __future__ import annotations
 
 from rules.errors import PlayerError
+from rules.frozen import FrozenDict
 from rules.glory import explore
 from rules.glory.board import Board
 from rules.glory.landing import in_range
@@ -75,11 +76,11 @@ def reach(state: GloryState, seat: int, army: str, units: Units | None = None,
         stops: dict[str, Stop] = {}
         for name, units_ in (pickups or {}).items():
             h = board.parse(name)
-            stops[h] = Stop(h, {}, dict(units_))
+            stops[h] = Stop(h, FrozenDict(), FrozenDict(units_))
         for name, units_ in (drops or {}).items():
             h = board.parse(name)
             old = stops.get(h, Stop(h))
-            stops[h] = Stop(h, dict(units_), old.pick)
+            stops[h] = Stop(h, FrozenDict(units_), old.pick)
         return _reach(state, seat, at, units, stops, march, pack)
     except PlayerError:
         return {}
@@ -125,7 +126,7 @@ def targets_after(state: GloryState, seat: int, army: str, to: str, units: Units
     mine = state.players[seat].armies
     if start not in mine:
         return []
-    group = Army(dict(units) if units else dict(mine[start].units), dict(mine[start].packed))
+    group = Army(FrozenDict(units) if units else mine[start].units, mine[start].packed)
     if end != start and end in mine:
         group = join_armies(mine[end], group, 0)
     return [text for _, _, text in in_range(state, seat, end, group)]

@@ -1,5 +1,8 @@
 """The typed game state and the small helpers every rule module shares.
 
+Everything is immutable (frozen dataclasses, tuples, `FrozenDict`s): an action builds a new state
+with `dataclasses.replace`, sharing all it did not change with the old one.
+
 The state holds its board, so a saved game is self-contained; it round-trips exactly through
 `rules.serial`. Hexes are named as players see them ("D7"). A player's units on one hex form
 one army (`Army`): counts per unit type, how many of its packing units are packed, and its
@@ -11,13 +14,14 @@ for players replaces each entry by "?" (see `GloryGame.view`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
 from rules import hexes
 from rules.base import Seat
 from rules.errors import BadInput, IllegalMove
+from rules.frozen import FrozenDict
 from rules.glory.board import CODES, UNEXPLORED, Board, UnitType
 
 HIDDEN = "?"  # a card or relic whose identity a view hides
@@ -33,8 +37,8 @@ class Army:
     """One player's units on one hex: counts per unit type (every count ≥ 1), packed units per
     packing type, and depletion cubes (0 undepleted, 1, or 2 after a march: strength −1)."""
 
-    units: dict[str, int]
-    packed: dict[str, int] = field(default_factory=dict)
+    units: FrozenDict[str, int]
+    packed: FrozenDict[str, int] = field(default_factory=FrozenDict)
     cubes: int = 0
 
 
@@ -60,7 +64,7 @@ class EventSlot:
     """An event card in a row, with the voting cubes on it (seat → count)."""
 
     card: str
-    votes: dict[int, int] = field(default_factory=dict)
+    votes: FrozenDict[int, int] = field(default_factory=FrozenDict)
 
 
 @dataclass(frozen=True)
@@ -68,8 +72,8 @@ class Stop:
     """A hex along a maneuver's path where units are picked up, then units are dropped."""
 
     hex: str
-    drop: dict[str, int] = field(default_factory=dict)
-    pick: dict[str, int] = field(default_factory=dict)
+    drop: FrozenDict[str, int] = field(default_factory=FrozenDict)
+    pick: FrozenDict[str, int] = field(default_factory=FrozenDict)
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,7 @@ class Plan:
 
     seat: int
     start: str
-    group: dict[str, int]
+    group: FrozenDict[str, int]
     path: tuple[str, ...]
     stops: tuple[Stop, ...] = ()
     march: bool = False
@@ -115,19 +119,19 @@ class LastManeuver:
     stayed: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
 class PlayerState:
     """One civilization: armies by hex, action cubes now and per round, voting cubes in the bank,
     relics held."""
 
-    armies: dict[str, Army]
+    armies: FrozenDict[str, Army]
     action_cubes: int
     action_cubes_per_round: int
     voting_cubes: int
-    relics: list[str] = field(default_factory=list)
+    relics: tuple[str, ...] = ()
 
 
-@dataclass
+@dataclass(frozen=True)
 class GloryState:
     """A whole game. `explored` maps each explored face-down province (by centre hex) to the tile
     placed there; `relics` the relics lying on hexes. `round` counts rounds from 1, `turn` is the
@@ -136,35 +140,35 @@ class GloryState:
 
     board: Board
     seats: tuple[Seat, ...]
-    settings: dict[str, int | bool | str]
+    settings: FrozenDict[str, int | bool | str]
     seed: int
-    players: list[PlayerState]
-    structures: dict[str, Structure]
-    explored: dict[str, Placed]
-    relics: dict[str, str]
-    province_deck: list[str]
-    relic_bag: list[str]
-    event_deck: list[str]
-    event_rows: list[list[EventSlot]] = field(default_factory=list)
+    players: tuple[PlayerState, ...]
+    structures: FrozenDict[str, Structure]
+    explored: FrozenDict[str, Placed]
+    relics: FrozenDict[str, str]
+    province_deck: tuple[str, ...]
+    relic_bag: tuple[str, ...]
+    event_deck: tuple[str, ...]
+    event_rows: tuple[tuple[EventSlot, ...], ...] = ()
     round: int = 1
     turn: int = 0
-    passed: list[int] = field(default_factory=list)
+    passed: tuple[int, ...] = ()
     maneuvers: int = 0
     exploring: Exploration | None = None
     last: LastManeuver | None = None
 
 
-def fork(state: GloryState) -> GloryState:
-    """A copy whose containers may be changed without touching `state` (armies, events and
-    structures are immutable values and are shared)."""
-    players = [PlayerState(dict(p.armies), p.action_cubes, p.action_cubes_per_round, p.voting_cubes, list(p.relics))
-               for p in state.players]
-    return GloryState(
-        state.board, state.seats, state.settings, state.seed, players, dict(state.structures),
-        dict(state.explored), dict(state.relics), list(state.province_deck), list(state.relic_bag),
-        list(state.event_deck), [list(row) for row in state.event_rows], state.round, state.turn,
-        list(state.passed), state.maneuvers, state.exploring, state.last,
-    )
+def with_player(state: GloryState, seat: int, **changes: Any) -> GloryState:
+    """The state with player `seat`'s fields changed."""
+    return changed(state, seat, changes)
+
+
+def changed(state: GloryState, seat: int, player: Mapping[str, Any], **fields: Any) -> GloryState:
+    """The state with player `seat`'s changes `player` and its own `fields` changed, in one step
+    (an action's changes made together: each `replace` builds a whole state)."""
+    players = list(state.players)
+    players[seat] = replace(players[seat], **player)
+    return replace(state, players=tuple(players), **fields)
 
 
 # --- names and words ------------------------------------------------------------------------
@@ -240,22 +244,22 @@ def split_army(board: Board, army: Army, units: Units) -> tuple[Army | None, Arm
     """Take `units` out of `army` (packed ones first): (what is left or None, the part taken).
     The part taken keeps the army's cubes; the caller decides what they become."""
     taken_packed = {k: min(n, army.packed.get(k, 0)) for k, n in units.items() if army.packed.get(k)}
-    taken = Army(dict(units), {k: v for k, v in taken_packed.items() if v}, army.cubes)
+    taken = Army(FrozenDict(units), FrozenDict({k: v for k, v in taken_packed.items() if v}), army.cubes)
     rest_units = take_units(army.units, units)
     rest_packed = {k: army.packed[k] - taken_packed.get(k, 0) for k in army.packed}
     rest_packed = {k: v for k, v in rest_packed.items() if v and rest_units.get(k)}
-    rest = Army(rest_units, rest_packed, army.cubes) if rest_units else None
+    rest = Army(FrozenDict(rest_units), FrozenDict(rest_packed), army.cubes) if rest_units else None
     return rest, taken
 
 
 def join_armies(a: Army | None, b: Army, cubes: int) -> Army:
     """Two armies on one hex merged (units of a type pile together), with `cubes`."""
     if a is None:
-        return Army(dict(b.units), dict(b.packed), cubes)
+        return Army(b.units, b.packed, cubes)
     packed = dict(a.packed)
     for k, n in b.packed.items():
         packed[k] = packed.get(k, 0) + n
-    return Army(add_units(a.units, b.units), {k: v for k, v in packed.items() if v}, cubes)
+    return Army(FrozenDict(add_units(a.units, b.units)), FrozenDict({k: v for k, v in packed.items() if v}), cubes)
 
 
 def unpacked(board: Board, army: Army) -> Units:

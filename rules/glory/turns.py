@@ -4,8 +4,11 @@ cleared, action cubes are refilled, and the first player to pass starts the next
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.base import Actor, Result
 from rules.errors import IllegalMove
+from rules.frozen import FrozenDict
 from rules.glory.actions import EndTurn, Pass
 from rules.glory.state import Army, GloryState, colour
 from rules.guards import seated
@@ -15,23 +18,21 @@ def pass_turn(state: GloryState, actor: Actor, action: Pass) -> Result[GloryStat
     seat = seated(actor)
     if state.maneuvers:
         raise IllegalMove("You have maneuvered this turn: end your turn, and pass on your next one.")
-    state.passed.append(seat)
+    state = replace(state, passed=(*state.passed, seat))
     who = colour(state, seat)
     if len(state.passed) == len(state.seats):
         first = state.passed[0]
-        new_round(state)
+        state = new_round(state)
         text = (f"{who} passed; everyone has passed: round {state.round - 1} ends, depletion is cleared, action cubes "
                 f"are refilled; {colour(state, first)} starts round {state.round}")
         return Result(state, text)
-    state.turn = following(state, seat)
-    state.maneuvers = 0
+    state = replace(state, turn=following(state, seat), maneuvers=0)
     return Result(state, f"{who} passed for this round; {colour(state, state.turn)} is next")
 
 
 def end_turn(state: GloryState, actor: Actor, action: EndTurn) -> Result[GloryState]:
     seat = seated(actor)
-    state.turn = following(state, seat)
-    state.maneuvers = 0
+    state = replace(state, turn=following(state, seat), maneuvers=0)
     nxt = "plays on (everyone else has passed)" if state.turn == seat else "is next"
     return Result(state, f"{colour(state, seat)} ended their turn; {colour(state, state.turn)} {nxt}")
 
@@ -46,15 +47,10 @@ def following(state: GloryState, seat: int) -> int:
     return seat
 
 
-def new_round(state: GloryState) -> None:
-    """End the round on `state` (a fork): clear depletion, refill action cubes, start the next
-    round with the first player to pass."""
-    state.turn = state.passed[0]
-    state.passed = []
-    state.maneuvers = 0
-    state.round += 1
-    for player in state.players:
-        player.action_cubes = player.action_cubes_per_round
-        for name, army in list(player.armies.items()):
-            if army.cubes:
-                player.armies[name] = Army(army.units, army.packed, 0)
+def new_round(state: GloryState) -> GloryState:
+    """`state` once the round ends: depletion cleared, action cubes refilled, the next round
+    started by the first player to pass."""
+    players = tuple(replace(player, action_cubes=player.action_cubes_per_round, armies=FrozenDict(
+        {name: Army(army.units, army.packed, 0) if army.cubes else army for name, army in player.armies.items()}))
+        for player in state.players)
+    return replace(state, turn=state.passed[0], passed=(), maneuvers=0, round=state.round + 1, players=players)

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed
+from rules.frozen import FrozenDict
 from rules.guards import hosting, seated
 from rules.megaciv.actions import Adjust
 from rules.megaciv.draft import secret_drafts
@@ -115,7 +116,8 @@ def _tokens(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple
     tokens[area] = value
     if not value:
         del tokens[area]
-    state = _set(state, whose, tokens=tokens, once=once, done=done, stock=p.stock - added)
+    state = _set(state, whose, tokens=FrozenDict(tokens), once=FrozenDict(once), done=FrozenDict(done),
+                 stock=p.stock - added)
     return state, f"tokens in {area} {before} → {value} (stock {p.stock} → {p.stock - added})"
 
 
@@ -193,7 +195,7 @@ def _barbarians(state: MegaState, actor: Actor, whose: int, action: Adjust) -> t
     barbarians[area] = value
     if not value:
         del barbarians[area]
-    return replace(state, barbarians=barbarians), f"barbarians in {area} {before} → {value}"
+    return replace(state, barbarians=FrozenDict(barbarians)), f"barbarians in {area} {before} → {value}"
 
 
 def _pirate(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:

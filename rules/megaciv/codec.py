@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 from rules import serial
 from rules.errors import InvalidData, UnknownBoard
+from rules.frozen import FrozenDict
 from rules.megaciv.board import Board
 from rules.megaciv.state import MegaState, Player
 
@@ -273,19 +274,20 @@ def _compile(tp: Any) -> Loader:  # noqa: C901 - one branch per kind of type hin
                 raise _Refused
             return tuple(f(v) for f, v in zip(items, data))
         return load_fixed
-    if origin is dict and args[0] is str:
+    if origin in (dict, FrozenDict) and args[0] is str:
+        made = origin
         if args[1] is int:
             def load_counts(data: Any) -> dict[str, int]:
                 if type(data) is not dict or (data and set(map(type, data.values())) != {int}):
                     raise _Refused
-                return dict(data)
+                return made(data)  # type: ignore[no-any-return]
             return load_counts
         value = loader(args[1])
 
         def load_dict(data: Any) -> dict[str, Any]:
             if type(data) is not dict:
                 raise _Refused
-            return {k: value(v) for k, v in data.items()}
+            return made({k: value(v) for k, v in data.items()})  # type: ignore[no-any-return]
         return load_dict
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _compile_dataclass(tp)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.frozen import FrozenDict
 from rules.megaciv.state import Counter, MegaState, Player, Ship, Step, with_player
 
 
@@ -25,7 +26,7 @@ def apply(player: Player, step: Step, sign: int = 1) -> Player:
             table[area] = value
         else:
             table.pop(area, None)
-    changes: dict[str, object] = {counter: table for counter, table in counts.items()}
+    changes: dict[str, object] = {counter: FrozenDict(table) for counter, table in counts.items()}
     if step.stock:
         changes["stock"] = player.stock + sign * step.stock
     if step.treasury:

@@ -10,6 +10,7 @@ from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Sea
 from rules.core import Footprint
 from rules.errors import BadInput, PlayerError
 from rules.flow import Flow, Phase, Position
+from rules.frozen import FrozenDict
 from rules.guards import seated
 from rules.megaciv import codec, draft, looks, options, queries
 from rules.megaciv import depends as footprints
@@ -120,8 +121,8 @@ class MegaCivGame(Game[MegaState]):
                 raise BadInput(f"{civ.name} ({seat.colour}) has no start area on {m.title}; "
                                f"colours with one: {', '.join(free)}.")
             first = board.start_areas[civ.name][0]
-            people.append(Player(civ=civ.name, stock=TOKENS - 1, tokens={first: 1}))
-        return MegaState(board=board, seats=tuple(seats), settings=values, seed=seed, players=tuple(people),
+            people.append(Player(civ=civ.name, stock=TOKENS - 1, tokens=FrozenDict({first: 1})))
+        return MegaState(board=board, seats=tuple(seats), settings=FrozenDict(values), seed=seed, players=tuple(people),
                          out_of_play=tuple(a.name for a in m.areas if a.out_of_play))
 
     def candidates(self, state: MegaState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
@@ -164,10 +165,6 @@ class MegaCivGame(Game[MegaState]):
         out-of-play areas: a declaration, a census order insisted on or a treasury adjusted posts no board."""
         pieces = [(p.tokens, p.cities, tuple(s.area for s in p.ships), p.steps) for p in state.players]
         return pieces, state.barbarians, state.pirates, state.out_of_play
-
-    def fork(self, state: MegaState) -> MegaState:
-        """Mega Civilization's states are immutable: each action builds a new one."""
-        return state
 
     def identity(self, board: Board, colour: str) -> str:
         """The colour's civilization and where its first token starts on this map."""

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove
+from rules.frozen import FrozenDict
 from rules.guards import seated
 from rules.megaciv.actions import Declare, Expand, Insist, StartMovement, TakeBack
 from rules.megaciv.draft import secret_drafts
@@ -39,7 +40,7 @@ def start(state: MegaState, actor: Actor, action: StartMovement) -> Result[MegaS
     if state.moving:
         raise IllegalMove(f"The Movement phase of turn {state.turn} is under way; it ends when everyone has declared.")
     order = movement_order(state)
-    players = tuple(replace(p, once={}, done={}, builds=0, steps=(), declared=False,
+    players = tuple(replace(p, once=FrozenDict(), done=FrozenDict(), builds=0, steps=(), declared=False,
                             ships=tuple(replace(s, built=False, maintained=False, sailed=False) for s in p.ships))
                     for p in state.players)
     state = replace(state, players=players, moving=True, order=order, census=census(state),
@@ -163,7 +164,8 @@ def expand(state: MegaState, actor: Actor, action: Expand) -> Result[MegaState]:
     for area, count in placed.items():
         tokens[area] += count
     added = sum(placed.values())
-    state = with_player(state, seat, replace(player, tokens=tokens, stock=player.stock - added, expanded=True))
+    state = with_player(state, seat, replace(player, tokens=FrozenDict(tokens), stock=player.stock - added,
+                                             expanded=True))
     grown = ", ".join(f"+{n} {a}" for a, n in placed.items())
     return Result(state, f"{name(state, seat)} expanded: {grown} (stock {player.stock} → {player.stock - added}, "
                          f"census {player.census} → {player.census + added})")

@@ -11,11 +11,13 @@ draft, undoes those changes without replaying anything.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from rules.base import Seat
 from rules.errors import BadInput
+from rules.frozen import FrozenDict
 from rules.megaciv.board import Board, Civilization, Powers
 
 TOKENS = 55
@@ -59,17 +61,17 @@ class Step:
 
 @dataclass(frozen=True)
 class Player:
-    """One civilization's pieces. Dicts hold only non-zero counts and are never changed in place."""
+    """One civilization's pieces. Counts per area hold only non-zero counts."""
 
     civ: str
     stock: int
     treasury: int = 0
-    tokens: dict[str, int] = field(default_factory=dict)
+    tokens: FrozenDict[str, int] = field(default_factory=FrozenDict)
     cities: tuple[str, ...] = ()
     ships: tuple[Ship, ...] = (Ship(),) * SHIPS
     advances: tuple[str, ...] = ()
-    once: dict[str, int] = field(default_factory=dict)
-    done: dict[str, int] = field(default_factory=dict)
+    once: FrozenDict[str, int] = field(default_factory=FrozenDict)
+    done: FrozenDict[str, int] = field(default_factory=FrozenDict)
     builds: int = 0
     steps: tuple[Step, ...] = ()
     declared: bool = False
@@ -93,10 +95,10 @@ class MegaState:
 
     board: Board
     seats: tuple[Seat, ...]
-    settings: dict[str, int | bool | str]
+    settings: FrozenDict[str, int | bool | str]
     seed: int
     players: tuple[Player, ...]
-    barbarians: dict[str, int] = field(default_factory=dict)
+    barbarians: FrozenDict[str, int] = field(default_factory=FrozenDict)
     pirates: tuple[str, ...] = ()
     out_of_play: tuple[str, ...] = ()
     turn: int = 1
@@ -133,7 +135,7 @@ def with_player(state: MegaState, seat: int, player: Player) -> MegaState:
     return replace(state, players=tuple(players))
 
 
-def bump(counts: dict[str, int], area: str, change: int) -> dict[str, int]:
+def bump(counts: Mapping[str, int], area: str, change: int) -> FrozenDict[str, int]:
     """A copy of `counts` with `change` added at `area` (zero entries dropped)."""
     out = dict(counts)
     value = out.get(area, 0) + change
@@ -141,7 +143,7 @@ def bump(counts: dict[str, int], area: str, change: int) -> dict[str, int]:
         out[area] = value
     else:
         out.pop(area, None)
-    return out
+    return FrozenDict(out)
 
 
 def city_owner(state: MegaState, area: str) -> int | None:

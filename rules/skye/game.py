@@ -13,6 +13,7 @@ from rules.base import Action, Actor, BoardInfo, Ending, Game, Piece, Reach, Res
 from rules.core import Footprint
 from rules.errors import BadInput
 from rules.flow import Decision, Flow, Phase, Position
+from rules.frozen import FrozenDict
 from rules.guards import seated
 from rules.options import Choice, Param, Values
 from rules.skye import depends as footprints
@@ -117,7 +118,7 @@ class SkyeGame(Game[SkyeState]):
                         markers=board.progress.start_markers)
             for s in range(n)
         )
-        state = SkyeState(board=board, seats=tuple(seats), settings=values, seed=seed, players=people,
+        state = SkyeState(board=board, seats=tuple(seats), settings=FrozenDict(values), seed=seed, players=people,
                           scoring=scoring, rounds=rounds)
         state = shuffled(state, tuple(t.id for t in board.tiles.landscapes))
         return start_round(state, Log())
@@ -192,10 +193,6 @@ class SkyeGame(Game[SkyeState]):
 
     def make(self, state: SkyeState, actor: Actor, kind: str, values: Values) -> Action:
         return options.build(state, actor, kind, values)
-
-    def fork(self, state: SkyeState) -> SkyeState:
-        """Skye's states are immutable: each action builds a new one."""
-        return state
 
     def play(self, state: SkyeState, actor: Actor, action: Action) -> Result[SkyeState]:
         if isinstance(action, Adjust):
@@ -278,7 +275,7 @@ class SkyeGame(Game[SkyeState]):
     def reseed(self, state: SkyeState, seed: int) -> SkyeState:
         """The bag drawn again from `seed` (a table's `deal` number no longer applies to this copy);
         the salt too while nobody has committed to the current one."""
-        settings = {**state.settings, "deal": 0}
+        settings = state.settings.with_item("deal", 0)
         state = shuffled(replace(state, seed=seed, shuffles=0, settings=settings), state.bag)
         if state.stage in SECRET_STAGES and not any(p.fingerprint for p in state.players):
             state = replace(state, salt=salt(seed, state.round, "price" if state.stage == "price" else "plan"))

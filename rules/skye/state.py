@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.base import Seat
+from rules.frozen import FrozenDict
 from rules.skye.model import TRACKS, SkyeBoard
 
 STAGES = ("price", "buy", "keep", "buy_end", "place", "plan", "walk_end", "over")
@@ -152,7 +153,7 @@ class SkyeState:
 
     board: SkyeBoard
     seats: tuple[Seat, ...]
-    settings: dict[str, Any]
+    settings: FrozenDict[str, Any]
     seed: int
     players: tuple[PlayerState, ...]
     scoring: tuple[str, ...]

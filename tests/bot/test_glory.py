@@ -348,7 +348,7 @@ async def test_the_piles_order_reaches_nobody_before_a_reveal(discord_):
         assert not [t for t in seen for s in secret if s in t], user
     public = rules.view(state, None)
     shuffled = rules.view(rules.reseed(state, 99), None)
-    assert shuffled.province_deck == public.province_deck == ["?"] * len(state.province_deck)
+    assert shuffled.province_deck == public.province_deck == ("?",) * len(state.province_deck)
     assert table.games["glory"].draw(public, None) == table.games["glory"].draw(shuffled, None)
     data = (await discord_.run("@bob", CH, "/game export")).attachments[0].data
     exported = json.loads(data)

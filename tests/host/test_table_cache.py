@@ -1,6 +1,9 @@
-"""The table's cached games: a refusal keeps the cached copy, a failed save forgets it."""
+"""The table's cached games: a refusal keeps the cached copy, a failed save forgets it, and a change
+replaces the cached row only once saved, never altering it."""
 
 from __future__ import annotations
+
+import copy
 
 import pytest
 
@@ -42,3 +45,39 @@ async def test_a_failed_save_forgets_the_changed_copy(table, where):
     await table.act(CH, ALICE, "tally", Add(2))  # reloaded from the stored row
     status = await table.status(CH)
     assert status.phase == "total 2 of 20: bob's turn" and status.settings["deadline_hours"] == 5
+
+
+async def test_readers_see_the_committed_game_while_a_change_is_saved(table, store, monkeypatch):
+    """Issue 31: a change builds a new row; the cached one is replaced only once the save committed."""
+    await started(table)
+    seen = []
+    real = store.save
+
+    async def save(game, *args, **kwargs):
+        seen.append((await table.status(CH)).phase)  # a reader not waiting for the channel's lock
+        return await real(game, *args, **kwargs)
+
+    monkeypatch.setattr(store, "save", save)
+    await table.act(CH, ALICE, "tally", Add(2))
+    assert seen == ["total 0 of 20: alice's turn"]
+    assert (await table.status(CH)).phase == "total 2 of 20: bob's turn"
+
+
+async def test_a_change_never_alters_the_row_it_was_made_from(table, store, monkeypatch):
+    """Issue 31: the row cached before a change (played, or refused by the store) stays as it was."""
+    await started(table)
+    row = (await table._require(CH)).row
+    kept = copy.deepcopy(row)
+    await table.act(CH, ALICE, "tally", Add(2))
+    await table.settings(CH, ALICE, "deadline_hours", "5")
+    assert row == kept and row.version == kept.version
+
+    async def refuse(game, *args, **kwargs):
+        raise Conflict("someone else saved first")
+
+    row = (await table._require(CH)).row
+    kept = copy.deepcopy(row)
+    monkeypatch.setattr(store, "save", refuse)
+    with pytest.raises(Conflict):
+        await table.act(CH, BOB, "tally", Add(1))
+    assert row == kept and row.version == kept.version

@@ -8,6 +8,7 @@ the same palette), pixel for pixel.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from PIL import Image, ImageChops
@@ -21,7 +22,7 @@ from render.png import encode_png
 from rules.base import Highlight
 from rules.glory import GAME
 from rules.glory.actions import Maneuver
-from rules.glory.state import GloryState
+from rules.glory.state import GloryState, with_player
 from tests.rules.glory_fixtures import BLUE, RED, act, at, put, scenario
 from tests.rules.glory_fixtures import new_game as shipped
 
@@ -76,8 +77,8 @@ def mountain_pass() -> GloryState:
     """Red's swordsman at (0, 0), a mountain east of it (G-M2: costs 2), Blue's peasant west of it
     (G-M3: blocks), plains round them."""
     state = scenario({(1, 0): "mountains"})
-    put(state, RED, at(0, 0), swordsman=1)
-    put(state, BLUE, at(-1, 0), peasant=1)
+    state = put(state, RED, at(0, 0), swordsman=1)
+    state = put(state, BLUE, at(-1, 0), peasant=1)
     return state
 
 
@@ -186,7 +187,7 @@ def test_the_caption_says_where_the_army_can_go_and_what_the_numbers_mean():
 def test_an_unpacked_trebuchet_cannot_move_and_says_so():
     """Units table: a trebuchet moves only when packed; the army can only stay (G-M4)."""
     state = scenario()
-    put(state, RED, at(0, 0), swordsman=1, trebuchet=1)
+    state = put(state, RED, at(0, 0), swordsman=1, trebuchet=1)
     hl = highlight(state, RED, at(0, 0))
     assert [r.to for r in hl.reach] == [at(0, 0)]
     assert reach.caption(hl, 0) == (f"The army at {at(0, 0)} cannot move now", "1 swordsman, 1 trebuchet")
@@ -212,13 +213,13 @@ def test_a_long_reach_fits_in_the_picture_and_stays_readable_at_the_preview_widt
 
 def test_the_last_maneuver_is_left_out_of_the_reach_picture():
     state = mountain_pass()
-    state.players[RED].armies[at(3, 3)] = state.players[RED].armies[at(0, 0)]
+    armies = state.players[RED].armies
+    state = with_player(state, RED, armies=armies.with_item(at(3, 3), armies[at(0, 0)]))
     moved = act(state, RED, Maneuver(at(3, 3), at(4, 3))).state
     assert moved.last is not None and moved.players[RED].action_cubes  # Red may maneuver again
     hl = highlight(moved, RED, at(0, 0))
     plain = reach.draw_reach(GAME.view(moved, RED), hl)
-    moved.last = None
-    assert reach.draw_reach(GAME.view(moved, RED), hl).tobytes() == plain.tobytes()
+    assert reach.draw_reach(GAME.view(replace(moved, last=None), RED), hl).tobytes() == plain.tobytes()
 
 
 @pytest.mark.parametrize("focus", [None, "red"])

@@ -16,6 +16,7 @@ from render import megaciv
 from render.megaciv.layout import FOCUS_W, FULL_W, frame
 from render.megaciv.sprites import chip, limit_badge, styles
 from rules.base import Actor
+from rules.frozen import FrozenDict
 from rules.megaciv import GAME, queries
 from rules.megaciv.actions import Adjust, Move
 from rules.megaciv.state import MegaState
@@ -109,8 +110,9 @@ def test_a_close_up_frames_its_areas_larger_than_the_whole_map():
 
 def test_pieces_conflicts_and_out_of_play_areas_are_drawn():
     state = six()
-    empty = replace(state, players=tuple(replace(p, tokens={}, once={}, done={}, steps=(), cities=())
-                                         for p in state.players), barbarians={}, pirates=(), out_of_play=())
+    none: FrozenDict[str, int] = FrozenDict()
+    empty = replace(state, players=tuple(replace(p, tokens=none, once=none, done=none, steps=(), cities=())
+                                         for p in state.players), barbarians=none, pirates=(), out_of_play=())
     assert queries.conflicts(state) and not queries.conflicts(empty)
     full = megaciv.compose(GAME.view(state, None), None)
     bare = megaciv.compose(empty, None)

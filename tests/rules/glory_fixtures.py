@@ -12,16 +12,18 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from rules import hexes
 from rules.base import Action, Actor, Result, Seat
+from rules.frozen import FrozenDict
 from rules.glory import GAME
 from rules.glory.actions import Adjust, Choose, EndTurn, Maneuver, Pass
 from rules.glory.adjust import ADJUSTERS
 from rules.glory.board import Board
-from rules.glory.state import Army, GloryState, Structure
+from rules.glory.state import Army, GloryState, Structure, with_player
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "glory"
 MAPS = DATA / "maps"
@@ -99,20 +101,19 @@ def scenario(terrain: dict[tuple[int, int], str] | None = None, down: Iterable[t
     """A state on the scenario board with no units and no cities: Red on turn, round 1."""
     raw = {"map": scenario_raw(terrain, down, players, ocean), **parts()}
     state = GAME.setup(GAME.load_board(raw, "scenario.json"), list(SEATS[:players]), settings, seed=3)
-    for player in state.players:
-        player.armies.clear()
-    state.structures.clear()
-    return state
+    players = tuple(replace(player, armies=FrozenDict()) for player in state.players)
+    return replace(state, players=players, structures=FrozenDict())
 
 
 def put(state: GloryState, seat: int, where: str, cubes: int = 0, packed: dict[str, int] | None = None,
-        **units: int) -> None:
-    """Set `seat`'s army on hex `where` (replacing any)."""
-    state.players[seat].armies[where] = Army(dict(units), dict(packed or {}), cubes)
+        **units: int) -> GloryState:
+    """The state with `seat`'s army on hex `where` (replacing any)."""
+    army = Army(FrozenDict(units), FrozenDict(packed or {}), cubes)
+    return with_player(state, seat, armies=state.players[seat].armies.with_item(where, army))
 
 
-def city(state: GloryState, seat: int, where: str, kind: str = "city") -> None:
-    state.structures[where] = Structure(kind, seat)  # type: ignore[arg-type]
+def city(state: GloryState, seat: int, where: str, kind: str = "city") -> GloryState:
+    return replace(state, structures=state.structures.with_item(where, Structure(kind, seat)))  # type: ignore[arg-type]
 
 
 def units(state: GloryState, seat: int, where: str) -> dict[str, int] | None:
@@ -125,10 +126,10 @@ def cubes(state: GloryState, seat: int, where: str) -> int | None:
     return None if army is None else army.cubes
 
 
-def deck_top(state: GloryState, *tiles: str) -> None:
-    """Put `tiles` on top of the province deck, in order."""
+def deck_top(state: GloryState, *tiles: str) -> GloryState:
+    """The state with `tiles` on top of the province deck, in order."""
     rest = [t for t in state.province_deck if t not in tiles]
-    state.province_deck[:] = [*tiles, *rest]
+    return replace(state, province_deck=(*tiles, *rest))
 
 
 def act(state: GloryState, seat: int | None, action: Action, host: bool = False) -> Result[GloryState]:

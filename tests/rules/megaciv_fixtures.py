@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.base import Action, Actor, Result, Seat
+from rules.frozen import FrozenDict
 from rules.megaciv import GAME
 from rules.megaciv.actions import (
     Adjust,
@@ -100,7 +101,7 @@ def new_game(players: int = 3, name: str = "scenario", **settings: Any) -> MegaS
 
 def cleared(state: MegaState) -> MegaState:
     """Everyone's tokens back in stock (a blank board to set scenarios on)."""
-    return replace(state, players=tuple(replace(p, tokens={}, stock=55 - p.treasury) for p in state.players))
+    return replace(state, players=tuple(replace(p, tokens=FrozenDict(), stock=55 - p.treasury) for p in state.players))
 
 
 def put(state: MegaState, seat: int, area: str, count: int) -> MegaState:
@@ -111,7 +112,7 @@ def put(state: MegaState, seat: int, area: str, count: int) -> MegaState:
     tokens[area] = count
     if not count:
         del tokens[area]
-    return with_player(state, seat, replace(p, tokens=tokens, stock=p.stock - change))
+    return with_player(state, seat, replace(p, tokens=FrozenDict(tokens), stock=p.stock - change))
 
 
 def cash(state: MegaState, seat: int, treasury: int) -> MegaState:

@@ -6,14 +6,16 @@ The hex (2, -1) (province K7) and the hex (1, 0) (province H7) touch J9's north 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from rules.base import Actor
 from rules.errors import BadInput, IllegalMove, NotYourTurn
+from rules.frozen import FrozenDict
 from rules.glory import GAME, queries
 from rules.glory.actions import Adjust, Choose, EndTurn, Maneuver
-from rules.glory.state import EventSlot, Placed, relics_to_place, unexplored_provinces
+from rules.glory.state import EventSlot, Placed, relics_to_place, unexplored_provinces, with_player
 from tests.rules.glory_fixtures import BLUE, RED, act, at, cubes, deck_top, new_game, put, scenario, units
 
 J9 = "J9"
@@ -21,7 +23,7 @@ J9 = "J9"
 
 def explore_state(terrain=None, down=((2, 0),), **kw):
     state = scenario(terrain, down=down, **kw)
-    put(state, RED, at(2, -1), swordsman=1)
+    state = put(state, RED, at(2, -1), swordsman=1)
     return state
 
 
@@ -30,11 +32,11 @@ def explore_state(terrain=None, down=((2, 0),), **kw):
 
 def test_G_E1_only_armies_with_a_military_unit_enter_an_unexplored_province():
     state = explore_state()
-    put(state, RED, at(2, -1), peasant=2)
+    state = put(state, RED, at(2, -1), peasant=2)
     assert queries.explorable(state, RED, at(2, -1)) == {}
     with pytest.raises(IllegalMove, match="Only armies with a military unit may enter an unexplored province."):
         act(state, RED, Maneuver(at(2, -1), at(2, 0)))
-    put(state, RED, at(2, -1), peasant=2, spearman=1)
+    state = put(state, RED, at(2, -1), peasant=2, spearman=1)
     assert set(queries.explorable(state, RED, at(2, -1))) == {at(2, 0)}
     with pytest.raises(IllegalMove, match="Only armies with a military unit"):
         act(state, RED, Maneuver(at(2, -1), at(2, 0), units=(("peasant", 2),)))
@@ -42,7 +44,7 @@ def test_G_E1_only_armies_with_a_military_unit_enter_an_unexplored_province():
 
 def test_G_E1_the_player_names_the_exact_hex_and_entering_costs_two():
     state = explore_state()
-    deck_top(state, "T01")
+    state = deck_top(state, "T01")
     found = queries.explorable(state, RED, at(2, -1))
     assert {h: r.cost for h, r in found.items()} == {at(2, 0): 2}
     result = act(state, RED, Maneuver(at(2, -1), at(2, 0)))
@@ -52,14 +54,14 @@ def test_G_E1_the_player_names_the_exact_hex_and_entering_costs_two():
 
 def test_G_E1_a_path_that_enters_an_unexplored_province_ends_there():
     state = explore_state()
-    put(state, RED, at(2, -1), cavalryman=1)
+    state = put(state, RED, at(2, -1), cavalryman=1)
     with pytest.raises(IllegalMove, match="A maneuver that enters an unexplored province ends there"):
         act(state, RED, Maneuver(at(2, -1), at(3, -1), path=(at(2, 0), at(3, -1))))
 
 
 def test_G_E1_entering_by_ferry_costs_zero():
     state = explore_state({(1, 0): "sea"})
-    put(state, RED, at(1, 0), galley=1)
+    state = put(state, RED, at(1, 0), galley=1)
     assert queries.explorable(state, RED, at(2, -1))[at(2, 0)].cost == 0
     assert queries.explorable(state, RED, at(2, -1))[at(1, 1)].cost == 0
 
@@ -69,7 +71,7 @@ def test_G_E1_entering_by_ferry_costs_zero():
 
 def test_G_E2_the_top_tile_is_revealed_not_undoably_and_its_player_chooses_the_rotation():
     state = explore_state()
-    deck_top(state, "T01", "T02")
+    state = deck_top(state, "T01", "T02")
     result = act(state, RED, Maneuver(at(2, -1), at(2, 0)))
     assert not result.undoable
     state = result.state
@@ -117,7 +119,7 @@ def test_G_E2_the_host_adjusts_nothing_while_a_tile_waits_for_its_rotation(unit)
 
 def test_G_E2_the_rotation_must_join_the_seas_and_let_the_army_land_here_only_one_does_and_is_still_asked():
     state = explore_state({(1, 0): "sea"})
-    deck_top(state, "T07")  # Salt Bay: sea in the centre, N, NE and NW
+    state = deck_top(state, "T07")  # Salt Bay: sea in the centre, N, NE and NW
     result = act(state, RED, Maneuver(at(2, -1), at(2, 0)))
     assert queries.rotations(result.state) == ("5",)
     assert result.summary.endswith("Red places it: only rotation 5 is allowed")
@@ -128,15 +130,15 @@ def test_G_E2_the_rotation_must_join_the_seas_and_let_the_army_land_here_only_on
 
 def test_G_E2_when_no_rotation_meets_both_the_seas_come_first():
     state = explore_state({(1, 0): "sea"})
-    put(state, RED, at(2, -1), cavalryman=1)
-    deck_top(state, "T07")  # the claimed centre is always sea: the army cannot land whatever the rotation
+    state = put(state, RED, at(2, -1), cavalryman=1)
+    state = deck_top(state, "T07")  # the claimed centre is always sea: the army cannot land whatever the rotation
     result = act(state, RED, Maneuver(at(2, -1), at(2, 1), path=(at(2, 0), at(2, 1)), march=True))
     assert queries.rotations(result.state) == ("1", "2", "5", "6")
 
 
 def test_G_E2_when_no_rotation_joins_the_seas_the_army_must_be_able_to_land():
     state = explore_state()
-    deck_top(state, "T13")  # Sunken Delta: sea at N and SE, and no water around J9
+    state = deck_top(state, "T13")  # Sunken Delta: sea at N and SE, and no water around J9
     result = act(state, RED, Maneuver(at(2, -1), at(2, 0)))
     assert queries.rotations(result.state) == ("2", "3", "4", "6")
     assert all(p["lands"] and not p["seas_joined"] for p in queries.previews(result.state))
@@ -144,16 +146,15 @@ def test_G_E2_when_no_rotation_joins_the_seas_the_army_must_be_able_to_land():
 
 def test_G_E2_when_neither_can_be_met_any_rotation_is_allowed():
     state = explore_state()
-    put(state, RED, at(2, -1), cavalryman=1)
-    deck_top(state, "T12")  # Mirror Lake: an enclosed lake in the centre
+    state = put(state, RED, at(2, -1), cavalryman=1)
+    state = deck_top(state, "T12")  # Mirror Lake: an enclosed lake in the centre
     result = act(state, RED, Maneuver(at(2, -1), at(2, 1), path=(at(2, 0), at(2, 1)), march=True))
     assert queries.rotations(result.state) == ("1", "2", "3", "4", "5", "6")
 
 
 def test_G_E2_an_empty_deck_explores_nothing():
     state = explore_state()
-    state.province_deck.clear()
-    state.explored = {}
+    state = replace(state, province_deck=(), explored=FrozenDict())
     with pytest.raises(IllegalMove, match="The province deck is empty"):
         GAME.play(state, Actor(RED), Maneuver(at(2, -1), at(2, 0)))
 
@@ -163,9 +164,9 @@ def test_G_E2_an_empty_deck_explores_nothing():
 
 def test_G_E3_an_army_that_cannot_move_onto_the_claimed_hex_stays_depleted():
     state = explore_state()
-    put(state, RED, at(2, -1), cavalryman=2)
-    put(state, RED, at(1, -1), cavalryman=1)
-    deck_top(state, "T12")
+    state = put(state, RED, at(2, -1), cavalryman=2)
+    state = put(state, RED, at(1, -1), cavalryman=1)
+    state = deck_top(state, "T12")
     result = act(state, RED, Maneuver(at(2, -1), at(2, 1), units=(("cavalryman", 1),),
                                       path=(at(2, 0), at(2, 1)), march=True))
     done = act(result.state, RED, Choose("1"))
@@ -178,9 +179,9 @@ def test_G_E3_an_army_that_cannot_move_onto_the_claimed_hex_stays_depleted():
 
 def test_G_E3_drops_and_pick_ups_happen_only_when_the_army_lands():
     state = explore_state()
-    put(state, RED, at(1, -1), cavalryman=2)
-    put(state, RED, at(2, -2), spearman=1)
-    deck_top(state, "T01")
+    state = put(state, RED, at(1, -1), cavalryman=2)
+    state = put(state, RED, at(2, -2), spearman=1)
+    state = deck_top(state, "T01")
     result = act(state, RED, Maneuver(at(1, -1), at(2, 0), drops=((at(2, -1), "cavalryman", 1),), march=True))
     done = act(result.state, RED, Choose("1")).state
     assert units(done, RED, at(2, -1)) == {"swordsman": 1, "cavalryman": 1} and cubes(done, RED, at(2, -1)) == 2
@@ -193,9 +194,9 @@ def test_G_E3_drops_and_pick_ups_happen_only_when_the_army_lands():
 def test_G_E4_a_solid_symbol_gets_a_relic_while_any_remain_on_its_rotated_hex():
     state = explore_state()
     assert relics_to_place(state) == 3  # 2 players + 1
-    deck_top(state, "T06")  # Old Forest: solid symbol on its NE hex
+    state = deck_top(state, "T06")  # Old Forest: solid symbol on its NE hex
     state = act(state, RED, Maneuver(at(2, -1), at(2, 0))).state
-    bag = list(state.relic_bag)
+    bag = state.relic_bag
     done = act(state, RED, Choose("2")).state  # turned 60°: the NE hex lands on SE, (3, 1)
     assert done.relics == {at(3, 1): bag[0]}
     assert relics_to_place(done) == 2 and done.relic_bag == bag[1:]
@@ -203,10 +204,10 @@ def test_G_E4_a_solid_symbol_gets_a_relic_while_any_remain_on_its_rotated_hex():
 
 def test_G_E4_no_relic_once_all_are_placed():
     state = explore_state()
-    for _ in range(3):
-        state.players[BLUE].relics.append(state.relic_bag.pop(0))
+    held = (*state.players[BLUE].relics, *state.relic_bag[:3])
+    state = replace(with_player(state, BLUE, relics=held), relic_bag=state.relic_bag[3:])
     assert relics_to_place(state) == 0
-    deck_top(state, "T01")
+    state = deck_top(state, "T01")
     state = act(state, RED, Maneuver(at(2, -1), at(2, 0))).state
     done = act(state, RED, Choose("1"))
     assert done.state.relics == {} and "gets no relic: all 3 are placed" in " ".join(done.details)
@@ -216,7 +217,7 @@ def test_G_E4_no_relic_once_all_are_placed():
                                              (((2, 0), (-2, 3), (-3, -1), (0, -3)), False)])
 def test_G_E4_an_outlined_symbol_gets_one_only_when_relics_to_place_outnumber_unexplored_provinces(down, placed):
     state = explore_state(down=down)
-    deck_top(state, "T05")  # Red Dunes: outlined symbol in the centre
+    state = deck_top(state, "T05")  # Red Dunes: outlined symbol in the centre
     state = act(state, RED, Maneuver(at(2, -1), at(2, 0))).state
     done = act(state, RED, Choose("1"))
     left = len(down) - 1
@@ -229,7 +230,7 @@ def test_G_E4_an_outlined_symbol_gets_one_only_when_relics_to_place_outnumber_un
 
 def test_G_E4_no_symbol_no_relic():
     state = explore_state()
-    deck_top(state, "T04")
+    state = deck_top(state, "T04")
     state = act(state, RED, Maneuver(at(2, -1), at(2, 0))).state
     done = act(state, RED, Choose(queries.rotations(state)[0]))
     assert done.state.relics == {} and "The tile shows no relic symbol" in done.details
@@ -241,11 +242,11 @@ def test_G_E4_no_symbol_no_relic():
 def test_G_E5_the_top_event_card_goes_into_the_row_with_a_voting_cube_rows_hold_three():
     state = explore_state(down=((2, 0), (-2, 3), (-3, -1), (0, -3)))
     first = state.event_deck[0]
-    deck_top(state, "T01", "T11", "T14", "T16")
+    state = deck_top(state, "T01", "T11", "T14", "T16")
     rows = []
     for army, claim in _claims(state):
-        put(state, RED, army, swordsman=1)
-        state.maneuvers = 0
+        state = put(state, RED, army, swordsman=1)
+        state = replace(state, maneuvers=0)
         state = act(state, RED, Maneuver(army, claim)).state
         state = act(state, RED, Choose("1")).state
         rows.append([len(row) for row in state.event_rows])
@@ -257,7 +258,7 @@ def test_G_E5_the_top_event_card_goes_into_the_row_with_a_voting_cube_rows_hold_
 
 def test_G_E5_no_voting_cube_left_in_the_bank():
     state = explore_state(voting_cubes=0)
-    deck_top(state, "T01")
+    state = deck_top(state, "T01")
     done = act(act(state, RED, Maneuver(at(2, -1), at(2, 0))).state, RED, Choose("1"))
     assert done.state.event_rows[0][0].votes == {}
     assert "Red has no voting cube left in the bank to put on it" in done.details
@@ -266,9 +267,9 @@ def test_G_E5_no_voting_cube_left_in_the_bank():
 def test_G_E5_an_empty_event_deck_flips_nothing():
     state = explore_state()
     cards = [e.name for e in state.board.events]
-    state.event_deck.clear()
-    state.event_rows = [[EventSlot(c) for c in cards[i:i + 3]] for i in range(0, len(cards), 3)]
-    deck_top(state, "T01")
+    state = replace(state, event_deck=(),
+                    event_rows=tuple(tuple(EventSlot(c) for c in cards[i:i + 3]) for i in range(0, len(cards), 3)))
+    state = deck_top(state, "T01")
     done = act(act(state, RED, Maneuver(at(2, -1), at(2, 0))).state, RED, Choose("1"))
     assert "The event deck is empty: no event card is flipped" in done.details
 
@@ -289,9 +290,9 @@ def _claims(state):
 
 def test_the_revealed_tile_is_public_the_rest_of_the_deck_is_not():
     state = explore_state()
-    deck_top(state, "T01", "T02")
+    state = deck_top(state, "T01", "T02")
     state = act(state, RED, Maneuver(at(2, -1), at(2, 0))).state
     for seat in (RED, BLUE, None):
         seen = GAME.view(state, seat)
-        assert seen.exploring.tile == "T01" and seen.province_deck == ["?"] * len(state.province_deck)
+        assert seen.exploring.tile == "T01" and seen.province_deck == ("?",) * len(state.province_deck)
         assert '"T02"' not in json.dumps(GAME.encode_state(seen)["province_deck"])

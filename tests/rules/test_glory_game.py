@@ -4,15 +4,17 @@ views and reseeding, invariants, generic queries."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from rules.base import Actor, Awaiting, BoardInfo, Piece, Reach, flow_problems
 from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed, NotYourTurn
+from rules.frozen import FrozenDict
 from rules.glory import GAME, queries
 from rules.glory.actions import Adjust, Choose, EndTurn, Maneuver, Pass
 from rules.glory.adjust import ADJUSTERS
-from rules.glory.state import HIDDEN, Army, EventSlot, Structure
+from rules.glory.state import HIDDEN, Army, EventSlot, Structure, with_player
 from tests.rules.glory_fixtures import (
     BLUE,
     GREEN,
@@ -93,7 +95,7 @@ def test_settings_set_cubes():
 def test_the_first_maneuver_of_a_turn_is_free_each_more_costs_an_action_cube():
     state = scenario(action_cubes=1)
     for q in range(3):
-        put(state, RED, at(q * 2 - 2, 3), swordsman=1)
+        state = put(state, RED, at(q * 2 - 2, 3), swordsman=1)
     state = act(state, RED, Maneuver(at(-2, 3))).state
     assert state.players[RED].action_cubes == 1
     assert GAME.awaiting(state)[0].prompt == "Your turn: maneuver again for an action cube (1 left), or end your turn."
@@ -111,8 +113,8 @@ def test_the_first_maneuver_of_a_turn_is_free_each_more_costs_an_action_cube():
 
 def test_turns_go_round_skipping_players_who_passed_and_the_first_to_pass_starts_the_next_round():
     state = scenario(players=3, action_cubes=2)
-    put(state, RED, at(0, 0), swordsman=1, cubes=2)
-    state.players[RED].action_cubes = 0
+    state = put(state, RED, at(0, 0), swordsman=1, cubes=2)
+    state = with_player(state, RED, action_cubes=0)
     state = act(state, RED, EndTurn()).state
     assert GAME.status_line(state) == "Round 1: Blue's turn"
     state = act(state, BLUE, Pass()).state
@@ -126,7 +128,7 @@ def test_turns_go_round_skipping_players_who_passed_and_the_first_to_pass_starts
     result = act(result.state, YELLOW, Pass())
     assert result.summary.startswith("Yellow passed; everyone has passed: round 1 ends")
     state = result.state
-    assert (state.round, state.turn, state.passed) == (2, BLUE, [])
+    assert (state.round, state.turn, state.passed) == (2, BLUE, ())
     assert cubes(state, RED, at(0, 0)) == 0 and state.players[RED].action_cubes == 2
     assert GAME.status_line(state) == "Round 2: Blue's turn"
 
@@ -134,7 +136,7 @@ def test_turns_go_round_skipping_players_who_passed_and_the_first_to_pass_starts
 def test_out_of_time_a_player_passes_or_ends_the_turn_they_maneuvered_in():
     """Rounds and turns (issue 12's safe default): pass, or end a turn already used."""
     state = scenario(action_cubes=1)
-    put(state, RED, at(0, 0), swordsman=1)
+    state = put(state, RED, at(0, 0), swordsman=1)
     assert GAME.timeout(state, BLUE) is None
     assert GAME.timeout(state, RED) == Pass()
     state = act(state, RED, Maneuver(at(0, 0), at(1, 0))).state
@@ -145,8 +147,8 @@ def test_out_of_time_a_player_passes_or_ends_the_turn_they_maneuvered_in():
 
 def test_G_E2_out_of_time_a_revealed_tile_takes_its_first_allowed_rotation():
     state = scenario(down=((2, 0),))
-    put(state, RED, at(2, -1), swordsman=1)
-    deck_top(state, "T01")
+    state = put(state, RED, at(2, -1), swordsman=1)
+    state = deck_top(state, "T01")
     state = act(state, RED, Maneuver(at(2, -1), at(2, 0))).state
     assert GAME.timeout(state, BLUE) is None
     assert GAME.timeout(state, RED) == Choose("1")
@@ -155,7 +157,7 @@ def test_G_E2_out_of_time_a_revealed_tile_takes_its_first_allowed_rotation():
 
 def test_only_the_player_on_turn_maneuvers_passes_or_ends():
     state = scenario()
-    put(state, BLUE, at(0, 0), swordsman=1)
+    state = put(state, BLUE, at(0, 0), swordsman=1)
     for action in (Maneuver(at(0, 0)), Pass(), EndTurn()):
         with pytest.raises(NotYourTurn, match="It is Red's turn."):
             act(state, BLUE, action)
@@ -165,8 +167,8 @@ def test_only_the_player_on_turn_maneuvers_passes_or_ends():
 
 def test_awaiting_and_movers_and_reach():
     state = scenario()
-    put(state, RED, at(0, 0), swordsman=1)
-    put(state, RED, at(2, 0), peasant=1, cubes=1)
+    state = put(state, RED, at(0, 0), swordsman=1)
+    state = put(state, RED, at(2, 0), peasant=1, cubes=1)
     assert GAME.awaiting(state) == [Awaiting(RED, "turn", "Your turn: maneuver (free), pass for the round, or end "
                                                           "your turn.")]
     assert GAME.movers(state, RED) == [Piece(at(0, 0), f"{at(0, 0)}: 1 swordsman", at(0, 0))]
@@ -183,7 +185,7 @@ def test_awaiting_and_movers_and_reach():
 
 def test_adjust_own_units_cubes_and_relics_with_before_and_after():
     state = scenario()
-    put(state, RED, at(0, 0), swordsman=2)
+    state = put(state, RED, at(0, 0), swordsman=2)
     result = act(state, RED, Adjust("units", value=3, hex=at(0, 0), unit="swordsmen"))
     assert result.summary == f"Red adjusted their swordsmen at {at(0, 0)} 2 → 3"
     state = act(result.state, RED, Adjust("units", value=0, hex=at(0, 0), unit="swordsman")).state
@@ -199,7 +201,7 @@ def test_adjust_own_units_cubes_and_relics_with_before_and_after():
 
 def test_adjust_trebuchets_packed():
     state = scenario()
-    put(state, RED, at(0, 0), trebuchet=2)
+    state = put(state, RED, at(0, 0), trebuchet=2)
     result = act(state, RED, Adjust("packed", value=1, hex=at(0, 0), unit="trebuchet"))
     assert result.state.players[RED].armies[at(0, 0)].packed == {"trebuchet": 1}
     with pytest.raises(IllegalMove, match="Archers do not pack."):
@@ -210,17 +212,17 @@ def test_adjust_trebuchets_packed():
 
 def test_adjust_relics_and_votes():
     state = scenario()
-    relic = state.relic_bag.pop(0)
-    state.relics[at(1, 0)] = relic
-    state.event_deck.remove("E03")
-    state.event_rows = [[EventSlot("E03", {BLUE: 1})]]
+    relic = state.relic_bag[0]
+    state = replace(state, relic_bag=state.relic_bag[1:], relics=state.relics.with_item(at(1, 0), relic),
+                    event_deck=tuple(e for e in state.event_deck if e != "E03"),
+                    event_rows=((EventSlot("E03", FrozenDict({BLUE: 1})),),))
     result = act(state, RED, Adjust("relic", name=relic))
     assert result.summary == f"Red adjusted the relic {relic}: on {at(1, 0)} → held by Red"
     state = result.state
     with pytest.raises(NotAllowed, match=f"Red holds {relic}; only the host may take it from them."):
         act(state, BLUE, Adjust("relic", name=relic))
     moved = act(state, BLUE, Adjust("relic", name=relic, hex=at(2, 0), seat=RED), host=True)
-    assert moved.state.relics == {at(2, 0): relic} and moved.state.players[RED].relics == []
+    assert moved.state.relics == {at(2, 0): relic} and moved.state.players[RED].relics == ()
     with pytest.raises(IllegalMove, match="is still in the bag"):
         act(state, RED, Adjust("relic", name=state.relic_bag[0]))
     voted = act(state, RED, Adjust("votes", name="E03", value=2))
@@ -230,7 +232,7 @@ def test_adjust_relics_and_votes():
 
 def test_the_host_builds_and_removes_structures():
     state = scenario()
-    put(state, BLUE, at(1, 0), swordsman=1)
+    state = put(state, BLUE, at(1, 0), swordsman=1)
     with pytest.raises(NotAllowed, match="Only the host may build or remove cities and castles."):
         act(state, RED, Adjust("structure", hex=at(0, 0), name="castle"))
     result = act(state, RED, Adjust("structure", hex=at(0, 0), name="castle"), host=True)
@@ -271,10 +273,10 @@ ADJUST_REFUSALS = [
 @pytest.mark.parametrize(("action", "error", "message"), ADJUST_REFUSALS)
 def test_adjust_refusals(action, error, message):
     state = scenario({(1, 1): "sea", (-1, 1): "sea"}, down=[(3, -2)])
-    put(state, RED, at(0, 0), swordsman=1)
-    put(state, RED, at(-1, 1), galley=1, swordsman=1)
-    put(state, BLUE, at(1, 0), swordsman=1)
-    city(state, BLUE, at(2, 0))
+    state = put(state, RED, at(0, 0), swordsman=1)
+    state = put(state, RED, at(-1, 1), galley=1, swordsman=1)
+    state = put(state, BLUE, at(1, 0), swordsman=1)
+    state = city(state, BLUE, at(2, 0))
     with pytest.raises(error) as refused:
         act(state, RED, action)
     assert message in refused.value.message
@@ -323,9 +325,8 @@ def test_reseed_reshuffles_only_what_is_still_hidden():
 
 def _break(how):
     state = scenario()
-    put(state, RED, at(0, 0), swordsman=1)
-    how(state)
-    return state
+    state = put(state, RED, at(0, 0), swordsman=1)
+    return how(state)
 
 
 @pytest.mark.parametrize(("how", "message"), [
@@ -334,14 +335,15 @@ def _break(how):
     (lambda s: put(s, RED, at(1, 0), cubes=3, archer=1), "cubes: 3 is not 0, 1 or 2"),
     (lambda s: put(s, RED, at(1, 0), archer=0), "archer: 0 is outside 1–99"),
     (lambda s: put(s, RED, at(1, 0), archer=1, packed={"archer": 1}), "'archer' does not pack"),
-    (lambda s: s.province_deck.append("T01"), "province_deck: 'T01' is in it twice"),
-    (lambda s: s.province_deck.pop(), "province_deck: 19 tiles left and 0 placed"),
-    (lambda s: s.relic_bag.pop(), "relic_bag: 7 in the bag and 0 out"),
-    (lambda s: s.event_deck.pop(), "event_deck: 13 in the deck and 0 shown"),
-    (lambda s: s.passed.extend([0, 1]), "passed: everyone has passed but the round did not end"),
-    (lambda s: setattr(s, "turn", 5), "turn: no seat 5"),
-    (lambda s: s.structures.update({at(0, 0): Structure("city", BLUE)}), "units stand on another player's city"),
-    (lambda s: s.settings.update(action_cubes=99), "settings.action_cubes: Setting action_cubes is at most 9."),
+    (lambda s: replace(s, province_deck=(*s.province_deck, "T01")), "province_deck: 'T01' is in it twice"),
+    (lambda s: replace(s, province_deck=s.province_deck[:-1]), "province_deck: 19 tiles left and 0 placed"),
+    (lambda s: replace(s, relic_bag=s.relic_bag[:-1]), "relic_bag: 7 in the bag and 0 out"),
+    (lambda s: replace(s, event_deck=s.event_deck[:-1]), "event_deck: 13 in the deck and 0 shown"),
+    (lambda s: replace(s, passed=(0, 1)), "passed: everyone has passed but the round did not end"),
+    (lambda s: replace(s, turn=5), "turn: no seat 5"),
+    (lambda s: city(s, BLUE, at(0, 0)), "units stand on another player's city"),
+    (lambda s: replace(s, settings=s.settings.with_item("action_cubes", 99)),
+     "settings.action_cubes: Setting action_cubes is at most 9."),
 ])
 def test_check_names_the_first_broken_invariant(how, message):
     with pytest.raises(InvalidData, match=message.replace("[", r"\[").replace("]", r"\]").replace("(", r"\(")
@@ -352,19 +354,19 @@ def test_check_names_the_first_broken_invariant(how, message):
 def test_check_finds_land_units_stranded_on_water_G_M9():
     """Ruling 8: land units on water only aboard a vessel; peasants may stand on sea."""
     state = scenario({(1, 0): "sea"})
-    put(state, RED, at(1, 0), peasant=2)
+    state = put(state, RED, at(1, 0), peasant=2)
     GAME.check(state)
-    put(state, RED, at(1, 0), peasant=2, swordsman=1)
+    state = put(state, RED, at(1, 0), peasant=2, swordsman=1)
     with pytest.raises(InvalidData, match=r"armies.I8.units.swordsman: swordsmen on sea without a vessel"):
         GAME.check(state)
-    put(state, RED, at(1, 0), galley=1, swordsman=1)
+    state = put(state, RED, at(1, 0), galley=1, swordsman=1)
     GAME.check(state)
 
 
 def test_states_round_trip_through_json():
     state = scenario(down=[(2, 0)])
-    put(state, RED, at(2, -1), swordsman=1)
-    deck_top(state, "T01")
+    state = put(state, RED, at(2, -1), swordsman=1)
+    state = deck_top(state, "T01")
     state = act(state, RED, Maneuver(at(2, -1), at(2, 0))).state
     for s in (state, act(state, RED, Choose("3")).state):
         data = json.loads(json.dumps(GAME.encode_state(s)))
@@ -387,17 +389,17 @@ def test_hostile_field_values_are_refused_as_player_errors(action):
     from rules.errors import PlayerError
 
     state = scenario(down=[(2, 0)])
-    put(state, RED, "H7", swordsman=1)
+    state = put(state, RED, "H7", swordsman=1)
     with pytest.raises(PlayerError):
         GAME.play(state, Actor(RED), action)
 
 
 def test_target_queries_and_units_text():
     state = scenario({(2, 0): "sea"})
-    put(state, RED, at(0, 0), archer=1, swordsman=1)
-    put(state, RED, at(1, -1), catapult=1)
-    put(state, BLUE, at(2, 0), galley=1)
-    put(state, BLUE, at(-1, 0), spearman=2)
+    state = put(state, RED, at(0, 0), archer=1, swordsman=1)
+    state = put(state, RED, at(1, -1), catapult=1)
+    state = put(state, BLUE, at(2, 0), galley=1)
+    state = put(state, BLUE, at(-1, 0), spearman=2)
     assert queries.targets(state, RED, at(0, 0)) == [
         f"Blue's 2 spearmen at {at(-1, 0)} (1 hex away; in range of swordsmen and archers)",
         f"Blue's 1 galley at {at(2, 0)} (2 hexes away; in range of archers)",

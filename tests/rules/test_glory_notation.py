@@ -3,6 +3,8 @@ and pick-ups, event cards, relics and structures (G-M5 groups, G-M6 drops, G-M7 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.errors import Ambiguous, BadInput
@@ -64,7 +66,7 @@ def test_G_M6_G_M7_stops_give_the_maneuvers_triples():
 def test_cards_relics_and_structures_by_name_or_place():
     state = new_game("five-kingdoms", 3, seed=18)
     first, second = state.board.events[0], state.board.events[1]
-    state.event_rows = [[EventSlot(first.name), EventSlot(second.name)]]
+    state = replace(state, event_rows=((EventSlot(first.name), EventSlot(second.name)),))
     assert notation.card(state, "row 1, card 2") == second.name == notation.card(state, second.title.upper())
     assert notation.card(state, first.name.lower()) == first.name
     relic = state.board.relics[0].name

@@ -4,13 +4,16 @@ say costs and exploring, the hidden piles stay hidden, and the looks answer from
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.base import Actor
 from rules.errors import BadInput, NotAllowed
+from rules.frozen import FrozenDict
 from rules.glory import GAME
 from rules.glory.actions import Choose, Maneuver
-from rules.glory.state import EventSlot
+from rules.glory.state import EventSlot, with_player
 from tests.rules.glory_fixtures import BLUE, RED, act, at, city, deck_top, put, scenario
 
 HOST = Actor(RED, host=True)
@@ -37,13 +40,13 @@ def accepted(state, seat, kind, host=False, **values):
 
 def test_G_M1_G_M4_only_your_undepleted_armies_on_your_turn_with_a_maneuver_left():
     state = scenario()
-    put(state, RED, at(0, 0), cavalryman=2)
-    put(state, RED, at(3, 3), archer=1, cubes=1)
-    put(state, BLUE, at(-3, 3), spearman=1)
+    state = put(state, RED, at(0, 0), cavalryman=2)
+    state = put(state, RED, at(3, 3), archer=1, cubes=1)
+    state = put(state, BLUE, at(-3, 3), spearman=1)
     assert offered(state, RED, "maneuver", "army") == [at(0, 0)]
     assert offered(state, BLUE, "maneuver", "army") == []  # not Blue's turn
     assert "maneuver" not in [k.kind for k in GAME.kinds(GAME.view(state, BLUE), Actor(BLUE))]
-    state.maneuvers, state.players[RED].action_cubes = 1, 0  # the old autocomplete still offered the army here
+    state = replace(with_player(state, RED, action_cubes=0), maneuvers=1)  # the old autocomplete offered the army here
     assert offered(state, RED, "maneuver", "army") == []
     assert offered(state, RED, "maneuver", "to", army=at(0, 0)) == []
     assert [k.kind for k in GAME.kinds(GAME.view(state, RED), Actor(RED))] == ["end", "adjust"]
@@ -51,7 +54,7 @@ def test_G_M1_G_M4_only_your_undepleted_armies_on_your_turn_with_a_maneuver_left
 
 def test_G_M2_G_E1_destinations_say_their_cost_and_which_explore():
     state = scenario({(1, -1): "mountains"}, down=[(2, 0)])
-    put(state, RED, at(2, -1), swordsman=1)
+    state = put(state, RED, at(2, -1), swordsman=1)
     found = labels(state, RED, "maneuver", "to", army=at(2, -1))
     assert found[at(2, -1)] == f"{at(2, -1)} — stay at {at(2, -1)} (0 hexes)"
     assert found[at(1, -1)] == f"{at(1, -1)} — 2 MP: {at(1, -1)}"
@@ -62,16 +65,16 @@ def test_G_M2_G_E1_destinations_say_their_cost_and_which_explore():
 
 def test_G_M3_hexes_of_other_players_are_never_offered():
     state = scenario()
-    put(state, RED, at(0, 0), cavalryman=1)
-    put(state, BLUE, at(1, 0), peasant=1)
-    city(state, BLUE, at(0, 1))
+    state = put(state, RED, at(0, 0), cavalryman=1)
+    state = put(state, BLUE, at(1, 0), peasant=1)
+    state = city(state, BLUE, at(0, 1))
     ends = offered(state, RED, "maneuver", "to", army=at(0, 0))
     assert at(1, 0) not in ends and at(0, 1) not in ends and at(2, 0) in ends  # round them
 
 
 def test_G_M5_the_groups_offered_reach_the_destination():
     state = scenario()
-    put(state, RED, at(0, 0), cavalryman=2, archer=1)
+    state = put(state, RED, at(0, 0), cavalryman=2, archer=1)
     assert offered(state, RED, "maneuver", "units", army=at(0, 0))[0] == "all"
     groups = offered(state, RED, "maneuver", "units", army=at(0, 0), to=at(3, 0))
     assert groups == ["2 cavalrymen", "1 cavalryman"]  # the archer has 2 movement points
@@ -84,14 +87,14 @@ def test_G_M5_the_groups_offered_reach_the_destination():
 def test_G_M5_a_small_army_can_be_split_any_way_from_the_menu():
     """Every part of an army that fits one menu is offered, mixed groups too (not only by type)."""
     state = scenario()
-    put(state, RED, at(0, 0), peasant=2, swordsman=1)
+    state = put(state, RED, at(0, 0), peasant=2, swordsman=1)
     assert offered(state, RED, "maneuver", "units", army=at(0, 0)) == [
         "all", "2 peasants", "1 peasant, 1 swordsman", "1 peasant", "1 swordsman"]
 
 
 def test_G_M4_marching_adds_a_movement_point_where_it_is_needed():
     state = scenario()
-    put(state, RED, at(0, 0), swordsman=1)
+    state = put(state, RED, at(0, 0), swordsman=1)
     assert at(3, 0) not in offered(state, RED, "maneuver", "to", army=at(0, 0))
     assert at(3, 0) in offered(state, RED, "maneuver", "to", army=at(0, 0), march=True)
     assert offered(state, RED, "maneuver", "march", army=at(0, 0), to=at(3, 0)) == [True]
@@ -100,7 +103,7 @@ def test_G_M4_marching_adds_a_movement_point_where_it_is_needed():
 
 def test_G_M6_drops_along_the_way_one_more_after_those_typed():
     state = scenario()
-    put(state, RED, at(0, 0), cavalryman=3, archer=1)
+    state = put(state, RED, at(0, 0), cavalryman=3, archer=1)
     one, two = at(1, 0), at(2, 0)  # the cheapest way to at(3, 0)
     assert offered(state, RED, "maneuver", "drops", army=at(0, 0), to=two) == [
         f"{one}: 1 cavalryman", f"{one}: 3 cavalrymen", f"{one}: 1 archer"]
@@ -116,9 +119,9 @@ def test_G_M6_drops_along_the_way_one_more_after_those_typed():
 
 def test_G_M7_pickups_from_your_other_undepleted_armies():
     state = scenario()
-    put(state, RED, at(0, 0), cavalryman=1)
-    put(state, RED, at(1, 0), archer=2)
-    put(state, RED, at(0, 1), spearman=1, cubes=1)
+    state = put(state, RED, at(0, 0), cavalryman=1)
+    state = put(state, RED, at(1, 0), archer=2)
+    state = put(state, RED, at(0, 1), spearman=1, cubes=1)
     found = offered(state, RED, "maneuver", "pickups", army=at(0, 0))
     assert found == [f"{at(1, 0)}: 2 archers", f"{at(1, 0)}: 1 archer"]  # not the depleted spearman
     assert offered(state, RED, "maneuver", "pickups", army=at(0, 0), pickups=f"{found[1]}; ") == []
@@ -126,13 +129,13 @@ def test_G_M7_pickups_from_your_other_undepleted_armies():
 
 def test_trebuchets_move_only_packed_and_packing_is_offered_only_when_it_helps():
     state = scenario()
-    put(state, RED, at(0, 0), trebuchet=1)
+    state = put(state, RED, at(0, 0), trebuchet=1)
     assert offered(state, RED, "maneuver", "to", army=at(0, 0)) == [at(0, 0)]  # unpacked: it stays
     assert offered(state, RED, "maneuver", "pack", army=at(0, 0)) == ["pack"]
     assert at(1, 0) not in offered(state, RED, "maneuver", "to", army=at(0, 0), pack="pack")  # packing takes its 1
-    put(state, RED, at(0, 0), trebuchet=1, packed={"trebuchet": 1})
+    state = put(state, RED, at(0, 0), trebuchet=1, packed={"trebuchet": 1})
     assert at(1, 0) in offered(state, RED, "maneuver", "to", army=at(0, 0))
-    put(state, RED, at(0, 0), cavalryman=1)
+    state = put(state, RED, at(0, 0), cavalryman=1)
     assert offered(state, RED, "maneuver", "pack", army=at(0, 0)) == []
 
 
@@ -140,8 +143,8 @@ def test_G_E1_G_E2_exploring_is_tried_on_a_view_whose_deck_is_hidden():
     """Trying a maneuver into a face-down province, and then a rotation, on a player's view (every
     pile "?") does not crash, and no option names the tile on top of the deck."""
     state = scenario(down=[(2, 0)])
-    put(state, RED, at(2, -1), swordsman=1)
-    deck_top(state, "T01")
+    state = put(state, RED, at(2, -1), swordsman=1)
+    state = deck_top(state, "T01")
     view = GAME.view(state, RED)
     result = GAME.apply(view, Actor(RED), Maneuver(at(2, -1), at(2, 0)))
     assert "the top province tile is revealed" in result.summary and result.state.exploring is None
@@ -160,7 +163,7 @@ def test_G_E1_G_E2_exploring_is_tried_on_a_view_whose_deck_is_hidden():
 
 def test_a_maneuver_is_built_from_what_is_typed():
     state = scenario()
-    put(state, RED, at(0, 0), cavalryman=2, archer=1)
+    state = put(state, RED, at(0, 0), cavalryman=2, archer=1)
     action = GAME.build(state, Actor(RED), "maneuver", {
         "army": at(0, 0).lower(), "to": at(2, 0), "units": "2 cav", "path": f"{at(0, 0)} {at(1, 0)}",
         "drops": f"{at(1, 0)}: cavalryman", "march": True, "pack": None})
@@ -185,9 +188,9 @@ def test_adjust_needs_what_each_kind_sets_and_nothing_else():
 
 def test_adjust_units_never_onto_another_players_pieces():
     state = scenario()
-    put(state, RED, at(0, 0), archer=1)
-    put(state, BLUE, at(1, 0), archer=1)
-    city(state, BLUE, at(2, 0))  # the old autocomplete offered this hex
+    state = put(state, RED, at(0, 0), archer=1)
+    state = put(state, BLUE, at(1, 0), archer=1)
+    state = city(state, BLUE, at(2, 0))  # the old autocomplete offered this hex
     hexes = offered(state, RED, "adjust", "hex", what="units")
     assert hexes[0] == at(0, 0) and at(1, 0) not in hexes and at(2, 0) not in hexes and at(3, 0) in hexes
     assert offered(state, RED, "adjust", "unit", what="units", hex=at(0, 0)) == [
@@ -197,18 +200,18 @@ def test_adjust_units_never_onto_another_players_pieces():
 
 def test_adjust_packed_structure_votes_and_relics_only_where_they_apply():
     state = scenario()
-    put(state, RED, at(0, 0), archer=1)
+    state = put(state, RED, at(0, 0), archer=1)
     assert offered(state, RED, "adjust", "unit", what="packed") == []  # no trebuchet (the old autocomplete offered it)
-    put(state, RED, at(0, 0), archer=1, trebuchet=2)
+    state = put(state, RED, at(0, 0), archer=1, trebuchet=2)
     assert offered(state, RED, "adjust", "hex", what="packed") == [at(0, 0)]
     assert offered(state, RED, "adjust", "name", what="structure") == []  # the host's
     assert offered(state, RED, "adjust", "name", what="structure", host=True) == ["city", "castle", "capital"]
-    city(state, BLUE, at(3, 0))
+    state = city(state, BLUE, at(3, 0))
     assert "none" in offered(state, RED, "adjust", "name", what="structure", host=True)
     assert offered(state, RED, "adjust", "name", what="relic") == []  # all still in the bag
     card = state.board.events[0]
-    state.event_rows = [[EventSlot(card.name, {BLUE: 1})]]
-    state.players[RED].voting_cubes = 2
+    rows = ((EventSlot(card.name, FrozenDict({BLUE: 1})),),)
+    state = replace(with_player(state, RED, voting_cubes=2), event_rows=rows)
     shown = labels(state, RED, "adjust", "name", what="votes")
     assert shown == {card.name: f"{card.title} ({card.name}, row 1): Blue 1"}
     assert offered(state, RED, "adjust", "value", what="votes", name=card.name) == [1, 2]
@@ -216,7 +219,7 @@ def test_adjust_packed_structure_votes_and_relics_only_where_they_apply():
 
 def test_adjust_is_not_offered_when_the_table_adjusts_on_turns_only():
     state = scenario(adjust_off_turn=False)
-    put(state, BLUE, at(0, 0), archer=1)
+    state = put(state, BLUE, at(0, 0), archer=1)
     assert offered(state, BLUE, "adjust", "what") == []
     assert "adjust" not in [k.kind for k in GAME.kinds(GAME.view(state, BLUE), Actor(BLUE))]
     assert offered(state, RED, "adjust", "player", host=True) == [RED, BLUE]
@@ -228,8 +231,8 @@ def test_adjust_is_not_offered_when_the_table_adjusts_on_turns_only():
 
 def test_looks_answer_from_the_rules_on_the_view():
     state = scenario()
-    put(state, RED, at(0, 0), archer=1, swordsman=1)
-    put(state, BLUE, at(-1, 0), spearman=2)
+    state = put(state, RED, at(0, 0), archer=1, swordsman=1)
+    state = put(state, BLUE, at(-1, 0), spearman=2)
     view = GAME.view(state, None)
     assert [k.kind for k in GAME.looks] == ["armies", "look", "targets", "cards"]
     assert "Blue (bo): 2 of 2 action cubes" in "\n".join(GAME.report(view, Actor(None), "armies", {"player": BLUE}))

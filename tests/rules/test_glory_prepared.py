@@ -21,8 +21,8 @@ BLUE_MOVES = (Maneuver(army=at(3, 0), to=at(1, 0)), EndTurn())
 def waiting() -> GloryState:
     """Red on turn with a swordsman at (0, 0); Blue's two cavalrymen at (3, 0)."""
     state = scenario()
-    put(state, RED, at(0, 0), swordsman=1)
-    put(state, BLUE, at(3, 0), cavalryman=2)
+    state = put(state, RED, at(0, 0), swordsman=1)
+    state = put(state, BLUE, at(3, 0), cavalryman=2)
     return state
 
 
@@ -43,7 +43,7 @@ def test_G_M1_a_prepared_maneuver_depends_on_its_path_and_its_army():
 
 def test_G_M1_a_prepared_maneuver_is_refused_now_with_the_usual_reason():
     state = waiting()
-    put(state, BLUE, at(3, 0), cubes=1, cavalryman=2)
+    state = put(state, BLUE, at(3, 0), cubes=1, cavalryman=2)
     with pytest.raises(IllegalMove, match="depleted: it cannot maneuver again this round"):
         blue_prepares(state)
     passed = act(act(waiting(), RED, EndTurn()).state, BLUE, Pass()).state

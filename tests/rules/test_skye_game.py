@@ -241,7 +241,7 @@ BROKEN = [
         bag=(*(t for t in s.bag if t != "TS"), "T1")), "players[0].territory", "show different terrain"),
     ("stage", lambda s: replace(s, stage="nap"), "stage", "not a stage"),
     ("round", lambda s: replace(s, round=9), "round", "outside 1–6"),
-    ("setting", lambda s: replace(s, settings={**s.settings, "unbought": "burn"}), "settings.unbought", "one of"),
+    ("setting", lambda s: replace(s, settings=s.settings.with_item("unbought", "burn")), "settings.unbought", "one of"),
     ("layout", lambda s: with_player(s, RED, layout=s.players[RED].layout[::-1]), "players[0].layout", "slot"),
     ("plan outside", lambda s: replace(s, stage="place"), "players", "plans belong to the planning phase"),
 ]

@@ -94,7 +94,7 @@ def test_income_castle_barrels_by_road_merchant_no_axe_and_catch_up():
     rich = with_player(with_player(rich, BLUE, vp=9), YELLOW, vp=3)
     assert income(rich, RED) == (7 + 4 + 3 + 2 * 2, ["castle 5", "barrels 2", "Merchant 4", "No Axe 3",
                                                        "catch-up 2×2"])
-    assert income(replace(rich, settings={**rich.settings, "catch_up": False}), RED)[0] == 14
+    assert income(replace(rich, settings=rich.settings.with_item("catch_up", False)), RED)[0] == 14
 
 
 # --- sealed prices and the reveal ------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from rules import serial
 from rules.base import Action, Actor, BoardInfo, Ending, Game, Highlight, Posted, Result, Seat, Setting
 from rules.errors import BadInput, IllegalMove, InvalidData
 from rules.flow import Decision, Flow, Phase, Position
+from rules.frozen import FrozenDict
 from rules.options import ANSWER, Choice, Param, Values
 
 DATA = Path(__file__).parent / "tally_data"
@@ -44,15 +45,15 @@ class Board:
 @dataclass(frozen=True)
 class State:
     board: Board
-    seats: list[Seat]
-    settings: dict[str, Any]
+    seats: tuple[Seat, ...]
+    settings: FrozenDict[str, Any]
     seed: int
     total: int = 0
     turn: int = 0
     rolls: int = 0
     deciding: int | None = None
-    bids: dict[int, int] = field(default_factory=dict)
-    revealed: dict[int, int] = field(default_factory=dict)
+    bids: FrozenDict[int, int] = field(default_factory=FrozenDict)
+    revealed: FrozenDict[int, int] = field(default_factory=FrozenDict)
     winner: int | None = None
 
 
@@ -106,10 +107,6 @@ class Tally(Game[State]):
     hidden_randomness = True
     log_per_seat = 50_000  # long logs test the host's cost of importing and replaying them
 
-    def fork(self, state: State) -> State:
-        """Tally's states are immutable: each action builds a new one."""
-        return state
-
     def load_board(self, raw: Any, source: str) -> Board:
         board = serial.load(Board, raw, source)
         if board.target < 1:
@@ -120,7 +117,7 @@ class Tally(Game[State]):
         return BoardInfo(board.name, board.title, board.min_players, board.max_players)
 
     def setup(self, board: Board, seats: list[Seat], settings: dict[str, Any], seed: int) -> State:
-        return State(board, list(seats), dict(settings), seed)
+        return State(board=board, seats=tuple(seats), settings=FrozenDict(settings), seed=seed)
 
     def position(self, state: State) -> Position:
         decisions = ()
@@ -144,9 +141,9 @@ class Tally(Game[State]):
         if isinstance(action, Bid):
             if actor.seat in state.bids:
                 raise IllegalMove("You have already bid.")
-            bids = {**state.bids, actor.seat: action.amount}
+            bids = state.bids.with_item(actor.seat, action.amount)
             if len(bids) == len(state.seats):
-                return Result(replace(state, bids={}, revealed=bids),
+                return Result(replace(state, bids=FrozenDict(), revealed=bids),
                               f"Bids revealed: {', '.join(f'{state.seats[s].name} {b}' for s, b in bids.items())}.",
                               reveals=True, undoable=False)
             return Result(replace(state, bids=bids), f"{name} bid {action.amount}.", secret=True,
@@ -185,7 +182,7 @@ class Tally(Game[State]):
 
     def view(self, state: State, seat: int | None) -> State:
         """Other players' bids are hidden until revealed; so is the seed, which decides the rolls."""
-        return replace(state, seed=0, bids={s: b for s, b in state.bids.items() if s == seat})
+        return replace(state, seed=0, bids=FrozenDict({s: b for s, b in state.bids.items() if s == seat}))
 
     def timeout(self, state: State, seat: int) -> Action | None:
         if state.deciding == seat:
