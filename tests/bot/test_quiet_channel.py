@@ -1,5 +1,5 @@
 """A quiet channel (issue 23 §2): a round posts at most one board per change of the map and one line
-per player for their secret moves of a phase, edited in place (front/lines.py) — Mega Civilization's
+per player for their secret moves of a phase, edited in place (front/sender.py) — Mega Civilization's
 drafts, Skye's sealed prices and plans — and no board for a Glory pass or end of turn; the host's
 `chatter: loud` posts every line and board as before. docs/play-by-post.md counts a round of each
 game both ways (tools/count_posts.py)."""
