@@ -3,7 +3,8 @@ Discord — the interaction's answer (its pages, privacy, whom it pings, the boa
 buttons; or, when it came from another channel, posted in the game's), the quiet channel's line,
 the live board, the decision menus, the direct messages and, when the game ended, the export.
 `plan` is pure: what it needs from elsewhere (members' direct-message choices, the game's
-end-turn action) is gathered first, into a `Context`. `front.sender` carries a plan out."""
+end-turn action) is gathered first, into a `Context`. `front.sender` carries a plan out. A timer's
+post, which answers no interaction, is planned by `reminder` (`front.posting` sends it)."""
 
 from __future__ import annotations
 
@@ -152,6 +153,27 @@ def plan(outcome: Outcome, context: Context) -> ReplyPlan:
                   for p in outcome.prompts)
     line = Line(outcome.announce, outcome.gather) if outcome.announce else None
     return ReplyPlan(channel, answer, line, live, menus, direct, outcome.finished)
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A timer's post (a reminder, a deadline passed), which no interaction answers: the direct
+    messages to those named who chose them, then the post, mentioning (and pinging) the others."""
+
+    direct: tuple[tuple[int, str], ...]
+    named: tuple[int, ...]
+    text: str
+
+    def content(self, told: list[int]) -> str:
+        """The post once those in `told` were told by direct message."""
+        return fit([f"{mentions(tuple(uid for uid in self.named if uid not in told))} {self.text}".strip()])
+
+
+def reminder(content: str, channel_id: int, named: tuple[int, ...], turn_dms: frozenset[int]) -> Reminder:
+    """The plan of a timer's post about `channel_id` naming `named`; those in `turn_dms` chose a
+    direct message when a game waits for them."""
+    said = escape(content)
+    return Reminder(tuple((uid, f"{said} (in <#{channel_id}>)") for uid in named if uid in turn_dms), named, said)
 
 
 def closed(user_ids: list[int]) -> Post:

@@ -4,7 +4,7 @@ delivery that finds them (the bot stopped between sending and noting it sent) fi
 post in the channel's history after that id, so it is not posted twice even after an outage longer
 than the few minutes Discord enforces a post's nonce for (the nonce still covers a quick retry).
 A member who asked for direct messages is told there (in the channel if their messages are closed),
-before the post is noted, not again."""
+before the post is noted, not again (`front.plan.reminder`)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from typing import Protocol
 import discord
 from discord.http import HTTPClient
 
-from front.replies import NOBODY, USERS_ONLY, escape, fit
+from front.plan import reminder
+from front.replies import NOBODY, USERS_ONLY
 from front.sender import told
 from waypost.records import Outgoing
 from waypost.table import Table
@@ -57,9 +58,9 @@ async def _noted(bot: _Posting, post: Outgoing) -> str:
     """Tell those who chose direct messages, then note the post as being sent: its text (mentioning
     the others) and the id of a message just before now, by Discord's clock give or take."""
     named = tuple(dict.fromkeys(post.mentions))  # each once: the late player may be the host, too
-    told = {uid for uid in named if await _direct(bot, uid, post.content, post.channel_id)}
-    mentions = " ".join(f"<@{uid}>" for uid in named if uid not in told)
-    content = fit([f"{mentions} {escape(post.content)}".strip()])
+    chose = frozenset([uid for uid in named if (await bot.table.store.member(uid))[0]])
+    planned = reminder(post.content, post.channel_id, named, chose)
+    content = planned.content([uid for uid, text in planned.direct if await told(bot, uid, text)])
     after = discord.utils.time_snowflake(discord.utils.utcnow() - CLOCK_MARGIN)
     await bot.table.store.sending(post.id, content, after)
     return content
@@ -81,8 +82,3 @@ async def _posted(bot: _Posting, channel: discord.PartialMessageable, content: s
         return False
     return False
 
-
-async def _direct(bot: _Posting, user_id: int, content: str, channel_id: int) -> bool:
-    """Tell a member who chose direct messages; False if they did not, or their messages are closed."""
-    turn, _ = await bot.table.store.member(user_id)
-    return turn and await told(bot, user_id, f"{escape(content)} (in <#{channel_id}>)")

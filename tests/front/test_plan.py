@@ -3,7 +3,22 @@ ping and message out — pure, without Discord."""
 
 from __future__ import annotations
 
-from front.plan import EXPORT, Answer, BoardKey, CardKey, Context, Line, Live, Menu, Post, Quick, Verify, closed, plan
+from front.plan import (
+    EXPORT,
+    Answer,
+    BoardKey,
+    CardKey,
+    Context,
+    Line,
+    Live,
+    Menu,
+    Post,
+    Quick,
+    Verify,
+    closed,
+    plan,
+    reminder,
+)
 from waypost.outcome import Drawing, Outcome, Prompt, Turn
 
 CH, ELSEWHERE = 100, 200
@@ -87,3 +102,12 @@ def test_an_answer_from_another_channel_is_posted_in_the_games():
 def test_those_whose_direct_messages_are_closed_are_told_in_the_channel():
     assert closed([BOB, CARL]) == Post("<@2> <@3> this concerns you (Waypost cannot send you direct messages).",
                                        (BOB, CARL))
+
+
+def test_a_timers_post_tells_those_who_chose_direct_messages_there_and_mentions_the_others():
+    """A reminder (no interaction answers it): each who chose a direct message is told there, the
+    post then mentions only those who were not told (a closed one among them)."""
+    planned = reminder("Reminder: *bob* has 1 hour left.", CH, (BOB, ALICE), frozenset({BOB, CARL}))
+    assert planned.direct == ((BOB, "Reminder: \\*bob\\* has 1 hour left. (in <#100>)"),)
+    assert planned.content([BOB]) == "<@1> Reminder: \\*bob\\* has 1 hour left."
+    assert planned.content([]) == "<@2> <@1> Reminder: \\*bob\\* has 1 hour left."
