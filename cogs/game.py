@@ -8,11 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from front.answering import answer, awaited, card_button, end_view, run, timely
+from front.answering import end_view
 from front.help import show_help
 from front.members import people
 from front.mine import covered_text, games_text, mine_message
-from front.recovery import after_saving, send_saved
 from front.replies import (
     channel_of,
     escape,
@@ -22,6 +21,7 @@ from front.replies import (
     table_of,
     user_of,
 )
+from front.sender import awaited, card_button, run, send, timely
 from front.status import status_embed
 from front.suggestions import (
     board_names,
@@ -154,8 +154,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         outcome = await table_of(interaction).import_game(channel_of(interaction), interaction.guild_id,
                                                           user_of(interaction), data,
                                                           lambda ids: people(interaction.guild, ids), until)
-        async with after_saving(interaction):  # the game is imported, whatever Discord makes of the answer
-            await send_saved(interaction, outcome, channel_of(interaction), thinking=True)
+        await send(interaction, outcome, thinking=True)  # the game is imported, whatever Discord makes of the answer
 
     @app_commands.command(description="Show the settings, or change one (host)")
     @app_commands.describe(name="The setting to change", value="Its new value")
@@ -196,7 +195,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
             raise NoGame("You are not playing any game in progress on this server.")
         here = next((c for c in covered if c.channel_id == channel and not c.refused), None)
         if here is not None:  # this channel is told as by /game away here; the others, each in its own channel
-            await answer(interaction, Outcome(here.said), thinking=True if late else None)
+            await send(interaction, Outcome(here.said), thinking=True if late else None)
         await say_privately(interaction, covered_text(f"Away for {plural(days, 'day')}" if days else "Back",
                                                       covered))
 

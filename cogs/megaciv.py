@@ -17,11 +17,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from front.answering import post_prompts
 from front.clicks import Budgeted
 from front.cog import GameCog
-from front.recovery import after_saving, send_saved
 from front.replies import NOBODY, channel_of, report_error, say_privately, table_of, user_of
+from front.sender import after_saving, send
 from rules.base import Actor
 from rules.errors import NoGame, NotAllowed
 from rules.megaciv import GAME
@@ -66,9 +65,8 @@ class DeclareButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
             return
         await interaction.response.edit_message(content="Declaring your movement ended…", view=None)
         outcome = await table.act(self.channel_id, user_of(interaction), GAME.key, Declare())
-        async with after_saving(interaction):  # declared: whatever Discord makes of the answer
-            await send_saved(interaction, outcome, channel_of(interaction))
-            await post_prompts(interaction, outcome)
+        await send(interaction, outcome)  # declared: whatever Discord makes of the answer
+        async with after_saving(interaction):
             await interaction.edit_original_response(content="Declared.")
 
 

@@ -1,159 +1,24 @@
-"""Answering an interaction with a table outcome, and the menus and buttons that outlive a restart.
+"""The menus and buttons under the bot's messages that outlive a restart: a decision's menu, the
+buttons under a board, the confirmation that ends a game.
 
-`run` awaits a table call; a call that takes longer than `DEFER_AFTER` is acknowledged with a
-private "thinking" first, so Discord's 3-second window is never missed and a refusal stays
-private. Then the reply (`front.replies.send_outcome`) and the decision menus the outcome asks for.
-A board drawn within what is left of `DEFER_AFTER` goes out in the first response, with its text
-(one request instead of a "thinking" and a followup); else the reply acknowledges first.
-
-Menus and buttons are dynamic items: their custom ids carry everything needed (channel, the user
-asked, which question or game), so they work after a restart. A menu answers only the question it
-was posted for, only for the player asked, and is closed once answered; a stale one closes itself
-when clicked, saying whether it was answered or withdrawn (the move that asked it taken back).
+They are dynamic items: their custom ids carry everything needed (channel, the user asked, which
+question or game), so they work after a restart; `front.sender` puts them under its messages. A
+menu answers only the question it was posted for, only for the player asked, and is closed once
+answered; a stale one closes itself when clicked, saying whether it was answered or withdrawn (the
+move that asked it taken back).
 """
 
 from __future__ import annotations
 
-import asyncio
-import io
-import logging
 import re
-from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import replace
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import discord
 
-from front import lines, live
-from front.clicks import CUSTOM_ID_LIMIT, Budgeted, chosen
-from front.posting import direct_choices, tell_directly
-from front.recovery import after_saving, logged, send_saved
-from front.replies import (
-    NOBODY,
-    USERS_ONLY,
-    escape,
-    fit,
-    mentions,
-    pinging,
-    post,
-    report_error,
-    say_privately,
-    table_of,
-    user_of,
-)
-from front.verify import VerifyButton
+from front.clicks import Budgeted, chosen
+from front.replies import NOBODY, escape, report_error, say_privately, table_of, user_of
+from front.sender import after_saving, board_button, decision_menu, logged, menu_id, post, run, send, timely
 from rules.errors import NotYourTurn
-from waypost.outcome import Outcome, Prompt
-
-T = TypeVar("T")
-DEFER_AFTER = 1.5  # seconds a table call may take before the interaction is acknowledged
-log = logging.getLogger("waypost")
-
-
-async def run(interaction: discord.Interaction, call: Awaitable[Outcome]) -> None:
-    """Await a table call and answer with its outcome (refusals propagate to the tree's handler)."""
-    answer_by = asyncio.get_running_loop().time() + DEFER_AFTER
-    outcome, late = await timely(call, lambda: interaction.response.defer(ephemeral=True, thinking=True))
-    await answer(interaction, outcome, thinking=True if late else None, answer_by=answer_by)
-
-
-async def answer(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None,
-                 answer_by: float | None = None, channel_id: int | None = None) -> None:
-    """The outcome's reply (a public board with the table's buttons; in the first response if it is
-    drawn by `answer_by`), its decision menus, the direct messages it owes, and when it ended the
-    game, the export; all in the game's channel, `channel_id`, when the interaction came from
-    another (a turn card opened from /game mine). The change is saved: when Discord fails the
-    answer, it goes another way (`front.recovery`)."""
-    async with after_saving(interaction):
-        await _answer(interaction, outcome, thinking, answer_by, channel_id or interaction.channel_id or 0)
-
-
-async def _answer(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None, answer_by: float | None,
-                  channel: int) -> None:
-    turn = live.take_turn()
-    direct = await direct_choices(table_of(interaction), outcome)
-    on_live_board = outcome.live and not outcome.private and outcome.drawing is not None
-    reply = live.without_board(outcome) if on_live_board else outcome
-    await send_saved(interaction, reply, channel, direct, board_view(interaction, reply, channel), thinking=thinking,
-                     answer_by=answer_by)
-    if outcome.announce:
-        await lines.announce(interaction, outcome.announce, outcome.gather, channel)
-    if on_live_board:
-        await live.show(interaction, outcome, turn,
-                        board_view(interaction, replace(outcome, turns=(), awaiting=False), channel), channel)
-    await post_prompts(interaction, outcome, quiet=direct, channel_id=channel)
-    closed = await tell_directly(cast(Any, interaction.client), channel, direct)
-    if closed:  # told in the channel after all
-        await post(interaction, channel, fit([f"{mentions(tuple(closed))} this concerns you (Waypost cannot send you "
-                                              "direct messages)."]), allowed_mentions=pinging(closed))
-    if outcome.finished:  # the final board and the result are posted: the whole game goes with them
-        name, data = await table_of(interaction).export(channel, user_of(interaction))
-        await post(interaction, channel, "The whole game, to keep, or to play again from any point: /game import "
-                   "with until: the last log entry to keep.", file=discord.File(io.BytesIO(data), name),
-                   allowed_mentions=NOBODY)
-
-
-def board_view(interaction: discord.Interaction, outcome: Outcome, channel: int) -> discord.ui.View | None:
-    """Buttons under a public answer in `channel`: the turn card of whoever it pings, and under a
-    board, take back, my own board, and end the turn where the game has such an action. They work
-    after a restart (their custom ids say what and where)."""
-    if outcome.private or (outcome.drawing is None and not outcome.awaiting and outcome.verify is None):
-        return None
-    view = discord.ui.View(timeout=None)
-    quick = outcome.turns[0].actions[:4] if len(outcome.turns) == 1 else ()
-    for kind, label in quick:  # one player on turn: the phase's usual actions, theirs to click
-        view.add_item(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
-                                        custom_id=f"waypost:act:{channel}:{outcome.turns[0].user_id}:{kind}"))
-    if outcome.awaiting:
-        view.add_item(card_button(channel))
-    if outcome.verify is not None:
-        view.add_item(VerifyButton(channel, outcome.verify))
-    if outcome.drawing is not None:
-        rules = table_of(interaction).games[outcome.drawing.game_key].rules
-        ends = rules.finish() is not None and rules.flow.finish not in dict(quick)
-        for what in (("end",) if ends else ()) + ("undo", "board"):
-            view.add_item(BoardButton(channel, what))
-    return view
-
-
-def card_button(channel_id: int, user_id: int = 0, label: str = "Your turn card",
-                style: discord.ButtonStyle = discord.ButtonStyle.success) -> discord.ui.Button[Any]:
-    """The button opening a player's turn card (user 0: whoever of the players clicks it); its clicks
-    are answered by `front.cards.CardButton`, which matches this custom id."""
-    return discord.ui.Button(label=label[:80], style=style, custom_id=f"waypost:card:{channel_id}:{user_id}")
-
-
-async def awaited(interaction: discord.Interaction, call: Awaitable[T], private: bool = True) -> T:
-    """A table call's result (one that may wait: on the store, behind another command), the
-    interaction acknowledged first, privately or in the open, if it takes longer than DEFER_AFTER.
-    Answer it with `front.replies.respond`, which follows up an acknowledgement."""
-    result, _ = await timely(call, lambda: interaction.response.defer(ephemeral=private, thinking=True))
-    return result
-
-
-async def timely(call: Awaitable[T], acknowledge: Callable[[], Awaitable[Any]]) -> tuple[T, bool]:
-    """The call's result, and whether it took so long that `acknowledge` was awaited meanwhile
-    (Discord failing the acknowledgement does not stop the call: what it changes is answered
-    another way)."""
-    task = asyncio.ensure_future(call)
-    if (await asyncio.wait({task}, timeout=DEFER_AFTER))[0]:  # not wait_for: in 3.11 it can swallow a cancellation
-        return task.result(), False
-    try:
-        await acknowledge()
-    except discord.HTTPException as error:
-        log.warning("Discord failed an acknowledgement; the call goes on: %s", error)
-    return await task, True
-
-
-async def post_prompts(interaction: discord.Interaction, outcome: Outcome, quiet: Iterable[int] = (),
-                       channel_id: int | None = None) -> None:
-    """Each decision's menu, mentioning its player (pinging them unless they are in `quiet`), in the
-    game's channel (`channel_id`; by default the interaction's)."""
-    silent = set(quiet)
-    for prompt in outcome.prompts:
-        await post(interaction, channel_id or interaction.channel_id or 0,
-                   f"<@{prompt.user_id}> {escape(prompt.prompt)}", view=decision_view(prompt),
-                   allowed_mentions=NOBODY if prompt.user_id in silent else USERS_ONLY)
 
 
 def _closed(view_item: discord.ui.Select[Any], note: str) -> discord.ui.View:
@@ -171,16 +36,8 @@ class DecisionSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
     answered one."""
 
     def __init__(self, channel_id: int, user_id: int, key: str = "", options: tuple[str, ...] = (), asked: int = 0):
-        custom_id = f"waypost:choose:{channel_id}:{user_id}:{asked}:{key}"
-        if not asked or len(custom_id) > CUSTOM_ID_LIMIT:
-            custom_id, asked = f"waypost:choose:{channel_id}:{user_id}:{key}", 0
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id,
-            placeholder="Choose…",
-            options=[discord.SelectOption(label=o[:100], value=o[:100]) for o in options[:25]] or
-            [discord.SelectOption(label="…")],
-        )
-        super().__init__(select)
+        custom_id, asked = menu_id(channel_id, user_id, key, asked)
+        super().__init__(decision_menu(custom_id, options))
         self.channel_id, self.user_id, self.key, self.asked = channel_id, user_id, key, asked
 
     @classmethod
@@ -221,19 +78,15 @@ class DecisionSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
                 await interaction.response.edit_message(view=closed)
         except discord.HTTPException as error:  # the choice is saved: its answer goes all the same
             logged(interaction, error, "closing a menu")
-        await answer(interaction, outcome)
+        await send(interaction, outcome)
 
 
 class BoardButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"waypost:do:(?P<channel>\d+):(?P<what>end|undo|board)"):
     """A button under a board: end your turn, take back your last action, or see your own board."""
 
-    LABELS = {"end": "End turn", "undo": "Take back", "board": "My board"}
-
     def __init__(self, channel_id: int, what: str):
-        style = discord.ButtonStyle.primary if what == "end" else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=self.LABELS[what], style=style,
-                                           custom_id=f"waypost:do:{channel_id}:{what}"))
+        super().__init__(board_button(channel_id, what))
         self.channel_id, self.what = channel_id, what
 
     @classmethod
@@ -256,12 +109,6 @@ class BoardButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 await run(interaction, table.act(self.channel_id, user, key, action))
         except Exception as error:  # buttons bypass the tree's error handler
             await report_error(interaction, error)
-
-
-def decision_view(prompt: Prompt) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(DecisionSelect(prompt.channel_id, prompt.user_id, prompt.key, prompt.options, prompt.asked))
-    return view
 
 
 class EndButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -20,9 +20,9 @@ from typing import Any
 
 import discord
 
-from front.answering import answer, card_button, run
 from front.clicks import NOT_ON_MENU, Budgeted, checked, chosen
 from front.replies import NOBODY, escape, fit, report_error, say_privately, table_of, user_of
+from front.sender import card_button, run, send
 from rules.errors import PlayerError
 from rules.options import Choice, Step
 from waypost.offering import Card, Stale
@@ -123,7 +123,7 @@ class ActButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=r"waypost:act:(?P<channel>\d+):(?P<user>\d+):(?P<kind>[\w-]{1,24})"):
     """One of the usual actions of a player's turn, under the message that pinged them: its menus
     (or, taking no choices, the action itself); when it is not possible now, the card says what is.
-    (`front.answering.board_view` makes these buttons; this answers their clicks.)"""
+    (`front.plan.components` asks for these buttons; this answers their clicks.)"""
 
     def __init__(self, channel_id: int, user_id: int, kind: str):
         super().__init__(discord.ui.Button(label=kind, custom_id=f"waypost:act:{channel_id}:{user_id}:{kind}"))
@@ -221,7 +221,7 @@ async def play_step(interaction: discord.Interaction, channel_id: int, version: 
                                                                                     done)]), view=None)
     game_key = (await table.status(channel_id)).game_key
     outcome = await table.command(channel_id, user, game_key, kind, step.values)
-    await answer(interaction, outcome, channel_id=channel_id)
+    await send(interaction, outcome, channel_id=channel_id)
 
 
 class StepSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],

@@ -23,8 +23,8 @@ import discord
 from discord import AppCommandOptionType, app_commands
 from discord.ext import commands
 
-from front.answering import run
 from front.replies import NOBODY, channel_of, escape, fit, table_of, user_of
+from front.sender import run
 from rules.base import Game
 from rules.errors import BadInput, PlayerError
 from rules.options import Param, Value, matching

@@ -4,7 +4,7 @@ delivery that finds them (the bot stopped between sending and noting it sent) fi
 post in the channel's history after that id, so it is not posted twice even after an outage longer
 than the few minutes Discord enforces a post's nonce for (the nonce still covers a quick retry).
 A member who asked for direct messages is told there (in the channel if their messages are closed),
-as is one a command's answer concerns; they are told before the post is noted, not again."""
+before the post is noted, not again (`front.plan.reminder`)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from typing import Protocol
 import discord
 from discord.http import HTTPClient
 
-from front.replies import NOBODY, USERS_ONLY, escape, fit
-from waypost.outcome import Outcome
+from front.plan import reminder
+from front.replies import NOBODY, USERS_ONLY
+from front.sender import told
 from waypost.records import Outgoing
 from waypost.table import Table
 
@@ -57,9 +58,9 @@ async def _noted(bot: _Posting, post: Outgoing) -> str:
     """Tell those who chose direct messages, then note the post as being sent: its text (mentioning
     the others) and the id of a message just before now, by Discord's clock give or take."""
     named = tuple(dict.fromkeys(post.mentions))  # each once: the late player may be the host, too
-    told = {uid for uid in named if await _direct(bot, uid, post.content, post.channel_id)}
-    mentions = " ".join(f"<@{uid}>" for uid in named if uid not in told)
-    content = fit([f"{mentions} {escape(post.content)}".strip()])
+    chose = frozenset([uid for uid in named if (await bot.table.store.member(uid))[0]])
+    planned = reminder(post.content, post.channel_id, named, chose)
+    content = planned.content([uid for uid, text in planned.direct if await told(bot, uid, text)])
     after = discord.utils.time_snowflake(discord.utils.utcnow() - CLOCK_MARGIN)
     await bot.table.store.sending(post.id, content, after)
     return content
@@ -81,45 +82,3 @@ async def _posted(bot: _Posting, channel: discord.PartialMessageable, content: s
         return False
     return False
 
-
-async def _direct(bot: _Posting, user_id: int, content: str, channel_id: int) -> bool:
-    """Tell a member who chose direct messages; False if they did not, or their messages are closed."""
-    turn, _ = await bot.table.store.member(user_id)
-    return turn and await _sent(bot, user_id, f"{escape(content)} (in <#{channel_id}>)")
-
-
-async def direct_choices(table: Table, outcome: Outcome) -> dict[int, str]:
-    """Those a public outcome concerns who chose to be told by direct message, with what to tell
-    them: a player it hit (when they chose that), a player whose move or decision it is now."""
-    if outcome.private:
-        return {}
-    told: dict[int, str] = {}
-    for uid in outcome.hits:
-        if (await table.store.member(uid))[1]:
-            told[uid] = f"Another player's move hit you: {escape(outcome.text)}"
-    waiting = {uid: f"It is your move now, after: {escape(outcome.text)}" for uid in outcome.ping}
-    waiting |= {p.user_id: f"A decision waits for you: {escape(p.prompt)}" for p in outcome.prompts}
-    for uid, text in waiting.items():
-        if uid not in told and (await table.store.member(uid))[0]:
-            told[uid] = text
-    return told
-
-
-async def tell_directly(bot: _Posting, channel_id: int, told: dict[int, str]) -> list[int]:
-    """Send each their direct message about `channel_id`; returns those whose messages are closed."""
-    return [uid for uid, text in told.items() if not await _sent(bot, uid, f"{text} (in <#{channel_id}>)")]
-
-
-async def _sent(bot: _Posting, user_id: int, content: str) -> bool:
-    try:
-        await direct_message(bot, user_id, fit([content]))
-    except discord.HTTPException:  # closed to the bot (50007), or gone
-        return False
-    return True
-
-
-async def direct_message(bot: _Posting, user_id: int, content: str) -> None:
-    """A direct message to a member. The channel is opened with the member's id as a string, as
-    Discord's API describes it (discord.py's `User.send` sends a number)."""
-    data = await bot.http.start_private_message(str(user_id))
-    await bot.get_partial_messageable(int(data["id"])).send(content, allowed_mentions=NOBODY)

@@ -1,20 +1,14 @@
-"""Turning table-layer outcomes into Discord replies, shared by every cog.
-
-Board-changing replies draw in a worker process and answer with the image in one response when
-the drawing is ready by the reply's deadline (`send_outcome`'s `answer_by`), else acknowledge
-("thinking") first and follow up with it; when the drawing fails after the change was saved, the
-reply says so truthfully. Refusals (PlayerError) and crashes are handled by the bot's tree error
-handler (`report_error`), which says that nothing was changed only when nothing was: what fails
-once the change is saved is `front.recovery`'s.
+"""What every reply shares: the interaction's table and user, text made safe and fit to Discord's
+limits, whom a message may ping, private answers, and refusals and crashes, handled by the bot's
+tree error handler (`report_error`), which says that nothing was changed only when nothing was:
+what fails once the change is saved is `front.sender`'s. An outcome's reply is planned by
+`front.plan` and sent by `front.sender`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
 import secrets
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
@@ -23,7 +17,7 @@ from discord import app_commands
 from rules.errors import PlayerError
 from waypost.fairness import Payer
 from waypost.outage import StoreUnavailable
-from waypost.outcome import ALT_LIMIT, Outcome, User
+from waypost.outcome import User
 from waypost.records import CommitUnknown
 from waypost.table import Table
 
@@ -53,12 +47,6 @@ class Mentions(discord.AllowedMentions):
 
 USERS_ONLY = Mentions(everyone=False, roles=False, users=True, replied_user=False)
 NOBODY = Mentions.none()
-
-
-def pinging(user_ids: Iterable[int]) -> Mentions:
-    """Mentions that ping only these users (none if there are none)."""
-    users = [discord.Object(uid) for uid in dict.fromkeys(user_ids)]
-    return Mentions(everyone=False, roles=False, users=users, replied_user=False) if users else NOBODY
 
 
 def user_of(interaction: discord.Interaction) -> User:
@@ -105,142 +93,6 @@ def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
     return "\n".join([*kept, f"… ({len(lines) - len(kept)} more lines)"])[:limit]
 
 
-def pages(lines: list[str], limit: int = CONTENT_LIMIT) -> list[str]:
-    """Lines joined into as many messages of at most `limit` characters as they need, nothing
-    left out: a message breaks between lines, and only a line longer than a whole message is
-    broken inside."""
-    found: list[str] = []
-    page = ""
-    for line in lines:
-        while len(line) > limit:
-            if page:
-                found.append(page)
-                page = ""
-            found.append(line[:limit])
-            line = line[limit:]
-        if page and len(page) + 1 + len(line) > limit:
-            found.append(page)
-            page = ""
-        page = f"{page}\n{line}" if page else line
-    return [*found, page] if page or not found else found
-
-
-def mentions(user_ids: tuple[int, ...]) -> str:
-    return " ".join(f"<@{uid}>" for uid in user_ids)
-
-
-def render_text(outcome: Outcome) -> list[str]:
-    """The reply's text, in as many messages as it needs: what happened, the details not already
-    said, whom it concerns."""
-    said = outcome.text.casefold()
-    lines = [escape(outcome.text), *(f"• {escape(d)}" for d in outcome.details if d.casefold() not in said)]
-    if outcome.hits:
-        lines.append("Hit by this move: " + mentions(outcome.hits))
-    if outcome.told:
-        lines.append("For: " + mentions(outcome.told))
-    asked = {t.user_id for t in outcome.turns}
-    lines += [f"<@{t.user_id}> {_your_turn(t.prompt)}" for t in outcome.turns]
-    if rest := tuple(uid for uid in outcome.ping if uid not in asked):
-        lines.append("Your move: " + mentions(rest))
-    return pages(lines)
-
-
-def mentioning(outcome: Outcome, quiet: Iterable[int] = ()) -> Mentions:
-    """Whom an outcome's answer pings: whom it hit, concerns or asks to move, but those in `quiet`
-    (they are told by direct message)."""
-    silent = set(quiet)
-    return pinging(uid for uid in (*outcome.hits, *outcome.told, *outcome.ping) if uid not in silent)
-
-
-def _your_turn(prompt: str) -> str:
-    """ "your turn: sail (2 left) or end", from the game's prompt for the player."""
-    said = escape(prompt.strip())
-    said = said[len("your turn:"):].strip() if said.casefold().startswith("your turn:") else said
-    return f"your turn: {said[:1].lower()}{said[1:]}" if said else "your turn"
-
-
-async def send_outcome(interaction: discord.Interaction, outcome: Outcome, thinking: bool | None = None,
-                       view: discord.ui.View | None = None, quiet: Iterable[int] = (),
-                       answer_by: float | None = None, channel_id: int | None = None) -> None:
-    """Reply with an outcome: text and the board image (drawn in a worker process), then the rest of
-    a text too long for one message; what the channel is told of a private answer is `front.lines`'.
-    `thinking` is whether the interaction was already acknowledged with a private "thinking" (True)
-    or a public one (False). An interaction not yet acknowledged is answered with the image in one
-    response if it is drawn by `answer_by` (the event loop's clock), else acknowledged ("thinking")
-    first. Players in `quiet` are named but not pinged (they are told by direct message). A public
-    outcome goes to the game's channel, `channel_id`, when the interaction came from another one
-    (a turn card opened from /game mine): the clicker is told privately where."""
-    content, *more = render_text(outcome)
-    allowed = mentioning(outcome, quiet)
-    elsewhere = not outcome.private and channel_id not in (None, interaction.channel_id)
-    file = None
-    if outcome.drawing is not None:
-        drawing = asyncio.ensure_future(table_of(interaction).draw(outcome.drawing, payer_of(interaction)))
-        if not interaction.response.is_done() and not await _drawn_by(drawing, answer_by):
-            await interaction.response.defer(ephemeral=outcome.private or elsewhere, thinking=True)
-            thinking = outcome.private or elsewhere
-        try:
-            png = await drawing
-            file = discord.File(io.BytesIO(png), filename="board.png", description=outcome.drawing.alt[:ALT_LIMIT])
-        except Exception as error:  # the change is saved: say so, and that the picture failed
-            ref = secrets.token_hex(4)
-            log.error("drawing failed (ref %s) in %s", ref, what(interaction), exc_info=error)
-            content = fit([content, f"⚠ The move is recorded, but the board could not be drawn (ref {ref})."])
-    extra: dict[str, Any] = {"file": file} if file is not None else {}
-    if view is not None:
-        extra["view"] = view
-    if elsewhere and channel_id is not None:
-        await _elsewhere(interaction, channel_id, thinking, [content, *more], allowed, extra)
-        return
-    if not interaction.response.is_done():
-        await interaction.response.send_message(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
-    elif thinking and not outcome.private:  # a private "thinking" cannot become public: answer beside it
-        await interaction.edit_original_response(content=POSTED_BESIDE)
-        await interaction.followup.send(content, allowed_mentions=allowed, **extra)
-    else:
-        await interaction.followup.send(content, ephemeral=outcome.private, allowed_mentions=allowed, **extra)
-    for page in more:
-        await interaction.followup.send(page, ephemeral=outcome.private, allowed_mentions=allowed)
-
-
-async def _drawn_by(drawing: asyncio.Future[bytes], deadline: float | None) -> bool:
-    """Whether `drawing` is done by `deadline` (None: it is not waited for)."""
-    if deadline is not None:
-        await asyncio.wait((drawing,), timeout=max(0.0, deadline - asyncio.get_running_loop().time()))
-    return drawing.done()
-
-
-async def _elsewhere(interaction: discord.Interaction, channel_id: int, thinking: bool | None, texts: list[str],
-                     allowed: discord.AllowedMentions, extra: dict[str, Any]) -> None:
-    """A public answer posted in the game's channel, away from the interaction's: the clicker is told
-    privately where it went (or that Waypost may not post there: the move stands all the same)."""
-    note = f"Done: the answer is posted in <#{channel_id}>."
-    try:
-        for i, text in enumerate(texts):
-            await post(interaction, channel_id, text, allowed_mentions=allowed, **(extra if i == 0 else {}))
-    except discord.Forbidden:
-        note = f"Done, but Waypost may not post in <#{channel_id}>: the players there see it in /game log."
-    if not interaction.response.is_done():
-        await interaction.response.send_message(note, ephemeral=True, allowed_mentions=NOBODY)
-    elif thinking:
-        await interaction.edit_original_response(content=note)
-
-
-async def post(interaction: discord.Interaction, channel_id: int, content: str, **message: Any) -> None:
-    """A public message in a game's channel: a follow-up of the interaction when it came from that
-    channel, else (a turn card opened in another channel, or Discord failing the follow-up: the
-    interaction's answer failed, or its webhook is rate limited) a message of the bot's own there."""
-    if channel_id == interaction.channel_id:
-        try:
-            await interaction.followup.send(content, **message)
-            return
-        except discord.HTTPException as error:
-            log.warning("a follow-up in %s failed (%s); posted in the channel instead", what(interaction), error)
-            if isinstance(message.get("file"), discord.File):
-                message["file"].reset()  # read by the failed request
-    await interaction.client.get_partial_messageable(channel_id).send(content, **message)
-
-
 async def say_privately(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral message, whether or not the interaction was already answered. A public
     "thinking" is taken down first: the first followup would fill it in, for the channel to see."""
@@ -253,7 +105,7 @@ async def say_privately(interaction: discord.Interaction, text: str) -> None:
 
 async def respond(interaction: discord.Interaction, **message: Any) -> None:
     """Answer the interaction with a message (mentioning nobody), or follow up its acknowledgement
-    if it was acknowledged already (`front.answering.awaited`)."""
+    if it was acknowledged already (`front.sender.awaited`)."""
     if interaction.response.is_done():
         await interaction.followup.send(allowed_mentions=NOBODY, **message)
     else:

@@ -10,6 +10,7 @@ import discord
 
 from front.clicks import Budgeted
 from front.replies import NOBODY, escape, fit, report_error, table_of, user_of
+from front.sender import verify_button
 
 
 class VerifyButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -17,8 +18,7 @@ class VerifyButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Shows log entry `seq` whole, privately, to whoever clicks (as they may read it)."""
 
     def __init__(self, channel_id: int, seq: int):
-        super().__init__(discord.ui.Button(label="Verify", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"waypost:verify:{channel_id}:{seq}"))
+        super().__init__(verify_button(channel_id, seq))
         self.channel_id, self.seq = channel_id, seq
 
     @classmethod

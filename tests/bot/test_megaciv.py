@@ -263,6 +263,21 @@ async def test_declaring_asks_to_confirm_with_a_button_that_survives_a_restart(d
     assert rec.original is not None and rec.original.content == "Declared." and not rec.original.components
 
 
+async def test_the_declare_button_answers_like_the_command_direct_messages_included(discord_):
+    """The button's declaration goes through the same reply plan as every command: the next
+    player, who chose direct messages, is told there and named, not pinged, in the channel."""
+    await moving(discord_)
+    await play(discord_, "@bob /game notify turn:true hits:false")
+    rec = await play(discord_, "@alice /megaciv declare")
+    rec = await discord_.click("@alice", CH, None, rec.components[0]["components"][0]["custom_id"])
+    (public,) = [m for m in rec.followups if not m.ephemeral]
+    assert "Babylon moves next" in public.content
+    bob = discord_.builder.directory.user_id("bob")
+    assert f"<@{bob}>" in public.content and bob not in public.pinged
+    (told,) = discord_.standin.direct_messages("@bob")
+    assert "It is your move now, after: Rome declared their movement ended" in told.content
+
+
 async def test_only_the_asker_confirms_and_an_old_confirmation_expires(discord_):
     await moving(discord_)
     rec = await play(discord_, "@alice /megaciv declare")

@@ -9,8 +9,8 @@ import gc
 import time
 
 import front.budget
-from front.answering import DEFER_AFTER
 from front.bot import WaypostTree, create_bot
+from front.sender import DEFER_AFTER
 from offline import OfflineDiscord
 from tests.support.databases import append_raw
 from tests.support.tally import SLOW_DRAWING, Add

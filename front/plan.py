@@ -1,0 +1,261 @@
+"""The reply plan: everything a table outcome makes the bot say, decided at once and without
+Discord — the interaction's answer (its pages, privacy, whom it pings, the board to draw, its
+buttons; or, when it came from another channel, posted in the game's), the quiet channel's line,
+the live board, the decision menus, the direct messages and, when the game ended, the export.
+`plan` is pure: what it needs from elsewhere (members' direct-message choices, the game's
+end-turn action) is gathered first, into a `Context`. `front.sender` carries a plan out. A timer's
+post, which answers no interaction, is planned by `reminder` (`front.posting` sends it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from front.replies import CONTENT_LIMIT, escape, fit
+from waypost.outcome import Drawing, Outcome, Prompt
+
+EXPORT = ("The whole game, to keep, or to play again from any point: /game import with until: the last log entry "
+          "to keep.")
+CLOSED = "this concerns you (Waypost cannot send you direct messages)."
+
+
+# --- the components under a message (made into Discord's by `front.sender.view_of`) ---------------
+
+@dataclass(frozen=True)
+class Quick:
+    """One of the usual actions of the only player on turn, for them to click."""
+
+    channel_id: int
+    user_id: int
+    kind: str
+    label: str
+
+
+@dataclass(frozen=True)
+class CardKey:
+    """The button opening the clicker's turn card."""
+
+    channel_id: int
+
+
+@dataclass(frozen=True)
+class Verify:
+    """The button showing a reveal's proof (log entry `seq`)."""
+
+    channel_id: int
+    seq: int
+
+
+@dataclass(frozen=True)
+class BoardKey:
+    """A button under a board: end the turn, take back, my own board."""
+
+    channel_id: int
+    what: str
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A decision's menu."""
+
+    prompt: Prompt
+
+
+Component = Quick | CardKey | Verify | BoardKey | Menu
+
+
+# --- the plan ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Answer:
+    """The interaction's answer: its messages (the first with the board and the components), whom
+    they ping; `elsewhere` when it is posted in the game's channel, away from the interaction's."""
+
+    texts: tuple[str, ...]
+    private: bool
+    pings: tuple[int, ...] = ()
+    drawing: Drawing | None = None
+    components: tuple[Component, ...] = ()
+    elsewhere: bool = False
+
+
+@dataclass(frozen=True)
+class Post:
+    """A message in the game's channel."""
+
+    content: str
+    pings: tuple[int, ...] = ()
+    components: tuple[Component, ...] = ()
+
+
+@dataclass(frozen=True)
+class Line:
+    """What the channel is told of a private answer; with a `key`, the line kept for it, edited in
+    place (a quiet channel)."""
+
+    text: str
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class Live:
+    """The board for the channel's live board message, edited in place."""
+
+    drawing: Drawing
+    content: str
+    components: tuple[Component, ...] = ()
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a plan needs from outside the outcome: the game's channel and the interaction's
+    (`here`), the members the outcome concerns who chose a direct message when a game waits for
+    them (`turn_dms`) or a move hits them (`hit_dms`), and the game's end-turn action kind, if
+    its rules have one (`finish`)."""
+
+    channel_id: int
+    here: int
+    turn_dms: frozenset[int] = frozenset()
+    hit_dms: frozenset[int] = frozenset()
+    finish: str | None = None
+
+
+@dataclass(frozen=True)
+class ReplyPlan:
+    """What to answer, then post, edit and message, in this order; `export` when the whole game is
+    posted at the end (the game ended)."""
+
+    channel_id: int
+    answer: Answer
+    line: Line | None = None
+    live: Live | None = None
+    menus: tuple[Post, ...] = ()
+    direct: tuple[tuple[int, str], ...] = ()
+    export: bool = False
+
+
+def plan(outcome: Outcome, context: Context) -> ReplyPlan:
+    """The reply plan of an outcome: a board meant for the live board goes there, not with the
+    answer; those told by direct message are named but not pinged."""
+    channel = context.channel_id
+    direct = _direct(outcome, context)
+    quiet = {uid for uid, _ in direct}
+    on_live = outcome.live and not outcome.private and outcome.drawing is not None
+    reply = replace(outcome, drawing=None) if on_live else outcome
+    answer = Answer(tuple(render_text(reply)), reply.private,
+                    tuple(dict.fromkeys(u for u in (*reply.hits, *reply.told, *reply.ping) if u not in quiet)),
+                    reply.drawing, components(reply, channel, context.finish),
+                    elsewhere=not reply.private and channel != context.here)
+    live = None
+    if on_live and outcome.drawing is not None:
+        live = Live(outcome.drawing, fit([f"Live board, after: {escape(outcome.text)}"]),
+                    components(replace(outcome, turns=(), awaiting=False), channel, context.finish))
+    menus = tuple(Post(f"<@{p.user_id}> {escape(p.prompt)}", () if p.user_id in quiet else (p.user_id,), (Menu(p),))
+                  for p in outcome.prompts)
+    line = Line(outcome.announce, outcome.gather) if outcome.announce else None
+    return ReplyPlan(channel, answer, line, live, menus, direct, outcome.finished)
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A timer's post (a reminder, a deadline passed), which no interaction answers: the direct
+    messages to those named who chose them, then the post, mentioning (and pinging) the others."""
+
+    direct: tuple[tuple[int, str], ...]
+    named: tuple[int, ...]
+    text: str
+
+    def content(self, told: list[int]) -> str:
+        """The post once those in `told` were told by direct message."""
+        return fit([f"{mentions(tuple(uid for uid in self.named if uid not in told))} {self.text}".strip()])
+
+
+def reminder(content: str, channel_id: int, named: tuple[int, ...], turn_dms: frozenset[int]) -> Reminder:
+    """The plan of a timer's post about `channel_id` naming `named`; those in `turn_dms` chose a
+    direct message when a game waits for them."""
+    said = escape(content)
+    return Reminder(tuple((uid, f"{said} (in <#{channel_id}>)") for uid in named if uid in turn_dms), named, said)
+
+
+def closed(user_ids: list[int]) -> Post:
+    """Told in the channel after all: those whose direct messages are closed."""
+    return Post(fit([f"{mentions(tuple(user_ids))} {CLOSED}"]), tuple(user_ids))
+
+
+def components(outcome: Outcome, channel: int, finish: str | None) -> tuple[Component, ...]:
+    """What goes under a public answer: the usual actions of the one player on turn, the turn card
+    when anyone may act, Verify under a reveal and, under a board, end the turn (where the game has
+    an end-turn action not among those already offered), take back, my own board."""
+    if outcome.private or (outcome.drawing is None and not outcome.awaiting and outcome.verify is None):
+        return ()
+    quick = outcome.turns[0].actions[:4] if len(outcome.turns) == 1 else ()
+    found: list[Component] = [Quick(channel, outcome.turns[0].user_id, kind, label) for kind, label in quick]
+    if outcome.awaiting:
+        found.append(CardKey(channel))
+    if outcome.verify is not None:
+        found.append(Verify(channel, outcome.verify))
+    if outcome.drawing is not None:
+        ends = finish is not None and finish not in dict(quick)
+        found += [BoardKey(channel, what) for what in (("end",) if ends else ()) + ("undo", "board")]
+    return tuple(found)
+
+
+def render_text(outcome: Outcome) -> list[str]:
+    """The answer's text, in as many messages as it needs: what happened, the details not already
+    said, whom it concerns."""
+    said = outcome.text.casefold()
+    lines = [escape(outcome.text), *(f"• {escape(d)}" for d in outcome.details if d.casefold() not in said)]
+    if outcome.hits:
+        lines.append("Hit by this move: " + mentions(outcome.hits))
+    if outcome.told:
+        lines.append("For: " + mentions(outcome.told))
+    asked = {t.user_id for t in outcome.turns}
+    lines += [f"<@{t.user_id}> {_your_turn(t.prompt)}" for t in outcome.turns]
+    if rest := tuple(uid for uid in outcome.ping if uid not in asked):
+        lines.append("Your move: " + mentions(rest))
+    return pages(lines)
+
+
+def _your_turn(prompt: str) -> str:
+    """ "your turn: sail (2 left) or end", from the game's prompt for the player."""
+    said = escape(prompt.strip())
+    said = said[len("your turn:"):].strip() if said.casefold().startswith("your turn:") else said
+    return f"your turn: {said[:1].lower()}{said[1:]}" if said else "your turn"
+
+
+def _direct(outcome: Outcome, context: Context) -> tuple[tuple[int, str], ...]:
+    """Those a public outcome concerns who chose to be told by direct message, with what to tell
+    them: a player it hit, a player whose move or decision it is now (and in which channel)."""
+    if outcome.private:
+        return ()
+    told = {uid: f"Another player's move hit you: {escape(outcome.text)}" for uid in outcome.hits
+            if uid in context.hit_dms}
+    waiting = {uid: f"It is your move now, after: {escape(outcome.text)}" for uid in outcome.ping}
+    waiting |= {p.user_id: f"A decision waits for you: {escape(p.prompt)}" for p in outcome.prompts}
+    for uid, text in waiting.items():
+        if uid not in told and uid in context.turn_dms:
+            told[uid] = text
+    return tuple((uid, f"{text} (in <#{context.channel_id}>)") for uid, text in told.items())
+
+
+def pages(lines: list[str], limit: int = CONTENT_LIMIT) -> list[str]:
+    """Lines joined into as many messages of at most `limit` characters as they need, nothing
+    left out: a message breaks between lines, and only a line longer than a whole message is
+    broken inside."""
+    found: list[str] = []
+    page = ""
+    for line in lines:
+        while len(line) > limit:
+            if page:
+                found.append(page)
+                page = ""
+            found.append(line[:limit])
+            line = line[limit:]
+        if page and len(page) + 1 + len(line) > limit:
+            found.append(page)
+            page = ""
+        page = f"{page}\n{line}" if page else line
+    return [*found, page] if page or not found else found
+
+
+def mentions(user_ids: tuple[int, ...]) -> str:
+    return " ".join(f"<@{uid}>" for uid in user_ids)
