@@ -45,7 +45,7 @@ from waypost.channels import random_seed
 from waypost.config import UNBUDGETED
 
 LINES = """\
-@alice /game new game:vikings board:"Two Shores"   a slash command as alice
+@alice /game new game:NAME                         a slash command as alice
 /game join colour:blue                             the same user and channel as before
 #other                                             switch channel (`@bob` alone switches user)
 !complete /game new game:vi                        autocomplete choices for the last option
