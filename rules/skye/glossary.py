@@ -1,0 +1,22 @@
+"""Isle of Skye: Journeyman's words, as /game help explains them (`Game.glossary`)."""
+
+GLOSSARY: tuple[tuple[str, str], ...] = (
+    ("tile", "a square of landscape drawn from the bag, priced, bought and placed in your territory"),
+    ("territory", "your tiles around your castle; places are given as (x,y) from the castle"),
+    ("axe", "the tile of your three drawn ones that you discard instead of pricing"),
+    ("price", "the gold you ask for a tile, set in secret and revealed together"),
+    ("buy", "take another player's priced tile, paying them its price"),
+    ("unbought", "a priced tile nobody bought: you pay its price to keep it, or discard it"),
+    ("gold", "money: paid for tiles and fees, a few VP at the end"),
+    ("road", "a piece placed on the edge between two of your tiles, for the journeyman to walk on"),
+    ("journeyman", "your walker: you plan his walk in secret, then he walks it across your territory"),
+    ("waypoint marker", "a marker placed along the journeyman's planned walk"),
+    ("plan", "the journeyman's walk for the round, chosen in secret and revealed together"),
+    ("walk", "the journeyman's move along roads and markers, planned in secret"),
+    ("track", "one of the three advancement tracks: herald, merchant and warrior"),
+    ("advance", "moving up one space on a track, which may pay VP or a bonus"),
+    ("bonus", "a reward a track space gives, like the Extra Movement tile"),
+    ("Extra Movement tile", "a bonus that lets the journeyman walk one step further once"),
+    ("scoring tiles", "the four tiles A, B, C and D; each round scores some of them"),
+    ("VP", "victory points: most VP at the end wins"),
+)
