@@ -8,7 +8,7 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     ("sail", "moving one boat up to its sail card's number of moves (dock→fjord, fjord→fjord, fjord→dock)"),
     ("sail card", "the card played for a sail: x1, x2 or x3 moves"),
     ("settlers", "your people on an island; deployed at the dock a boat ends on, 1 food each"),
-    ("village", "a dock's village: raided for steel, then dedicated"),
+    ("village", "a dock's village: raided by paying steel, then dedicated"),
     ("raid", "taking a village at the dock where a sail ends, paying steel by era"),
     ("dedicate", "give a raided village to an era-mat action or to a god's +2 fury slot"),
     ("era", "one of the three parts of the game; the host advances the era"),
