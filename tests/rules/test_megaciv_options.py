@@ -285,3 +285,16 @@ def test_random_play_from_the_options_is_always_accepted(seed, simultaneous):
 
 def test_declare_is_built_without_values():
     assert GAME.build(new_game(), Actor(RED), "declare", {"confirm": True}) == Declare()
+
+
+def test_an_adjusted_count_is_asked_with_its_value_now_said_once():
+    """Issue 28 §7: "The new number (now 3)?" asks once; the values offered are plain numbers, not
+    each "n (now 3)"."""
+    state = cash(put(blank(), RED, "A", 2), RED, 3)
+    view, actor = GAME.view(state, RED), Actor(RED)
+    asks = {p.name: p.ask for p in GAME.steps(view, actor, "adjust", {"what": "treasury"})}
+    assert asks["value"] == "The new number (now 3)?"
+    asks = {p.name: p.ask for p in GAME.steps(view, actor, "adjust", {"what": "tokens", "area": "A"})}
+    assert asks["value"] == "The new number (now 2)?"
+    labels = [c.label for c in GAME.choices(view, actor, "adjust", "value", {"what": "treasury"})]
+    assert labels[:3] == ["0", "1", "2"] and "4" in labels
