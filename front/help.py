@@ -45,8 +45,10 @@ def pages(client: Any, key: str | None) -> list[tuple[str, str]]:
                     if getattr(cog, "game_key", None) == key for c in cog.walk_app_commands()
                     if isinstance(c, app_commands.Command)]
         sections.append((f"{rules.title}: commands", commands))
-        phases = [f"*{p.title}* ({WHO[p.who]}): {p.prompt} It ends {p.ends}." for p in rules.flow.phases]
+        phases = [f"*{p.title}* ({WHO[p.who]}): {p.prompt}" + (f" It ends {p.ends}." if p.ends else "")
+                  for p in rules.flow.phases]
         sections.append((f"{rules.title}: the rules in short", [rules.summary, *phases]))
+        sections.append((f"{rules.title}: words", [f"**{term}** — {meaning}" for term, meaning in rules.glossary]))
         own = [f"`{s.name}` — {s.help} (default {s.show(s.default)}{_range(s)})" for s in rules.settings]
         sections.append((f"{rules.title}: settings", ["`board` — which map (the host, before the start): "
                                                       f"{', '.join(entry.boards)}", *own]))

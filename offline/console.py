@@ -14,20 +14,7 @@ stdout. Returns the exit status: 1 if the bot crashed on any line (an unexpected
 that breaks Discord's API description), else 0. A refused move, or a line Discord's client would
 refuse, is normal output.
 
-Lines (interactive, or from `--script FILE`):
-
-    @alice /game new game:vikings board:"Two Shores"   a slash command as alice
-    /game join colour:blue                             the same user and channel as before
-    #other                                             switch channel (`@bob` alone switches user)
-    !complete /game new game:vi                        autocomplete choices for the last option
-    !click join                                        click a button (custom_id, label or
-                                                       placeholder) on the newest message that has it
-    !click waypost:choose:123 B1                       pick values in a select by its custom_id
-    !pick B1                                           pick B1 in the newest select offering it
-    !grant manage_channels                             give the user a permission (!revoke undoes)
-    !wait 1.5                                          let the bot's timers run for 1.5 s
-    # a comment                                        blank lines and comments are ignored
-
+Lines (interactive, or from `--script FILE`) are those `LINES` lists (what `help` prints).
 `@user` and `#channel` may start any line and stay in effect (at first: @alice in #lobby).
 Values use shell-style quoting; unquoted words after a value continue it (`route:F1 F2 B1`), so
 a value containing `word:` needs quotes. Attachments are saved to the images folder (default
@@ -57,6 +44,23 @@ from offline.standin import Message
 from waypost.channels import random_seed
 from waypost.config import UNBUDGETED
 
+LINES = """\
+@alice /game new game:NAME                         a slash command as alice
+/game join colour:blue                             the same user and channel as before
+#other                                             switch channel (`@bob` alone switches user)
+!complete /game new game:vi                        autocomplete choices for the last option
+!click join                                        click a button (custom_id, label or
+                                                   placeholder) on the newest message that has it
+!click waypost:choose:123 B1                       pick values in a select by its custom_id
+!pick B1                                           pick B1 in the newest select offering it (by
+                                                   label or its short form: its first word or its
+                                                   part before " — ")
+help                                               this list (also !help)
+!grant manage_channels                             give the user a permission (!revoke undoes)
+!wait 1.5                                          let the bot's timers run for 1.5 s
+# a comment                                        blank lines and comments are ignored
+"""
+HELP = ("help", "!help")
 OFFLINE_DB = str(Path("var", "offline.sqlite3"))  # the console's own database, unless --db names one
 
 
@@ -158,6 +162,8 @@ class Console:
             return
         if echo and not self.options.json:
             self._print(f"> @{self.user} #{self.channel} {text}")
+        if text in HELP:
+            return self._report(text, None, note=LINES.rstrip())
         verb, _, rest = text.partition(" ")
         try:
             if verb in ("!grant", "!revoke"):
@@ -208,7 +214,8 @@ class Console:
         if self.options.json:
             return self._print(json.dumps(self._json(line, rec, note, refused, failures)))
         if note or refused:
-            self._print(f"  {note or f'refused: {refused}'}")
+            for line in (note or f"refused: {refused}").splitlines():
+                self._print(f"  {line}")
         if rec is None:
             return
         if rec.original is not None:

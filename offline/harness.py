@@ -343,7 +343,8 @@ class OfflineDiscord:
         asks for autocomplete of the last option; `!click TARGET [VALUE ...]` clicks the button, or
         picks values in the select, whose custom_id, label or placeholder is TARGET on the newest
         message (in `channel`, visible to `user`) that has it; `!pick VALUE [VALUE ...]` picks values
-        in the newest select that offers the first one. Values may be option labels.
+        in the newest select that offers the first one. Values may be option labels, or a label's short
+        form: its first word, or its part before " — " (`!pick F1` for "F1 — 1 move: F1").
         Raises `ClientRefusal` for what Discord's client would not send.
         """
         line = line.strip()
@@ -366,7 +367,7 @@ class OfflineDiscord:
                 message, component = self.find_component(words[0], user, channel, option=True)
             values = _option_values(component, words) if component["type"] != 2 else None
             return await self.click(user, channel, message, component["custom_id"], values)
-        raise ClientRefusal(f"not a command: {line!r} (try /command, !complete, !click or !pick)")
+        raise ClientRefusal(f"not a command: {line!r} (try /command, !complete, !click, !pick or help)")
 
     async def command(
         self,
@@ -441,7 +442,8 @@ class OfflineDiscord:
         a message that mentions `user` first (a menu asking them, among others' menus).
 
         A component matches by custom_id, label or placeholder; with `option`, a select matches when
-        it offers `target` (by value or label); with `prefix`, when its custom_id starts with `target`.
+        it offers `target` (by label, a label's short form or value); with `prefix`, when its
+        custom_id starts with `target`.
         """
         directory = self.standin.directory
         uid = str(directory.user_id(user))
@@ -588,15 +590,44 @@ def _is_server_task(task: asyncio.Task[Any]) -> bool:
 def _matches(component: dict[str, Any], target: str, option: bool) -> bool:
     folded = target.casefold()
     if option:
-        offered = [(o["value"], o["label"]) for o in component.get("options", [])]
-        return any(value == target or label.casefold() == folded for value, label in offered)
+        return bool(_offering(component, target))
     if component.get("custom_id") == target:
         return True
     names = (component.get("label"), component.get("placeholder"))
     return "custom_id" in component and any(n and n.casefold() == folded for n in names)
 
 
+def _short_forms(label: str) -> set[str]:
+    """What a player may type for an option's label, folded: its first word, and the part before
+    " — ", " (" or ": " ("F1" for "F1 — 1 move: F1", "Boat 1" for "Boat 1 — at B1")."""
+    folded = label.casefold().strip()
+    forms = {folded.split(maxsplit=1)[0]} if folded else set()
+    for mark in (" — ", " (", ": "):
+        forms.add(folded.split(mark, 1)[0].rstrip(":,"))
+    return forms
+
+
+def _offering(component: dict[str, Any], word: str) -> list[dict[str, Any]]:
+    """The options of a select that `word` names: by its whole label, else by a short form of its
+    label (every option so named: more than one is ambiguous), else by its value (a turn card's
+    values are numbers no player sees)."""
+    options, folded = component.get("options", []), word.casefold()
+    for named in (lambda o: o["label"].casefold() == folded, lambda o: folded in _short_forms(o["label"]),
+                  lambda o: o["value"] == word):
+        found = [o for o in options if named(o)]
+        if found:
+            return found
+    return []
+
+
 def _option_values(component: dict[str, Any], words: list[str]) -> list[str]:
-    """Select values given by value or by label."""
-    by_label = {o["label"].casefold(): o["value"] for o in component.get("options", [])}
-    return [by_label.get(w.casefold(), w) for w in words]
+    """Select values given by label, value or a label's short form; ClientRefusal when a short
+    form names several options."""
+    values = []
+    for word in words:
+        found = _offering(component, word)
+        if len(found) > 1:
+            raise ClientRefusal(f"{word!r} names several options ({', '.join(o['label'] for o in found)}): "
+                                "give more of the label")
+        values.append(found[0]["value"] if found else word)
+    return values

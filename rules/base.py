@@ -87,6 +87,7 @@ class Game(ABC, Generic[S]):
     actions: ClassVar[tuple[type[Action], ...]]
     flow: ClassVar[Flow]
     summary: ClassVar[str]  # a short rules summary for /game help
+    glossary: ClassVar[tuple[tuple[str, str], ...]] = ()  # (term, meaning): the game's words, in /game help
     hidden_randomness: ClassVar[bool] = False
     log_per_seat: ClassVar[int] = 1_000
     parts: ClassVar[tuple[str, ...]] = ()

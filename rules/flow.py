@@ -30,9 +30,9 @@ class Phase:
     """One phase (or stage) of play.
 
     `doing` is the status line with `{who}` for the names of those awaited ("{who}'s turn");
-    `ends` says in words how the phase ends (for /game help); `done` is why a seat not awaited may not
-    act, in a phase where several act or once the seat has finished it ("You have no tiles left to
-    place").
+    `ends` says in words how the phase ends (for /game help; "" if it never ends); `done` is why a
+    seat not awaited may not act, in a phase where several act or once the seat has finished it
+    ("You have no tiles left to place").
     """
 
     name: str

@@ -25,6 +25,16 @@ def players(low: int, high: int) -> str:
     return f"{span(low, high)} player{'s' * (high > 1)}"
 
 
+ASKED = {"value": "the new number", "position": "the new place", "area": "the area", "advance": "the advance",
+         "island": "the island", "space": "the space", "boat": "the boat", "ship": "the ship", "god": "the god"}
+
+
+def adjusting(what: str, needs: Iterable[str]) -> str:
+    """An adjustment's menu label: what it sets, and what is asked next ("settlers: the island,
+    then the new number")."""
+    return f"{what.replace('_', ' ')}: {either([ASKED.get(n, n) for n in needs], 'then')}"
+
+
 def either(items: Iterable[str], word: str = "or") -> str:
     """ "A", "A or B", "A, B or C"."""
     items = list(items)

@@ -235,7 +235,7 @@ def _tiles(image: Image.Image, state: SkyeState, seat: int, score: Score, box: t
     if player.to_place:
         label = "to place" if not shown else label
         shown += [(t, "", False) for t in player.to_place]
-    now = "now " + " ".join(f"{letter}{points}" for letter, points in score.tiles)
+    now = "scores " + " · ".join(f"{letter} {points}" for letter, points in score.tiles)  # the scoring tiles now
     b = draw_text(image, (x1, mid), now, SMALL, MUTED, None, anchor="rm")
     x1 = b[0] - 10
     x = x0

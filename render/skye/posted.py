@@ -10,7 +10,7 @@ whom the game waits for; the part that matters now, large; a row per player.
     |                                  | tiles to place,|  their prices
     |                                  | scoring now    |
     +--------------------------------------------------+
-    | (R) Red: alice  39 VP  19 gold  now A4 B2 ... TAG |
+    | (R) Red: alice  39 VP  19 gold  scores A 4 · B 2 … |
     +--------------------------------------------------+
 
 Whose territory (`focus_seat`): the viewer's on their own board; the actor's after a placement,
@@ -189,7 +189,7 @@ def _strip(image: Image.Image, state: SkyeState, viewer: int | None, top: float)
         player = state.players[seat]
         score = scores[seat]
         cells = [Cell(f"{player.vp} VP", bold=True), Cell(f"{player.gold} gold", bold=True),
-                 Cell("now " + " ".join(f"{letter}{points}" for letter, points in score.tiles), muted=True,
+                 Cell("scores " + " · ".join(f"{letter} {points}" for letter, points in score.tiles), muted=True,
                       rule=True),
                  Cell(" ".join(f"{TRACK_LETTERS[t]}{player.tracks[i]}" for i, t in enumerate(TRACKS)),
                       muted=True, rule=True)]

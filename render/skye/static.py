@@ -141,7 +141,7 @@ def _reference(image: Image.Image, progress: Progress, players: int, origin: tup
     bottom = top + len(side.tracks) * REF_ROW_H + 2
     for n, line in enumerate(("Player cards: VP/rd VP per round from banners, inc next round's income, mark waypoint "
                               "markers, mv movement points, roads in hand (+ usable from the next phase), bonus",
-                              "tiles kept; now: what A-D would score now. On their tracks: the marker, spaces reached "
+                              "tiles kept; scores: what A-D give now. On their tracks: the marker, spaces reached "
                               "shaded, bonus tiles by code (struck: taken), gold bars: banners.")):
         draw_text(image, (x0, bottom + n * 15), line, 12, MUTED, None, anchor="lm")
 

@@ -137,7 +137,8 @@ class Adjust(Action):
     describe: ClassVar[str] = "Set what the table keeps by hand (yours; the host: anyone's); logged"
     params: ClassVar[tuple[Param, ...]] = (  # `steps` makes those `what` needs required, and leaves out the rest
         Param("what", "Adjust what?", describe="What to set",
-              fixed=tuple(Choice(what, f"{what}: {adjusting.sets}") for what, adjusting in ADJUSTING.items())),
+              fixed=tuple(Choice(what, f"{what.replace('_', ' ')}: {adjusting.sets}")
+                          for what, adjusting in ADJUSTING.items())),
         Param("player", "Whose (yours by default)?", "seat", required=False,
               describe="Whose (the host, for another player; default you)"),
         Param("hex", "On which hex?", required=False, longest=HEX,

@@ -20,6 +20,7 @@ from rules.glory.actions import HEX, Adjust, Choose, EndTurn, Maneuver, Pass
 from rules.glory.adjust import adjust
 from rules.glory.board import Board
 from rules.glory.board_load import MAX_PLAYERS, MIN_PLAYERS, PARTS, load_board
+from rules.glory.glossary import GLOSSARY
 from rules.glory.invariants import check_state
 from rules.glory.maneuver import maneuver
 from rules.glory.settings import SETTINGS
@@ -69,6 +70,7 @@ class GloryGame(Game[GloryState]):
         ),
         anytime=("adjust",), answer="choose",
     )
+    glossary = GLOSSARY
     summary = (
         "On your turn maneuver one undepleted army up to its slowest unit's movement points (march: +1, two "
         "cubes): mountains, swamp and unexplored hexes cost 2, your first city or castle entered 0, others' "

@@ -100,7 +100,7 @@ def cards(state: GloryState) -> list[str]:
     lines = ["Events (the table carries out each card's line):"]
     for r, row in enumerate(queries.event_cards(state)):
         for c, (card, title, text, votes) in enumerate(row):
-            lines.append(f"  row {r + 1}, card {c + 1}: {title} ({card}) — {text} [{votes_text(state, votes)}]")
+            lines.append(f"  row {r + 1}, card {c + 1}: {title} ({card}) — {text} Votes: {votes_text(state, votes)}.")
     if not state.event_rows:
         lines.append("  none flipped yet")
     lines.append("Relics:")

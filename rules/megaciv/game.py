@@ -30,6 +30,7 @@ from rules.megaciv.actions import (
 from rules.megaciv.adjust import adjust
 from rules.megaciv.board import COLOURS, Board
 from rules.megaciv.board_load import MAX_PLAYERS, MIN_PLAYERS, PARTS, load_board
+from rules.megaciv.glossary import GLOSSARY
 from rules.megaciv.invariants import check_state
 from rules.megaciv.looks import LOOKS
 from rules.megaciv.moves import move
@@ -90,6 +91,7 @@ class MegaCivGame(Game[MegaState]):
         anytime=("adjust",), hosted=("start",),
     )
     looks = LOOKS
+    glossary = GLOSSARY
     summary = (
         "Movement in census order (highest first, A.S.T. breaks ties, Military last): each token moves once, one "
         "land step (two with Roadbuilding, not past a conflict) or by one ship. Ships: build for 2 (treasury or "

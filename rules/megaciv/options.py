@@ -24,7 +24,7 @@ from rules.megaciv.notation import NOWHERE
 from rules.megaciv.phase import growth
 from rules.megaciv.state import TOKENS, MegaState, name, powers
 from rules.options import Choice, Param, Values, given, listed, number, text, what_of
-from rules.text import plural
+from rules.text import adjusting, plural
 
 Lister = Callable[[MegaState, Actor, Values], list[Choice]]
 BUILT = ("move", "build", "maintain", "scrap", "sail", "takeback", "expand", "adjust")  # the rest: the contract
@@ -35,6 +35,7 @@ DEFAULTED = {"tax": "value", "ship": "area"}  # may be left out: a tax of 2 per 
 FLAGS = {"city": ("remove the city", "build a city"), "advance": ("lose it", "gain it"),
          "pirate": ("remove the pirate city", "put a pirate city"),
          "out_of_play": ("back in play", "out of play")}  # what value 0 and 1 do
+COUNTED = ("barbarians", "treasury", "tokens")  # adjustments of a count, asked with the count now
 LONGEST = 100  # a value Discord can hold
 
 
@@ -147,8 +148,8 @@ def _move_to(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     source = notation.area(state, text(chosen, "from"))
     found = []
     for d in queries.destinations(state, _seat(actor), source):
-        how = "1 step" if d.steps == 1 else f"2 steps, via {d.via}"
-        found.append(Choice(d.area, f"{d.area} — up to {plural(d.count, 'token')} ({how})"))
+        how = "" if d.steps == 1 else f" (2 steps, via {d.via})"  # a land move is 1 step unless said
+        found.append(Choice(d.area, f"{d.area} — up to {plural(d.count, 'token')}{how}"))
     return found
 
 
@@ -159,7 +160,7 @@ def _move_count(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
         most = dict(queries.vias(state, seat, source, target)).get(notation.area(state, text(chosen, "via")), 0)
     else:
         most = next((d.count for d in queries.destinations(state, seat, source) if d.area == target), 0)
-    return [Choice(n, f"{plural(n, 'token')} (of {most} that may go)") for n in range(most, 0, -1)]
+    return [Choice(n, plural(n, "token") + (" (all that may go)" if n == most else "")) for n in range(most, 0, -1)]
 
 
 def _move_via(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -261,9 +262,9 @@ def _routes(state: MegaState, head: str, paths: dict[str, tuple[str, ...]], more
     found = []
     for end, path in ranked:
         route = head + " ".join(path)
-        kind = "open sea" if state.board.areas[end].kind == "sea" else "land"
+        kind = " (open sea)" if state.board.areas[end].kind == "sea" else ""  # else a coast: land to land on
         if len(route) <= LONGEST:
-            found.append(Choice(route, f"{end} ({kind}) — {plural(len(path), f'{more} step'.strip())}: {route}"))
+            found.append(Choice(route, f"{end}{kind} — {plural(len(path), f'{more} step'.strip())}: {route}"))
     return found
 
 
@@ -311,12 +312,12 @@ def _expand_areas(state: MegaState, actor: Actor, chosen: Values) -> list[Choice
             value = head + ", ".join(a for a, _ in grown)
             said = ", ".join(f"+{n} {a}" for a, n in grown)
             if len(value) <= LONGEST:
-                found.append(Choice(value, f"{said} (stock {stock} used)"))
+                found.append(Choice(value, said))  # every list uses the whole stock, as the question says
     return found
 
 
 def _adjust_what(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(what, f"{what} ({', '.join(needs)})") for what, needs in NEEDS.items()]
+    return [Choice(what, adjusting(what, needs)) for what, needs in NEEDS.items()]
 
 
 def _adjust_player(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -361,18 +362,24 @@ def _adjust_value(state: MegaState, actor: Actor, chosen: Values) -> list[Choice
     if what == "tax":
         return [Choice(0, f"0: 2 per city ({2 * len(player.cities)})"),
                 *(Choice(n, str(n)) for n in range(1, player.stock + 1))]
-    if what == "barbarians":
-        now, top = state.barbarians.get(_area(state, chosen), 0), TOKENS
-    else:  # a count of the player's own, from or to stock
-        now = player.treasury if what == "treasury" else player.tokens.get(_area(state, chosen), 0)
-        top = min(TOKENS, now + player.stock)
+    now = _now(state, actor, chosen)
+    top = TOKENS if what == "barbarians" else min(TOKENS, now + player.stock)  # the player's own: from or to stock
     return list(_counts(now, top))
+
+
+def _now(state: MegaState, actor: Actor, chosen: Values) -> int:
+    """The count a counted adjustment (barbarians, treasury, tokens) changes, as it is now."""
+    what, player = _what(chosen), state.players[_whose(actor, chosen)]
+    if what == "barbarians":
+        return state.barbarians.get(_area(state, chosen), 0)
+    return player.treasury if what == "treasury" else player.tokens.get(_area(state, chosen), 0)
 
 
 @lru_cache(maxsize=4096)
 def _counts(now: int, top: int) -> tuple[Choice, ...]:
-    """The counts from 0 to `top` but the one there is now (a change is never to the same count)."""
-    return tuple(Choice(n, f"{n} (now {now})") for n in range(top + 1) if n != now)
+    """The counts from 0 to `top` but the one there is now (a change is never to the same count: the
+    question says what it is now)."""
+    return tuple(Choice(n, str(n)) for n in range(top + 1) if n != now)
 
 
 # --- shared -----------------------------------------------------------------------------------
@@ -449,7 +456,15 @@ def _adjust_steps(state: MegaState, actor: Actor, params: tuple[Param, ...], cho
     needed = {"what", *(n for n in needs if not _defaulted(state, actor, what, n, chosen))}
     if actor.host and actor.seat is not None and what in PIECES and drafting(state, actor.seat):
         needed.add("player")
-    return _shape(params, frozenset(needed), _LEFT_OUT[what])
+    shaped = _shape(params, frozenset(needed), _LEFT_OUT[what])
+    counted = what in COUNTED and (what == "treasury" or chosen.get("area")) and actor.seat is not None
+    if counted and _whose(actor, chosen) in range(len(state.players)):  # the menu's question says what it is now
+        try:
+            asked = f"The new number (now {_now(state, actor, chosen)})?"
+        except PlayerError:
+            return shaped
+        return tuple(replace(p, ask=asked) if p.name == "value" else p for p in shaped)
+    return shaped
 
 
 def _barred(state: MegaState, actor: Actor, chosen: Values) -> bool:

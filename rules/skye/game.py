@@ -21,6 +21,7 @@ from rules.skye import options, queries, turns
 from rules.skye.actions import Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
 from rules.skye.adjust import adjust
 from rules.skye.board_load import COLOURS, MAX_PLAYERS, MIN_PLAYERS, load_board
+from rules.skye.glossary import GLOSSARY
 from rules.skye.invariants import check_state
 from rules.skye.land import land
 from rules.skye.model import SLOTS, TRACKS, SkyeBoard
@@ -77,7 +78,7 @@ class SkyeGame(Game[SkyeState]):
                   "{who} to plan"),
             Phase("settle", "Advances", "together", (), "Answer the advance offered.",
                   "when all are answered", "decisions pending"),
-            Phase("over", "Game over", "together", (), "The final scores are in.", "never", "game over"),
+            Phase("over", "Game over", "together", (), "The final scores are in.", "", "game over"),
         ),
         anytime=("road", "adjust"),
         answer="choose",
@@ -86,6 +87,7 @@ class SkyeGame(Game[SkyeState]):
                   "the first 8 hex digits of SHA-256 of the text 'salt|seat|sealed text', the seat counted from 0 "
                   "in seat order: in Python, hashlib.sha256(b'SALT|0|TEXT').hexdigest()[:8]. Recompute each line "
                   "above and compare.")
+    glossary = GLOSSARY
     summary = (
         "Each round: draw three tiles, axe one and price two in secret; buy a tile from another player; place "
         "your tiles; plan your journeyman's walk in secret, walk it, advance on three tracks; score. Most VP wins."

@@ -25,7 +25,7 @@ from rules.skye.model import EDGES, TRACKS
 from rules.skye.progress import entry_vp, next_space, price, side_of
 from rules.skye.state import SkyeState, name
 from rules.skye.turns import MAX_PRICE
-from rules.text import either, plural
+from rules.text import adjusting, either, plural
 
 Lister = Callable[[SkyeState, Actor, Values], list[Choice]]
 NEAR = 10  # adjusting gold or VP suggests values this far either side of the current one
@@ -57,8 +57,9 @@ def steps(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, ...], 
         return tuple(shown)
     what = fold(str(chosen.get("what") or ""))
     if kind == "adjust" and what in WHATS:
-        need = _needs(what)
-        return tuple(replace(p, required=True) if p.name == need else p for p in params
+        need, now = _needs(what), _now(state, actor, chosen) if actor.seat is not None else None
+        asked = f"The new {what} (now {now})?" if now is not None else ""
+        return tuple(replace(p, required=True, ask=asked or p.ask) if p.name == need else p for p in params
                      if p.name in ("what", "player", need))
     return params
 
@@ -309,7 +310,7 @@ def _choose_track(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice
 
 
 def _adjust_what(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(what, f"{what} (give the {_needs(what)})") for what in WHATS]
+    return [Choice(what, adjusting(what, [_needs(what)])) for what in WHATS]
 
 
 def _adjust_player(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -320,20 +321,27 @@ def _adjust_player(state: SkyeState, actor: Actor, chosen: Values) -> list[Choic
 def _adjust_value(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     """New values for what is adjusted (any number may be typed): a track's spaces, the markers and
     roads allowed, gold and VP near their value now; never the value it has."""
-    what = fold(str(chosen.get("what") or ""))
-    whose = _whose(state, actor, chosen)
-    player = state.players[whose]
+    what, now = fold(str(chosen.get("what") or "")), _now(state, actor, chosen)
+    if now is None:
+        return []
     if what in TRACKS:
-        i = TRACKS.index(what)
-        now, values = player.tracks[i], range(len(side_of(state).tracks[i].spaces) + 1)
-    elif what in LIMITS:
-        now = len(player.road_stock) if what == "roads" else getattr(player, what)
+        values = range(len(side_of(state).tracks[TRACKS.index(what)].spaces) + 1)
+    else:
         low, high = LIMITS[what]
         values = range(max(low, now - NEAR), min(high, now + NEAR) + 1) if what in ("gold", "vp") else \
             range(low, high + 1)
-    else:
-        return []
-    return [Choice(v, f"{v} ({what} now {now})") for v in values if v != now]
+    return [Choice(v, str(v)) for v in values if v != now]  # the question says what it is now
+
+
+def _now(state: SkyeState, actor: Actor, chosen: Values) -> int | None:
+    """What a numbered adjustment (a track, gold, VP, markers, roads) sets, as it is now; None for others."""
+    what = fold(str(chosen.get("what") or ""))
+    player = state.players[_whose(state, actor, chosen)]
+    if what in TRACKS:
+        return player.tracks[TRACKS.index(what)]
+    if what in LIMITS:
+        return len(player.road_stock) if what == "roads" else int(getattr(player, what))
+    return None
 
 
 def _adjust_position(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:

@@ -20,6 +20,7 @@ from rules.vikings.adjust import adjust
 from rules.vikings.board import Board
 from rules.vikings.board_load import MAX_PLAYERS, MIN_PLAYERS, load_board
 from rules.vikings.control import fury_text
+from rules.vikings.glossary import GLOSSARY
 from rules.vikings.invariants import check_state
 from rules.vikings.settings import SETTINGS
 from rules.vikings.state import COLOURS, DEDICATIONS, VikingsState, boat_label, colour, fork, new_player, raid_cost
@@ -63,6 +64,7 @@ class VikingsGame(Game[VikingsState]):
         ),
         anytime=("adjust",), hosted=("era",), answer="choose", finish="end",
     )
+    glossary = GLOSSARY
     summary = (
         "Sail one boat up to N moves (dock→fjord, fjord→fjord, fjord→dock); entering a dock bumps "
         "the boat there. At the end dock deploy settlers (1 food each, up to N) and raid its "

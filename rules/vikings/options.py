@@ -10,7 +10,7 @@ from rules.base import Action, Actor
 from rules.errors import BadInput
 from rules.notation import items
 from rules.options import Choice, Lister, Param, Values, listed, number, text, what_of
-from rules.text import plural
+from rules.text import adjusting, plural
 from rules.vikings import notation
 from rules.vikings.actions import NEEDS, Adjust, Dedicate, PlaceBoat, ReturnSettlers, Sail
 from rules.vikings.queries import dedication_targets, empty_docks, islands, reach, sailable, spaces
@@ -27,10 +27,15 @@ def candidates(state: VikingsState, actor: Actor, kind: str, param: str, chosen:
     return listed(LISTERS, state, actor, kind, param, chosen)
 
 
+STRONGEST = f"To where (as far as an x{max(STRENGTHS)} sail reaches)?"
+
+
 def steps(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
     """An adjustment's parameters once `what` is chosen: those it needs become required, the
     others are left out (whose pieces stays optional)."""
     what = str(chosen.get("what", "")).strip().casefold()
+    if kind == "sail" and chosen.get("strength") is None:  # the ends offered are an x3 sail's: said once
+        return tuple(replace(p, ask=STRONGEST) if p.name == "route" else p for p in params)
     if kind != "adjust" or what not in NEEDS:
         return params
     return tuple(replace(p, required=p.name in ("what", *NEEDS[what])) for p in params
@@ -91,17 +96,16 @@ def _sail_route(state: VikingsState, actor: Actor, chosen: Values) -> list[Choic
     """Every end the boat reaches (with the strength chosen, else the strongest sail), nearest first."""
     seat, boat = _seat(actor), number(chosen, "boat")
     strength = number(chosen, "strength", max(STRENGTHS))
-    note = "" if chosen.get("strength") is not None else f" (assuming x{strength})"
     start = state.players[seat].boats.get(boat)
     found = []
     for end, route in reach(state, seat, boat, strength):
         if not route:
-            found.append(Choice("stay", f"stay at {end} — sail without moving{note}"))
+            found.append(Choice("stay", f"stay at {end} — sail without moving"))
             continue
         village = " (village)" if end in state.villages else ""
         back = " and back" if end == start else ""
         moves = f"{plural(len(route), 'move')}: {' '.join(route)}"
-        found.append(Choice(" ".join(route), f"{end}{village}{back} — {moves}{note}"))
+        found.append(Choice(" ".join(route), f"{end}{village}{back} — {moves}"))
     return found
 
 
@@ -135,7 +139,7 @@ def _dedicate_target(state: VikingsState, actor: Actor, chosen: Values) -> list[
 
 
 def _adjust_what(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(what, f"{what} ({', '.join(needs)})") for what, needs in NEEDS.items()]
+    return [Choice(what, adjusting(what, needs)) for what, needs in NEEDS.items()]
 
 
 def _adjust_player(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:

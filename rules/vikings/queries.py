@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.errors import PlayerError
 from rules.vikings import sail
-from rules.vikings.state import DEDICATIONS, VikingsState, is_aside
+from rules.vikings.state import DEDICATIONS, VikingsState, dedication_title, is_aside
 
 
 def sailable(state: VikingsState, seat: int) -> list[tuple[int, str]]:
@@ -49,7 +49,7 @@ def islands(state: VikingsState) -> list[tuple[str, str]]:
 def dedication_targets(state: VikingsState) -> list[tuple[str, str]]:
     """Where a raided village can be dedicated: the era mat's actions still open, then the gods."""
     limit = len(state.seats)
-    mat = [(d, f"era mat {d} ({state.dedications[d]} of {limit} used)") for d in DEDICATIONS
+    mat = [(d, f"{dedication_title(d)} ({state.dedications[d]} of {limit} used this era)") for d in DEDICATIONS
            if state.dedications[d] < limit]
     return mat + [(g, f"{g}'s +2 fury") for g in state.board.gods]
 

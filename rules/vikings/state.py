@@ -25,6 +25,11 @@ ERAS = 3
 DEDICATIONS = ("action1", "action2", "action3", "action4")  # the era mat's, top to bottom
 
 
+def dedication_title(target: str) -> str:
+    """A dedication target as players read it: "era-mat action 2" for "action2", a god by name."""
+    return f"era-mat action {target.removeprefix('action')}" if target in DEDICATIONS else target
+
+
 @dataclass
 class PlayerState:
     """One clan: boats by number, settlers and temples per island (every island listed) and on

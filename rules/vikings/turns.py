@@ -21,6 +21,7 @@ from rules.vikings.state import (
     VikingsState,
     boat_label,
     colour,
+    dedication_title,
     island_title,
     known_island,
     known_space,
@@ -118,9 +119,10 @@ def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
     if target in DEDICATIONS:
         used, limit = state.dedications[target], len(state.seats)
         if used >= limit:
-            raise IllegalMove(f"{target} has been used {plural(limit, 'time')} this era, one per player.")
+            raise IllegalMove(f"{dedication_title(target).capitalize()} has been used {plural(limit, 'time')} this "
+                              "era, one per player.")
         state.dedications[target] = used + 1
-        done = f"{target} ({used + 1} of {limit} this era; the table carries it out)"
+        done = f"{dedication_title(target)} ({used + 1} of {limit} this era; the table carries it out)"
     elif target in state.board.gods:
         done = f"{target}'s fury slot: {add_fury(state, target, 2)}"
     else:

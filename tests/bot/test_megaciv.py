@@ -146,13 +146,13 @@ async def test_autocomplete_offers_what_the_rules_allow(discord_):
     await moving(discord_)
     assert {c["value"] for c in await complete(discord_, "@alice", "/megaciv move from:")} == {"Silsab", "Ishar"}
     targets = {c["value"]: c["name"] for c in await complete(discord_, "@alice", "/megaciv move from:silsab to:")}
-    assert targets["Osnar"] == "Osnar — up to 6 tokens (1 step)"
+    assert targets["Osnar"] == "Osnar — up to 6 tokens"
     assert targets["Fava"] == "Fava — up to 6 tokens (2 steps, via Ishar)"  # Roadbuilding
     assert "Silsab" not in targets
     assert {c["value"] for c in await complete(discord_, "@alice", "/megaciv move from:Silsab to:Fava via:")} == \
         {"Ishar", "Osnar"}
     offered = await complete(discord_, "@alice", "/megaciv move from:Silsab to:Osnar count:")
-    assert [c["value"] for c in offered] == [6, 5, 4, 3, 2, 1] and offered[0]["name"] == "6 tokens (of 6 that may go)"
+    assert [c["value"] for c in offered] == [6, 5, 4, 3, 2, 1] and offered[0]["name"] == "6 tokens (all that may go)"
     assert await complete(discord_, "@bob", "/megaciv move from:Bomaga to:Nistar via:") == []  # no Roadbuilding
     assert {c["value"] for c in await complete(discord_, "@alice", "/megaciv build area:")} == {"Silsab", "Ishar"}
     # names typed in any case, at most 25, the player's own surroundings first

@@ -121,3 +121,22 @@ def test_the_console_keeps_off_the_live_database(tmp_path):
     assert not live.exists()  # ...not in the live database
     assert (tmp_path / "var" / "offline.sqlite3").is_file()
     assert done.stdout.startswith(f"Database: {Path('var') / 'offline.sqlite3'}"), done.stdout
+
+
+async def test_a_menu_option_is_picked_by_its_short_form(tmp_path):
+    """Issue 28 §9: `!pick F1` picks "F1 — 1 move: F1" (the label's first word, or its part before
+    " — "), case aside, as the README shows; a short form naming several options is refused."""
+    status, out = await run_script(tmp_path, "@alice /game route\n!pick f1\n/game route\n!pick A1\n"
+                                             "/game route\n!pick \"Boat 2\"\n/game route\n!pick Boat\n")
+    assert status == 0, out
+    assert "went F1 — 1 move: F1" in out and "went A1 (village) — 2 moves: F1 A1" in out
+    assert "went Boat 2 — at D2" in out
+    assert "refused: 'Boat' names several options (Boat 1 — at B1, Boat 2 — at D2): give more of the label" in out
+
+
+async def test_help_lists_the_console_lines(tmp_path):
+    """Issue 28 §9: `help` (and `!help`) prints the console's lines instead of a refusal."""
+    status, out = await run_script(tmp_path, "help\n@bob !help\n")
+    assert status == 0, out
+    assert out.count("  !pick B1 ") == 2 and out.count("  !complete /game new game:vi ") == 2
+    assert "not a command" not in out

@@ -42,6 +42,20 @@ class PickView(discord.ui.View):
         await interaction.response.send_message(f"{interaction.user.display_name} joined")
 
 
+class RouteView(discord.ui.View):
+    """A select like a turn card's: long labels, numbers as values."""
+
+    ROUTES = ("F1 — 1 move: F1", "A1 (village) — 2 moves: F1 A1", "Boat 1 — at B1", "Boat 2 — at D2")
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.select(custom_id="demo:route", placeholder="To where?",
+                       options=[discord.SelectOption(label=r, value=str(n)) for n, r in enumerate(ROUTES)])
+    async def route(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.edit_message(content=f"went {self.ROUTES[int(select.values[0])]}")
+
+
 class PanelView(discord.ui.View):
     """Buttons that change the message they are on: a new image (update, 7), a reset (deferred
     update, 6, then an edit of the original), and one that asks for a name (a modal, 9)."""
@@ -126,6 +140,10 @@ class Demo(commands.Cog):
     @game.command(name="menu", description="A select menu")
     async def menu(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("Where to?", view=PickView())
+
+    @game.command(name="route", description="A select with long labels")
+    async def route(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Which way?", view=RouteView())
 
     @game.command(name="panel", description="A message with buttons that change it")
     async def panel(self, interaction: discord.Interaction) -> None:

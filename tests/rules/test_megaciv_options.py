@@ -116,7 +116,7 @@ def test_M_T1_move_offers_areas_with_free_tokens_that_can_go_somewhere():
     state = city(state, BLUE, "B")
     assert offered(state, RED, "move", "from") == ["A"]  # C's only neighbour holds a Diplomacy city
     targets = GAME.choices(GAME.view(state, RED), Actor(RED), "move", "to", {"from": "A"})
-    assert [(c.value, c.label) for c in targets] == [("E", "E — up to 3 tokens (1 step)")]
+    assert [(c.value, c.label) for c in targets] == [("E", "E — up to 3 tokens")]
     assert offered(state, RED, "move", "count", **{"from": "a", "to": "e"}) == [3, 2, 1]
     assert offered(state, RED, "move", "via", **{"from": "A", "to": "E"}) == []
 
@@ -169,7 +169,7 @@ def test_M_S3_sail_offers_ships_that_can_sail_and_every_end_with_a_shortest_rout
     assert offered(state, RED, "sail", "ship") == [1]  # ship 2 needs upkeep first
     routes = GAME.choices(GAME.view(state, RED), Actor(RED), "sail", "route", {"ship": 1})
     assert [c.value for c in routes] == ["G", "G H", "G H D", "G H D C"]
-    assert routes[1].label == "H (land) — 2 steps: G H"
+    assert routes[1].label == "H — 2 steps: G H"
     astro = hold(state, RED, "Astronavigation")
     assert offered(astro, RED, "sail", "route", ship=1) == ["G", "OS B", "OS C", "G H", "G H D", "OS"]
 
@@ -199,8 +199,7 @@ def test_expansion_offers_lists_that_use_the_whole_stock_when_it_is_short():
     short = cash(state, RED, 55 - 6 - 3)  # stock 3
     lists = GAME.choices(GAME.view(short, RED), Actor(RED), "expand", "areas", {})
     assert [(c.value, c.label) for c in lists] == [
-        ("A, B", "+1 A, +2 B (stock 3 used)"), ("B, A", "+2 B, +1 A (stock 3 used)"),
-        ("E, A", "+2 E, +1 A (stock 3 used)")]
+        ("A, B", "+1 A, +2 B"), ("B, A", "+2 B, +1 A"), ("E, A", "+2 E, +1 A")]
     assert offered(short, RED, "expand", "areas", areas="e, ") == ["e, A", "e, B"]
     assert offered(short, RED, "expand", "areas", areas="b, a, ") == []  # the stock is used up
     assert act(short, RED, built(short, RED, "expand", areas="e b")).state.players[RED].stock == 0
@@ -286,3 +285,16 @@ def test_random_play_from_the_options_is_always_accepted(seed, simultaneous):
 
 def test_declare_is_built_without_values():
     assert GAME.build(new_game(), Actor(RED), "declare", {"confirm": True}) == Declare()
+
+
+def test_an_adjusted_count_is_asked_with_its_value_now_said_once():
+    """Issue 28 §7: "The new number (now 3)?" asks once; the values offered are plain numbers, not
+    each "n (now 3)"."""
+    state = cash(put(blank(), RED, "A", 2), RED, 3)
+    view, actor = GAME.view(state, RED), Actor(RED)
+    asks = {p.name: p.ask for p in GAME.steps(view, actor, "adjust", {"what": "treasury"})}
+    assert asks["value"] == "The new number (now 3)?"
+    asks = {p.name: p.ask for p in GAME.steps(view, actor, "adjust", {"what": "tokens", "area": "A"})}
+    assert asks["value"] == "The new number (now 2)?"
+    labels = [c.label for c in GAME.choices(view, actor, "adjust", "value", {"what": "treasury"})]
+    assert labels[:3] == ["0", "1", "2"] and "4" in labels

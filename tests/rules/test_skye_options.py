@@ -294,3 +294,12 @@ def test_the_options_benchmark_runs_and_names_its_targets():
 
     figures = skye_options.run(quick=True)
     assert [f.target for f in figures] == [20.0, 50.0] and all(f.value > 0 for f in figures)
+
+
+def test_an_adjusted_value_is_asked_with_its_value_now_said_once():
+    """Issue 28 §7: "The new gold (now 5)?" asks once; the values offered are plain numbers."""
+    state = scenario()
+    gold = state.players[RED].gold
+    asks = {p.name: p.ask for p in GAME.steps(GAME.view(state, RED), Actor(RED), "adjust", {"what": "gold"})}
+    assert asks["value"] == f"The new gold (now {gold})?"
+    assert all(label == str(value) for value, label in offered(state, RED, "adjust", "value", {"what": "gold"}))

@@ -151,7 +151,7 @@ def _raider(players: int = 2, raided: int = 3):
 def test_V_R2_dedicate_to_an_era_action_once_per_turn():
     result = act(_raider(), RED, Dedicate("action2"))
     assert result.state.dedications["action2"] == 1 and result.state.players[RED].raided == 2
-    assert result.summary == "Red dedicated a village to action2 (1 of 2 this era; the table carries it out)"
+    assert result.summary == "Red dedicated a village to era-mat action 2 (1 of 2 this era; the table carries it out)"
     assert not result.board_changed  # nothing on the map changed: no new image (issue 8 §15)
     with pytest.raises(IllegalMove, match="already dedicated a village this turn"):
         act(result.state, RED, Dedicate("action3"))
@@ -160,7 +160,7 @@ def test_V_R2_dedicate_to_an_era_action_once_per_turn():
 def test_V_R2_each_era_action_is_usable_once_per_player_per_era():
     state = _raider()
     state.dedications["action1"] = 2
-    with pytest.raises(IllegalMove, match="action1 has been used 2 times this era"):
+    with pytest.raises(IllegalMove, match="Era-mat action 1 has been used 2 times this era"):
         act(state, RED, Dedicate("action1"))
     state = act(state, RED, AdvanceEra(), host=True).state
     assert act(state, RED, Dedicate("action1")).state.dedications["action1"] == 1

@@ -279,3 +279,17 @@ def test_reachable_is_fast_on_the_largest_map():
                 timings.append(time.perf_counter() - began)
     timings.sort()
     assert timings[int(len(timings) * 0.99)] < 0.001
+
+
+def test_the_route_menu_says_once_that_it_assumes_the_strongest_sail():
+    """Issue 28 §7: the ends offered before the sail card is chosen are an x3 sail's; the question
+    says so once ("as far as an x3 sail reaches"), not every line "(assuming x3)"."""
+    state = in_play()
+    put(state, RED, 1, "A1")
+    view, actor = GAME.view(state, RED), Actor(RED)
+    asks = {p.name: p.ask for p in GAME.steps(view, actor, "sail", {"boat": 1})}
+    assert asks["route"] == "To where (as far as an x3 sail reaches)?"
+    labels = [c.label for c in GAME.choices(view, actor, "sail", "route", {"boat": 1})]
+    assert labels and not any("assuming" in label for label in labels)
+    asks = {p.name: p.ask for p in GAME.steps(view, actor, "sail", {"boat": 1, "strength": 1})}
+    assert asks["route"] == "To where?"

@@ -1,0 +1,28 @@
+"""Mega Civilization's words, as /game help explains them (`Game.glossary`)."""
+
+GLOSSARY: tuple[tuple[str, str], ...] = (
+    ("area", "one region of the map, by name; some are coastal, others open sea"),
+    ("coastal", "an area next to water, where a ship may be built"),
+    ("token", "one of your population tokens, moving one land step or by ship"),
+    ("population", "your tokens on the map; expand grows it from your stock"),
+    ("stock", "your tokens not on the map"),
+    ("expand", "grow your population in your areas, in the order given, until your stock runs out"),
+    ("census", "the order of movement: the largest population first (A.S.T. breaks ties, Military last)"),
+    ("movement", "the phase in which each token moves once"),
+    ("sail", "move a ship over water, carrying tokens aboard"),
+    ("ship", "carries tokens over water: built for 2, kept for 1, sails 4 water steps"),
+    ("build", "put a new ship in a coastal area holding one of your tokens: 2 from the treasury or in tokens"),
+    ("maintain", "pay 1 (treasury or a token) to keep a ship built in an earlier turn"),
+    ("upkeep", "what keeping a ship costs each phase"),
+    ("scrap", "return an old ship neither built nor maintained this turn to stock, to rebuild it"),
+    ("draft", "your movement, kept secret and changeable until you declare"),
+    ("declare", "make your draft final; unkept ships sink"),
+    ("undeclared", "a draft not declared yet, still secret"),
+    ("insist", "when everyone moves at once: ask for census order for the rest of the phase"),
+    ("conflict", "tokens of several players in an area beyond its limit"),
+    ("phase-end report", "the conflicts, city attacks and places for cities at the end of the movement"),
+    ("treasury", "your tokens kept as money, paying for ships and taxes"),
+    ("advance", "a civilization advance card, like Roadbuilding or Cloth Making"),
+    ("Roadbuilding", "the advance that lets a token take two land steps"),
+    ("city", "a city on an area; cities pay tax and can be attacked"),
+)
