@@ -30,6 +30,7 @@ from waypost.i18n import DOMAIN, LOCALE_DIR  # noqa: E402
 
 SOURCES = ("rules", "render", "waypost", "games", "front", "cogs")
 KEYWORDS = {"Msg": None, "Plural": (1, 2)}
+HEADER = "# Waypost's player-facing text (docs/i18n.md). Made by `make catalogs`; translate the msgstr lines."
 
 
 async def tree_strings() -> list[tuple[str | None, str]]:
@@ -38,7 +39,7 @@ async def tree_strings() -> list[tuple[str | None, str]]:
 
 def template() -> Catalog:
     """The catalog template: the source's marked messages, then the command tree's."""
-    pot = Catalog(project="Waypost", domain=DOMAIN, fuzzy=False)
+    pot = Catalog(project="Waypost", domain=DOMAIN, fuzzy=False, header_comment=HEADER)
     for folder in SOURCES:
         for path, line, message, comments, context in extract_from_dir(ROOT / folder, keywords=KEYWORDS,
                                                                         comment_tags=("TRANSLATORS:",)):
@@ -65,7 +66,8 @@ def main() -> None:
                 po = read_po(f, locale=path.parent.parent.name, domain=DOMAIN)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
-            po = Catalog(locale=path.parent.parent.name, domain=DOMAIN, project="Waypost", fuzzy=False)
+            po = Catalog(locale=path.parent.parent.name, domain=DOMAIN, project="Waypost", fuzzy=False,
+                         header_comment=HEADER, last_translator="Waypost", language_team="Waypost")
         po.update(pot, update_header_comment=False)
         with path.open("wb") as f:
             write_po(f, po, width=120, ignore_obsolete=False)
