@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 
-.PHONY: run sync offline test lint bench bench-pg clean
+.PHONY: run sync offline test lint catalogs bench bench-pg clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Waypost needs Python 3.11 or newer (PY=$(PY))."; exit 1; }
@@ -31,6 +31,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+
+catalogs: $(STAMP)  ## extract the messages and command strings into locale/waypost.pot and merge it into each catalog
+	$(BIN)/python tools/catalogs.py
 
 bench: $(STAMP)  ## measure speed and memory against their targets (docs/performance.md)
 	$(BIN)/python -m benchmarks

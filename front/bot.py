@@ -25,6 +25,7 @@ from front.help import HelpButton
 from front.options import option_problem
 from front.posting import deliver
 from front.replies import USERS_ONLY, report_error
+from front.translator import CatalogTranslator
 from front.verify import VerifyButton
 from games import default_games
 from waypost import drawing
@@ -103,6 +104,7 @@ class WaypostBot(commands.Bot):
                                HelpButton, VerifyButton)
         if self.config.tick_seconds > 0:
             self._timekeeper = asyncio.create_task(self._keep_time(), name="waypost-timekeeper")
+        await self.tree.set_translator(CatalogTranslator())  # names and descriptions in de, pl: the catalogs
         if self.sync_mode == "global":
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
@@ -169,6 +171,15 @@ def create_bot(config: Config, games: Mapping[str, GameEntry] | None = None, syn
     """The bot exactly as production runs it (a test may give it a clock of its own, a script the
     seeds its new games get); sharded when `config.shards` is set."""
     return (ShardedBot if config.shards else WaypostBot)(config, games, sync, clock, seeds)
+
+
+async def command_tree(games: Mapping[str, GameEntry] | None = None) -> app_commands.CommandTree[Any]:
+    """The bot's command tree as it syncs it, built without a database or a login (for the
+    catalogs' extraction and the tests)."""
+    bot = create_bot(Config(token="", db="", dev_guild=None, log_level="WARNING"), games)
+    for extension in extensions(bot.games):
+        await bot.load_extension(extension)
+    return bot.tree
 
 
 async def serve(bot: WaypostBot, token: str) -> None:

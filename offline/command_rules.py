@@ -4,9 +4,11 @@ The stand-in applies them to a bulk overwrite of the commands (`PUT /application
 and per guild), after the schema (`offline.conformance`): names match Discord's regex and use
 lowercase letters, descriptions are 1-100 characters, names are unique, required options come
 before optional ones, subcommands are not mixed with options nor groups nested, no autocomplete
-with fixed choices, string choice values of at most 100 characters, a command's text at most
-4000 characters, at most 100 slash commands (15 user, 15 message). The schema itself already
-limits options, choices and subcommands to 25, and names to 32 characters.
+with fixed choices, localised names and descriptions within the same rules (localised option
+names unique among their siblings in each locale), string choice values of at most 100
+characters, a command's text at most 4000 characters, at most 100 slash commands (15 user, 15
+message). The schema itself already limits options, choices and subcommands to 25, and names to
+32 characters.
 """
 
 from __future__ import annotations
@@ -91,6 +93,7 @@ def command_violations(method: str, route: str, body: Any) -> list[Violation]:
                 _check_name(bad, (*at, "name_localizations", locale), text, "command")
         if kind == CHAT_INPUT:
             _check_description(bad, (*at, "description"), command.get("description"))
+            _check_localised_descriptions(bad, at, command)
             _check_options(bad, at, command.get("options"), depth=0)
         elif kind in (USER_COMMAND, MESSAGE_COMMAND):
             if command.get("description"):
@@ -131,6 +134,11 @@ def _check_description(bad: Any, path: JsonPath, text: Any) -> None:
             "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
 
 
+def _check_localised_descriptions(bad: Any, at: JsonPath, node: Mapping[str, Any]) -> None:
+    for locale, text in (node.get("description_localizations") or {}).items():
+        _check_description(bad, (*at, "description_localizations", locale), text)
+
+
 def _check_options(bad: Any, at: JsonPath, options: Any, depth: int) -> None:
     if not isinstance(options, list):
         return
@@ -142,6 +150,7 @@ def _check_options(bad: Any, at: JsonPath, options: Any, depth: int) -> None:
             "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Sub-command and sub-command group option types are "
             "mutually exclusive to all other types")
     names: dict[str, int] = {}
+    localised: dict[str, dict[str, int]] = {}
     optional_seen = None
     for j, option in enumerate(options):
         here: JsonPath = (*at, "options", j)
@@ -155,7 +164,14 @@ def _check_options(bad: Any, at: JsonPath, options: Any, depth: int) -> None:
                     f"{names[name]}", "APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME", f"Option name {name} is already "
                     "used in these options")
             names.setdefault(name, j)
+        for locale, text in (option.get("name_localizations") or {}).items():
+            if text in localised.setdefault(locale, {}):
+                bad((*here, "name_localizations", locale), "localised option names are unique among their siblings",
+                    f"{text!r} is also option {localised[locale][text]}", "APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME",
+                    f"Option name {text} is already used in these options")
+            localised[locale].setdefault(text, j)
         _check_description(bad, (*here, "description"), option.get("description"))
+        _check_localised_descriptions(bad, here, option)
         if kind in (SUB_COMMAND, SUB_COMMAND_GROUP):
             if kind == SUB_COMMAND_GROUP and depth > 0:
                 bad((*here, "type"), "groups are not nested", "a group inside a group", "APPLICATION_COMMAND_OPTION_"
@@ -184,6 +200,10 @@ def _check_options(bad: Any, at: JsonPath, options: Any, depth: int) -> None:
                 "APPLICATION_COMMAND_OPTION_CHOICES_INVALID", "Choices are only for string, integer and number "
                 "options")
         for k, choice in enumerate(choices or []):
+            for locale, text in (choice.get("name_localizations") or {}).items() if isinstance(choice, dict) else ():
+                if isinstance(text, str) and not 1 <= len(text) <= 100:
+                    bad((*here, "choices", k, "name_localizations", locale), "choice names are 1-100 characters",
+                        f"{len(text)} long", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
             value = choice.get("value") if isinstance(choice, dict) else None
             if isinstance(value, str) and len(value) > 100:
                 bad((*here, "choices", k, "value"), "string choice values are at most 100 characters",

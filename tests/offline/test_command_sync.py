@@ -47,8 +47,31 @@ async def test_the_real_bots_command_tree_syncs_cleanly(config, games, mode, cap
             registered = standin.guild_commands[GUILD_ID] if mode == "guild" else standin.global_commands
             assert set(registered) == {c["name"] for c in sent}
             assert max(command_size(c) for c in sent) <= COMMAND_SIZE_LIMIT
+            assert_localised(sent)
     # discord.py read Discord's answer back: the bot logged how many commands were synced.
     assert f"synced {len(sent)} commands" in caplog.text
+
+
+def nodes(commands):
+    """Every command, subcommand, option and choice of a sync's payload."""
+    for node in commands:
+        yield node
+        yield from node.get("choices") or []
+        yield from nodes(node.get("options") or [])
+
+
+def assert_localised(sent):
+    """Every name and description is sent in German and Polish (a name only where it differs from
+    the English), within Discord's rules (checked by `command_violations`). Tally, the test-only
+    game, has no catalog entries."""
+    for node in nodes([c for c in sent if c["name"] != "tally"]):
+        if "description" in node:
+            assert {"de", "pl"} <= set(node["description_localizations"]), node["name"]
+            assert node["description_localizations"]["de"] != node["description"]
+    by_name = {c["name"]: c for c in sent}
+    assert by_name["game"]["name_localizations"] == {"de": "spiel", "pl": "gra"}
+    join = next(o for o in by_name["game"]["options"] if o["name"] == "join")
+    assert join["description_localizations"]["pl"] == "Zajmij miejsce w grze na tym kanale"
 
 
 # -- the documented rules, each seen to bite -------------------------------------------------------
@@ -100,6 +123,18 @@ def test_a_well_formed_command_has_no_problems():
      "[0].options[0].options[0].type", "groups are not nested"),
     ({"type": 3, "name": "Pin it", "description": "Pins"}, "[0].description",
      "user and message commands have an empty description"),
+    (chat(name_localizations={"de": "Spielen"}), "[0].name_localizations.de",
+     "names use lowercase letters where there are any"),
+    (chat(description_localizations={"pl": "x" * 101}), "[0].description_localizations.pl",
+     "slash command descriptions are 1-100 characters"),
+    (chat(options=[option("a", name_localizations={"de": "zug zug"})]), "[0].options[0].name_localizations.de",
+     "names match ^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$"),
+    (chat(options=[option("a", description_localizations={"de": ""})]),
+     "[0].options[0].description_localizations.de", "slash command descriptions are 1-100 characters"),
+    (chat(options=[option("a", name_localizations={"pl": "co"}), option("b", name_localizations={"pl": "co"})]),
+     "[0].options[1].name_localizations.pl", "localised option names are unique among their siblings"),
+    (chat(options=[option("a", choices=[{"name": "A", "value": "a", "name_localizations": {"de": "x" * 101}}])]),
+     "[0].options[0].choices[0].name_localizations.de", "choice names are 1-100 characters"),
 ])  # fmt: skip
 def test_each_documented_rule_bites(command, where, rule):
     assert (where, rule) in problems(command)

@@ -1,0 +1,49 @@
+"""Player-facing text the rules build, marked for the catalogs (`waypost.i18n` translates it).
+
+The rules speak English and know no catalog: a message with values in it is a `Msg`, a `str` in
+English (it compares, logs and concatenates like the text it reads) that also keeps its catalog
+template and its values, so the layers above can look the template up in the reader's language
+and fill in the same values: `Msg("{name} is not playing in this game.", name=name)`. A count that
+decides the wording is `Plural("{n} settler", "{n} settlers", n)`: the catalog picks the form (Polish
+has three). A value that is itself a `Msg` is translated too. Text joined to a `Msg` (`+`, an
+f-string) is plain English again: build the whole sentence as one `Msg`.
+
+`Msg` and `Plural` are the extraction keywords (`tools/catalogs.py`); a message without values
+needs no marker beyond `Msg("…")`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Msg(str):
+    """English text with its catalog template (`template`, `plural`), the count deciding its form
+    (`number`) and its values (`params`)."""
+
+    template: str
+    plural: str
+    number: int | None
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, /, **params: Any) -> Msg:
+        return cls._make(template, "", None, params)
+
+    @classmethod
+    def _make(cls, template: str, plural: str, count: int | None, params: dict[str, Any]) -> Msg:
+        english = plural if count is not None and count != 1 else template
+        self = super().__new__(cls, english.format(**params) if params else english)
+        self.template, self.plural, self.number, self.params = template, plural, count, params
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep what makes it translatable
+        return (_rebuild, (self.template, self.plural, self.number, self.params))
+
+
+def Plural(singular: str, plural: str, n: int, /, **params: Any) -> Msg:  # noqa: N802 - reads as a marker, like Msg
+    """A message whose wording depends on the count `n` (a `{n}` placeholder in both forms)."""
+    return Msg._make(singular, plural, n, {"n": n, **params})
+
+
+def _rebuild(template: str, plural: str, count: int | None, params: dict[str, Any]) -> Msg:
+    return Msg._make(template, plural, count, params)

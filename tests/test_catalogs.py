@@ -1,0 +1,53 @@
+"""The catalogs (locale/<lang>/LC_MESSAGES/waypost.po): complete, with the English placeholders,
+and holding every name and description of the command tree."""
+
+from __future__ import annotations
+
+import pytest
+from babel.messages.pofile import read_po
+
+from front.bot import command_tree
+from front.translator import command_strings
+from waypost.i18n import DOMAIN, LOCALE_DIR, languages, placeholders
+
+CATALOGS = ("de", "pl")
+
+
+def catalog(language):
+    with (LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
+        return read_po(f, locale=language, domain=DOMAIN)
+
+
+def test_german_and_polish_have_catalogs():
+    assert set(CATALOGS) <= set(languages())
+    assert catalog("pl").num_plurals == 3 and catalog("de").num_plurals == 2
+
+
+@pytest.mark.parametrize("language", CATALOGS)
+def test_every_message_is_translated_with_the_english_placeholders(language):
+    problems = []
+    for message in catalog(language):
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, tuple) else (message.id,)
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = set().union(*(placeholders(e) for e in english))
+        if message.fuzzy or not all(forms):
+            problems.append(f"untranslated: {english[0]!r}")
+        for form in forms:
+            try:
+                found = placeholders(form)
+            except ValueError as e:  # an unbalanced brace
+                problems.append(f"broken {form!r}: {e}")
+                continue
+            if form and found != wanted:
+                problems.append(f"{form!r} has {sorted(found)}, the English {sorted(wanted)}")
+    assert problems == []
+
+
+@pytest.mark.parametrize("language", CATALOGS)
+async def test_the_catalogs_hold_every_name_and_description_of_the_commands(language):
+    po = catalog(language)
+    missing = [(context, text) for context, text in command_strings(await command_tree())
+               if po.get(text, context=context) is None or not po.get(text, context=context).string]
+    assert missing == [], "run `make catalogs` and translate the new entries"

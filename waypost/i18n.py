@@ -1,0 +1,119 @@
+"""The players' languages: gettext catalogs, read with Babel (docs/i18n.md).
+
+A language is a catalog `locale/<lang>/LC_MESSAGES/waypost.po`: adding one is adding a language.
+The catalogs are kept as `.po` only and compiled in memory when first used (`catalog`), so what is
+in git is what runs. English is the source (its text is the msgid) and needs no catalog; `qps`
+is the pseudo-locale, every text transformed (`pseudo`), for tests that look for text that never
+went through a catalog. Untranslated entries, fuzzy ones and translations whose placeholders do not
+fit the English speak English.
+
+Who reads what (issue 29): a private reply speaks the reader's client language (`language_of`
+their Discord locale); the channel's posts and boards the game's (`game_language`).
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import string
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from rules.messages import Msg
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "waypost"
+SOURCE = "en"
+PSEUDO = "qps"
+ACCENTED = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                         "áƀćđéƒĝĥíĵķĺɱñóƥʠŕšţúʋŵẋýžÁƁĆĐÉƑĜĤÍĴĶĹṀÑÓƤɊŔŠŢÚṼŴẊÝŽ")
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """English and every language with a catalog."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return (SOURCE, *found)
+
+
+def language_of(locale: str | None) -> str:
+    """The catalog language for a Discord locale ("de", "pl", "en-US", "pt-BR"): the locale's own
+    language where it has a catalog (or is the pseudo-locale), else English."""
+    base = (locale or SOURCE).split("-")[0].lower()
+    return base if base == PSEUDO or base in languages() else SOURCE
+
+
+def game_language(setting: str | None, server_locale: str | None) -> str:
+    """The language of a game's channel posts and boards: the host's setting, else the server's
+    preferred locale."""
+    return language_of(setting) if setting else language_of(server_locale)
+
+
+@cache
+def catalog(language: str) -> gettext.NullTranslations:
+    """The language's catalog, compiled from its `.po` (English and the pseudo-locale: none)."""
+    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if language in (SOURCE, PSEUDO) or not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as f:
+        po = read_po(f, locale=language, domain=DOMAIN)
+    mo = io.BytesIO()
+    write_mo(mo, po)
+    mo.seek(0)
+    return gettext.GNUTranslations(mo)
+
+
+def translate(text: str, language: str, context: str | None = None) -> str:
+    """`text` in `language`: a `Msg` by its template, with its values (themselves translated when
+    they are messages); any other text as a msgid (itself where the catalog lacks it)."""
+    if language == SOURCE:
+        return str(text)
+    if not isinstance(text, Msg):
+        found = _lookup(language, context, text)
+        return pseudo(found) if language == PSEUDO else found
+    params = {k: translate(v, language) if isinstance(v, Msg) else v for k, v in text.params.items()}
+    template = _lookup(language, context, text.template, text.plural, text.number)
+    if language == PSEUDO:
+        template = pseudo(template, template=True)
+    return _filled(template, params) or _filled(text.plural if text.number not in (None, 1) else text.template,
+                                                params) or str(text)
+
+
+def _lookup(language: str, context: str | None, msgid: str, plural: str = "", count: int | None = None) -> str:
+    found = catalog(language)
+    if plural and count is not None:
+        return found.npgettext(context, msgid, plural, count) if context else found.ngettext(msgid, plural, count)
+    return found.pgettext(context, msgid) if context else found.gettext(msgid)
+
+
+def _filled(template: str, params: dict[str, Any]) -> str:
+    """The template with its values; "" when its placeholders do not fit them (a broken translation)."""
+    try:
+        return template.format(**params) if params else template
+    except (KeyError, IndexError, ValueError):
+        return ""
+
+
+def placeholders(template: str) -> set[str]:
+    """The names a `str.format` template fills in."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template)
+            if name is not None}
+
+
+def pseudo(text: str, bracket: bool = True, template: bool = False) -> str:
+    """The pseudo-locale's form: letters accented, bracketed unless `bracket` is false (a Discord
+    name takes no brackets): "Sail a boat" → "[Šáíĺ á ƀóáţ]". A `template` keeps its placeholders."""
+    if not template:
+        body = text.translate(ACCENTED)
+    else:
+        parts = []
+        for literal, name, spec, conversion in string.Formatter().parse(text):
+            parts.append(literal.replace("{", "{{").replace("}", "}}").translate(ACCENTED))
+            if name is not None:
+                parts.append("{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+        body = "".join(parts)
+    return f"[{body}]" if bracket else body
