@@ -27,7 +27,7 @@ def candidates(state: VikingsState, actor: Actor, kind: str, param: str, chosen:
     return listed(LISTERS, state, actor, kind, param, chosen)
 
 
-def steps(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
+def params_now(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
     """An adjustment's parameters once `what` is chosen: those it needs become required, the
     others are left out (whose pieces stays optional)."""
     what = str(chosen.get("what", "")).strip().casefold()
