@@ -39,7 +39,7 @@ class _Posting(Protocol):
 
 async def deliver(bot: _Posting, limit: int = 50) -> int:
     """Post what waits in the outbox; returns how many posts were delivered (or given up)."""
-    posts = await bot.table.store.unsent(limit, bot.table.shards)
+    posts = await bot.table.outbox(limit)
     for post in posts:
         channel = bot.get_partial_messageable(post.channel_id)
         try:
@@ -49,7 +49,7 @@ async def deliver(bot: _Posting, limit: int = 50) -> int:
                 await _send(channel, post.sending, post.nonce)
         except (discord.NotFound, discord.Forbidden) as error:  # the channel is gone, or closed to the bot
             log.warning("post %s to channel %s given up: %s", post.id, post.channel_id, error)
-        await bot.table.store.sent(post.id, bot.table.now().isoformat())
+        await bot.table.sent(post.id)
     return len(posts)
 
 
@@ -61,7 +61,7 @@ async def _noted(bot: _Posting, post: Outgoing) -> str:
     mentions = " ".join(f"<@{uid}>" for uid in named if uid not in told)
     content = fit([f"{mentions} {escape(post.content)}".strip()])
     after = discord.utils.time_snowflake(discord.utils.utcnow() - CLOCK_MARGIN)
-    await bot.table.store.sending(post.id, content, after)
+    await bot.table.sending(post.id, content, after)
     return content
 
 
@@ -84,7 +84,7 @@ async def _posted(bot: _Posting, channel: discord.PartialMessageable, content: s
 
 async def _direct(bot: _Posting, user_id: int, content: str, channel_id: int) -> bool:
     """Tell a member who chose direct messages; False if they did not, or their messages are closed."""
-    turn, _ = await bot.table.store.member(user_id)
+    turn, _ = await bot.table.member(user_id)
     return turn and await _sent(bot, user_id, f"{escape(content)} (in <#{channel_id}>)")
 
 
@@ -95,12 +95,12 @@ async def direct_choices(table: Table, outcome: Outcome) -> dict[int, str]:
         return {}
     told: dict[int, str] = {}
     for uid in outcome.hits:
-        if (await table.store.member(uid))[1]:
+        if (await table.member(uid))[1]:
             told[uid] = f"Another player's move hit you: {escape(outcome.text)}"
     waiting = {uid: f"It is your move now, after: {escape(outcome.text)}" for uid in outcome.ping}
     waiting |= {p.user_id: f"A decision waits for you: {escape(p.prompt)}" for p in outcome.prompts}
     for uid, text in waiting.items():
-        if uid not in told and (await table.store.member(uid))[0]:
+        if uid not in told and (await table.member(uid))[0]:
             told[uid] = text
     return told
 

@@ -16,11 +16,12 @@ from datetime import datetime, timedelta
 
 from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
 from rules.text import plural
-from waypost.channels import Loaded
+from waypost.channels import Channels, Loaded, settle_clocks
 from waypost.clocks import DEADLINE, HALF, Clocks, Timing, away_spent
 from waypost.outcome import Covered, Outcome, User
 from waypost.play import Play
 from waypost.records import Post
+from waypost.shards import Shards
 
 BY_DEADLINE = "By the deadline"
 BY_HOST = "By the host, for a player out of time"
@@ -37,16 +38,22 @@ def left(seconds: float) -> str:
     return " ".join(parts[:2]) or "no time"
 
 
-class Deadlines(Play):
-    """Clocks that act: reminders, deadlines, away, pause, and the host playing for a player."""
+class Deadlines:
+    """Clocks that act: reminders, deadlines, away, pause, and the host playing for a player (through
+    `play`). `shards`: the servers whose periodic work this table does (None: all of them)."""
+
+    def __init__(self, channels: Channels, play: Play, shards: Shards | None = None):
+        self.channels, self.play, self.shards = channels, play, shards
+        self.store = channels.store
+        self.games = channels.games
 
     async def tick(self, limit: int = 50) -> int:
         """Deal with every open game whose clocks passed a point by now; returns how many."""
-        now = self._clock()
+        now = self.channels.now()
         channels = await self.store.due(now.isoformat(), limit, self.shards)
         for channel in channels:
-            async with self._locked(channel):
-                loaded = await self._load(channel)
+            async with self.channels.locked(channel):
+                loaded = await self.channels.load(channel)
                 if loaded is not None and loaded.row.next_due and loaded.row.next_due <= now.isoformat():
                     await self._due(loaded, now)
         return len(channels)
@@ -55,7 +62,7 @@ class Deadlines(Play):
         """Post the reminders due and deal with each deadline passed. A default move for a player
         out of time is saved with its deadline marked (one transaction), so a restart between the
         two neither loses it nor plays it twice."""
-        self._settle_clocks(loaded, now)  # a player back from being away: their clock runs from then
+        settle_clocks(loaded, now)  # a player back from being away: their clock runs from then
         timing = Timing.of(loaded.row.settings)
         clocks = Clocks.load(loaded.row.clocks)
         posts: list[Post] = []
@@ -81,7 +88,7 @@ class Deadlines(Play):
                 posts.append(Post(f"{self._named(loaded, player)}'s time to play has run out. The host can play "
                                   "their default move with /game skip, or wait.", (player, loaded.row.host_id)))
         loaded.row.clocks = clocks.dump()
-        await self._save(loaded, None, posts=posts)
+        await self.channels.save(loaded, None, posts=posts)
         for player in timed_out:
             clocks = Clocks.load(loaded.row.clocks)
             if player not in clocks.running:  # an earlier default move ended the wait for them too
@@ -93,7 +100,7 @@ class Deadlines(Play):
             except PlayerError as refused:
                 notice = (f"{self._named(loaded, player)}'s time to play has run out, and their default move was "
                           f"not played: {refused} The host can play for them with /game skip, or wait.")
-                await self._save(loaded, None, posts=[Post(notice, (player, loaded.row.host_id))])
+                await self.channels.save(loaded, None, posts=[Post(notice, (player, loaded.row.host_id))])
 
     @staticmethod
     def _named(loaded: Loaded, player: int) -> str:
@@ -113,7 +120,7 @@ class Deadlines(Play):
             if action is None:
                 break
             try:
-                outcomes.append(await self._record(loaded, User(player, loaded.seats[seat].name), action, by=by))
+                outcomes.append(await self.play.record(loaded, User(player, loaded.seats[seat].name), action, by=by))
             except PlayerError:
                 if not outcomes:
                     raise
@@ -127,12 +134,12 @@ class Deadlines(Play):
                        hits=tuple(dict.fromkeys(h for o in outcomes for h in o.hits)))
 
     def _waits_for(self, loaded: Loaded, seat: int) -> bool:
-        return loaded.row.status == "active" and any(a.seat == seat for a in self._awaiting(loaded))
+        return loaded.row.status == "active" and any(a.seat == seat for a in loaded.awaiting())
 
     async def skip(self, channel_id: int, user: User, player: int) -> Outcome:
         """The host plays the default move for a player whose time has run out."""
-        async with self._locked(channel_id):
-            loaded = await self._playing(channel_id)
+        async with self.channels.locked(channel_id):
+            loaded = await self.play.playing(channel_id)
             if user.id != loaded.row.host_id:
                 raise NotAllowed("Only the host can play for a player whose time has run out.")
             clock = Clocks.load(loaded.row.clocks).running.get(player)
@@ -144,8 +151,8 @@ class Deadlines(Play):
 
     async def away(self, channel_id: int, user: User, days: int) -> Outcome:
         """Set yourself away for `days` (0: back): your clock stops meanwhile."""
-        async with self._locked(channel_id):
-            text = await self._away(await self._active(channel_id), user, days)
+        async with self.channels.locked(channel_id):
+            text = await self._away(await self.channels.active(channel_id), user, days)
         return Outcome(text)
 
     async def away_everywhere(self, user: User, guild_id: int | None, days: int, here: int) -> list[Covered]:
@@ -156,8 +163,8 @@ class Deadlines(Play):
         for row in await self.store.games_of(user.id, guild_id):
             if row.status != "active" or row.game_key not in self.games:
                 continue
-            async with self._locked(row.channel_id):
-                loaded = await self._load(row.channel_id)
+            async with self.channels.locked(row.channel_id):
+                loaded = await self.channels.load(row.channel_id)
                 if loaded is None or loaded.row.id != row.id or loaded.row.status != "active":
                     continue  # it ended meanwhile
                 title = loaded.game.rules.title
@@ -179,7 +186,7 @@ class Deadlines(Play):
         if not 0 <= days <= most:
             raise BadInput(f"At this table a player is away for at most {plural(most, 'day')} at once.")
         total = int(loaded.row.settings.get("away_total_days", 21)) * DAY
-        spent = away_spent(await self._away_log(loaded), self._clock()).get(user.id, 0.0)
+        spent = away_spent(await self.channels.away_log(loaded), self.channels.now()).get(user.id, 0.0)
         if days and spent + days * DAY > total:
             said = [f"At this table each player is away for at most {plural(total // DAY, 'day')} in all during "
                     "the game", *([f"you have been away {left(spent)}"] if spent >= 60 else []),
@@ -188,7 +195,7 @@ class Deadlines(Play):
             raise IllegalMove("; ".join(said) + ".")
         name = loaded.seats[seat].name
         if days:
-            until = self._clock() + timedelta(days=days)
+            until = self.channels.now() + timedelta(days=days)
             loaded.row.away = {**loaded.row.away, str(user.id): until.isoformat()}
             text = f"{name} is away for {plural(days, 'day')}: their clock stops until they are back."
         else:
@@ -196,20 +203,20 @@ class Deadlines(Play):
                 raise IllegalMove("You are not away.")
             loaded.row.away = {p: u for p, u in loaded.row.away.items() if p != str(user.id)}
             text = f"{name} is back: their clock runs again."
-        await self._save(loaded, self._entry(user, "settings", {"away": days}, text),
+        await self.channels.save(loaded, self.channels.entry(user, "settings", {"away": days}, text),
                          posts=[Post(text)] if tell else [])
         return text
 
     async def pause(self, channel_id: int, user: User, paused: bool) -> Outcome:
         """The host pauses the whole game (every clock stops) or resumes it."""
-        async with self._locked(channel_id):
-            loaded = await self._active(channel_id)
+        async with self.channels.locked(channel_id):
+            loaded = await self.channels.active(channel_id)
             if user.id != loaded.row.host_id:
                 raise NotAllowed("Only the host can pause or resume the game.")
             if paused == bool(loaded.row.paused_at):
                 raise IllegalMove(f"The game is already {'paused' if paused else 'running'}.")
-            loaded.row.paused_at = self._clock().isoformat() if paused else None
+            loaded.row.paused_at = self.channels.now().isoformat() if paused else None
             text = ("The host paused the game: every clock stops, and nobody moves until it resumes." if paused
                     else "The host resumed the game: the clocks run again.")
-            await self._save(loaded, self._entry(user, "settings", {"paused": paused}, text))
+            await self.channels.save(loaded, self.channels.entry(user, "settings", {"paused": paused}, text))
         return Outcome(text)
