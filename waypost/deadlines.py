@@ -63,49 +63,25 @@ class Deadlines:
         out of time is saved with its deadline marked (one transaction), so a restart between the
         two neither loses it nor plays it twice."""
         settle_clocks(loaded, now)  # a player back from being away: their clock runs from then
-        timing = Timing.of(loaded.row.settings)
-        clocks = Clocks.load(loaded.row.clocks)
-        posts: list[Post] = []
-        timed_out: list[int] = []
-        title = loaded.game.rules.title
-        default = loaded.row.settings.get("deadline_action") == "default"
-        for player in list(clocks.running):
-            due = [point for point, when in clocks.points(player, timing, now) if when <= now]
-            if not due:
-                continue
-            for point in due:  # past points, oldest first: only the latest is still worth saying (a late
-                if point != DEADLINE or not default:  # timekeeper must not send a reminder, a last call
-                    clocks.mark(player, point)  # and the deadline at once)
-            point = due[-1]
-            if point == DEADLINE and default:
-                timed_out.append(player)  # marked with its move, below
-            elif point != DEADLINE:
-                deadline = clocks.deadline(player, timing, now)
-                remaining = left((deadline - now).total_seconds()) if deadline else "no"
-                word = "Reminder" if point == HALF else "Last call"
-                posts.append(Post(f"{word}: the {title} game here waits for you; {remaining} left.", (player,)))
-            else:
-                posts.append(Post(f"{self._named(loaded, player)}'s time to play has run out. The host can play "
-                                  "their default move with /game skip, or wait.", (player, loaded.row.host_id)))
-        loaded.row.clocks = clocks.dump()
+        posts, timed_out = _passed(loaded, now)
         await self.channels.save(loaded, None, posts=posts)
         for player in timed_out:
-            clocks = Clocks.load(loaded.row.clocks)
-            if player not in clocks.running:  # an earlier default move ended the wait for them too
-                continue
-            clocks.mark(player, DEADLINE)
-            loaded.row.clocks = clocks.dump()
-            try:
-                await self._play_for(loaded, player, BY_DEADLINE)
-            except PlayerError as refused:
-                notice = (f"{self._named(loaded, player)}'s time to play has run out, and their default move was "
-                          f"not played: {refused} The host can play for them with /game skip, or wait.")
-                await self.channels.save(loaded, None, posts=[Post(notice, (player, loaded.row.host_id))])
+            await self._default_for(loaded, player)
 
-    @staticmethod
-    def _named(loaded: Loaded, player: int) -> str:
-        seat = loaded.seat_of(player)
-        return loaded.seats[seat].name if seat is not None else "A player"
+    async def _default_for(self, loaded: Loaded, player: int) -> None:
+        """Play the default move of a player whose deadline passed, saved with the deadline marked;
+        when the game refuses it, the channel and the host are told so."""
+        clocks = Clocks.load(loaded.row.clocks)
+        if player not in clocks.running:  # an earlier default move ended the wait for them too
+            return
+        clocks.mark(player, DEADLINE)
+        loaded.row.clocks = clocks.dump()
+        try:
+            await self._play_for(loaded, player, BY_DEADLINE)
+        except PlayerError as refused:
+            notice = (f"{_named(loaded, player)}'s time to play has run out, and their default move was "
+                      f"not played: {refused} The host can play for them with /game skip, or wait.")
+            await self.channels.save(loaded, None, posts=[Post(notice, (player, loaded.row.host_id))])
 
     async def _play_for(self, loaded: Loaded, player: int, by: str) -> Outcome:
         """The game's default moves for `player`, as `by`, until the game no longer waits for them
@@ -220,3 +196,40 @@ class Deadlines:
                     else "The host resumed the game: the clocks run again.")
             await self.channels.save(loaded, self.channels.entry(user, "settings", {"paused": paused}, text))
         return Outcome(text)
+
+
+def _passed(loaded: Loaded, now: datetime) -> tuple[list[Post], list[int]]:
+    """Mark on the clocks the points passed by now: what to post for them (a reminder, a last
+    call, a deadline told to the host), and the players whose default move is due (marked with
+    it, later)."""
+    timing = Timing.of(loaded.row.settings)
+    clocks = Clocks.load(loaded.row.clocks)
+    posts: list[Post] = []
+    timed_out: list[int] = []
+    title = loaded.game.rules.title
+    default = loaded.row.settings.get("deadline_action") == "default"
+    for player in list(clocks.running):
+        due = [point for point, when in clocks.points(player, timing, now) if when <= now]
+        if not due:
+            continue
+        for point in due:  # past points, oldest first: only the latest is still worth saying (a late
+            if point != DEADLINE or not default:  # timekeeper must not send a reminder, a last call
+                clocks.mark(player, point)  # and the deadline at once)
+        point = due[-1]
+        if point == DEADLINE and default:
+            timed_out.append(player)  # marked with its move
+        elif point != DEADLINE:
+            deadline = clocks.deadline(player, timing, now)
+            remaining = left((deadline - now).total_seconds()) if deadline else "no"
+            word = "Reminder" if point == HALF else "Last call"
+            posts.append(Post(f"{word}: the {title} game here waits for you; {remaining} left.", (player,)))
+        else:
+            posts.append(Post(f"{_named(loaded, player)}'s time to play has run out. The host can play "
+                              "their default move with /game skip, or wait.", (player, loaded.row.host_id)))
+    loaded.row.clocks = clocks.dump()
+    return posts, timed_out
+
+
+def _named(loaded: Loaded, player: int) -> str:
+    seat = loaded.seat_of(player)
+    return loaded.seats[seat].name if seat is not None else "A player"

@@ -33,7 +33,7 @@ from waypost.looking import Looking
 from waypost.offering import Card, Offering
 from waypost.outcome import Covered, Drawing, LogPage, Mine, Outcome, Seen, Status, User, clean_name
 from waypost.play import Play
-from waypost.records import Outgoing
+from waypost.records import GameRow, LogEntry, Outgoing
 from waypost.registry import GameEntry
 from waypost.shards import Shards
 from waypost.storage import Store
@@ -95,27 +95,13 @@ class Transfers:
             imported = await self.reading.run(payer, transfer.parse_export, data, self.games, key, until, check=True)
             row, entries, snapshots = imported.row, imported.log, imported.snapshots
             game = self.games[row.game_key]
-            seated = [s.player_id for s in row.seats]
-            if user.id not in seated:
-                raise NotAllowed("Only a player seated in this game can import it, and the file has no seat for you.")
-            people = set(await members(seated))
-            strangers = [f"{s.name} ({s.colour})" for s in row.seats if s.player_id not in people]
-            if strangers:
-                one = len(strangers) == 1
-                raise InvalidData(f"seats: {', '.join(strangers)} {'is not a member' if one else 'are not members'} "
-                                  f"of this server, or {'is a bot' if one else 'are bots'}; every seat must be held "
-                                  "by a person here who can claim it.")
+            seated = await _seated_here(row, user, members)
             row.channel_id, row.guild_id, row.host_id = channel_id, guild_id, user.id
             row.unclaimed = [i for i, player in enumerate(seated) if player != user.id]
             now = self.channels.now().isoformat()
             row.created_at = row.updated_at = now
             if game.rules.hidden_randomness:
-                seed = self.channels.new_seed()
-                assert row.state is not None
-                state = game.rules.reseed(game.rules.decode_state(row.state), seed)
-                row.state = game.rules.encode_state(state)
-                entries.append(self.channels.entry(user, "reseed", {"seed": seed},
-                                           "What was still face down was shuffled again for this copy of the game."))
+                entries.append(self._shuffle_again(row, game, user))
                 snapshots = {}  # taking back an action from before the shuffle would undo it
             upto = f" up to log entry {until}" if until is not None else ""
             text = (f"{clean_name(user.name)} imported {article(game.rules.title)} game{upto} ({len(entries)} log "
@@ -127,6 +113,31 @@ class Transfers:
                                     snapshots)
             loaded = await self.channels.require(channel_id)
         return telling.outcome(loaded, user, text, (), [], draw=True)
+
+    def _shuffle_again(self, row: GameRow, game: GameEntry, user: User) -> LogEntry:
+        """Shuffle again what an imported game still hides (a new seed); the log entry saying so."""
+        seed = self.channels.new_seed()
+        assert row.state is not None
+        state = game.rules.reseed(game.rules.decode_state(row.state), seed)
+        row.state = game.rules.encode_state(state)
+        return self.channels.entry(user, "reseed", {"seed": seed},
+                                   "What was still face down was shuffled again for this copy of the game.")
+
+
+async def _seated_here(row: GameRow, user: User, members: Members) -> list[int]:
+    """The players seated in an imported game, once the importer is one of them and `members` says
+    every one is a person of this server."""
+    seated = [s.player_id for s in row.seats]
+    if user.id not in seated:
+        raise NotAllowed("Only a player seated in this game can import it, and the file has no seat for you.")
+    people = set(await members(seated))
+    strangers = [f"{s.name} ({s.colour})" for s in row.seats if s.player_id not in people]
+    if strangers:
+        one = len(strangers) == 1
+        raise InvalidData(f"seats: {', '.join(strangers)} {'is not a member' if one else 'are not members'} "
+                          f"of this server, or {'is a bot' if one else 'are bots'}; every seat must be held "
+                          "by a person here who can claim it.")
+    return seated
 
 
 class Table:
