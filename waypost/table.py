@@ -170,15 +170,11 @@ class Table:
         """The table's time (a test may turn its clock)."""
         return self.channels.now()
 
-    def new_seed(self) -> int:
-        """A seed for a new game."""
-        return self.channels.new_seed()
-
     def game(self, key: str) -> GameEntry:
         """The game called `key`; BadInput naming the games there are if none is."""
         return self.channels.game(key)
 
-    # --- the outbox, members' choices, the store ---
+    # --- the store, for the Discord side: the outbox, members' choices, processes' turns ---
     async def outbox(self, limit: int = 50) -> list[Outgoing]:
         """Posts waiting to be delivered for this table's servers, oldest first."""
         return await self.store.unsent(limit, self.shards)
@@ -196,16 +192,19 @@ class Table:
         return await self.store.member(user_id)
 
     async def set_member(self, user_id: int, dm_turn: bool, dm_hits: bool) -> None:
+        """Keep a member's choices of direct messages."""
         await self.store.set_member(user_id, dm_turn, dm_hits)
 
     async def take_turn(self, name: str, every: float) -> None:
-        """Wait for this process's turn at `name`, shared by every process over the store, `every` seconds apart."""
+        """Wait until `every` seconds have passed since any process over this store last took the turn
+        `name`, then take it."""
         await self.store.take_turn(name, every)
 
     async def close(self) -> None:
+        """Close the store (the bot shutting down)."""
         await self.store.close()
 
-    # --- lobby ---
+    # --- Lobby: opening a game, seats, settings, starting and ending ---
     async def new(self, channel_id: int, guild_id: int | None, user: User, game_key: str,
                   board_name: str | None = None) -> Outcome:
         return await self.lobby.new(channel_id, guild_id, user, game_key, board_name)
@@ -235,7 +234,7 @@ class Table:
     async def end(self, channel_id: int, user: User, game_id: int | None = None) -> Outcome:
         return await self.lobby.end(channel_id, user, game_id)
 
-    # --- play ---
+    # --- Play: actions, decisions answered, take-backs ---
     async def act(self, channel_id: int, user: User, game_key: str, action: Action) -> Outcome:
         return await self.play.act(channel_id, user, game_key, action)
 
@@ -248,7 +247,7 @@ class Table:
     async def undo(self, channel_id: int, user: User) -> Outcome:
         return await self.play.undo(channel_id, user)
 
-    # --- deadlines ---
+    # --- Deadlines: clocks, away players, a paused game ---
     async def tick(self, limit: int = 50) -> int:
         return await self.deadlines.tick(limit)
 
@@ -264,7 +263,7 @@ class Table:
     async def pause(self, channel_id: int, user: User, paused: bool) -> Outcome:
         return await self.deadlines.pause(channel_id, user, paused)
 
-    # --- looking ---
+    # --- Looking: status, boards, history, views ---
     async def status(self, channel_id: int, away_spent_too: bool = False) -> Status:
         return await self.looking.status(channel_id, away_spent_too)
 
@@ -311,7 +310,7 @@ class Table:
     async def draw(self, drawing: Drawing, payer: Payer = TABLE) -> bytes:
         return await self.looking.draw(drawing, payer)
 
-    # --- offering ---
+    # --- Offering: the legal options ---
     async def kinds(self, channel_id: int, user: User) -> list[Kind]:
         return await self.offering.kinds(channel_id, user)
 
@@ -332,7 +331,7 @@ class Table:
     async def verify(self, channel_id: int, user: User, seq: int) -> list[str]:
         return await self.offering.verify(channel_id, user, seq)
 
-    # --- transfers ---
+    # --- Transfers: export and import ---
     async def export(self, channel_id: int, user: User) -> tuple[str, bytes]:
         return await self.transfers.export(channel_id, user)
 
