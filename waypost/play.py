@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import serial
-from rules.base import Action, Actor, Awaiting, Posted, Result
+from rules.base import Action, Actor, Awaiting, Ending, Posted, Result
 from rules.core import salted
 from rules.errors import IllegalMove, NoGame, NotAllowed
 from rules.options import Values
@@ -84,8 +84,8 @@ class Play:
         last = await self.channels.last_action(loaded)
         tail = last is not None and last.user_id == user.id and last.undoable  # their earlier snapshots stay
         entry = self._entry(loaded, user, actor, action, result, by)
-        previous = _apply(loaded, actor, result)
-        outcome = self._told(loaded, user, actor, action, result, entry, before, by)
+        previous, ending = _apply(loaded, actor, result)
+        outcome = self._told(loaded, user, actor, action, result, entry, before, by, ending)
         return await self._persist(loaded, entry, outcome, result, previous, keep=tail and result.undoable, by=by)
 
     async def _persist(self, loaded: Loaded, entry: LogEntry, outcome: Outcome, result: Result[Any],
@@ -117,11 +117,10 @@ class Play:
 
     @staticmethod
     def _told(loaded: Loaded, user: User, actor: Actor, action: Action, result: Result[Any], entry: LogEntry,
-              before: list[Awaiting], by: str) -> Outcome:
+              before: list[Awaiting], by: str, ending: Ending | None) -> Outcome:
         """What an action applied tells whom: a secret one its player privately (the channel what it
         may know), any other the channel, with the final board when it ended the game."""
         loud = _loud(loaded)
-        ending = loaded.row.ending if loaded.row.status == "ended" else None
         told_channel = entry.public if loud else result.said or entry.public
         if result.secret and by:  # sealed for a player out of time: whoever made it sees no more than others
             outcome = Outcome(f"{by}: {told_channel}")
@@ -134,7 +133,7 @@ class Play:
                                       before, draw=result.board_changed or ending is not None or loud,
                                       hits=result.hits, posted=Posted(action, actor.seat))
         if ending is not None:
-            outcome = replace(outcome, details=(*outcome.details, f"Game over: {ending}"), ping=(),
+            outcome = replace(outcome, details=(*outcome.details, f"Game over: {ending.text}"), ping=(),
                               finished=True, live=False)  # the final board is posted, not edited in
         return outcome
 
@@ -169,9 +168,9 @@ class Play:
             return asked_by(telling.outcome(loaded, user, text, (), before, draw=True), saved)
 
 
-def _apply(loaded: Loaded, actor: Actor, result: Result[Any]) -> dict[str, Any] | None:
+def _apply(loaded: Loaded, actor: Actor, result: Result[Any]) -> tuple[dict[str, Any] | None, Ending | None]:
     """Put an action's result in the loaded game (the acting seat claimed by playing; a game the
-    result ends, closed as finished); the stored state it replaces."""
+    result ends, closed as finished): the stored state it replaces, and the ending if it ended."""
     rules = loaded.game.rules
     previous = loaded.row.state
     loaded.row.state, loaded.state = rules.encode_state(result.state), result.state
@@ -179,7 +178,7 @@ def _apply(loaded: Loaded, actor: Actor, result: Result[Any]) -> dict[str, Any] 
     ending = rules.ending(result.state)
     if ending is not None:
         loaded.row.status, loaded.row.ending = "ended", ending.text
-    return previous
+    return previous, ending
 
 
 def _loud(loaded: Loaded) -> bool:
