@@ -51,7 +51,7 @@ def _walk(view: MegaState, actor: Actor, kind: str, runs: int, chosen: dict[str,
     samples: dict[str, list[float]] = {}
     chosen = dict(chosen or {})
     while True:
-        param = next((p for p in GAME.steps(view, actor, kind, chosen) if p.name not in chosen), None)
+        param = next((p for p in GAME.params_now(view, actor, kind, chosen) if p.name not in chosen), None)
         if param is None:
             return samples
         if param.free and typed and typed.get(param.name):

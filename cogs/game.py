@@ -228,7 +228,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
                            "move hits your pieces")
     async def notify(self, interaction: discord.Interaction, turn: bool, hits: bool) -> None:
         table = table_of(interaction)
-        await awaited(interaction, table.store.set_member(interaction.user.id, turn, hits))
+        await awaited(interaction, table.set_member(interaction.user.id, turn, hits))
         said = {True: "by direct message (in the channel if your messages are closed)", False: "in the channel"}
         here = games_text(await table.mine(user_of(interaction), interaction.guild_id))
         await say_privately(interaction, f"When a game waits for you: {said[turn]}. When a move hits your pieces: "

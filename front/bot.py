@@ -137,7 +137,7 @@ class WaypostBot(commands.Bot):
             self._timekeeper.cancel()
         await super().close()
         if hasattr(self, "table"):
-            await self.table.store.close()
+            await self.table.close()
 
 
 class ShardedBot(WaypostBot, commands.AutoShardedBot):
@@ -158,7 +158,7 @@ class ShardedBot(WaypostBot, commands.AutoShardedBot):
         if self._max_concurrency is None:
             self._max_concurrency = (await self.fetch_session_start_limits()).max_concurrency
         bucket = (shard_id or 0) % self._max_concurrency
-        await self.table.store.take_turn(f"identify {bucket}", IDENTIFY_SPACING)
+        await self.table.take_turn(f"identify {bucket}", IDENTIFY_SPACING)
 
 
 def extensions(games: Mapping[str, GameEntry]) -> tuple[str, ...]:

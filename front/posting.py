@@ -40,7 +40,7 @@ class _Posting(Protocol):
 
 async def deliver(bot: _Posting, limit: int = 50) -> int:
     """Post what waits in the outbox; returns how many posts were delivered (or given up)."""
-    posts = await bot.table.store.unsent(limit, bot.table.shards)
+    posts = await bot.table.outbox(limit)
     for post in posts:
         channel = bot.get_partial_messageable(post.channel_id)
         try:
@@ -50,7 +50,7 @@ async def deliver(bot: _Posting, limit: int = 50) -> int:
                 await _send(channel, post.sending, post.nonce)
         except (discord.NotFound, discord.Forbidden) as error:  # the channel is gone, or closed to the bot
             log.warning("post %s to channel %s given up: %s", post.id, post.channel_id, error)
-        await bot.table.store.sent(post.id, bot.table.now().isoformat())
+        await bot.table.sent(post.id)
     return len(posts)
 
 
@@ -58,11 +58,11 @@ async def _noted(bot: _Posting, post: Outgoing) -> str:
     """Tell those who chose direct messages, then note the post as being sent: its text (mentioning
     the others) and the id of a message just before now, by Discord's clock give or take."""
     named = tuple(dict.fromkeys(post.mentions))  # each once: the late player may be the host, too
-    chose = frozenset([uid for uid in named if (await bot.table.store.member(uid))[0]])
+    chose = frozenset([uid for uid in named if (await bot.table.member(uid))[0]])
     planned = reminder(post.content, post.channel_id, named, chose)
     content = planned.content([uid for uid, text in planned.direct if await told(bot, uid, text)])
     after = discord.utils.time_snowflake(discord.utils.utcnow() - CLOCK_MARGIN)
-    await bot.table.store.sending(post.id, content, after)
+    await bot.table.sending(post.id, content, after)
     return content
 
 

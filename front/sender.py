@@ -129,7 +129,7 @@ async def _context(table: Table, outcome: Outcome, channel: int, here: int) -> C
     hit_dms: set[int] = set()
     if not outcome.private:
         for uid in dict.fromkeys((*outcome.hits, *outcome.ping, *(p.user_id for p in outcome.prompts))):
-            turn, hits = await table.store.member(uid)
+            turn, hits = await table.member(uid)
             if turn:
                 turn_dms.add(uid)
             if hits:

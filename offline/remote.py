@@ -22,17 +22,22 @@ from typing import Any
 
 from offline.fleet import Fleet
 from offline.harness import OfflineDiscord, Record
-from waypost.channels import Loaded
+from waypost.channels import Channels, Loaded
 from waypost.table import Table
 
 
-class Reader(Table):
-    """A table over a database another process writes (the bot processes a `RemoteDiscord`
-    drives): every read asks the store for the game's row, and the state decoded from it is reused
-    while the row's version is the same."""
+class Rereading(Channels):
+    """Channels over a database another process writes: every read asks the store for the game's
+    row, and the state decoded from it is reused while the row's version is the same."""
 
-    def _cached(self, channel_id: int) -> Loaded | None:
+    def cached(self, channel_id: int) -> Loaded | None:
         return None
+
+
+class Reader(Table):
+    """A table over a database another process writes (the bot processes a `RemoteDiscord` drives)."""
+
+    channels_type = Rereading
 
 
 class RemoteDiscord(OfflineDiscord):

@@ -202,10 +202,10 @@ class Game(ABC, Generic[S]):
             except PlayerError:
                 continue
             if self.completable(state, actor, cls.kind, {}):
-                found.append(Kind(cls.kind, cls.named(), self.steps(state, actor, cls.kind, {})))
+                found.append(Kind(cls.kind, cls.named(), self.params_now(state, actor, cls.kind, {})))
         return found
 
-    def steps(self, state: S, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
+    def params_now(self, state: S, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
         """The parameters of `kind` as they stand once `chosen` are chosen (a game may make some
         needed, or leave some out, by what was chosen: an adjustment of boats needs the boat)."""
         return self.action_class(kind).params
@@ -216,13 +216,13 @@ class Game(ABC, Generic[S]):
         into an action the rules accept. So an option offered is an option accepted. For a look,
         its candidates."""
         found = self.candidates(state, actor, kind, param, chosen)
-        if any(look.kind == kind for look in self.looks) or self.vouched(kind, param, chosen) and found and \
+        if any(look.kind == kind for look in self.looks) or self.all_legal_if_one(kind, param, chosen) and found and \
                 self.completable(state, actor, kind, {**chosen, param: found[0].value}):
             return found
         return [c for c in found if self.completable(state, actor, kind, {**chosen, param: c.value})]
 
-    def vouched(self, kind: str, param: str, chosen: Values) -> bool:
-        """Whether the game vouches that its candidates of `param`, given `chosen`, are all legal when
+    def all_legal_if_one(self, kind: str, param: str, chosen: Values) -> bool:
+        """Whether the game promises that its candidates of `param`, given `chosen`, are all legal when
         any of them is (they come from the handler's own search: a sail's reachable ends), so that
         `choices` tries only the first; the random play checks the promise."""
         return False
@@ -254,13 +254,13 @@ class Game(ABC, Generic[S]):
         pick is out of range or leaves out a required parameter, or `kind` is not open now."""
         cls = self.action_class(kind)
         self.permit(state, actor, cls)
-        found = Kind(kind, cls.named(), self.steps(state, actor, kind, {}))
+        found = Kind(kind, cls.named(), self.params_now(state, actor, kind, {}))
         chosen: list[tuple[Param, Choice | None]] = []
         values: dict[str, Value | None] = {}
         made: list[int | None] = []
         left = list(picks)
         while True:
-            param = next((p for p in self.steps(state, actor, kind, values) if p.name not in values), None)
+            param = next((p for p in self.params_now(state, actor, kind, values) if p.name not in values), None)
             if param is None:
                 if left:
                     raise BadInput("That choice is already complete.")
@@ -287,7 +287,7 @@ class Game(ABC, Generic[S]):
         to their defaults) makes an action of `kind` the rules accept now: a depth-first search over
         the candidates that stops at the first. An optional parameter's default must therefore be
         legal whenever any of its values is (else the game makes it required)."""
-        params = [p for p in self.steps(state, actor, kind, chosen) if p.name not in chosen]
+        params = [p for p in self.params_now(state, actor, kind, chosen) if p.name not in chosen]
         required = next((p for p in params if p.required), None)
         if required is None:
             return self._built(state, actor, kind, chosen)
@@ -332,7 +332,7 @@ class Game(ABC, Generic[S]):
         """Whether the rules accept `action` by `actor` now (tried on a copy: nothing changes). As
         `apply`, without `compare`: what the comparison adds never refuses."""
         try:
-            self._played(state, actor, action)
+            self._play_on_copy(state, actor, action)
         except PlayerError:
             return False
         return True
@@ -352,9 +352,9 @@ class Game(ABC, Generic[S]):
         An action of a type this game does not have is a bug in the caller (TypeError), not a
         player's mistake.
         """
-        return self.compare(state, actor, self._played(state, actor, action))
+        return self.compare(state, actor, self._play_on_copy(state, actor, action))
 
-    def _played(self, state: S, actor: Actor, action: Action) -> Result[S]:
+    def _play_on_copy(self, state: S, actor: Actor, action: Action) -> Result[S]:
         if type(action) not in self.actions:
             raise TypeError(f"{self.title} has no action of type {type(action).__name__}")
         self.permit(state, actor, action)

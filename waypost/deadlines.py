@@ -18,11 +18,12 @@ from typing import Any
 
 from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
 from rules.text import plural
-from waypost.channels import Loaded
+from waypost.channels import Channels, Loaded, settled_clocks
 from waypost.clocks import DEADLINE, HALF, Clocks, Timing, away_spent
 from waypost.outcome import Covered, Outcome, User
 from waypost.play import Play
 from waypost.records import Post
+from waypost.shards import Shards
 
 BY_DEADLINE = "By the deadline"
 BY_HOST = "By the host, for a player out of time"
@@ -39,16 +40,22 @@ def left(seconds: float) -> str:
     return " ".join(parts[:2]) or "no time"
 
 
-class Deadlines(Play):
-    """Clocks that act: reminders, deadlines, away, pause, and the host playing for a player."""
+class Deadlines:
+    """Clocks that act: reminders, deadlines, away, pause, and the host playing for a player (through
+    `play`). `shards`: the servers whose periodic work this table does (None: all of them)."""
+
+    def __init__(self, channels: Channels, play: Play, shards: Shards | None = None):
+        self.channels, self.play, self.shards = channels, play, shards
+        self.store = channels.store
+        self.games = channels.games
 
     async def tick(self, limit: int = 50) -> int:
         """Deal with every open game whose clocks passed a point by now; returns how many."""
-        now = self._clock()
+        now = self.channels.now()
         channels = await self.store.due(now.isoformat(), limit, self.shards)
         for channel in channels:
-            async with self._locked(channel):
-                loaded = await self._load(channel)
+            async with self.channels.locked(channel):
+                loaded = await self.channels.load(channel)
                 if loaded is not None and loaded.row.next_due and loaded.row.next_due <= now.isoformat():
                     await self._due(loaded, now)
         return len(channels)
@@ -57,49 +64,27 @@ class Deadlines(Play):
         """Post the reminders due and deal with each deadline passed. A default move for a player
         out of time is saved with its deadline marked (one transaction), so a restart between the
         two neither loses it nor plays it twice."""
-        settled = loaded.but(**self._settled(loaded, now))  # a player back from being away: their clock runs from then
-        timing = Timing.of(settled.row.settings)
-        clocks = Clocks.load(settled.row.clocks)
-        posts: list[Post] = []
-        timed_out: list[int] = []
-        title = loaded.game.rules.title
-        default = loaded.row.settings.get("deadline_action") == "default"
-        for player in list(clocks.running):
-            due = [point for point, when in clocks.points(player, timing, now) if when <= now]
-            if not due:
-                continue
-            for point in due:  # past points, oldest first: only the latest is still worth saying (a late
-                if point != DEADLINE or not default:  # timekeeper must not send a reminder, a last call
-                    clocks.mark(player, point)  # and the deadline at once)
-            point = due[-1]
-            if point == DEADLINE and default:
-                timed_out.append(player)  # marked with its move, below
-            elif point != DEADLINE:
-                deadline = clocks.deadline(player, timing, now)
-                remaining = left((deadline - now).total_seconds()) if deadline else "no"
-                word = "Reminder" if point == HALF else "Last call"
-                posts.append(Post(f"{word}: the {title} game here waits for you; {remaining} left.", (player,)))
-            else:
-                posts.append(Post(f"{self._named(loaded, player)}'s time to play has run out. The host can play "
-                                  "their default move with /game skip, or wait.", (player, loaded.row.host_id)))
-        await self._save(loaded, None, settled.but(clocks=clocks.dump()), posts=posts)
+        settled = loaded.but(**settled_clocks(loaded, now))  # a player back from being away: their clock runs from then
+        posts, timed_out, clocks = _passed(settled, now)
+        await self.channels.save(loaded, None, settled.but(clocks=clocks), posts=posts)
         for player in timed_out:
-            clocks = Clocks.load(loaded.row.clocks)
-            if player not in clocks.running:  # an earlier default move ended the wait for them too
-                continue
-            clocks.mark(player, DEADLINE)
-            marked = {"clocks": clocks.dump()}
-            try:
-                await self._play_for(loaded, player, BY_DEADLINE, marked)
-            except PlayerError as refused:
-                notice = (f"{self._named(loaded, player)}'s time to play has run out, and their default move was "
-                          f"not played: {refused} The host can play for them with /game skip, or wait.")
-                await self._save(loaded, None, loaded.but(**marked), posts=[Post(notice, (player, loaded.row.host_id))])
+            await self._default_for(loaded, player)
 
-    @staticmethod
-    def _named(loaded: Loaded, player: int) -> str:
-        seat = loaded.seat_of(player)
-        return loaded.seats[seat].name if seat is not None else "A player"
+    async def _default_for(self, loaded: Loaded, player: int) -> None:
+        """Play the default move of a player whose deadline passed, saved with the deadline marked;
+        when the game refuses it, the channel and the host are told so."""
+        clocks = Clocks.load(loaded.row.clocks)
+        if player not in clocks.running:  # an earlier default move ended the wait for them too
+            return
+        clocks.mark(player, DEADLINE)
+        marked = {"clocks": clocks.dump()}
+        try:
+            await self._play_for(loaded, player, BY_DEADLINE, marked)
+        except PlayerError as refused:
+            notice = (f"{_named(loaded, player)}'s time to play has run out, and their default move was "
+                      f"not played: {refused} The host can play for them with /game skip, or wait.")
+            await self.channels.save(loaded, None, loaded.but(**marked),
+                                     posts=[Post(notice, (player, loaded.row.host_id))])
 
     async def _play_for(self, loaded: Loaded, player: int, by: str,
                         changes: Mapping[str, Any] | None = None) -> Outcome:
@@ -116,8 +101,8 @@ class Deadlines(Play):
             if action is None:
                 break
             try:
-                outcomes.append(await self._record(loaded, User(player, loaded.seats[seat].name), action, by=by,
-                                                   changes=None if outcomes else changes))
+                outcomes.append(await self.play.record(loaded, User(player, loaded.seats[seat].name), action, by=by,
+                                                       changes=None if outcomes else changes))
             except PlayerError:
                 if not outcomes:
                     raise
@@ -131,12 +116,12 @@ class Deadlines(Play):
                        hits=tuple(dict.fromkeys(h for o in outcomes for h in o.hits)))
 
     def _waits_for(self, loaded: Loaded, seat: int) -> bool:
-        return loaded.row.status == "active" and any(a.seat == seat for a in self._awaiting(loaded))
+        return loaded.row.status == "active" and any(a.seat == seat for a in loaded.awaiting())
 
     async def skip(self, channel_id: int, user: User, player: int) -> Outcome:
         """The host plays the default move for a player whose time has run out."""
-        async with self._locked(channel_id):
-            loaded = await self._playing(channel_id)
+        async with self.channels.locked(channel_id):
+            loaded = await self.play.playing(channel_id)
             if user.id != loaded.row.host_id:
                 raise NotAllowed("Only the host can play for a player whose time has run out.")
             clock = Clocks.load(loaded.row.clocks).running.get(player)
@@ -148,8 +133,8 @@ class Deadlines(Play):
 
     async def away(self, channel_id: int, user: User, days: int) -> Outcome:
         """Set yourself away for `days` (0: back): your clock stops meanwhile."""
-        async with self._locked(channel_id):
-            text = await self._away(await self._active(channel_id), user, days)
+        async with self.channels.locked(channel_id):
+            text = await self._away(await self.channels.active(channel_id), user, days)
         return Outcome(text)
 
     async def away_everywhere(self, user: User, guild_id: int | None, days: int, here: int) -> list[Covered]:
@@ -160,8 +145,8 @@ class Deadlines(Play):
         for row in await self.store.games_of(user.id, guild_id):
             if row.status != "active" or row.game_key not in self.games:
                 continue
-            async with self._locked(row.channel_id):
-                loaded = await self._load(row.channel_id)
+            async with self.channels.locked(row.channel_id):
+                loaded = await self.channels.load(row.channel_id)
                 if loaded is None or loaded.row.id != row.id or loaded.row.status != "active":
                     continue  # it ended meanwhile
                 title = loaded.game.rules.title
@@ -183,7 +168,7 @@ class Deadlines(Play):
         if not 0 <= days <= most:
             raise BadInput(f"At this table a player is away for at most {plural(most, 'day')} at once.")
         total = int(loaded.row.settings.get("away_total_days", 21)) * DAY
-        spent = away_spent(await self._away_log(loaded), self._clock()).get(user.id, 0.0)
+        spent = away_spent(await self.channels.away_log(loaded), self.channels.now()).get(user.id, 0.0)
         if days and spent + days * DAY > total:
             said = [f"At this table each player is away for at most {plural(total // DAY, 'day')} in all during "
                     "the game", *([f"you have been away {left(spent)}"] if spent >= 60 else []),
@@ -192,7 +177,7 @@ class Deadlines(Play):
             raise IllegalMove("; ".join(said) + ".")
         name = loaded.seats[seat].name
         if days:
-            until = self._clock() + timedelta(days=days)
+            until = self.channels.now() + timedelta(days=days)
             away = {**loaded.row.away, str(user.id): until.isoformat()}
             text = f"{name} is away for {plural(days, 'day')}: their clock stops until they are back."
         else:
@@ -200,21 +185,57 @@ class Deadlines(Play):
                 raise IllegalMove("You are not away.")
             away = {p: u for p, u in loaded.row.away.items() if p != str(user.id)}
             text = f"{name} is back: their clock runs again."
-        await self._save(loaded, self._entry(user, "settings", {"away": days}, text), loaded.but(away=away),
-                         posts=[Post(text)] if tell else [])
+        await self.channels.save(loaded, self.channels.entry(user, "settings", {"away": days}, text),
+                                 loaded.but(away=away), posts=[Post(text)] if tell else [])
         return text
 
     async def pause(self, channel_id: int, user: User, paused: bool) -> Outcome:
         """The host pauses the whole game (every clock stops) or resumes it."""
-        async with self._locked(channel_id):
-            loaded = await self._active(channel_id)
+        async with self.channels.locked(channel_id):
+            loaded = await self.channels.active(channel_id)
             if user.id != loaded.row.host_id:
                 raise NotAllowed("Only the host can pause or resume the game.")
             if paused == bool(loaded.row.paused_at):
                 raise IllegalMove(f"The game is already {'paused' if paused else 'running'}.")
-            paused_at = self._clock().isoformat() if paused else None
+            paused_at = self.channels.now().isoformat() if paused else None
             text = ("The host paused the game: every clock stops, and nobody moves until it resumes." if paused
                     else "The host resumed the game: the clocks run again.")
-            await self._save(loaded, self._entry(user, "settings", {"paused": paused}, text),
-                             loaded.but(paused_at=paused_at))
+            await self.channels.save(loaded, self.channels.entry(user, "settings", {"paused": paused}, text),
+                                     loaded.but(paused_at=paused_at))
         return Outcome(text)
+
+
+def _passed(loaded: Loaded, now: datetime) -> tuple[list[Post], list[int], dict[str, Any]]:
+    """The points passed by now: what to post for them (a reminder, a last call, a deadline told
+    to the host), the players whose default move is due (marked with it, later), and the row's
+    clocks with the points marked."""
+    timing = Timing.of(loaded.row.settings)
+    clocks = Clocks.load(loaded.row.clocks)
+    posts: list[Post] = []
+    timed_out: list[int] = []
+    title = loaded.game.rules.title
+    default = loaded.row.settings.get("deadline_action") == "default"
+    for player in list(clocks.running):
+        due = [point for point, when in clocks.points(player, timing, now) if when <= now]
+        if not due:
+            continue
+        for point in due:  # past points, oldest first: only the latest is still worth saying (a late
+            if point != DEADLINE or not default:  # timekeeper must not send a reminder, a last call
+                clocks.mark(player, point)  # and the deadline at once)
+        point = due[-1]
+        if point == DEADLINE and default:
+            timed_out.append(player)  # marked with its move
+        elif point != DEADLINE:
+            deadline = clocks.deadline(player, timing, now)
+            remaining = left((deadline - now).total_seconds()) if deadline else "no"
+            word = "Reminder" if point == HALF else "Last call"
+            posts.append(Post(f"{word}: the {title} game here waits for you; {remaining} left.", (player,)))
+        else:
+            posts.append(Post(f"{_named(loaded, player)}'s time to play has run out. The host can play "
+                              "their default move with /game skip, or wait.", (player, loaded.row.host_id)))
+    return posts, timed_out, clocks.dump()
+
+
+def _named(loaded: Loaded, player: int) -> str:
+    seat = loaded.seat_of(player)
+    return loaded.seats[seat].name if seat is not None else "A player"

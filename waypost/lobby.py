@@ -7,39 +7,45 @@ from typing import Any
 from rules import serial
 from rules.base import BoardInfo, Seat, Setting
 from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
-from waypost.channels import Channels, Loaded, asked_by, players_on, seat_range
+from waypost import telling
+from waypost.channels import Channels, Loaded, players_on, seat_range
 from waypost.outcome import Outcome, User, clean_name
 from waypost.records import GameRow
 from waypost.registry import HOST_SETTINGS, Board, GameEntry
+from waypost.telling import asked_by
 
 
-class Lobby(Channels):
+class Lobby:
     """Opening a game, seats, settings, starting and ending."""
+
+    def __init__(self, channels: Channels):
+        self.channels = channels
+        self.store = channels.store
 
     async def new(self, channel_id: int, guild_id: int | None, user: User, game_key: str,
                   board_name: str | None = None) -> Outcome:
         """Open a game in the channel; the creator becomes host and takes the first seat."""
-        game = self.game(game_key)
+        game = self.channels.game(game_key)
         board = game.board(board_name) if board_name else next(iter(game.boards.values()))
-        async with self._locked(channel_id):
-            if await self._load(channel_id) is not None:
+        async with self.channels.locked(channel_id):
+            if await self.channels.load(channel_id) is not None:
                 raise IllegalMove("This channel already has a game. Finish it with /game end, or use "
                                   "another channel or thread.")
-            now = self._clock().isoformat()
+            now = self.channels.now().isoformat()
             seat = Seat(user.id, clean_name(user.name), game.rules.colours[0])
             row = GameRow(0, channel_id, guild_id, game.key, board.info.name, "lobby", user.id, [seat],
-                          _defaults(game), self.new_seed(), None, 0, now, now)
+                          _defaults(game), self.channels.new_seed(), None, 0, now, now)
             text = (f"{seat.name} opened {game.rules.title} on {board.info.title} "
                     f"({players_on(game, board.info)}) and sits as {game.rules.identity(board.model, seat.colour)}.")
-            await self.store.create(row, [self._entry(user, "lobby", {"new": game.key, "board": board.info.name},
-                                                      text)])
-            self._cache.pop(channel_id, None)
+            body = {"new": game.key, "board": board.info.name}
+            await self.store.create(row, [self.channels.entry(user, "lobby", body, text)])
+            self.channels.forget(channel_id)
         return Outcome(text, ("Others join with /game join; the host starts with /game start.",))
 
     async def join(self, channel_id: int, user: User, colour: str | None = None) -> Outcome:
         """Take a seat in the lobby, or claim your seat in an imported game."""
-        async with self._locked(channel_id):
-            loaded = await self._require(channel_id)
+        async with self.channels.locked(channel_id):
+            loaded = await self.channels.require(channel_id)
             seat = loaded.seat_of(user.id)
             if loaded.row.status != "lobby" and seat is not None and seat in loaded.row.unclaimed:
                 return await self._claim(loaded, user, seat)
@@ -61,20 +67,20 @@ class Lobby(Channels):
             joined = Seat(user.id, clean_name(user.name), colour)
             seated = loaded.but(seats=[*loaded.row.seats, joined])
             text = f"{joined.name} joined as {seated.identity(len(seated.seats) - 1)} ({len(seated.seats)} seated)."
-            await self._save(loaded, self._entry(user, "lobby", {"join": colour}, text), seated)
+            await self.channels.save(loaded, self.channels.entry(user, "lobby", {"join": colour}, text), seated)
         return Outcome(text)
 
     async def leave(self, channel_id: int, user: User) -> Outcome:
         """Leave the lobby; in a game in progress, ask the host for a substitute."""
-        async with self._locked(channel_id):
-            loaded = await self._require(channel_id)
+        async with self.channels.locked(channel_id):
+            loaded = await self.channels.require(channel_id)
             seat = loaded.seat_of(user.id)
             if seat is None:
                 raise IllegalMove("You are not seated in this game.")
             if loaded.row.status != "lobby":
                 text = (f"{_seated(loaded, seat)} asks to leave the game. The host can hand their seat to someone "
                         "else with /game substitute.")
-                await self._save(loaded, self._entry(user, "lobby", {"asks_to_leave": seat}, text))
+                await self.channels.save(loaded, self.channels.entry(user, "lobby", {"asks_to_leave": seat}, text))
                 return Outcome(text, told=(loaded.row.host_id,) if loaded.row.host_id != user.id else ())
             name = loaded.name(seat)
             seats = [s for i, s in enumerate(loaded.row.seats) if i != seat]
@@ -86,14 +92,15 @@ class Lobby(Channels):
             elif user.id == loaded.row.host_id:  # the host must be able to act: hosting passes on
                 changes["host_id"] = seats[0].player_id
                 text += f" {seats[0].name} hosts now."
-            await self._save(loaded, self._entry(user, "lobby", {"leave": seat}, text), loaded.but(**changes))
+            await self.channels.save(loaded, self.channels.entry(user, "lobby", {"leave": seat}, text),
+                                     loaded.but(**changes))
         return Outcome(text)
 
     async def substitute(self, channel_id: int, user: User, player: int, to: User) -> Outcome:
         """The host hands `player`'s seat to `to`, who inherits its pieces and secrets; the old
         player loses access. Hosting goes with the seat."""
-        async with self._locked(channel_id):
-            loaded = await self._active(channel_id)
+        async with self.channels.locked(channel_id):
+            loaded = await self.channels.active(channel_id)
             if user.id != loaded.row.host_id:
                 raise NotAllowed("Only the host can hand a seat to a substitute.")
             seat = loaded.seat_of(player)
@@ -112,25 +119,26 @@ class Lobby(Channels):
                                  away={k: v for k, v in row.away.items() if k != str(player)},
                                  unclaimed=[s for s in row.unclaimed if s != seat],
                                  host_id=to.id if row.host_id == player else row.host_id)
-            await self._save(loaded, self._entry(user, "seat", {"seat": seat, "player_id": to.id, "name": new.name},
-                                                 text), changed, forget=True)
+            body = {"seat": seat, "player_id": to.id, "name": new.name}
+            await self.channels.save(loaded, self.channels.entry(user, "seat", body, text), changed, forget=True)
         return Outcome(text, told=(to.id,))
 
     async def hand_host(self, channel_id: int, user: User, to: int) -> Outcome:
         """The host hands hosting to another seated player."""
-        async with self._locked(channel_id):
-            loaded = await self._require(channel_id)
+        async with self.channels.locked(channel_id):
+            loaded = await self.channels.require(channel_id)
             if user.id != loaded.row.host_id:
                 raise NotAllowed("Only the host can hand hosting to someone else.")
             seat = loaded.seat_of(to)
             if seat is None or to == user.id:
                 raise IllegalMove("Hosting goes to another player seated in this game.")
             text = f"{loaded.seats[seat].name} hosts the game now."
-            await self._save(loaded, self._entry(user, "settings", {"host": seat}, text), loaded.but(host_id=to))
+            await self.channels.save(loaded, self.channels.entry(user, "settings", {"host": seat}, text),
+                                     loaded.but(host_id=to))
         return Outcome(text, told=(to,))
 
     async def start(self, channel_id: int, user: User) -> Outcome:
-        async with self._locked(channel_id):
+        async with self.channels.locked(channel_id):
             loaded = await self._lobby(channel_id)
             if user.id != loaded.row.host_id:
                 raise NotAllowed("Only the host can start the game.")
@@ -147,19 +155,19 @@ class Lobby(Channels):
             game_settings = _game_settings(loaded.game, loaded.row.settings)
             body = {"board": board.raw, "seats": serial.dump(loaded.seats), "settings": game_settings,
                     "seed": loaded.row.seed}
-            before = self._awaiting(loaded)
+            before = loaded.awaiting()
             state = loaded.game.rules.setup(board.model, list(loaded.seats), game_settings, loaded.row.seed)
             started = loaded.but(state, status="active", state=loaded.game.rules.encode_state(state))
             seated = ", ".join(f"{s.name} ({loaded.identity(i)})" for i, s in enumerate(loaded.seats))
             text = f"{loaded.game.rules.title} begins with {seated}."
-            saved = await self._save(loaded, self._entry(user, "start", body, text), started)
-            return asked_by(self._outcome(loaded, user, text, (), before, draw=True, began=True), saved)
+            saved = await self.channels.save(loaded, self.channels.entry(user, "start", body, text), started)
+            return asked_by(telling.outcome(loaded, user, text, (), before, draw=True, began=True), saved)
 
     async def settings(self, channel_id: int, user: User, name: str | None = None,
                        value: str | None = None) -> Outcome:
         """Show the settings, or (host) change one. Game settings are fixed once play starts."""
-        async with self._locked(channel_id):
-            loaded = await self._require(channel_id)
+        async with self.channels.locked(channel_id):
+            loaded = await self.channels.require(channel_id)
             specs = settings_of(loaded.game)
             boards = ", ".join(loaded.game.boards)
             if name is None:
@@ -182,32 +190,32 @@ class Lobby(Channels):
                 _playable(loaded, loaded.game.board(loaded.row.board), {**loaded.row.settings, spec.name: parsed},
                           f"{spec.name} cannot be {spec.show(parsed)} here")
             text = f"Setting {spec.name}: {spec.show(old)} → {spec.show(parsed)}."
-            await self._save(loaded, self._entry(user, "settings", {spec.name: parsed}, text),
-                             loaded.but(settings={**loaded.row.settings, spec.name: parsed}))
+            await self.channels.save(loaded, self.channels.entry(user, "settings", {spec.name: parsed}, text),
+                                     loaded.but(settings={**loaded.row.settings, spec.name: parsed}))
         return Outcome(text)
 
     async def may_end(self, channel_id: int, user: User) -> tuple[int, str]:
         """The id and title of the game `user` may end here (to ask them to confirm), or a refusal."""
-        loaded = await self._require(channel_id)
+        loaded = await self.channels.require(channel_id)
         _may_end(loaded, user)
         return loaded.row.id, loaded.game.rules.title
 
     async def end(self, channel_id: int, user: User, game_id: int | None = None) -> Outcome:
         """End the channel's game (the one with `game_id`, when given). It stays readable."""
-        async with self._locked(channel_id):
-            loaded = await self._require(channel_id)
+        async with self.channels.locked(channel_id):
+            loaded = await self.channels.require(channel_id)
             if game_id is not None and loaded.row.id != game_id:
                 raise IllegalMove("That game has already ended.")
             _may_end(loaded, user)
             text = (f"The {loaded.game.rules.title} game in this channel has ended. Its log, board and export "
                     "stay available here until a new game is opened.")
-            await self._save(loaded, self._entry(user, "end", {}, text), loaded.but(status="ended"))
+            await self.channels.save(loaded, self.channels.entry(user, "end", {}, text), loaded.but(status="ended"))
         return Outcome(text)
 
     async def _claim(self, loaded: Loaded, user: User, seat: int) -> Outcome:
         text = f"{loaded.seats[seat].name} claimed their seat ({loaded.name(seat)})."
-        await self._save(loaded, self._entry(user, "lobby", {"claim": seat}, text),
-                         loaded.but(unclaimed=[s for s in loaded.row.unclaimed if s != seat]))
+        await self.channels.save(loaded, self.channels.entry(user, "lobby", {"claim": seat}, text),
+                                 loaded.but(unclaimed=[s for s in loaded.row.unclaimed if s != seat]))
         return Outcome(text)
 
     async def _change_board(self, loaded: Loaded, user: User, name: str | None) -> Outcome:
@@ -222,12 +230,12 @@ class Lobby(Channels):
         _playable(loaded, board, loaded.row.settings, f"{board.info.title} does not go with this game's settings")
         old = loaded.game.board(loaded.row.board).info.title
         text = f"Board: {old} → {board.info.title} ({players_on(loaded.game, board.info)})."
-        await self._save(loaded, self._entry(user, "settings", {"board": board.info.name}, text),
-                         loaded.but(board=board.info.name))
+        await self.channels.save(loaded, self.channels.entry(user, "settings", {"board": board.info.name}, text),
+                                 loaded.but(board=board.info.name))
         return Outcome(text)
 
     async def _lobby(self, channel_id: int) -> Loaded:
-        loaded = await self._require(channel_id)
+        loaded = await self.channels.require(channel_id)
         if loaded.row.status != "lobby":
             raise IllegalMove("The game has already started; seats are fixed.")
         return loaded

@@ -12,10 +12,10 @@ from typing import Any
 from rules.base import Awaiting, Highlight, Piece, Posted
 from rules.errors import BadInput, IllegalMove, NotAllowed
 from rules.text import plural
-from waypost import focusing, lookback
+from waypost import focusing, lookback, telling
 from waypost.channels import Channels, Loaded
 from waypost.clocks import Clocks, Timing, away_spent
-from waypost.fairness import TABLE, Payer
+from waypost.fairness import TABLE, Allowance, Lane, Payer
 from waypost.lookback import REPLAY_LIMIT, TOO_LONG
 from waypost.outcome import Drawing, LogPage, Mine, Outcome, Seen, Status, User, Waiting
 from waypost.secrecy import shown
@@ -26,17 +26,24 @@ REACH_LINES = 20  # the most places a reach answer lists in words (the board sho
 SINCE_LINES = 25  # the most entries /game since shows (the rest: /game log)
 
 
-class Looking(Channels):
-    """Status, boards, history and views, each as the asking player may see them."""
+class Looking:
+    """Status, boards, history and views, each as the asking player may see them; boards drawn in
+    the `drawing` lane, past positions and recaps in the `looking_back` one, charged to the user's
+    `allowance`."""
+
+    def __init__(self, channels: Channels, allowance: Allowance, drawing: Lane, looking_back: Lane):
+        self.channels, self.allowance, self.drawing, self.looking_back = channels, allowance, drawing, looking_back
+        self.store = channels.store
+        self.games = channels.games
 
     async def status(self, channel_id: int, away_spent_too: bool = False) -> Status:
         """The channel's game at a glance (`away_spent_too`: with how long each player has been away in
         all, read from the log)."""
-        loaded = await self._require(channel_id)
+        loaded = await self.channels.require(channel_id)
         rules = loaded.game.rules
         public = loaded.view(None) if loaded.state is not None else None
         awaited = rules.awaiting(public) if public is not None else []
-        now, clocks, timing = self._clock(), Clocks.load(loaded.row.clocks), Timing.of(loaded.row.settings)
+        now, clocks, timing = self.channels.now(), Clocks.load(loaded.row.clocks), Timing.of(loaded.row.settings)
         away = {int(p): datetime.fromisoformat(u) for p, u in loaded.row.away.items()}
         waiting = []
         for a in awaited:
@@ -45,7 +52,7 @@ class Looking(Channels):
                                    away.get(player)))
         phase = rules.status_line(public) if public is not None else "waiting for players"
         board = loaded.game.board(loaded.row.board).info
-        spent = away_spent(await self._away_log(loaded), now) if away_spent_too else {}
+        spent = away_spent(await self.channels.away_log(loaded), now) if away_spent_too else {}
         return Status(loaded.game.key, rules.title, board.name, board.title, loaded.row.status, loaded.row.host_id,
                       tuple(loaded.seats), loaded.seat_range, phase, tuple(waiting), dict(loaded.row.settings),
                       loaded.row.ending, bool(loaded.row.paused_at),
@@ -59,7 +66,7 @@ class Looking(Channels):
         part `focus` names (a region, or a player's part by colour, name or civilization:
         `waypost.focusing`); now, or as it was after log entry `at` (replayed off the event loop;
         secrets stay hidden as always)."""
-        loaded = await self._played(channel_id)
+        loaded = await self.channels.started(channel_id)
         payer = Payer(user.id, loaded.row.guild_id)
         self.allowance.check(payer)
         viewer = loaded.seat_of(user.id) if private else None
@@ -79,12 +86,12 @@ class Looking(Channels):
         text = f"{rules.title}: {rules.status_line(view)}." if at is None else \
             f"{rules.title} after log entry {at}: {rules.status_line(view)}."
         posted = None if full or focus is not None else Posted()
-        return Outcome(text, private=private, drawing=replace(self._drawing(loaded, viewer, rules.title, posted),
+        return Outcome(text, private=private, drawing=replace(telling.drawing(loaded, viewer, rules.title, posted),
                                                               focus=focus, past=at is not None))
 
     async def movers(self, channel_id: int, user: User) -> list[Piece]:
         """The user's pieces that can move now (for autocomplete; none outside a game in play)."""
-        loaded = await self._load(channel_id)
+        loaded = await self.channels.load(channel_id)
         seat = loaded.seat_of(user.id) if loaded is not None and loaded.state is not None else None
         if loaded is None or seat is None:
             return []
@@ -93,7 +100,7 @@ class Looking(Channels):
     async def reach(self, channel_id: int, user: User, piece: str) -> Outcome:
         """Privately: where one of the user's pieces can end a move now (the game's own query, on
         their view), listed cheapest first and drawn over their board."""
-        loaded = await self._active(channel_id)
+        loaded = await self.channels.active(channel_id)
         seat = loaded.seat_of(user.id)
         if seat is None:
             raise NotAllowed("Only players of this game have pieces to move.")
@@ -116,7 +123,7 @@ class Looking(Channels):
                  for r in elsewhere[:REACH_LINES]]
         if len(elsewhere) > REACH_LINES:
             lines.append(f"… and {len(elsewhere) - REACH_LINES} more, on the board")
-        drawing = self._drawing(loaded, seat, text)
+        drawing = telling.drawing(loaded, seat, text)
         return Outcome(text, tuple(lines), private=True, drawing=replace(drawing, highlight=Highlight(found, reach)))
 
     async def _as_of(self, loaded: Loaded, at: int, payer: Payer) -> Loaded:
@@ -138,7 +145,7 @@ class Looking(Channels):
         """What happened since the user last acted themselves (a move the deadline or the host
         played for them is not theirs) or last looked with this command, newest last, as they may
         read it: the latest SINCE_LINES entries, read from the log's end whatever its length."""
-        loaded = await self._latest(channel_id)
+        loaded = await self.channels.latest(channel_id)
         game_id = loaded.row.id
         mark = max(await self.store.last_own_action(game_id, user.id), await self.store.looked(game_id, user.id))
         total = await self.store.log_length(game_id)
@@ -157,7 +164,7 @@ class Looking(Channels):
         action; at least one, at most RECAP_LIMIT), each frame the board as everyone may see it,
         labelled as they may read it, of at most `limit` bytes; and how many frames it has.
         Replayed and drawn in a look-back process."""
-        loaded = await self._played(channel_id)
+        loaded = await self.channels.started(channel_id)
         payer = Payer(user.id, loaded.row.guild_id)
         self.allowance.check(payer)
         game_id = loaded.row.id
@@ -172,7 +179,7 @@ class Looking(Channels):
     async def focuses(self, channel_id: int, user: User) -> list[tuple[str, str]]:
         """What `/game board` can be narrowed to in this channel's game (for autocomplete), a player's
         part labelled with their colour, name and civilization."""
-        loaded = await self._load(channel_id)
+        loaded = await self.channels.load(channel_id)
         if loaded is None or loaded.state is None:
             return []
         return focusing.labelled(loaded.game.rules.focuses(loaded.view(loaded.seat_of(user.id))),
@@ -180,7 +187,7 @@ class Looking(Channels):
 
     async def view(self, channel_id: int, user: User) -> Seen[Any] | None:
         """The channel's game in play as `user` may see it (for autocomplete), or None."""
-        loaded = await self._load(channel_id)
+        loaded = await self.channels.load(channel_id)
         if loaded is None or loaded.state is None:
             return None
         seat = loaded.seat_of(user.id)
@@ -188,23 +195,23 @@ class Looking(Channels):
 
     async def decision(self, channel_id: int, user: User, key: str | None = None) -> Awaiting | None:
         """The decision the game asks of `user` (the one named `key`, or the first), if any."""
-        loaded = await self._load(channel_id)
+        loaded = await self.channels.load(channel_id)
         if loaded is None or loaded.state is None:
             return None
         seat = loaded.seat_of(user.id)
-        return next((a for a in self._awaiting(loaded) if a.seat == seat and a.kind == "decision"
+        return next((a for a in loaded.awaiting() if a.seat == seat and a.kind == "decision"
                      and key in (None, a.key)), None)
 
     async def withdrawn(self, channel_id: int, asked: int) -> bool:
         """Whether the move that asked a question (log entry `asked` of the channel's game) was
         taken back: its menu was withdrawn, not answered."""
-        loaded = await self._latest(channel_id)
+        loaded = await self.channels.latest(channel_id)
         return asked in await self.store.undone(loaded.row.id, [asked])
 
     async def log(self, channel_id: int, user: User, page: int = 1) -> LogPage:
         """A page of history, newest first; secret moves read as such until revealed. Only the
         page is read from storage, whatever the log's length."""
-        loaded = await self._latest(channel_id)
+        loaded = await self.channels.latest(channel_id)
         game_id = loaded.row.id
         total = await self.store.log_length(game_id)
         pages = max(1, -(-total // LOG_PAGE))
@@ -221,7 +228,7 @@ class Looking(Channels):
     async def mine(self, user: User, guild_id: int | None) -> list[Mine]:
         """The open games `user` sits in on this server: those waiting for them first (soonest
         deadline first), then the others."""
-        now = self._clock()
+        now = self.channels.now()
         found = []
         for row in await self.store.games_of(user.id, guild_id):
             game = self.games.get(row.game_key)
@@ -237,12 +244,12 @@ class Looking(Channels):
     async def live_board(self, channel_id: int) -> int | None:
         """The id of the message the channel's open game keeps its board in (setting board_images:
         live), if it has one yet."""
-        loaded = await self._load(channel_id)
+        loaded = await self.channels.load(channel_id)
         return await self.store.live_board(loaded.row.id) if loaded is not None else None
 
     async def keep_live_board(self, channel_id: int, message_id: int) -> None:
         """Remember the message the channel's open game keeps its board in from now on."""
-        loaded = await self._load(channel_id)
+        loaded = await self.channels.load(channel_id)
         if loaded is not None:
             await self.store.set_live_board(loaded.row.id, message_id)
 

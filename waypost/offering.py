@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
 from rules.options import Choice, Kind, Step, Values
 from rules.text import either
+from waypost import telling
 from waypost.channels import Channels, Loaded
 from waypost.outcome import User
 from waypost.secrecy import shown, visible
@@ -40,9 +41,13 @@ class Stale(IllegalMove):
     """A card or menu made for an earlier position of the game."""
 
 
-class Offering(Channels):
+class Offering:
     """The legal options of a channel's game, for one user: [] when the channel has no game in play,
     the user neither plays nor hosts it, or nothing is legal."""
+
+    def __init__(self, channels: Channels):
+        self.channels = channels
+        self.store = channels.store
 
     async def kinds(self, channel_id: int, user: User) -> list[Kind]:
         """The action kinds `user` may take now."""
@@ -54,13 +59,13 @@ class Offering(Channels):
 
     async def card(self, channel_id: int, user: User) -> Card:
         """`user`'s turn card now, from their own view."""
-        loaded = await self._active(channel_id)
+        loaded = await self.channels.active(channel_id)
         actor = loaded.actor(user)
         if actor.seat is None and not actor.host:
             raise NotAllowed("You are not playing in this game.")
         rules = loaded.game.rules
         kinds = await asyncio.to_thread(rules.kinds, loaded.view(actor.seat), actor)
-        awaiting = self._awaiting(loaded)
+        awaiting = loaded.awaiting()
         prompt = next((a.prompt for a in awaiting if a.seat == actor.seat), "")
         name = loaded.name(actor.seat) if actor.seat is not None else "the host"
         who = self._who(loaded, actor.seat) if actor.seat is not None else "you host the game"
@@ -68,7 +73,7 @@ class Offering(Channels):
         usual = (*phase.actions, *((rules.flow.answer,) if rules.flow.answer else ()),
                  *(rules.flow.hosted if actor.host else ()))
         others = either(dict.fromkeys(loaded.name(a.seat) for a in awaiting if a.seat != actor.seat), "and")
-        idle = self._idle_phase(loaded)
+        idle = telling.idle_phase(loaded)
         between = f"{idle.title}: {idle.prompt}" if idle is not None else ""
         return Card(loaded.game.key, loaded.row.version, actor.seat, name, prompt, tuple(kinds), usual, who, others,
                     between)
@@ -86,7 +91,7 @@ class Offering(Channels):
                    picks: Sequence[int | None]) -> Step:
         """Where `user`'s choice of action `kind` stands after `picks` (`Game.step`), on the game as
         it was at `version`: Stale if it has moved on since."""
-        loaded = await self._active(channel_id)
+        loaded = await self.channels.active(channel_id)
         if loaded.row.version != version:
             raise Stale("The game has moved on since this menu was made.")
         actor = loaded.actor(user)
@@ -96,7 +101,7 @@ class Offering(Channels):
                       chosen: Values) -> list[Choice]:
         """The legal values of `param` of action `kind` (of game `game_key`) for `user`, given the
         values `chosen` before it. A look's values are suggested to onlookers too (they may look)."""
-        loaded = await self._load(channel_id)
+        loaded = await self.channels.load(channel_id)
         looking = loaded is not None and any(look.kind == kind for look in loaded.game.rules.looks)
         loaded = await self._open_to(channel_id, user, anyone=looking)
         if loaded is None or loaded.game.key != game_key:
@@ -110,9 +115,9 @@ class Offering(Channels):
 
     async def look(self, channel_id: int, user: User, game_key: str, look: str, values: Values) -> list[str]:
         """One of the game's read-only looks for `user`, on their own view (a finished game too)."""
-        loaded = await self._played(channel_id)
+        loaded = await self.channels.started(channel_id)
         if loaded.game.key != game_key:
-            theirs = self.game(game_key).rules.title
+            theirs = self.channels.game(game_key).rules.title
             raise NoGame(f"The game in this channel is {loaded.game.rules.title}, not {theirs}.")
         actor = loaded.actor(user)
         return await asyncio.to_thread(loaded.game.rules.report, loaded.view(actor.seat), actor, look, values)
@@ -120,7 +125,7 @@ class Offering(Channels):
     async def verify(self, channel_id: int, user: User, seq: int) -> list[str]:
         """Log entry `seq` whole, as `user` may read it (a reveal with the proof the channel leaves out),
         and how the game's commitments are checked."""
-        loaded = await self._latest(channel_id)
+        loaded = await self.channels.latest(channel_id)
         game_id = loaded.row.id
         length = await self.store.log_length(game_id)
         if not 1 <= seq <= length:
@@ -133,7 +138,7 @@ class Offering(Channels):
 
     async def _open_to(self, channel_id: int, user: User, anyone: bool = False) -> Loaded | None:
         """The channel's game in play, if `user` plays or hosts it (or `anyone`)."""
-        loaded = await self._load(channel_id)
+        loaded = await self.channels.load(channel_id)
         if loaded is None or loaded.state is None or loaded.row.status != "active":
             return None
         actor = loaded.actor(user)

@@ -8,24 +8,31 @@ from dataclasses import replace
 from typing import Any
 
 from rules import serial
-from rules.base import Action, Posted, Result
+from rules.base import Action, Actor, Awaiting, Ending, Posted, Result
 from rules.core import salted
 from rules.errors import IllegalMove, NoGame, NotAllowed
 from rules.options import Values
-from waypost.channels import Channels, Loaded, asked_by
+from waypost import telling
+from waypost.channels import Channels, Loaded
 from waypost.outcome import Outcome, User
-from waypost.records import Post
+from waypost.records import LogEntry, Post
+from waypost.telling import asked_by
 
 PAUSED = "The host paused the game: nobody moves until they resume it with /game resume."
 
 
-class Play(Channels):
+class Play:
     """Actions checked by the game's rules, recorded, and announced to whom they concern. While the
     host has paused the game nobody plays: moves, answers and take-backs wait for /game resume."""
 
-    async def _playing(self, channel_id: int) -> Loaded:
+    def __init__(self, channels: Channels):
+        self.channels = channels
+        self.store = channels.store
+        self.games = channels.games
+
+    async def playing(self, channel_id: int) -> Loaded:
         """The channel's game in play and not paused."""
-        loaded = await self._active(channel_id)
+        loaded = await self.channels.active(channel_id)
         if loaded.row.paused_at:
             raise IllegalMove(PAUSED)
         return loaded
@@ -33,100 +40,113 @@ class Play(Channels):
     async def act(self, channel_id: int, user: User, game_key: str, action: Action) -> Outcome:
         """Apply one of game `game_key`'s actions for `user`. An action of another type than the
         game's is a bug in the caller (TypeError), not a refusal."""
-        async with self._locked(channel_id):
-            return await self._record(await self._game(channel_id, game_key), user, action)
+        async with self.channels.locked(channel_id):
+            return await self.record(await self._game(channel_id, game_key), user, action)
 
     async def _game(self, channel_id: int, game_key: str) -> Loaded:
         """The channel's game in play, if it is game `game_key`."""
-        loaded = await self._playing(channel_id)
+        loaded = await self.playing(channel_id)
         if loaded.game.key != game_key:
-            theirs = self.game(game_key).rules.title if game_key in self.games else game_key
+            theirs = self.channels.game(game_key).rules.title if game_key in self.games else game_key
             raise NoGame(f"The game in this channel is {loaded.game.rules.title}, not {theirs}.")
         return loaded
 
     async def command(self, channel_id: int, user: User, game_key: str, kind: str, values: Values) -> Outcome:
         """A command as players give it: action `kind` of game `game_key` with the values they chose
         or typed, read by the game's notation on their own view (`Game.build`), then applied."""
-        async with self._locked(channel_id):
+        async with self.channels.locked(channel_id):
             loaded = await self._game(channel_id, game_key)
             actor = loaded.actor(user)
             if actor.seat is None and not actor.host:  # said before anything typed is read
                 raise NotAllowed("You are not playing in this game.")
             action = loaded.game.rules.build(loaded.view(actor.seat), actor, kind, values)
-            return await self._record(loaded, user, action)
+            return await self.record(loaded, user, action)
 
     async def choose(self, channel_id: int, user: User, choice: str, key: str = "") -> Outcome:
         """Answer the decision `key` the game asks of `user` (their first, if "")."""
-        async with self._locked(channel_id):
-            loaded = await self._playing(channel_id)
-            return await self._record(loaded, user, loaded.game.rules.answer(choice.strip(), key))
+        async with self.channels.locked(channel_id):
+            loaded = await self.playing(channel_id)
+            return await self.record(loaded, user, loaded.game.rules.answer(choice.strip(), key))
 
-    async def _record(self, loaded: Loaded, user: User, action: Action, by: str = "",
-                      changes: Mapping[str, Any] | None = None) -> Outcome:
+    async def record(self, loaded: Loaded, user: User, action: Action, by: str = "",
+                     changes: Mapping[str, Any] | None = None) -> Outcome:
         """`user` plays `action`; `by` names who really acted when it was not them (the deadline, or
         the host for a player whose time ran out): such a move is said so and cannot be taken back.
         An action that seals a commitment gets a fresh salt here, whatever it carried. The row's
-        `changes` (a deadline marked) are saved with it."""
+        `changes` (a deadline marked) are saved with it. Its steps: the rules' result, its log entry,
+        the changed game (a new row: the cached one is never changed in place), what it tells whom,
+        and the change saved with that."""
         actor = loaded.actor(user)
         if actor.seat is None and not actor.host:
             raise NotAllowed("You are not playing in this game.")
-        rules = loaded.game.rules
         action = salted(action, secrets.token_hex(8))
-        before = self._awaiting(loaded)
-        result: Result[Any] = rules.apply(loaded.state, actor, action)
+        before = loaded.awaiting()
+        result: Result[Any] = loaded.game.rules.apply(loaded.state, actor, action)
         if by:
             result = replace(result, summary=f"{by}: {result.summary}", undoable=False)
+        last = await self.channels.last_action(loaded)
+        tail = last is not None and last.user_id == user.id and last.undoable  # their earlier snapshots stay
+        entry = self._entry(loaded, user, actor, action, result, by)
+        played, ending = _applied(loaded, actor, result, changes or {})
+        outcome = self._told(played, user, actor, action, result, entry, before, by, ending)
+        return await self._persist(loaded, played, entry, outcome, result, keep=tail and result.undoable, by=by)
+
+    async def _persist(self, loaded: Loaded, played: Loaded, entry: LogEntry, outcome: Outcome,
+                       result: Result[Any], keep: bool, by: str) -> Outcome:
+        """Save the action's entry with the changed game, `played` (with the state before it while
+        it may be taken back; the older snapshots kept if `keep`) and, when nobody ran a command
+        (`by`), what the channel is told, through the outbox; the outcome marked with the entry saved."""
+        told = [Post(outcome.announce or " ".join((outcome.text, *outcome.details)), outcome.ping + outcome.hits)] \
+            if by else []
+        saved = await self.channels.save(loaded, entry, played, before=loaded.row.state if result.undoable else None,
+                                         forget=not keep, posts=told)
+        if saved is not None:
+            loaded.log_cache["last"] = (loaded.row.version, saved)  # the next action need not read it back
+        outcome = asked_by(outcome, saved)
+        if result.proof and not _loud(loaded) and saved is not None:  # the proof stays in the log, a button away
+            outcome = replace(outcome, verify=saved.seq)
+        return outcome
+
+    def _entry(self, loaded: Loaded, user: User, actor: Actor, action: Action, result: Result[Any],
+               by: str) -> LogEntry:
+        """The log entry of an action played: what the channel reads of it, and what an undo needs."""
         name = loaded.name(actor.seat) if actor.seat is not None else "The host"
-        last = await self._last_action(loaded)
-        tail = last is not None and last.user_id == user.id and last.undoable
-        body = {"action": rules.encode_action(action), "actor": serial.dump(actor), **({"by": by} if by else {})}
-        entry = self._entry(user, "action", body, result.summary, details=[*result.details, *result.proof],
-                            seat=actor.seat, secret=result.secret, reveals=result.reveals, undoable=result.undoable,
-                            public=(result.public or f"{name} made a secret move.") if result.secret else "")
-        previous = loaded.row.state
-        ending = rules.ending(result.state)
-        over = {"status": "ended", "ending": ending.text} if ending is not None else {}
-        played = loaded.but(result.state, **{**(changes or {}), **over}, state=rules.encode_state(result.state),
-                            unclaimed=[s for s in loaded.row.unclaimed if s != actor.seat])  # playing claims a seat
-        loud = played.row.settings.get("chatter") == "loud"
+        body = {"action": loaded.game.rules.encode_action(action), "actor": serial.dump(actor),
+                **({"by": by} if by else {})}
+        return self.channels.entry(user, "action", body, result.summary, details=[*result.details, *result.proof],
+                                   seat=actor.seat, secret=result.secret, reveals=result.reveals,
+                                   undoable=result.undoable,
+                                   public=(result.public or f"{name} made a secret move.") if result.secret else "")
+
+    @staticmethod
+    def _told(loaded: Loaded, user: User, actor: Actor, action: Action, result: Result[Any], entry: LogEntry,
+              before: list[Awaiting], by: str, ending: Ending | None) -> Outcome:
+        """What an action applied tells whom: a secret one its player privately (the channel what it
+        may know), any other the channel, with the final board when it ended the game."""
+        loud = _loud(loaded)
         told_channel = entry.public if loud else result.said or entry.public
         if result.secret and by:  # sealed for a player out of time: whoever made it sees no more than others
             outcome = Outcome(f"{by}: {told_channel}")
         elif result.secret:  # the player's own board shows what they sealed
             outcome = Outcome(result.summary, result.details, private=True, announce=told_channel,
-                              drawing=self._drawing(played, actor.seat, result.summary, Posted(action, actor.seat)),
-                              gather="" if loud else self._line_of(played, actor.seat))
+                              drawing=telling.drawing(loaded, actor.seat, result.summary, Posted(action, actor.seat)),
+                              gather="" if loud else _line_of(loaded, actor.seat))
         else:
-            outcome = self._outcome(played, user, result.summary, (*result.details, *(result.proof if loud else ())),
-                                    before, draw=result.board_changed or ending is not None or loud, hits=result.hits,
-                                    posted=Posted(action, actor.seat))
+            outcome = telling.outcome(loaded, user, result.summary, (*result.details, *(result.proof if loud else ())),
+                                      before, draw=result.board_changed or ending is not None or loud,
+                                      hits=result.hits, posted=Posted(action, actor.seat))
         if ending is not None:
             outcome = replace(outcome, details=(*outcome.details, f"Game over: {ending.text}"), ping=(),
                               finished=True, live=False)  # the final board is posted, not edited in
-        told = [Post(outcome.announce or " ".join((outcome.text, *outcome.details)), outcome.ping + outcome.hits)] \
-            if by else []  # nobody ran a command: the channel is told through the outbox
-        saved = await self._save(loaded, entry, played, before=previous if result.undoable else None,
-                                 forget=not (tail and result.undoable), posts=told)
-        if saved is not None:
-            loaded.read["last"] = (loaded.row.version, saved)  # the next action need not read it back
-        outcome = asked_by(outcome, saved)
-        if result.proof and not loud and saved is not None:  # the reveal's proof stays in the log, a button away
-            outcome = replace(outcome, verify=saved.seq)
         return outcome
-
-    @staticmethod
-    def _line_of(loaded: Loaded, seat: int | None) -> str:
-        """The key of a seat's one line in the channel for its secret moves of the phase in play."""
-        position = loaded.game.rules.position(loaded.state)
-        return f"{loaded.row.id}:{seat}:{position.phase}:{position.heading}"
 
     async def undo(self, channel_id: int, user: User) -> Outcome:
         """Take back the user's own last action, if nobody acted since and it revealed nothing.
         Taking back a secret action is answered privately, and its log entry stays secret; the
         channel is told that a secret move was taken back."""
-        async with self._locked(channel_id):
-            loaded = await self._playing(channel_id)
-            last = await self._last_action(loaded)
+        async with self.channels.locked(channel_id):
+            loaded = await self.playing(channel_id)
+            last = await self.channels.last_action(loaded)
             if last is None:
                 raise IllegalMove("There is nothing to take back.")
             if last.user_id != user.id:
@@ -137,14 +157,38 @@ class Play(Channels):
             snapshot = await self.store.snapshot(loaded.row.id, last.seq)
             if snapshot is None:
                 raise IllegalMove("That action can no longer be taken back.")
-            before = self._awaiting(loaded)
+            before = loaded.awaiting()
             state = loaded.game.rules.decode_state(snapshot)
             name = loaded.name(last.seat) if last.seat is not None else "The host"
             text = f"{name} took back their last action: {last.summary}"
-            entry = self._entry(user, "undo", {}, text, seat=last.seat, undoes=last.seq, secret=last.secret,
+            entry = self.channels.entry(user, "undo", {}, text, seat=last.seat, undoes=last.seq, secret=last.secret,
                                 public=f"{name} took back a secret move." if last.secret else "")
-            saved = await self._save(loaded, entry, loaded.but(state, state=snapshot))
+            saved = await self.channels.save(loaded, entry, loaded.but(state, state=snapshot))
             if last.secret:  # the channel saw the commitment: it sees it withdrawn, never what it held
                 return Outcome(text, private=True, announce=entry.public,
-                               drawing=self._drawing(loaded, last.seat, text, Posted()))
-            return asked_by(self._outcome(loaded, user, text, (), before, draw=True), saved)
+                               drawing=telling.drawing(loaded, last.seat, text, Posted()))
+            return asked_by(telling.outcome(loaded, user, text, (), before, draw=True), saved)
+
+
+def _applied(loaded: Loaded, actor: Actor, result: Result[Any],
+             changes: Mapping[str, Any]) -> tuple[Loaded, Ending | None]:
+    """The loaded game with an action's result in it (a new row, with the row's `changes`: the
+    acting seat claimed by playing; a game the result ends, closed as finished), and the ending if
+    it ended."""
+    rules = loaded.game.rules
+    ending = rules.ending(result.state)
+    over = {"status": "ended", "ending": ending.text} if ending is not None else {}
+    played = loaded.but(result.state, **{**changes, **over}, state=rules.encode_state(result.state),
+                        unclaimed=[s for s in loaded.row.unclaimed if s != actor.seat])  # playing claims a seat
+    return played, ending
+
+
+def _loud(loaded: Loaded) -> bool:
+    """Whether the table says everything in the channel (setting chatter: loud)."""
+    return bool(loaded.row.settings.get("chatter") == "loud")
+
+
+def _line_of(loaded: Loaded, seat: int | None) -> str:
+    """The key of a seat's one line in the channel for its secret moves of the phase in play."""
+    position = loaded.game.rules.position(loaded.state)
+    return f"{loaded.row.id}:{seat}:{position.phase}:{position.heading}"

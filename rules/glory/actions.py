@@ -135,7 +135,7 @@ class Adjust(Action):
     kind: ClassVar[str] = "adjust"
     verb: ClassVar[str] = "adjust pieces"
     describe: ClassVar[str] = "Set what the table keeps by hand (yours; the host: anyone's); logged"
-    params: ClassVar[tuple[Param, ...]] = (  # `steps` makes those `what` needs required, and leaves out the rest
+    params: ClassVar[tuple[Param, ...]] = (  # `params_now` makes those `what` needs required, and leaves out the rest
         Param("what", "Adjust what?", describe="What to set",
               fixed=tuple(Choice(what, f"{what.replace('_', ' ')}: {adjusting.sets}")
                           for what, adjusting in ADJUSTING.items())),

@@ -143,8 +143,8 @@ class GloryGame(Game[GloryState]):
             return options.candidates(state, actor, kind, param, chosen)
         return super().candidates(state, actor, kind, param, chosen)
 
-    def steps(self, state: GloryState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
-        return options.steps(kind, super().steps(state, actor, kind, chosen), chosen)
+    def params_now(self, state: GloryState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
+        return options.params_now(kind, super().params_now(state, actor, kind, chosen), chosen)
 
     def make(self, state: GloryState, actor: Actor, kind: str, values: Values) -> Action:
         if kind in ("maneuver", "adjust"):

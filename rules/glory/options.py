@@ -51,7 +51,7 @@ def candidates(state: GloryState, actor: Actor, kind: str, param: str, chosen: V
     return listed(LISTERS, state, actor, kind, param, chosen)
 
 
-def steps(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
+def params_now(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
     """An adjustment's parameters once `what` is chosen: those it needs become required, those it
     may take stay optional, the others are left out (whose pieces stays optional)."""
     what = _what(chosen) if kind == "adjust" else ""

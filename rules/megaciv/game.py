@@ -132,8 +132,8 @@ class MegaCivGame(Game[MegaState]):
             return looks.candidates(state, actor, kind, param)
         return options.candidates(state, actor, kind, param, chosen)
 
-    def steps(self, state: MegaState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
-        return options.steps(state, actor, kind, super().steps(state, actor, kind, chosen), chosen)
+    def params_now(self, state: MegaState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
+        return options.params_now(state, actor, kind, super().params_now(state, actor, kind, chosen), chosen)
 
     def make(self, state: MegaState, actor: Actor, kind: str, values: Values) -> Action:
         if kind in options.BUILT:

@@ -59,13 +59,14 @@ def completable(state: MegaState, actor: Actor, kind: str, chosen: Values) -> bo
         return False
 
 
-def steps(state: MegaState, actor: Actor, kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
+def params_now(state: MegaState, actor: Actor, kind: str, params: tuple[Param, ...],
+               chosen: Values) -> tuple[Param, ...]:
     """The parameters as they stand once `chosen` are chosen. A parameter whose default is not
     always legal is required when its default would be refused (paying with treasury one lacks,
     a tax of 2 per city without cities); one that does not apply is left out (the area of a token
     paid with treasury); an adjustment needs what its `what` needs."""
     if kind == "adjust":
-        return _adjust_steps(state, actor, params, chosen)
+        return _adjust_params(state, actor, params, chosen)
     if kind == "expand":
         return _shape(params, frozenset({"areas"}), frozenset() if _short(state, actor) else frozenset({"areas"}))
     pay = chosen.get("pay")
@@ -444,7 +445,7 @@ def _whose(actor: Actor, chosen: Values) -> int:
     return whose if isinstance(whose, int) and not isinstance(whose, bool) else _seat(actor)
 
 
-def _adjust_steps(state: MegaState, actor: Actor, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
+def _adjust_params(state: MegaState, actor: Actor, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
     """An adjustment's parameters once `what` is chosen: those it needs become required (a tax's
     value and a ship's area only when their default would be refused), the others are left out.
     Whose pieces is optional (your own), required for the host while their own pieces wait for

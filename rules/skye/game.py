@@ -190,8 +190,8 @@ class SkyeGame(Game[SkyeState]):
     def candidates(self, state: SkyeState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
         return options.candidates(state, actor, kind, param, chosen)
 
-    def steps(self, state: SkyeState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
-        return options.steps(state, actor, kind, super().steps(state, actor, kind, chosen), chosen)
+    def params_now(self, state: SkyeState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
+        return options.params_now(state, actor, kind, super().params_now(state, actor, kind, chosen), chosen)
 
     def make(self, state: SkyeState, actor: Actor, kind: str, values: Values) -> Action:
         return options.build(state, actor, kind, values)

@@ -38,7 +38,8 @@ def candidates(state: SkyeState, actor: Actor, kind: str, param: str, chosen: Va
     return [] if actor.seat is None else listed(LISTERS, state, actor, kind, param, chosen)
 
 
-def steps(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
+def params_now(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, ...],
+               chosen: Values) -> tuple[Param, ...]:
     """The parameters as they stand once `chosen` are: a third price only with No Axe, needed unless
     a tile is axed; a plan's markers up to the seat's markers, none after one left out, Extra
     Movement only with a tile to spend; an adjustment's value or position, by what is adjusted."""

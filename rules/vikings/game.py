@@ -99,13 +99,13 @@ class VikingsGame(Game[VikingsState]):
             return options.candidates(state, actor, kind, param, chosen)
         return super().candidates(state, actor, kind, param, chosen)
 
-    def vouched(self, kind: str, param: str, chosen: Values) -> bool:
+    def all_legal_if_one(self, kind: str, param: str, chosen: Values) -> bool:
         """A sail's ends: the search's own, each within the strength given (settlers and a raid,
-        chosen before the end, are not vouched for)."""
+        chosen before the end, are not promised)."""
         return (kind, param) == ("sail", "route") and not chosen.get("settlers") and not chosen.get("raid")
 
-    def steps(self, state: VikingsState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
-        return options.steps(kind, super().steps(state, actor, kind, chosen), chosen)
+    def params_now(self, state: VikingsState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
+        return options.params_now(kind, super().params_now(state, actor, kind, chosen), chosen)
 
     def make(self, state: VikingsState, actor: Actor, kind: str, values: Values) -> Action:
         if kind in options.BUILT:

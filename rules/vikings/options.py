@@ -30,7 +30,7 @@ def candidates(state: VikingsState, actor: Actor, kind: str, param: str, chosen:
 STRONGEST = f"To where (as far as an x{max(STRENGTHS)} sail reaches)?"
 
 
-def steps(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
+def params_now(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
     """An adjustment's parameters once `what` is chosen: those it needs become required, the
     others are left out (whose pieces stays optional)."""
     what = str(chosen.get("what", "")).strip().casefold()

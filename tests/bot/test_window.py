@@ -45,7 +45,7 @@ async def test_a_command_waiting_behind_a_long_import_is_acknowledged_in_time(di
     lock = None
     while lock is None or not lock.locked():  # until the import holds the channel
         await asyncio.sleep(0.01)
-        lock = discord_.bot.table._locks.get(discord_.builder.directory.channel_id("copy"))
+        lock = discord_.bot.table.channels._locks.get(discord_.builder.directory.channel_id("copy"))
     claim = await discord_.run("@bob", "#copy", "/game join")  # waits for the import, then claims bob's seat
     imported = await importing
     assert imported.ok and claim.ok  # neither missed Discord's window (the stand-in refuses a late answer)

@@ -110,7 +110,7 @@ class Heard:
         """The menus a player went through to choose `chosen`, then the confirmation."""
         so_far: dict[str, Any] = {}
         for name, value in chosen.items():
-            param = next(p for p in self.game.steps(view, actor, kind, so_far) if p.name == name)
+            param = next(p for p in self.game.params_now(view, actor, kind, so_far) if p.name == name)
             self.menu(param, self.game.choices(view, actor, kind, name, so_far))
             so_far[name] = value
         self.add("a confirmation", [self.game.confirmation(view, actor, kind)])

@@ -20,7 +20,7 @@ ALICE, BOB = User(1, "alice"), User(2, "bob")
 
 
 async def exported(table, entries_told: int) -> tuple[str, bytes]:
-    loaded = await table._played(CH)
+    loaded = await table.channels.started(CH)
     exporter = transfer.Exporter(loaded.game, loaded.row, await table.store.seal_key(), entries_told)
     async for rows in table.store.log_chunks(loaded.row.id, size=2):
         exporter.add(rows)

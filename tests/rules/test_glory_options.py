@@ -178,9 +178,9 @@ def test_a_maneuver_is_built_from_what_is_typed():
 
 def test_adjust_needs_what_each_kind_sets_and_nothing_else():
     state = scenario()
-    steps = {p.name: p.required for p in GAME.steps(state, HOST, "adjust", {"what": "units"})}
+    steps = {p.name: p.required for p in GAME.params_now(state, HOST, "adjust", {"what": "units"})}
     assert steps == {"what": True, "player": False, "hex": True, "unit": True, "value": True}
-    steps = {p.name: p.required for p in GAME.steps(state, HOST, "adjust", {"what": "relic"})}
+    steps = {p.name: p.required for p in GAME.params_now(state, HOST, "adjust", {"what": "relic"})}
     assert steps == {"what": True, "player": False, "hex": False, "name": True}
     with pytest.raises(BadInput, match="Adjusting units needs the hex option"):
         GAME.build(state, HOST, "adjust", {"what": "units", "value": 5})

@@ -136,13 +136,13 @@ def test_M_T1_roadbuilding_offers_two_steps_and_the_via_is_found():
 def test_M_S1_build_offers_coastal_areas_and_the_ways_to_pay_one_can():
     state = red_moves(put(put(put(blank(), RED, "A", 1), RED, "E", 2), RED, "C", 2))
     assert offered(state, RED, "build", "area") == ["A", "C"]  # E is inland
-    steps = GAME.steps(GAME.view(state, RED), Actor(RED), "build", {})
+    steps = GAME.params_now(GAME.view(state, RED), Actor(RED), "build", {})
     assert [(p.name, p.required) for p in steps] == [("area", True), ("pay", True)]  # no treasury: choose
     assert offered(state, RED, "build", "pay", area="A") == ["tokens"]
     assert offered(state, RED, "build", "tokens_from", area="A", pay="tokens") == ["A, C", "A, E"]
     assert offered(state, RED, "build", "tokens_from", area="C", pay="tokens") == ["C, A", "C, C", "C, E"]
     rich = cash(state, RED, 2)
-    assert [(p.name, p.required) for p in GAME.steps(GAME.view(rich, RED), Actor(RED), "build", {})] == [
+    assert [(p.name, p.required) for p in GAME.params_now(GAME.view(rich, RED), Actor(RED), "build", {})] == [
         ("area", True), ("pay", False)]
     assert offered(rich, RED, "build", "pay", area="C") == ["treasury", "mixed", "tokens"]
     assert built(rich, RED, "build", area="c") == Build("C", "treasury", ())
@@ -195,7 +195,7 @@ def test_M_S4_take_offers_what_may_go_aboard_and_nothing_for_an_open_sea_end():
 
 def test_expansion_offers_lists_that_use_the_whole_stock_when_it_is_short():
     state = put(put(put(blank(), RED, "A", 1), RED, "B", 2), RED, "E", 3)
-    assert GAME.steps(GAME.view(state, RED), Actor(RED), "expand", {}) == ()  # the stock covers it
+    assert GAME.params_now(GAME.view(state, RED), Actor(RED), "expand", {}) == ()  # the stock covers it
     short = cash(state, RED, 55 - 6 - 3)  # stock 3
     lists = GAME.choices(GAME.view(short, RED), Actor(RED), "expand", "areas", {})
     assert [(c.value, c.label) for c in lists] == [
@@ -207,7 +207,7 @@ def test_expansion_offers_lists_that_use_the_whole_stock_when_it_is_short():
 
 def test_adjust_asks_what_each_adjustment_needs_and_offers_only_changes():
     state = cash(put(blank(), RED, "A", 2), RED, 3)
-    params = GAME.steps(GAME.view(state, RED), Actor(RED), "adjust", {"what": "tokens"})
+    params = GAME.params_now(GAME.view(state, RED), Actor(RED), "adjust", {"what": "tokens"})
     assert [(p.name, p.required) for p in params] == [("what", True), ("player", False), ("area", True),
                                                       ("value", True)]
     assert "OS" not in offered(state, RED, "adjust", "area", what="tokens")  # the old autocomplete offered seas
@@ -219,11 +219,11 @@ def test_adjust_asks_what_each_adjustment_needs_and_offers_only_changes():
     assert offered(city(state, RED, "B"), RED, "adjust", "value", what="city", area="B") == [0]
     assert offered(state, BLUE, "adjust", "area", what="barbarians") == []  # the host's alone
     assert "B" in offered(state, RED, "adjust", "area", host=True, what="barbarians")
-    assert [p.name for p in GAME.steps(GAME.view(state, RED), Actor(RED, True), "adjust", {"what": "pirate"})] == \
+    assert [p.name for p in GAME.params_now(GAME.view(state, RED), Actor(RED, True), "adjust", {"what": "pirate"})] == \
         ["what", "area", "value"]
-    no_cities = GAME.steps(GAME.view(state, RED), Actor(RED), "adjust", {"what": "tax"})
+    no_cities = GAME.params_now(GAME.view(state, RED), Actor(RED), "adjust", {"what": "tax"})
     assert [(p.name, p.required) for p in no_cities] == [("what", True), ("player", False), ("value", True)]
-    taxed = GAME.steps(GAME.view(city(state, RED, "B"), RED), Actor(RED), "adjust", {"what": "tax"})
+    taxed = GAME.params_now(GAME.view(city(state, RED, "B"), RED), Actor(RED), "adjust", {"what": "tax"})
     assert [(p.name, p.required) for p in taxed] == [("what", True), ("player", False), ("value", False)]
     assert built(state, RED, "adjust", what="ship", ship=1, area="none") == Adjust("ship", 0, None, "", "", 1)
 
@@ -292,9 +292,9 @@ def test_an_adjusted_count_is_asked_with_its_value_now_said_once():
     each "n (now 3)"."""
     state = cash(put(blank(), RED, "A", 2), RED, 3)
     view, actor = GAME.view(state, RED), Actor(RED)
-    asks = {p.name: p.ask for p in GAME.steps(view, actor, "adjust", {"what": "treasury"})}
+    asks = {p.name: p.ask for p in GAME.params_now(view, actor, "adjust", {"what": "treasury"})}
     assert asks["value"] == "The new number (now 3)?"
-    asks = {p.name: p.ask for p in GAME.steps(view, actor, "adjust", {"what": "tokens", "area": "A"})}
+    asks = {p.name: p.ask for p in GAME.params_now(view, actor, "adjust", {"what": "tokens", "area": "A"})}
     assert asks["value"] == "The new number (now 2)?"
     labels = [c.label for c in GAME.choices(view, actor, "adjust", "value", {"what": "treasury"})]
     assert labels[:3] == ["0", "1", "2"] and "4" in labels

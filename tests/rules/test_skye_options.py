@@ -32,7 +32,7 @@ def values(state, seat: int, kind: str, param: str, chosen: dict[str, Any] | Non
 
 
 def steps(state, seat: int, kind: str, chosen: dict[str, Any]) -> list[str]:
-    return [p.name for p in GAME.steps(GAME.view(state, seat), Actor(seat), kind, chosen)]
+    return [p.name for p in GAME.params_now(GAME.view(state, seat), Actor(seat), kind, chosen)]
 
 
 def holding(state, bonus: str):
@@ -76,7 +76,7 @@ def test_price_with_no_axe_offers_pricing_all_three_and_then_asks_for_the_third_
     hand = state.players[RED].hand
     assert values(state, RED, "price", "axe") == [*hand, "none"]
     chosen = {"axe": "none", "price1": 1, "price2": 1}
-    assert next(p for p in GAME.steps(state, Actor(RED), "price", {}) if p.name == "price3").required
+    assert next(p for p in GAME.params_now(state, Actor(RED), "price", {}) if p.name == "price3").required
     assert steps(state, RED, "price", {"axe": hand[0]}) == ["axe", "price1", "price2"]  # an axe: two prices
     assert "price3" in steps(state, RED, "price", {"axe": "none"})
     assert values(state, RED, "price", "price3", chosen) == [1, 2, 3]
@@ -212,7 +212,7 @@ def test_adjust_asks_for_a_value_or_the_journeymans_tile_by_what_is_adjusted():
     state = scenario()
     assert steps(state, RED, "adjust", {"what": "gold"}) == ["what", "player", "value"]
     assert steps(state, RED, "adjust", {"what": "journeyman"}) == ["what", "player", "position"]
-    needed = {p.name: p.required for p in GAME.steps(state, Actor(RED), "adjust", {"what": "journeyman"})}
+    needed = {p.name: p.required for p in GAME.params_now(state, Actor(RED), "adjust", {"what": "journeyman"})}
     assert needed == {"what": True, "player": False, "position": True}
     spots = values(state, RED, "adjust", "position", {"what": "journeyman"})
     assert "0,0" not in spots and "1,0" in spots and len(spots) == len(state.players[RED].territory) - 1
@@ -300,6 +300,6 @@ def test_an_adjusted_value_is_asked_with_its_value_now_said_once():
     """Issue 28 §7: "The new gold (now 5)?" asks once; the values offered are plain numbers."""
     state = scenario()
     gold = state.players[RED].gold
-    asks = {p.name: p.ask for p in GAME.steps(GAME.view(state, RED), Actor(RED), "adjust", {"what": "gold"})}
+    asks = {p.name: p.ask for p in GAME.params_now(GAME.view(state, RED), Actor(RED), "adjust", {"what": "gold"})}
     assert asks["value"] == f"The new gold (now {gold})?"
     assert all(label == str(value) for value, label in offered(state, RED, "adjust", "value", {"what": "gold"}))

@@ -287,9 +287,9 @@ def test_the_route_menu_says_once_that_it_assumes_the_strongest_sail():
     state = in_play()
     put(state, RED, 1, "A1")
     view, actor = GAME.view(state, RED), Actor(RED)
-    asks = {p.name: p.ask for p in GAME.steps(view, actor, "sail", {"boat": 1})}
+    asks = {p.name: p.ask for p in GAME.params_now(view, actor, "sail", {"boat": 1})}
     assert asks["route"] == "To where (as far as an x3 sail reaches)?"
     labels = [c.label for c in GAME.choices(view, actor, "sail", "route", {"boat": 1})]
     assert labels and not any("assuming" in label for label in labels)
-    asks = {p.name: p.ask for p in GAME.steps(view, actor, "sail", {"boat": 1, "strength": 1})}
+    asks = {p.name: p.ask for p in GAME.params_now(view, actor, "sail", {"boat": 1, "strength": 1})}
     assert asks["route"] == "To where?"

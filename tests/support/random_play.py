@@ -92,7 +92,7 @@ def refuses_what_is_not_offered(game: Game[Any], state: Any, actor: Actor, rng: 
         if not others:
             continue
         chosen: dict[str, Any] = {first.name: rng.choice(others).value}
-        for param in game.steps(view, actor, kind.kind, chosen):
+        for param in game.params_now(view, actor, kind.kind, chosen):
             if param.required and param.name not in chosen:
                 listed = game.candidates(view, actor, kind.kind, param.name, chosen)
                 if not listed:

@@ -22,7 +22,7 @@ def walk(game: Game[Any], view: Any, actor: Actor, rng: random.Random, kind: str
     chosen_kind = rng.choice(kinds).kind
     chosen: dict[str, Value | None] = {}
     while True:
-        param = next((p for p in game.steps(view, actor, chosen_kind, chosen) if p.name not in chosen), None)
+        param = next((p for p in game.params_now(view, actor, chosen_kind, chosen) if p.name not in chosen), None)
         if param is None:
             break
         if not param.required and rng.random() < leave_out and \

@@ -1,0 +1,85 @@
+"""What a change tells whom: the outcome of a table command (whom to ping, which menus, whose turn
+cards, what to draw), worked out from the channel's game as it now stands."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.base import Awaiting, Posted
+from rules.flow import Phase
+from waypost.channels import Loaded
+from waypost.outcome import Drawing, Outcome, Prompt, Turn, User, alt_text
+from waypost.records import LogEntry
+
+
+def outcome(loaded: Loaded, user: User, text: str, details: tuple[str, ...],
+            before: list[Awaiting], draw: bool, hits: tuple[int, ...] = (),
+            posted: Posted | None = None, began: bool = False) -> Outcome:
+    """Whom to ping (newly awaited players other than the actor; one asked a decision gets its
+    menu, which mentions them), what each newly awaited player is asked (the actor too, named
+    but not pinged: the host who starts a game and plays first), whom to tell they were hit,
+    menus to offer, what to draw (the posted view, showing best the action `posted` names).
+    When the game has just begun (`began`) or stopped waiting for anyone, in a phase where
+    players may still act (Mega Civilization's table phases), what that phase asks is said."""
+    unclaimed = set(loaded.row.unclaimed)  # nobody is pinged for a seat they have not claimed
+    after = [a for a in loaded.awaiting() if a.seat not in unclaimed]
+    idle = idle_phase(loaded) if before or began else None
+    if idle is not None:
+        details = (*details, f"Now {idle.title[:1].lower()}{idle.title[1:]}: {idle.prompt}")
+    was = {(a.seat, a.kind, a.key) for a in before}  # who was awaited, whatever the prompt now says
+    fresh = [a for a in after if (a.seat, a.kind, a.key) not in was]
+    hits = tuple(s for s in hits if s not in unclaimed)
+    seats = loaded.row.seats
+    prompts = tuple(Prompt(loaded.row.channel_id, seats[a.seat].player_id, a.prompt, a.options, a.key)
+                    for a in fresh if a.kind == "decision" and a.options)
+    asked = {p.user_id for p in prompts}
+    ping = tuple(dict.fromkeys(seats[a.seat].player_id for a in fresh
+                               if seats[a.seat].player_id not in (user.id, *asked)))
+    turns = turns_of(loaded, [a for a in fresh if seats[a.seat].player_id in (*ping, user.id)])
+    told = tuple(dict.fromkeys(seats[s].player_id for s in hits if seats[s].player_id not in (user.id, *asked)))
+    mode = loaded.row.settings.get("board_images")
+    shown = drawing(loaded, None, text, posted or Posted()) if (bool(fresh) if mode == "turn" else draw) \
+        else None
+    return Outcome(text, details, drawing=shown, ping=ping, prompts=prompts, turns=turns,
+                   awaiting=bool(after) or open_to_act(loaded), hits=told,
+                   live=mode == "live" and shown is not None)
+
+
+def open_to_act(loaded: Loaded) -> bool:
+    """Whether someone may act though nobody is awaited (between phases, the table's own actions)."""
+    rules = loaded.game.rules
+    return loaded.state is not None and rules.ending(loaded.state) is None and \
+        bool(rules.position(loaded.state).allowed)
+
+
+def idle_phase(loaded: Loaded) -> Phase | None:
+    """The phase in play when it waits for nobody though players may act (Mega Civilization's
+    table phases): what it asks is worth saying, as no ping says it."""
+    if loaded.awaiting() or not open_to_act(loaded):
+        return None
+    rules = loaded.game.rules
+    return rules.flow.phase(rules.position(loaded.state).phase)
+
+
+def turns_of(loaded: Loaded, awaited: list[Awaiting]) -> tuple[Turn, ...]:
+    """What each newly awaited player is asked, with the phase's usual actions (the flow's)."""
+    rules = loaded.game.rules
+    phase = rules.flow.phase(rules.position(loaded.state).phase)
+    actions = tuple((k, rules.action_class(k).named()) for k in phase.actions)
+    seats = loaded.row.seats
+    return tuple(Turn(seats[a.seat].player_id, a.prompt, actions if a.kind == "turn" or a.kind == "plan" else ())
+                 for a in awaited if a.kind != "decision")
+
+
+def drawing(loaded: Loaded, seat: int | None, what: str, posted: Posted | None = None) -> Drawing:
+    """The board as `seat` (None: everyone) may see it, whole or (`posted`) the posted view;
+    its alt text says `what` happened and describes the position."""
+    view = loaded.view(seat)
+    return Drawing(loaded.game.key, view, seat, alt_text(what, loaded.game.rules.describe(view)), posted=posted)
+
+
+def asked_by(outcome: Outcome, entry: LogEntry | None) -> Outcome:
+    """The outcome with its menus marked with the saved log entry that asked them."""
+    if entry is None or not outcome.prompts:
+        return outcome
+    return replace(outcome, prompts=tuple(replace(p, asked=entry.seq) for p in outcome.prompts))
