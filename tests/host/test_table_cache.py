@@ -66,7 +66,7 @@ async def test_readers_see_the_committed_game_while_a_change_is_saved(table, sto
 async def test_a_change_never_alters_the_row_it_was_made_from(table, store, monkeypatch):
     """Issue 31: the row cached before a change (played, or refused by the store) stays as it was."""
     await started(table)
-    row = (await table._require(CH)).row
+    row = (await table.channels.require(CH)).row
     kept = copy.deepcopy(row)
     await table.act(CH, ALICE, "tally", Add(2))
     await table.settings(CH, ALICE, "deadline_hours", "5")
@@ -75,7 +75,7 @@ async def test_a_change_never_alters_the_row_it_was_made_from(table, store, monk
     async def refuse(game, *args, **kwargs):
         raise Conflict("someone else saved first")
 
-    row = (await table._require(CH)).row
+    row = (await table.channels.require(CH)).row
     kept = copy.deepcopy(row)
     monkeypatch.setattr(store, "save", refuse)
     with pytest.raises(Conflict):
