@@ -345,8 +345,8 @@ class CardPlayer:
             by_label = {c.get("label"): c for c in found if c.get("type") == 2}
             select = next((c for c in found if c.get("type") == 3), None)
             leave = next((c for c in found if c.get("custom_id", "").endswith((".-:0:to", ":-:0:to"))), None)
-            if "Confirm" in by_label:
-                action = by_label["Confirm"]
+            if "Confirm" in by_label and (select is None or leave is None or self.rng.random() >= self.optional):
+                action = by_label["Confirm"]  # beside an optional choice: its default, by chance
             elif leave is not None and (select is None or self.rng.random() >= self.optional):
                 action = leave
             elif select is not None:
