@@ -69,10 +69,11 @@ def card_text(card: Card) -> str:
 
 
 def card_view(channel_id: int, user_id: int, card: Card) -> discord.ui.View:
-    """The actions open now as buttons, the phase's own first (highlighted), then the table's
-    bookkeeping."""
+    """The actions open now as buttons, the phase's own first (highlighted) in its order, its main
+    action first, then the table's bookkeeping."""
     view = discord.ui.View(timeout=None)
-    for kind in sorted(card.kinds, key=lambda k: k.kind not in card.usual)[:20]:
+    order = {kind: n for n, kind in enumerate(card.usual)}  # the phase's, its main action first
+    for kind in sorted(card.kinds, key=lambda k: order.get(k.kind, len(order)))[:20]:
         style = discord.ButtonStyle.primary if kind.kind in card.usual else discord.ButtonStyle.secondary
         view.add_item(StepButton(channel_id, card.version, kind.kind, [], 0, "to", kind.label, style))
     view.add_item(CardButton(channel_id, user_id, "Refresh", discord.ButtonStyle.secondary))
