@@ -100,10 +100,10 @@ def board_view(interaction: discord.Interaction, outcome: Outcome, channel: int)
     if outcome.private or (outcome.drawing is None and not outcome.awaiting and outcome.verify is None):
         return None
     view = discord.ui.View(timeout=None)
-    quick = outcome.turns[0].actions[:4] if len(outcome.turns) == 1 else ()
-    for kind, label in quick:  # one player on turn: the phase's usual actions, theirs to click
+    quick, whose = quick_actions(outcome)
+    for kind, label in quick:  # the phase's actions open to whom it pings, theirs to click
         view.add_item(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
-                                        custom_id=f"waypost:act:{channel}:{outcome.turns[0].user_id}:{kind}"))
+                                        custom_id=f"waypost:act:{channel}:{whose}:{kind}"))
     if outcome.awaiting:
         view.add_item(card_button(channel))
     if outcome.verify is not None:
@@ -114,6 +114,17 @@ def board_view(interaction: discord.Interaction, outcome: Outcome, channel: int)
         for what in (("end",) if ends else ()) + ("undo", "board"):
             view.add_item(BoardButton(channel, what))
     return view
+
+
+def quick_actions(outcome: Outcome) -> tuple[tuple[tuple[str, str], ...], int]:
+    """The action buttons of a ping and whose they are: one player's actions open now, theirs; when
+    it pings several (a phase played together), those open to every one of them, for whichever of
+    them clicks (user 0)."""
+    if len(outcome.turns) == 1:
+        return outcome.turns[0].actions[:4], outcome.turns[0].user_id
+    shared = [a for a in outcome.turns[0].actions if all(a in t.actions for t in outcome.turns)] if outcome.turns \
+        else []
+    return tuple(shared[:4]), 0
 
 
 def card_button(channel_id: int, user_id: int = 0, label: str = "Your turn card",

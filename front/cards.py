@@ -123,9 +123,10 @@ class CardButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 class ActButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=r"waypost:act:(?P<channel>\d+):(?P<user>\d+):(?P<kind>[\w-]{1,24})"):
-    """One of the usual actions of a player's turn, under the message that pinged them: its menus
-    (or, taking no choices, the action itself); when it is not possible now, the card says what is.
-    (`front.answering.board_view` makes these buttons; this answers their clicks.)"""
+    """One of the usual actions of a player's turn, under the message that pinged them (user 0: the
+    players a phase played together pinged, whichever clicks): its menus (or, taking no choices,
+    the action itself); when it is not possible now, the card says why. (`front.answering.board_view`
+    makes these buttons; this answers their clicks.)"""
 
     def __init__(self, channel_id: int, user_id: int, kind: str):
         super().__init__(discord.ui.Button(label=kind, custom_id=f"waypost:act:{channel_id}:{user_id}:{kind}"))

@@ -372,7 +372,7 @@ class PingPlayer(CardPlayer):
         kind = self.rng.choice(usual if usual and (usual_only or self.rng.random() < 0.9) else card.kinds).kind
         for message, component in self._offered(uid):
             custom_id = component.get("custom_id", "")
-            if custom_id in (f"waypost:act:{self.channel}:{uid}:{kind}",
+            if custom_id in (f"waypost:act:{self.channel}:{uid}:{kind}", f"waypost:act:{self.channel}:0:{kind}",
                              f"waypost:step:{self.channel}:{card.version}:{kind}::0:to"):
                 return await self._through(user, message, component, [], kind)
         message_, button = self.discord.find_component("Your turn card", user, self.channel)

@@ -7,6 +7,7 @@ no end)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -106,10 +107,26 @@ async def test_every_ping_button_is_open_to_its_player_when_posted(discord_):
             fresh = sorted(set(discord_.standin.messages) - seen)
             seen |= set(fresh)
             for mid in fresh:
-                for c in iter_components(discord_.standin.messages[mid]["components"]):
+                raw = discord_.standin.messages[mid]
+                for c in iter_components(raw["components"]):
                     if c.get("custom_id", "").startswith(f"waypost:act:{channel}:"):
                         user_id, kind = c["custom_id"].split(":")[3:5]
-                        card = await table.card(channel, User(int(user_id), "p"))
-                        assert kind in {k.kind for k in card.kinds}, (game, kind, [k.kind for k in card.kinds])
-                        checked += 1
+                        whose = [int(user_id)] if user_id != "0" else [int(u) for u in re.findall(r"<@(\d+)>",
+                                                                                                    raw["content"])]
+                        for user in whose:  # the one it pings, or (user 0) each of them
+                            card = await table.card(channel, User(user, "p"))
+                            assert kind in {k.kind for k in card.kinds}, (game, kind, [k.kind for k in card.kinds])
+                            checked += 1
         assert checked, game
+
+
+async def test_a_ping_of_several_players_offers_their_shared_actions_to_whichever_clicks(discord_):
+    """A phase played together (Skye's pricing, every player pinged at once): the ping's action
+    buttons are those open to every one of them, each player's own when clicked."""
+    channel = await open_game(discord_, "#together", "skye", USERS)
+    bob = discord_.builder.directory.user_id("@bob")
+    message, button = discord_.find_component(f"waypost:act:{channel}:0:", "@bob", "#together", prefix=True)
+    assert all(f"<@{discord_.builder.directory.user_id(u)}>" in message.content for u in USERS[1:])
+    step = await discord_.click("@bob", "#together", message, button["custom_id"])
+    assert step.ok and step.ephemeral and step.original.raw["interaction_metadata"]["user"]["id"] == str(bob)
+    assert any(c.get("type") == 3 for c in iter_components(step.original.components)), step.content  # bob's menus
