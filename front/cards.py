@@ -22,7 +22,7 @@ import discord
 
 from front.clicks import NOT_ON_MENU, Budgeted, checked, chosen
 from front.replies import NOBODY, escape, fit, report_error, say_privately, table_of, user_of
-from front.sender import card_button, run, send
+from front.sender import card_button, logged, run, send
 from rules.errors import PlayerError
 from rules.options import Choice, Step
 from waypost.offering import Card, Stale
@@ -68,10 +68,11 @@ def card_text(card: Card) -> str:
 
 
 def card_view(channel_id: int, user_id: int, card: Card) -> discord.ui.View:
-    """The actions open now as buttons, the phase's own first (highlighted), then the table's
-    bookkeeping."""
+    """The actions open now as buttons, the phase's own first (highlighted) in its order, its main
+    action first, then the table's bookkeeping."""
     view = discord.ui.View(timeout=None)
-    for kind in sorted(card.kinds, key=lambda k: k.kind not in card.usual)[:20]:
+    order = {kind: n for n, kind in enumerate(card.usual)}  # the phase's, its main action first
+    for kind in sorted(card.kinds, key=lambda k: order.get(k.kind, len(order)))[:20]:
         style = discord.ButtonStyle.primary if kind.kind in card.usual else discord.ButtonStyle.secondary
         view.add_item(StepButton(channel_id, card.version, kind.kind, [], 0, "to", kind.label, style))
     view.add_item(CardButton(channel_id, user_id, "Refresh", discord.ButtonStyle.secondary))
@@ -121,9 +122,10 @@ class CardButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 class ActButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=r"waypost:act:(?P<channel>\d+):(?P<user>\d+):(?P<kind>[\w-]{1,24})"):
-    """One of the usual actions of a player's turn, under the message that pinged them: its menus
-    (or, taking no choices, the action itself); when it is not possible now, the card says what is.
-    (`front.plan.components` asks for these buttons; this answers their clicks.)"""
+    """One of the usual actions of a player's turn, under the message that pinged them (user 0: the
+    players a phase played together pinged, whichever clicks): its menus (or, taking no choices,
+    the action itself); when it is not possible now, the card says why. (`front.plan.components`
+    asks for these buttons; this answers their clicks.)"""
 
     def __init__(self, channel_id: int, user_id: int, kind: str):
         super().__init__(discord.ui.Button(label=kind, custom_id=f"waypost:act:{channel_id}:{user_id}:{kind}"))
@@ -143,7 +145,8 @@ class ActButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
             card = await table.card(self.channel_id, user)
             kind = next((k for k in card.kinds if k.kind == self.kind), None)
             if kind is None:
-                await show_card(interaction, self.channel_id, note="⛔ That is not possible now.")
+                why = await _why_not(interaction, self, card.version)
+                await show_card(interaction, self.channel_id, note=f"⛔ {escape(why)}")
             elif not kind.params:
                 await run(interaction, table.command(self.channel_id, user, card.game_key, kind.kind, {}))
             else:
@@ -152,15 +155,26 @@ class ActButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
             await report_error(interaction, error)
 
 
+async def _why_not(interaction: discord.Interaction, button: ActButton, version: int) -> str:
+    """Why the action of a ping's button is not open to its clicker now (at the game's `version`):
+    the rules' refusal (not now, not your turn), or that none of its choices is allowed."""
+    try:
+        await table_of(interaction).step(button.channel_id, user_of(interaction), version, button.kind, [])
+    except PlayerError as refused:
+        return str(refused)
+    return "That is not possible now: none of its choices is allowed."
+
+
 # --- choosing an action step by step -------------------------------------------------------------
 
 def step_text(step: Step) -> str:
     lines = [f"**{escape(step.kind.label)}**"]
-    lines += [f"• {escape(p.ask)} {escape(c.label) if c is not None else '(left out)'}" for p, c in step.chosen]
+    lines += [f"• {escape(p.ask)} {escape(c.label if c is not None else p.omitted())}" for p, c in step.chosen]
     if step.param is None:
         lines.append(f"{escape(step.question)} Confirm to play it." if step.question else "Ready: confirm to play it.")
     else:
-        lines.append(f"**{escape(step.param.ask)}**" + ("" if step.param.required else " (optional)"))
+        lines.append(f"**{escape(step.param.ask)}**" + ("" if step.param.required else " (optional)")
+                     + (" Or confirm to play it as it is." if step.ready else ""))
         if not step.choices:
             lines.append("Nothing can be chosen here now: go back, or leave it out.")
     return "\n".join(lines)
@@ -175,12 +189,12 @@ def step_view(channel_id: int, user_id: int, version: int, step: Step, page: int
     if step.param is not None and step.choices:
         shown = slice(page * PAGE, (page + 1) * PAGE)
         view.add_item(StepSelect(*where, picks, page, tuple(zip(step.numbers[shown], step.choices[shown]))))
-    if step.param is None:
+    if step.param is None or step.ready:  # the optional choices left keep their defaults
         view.add_item(StepButton(*where, picks, 0, "go", "Confirm", discord.ButtonStyle.success))
     if any(p is not None for p in picks):
         view.add_item(StepButton(*where, back(picks), 0, "to", "Back"))
     if step.param is not None and not step.param.required:
-        view.add_item(StepButton(*where, [*picks, None], 0, "to", "Leave out"))
+        view.add_item(StepButton(*where, [*picks, None], 0, "to", step.param.omitted()))
     if page > 0:
         view.add_item(StepButton(*where, picks, page - 1, "to", "Earlier choices"))
     if page < pages - 1:
@@ -215,13 +229,33 @@ async def play_step(interaction: discord.Interaction, channel_id: int, version: 
     except (Stale, PlayerError) as moved:
         await show_card(interaction, channel_id, note=f"⛔ {escape(str(moved))} Here is your card now.")
         return
-    played = replace(step, question="")
-    done = "Played." if channel_id == interaction.channel_id else f"Played in <#{channel_id}>."
+    played = replace(step, param=None, question="")  # a step `ready` is played with the optional ones left
+    where = "" if channel_id == interaction.channel_id else f" in <#{channel_id}>"
     await interaction.response.edit_message(content=fit([step_text(played).replace("Ready: confirm to play it.",
-                                                                                    done)]), view=None)
+                                                                                    f"Playing{where}…")]), view=None)
     game_key = (await table.status(channel_id)).game_key
-    outcome = await table.command(channel_id, user, game_key, kind, step.values)
+    try:
+        outcome = await table.command(channel_id, user, game_key, kind, step.values)
+    except PlayerError as refused:  # said on the card, which stays open for another try
+        await _next(interaction, channel_id, f"⛔ {escape(str(refused))}")
+        return
     await send(interaction, outcome, channel_id=channel_id)
+    await _next(interaction, channel_id, step_text(played).replace("Ready: confirm to play it.", f"Played{where}."))
+
+
+async def _next(interaction: discord.Interaction, channel_id: int, said: str) -> None:
+    """After an action played from a card (or refused), the card says so and shows what can be done
+    now (sail again, end the turn, the next tile), so the next action starts here; a game over
+    leaves only what was said."""
+    try:
+        card = await table_of(interaction).card(channel_id, user_of(interaction))
+        content, view = fit([said, card_text(card)]), card_view(channel_id, user_of(interaction).id, card)
+    except PlayerError:  # the action ended the game
+        content, view = fit([said]), None
+    try:
+        await interaction.edit_original_response(content=content, view=view)
+    except discord.HTTPException as error:  # the action is saved and answered: only the card is not shown
+        logged(interaction, error, "showing the card after an action")
 
 
 class StepSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],

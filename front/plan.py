@@ -182,13 +182,13 @@ def closed(user_ids: list[int]) -> Post:
 
 
 def components(outcome: Outcome, channel: int, finish: str | None) -> tuple[Component, ...]:
-    """What goes under a public answer: the usual actions of the one player on turn, the turn card
+    """What goes under a public answer: the actions open to whom it pings (`quick_actions`), the turn card
     when anyone may act, Verify under a reveal and, under a board, end the turn (where the game has
     an end-turn action not among those already offered), take back, my own board."""
     if outcome.private or (outcome.drawing is None and not outcome.awaiting and outcome.verify is None):
         return ()
-    quick = outcome.turns[0].actions[:4] if len(outcome.turns) == 1 else ()
-    found: list[Component] = [Quick(channel, outcome.turns[0].user_id, kind, label) for kind, label in quick]
+    quick, whose = quick_actions(outcome)
+    found: list[Component] = [Quick(channel, whose, kind, label) for kind, label in quick]
     if outcome.awaiting:
         found.append(CardKey(channel))
     if outcome.verify is not None:
@@ -197,6 +197,17 @@ def components(outcome: Outcome, channel: int, finish: str | None) -> tuple[Comp
         ends = finish is not None and finish not in dict(quick)
         found += [BoardKey(channel, what) for what in (("end",) if ends else ()) + ("undo", "board")]
     return tuple(found)
+
+
+def quick_actions(outcome: Outcome) -> tuple[tuple[tuple[str, str], ...], int]:
+    """The action buttons of a ping and whose they are: one player's actions open now, theirs; when
+    it pings several (a phase played together), those open to every one of them, for whichever of
+    them clicks (user 0)."""
+    if len(outcome.turns) == 1:
+        return outcome.turns[0].actions[:4], outcome.turns[0].user_id
+    shared = [a for a in outcome.turns[0].actions if all(a in t.actions for t in outcome.turns)] if outcome.turns \
+        else []
+    return tuple(shared[:4]), 0
 
 
 def render_text(outcome: Outcome) -> list[str]:

@@ -30,6 +30,7 @@ from discord import AppCommandOptionType, app_commands
 from front.cog import kind_of
 from offline.harness import OfflineDiscord, Record
 from offline.payloads import ClientRefusal, iter_components
+from offline.standin import EPHEMERAL
 from rules.errors import NoGame, PlayerError
 from waypost.outcome import User
 
@@ -48,6 +49,12 @@ class Move:
     reply: str
     drew: bool = False
     failures: tuple[str, ...] = ()
+    kind: str = ""  # the action played by taps (`CardPlayer`)
+
+    @property
+    def taps(self) -> int:
+        """The interactions the move took by taps: buttons, menu choices, Confirm."""
+        return len(self.line.split(" / ")) if self.command in ("card", "!pick") else 0
 
 
 def _line(path: str, options: Mapping[str, Any]) -> str:
@@ -247,11 +254,11 @@ class ScriptedPlayer:
         return self._move(user, path, line, rec)
 
     @staticmethod
-    def _move(user: str, command: str, line: str, rec: Record) -> Move:
+    def _move(user: str, command: str, line: str, rec: Record, kind: str = "") -> Move:
         """A menu answered is closed in place, and the answer follows it: that is the reply."""
         reply = rec.followups[0] if rec.callback_type == 7 and rec.followups else rec.original
         return Move(user, command, line, rec.ok and not _refused(rec), reply.content if reply else "",
-                    bool(reply and reply.attachments), tuple(rec.failures))
+                    bool(reply and reply.attachments), tuple(rec.failures), kind)
 
 
 class CardPlayer:
@@ -301,7 +308,7 @@ class CardPlayer:
             return await self._act(user, usual_only=True)
         value = self.rng.choice(menu["options"])["value"]
         rec = await self.discord.click(user, self.channel, message, menu["custom_id"], [value])
-        return ScriptedPlayer._move(user, "!pick", f"!pick {shlex.quote(value)}", rec)
+        return ScriptedPlayer._move(user, "!pick", f"!pick {shlex.quote(value)}", rec, "answer")
 
     async def _act(self, user: str, usual_only: bool = False) -> Move:
         """Open the card, pick an action (one of the phase's own, with `usual_only`), choose through its
@@ -318,22 +325,85 @@ class CardPlayer:
         if usual_only and not usual:
             return Move(user, "card", " / ".join(taps), False, card.content)
         action = self.rng.choice(usual if usual and (usual_only or self.rng.random() < 0.9) else actions)
+        return await self._through(user, card.id, action, taps, action["custom_id"].split(":")[4])
+
+    async def _through(self, user: str, message: int, action: dict[str, Any], taps: list[str], kind: str) -> Move:
+        """Tap `action` on `message`, then through the menus that follow (a value picked at random,
+        optional steps left out by chance), to Confirm; each tap named in the move's line."""
         for _ in range(self.STEPS):
             taps.append(action.get("label") or "pick")
-            rec = await self.discord.click(user, self.channel, card.id, action["custom_id"],
+            rec = await self.discord.click(user, self.channel, message, action["custom_id"],
                                            [action["value"]] if "value" in action else None)
-            if rec.failures or rec.callback_type != 7 or action["custom_id"].endswith(":go"):  # played or refused
-                return ScriptedPlayer._move(user, "card", " / ".join(taps), rec)
-            shown = self.discord.standin.message(card.id)
+            pinged = action["custom_id"].startswith("waypost:act:")  # its menus come in a new private message
+            opened = pinged and rec.callback_type == 4 and rec.ephemeral and not _refused(rec)
+            if rec.failures or action["custom_id"].endswith(":go") or not opened and rec.callback_type != 7:
+                return ScriptedPlayer._move(user, "card", " / ".join(taps), rec, kind)  # played, or refused
+            if opened and rec.original is not None:
+                message = rec.original.id
+            shown = self.discord.standin.message(message)
             found = list(iter_components(shown.components))
             by_label = {c.get("label"): c for c in found if c.get("type") == 2}
             select = next((c for c in found if c.get("type") == 3), None)
-            if "Confirm" in by_label:
-                action = by_label["Confirm"]
-            elif "Leave out" in by_label and (select is None or self.rng.random() >= self.optional):
-                action = by_label["Leave out"]
+            leave = next((c for c in found if c.get("custom_id", "").endswith((".-:0:to", ":-:0:to"))), None)
+            if "Confirm" in by_label and (select is None or leave is None or self.rng.random() >= self.optional):
+                action = by_label["Confirm"]  # beside an optional choice: its default, by chance
+            elif leave is not None and (select is None or self.rng.random() >= self.optional):
+                action = leave
             elif select is not None:
                 action = {**select, "value": self.rng.choice(select["options"])["value"]}
             else:
-                return Move(user, "card", " / ".join(taps), False, shown.content)
-        return Move(user, "card", " / ".join(taps), False, "too many taps")
+                return Move(user, "card", " / ".join(taps), False, shown.content, kind=kind)
+        return Move(user, "card", " / ".join(taps), False, "too many taps", kind=kind)
+
+
+class PingPlayer(CardPlayer):
+    """Plays by taps from the ping, as a player who knows what they want to do: the action is chosen
+    among those open to them (`Table.card`, read, not tapped: the ping and the card say it), then
+    tapped by the shortest way offered: its button on the message that pinged them, or on the card
+    their last action left open, or else the "Your turn card" button and the action's button on it;
+    then its menus and Confirm. Each move records its action `kind` and its taps (`Move.taps`)."""
+
+    async def _act(self, user: str, usual_only: bool = False) -> Move:
+        uid = self.discord.builder.directory.user_id(user)
+        card = await self.discord.bot.table.card(self.channel, User(uid, user.lstrip("@")))
+        usual = [k for k in card.kinds if k.kind in card.usual]
+        if not card.kinds or usual_only and not usual:
+            return Move(user, "card", "", False, "nothing to do")
+        kind = self.rng.choice(usual if usual and (usual_only or self.rng.random() < 0.9) else card.kinds).kind
+        for message, component in self._offered(uid):
+            custom_id = component.get("custom_id", "")
+            if custom_id in (f"waypost:act:{self.channel}:{uid}:{kind}", f"waypost:act:{self.channel}:0:{kind}",
+                             f"waypost:step:{self.channel}:{card.version}:{kind}::0:to"):
+                return await self._through(user, message, component, [], kind)
+        message_, button = self.discord.find_component("Your turn card", user, self.channel)
+        rec = await self.discord.click(user, self.channel, message_, button["custom_id"])
+        assert rec.original is not None, rec.failures
+        opened = rec.original
+        action = next((c for c in iter_components(opened.components)
+                       if c.get("custom_id", "").startswith(f"waypost:step:{self.channel}:{card.version}:{kind}:")),
+                      None)
+        if action is None:
+            return Move(user, "card", "Your turn card", False, opened.content, kind=kind)
+        return await self._through(user, opened.id, action, ["Your turn card"], kind)
+
+    def _offered(self, user_id: int) -> list[tuple[int, dict[str, Any]]]:
+        """The buttons before the player: the channel's newest message that mentions them, and the
+        newest private message they were answered with in this channel (the card left open)."""
+        messages = self.discord.standin.messages
+        found = []
+        for ephemeral in (False, True):
+            mid = next((mid for mid in sorted(messages, reverse=True) if _theirs(messages[mid], self.channel, user_id,
+                                                                                ephemeral)), None)
+            if mid is not None:
+                found += [(mid, c) for c in iter_components(messages[mid]["components"])]
+        return found
+
+
+def _theirs(raw: dict[str, Any], channel: int, user_id: int, ephemeral: bool) -> bool:
+    """Whether a message is in `channel` and the player's: private to them, or (not `ephemeral`)
+    mentioning them."""
+    if raw["channel_id"] != str(channel) or bool(raw["flags"] & EPHEMERAL) != ephemeral:
+        return False
+    if ephemeral:
+        return raw.get("interaction_metadata", {}).get("user", {}).get("id") == str(user_id)
+    return f"<@{user_id}>" in raw["content"]

@@ -205,6 +205,14 @@ class Game(ABC, Generic[S]):
                 found.append(Kind(cls.kind, cls.named(), self.params_now(state, actor, cls.kind, {})))
         return found
 
+    def usual(self, state: S, actor: Actor, most: int = 4) -> list[Kind]:
+        """The actions of the phase in play open to `actor` now (`kinds`, on their view) in the
+        phase's order, its main one first, at most `most`: past that, the first ones and the phase's
+        last (which ends the turn or the movement, as Mega Civilization's declare). A ping's buttons."""
+        open_ = {k.kind: k for k in self.kinds(state, actor)}
+        found = [open_[k] for k in self.flow.phase(self.position(state).phase).actions if k in open_]
+        return found if len(found) <= most else [*found[:most - 1], found[-1]]
+
     def params_now(self, state: S, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
         """The parameters of `kind` as they stand once `chosen` are chosen (a game may make some
         needed, or leave some out, by what was chosen: an adjustment of boats needs the boat)."""
@@ -247,11 +255,14 @@ class Game(ABC, Generic[S]):
     def step(self, state: S, actor: Actor, kind: str, picks: Sequence[int | None]) -> Step:
         """Where a choice of `kind` stands after picking, parameter by parameter, the candidate
         numbered by each of `picks` (None: an optional parameter left out), and the legal values of
-        the next parameter with their numbers (an optional one with a single legal value, its
-        default, is left out without asking, and the left-out is added to the picks returned).
-        Only the next parameter's values are tried: the picks made are read from the candidates, and
-        a pick that is not legal after all is refused when the action is played. BadInput when a
-        pick is out of range or leaves out a required parameter, or `kind` is not open now."""
+        the next parameter with their numbers (`ready` when only optional ones are left and the
+        game asks no confirmation: the action may be played with their defaults). A step with one
+        possible answer is not asked: a required parameter with a single legal value is chosen
+        without a pick (it is in `chosen`, not in the picks), an optional one with a single legal
+        value, its default, is left out (the left-out is added to the picks returned). The picks
+        made are read from the candidates, and a pick that is not legal after all is refused when
+        the action is played. BadInput when a pick is out of range or leaves out a required
+        parameter, or `kind` is not open now."""
         cls = self.action_class(kind)
         self.permit(state, actor, cls)
         found = Kind(kind, cls.named(), self.params_now(state, actor, kind, {}))
@@ -270,9 +281,19 @@ class Game(ABC, Generic[S]):
             if not left:
                 legal = [(i, c) for i, c in enumerate(listed)
                          if self.completable(state, actor, kind, {**values, param.name: c.value})]
-                if param.required or len(legal) > 1:
+                if len(legal) > 1 or param.required and not legal:
+                    open_ = [p for p in self.params_now(state, actor, kind, values) if p.name not in values]
+                    ready = not any(p.required for p in open_) and not self.confirmation(state, actor, kind)
                     return Step(found, tuple(chosen), param, tuple(c for _, c in legal),
-                                numbers=tuple(i for i, _ in legal), picks=tuple(made))
+                                numbers=tuple(i for i, _ in legal), picks=tuple(made), ready=ready)
+                only = legal[0][0] if param.required else None
+            else:
+                only = self._only(state, actor, kind, param, values, listed) if param.required else None
+            if only is not None:  # one possible answer: chosen without asking
+                chosen.append((param, listed[only]))
+                values[param.name] = listed[only].value
+                continue
+            if not left:
                 left.append(None)  # nothing to choose: left out
             pick = left.pop(0)
             if pick is None and param.required or pick is not None and pick not in range(len(listed)):
@@ -281,6 +302,17 @@ class Game(ABC, Generic[S]):
             chosen.append((param, choice))
             values[param.name] = choice.value if choice is not None else None
             made.append(pick)
+
+    def _only(self, state: S, actor: Actor, kind: str, param: Param, values: Values,
+              listed: list[Choice]) -> int | None:
+        """The number of the one legal candidate of `param`, or None when it has none or several
+        (trying candidates until a second legal one is found)."""
+        if len(listed) > 1 and self.all_legal_if_one(kind, param.name, values):
+            return None  # all legal when any is: several
+        legal = (i for i, c in enumerate(listed)
+                 if self.completable(state, actor, kind, {**values, param.name: c.value}))
+        first, second = next(legal, None), next(legal, None)
+        return first if second is None else None
 
     def completable(self, state: S, actor: Actor, kind: str, chosen: Values) -> bool:
         """Whether some choice of the required parameters not in `chosen` (the optional ones left

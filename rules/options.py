@@ -67,6 +67,23 @@ class Param:
     fixed: tuple[Choice, ...] = ()
     default: Value | None = None
 
+    def omitted(self) -> str:
+        """What leaving this optional parameter out means, in a few words for a button, from its
+        declaration: "Don't raid the village" (a switch), its default's name among its fixed values,
+        what its question or description says it is by default ("All", "The cheapest route"), "No
+        settlers" (how many, 0 by default); else "Leave out"."""
+        if self.type == "switch":
+            doing = self.ask.split(" (")[0].rstrip("?")
+            return "Yes (the default)" if self.default else f"Don't {doing[:1].lower()}{doing[1:]}"
+        said = _BY_DEFAULT.search(self.ask) or _DEFAULT_IS.search(self.describe)
+        text = next((c.label for c in self.fixed if c.value == self.default), said[1] if said else None)
+        if text is not None:
+            return f"{text[:1].upper()}{text[1:]}"
+        many = _HOW_MANY.search(self.ask)
+        if many is not None and self.default == 0:
+            return f"No {many[1]}"
+        return "Leave out" if self.default is None else f"{self.default} (the default)"
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -88,7 +105,9 @@ class Step:
     """Where a choice of an action stands: the values picked so far (None: an optional parameter left
     out), and the next parameter with its legal values and their numbers among its candidates
     (what a menu sends back); None when the action is complete: then `question` is what to ask
-    before it is played, if anything. `picks` are the picks that led here, left-outs included."""
+    before it is played, if anything. `picks` are the picks that led here, left-outs included;
+    `ready` when the action may be played already, the parameters still open (all optional) left
+    to their defaults."""
 
     kind: Kind
     chosen: tuple[tuple[Param, Choice | None], ...]
@@ -97,6 +116,7 @@ class Step:
     numbers: tuple[int, ...] = ()
     question: str = ""
     picks: tuple[int | None, ...] = ()
+    ready: bool = False
 
     @property
     def values(self) -> dict[str, Value | None]:
@@ -183,3 +203,6 @@ def _loose(text: str) -> str:
 
 
 _SEPARATORS = re.compile(r"[\s_'’-]+")
+_BY_DEFAULT = re.compile(r"\(([^()]+) by default\)")  # "Which units move (all by default)?"
+_DEFAULT_IS = re.compile(r"\(default: ([^()]+)\)")  # "(default: from your treasury)"
+_HOW_MANY = re.compile(r"\bhow many (\w+)", re.IGNORECASE)

@@ -83,9 +83,8 @@ class Prompt:
 
 @dataclass(frozen=True)
 class Turn:
-    """What a pinged player is asked to do: the game's prompt for them and the usual actions of the
-    phase as (kind, label), for buttons (the flow's, public; whether each is possible now is
-    answered when one is clicked, on the player's own view)."""
+    """What a pinged player is asked to do: the game's prompt for them and the phase's actions open
+    to them now as (kind, label), its main one first, for buttons (`Game.usual`, on their own view)."""
 
     user_id: int
     prompt: str

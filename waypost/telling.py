@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.base import Awaiting, Posted
+from rules.base import Actor, Awaiting, Posted
 from rules.flow import Phase
 from waypost.channels import Loaded
 from waypost.outcome import Drawing, Outcome, Prompt, Turn, User, alt_text
@@ -62,12 +62,15 @@ def idle_phase(loaded: Loaded) -> Phase | None:
 
 
 def turns_of(loaded: Loaded, awaited: list[Awaiting]) -> tuple[Turn, ...]:
-    """What each newly awaited player is asked, with the phase's usual actions (the flow's)."""
-    rules = loaded.game.rules
-    phase = rules.flow.phase(rules.position(loaded.state).phase)
-    actions = tuple((k, rules.action_class(k).named()) for k in phase.actions)
-    seats = loaded.row.seats
-    return tuple(Turn(seats[a.seat].player_id, a.prompt, actions if a.kind == "turn" or a.kind == "plan" else ())
+    """What each newly awaited player is asked, with the phase's actions open to them now, its
+    main one first (`Game.usual`, on their own view)."""
+    rules, seats = loaded.game.rules, loaded.row.seats
+
+    def usual(seat: int) -> tuple[tuple[str, str], ...]:
+        actor = Actor(seat, host=seats[seat].player_id == loaded.row.host_id)
+        return tuple((k.kind, k.label) for k in rules.usual(loaded.view(seat), actor))
+
+    return tuple(Turn(seats[a.seat].player_id, a.prompt, usual(a.seat) if a.kind in ("turn", "plan") else ())
                  for a in awaited if a.kind != "decision")
 
 

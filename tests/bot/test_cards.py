@@ -7,11 +7,14 @@ no end)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
-from offline.players import CardPlayer, open_game
+from offline.payloads import iter_components
+from offline.players import CardPlayer, PingPlayer, open_game
 from tests.games import ByTaps, every
+from waypost.outcome import User
 
 USERS = ["@alice", "@bob", "@carl"]
 
@@ -31,3 +34,99 @@ async def test_a_game_is_played_by_taps_alone_to_its_end(discord_, game, taps: B
     assert taps.ended(table.games[game].rules.decode_state(row.state)) and len(player.moves) >= taps.fewest, \
         len(player.moves)
     assert len({m.line.split(" / ")[1] for m in player.moves if m.command == "card"}) >= 3  # not one action only
+
+
+# --- fewer taps (issue 28) -------------------------------------------------------------------------
+
+async def _tally(discord_, *settings: str) -> int:
+    for line in ("@alice /game new game:tally", "@bob /game join", "@carl /game join",
+                 *(f"@alice /game settings {s}" for s in settings), "@alice /game start"):
+        user, text = line.split(" ", 1)
+        assert (await discord_.run(user, "#taps", text)).ok, text
+    return discord_.builder.directory.channel_id("#taps")
+
+
+async def _card(discord_):
+    message, button = discord_.find_component("Your turn card", "@alice", "#taps")
+    return await discord_.click("@alice", "#taps", message, button["custom_id"])
+
+
+def _buttons(message) -> dict[str, dict]:
+    return {c.get("label"): c for c in iter_components(message.components) if c.get("type") == 2}
+
+
+async def test_a_step_with_one_possible_answer_is_not_asked_and_the_card_shows_it(discord_):
+    await _tally(discord_, "name:max_add value:1")
+    card = await _card(discord_)
+    step = await discord_.click("@alice", "#taps", card.original, _buttons(card.original)["Add"]["custom_id"])
+    assert "• Add how much? +1" in step.original.content and "Ready: confirm to play it." in step.original.content
+    assert not any(c.get("type") == 3 for c in iter_components(step.original.components))  # no menu of one
+    assert set(_buttons(step.original)) == {"Confirm", "Your card"}  # nothing picked: nothing to go back to
+    played = await discord_.click("@alice", "#taps", card.original, _buttons(step.original)["Confirm"]["custom_id"])
+    assert played.ok and any(m.content.startswith("alice added 1") for m in played.messages)
+
+
+async def test_after_an_action_the_card_offers_the_next_ones(discord_):
+    await _tally(discord_)
+    card = await _card(discord_)
+    step = await discord_.click("@alice", "#taps", card.original, _buttons(card.original)["Add"]["custom_id"])
+    menu = next(c for c in iter_components(step.original.components) if c["type"] == 3)
+    step = await discord_.click("@alice", "#taps", card.original, menu["custom_id"], [menu["options"][0]["value"]])
+    played = await discord_.click("@alice", "#taps", card.original, _buttons(step.original)["Confirm"]["custom_id"])
+    after = discord_.standin.message(card.original.id)
+    assert played.ok and after.ephemeral and not after.content.rstrip().endswith("Played.")
+    assert "Played." in after.content and "Your turn card" in after.content  # what was played, then the card
+    version = (await discord_.bot.table.store.open_game(discord_.builder.directory.channel_id("#taps"))).version
+    offered = [c["custom_id"] for c in iter_components(after.components) if ":step:" in c.get("custom_id", "")]
+    assert offered and all(f":{version}:" in c for c in offered)  # the kinds open now (a bid), at the new version
+
+
+async def test_a_ping_button_no_longer_open_says_why(discord_):
+    channel = await _tally(discord_)
+    bob = discord_.builder.directory.user_id("@bob")
+    await discord_.run("@alice", "#taps", "/tally add amount:1")  # bob's turn: his ping has his buttons
+    ping, button = discord_.find_component(f"waypost:act:{channel}:{bob}:add", "@bob", "#taps")
+    await discord_.run("@bob", "#taps", "/tally add amount:1")
+    rec = await discord_.click("@bob", "#taps", ping, button["custom_id"])  # carl's turn now
+    assert rec.ephemeral and rec.content.startswith("⛔ It is carl's turn."), rec.content
+    assert "That is not possible now." not in rec.content
+
+
+async def test_every_ping_button_is_open_to_its_player_when_posted(discord_):
+    """Three players play each game by taps from the ping; every action button a ping offers a
+    player is among the kinds open to them (`Table.card`) right when it is posted."""
+    table = discord_.bot.table
+    for number, (game, taps) in enumerate(every("BY_TAPS")):
+        users = [f"@p{number}{u}" for u in "abc"]
+        channel = await open_game(discord_, f"#ping-{game}", game, users, board=taps.board)
+        player = PingPlayer(discord_, channel, users, random.Random(5))
+        checked, seen = 0, set(discord_.standin.messages)
+        for _ in range(25):
+            if await player.step() is None:
+                break
+            fresh = sorted(set(discord_.standin.messages) - seen)
+            seen |= set(fresh)
+            for mid in fresh:
+                raw = discord_.standin.messages[mid]
+                for c in iter_components(raw["components"]):
+                    if c.get("custom_id", "").startswith(f"waypost:act:{channel}:"):
+                        user_id, kind = c["custom_id"].split(":")[3:5]
+                        whose = [int(user_id)] if user_id != "0" else [int(u) for u in re.findall(r"<@(\d+)>",
+                                                                                                    raw["content"])]
+                        for user in whose:  # the one it pings, or (user 0) each of them
+                            card = await table.card(channel, User(user, "p"))
+                            assert kind in {k.kind for k in card.kinds}, (game, kind, [k.kind for k in card.kinds])
+                            checked += 1
+        assert checked, game
+
+
+async def test_a_ping_of_several_players_offers_their_shared_actions_to_whichever_clicks(discord_):
+    """A phase played together (Skye's pricing, every player pinged at once): the ping's action
+    buttons are those open to every one of them, each player's own when clicked."""
+    channel = await open_game(discord_, "#together", "skye", USERS)
+    bob = discord_.builder.directory.user_id("@bob")
+    message, button = discord_.find_component(f"waypost:act:{channel}:0:", "@bob", "#together", prefix=True)
+    assert all(f"<@{discord_.builder.directory.user_id(u)}>" in message.content for u in USERS[1:])
+    step = await discord_.click("@bob", "#together", message, button["custom_id"])
+    assert step.ok and step.ephemeral and step.original.raw["interaction_metadata"]["user"]["id"] == str(bob)
+    assert any(c.get("type") == 3 for c in iter_components(step.original.components)), step.content  # bob's menus

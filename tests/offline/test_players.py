@@ -9,7 +9,7 @@ import pytest
 
 from front.bot import create_bot
 from offline import OfflineDiscord
-from offline.players import ScriptedPlayer, open_game
+from offline.players import PingPlayer, ScriptedPlayer, open_game
 from waypost.config import UNBUDGETED, Config
 from waypost.replay import replay
 
@@ -73,3 +73,14 @@ async def test_players_answer_a_bump(discord_, menus):
     answer = next(m for m in player.moves if m.user == "@carl")
     assert answer.command == ("!pick" if menus else "game choose")
     assert "after its bump" in answer.reply and answer.drew
+
+
+async def test_a_ping_player_taps_from_the_ping_and_counts_its_taps(discord_):
+    """The taps benchmark's player: the first boat placed from the ping's own button (not the card),
+    its dock picked, confirmed: three taps, recorded with the action's kind."""
+    channel = await open_game(discord_, "#fjord", "vikings", USERS, board="nordhav")
+    player = PingPlayer(discord_, channel, USERS, random.Random(2))
+    move = await player.step()
+    assert move is not None and move.accepted and move.kind == "place", move
+    first, *rest = move.line.split(" / ")
+    assert first != "Your turn card" and rest[-1] == "Confirm" and move.taps == 3, move.line

@@ -1,0 +1,108 @@
+"""Fewer taps, the contract's part (issue 28): a step with one possible answer is not asked, an
+optional step says what leaving it out means, a choice whose other steps are optional may be played
+as it is, and a ping's buttons are the phase's actions open to that player, its main one first."""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from typing import Any
+
+from rules.base import Actor, Game, Seat
+from rules.options import Choice, Param
+from tests.contract.test_contract import _setup, boards
+from tests.support import tally
+from tests.support.random_play import Player, play
+
+
+def _tally(max_add: int) -> object:
+    seats = [Seat(1, "ann", "red"), Seat(2, "bo", "blue")]
+    board = tally.GAME.load_board({"name": "t", "title": "T", "target": 20, "min_players": 2, "max_players": 4}, "t")
+    return tally.GAME.setup(board, seats, {"max_add": max_add}, 1)
+
+
+def test_a_required_step_with_one_legal_value_is_chosen_without_asking():
+    state = _tally(1)
+    step = tally.GAME.step(state, Actor(0), "add", [])
+    assert step.param is None and step.picks == ()  # nothing asked: straight to Confirm
+    assert [(p.name, c.label if c else None) for p, c in step.chosen] == [("amount", "+1")]  # shown, all the same
+    assert step.values == {"amount": 1}
+
+
+def test_a_step_with_several_values_is_still_asked():
+    step = tally.GAME.step(_tally(3), Actor(0), "add", [])
+    assert step.param is not None and step.param.name == "amount" and len(step.choices) == 3
+
+
+def test_leaving_out_says_what_it_means():
+    assert Param("raid", "Raid the village?", "switch", required=False, default=False).omitted() == \
+        "Don't raid the village"
+    assert Param("march", "March (+1 movement point)?", "switch", required=False).omitted() == "Don't march"
+    assert Param("settlers", "Deploy how many settlers?", "number", required=False, default=0).omitted() == \
+        "No settlers"
+    assert Param("pay", "How to pay?", required=False, default="treasury",
+                 fixed=(Choice("treasury", "from your treasury"), Choice("tokens", "tokens"))).omitted() == \
+        "From your treasury"
+    assert Param("units", "Which of its units move (all by default)?", required=False).omitted() == "All"
+    assert Param("tokens_from", "From which areas?", required=False,
+                 describe="For tokens (default: all from the ship's area)").omitted() == "All from the ship's area"
+    assert Param("via", "Through which area?", required=False).omitted() == "Leave out"  # nothing says what it means
+
+
+def test_the_picks_of_a_step_lead_back_to_it_and_ready_steps_leave_only_optional_ones(games):
+    """Every step reached by picking at random, in random play of every game, is reached again from
+    the picks it returns (what Back and every menu rely on, steps chosen without asking included);
+    when it is `ready`, only optional parameters are left and the game asks no confirmation."""
+    unasked: list[str] = []
+    for key, board, players in boards(games)[::2]:
+        rules = games[key].rules
+        play(Player(rules, watch=partial(_picked, rules, random.Random(key), unasked)),
+             partial(_setup, games[key], board, players, 1), random.Random(key), 12)
+    assert unasked  # steps chosen without asking were met, and replayed
+
+
+def _picked(rules: Game[Any], rng: random.Random, unasked: list[str], state: Any) -> None:
+    for awaiting in rules.awaiting(state)[:2]:
+        view, actor = rules.view(state, awaiting.seat), Actor(awaiting.seat)
+        kinds = rules.kinds(view, actor)
+        if awaiting.kind == "decision" or not kinds:
+            continue
+        kind = rng.choice(kinds).kind
+        step = rules.step(view, actor, kind, [])
+        for _ in range(8):
+            again = rules.step(view, actor, kind, list(step.picks))
+            assert (again.param, again.values) == (step.param, step.values), (rules.key, kind)
+            if len(step.chosen) > len(step.picks):
+                unasked.append(f"{rules.key} {kind}")
+            if step.ready:
+                left = rules.params_now(view, actor, kind, step.values)
+                assert not any(p.required for p in left if p.name not in step.values), (rules.key, kind)
+                assert not rules.confirmation(view, actor, kind)
+            if step.param is None or not step.numbers:
+                break
+            step = rules.step(view, actor, kind, [*step.picks, rng.choice(step.numbers)])
+
+
+def test_a_pings_actions_are_open_to_its_player_the_main_one_first(games):
+    """In random play of every game, what a ping offers an awaited player (`usual`) is open to them
+    (`kinds` on their view): the phase's actions in its order, at most four, keeping its last (Mega
+    Civilization's declare)."""
+    for key, board, players in boards(games):
+        seen: list[list[str]] = []
+        rules = games[key].rules
+        play(Player(rules, watch=partial(_offered, rules, seen)), partial(_setup, games[key], board, players, 2),
+             random.Random(key), 25)
+        assert seen, key
+
+
+def _offered(rules: Game[Any], seen: list[list[str]], state: Any) -> None:
+    for awaiting in rules.awaiting(state):
+        if awaiting.kind == "decision":
+            continue
+        view, actor = rules.view(state, awaiting.seat), Actor(awaiting.seat)
+        offered = [k.kind for k in rules.usual(view, actor)]
+        open_ = [k.kind for k in rules.kinds(view, actor)]
+        phase = [k for k in rules.flow.phase(rules.position(state).phase).actions if k in open_]
+        assert set(offered) <= set(open_) and len(offered) <= 4, (rules.key, offered, open_)
+        assert offered[:1] == phase[:1] and offered[-1:] == phase[-1:], (rules.key, offered, phase)
+        seen.append(offered)
