@@ -14,6 +14,7 @@ the table sees them there.
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import replace
 from typing import Any
@@ -21,11 +22,12 @@ from typing import Any
 import discord
 
 from front.clicks import NOT_ON_MENU, Budgeted, checked, chosen
-from front.replies import NOBODY, escape, fit, report_error, say_privately, table_of, user_of
-from front.sender import card_button, run, send
+from front.replies import NOBODY, escape, fit, payer_of, report_error, say_privately, table_of, user_of
+from front.sender import card_button, logged, run, send
 from rules.errors import PlayerError
 from rules.options import Choice, Step
 from waypost.offering import Card, Stale
+from waypost.outcome import ALT_LIMIT
 
 PAGE = 25  # options in one select menu (Discord's most)
 LEFT_OUT = "-"
@@ -199,11 +201,32 @@ async def show_step(interaction: discord.Interaction, channel_id: int, version: 
         await show_card(interaction, channel_id, note=f"⛔ {escape(str(moved))} Here is your card now.")
         return
     text, view = fit([step_text(step)]), step_view(channel_id, user.id, version, step, page)
+    file = await _picture(interaction, channel_id, step)
     message = interaction.message
+    extra: dict[str, Any] = {}
     if message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(content=text, view=view)
+        if file is not None or message.attachments:  # the picture of this step, or none left of an earlier
+            extra["attachments"] = [file] if file is not None else []
+        await interaction.response.edit_message(content=text, view=view, **extra)
     else:
-        await interaction.response.send_message(text, view=view, ephemeral=True, allowed_mentions=NOBODY)
+        if file is not None:
+            extra["file"] = file
+        await interaction.response.send_message(text, view=view, ephemeral=True, allowed_mentions=NOBODY, **extra)
+
+
+async def _picture(interaction: discord.Interaction, channel_id: int, step: Step) -> discord.File | None:
+    """The game's picture of this step (`Table.picture`), for the card's private message; None when
+    it draws none, or drawing failed (logged: the menus work without it)."""
+    table = table_of(interaction)
+    try:
+        drawing = await table.picture(channel_id, user_of(interaction), step)
+        if drawing is None:
+            return None
+        png = await table.draw(drawing, payer_of(interaction))
+    except Exception as error:
+        logged(interaction, error, "drawing a turn card's picture")
+        return None
+    return discord.File(io.BytesIO(png), filename="choice.png", description=drawing.alt[:ALT_LIMIT])
 
 
 async def play_step(interaction: discord.Interaction, channel_id: int, version: int, kind: str,

@@ -92,6 +92,7 @@ class Game(ABC, Generic[S]):
     log_per_seat: ClassVar[int] = 1_000
     parts: ClassVar[tuple[str, ...]] = ()
     looks: ClassVar[tuple[Kind, ...]] = ()  # read-only reports a player may ask for (`report`)
+    pictured: ClassVar[frozenset[str]] = frozenset()  # action kinds a turn card shows a picture of at each step
     proof_help: ClassVar[str] = ""  # how anyone checks a reveal against the commitments before it
 
     # --- what each game supplies ------------------------------------------------------------
