@@ -88,6 +88,7 @@ class SkyeGame(Game[SkyeState]):
                   "in seat order: in Python, hashlib.sha256(b'SALT|0|TEXT').hexdigest()[:8]. Recompute each line "
                   "above and compare.")
     glossary = GLOSSARY
+    pictured = frozenset({Price.kind, Place.kind})  # the drawn tiles; where a tile fits and how it turns
     summary = (
         "Each round: draw three tiles, axe one and price two in secret; buy a tile from another player; place "
         "your tiles; plan your journeyman's walk in secret, walk it, advance on three tracks; score. Most VP wins."
