@@ -14,6 +14,7 @@ the table sees them there.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from dataclasses import replace
@@ -30,6 +31,7 @@ from waypost.offering import Card, Stale
 from waypost.outcome import ALT_LIMIT
 
 PAGE = 25  # options in one select menu (Discord's most)
+PICTURE_WAIT = 1.5  # seconds a step's picture may take before the card's answer is deferred (or goes without it)
 LEFT_OUT = "-"
 _PICKS = r"(?P<picks>(?:\d{1,3}|-)(?:\.(?:\d{1,3}|-)){0,19})?"
 _WHERE = r"(?P<channel>\d+):(?P<version>\d+):(?P<kind>[\w-]{1,24})"
@@ -201,32 +203,52 @@ async def show_step(interaction: discord.Interaction, channel_id: int, version: 
         await show_card(interaction, channel_id, note=f"⛔ {escape(str(moved))} Here is your card now.")
         return
     text, view = fit([step_text(step)]), step_view(channel_id, user.id, version, step, page)
-    file = await _picture(interaction, channel_id, step)
+    picture = await _picture(interaction, channel_id, step)
+    drawn = picture is None or await _drawn(picture)
     message = interaction.message
     extra: dict[str, Any] = {}
     if message is not None and message.flags.ephemeral:
+        if not drawn:  # the card is edited once its picture is drawn
+            await interaction.response.defer()
+        file = await picture if picture is not None else None
         if file is not None or message.attachments:  # the picture of this step, or none left of an earlier
             extra["attachments"] = [file] if file is not None else []
-        await interaction.response.edit_message(content=text, view=view, **extra)
-    else:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=text, view=view, **extra)
+        else:
+            await interaction.response.edit_message(content=text, view=view, **extra)
+    else:  # a new message: without the picture if it is not drawn in time
+        file = picture.result() if picture is not None and drawn else None
         if file is not None:
             extra["file"] = file
         await interaction.response.send_message(text, view=view, ephemeral=True, allowed_mentions=NOBODY, **extra)
 
 
-async def _picture(interaction: discord.Interaction, channel_id: int, step: Step) -> discord.File | None:
-    """The game's picture of this step (`Table.picture`), for the card's private message; None when
-    it draws none, or drawing failed (logged: the menus work without it)."""
+async def _picture(interaction: discord.Interaction, channel_id: int,
+                   step: Step) -> asyncio.Task[discord.File | None] | None:
+    """The game's picture of this step (`Table.picture`) being drawn for the card's private message;
+    None when the game draws none. The task gives None if drawing failed (logged: the menus work
+    without it)."""
     table = table_of(interaction)
-    try:
-        drawing = await table.picture(channel_id, user_of(interaction), step)
-        if drawing is None:
-            return None
-        png = await table.draw(drawing, payer_of(interaction))
-    except Exception as error:
-        logged(interaction, error, "drawing a turn card's picture")
+    drawing = await table.picture(channel_id, user_of(interaction), step)
+    if drawing is None:
         return None
-    return discord.File(io.BytesIO(png), filename="choice.png", description=drawing.alt[:ALT_LIMIT])
+
+    async def drawn() -> discord.File | None:
+        try:
+            png = await table.draw(drawing, payer_of(interaction))
+        except Exception as error:
+            logged(interaction, error, "drawing a turn card's picture")
+            return None
+        return discord.File(io.BytesIO(png), filename="choice.png", description=drawing.alt[:ALT_LIMIT])
+
+    return asyncio.ensure_future(drawn())
+
+
+async def _drawn(picture: asyncio.Task[discord.File | None]) -> bool:
+    """Whether the picture is drawn within PICTURE_WAIT seconds (Discord waits 3 for an answer)."""
+    await asyncio.wait((picture,), timeout=PICTURE_WAIT)
+    return picture.done()
 
 
 async def play_step(interaction: discord.Interaction, channel_id: int, version: int, kind: str,

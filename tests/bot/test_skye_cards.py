@@ -4,6 +4,7 @@ them no gold to buy another player's tile ask before Confirm."""
 
 from __future__ import annotations
 
+from front import cards
 from offline import OfflineDiscord
 from offline.payloads import iter_components
 from offline.players import open_game
@@ -51,3 +52,18 @@ async def test_pricing_by_card_shows_the_drawn_tiles_privately_and_asks_before_t
     rec = await discord_.click("@alice", CH, card.id, buttons["Confirm"]["custom_id"])
     assert rec.ok, rec.failures
     assert [m.content for m in rec.messages if not m.ephemeral] == ["Red committed."]
+
+
+async def test_a_picture_drawn_slowly_comes_on_the_card_once_drawn(discord_, monkeypatch):
+    """When the picture takes longer than the card may wait, the answer is deferred and the card
+    edited with it (never left without it, nor late for Discord)."""
+    monkeypatch.setattr(cards, "PICTURE_WAIT", 0)
+    await open_game(discord_, CH, "skye", USERS, board="standard")
+    message, button = discord_.find_component("Your turn card", "@alice", CH)
+    card = (await discord_.click("@alice", CH, message, button["custom_id"])).original
+    assert card is not None
+    price = next(c for c in iter_components(card.components) if c.get("custom_id", "").endswith(":price::0:to"))
+    rec = await discord_.click("@alice", CH, card.id, price["custom_id"])
+    assert rec.ok and rec.callback_type == 6, (rec.failures, rec.callback_type)  # deferred, then edited
+    shown = discord_.standin.message(card.id)
+    assert shown.ephemeral and len(shown.attachments) == 1 and "Which drawn tile gets the axe?" in shown.content
