@@ -4,9 +4,10 @@ name their choices (`render.skye.pickers`, `tests.render.legibility`)."""
 
 from __future__ import annotations
 
-from render.skye import compose_picture
-from rules.base import Actor
+from render.skye import compose, compose_picture
+from rules.base import Actor, Posted
 from rules.skye import GAME
+from rules.skye.actions import Price
 from rules.skye.state import SkyeState
 from tests.games.skye import until
 from tests.render.legibility import drawn, problems
@@ -63,3 +64,19 @@ def test_skye_turn_picture_numbers_each_turn_the_menu_offers():
     assert found is not None, "no position with several turns in this game"
     step, _, texts = pictured(state, seat, "place", found)
     assert {str(c.value) for c in step.choices} <= texts
+
+
+def test_skye_own_posted_view_while_pricing_shows_the_drawn_tiles_and_sealed_prices():
+    """The answer to `/skye price` (the pricer's own posted view) shows their drawn tiles with the
+    prices and axe just sealed, read at the preview; nobody else's view shows them."""
+    state = new_game(3)
+    hand = state.players[RED].hand
+    action = Price(hand[0], hand[1:], (2, 3))
+    sealed = GAME.apply(state, Actor(RED), action).state
+    image, found = drawn(compose, GAME.view(sealed, RED), RED, None, Posted(action, RED))
+    assert not problems(image, found), problems(image, found)
+    texts = {m.text for m in found}
+    assert {f"{hand[0]}: axe", f"{hand[1]}: 2 gold", f"{hand[2]}: 3 gold"} <= texts
+    for viewer in (None, 1):
+        _, others = drawn(compose, GAME.view(sealed, viewer), viewer, None, Posted(action, RED))
+        assert not any(m.text.startswith(tuple(hand)) for m in others)
