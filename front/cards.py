@@ -91,8 +91,9 @@ async def show_card(interaction: discord.Interaction, channel_id: int, note: str
     text = fit([*([note] if note else []), card_text(card), *away])
     view = card_view(channel_id, user.id, card)
     message = interaction.message
-    if message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(content=text, view=view)
+    if message is not None and message.flags.ephemeral:  # without a step's picture
+        extra: dict[str, Any] = {"attachments": []} if message.attachments else {}
+        await interaction.response.edit_message(content=text, view=view, **extra)
     else:
         await interaction.response.send_message(text, view=view, ephemeral=True, allowed_mentions=NOBODY)
 

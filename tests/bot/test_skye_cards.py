@@ -67,3 +67,6 @@ async def test_a_picture_drawn_slowly_comes_on_the_card_once_drawn(discord_, mon
     assert rec.ok and rec.callback_type == 6, (rec.failures, rec.callback_type)  # deferred, then edited
     shown = discord_.standin.message(card.id)
     assert shown.ephemeral and len(shown.attachments) == 1 and "Which drawn tile gets the axe?" in shown.content
+    _, buttons = parts(discord_, card.id)  # back to the card: the step's picture goes with its menu
+    rec = await discord_.click("@alice", CH, card.id, buttons["Your card"]["custom_id"])
+    assert rec.ok and not discord_.standin.message(card.id).attachments, rec.failures
