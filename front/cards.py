@@ -14,6 +14,8 @@ the table sees them there.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import re
 from dataclasses import replace
 from typing import Any
@@ -21,13 +23,15 @@ from typing import Any
 import discord
 
 from front.clicks import NOT_ON_MENU, Budgeted, checked, chosen
-from front.replies import NOBODY, escape, fit, report_error, say_privately, table_of, user_of
+from front.replies import NOBODY, escape, fit, payer_of, report_error, say_privately, table_of, user_of
 from front.sender import card_button, logged, run, send
 from rules.errors import PlayerError
 from rules.options import Choice, Step
 from waypost.offering import Card, Stale
+from waypost.outcome import ALT_LIMIT
 
 PAGE = 25  # options in one select menu (Discord's most)
+PICTURE_WAIT = 1.5  # seconds a step's picture may take before the card's answer is deferred (or goes without it)
 LEFT_OUT = "-"
 _PICKS = r"(?P<picks>(?:\d{1,3}|-)(?:\.(?:\d{1,3}|-)){0,19})?"
 _WHERE = r"(?P<channel>\d+):(?P<version>\d+):(?P<kind>[\w-]{1,24})"
@@ -88,8 +92,9 @@ async def show_card(interaction: discord.Interaction, channel_id: int, note: str
     text = fit([*([note] if note else []), card_text(card), *away])
     view = card_view(channel_id, user.id, card)
     message = interaction.message
-    if message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(content=text, view=view)
+    if message is not None and message.flags.ephemeral:  # without a step's picture
+        extra: dict[str, Any] = {"attachments": []} if message.attachments else {}
+        await interaction.response.edit_message(content=text, view=view, **extra)
     else:
         await interaction.response.send_message(text, view=view, ephemeral=True, allowed_mentions=NOBODY)
 
@@ -213,11 +218,52 @@ async def show_step(interaction: discord.Interaction, channel_id: int, version: 
         await show_card(interaction, channel_id, note=f"⛔ {escape(str(moved))} Here is your card now.")
         return
     text, view = fit([step_text(step)]), step_view(channel_id, user.id, version, step, page)
+    picture = await _picture(interaction, channel_id, step)
+    drawn = picture is None or await _drawn(picture)
     message = interaction.message
+    extra: dict[str, Any] = {}
     if message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(content=text, view=view)
-    else:
-        await interaction.response.send_message(text, view=view, ephemeral=True, allowed_mentions=NOBODY)
+        if not drawn:  # the card is edited once its picture is drawn
+            await interaction.response.defer()
+        file = await picture if picture is not None else None
+        if file is not None or message.attachments:  # the picture of this step, or none left of an earlier
+            extra["attachments"] = [file] if file is not None else []
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=text, view=view, **extra)
+        else:
+            await interaction.response.edit_message(content=text, view=view, **extra)
+    else:  # a new message: without the picture if it is not drawn in time
+        file = picture.result() if picture is not None and drawn else None
+        if file is not None:
+            extra["file"] = file
+        await interaction.response.send_message(text, view=view, ephemeral=True, allowed_mentions=NOBODY, **extra)
+
+
+async def _picture(interaction: discord.Interaction, channel_id: int,
+                   step: Step) -> asyncio.Task[discord.File | None] | None:
+    """The game's picture of this step (`Table.picture`) being drawn for the card's private message;
+    None when the game draws none. The task gives None if drawing failed (logged: the menus work
+    without it)."""
+    table = table_of(interaction)
+    drawing = await table.picture(channel_id, user_of(interaction), step)
+    if drawing is None:
+        return None
+
+    async def drawn() -> discord.File | None:
+        try:
+            png = await table.draw(drawing, payer_of(interaction))
+        except Exception as error:
+            logged(interaction, error, "drawing a turn card's picture")
+            return None
+        return discord.File(io.BytesIO(png), filename="choice.png", description=drawing.alt[:ALT_LIMIT])
+
+    return asyncio.ensure_future(drawn())
+
+
+async def _drawn(picture: asyncio.Task[discord.File | None]) -> bool:
+    """Whether the picture is drawn within PICTURE_WAIT seconds (Discord waits 3 for an answer)."""
+    await asyncio.wait((picture,), timeout=PICTURE_WAIT)
+    return picture.done()
 
 
 async def play_step(interaction: discord.Interaction, channel_id: int, version: int, kind: str,

@@ -92,6 +92,7 @@ class Game(ABC, Generic[S]):
     log_per_seat: ClassVar[int] = 1_000
     parts: ClassVar[tuple[str, ...]] = ()
     looks: ClassVar[tuple[Kind, ...]] = ()  # read-only reports a player may ask for (`report`)
+    pictured: ClassVar[frozenset[str]] = frozenset()  # action kinds a turn card shows a picture of at each step
     proof_help: ClassVar[str] = ""  # how anyone checks a reveal against the commitments before it
 
     # --- what each game supplies ------------------------------------------------------------
@@ -243,9 +244,10 @@ class Game(ABC, Generic[S]):
         cls = next((c for c in self.actions if c.kind == kind), None)
         return cls.params if cls is not None else ()
 
-    def confirmation(self, state: S, actor: Actor, kind: str) -> str:
-        """What to ask before `actor` takes an action of `kind` that cannot be taken back and has
-        consequences worth a second look ("" for none): a menu shows it beside Confirm."""
+    def confirmation(self, state: S, actor: Actor, kind: str, chosen: Values | None = None) -> str:
+        """What to ask before `actor` takes an action of `kind` with the values `chosen` (None: not
+        known yet) that cannot be taken back or has consequences worth a second look ("" for none):
+        a menu shows it beside Confirm."""
         return ""
 
     def report(self, state: S, actor: Actor, look: str, values: Values) -> list[str]:
@@ -275,7 +277,7 @@ class Game(ABC, Generic[S]):
             if param is None:
                 if left:
                     raise BadInput("That choice is already complete.")
-                return Step(found, tuple(chosen), None, question=self.confirmation(state, actor, kind),
+                return Step(found, tuple(chosen), None, question=self.confirmation(state, actor, kind, values),
                             picks=tuple(made))
             listed = self.candidates(state, actor, kind, param.name, values)
             if not left:

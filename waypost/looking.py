@@ -257,6 +257,10 @@ class Looking:
         """PNG bytes for a drawing, drawn in a worker process (waypost.drawing; a past position in a
         look-back one) in `payer`'s turn, and charged to them."""
         lane = self.looking_back if drawing.past else self.drawing
-        png: bytes = await lane.run(payer, self.games[drawing.game_key].draw, drawing.state, drawing.viewer,
-                                    drawing.focus, drawing.highlight, drawing.posted)
+        game = self.games[drawing.game_key]
+        if drawing.step is not None and game.picture is not None:
+            pictured: bytes = await lane.run(payer, game.picture, drawing.state, drawing.viewer, drawing.step)
+            return pictured
+        png: bytes = await lane.run(payer, game.draw, drawing.state, drawing.viewer, drawing.focus,
+                                    drawing.highlight, drawing.posted)
         return png

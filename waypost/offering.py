@@ -12,7 +12,7 @@ from rules.options import Choice, Kind, Step, Values
 from rules.text import either
 from waypost import telling
 from waypost.channels import Channels, Loaded
-from waypost.outcome import User
+from waypost.outcome import Drawing, User
 from waypost.secrecy import shown, visible
 
 
@@ -96,6 +96,18 @@ class Offering:
             raise Stale("The game has moved on since this menu was made.")
         actor = loaded.actor(user)
         return await asyncio.to_thread(loaded.game.rules.step, loaded.view(actor.seat), actor, kind, picks)
+
+    async def picture(self, channel_id: int, user: User, step: Step) -> Drawing | None:
+        """The game's picture of `user`'s choice standing at `step` (drawn on their own view, for
+        them alone), or None when the game draws none for its kind."""
+        loaded = await self.channels.active(channel_id)
+        game = loaded.game
+        if game.picture is None or step.kind.kind not in game.rules.pictured:
+            return None
+        seat = loaded.actor(user).seat
+        asked = step.param.ask if step.param is not None else step.question or "Ready to confirm."
+        listed = "; ".join(c.label for c in step.choices)
+        return Drawing(game.key, loaded.view(seat), seat, f"{step.kind.label}: {asked} {listed}".strip(), step=step)
 
     async def choices(self, channel_id: int, user: User, game_key: str, kind: str, param: str,
                       chosen: Values) -> list[Choice]:

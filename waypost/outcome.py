@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 from rules.base import Highlight, Posted, Seat
+from rules.options import Step
 
 NAME_LIMIT = 32
 S = TypeVar("S")
@@ -55,7 +56,8 @@ class Drawing:
     part of the board to show (`focus`: one of the game's `focuses`, or None for all of it), a
     piece and where it can go drawn over it (`highlight`), or the posted view (`posted`: the
     board composed for Discord's preview, showing best the action just taken), and its alt text;
-    `past` for a position looked back at (drawn after the boards of the present: `waypost.drawing`)."""
+    `past` for a position looked back at (drawn after the boards of the present: `waypost.drawing`);
+    or, with `step`, the game's picture of a choice on a turn card (`GameEntry.picture`)."""
 
     game_key: str
     state: Any
@@ -65,6 +67,7 @@ class Drawing:
     highlight: Highlight | None = None
     posted: Posted | None = None
     past: bool = False
+    step: Step | None = None
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Any
 from render.marks import seat_marker
 from rules.base import BoardInfo, Game, Highlight, Posted, Setting
 from rules.errors import BadInput, InvalidData
+from rules.options import Step
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -39,6 +40,7 @@ HOST_SETTINGS = (  # the table's, for every game; the host changes them at any t
             choices=("quiet", "loud")),
 )
 Draw = Callable[[Any, int | None, str | None, Highlight | None, Posted | None], bytes]
+Picture = Callable[[Any, int | None, Step], bytes]
 
 
 @dataclass(frozen=True)
@@ -57,14 +59,17 @@ class GameEntry:
     is None or one of the game's `focuses`; `highlight` None, or a piece and where it can go,
     drawn over the whole board; `posted` None, or the action just taken, for the view the channel
     is posted), its data folder, the module of its cog (None for a game without commands of
-    its own) and `marker(board, colour)`, a seat's marker in words as `draw` draws it ("a circle
-    marked R"; by default the shared styles')."""
+    its own), `marker(board, colour)`, a seat's marker in words as `draw` draws it ("a circle
+    marked R"; by default the shared styles'), and `picture(state, viewer_seat, step) -> PNG bytes`
+    (module-level too), the picture a turn card shows privately beside each step of the action
+    kinds the rules name `pictured` (the state as the chooser sees it; None for a game without)."""
 
     rules: Game[Any]
     draw: Draw
     data: Path
     cog: str | None = None
     marker: Callable[[Any, str], str] = seat_marker
+    picture: Picture | None = None
 
     @property
     def key(self) -> str:

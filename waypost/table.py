@@ -328,6 +328,9 @@ class Table:
     async def card(self, channel_id: int, user: User) -> Card:
         return await self.offering.card(channel_id, user)
 
+    async def picture(self, channel_id: int, user: User, step: Step) -> Drawing | None:
+        return await self.offering.picture(channel_id, user, step)
+
     async def step(self, channel_id: int, user: User, version: int, kind: str,
                    picks: Sequence[int | None]) -> Step:
         return await self.offering.step(channel_id, user, version, kind, picks)

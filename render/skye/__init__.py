@@ -24,7 +24,7 @@ from __future__ import annotations
 from PIL import Image
 
 from render.png import encode_png
-from render.skye import reach
+from render.skye import pickers, reach
 from render.skye.layout import FOCUS_TILE, MAX_TILE, TERR_W, territory_height
 from render.skye.panel import draw_panel
 from render.skye.posted import compose_posted
@@ -32,9 +32,10 @@ from render.skye.static import clear_cache as clear_static
 from render.skye.static import static_layer
 from render.skye.territory import draw_slot, slots
 from rules.base import Highlight, Posted
+from rules.options import Step
 from rules.skye.state import SkyeState
 
-__all__ = ["clear_cache", "compose", "compose_reach", "draw", "order_for"]
+__all__ = ["clear_cache", "compose", "compose_picture", "compose_reach", "draw", "order_for", "picture"]
 
 
 def draw(state: SkyeState, viewer: int | None, focus: str | None = None,
@@ -46,6 +47,16 @@ def draw(state: SkyeState, viewer: int | None, focus: str | None = None,
         return encode_png(*compose_posted(state, viewer, posted))
     image, palette = _compose(state, viewer, focus)
     return encode_png(image, palette)
+
+
+def picture(state: SkyeState, viewer: int | None, step: Step) -> bytes:
+    """A turn card's picture of a step of pricing or placing (`render.skye.pickers`), privately."""
+    return encode_png(*pickers.compose_picture(state, viewer, step))
+
+
+def compose_picture(state: SkyeState, viewer: int | None, step: Step) -> Image.Image:
+    """The picture of a step as an RGB image (before palette mapping), for tests and previews."""
+    return pickers.compose_picture(state, viewer, step)[0]
 
 
 def compose(state: SkyeState, viewer: int | None, focus: str | None = None,

@@ -13,6 +13,9 @@ whom the game waits for; the part that matters now, large; a row per player.
     | (R) Red: alice  39 VP  19 gold  scores A 4 · B 2 … |
     +--------------------------------------------------+
 
+While pricing, the pricer's own view (the answer to `/skye price`, `/game board private:true`)
+shows their drawn tiles instead, large, with their sealed prices or the axe.
+
 Whose territory (`focus_seat`): the viewer's on their own board; the actor's after a placement,
 a road, a walk or an answer; else the first the game waits for. The others' are one command away
 (`/game board focus:<colour>`), all of them on the whole board (`/game board full:true`).
@@ -42,6 +45,7 @@ MAIN_H = 700
 SIDE_W = 380
 TILE = 128  # the largest tile
 OFFER_TILE = 150
+HAND_TILE = 280  # a drawn tile on its pricer's own view
 STRIP_PAD = 10
 LINE = LEAST + 8
 
@@ -57,6 +61,8 @@ def compose_posted(state: SkyeState, viewer: int | None, posted: Posted) -> tupl
     main = (0, HEADING_H, POSTED_W, HEADING_H + MAIN_H)
     if state.stage in ("buy", "keep") and state.offers:
         _offers(image, state, main)
+    elif state.stage == "price" and viewer is not None and 0 <= viewer < n and state.players[viewer].hand:
+        _drawn(image, state, viewer, main)
     else:
         seat = focus_seat(state, viewer, posted)
         _territory(image, state, seat, viewer, posted, (main[0], main[1], POSTED_W - SIDE_W, main[3]))
@@ -179,6 +185,33 @@ def _offers(image: Image.Image, state: SkyeState, box: tuple[int, int, int, int]
                 tag = f"{offer.tile}: to {state.seats[offer.buyer].colour.capitalize()}"
             draw_text(image, (x + size / 2, y + size + LINE / 2 + 2), tag, LEAST, INK, None, bold=True)
             x += max(size, text_width(tag, LEAST)) + 2 * GAP
+
+
+def _drawn(image: Image.Image, state: SkyeState, seat: int, box: tuple[int, int, int, int]) -> None:
+    """While pricing, on the pricer's own view (the answer to their price, their own board): their
+    drawn tiles, large, in the order drawn, each with its sealed price or the axe."""
+    left, top, right, bottom = box
+    player = state.players[seat]
+    sealed = player.pricing
+    said = "sealed" if sealed is not None else "not priced yet"
+    draw_text(image, (left + 20, top + 12 + LINE / 2), f"Your drawn tiles ({said}; only you see this); "
+              f"{player.gold} gold", LEAST + 1, INK, None, anchor="lm", bold=True)
+    count = len(player.hand)
+    size = min(HAND_TILE, (right - left - 40 - (count - 1) * 2 * GAP) // count // 4 * 4)
+    x = left + (right - left - count * size - (count - 1) * 2 * GAP) // 2
+    y = top + (bottom - top - size) // 2
+    pen = ImageDraw.Draw(image)
+    style = player_style(state.seats[seat].colour)
+    for tile in player.hand:
+        place(image, tile_image(state.board.tile(tile), 0, size, LEAST), (x, y))
+        pen.rectangle((x - 2, y - 2, x + size + 2, y + size + 2), outline=style.fill, width=3)
+        note = tile
+        if sealed is not None and tile == sealed.axe:
+            note = f"{tile}: axe"
+        elif sealed is not None and tile in sealed.tiles:
+            note = f"{tile}: {sealed.prices[sealed.tiles.index(tile)]} gold"
+        draw_text(image, (x + size / 2, y + size + LINE / 2 + 4), note, LEAST + 2, INK, None, bold=True)
+        x += size + 2 * GAP
 
 
 def _strip(image: Image.Image, state: SkyeState, viewer: int | None, top: float) -> None:

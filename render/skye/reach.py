@@ -126,9 +126,9 @@ def compose_reach(state: SkyeState, viewer: int | None, highlight: Highlight) ->
     def rings(img: Image.Image, g: TileGrid) -> None:
         pen = ImageDraw.Draw(img)
         for pos in costs:
-            _ring(pen, g.box(cell(pos)), size)
+            ring(pen, g.box(cell(pos)), size)
         if start is not None:
-            _start_ring(pen, g.box(cell(start)), size)
+            _startring(pen, g.box(cell(start)), size)
         for pos in [*costs, *([start] if start is not None else [])]:
             _badges(img, state, seat, pos, g.box(cell(pos)), size)
 
@@ -145,10 +145,10 @@ def compose_reach(state: SkyeState, viewer: int | None, highlight: Highlight) ->
 
     draw_slot(image, state, seat, where.slot, viewer, under=rings, over=numbers, least=read)
     _caption(image, state, seat, start, costs, highlight)
-    return image, _PALETTES.get(Key(state.board.name, state.board.progress, len(state.seats)))
+    return image, palette(state)
 
 
-def _ring(pen: ImageDraw.ImageDraw, box: Box, size: int) -> None:
+def ring(pen: ImageDraw.ImageDraw, box: Box, size: int) -> None:
     """A reachable tile: a yellow band inside its edge, dark lines either side of it."""
     dark, band, inner = widths(size)
     left, top = round(box[0]), round(box[1])
@@ -157,7 +157,7 @@ def _ring(pen: ImageDraw.ImageDraw, box: Box, size: int) -> None:
     pen.rectangle((left + dark, top + dark, right - dark, bottom - dark), outline=REACH, width=band)
 
 
-def _start_ring(pen: ImageDraw.ImageDraw, box: Box, size: int) -> None:
+def _startring(pen: ImageDraw.ImageDraw, box: Box, size: int) -> None:
     """Where the journeyman stands: a white band with dark dashes, dark lines either side."""
     dark, band, inner = widths(size)
     left, top = round(box[0]), round(box[1])
@@ -297,13 +297,18 @@ def _overlay_samples() -> Image.Image:
               anchor="lm")
     for i, size in enumerate((48, 88, 120)):
         x = 10 + i * 150
-        _ring(pen, (x, 75, x + size, 75 + size), size)
+        ring(pen, (x, 75, x + size, 75 + size), size)
         paste(sheet, cost_sprite("12", size), (x + size / 2, 75 + size / 2))
         paste(sheet, start_sprite(size), (x + 130, 90))
     return sheet.crop((0, 0, 900, 140))
 
 
 _PALETTES: LayerCache[Key, Image.Image] = LayerCache(_build_palette)
+
+
+def palette(state: SkyeState) -> Image.Image:
+    """The reach drawings' palette (the board's and the overlay's colours), for this table."""
+    return _PALETTES.get(Key(state.board.name, state.board.progress, len(state.seats)))
 
 
 def clear_cache() -> None:

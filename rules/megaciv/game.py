@@ -153,7 +153,7 @@ class MegaCivGame(Game[MegaState]):
     def report(self, state: MegaState, actor: Actor, look: str, values: Values) -> list[str]:
         return looks.lines(state, actor, look, values)
 
-    def confirmation(self, state: MegaState, actor: Actor, kind: str) -> str:
+    def confirmation(self, state: MegaState, actor: Actor, kind: str, chosen: Values | None = None) -> str:
         return self.confirming(state, actor) if kind == Declare.kind else ""
 
     def confirming(self, state: MegaState, actor: Actor) -> str:

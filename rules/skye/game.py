@@ -11,7 +11,7 @@ from typing import Any
 from rules import serial
 from rules.base import Action, Actor, BoardInfo, Ending, Game, Piece, Reach, Result, Seat
 from rules.core import Footprint
-from rules.errors import BadInput
+from rules.errors import BadInput, PlayerError
 from rules.flow import Decision, Flow, Phase, Position
 from rules.frozen import FrozenDict
 from rules.guards import seated
@@ -88,6 +88,7 @@ class SkyeGame(Game[SkyeState]):
                   "in seat order: in Python, hashlib.sha256(b'SALT|0|TEXT').hexdigest()[:8]. Recompute each line "
                   "above and compare.")
     glossary = GLOSSARY
+    pictured = frozenset({Price.kind, Place.kind})  # the drawn tiles; where a tile fits and how it turns
     summary = (
         "Each round: draw three tiles, axe one and price two in secret; buy a tile from another player; place "
         "your tiles; plan your journeyman's walk in secret, walk it, advance on three tracks; score. Most VP wins."
@@ -243,6 +244,17 @@ class SkyeGame(Game[SkyeState]):
         if state.stage == "plan":
             return Plan(())
         return None
+
+    def confirmation(self, state: SkyeState, actor: Actor, kind: str, chosen: Values | None = None) -> str:
+        """Prices that would leave too little gold to buy another player's tile ask first."""
+        if kind != Price.kind or chosen is None or actor.seat is None:
+            return ""
+        try:
+            action = self.build(state, actor, kind, chosen)
+        except PlayerError:
+            return ""
+        assert isinstance(action, Price)
+        return queries.short_of_buying(state, actor.seat, action.prices)
 
     def focuses(self, state: SkyeState) -> list[tuple[str, str]]:
         """One player's territory and progress board at full size, by colour ("red")."""

@@ -233,6 +233,25 @@ def may_skip_axe(state: SkyeState, seat: int) -> bool:
     return usable(state, seat, "no_axe") is not None
 
 
+def short_of_buying(state: SkyeState, seat: int, prices: tuple[int, ...]) -> str:
+    """What to ask before sealing `prices` that would leave the seat too little gold to buy another
+    player's tile (each costs at least `min_price`, at least 1; priced at 0 only by one who cannot
+    pay the minimum): "" when they leave enough, when the seat could not buy before pricing either,
+    when the bank pays for its buy (Bank Pays), or when nobody else has tiles to offer."""
+    gold, spent = state.players[seat].gold, sum(prices)
+    cheapest = max(1, int(state.settings["min_price"]))
+    left = gold - spent
+    others = any(p.hand for s, p in enumerate(state.players) if s != seat)
+    if not spent or left >= cheapest or gold < cheapest or not others or usable(state, seat, "bank_pays"):
+        return ""
+    unless = "unless another player buys one of yours first"
+    if left <= 0:
+        return (f"Your prices take all your {gold} gold: you will have none left to buy another player's tile "
+                f"this round ({unless}). Seal them anyway?")
+    return (f"Your prices take {spent} of your {gold} gold: the {left} gold left cannot pay for another player's "
+            f"tile (each costs at least {cheapest} gold) {unless}. Seal them anyway?")
+
+
 def buyable(state: SkyeState, seat: int) -> list[tuple[str, int, int, bool]]:
     """Tiles other players offer: (tile, owner seat, price, affordable now)."""
     bank = usable(state, seat, "bank_pays") is not None
