@@ -75,7 +75,7 @@ def test_a_decision_prompt_is_a_menu_pinging_its_player_unless_told_by_direct_me
 
 
 def test_a_finished_game_posts_its_final_board_and_then_the_export():
-    outcome = Outcome("Game over: alice wins with 31 glory.", drawing=BOARD, finished=True, verify=12)
+    outcome = Outcome("Game over: alice wins with 31 points.", drawing=BOARD, finished=True, verify=12)
     reply = plan(outcome, HERE)
     assert reply.export and "/game import" in EXPORT
     assert reply.answer.drawing == BOARD and reply.answer.components == (
