@@ -26,6 +26,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager, suppress
 from typing import Any, Protocol, TypeVar, cast
+from weakref import WeakKeyDictionary
 
 import discord
 from discord.http import HTTPClient
@@ -65,10 +66,12 @@ DEFER_AFTER = 1.5  # seconds a table call may take before the interaction is ack
 PARTLY = "⚠ Done, but part of the answer could not be sent (ref {ref}): /game log shows what happened."
 BOARD_LABELS = {"end": "End turn", "undo": "Take back", "board": "My board"}
 LINES_KEPT = 10_000  # quiet channels' lines remembered (the oldest forgotten first); a forgotten one is posted anew
+DMS_KEPT = 10_000  # members' direct-message channels remembered (the oldest forgotten first: opened again)
 log = logging.getLogger("waypost")
 _lines: OrderedDict[tuple[int, str, str], tuple[int, int]] = OrderedDict()  # (channel, key, text) -> (message, n)
 _order = itertools.count()
 _shown: dict[int, int] = {}  # channel id -> the order number of the newest live board shown there
+_dms: WeakKeyDictionary[Any, OrderedDict[int, int]] = WeakKeyDictionary()  # bot -> user id -> its DM channel
 
 
 class _Messaging(Protocol):
@@ -359,11 +362,19 @@ async def told(bot: _Messaging, user_id: int, content: str, view: discord.ui.Vie
 
 
 async def direct_message(bot: _Messaging, user_id: int, content: str, view: discord.ui.View | None = None) -> None:
-    """A direct message to a member. The channel is opened with the member's id as a string, as
+    """A direct message to a member. The channel is opened once (Discord keeps one per member, so
+    its id is remembered: one request a message, not two), with the member's id as a string, as
     Discord's API describes it (discord.py's `User.send` sends a number)."""
-    data = await bot.http.start_private_message(str(user_id))
+    known = _dms.setdefault(bot, OrderedDict())
+    channel_id = known.get(user_id)
+    if channel_id is None:
+        channel_id = int((await bot.http.start_private_message(str(user_id)))["id"])
+        known[user_id] = channel_id
+        while len(known) > DMS_KEPT:
+            known.popitem(last=False)
+    known.move_to_end(user_id)
     buttons: dict[str, Any] = {"view": view} if view is not None else {}
-    await bot.get_partial_messageable(int(data["id"])).send(content, allowed_mentions=NOBODY, **buttons)
+    await bot.get_partial_messageable(channel_id).send(content, allowed_mentions=NOBODY, **buttons)
 
 
 # --- after the change is saved ---------------------------------------------------------------------
