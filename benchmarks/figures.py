@@ -10,23 +10,28 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Figure:
-    """`value` in `unit` must be below `target` (or, with `at_least`, at least it); no target: context."""
+    """`value` in `unit` must be below `target` (with `at_least`, at least it; with `at_most`, at most
+    it); no target: context."""
 
     name: str
     value: float
     unit: str
     target: float | None = None
     at_least: bool = False
+    at_most: bool = False
 
     @property
     def passed(self) -> bool | None:
         if self.target is None:
             return None
+        if self.at_most:
+            return self.value <= self.target
         return self.value >= self.target if self.at_least else self.value < self.target
 
     def line(self) -> str:
         shown = f"{self.value:,.2f}" if self.value < 100 else f"{self.value:,.0f}"
-        goal = "" if self.target is None else f"{'≥' if self.at_least else '<'} {self.target:g} {self.unit}"
+        sign = "≥" if self.at_least else "≤" if self.at_most else "<"
+        goal = "" if self.target is None else f"{sign} {self.target:g} {self.unit}"
         verdict = {True: "PASS", False: "MISS", None: ""}[self.passed]
         return f"  {self.name:<52} {shown:>9} {self.unit:<5} {goal:<14} {verdict}"
 
