@@ -3,6 +3,8 @@ process of its own as production runs it (`bot.py` behind the stand-in's gateway
 scripted players and onlookers acting concurrently from this process: the offline rig (the
 stand-in, its HTTP server and gateway, the players), whose CPU is counted apart from the bot's.
 
+One player of each channel chose to be told by direct message (`/game notify`), as some do.
+
 Two stages. *Saturation*: every channel's players step as soon as they are answered (about a third
 of the steps come back with a board; the rest are refusals or draw nothing, and every step asks
 autocomplete first), and onlookers send `/game status` and the workload's autocomplete (in Tiny
@@ -106,7 +108,9 @@ async def run(quick: bool) -> list[Figure]:
                 async def opened(i: int) -> tuple[int, list[str]]:
                     async with gate:
                         users = seats(i, PLAYERS)
-                        return await open_game(discord_, f"#load{i}", game.key, users, board), users
+                        channel = await open_game(discord_, f"#load{i}", game.key, users, board)
+                        await discord_.command(users[-1], channel, "game notify", {"turn": True, "hits": True})
+                        return channel, users
 
                 channels = await asyncio.gather(*(opened(i) for i in range(CHANNELS)))
                 players = [ScriptedPlayer(discord_, c, users, random.Random(i), optional=0.0, first=game.first)
