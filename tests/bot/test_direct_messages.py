@@ -93,3 +93,22 @@ async def test_a_move_costs_one_request_outside_its_interaction_per_direct_messa
         opened = len(timed.standin.direct_messages(told)) == 1  # the first: its channel opened
         assert counted == {"interaction responses": 1, "follow-ups": 0, "channel posts": 0, "edits": 0,
                            "direct messages": 2 if opened else 1}, (user, counted)
+
+
+
+async def test_the_host_skipping_a_late_player_is_not_messaged_about_it_and_it_is_posted_once(timed):
+    """The host plays bob's default move (/game skip), which makes it the host's turn: the host,
+    who chose direct messages, is told nothing by direct message, neither by the answer nor when
+    the timekeeper runs, and the channel reads the move once (the answer), not again from the outbox."""
+    await timed.run("@alice", CH, "/game notify turn:true hits:true")
+    await started(timed)
+    assert (await timed.run("@alice", CH, "/tally add amount:1")).ok
+    timed.clock.turn(hours=11)
+    await timed.bot.keep_time()
+    before, posts = len(timed.standin.direct_messages("@alice")), len(timed.channel_posts)
+    rec = await timed.run("@alice", CH, "/game skip player:@bob")
+    assert rec.content.startswith("By the host, for a player out of time: bob added 1")
+    timed.clock.turn(minutes=1)
+    await timed.bot.keep_time()
+    await timed.bot.keep_time()
+    assert timed.standin.direct_messages("@alice")[before:] == [] and len(timed.channel_posts) == posts
