@@ -42,13 +42,17 @@ watch = StallWatch()  # this process's event loop, while a benchmark runs in it 
 class Sample:
     """One interaction: its kind ("board": a board image came back; "reply"; "complete"), when it
     was sent (perf_counter), seconds to its acknowledgement (None: none within 3 s) and to the
-    bot's last reply, and whether the bot answered it with a crash reply."""
+    bot's last reply, whether the bot answered it with a crash reply, its token (naming its
+    requests) and whether it changed the game (`changed`: a command or click answered in public;
+    a refusal is private)."""
 
     kind: str
     sent: float
     ack: float | None
     done: float
     crashed: bool
+    token: str = ""
+    changed: bool = False
 
 
 class Timed(OfflineDiscord):
@@ -72,7 +76,9 @@ class Timed(OfflineDiscord):
         drawn = any(m.attachments for m in [*([rec.original] if rec.original else []), *rec.followups])
         kind = "complete" if payload["type"] == 4 else "board" if drawn else "reply"  # a slow one: in a followup
         crashed = any("crash reply" in f for f in rec.failures) and ack is not None  # not a late one's fallout
-        self.samples.append(Sample(kind, sent, ack, done, crashed))
+        answers = [*([rec.original] if rec.original else []), *rec.followups]
+        changed = payload["type"] in (2, 3) and any(not m.ephemeral for m in answers)
+        self.samples.append(Sample(kind, sent, ack, done, crashed, payload["token"], changed))
         return rec
 
 

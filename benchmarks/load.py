@@ -3,6 +3,8 @@ process of its own as production runs it (`bot.py` behind the stand-in's gateway
 scripted players and onlookers acting concurrently from this process: the offline rig (the
 stand-in, its HTTP server and gateway, the players), whose CPU is counted apart from the bot's.
 
+One player of each channel chose to be told by direct message (`/game notify`), as some do.
+
 Two stages. *Saturation*: every channel's players step as soon as they are answered (about a third
 of the steps come back with a board; the rest are refusals or draw nothing, and every step asks
 autocomplete first), and onlookers send `/game status` and the workload's autocomplete (in Tiny
@@ -10,7 +12,10 @@ Epic Vikings, where a boat could sail) as soon as they are answered: what the bo
 capacity. *At 80 %*: the same players and onlookers paced at 80 % of the rates served at
 saturation (slots not made up when the bot falls behind), for the latency to the final reply and
 late acknowledgements. In each, the bot's longest event-loop stall (its own probe,
-`waypost.stalls`) and the CPU of every process.
+`waypost.stalls`) and the CPU of every process. At saturation, the Discord requests the stand-in
+received for each board-changing action, by kind (`requests_by_kind`): those outside the
+interaction (channel posts, edits, direct messages) count against Discord's global limit and a
+channel's message bucket, those of the interaction (its response, follow-ups) do not.
 
 The capacity judged is what the bot's CPU per board at saturation allows on 2 cores of its own
 (`benchmarks.processes.capacity`): on a 2-core machine the rig takes most of a core beside the
@@ -44,6 +49,7 @@ from games import default_games
 from offline.fleet import Fleet
 from offline.players import ScriptedPlayer, open_game
 from offline.remote import Reader
+from offline.standin import Request
 from waypost.storage import open_store
 
 NAME = "load"
@@ -57,6 +63,9 @@ LOOKS = 2  # onlookers' status requests and autocompletes for every player's ste
 SHARE = 0.8  # of the saturation rates, offered in the second stage
 TARGET_BOARDS = 100  # board-changing commands a second on 2 cores
 FAST = 0.5  # seconds: p99 to the final reply at 80 %
+INTERACTION = ("interaction responses", "follow-ups")  # a webhook's, by the interaction's token
+OUTSIDE = ("channel posts", "edits", "direct messages")  # the bot's own: its global limit, the channel's bucket
+OUTSIDE_MOST = 1.0  # such requests per board-changing action, on average
 
 
 @dataclass(frozen=True)
@@ -68,6 +77,12 @@ class Stage:
     steps: int
     cpu: Cpu
     stall: Stall
+    requests: dict[str, float]  # per board-changing action, by kind
+
+    @property
+    def outside(self) -> float:
+        """Requests outside the interaction per board-changing action."""
+        return sum(self.requests[k] for k in OUTSIDE)
 
     def rate(self, kind: str | None = None) -> float:
         return sum(kind is None or s.kind == kind for s in self.samples) / self.cpu.seconds
@@ -93,7 +108,9 @@ async def run(quick: bool) -> list[Figure]:
                 async def opened(i: int) -> tuple[int, list[str]]:
                     async with gate:
                         users = seats(i, PLAYERS)
-                        return await open_game(discord_, f"#load{i}", game.key, users, board), users
+                        channel = await open_game(discord_, f"#load{i}", game.key, users, board)
+                        await discord_.command(users[-1], channel, "game notify", {"turn": True, "hits": True})
+                        return channel, users
 
                 channels = await asyncio.gather(*(opened(i) for i in range(CHANNELS)))
                 players = [ScriptedPlayer(discord_, c, users, random.Random(i), optional=0.0, first=game.first)
@@ -133,7 +150,7 @@ class _Stages:
         answered, at saturation (`boards` None), or when let go by a pace steered each second so
         that boards come `boards` times a second (starting at `steps_per_board` steps for each);
         onlookers look `LOOKS` times for every step."""
-        first = len(self.discord.samples)
+        first, asked = len(self.discord.samples), len(self.fleet.standin.requests)
         await longest_stall(self.fleet, "bot")  # the count starts now
         await self.meter.start()
         until = time.perf_counter() + (seconds or self.seconds)
@@ -160,7 +177,10 @@ class _Stages:
         cpu = await self.meter.stop()
         stall = await longest_stall(self.fleet, "bot")
         done = [s for s in self.discord.samples[first:] if s.sent < until]
-        return Stage(done, len(acted), cpu, stall)
+        standin = self.fleet.standin
+        requests = requests_by_kind(standin.requests[asked:], {s.token for s in done if s.changed},
+                                    set(standin.dm_channels.values()))
+        return Stage(done, len(acted), cpu, stall, requests)
 
     async def _pace(self, boards: float, rate: float, steps: asyncio.Queue[None], first: int, until: float) -> None:
         """Let players step `rate` times a second, steered once a second towards `boards` boards a
@@ -174,6 +194,35 @@ class _Stages:
             if not steps.full():
                 steps.put_nowait(None)
             await asyncio.sleep(1 / rate)
+
+
+def request_kind(request: Request, dm_channels: set[int]) -> str | None:
+    """Which kind of Discord request the bot made (`INTERACTION`, `OUTSIDE`; None for others:
+    reads, the commands' sync). An interaction's request names its token third in its path."""
+    parts = request.path.strip("/").split("/")
+    if parts[0] == "interactions":
+        return "interaction responses"
+    if parts[0] == "webhooks":
+        return "follow-ups" if len(parts) == 3 or parts[-1] != "@original" else "interaction responses"
+    if parts == ["users", "@me", "channels"]:
+        return "direct messages"  # opening the DM channel
+    if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages" and request.method in ("POST", "PATCH"):
+        if int(parts[1]) in dm_channels:
+            return "direct messages"
+        return "channel posts" if request.method == "POST" else "edits"
+    return None
+
+
+def requests_by_kind(requests: list[Request], actions: set[str], dm_channels: set[int]) -> dict[str, float]:
+    """The requests per board-changing action (`actions`: their tokens), by kind: an interaction's
+    own only for those actions, every request outside an interaction (nothing else in the run
+    makes them: no deadlines run)."""
+    counts = dict.fromkeys((*INTERACTION, *OUTSIDE), 0)
+    for request in requests:
+        kind = request_kind(request, dm_channels)
+        if kind in OUTSIDE or kind in INTERACTION and request.path.strip("/").split("/")[2] in actions:
+            counts[kind] += 1
+    return {k: n / max(len(actions), 1) for k, n in counts.items()}
 
 
 async def _let(gate: asyncio.Queue[None] | None, until: float) -> bool:
@@ -212,6 +261,10 @@ def _figures(full: Stage, paced: Stage) -> list[Figure]:
         Figure("load: saturation: unacknowledged after 3 s", sum(s.ack is None or s.ack > 3 for s in full.samples), ""),
         Figure("load: crashes", sum(s.crashed for s in (*full.samples, *paced.samples)), "", 1),
         *full.stall.figures("load: saturation"),
+        *(Figure(f"load: Discord requests per board-changing action: {kind}", n, "")
+          for kind, n in full.requests.items()),
+        Figure("load: … of them outside the interaction (posts, edits, DMs)", full.outside, "", OUTSIDE_MOST,
+               at_most=True),
         *paced.stall.figures("load: at 80 %"),
     ]
     for name, cores in (("the bot's process", full.cpu.bot), ("its drawing processes", full.cpu.drawing),

@@ -5,7 +5,8 @@ They are dynamic items: their custom ids carry everything needed (channel, the u
 question or game), so they work after a restart; `front.sender` puts them under its messages. A
 menu answers only the question it was posted for, only for the player asked, and is closed once
 answered; a stale one closes itself when clicked, saying whether it was answered or withdrawn (the
-move that asked it taken back).
+move that asked it taken back). A decision's menu works from the direct message standing for its
+ping too (`front.clicks`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ class DecisionSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
     """A menu answering one decision a game asks one player; `asked` is the log entry that asked it
     (0: not known, as in menus posted before it was kept), to tell a withdrawn question from an
     answered one."""
+
+    from_dm = True
 
     def __init__(self, channel_id: int, user_id: int, key: str = "", options: tuple[str, ...] = (), asked: int = 0):
         custom_id, asked = menu_id(channel_id, user_id, key, asked)
@@ -78,7 +81,7 @@ class DecisionSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
                 await interaction.response.edit_message(view=closed)
         except discord.HTTPException as error:  # the choice is saved: its answer goes all the same
             logged(interaction, error, "closing a menu")
-        await send(interaction, outcome)
+        await send(interaction, outcome, channel_id=self.channel_id)
 
 
 class BoardButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -132,6 +132,8 @@ class ActButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
     the action itself); when it is not possible now, the card says why. (`front.plan.components`
     asks for these buttons; this answers their clicks.)"""
 
+    from_dm = True
+
     def __init__(self, channel_id: int, user_id: int, kind: str):
         super().__init__(discord.ui.Button(label=kind, custom_id=f"waypost:act:{channel_id}:{user_id}:{kind}"))
         self.channel_id, self.user_id, self.kind = channel_id, user_id, kind
@@ -153,7 +155,8 @@ class ActButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 why = await _why_not(interaction, self, card.version)
                 await show_card(interaction, self.channel_id, note=f"⛔ {escape(why)}")
             elif not kind.params:
-                await run(interaction, table.command(self.channel_id, user, card.game_key, kind.kind, {}))
+                await run(interaction, table.command(self.channel_id, user, card.game_key, kind.kind, {}),
+                          self.channel_id)
             else:
                 await show_step(interaction, self.channel_id, card.version, kind.kind, [], 0)
         except Exception as error:

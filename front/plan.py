@@ -109,14 +109,26 @@ class Live:
 class Context:
     """What a plan needs from outside the outcome: the game's channel and the interaction's
     (`here`), the members the outcome concerns who chose a direct message when a game waits for
-    them (`turn_dms`) or a move hits them (`hit_dms`), and the game's end-turn action kind, if
-    its rules have one (`finish`)."""
+    them (`turn_dms`) or a move hits them (`hit_dms`), the game's end-turn action kind, if its
+    rules have one (`finish`), and who acted (`actor`: nobody is messaged or pinged about their
+    own action; 0 for nobody)."""
 
     channel_id: int
     here: int
     turn_dms: frozenset[int] = frozenset()
     hit_dms: frozenset[int] = frozenset()
     finish: str | None = None
+    actor: int = 0
+
+
+@dataclass(frozen=True)
+class Direct:
+    """A direct message, with the buttons of the ping it stands for (a turn's quick actions and
+    turn card, a decision's menu)."""
+
+    user_id: int
+    text: str
+    components: tuple[Component, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -129,22 +141,22 @@ class ReplyPlan:
     line: Line | None = None
     live: Live | None = None
     menus: tuple[Post, ...] = ()
-    direct: tuple[tuple[int, str], ...] = ()
+    direct: tuple[Direct, ...] = ()
     export: bool = False
 
 
 def plan(outcome: Outcome, context: Context) -> ReplyPlan:
     """The reply plan of an outcome: a board meant for the live board goes there, not with the
-    answer; those told by direct message are named but not pinged."""
+    answer; those told by direct message, and the one who acted, are named but not pinged."""
     channel = context.channel_id
-    direct = _direct(outcome, context)
-    quiet = {uid for uid, _ in direct}
     on_live = outcome.live and not outcome.private and outcome.drawing is not None
     reply = replace(outcome, drawing=None) if on_live else outcome
+    buttons = components(reply, channel, context.finish)
+    direct = _direct(outcome, context, buttons)
+    quiet = {d.user_id for d in direct} | {context.actor}
     answer = Answer(tuple(render_text(reply)), reply.private,
                     tuple(dict.fromkeys(u for u in (*reply.hits, *reply.told, *reply.ping) if u not in quiet)),
-                    reply.drawing, components(reply, channel, context.finish),
-                    elsewhere=not reply.private and channel != context.here)
+                    reply.drawing, buttons, elsewhere=not reply.private and channel != context.here)
     live = None
     if on_live and outcome.drawing is not None:
         live = Live(outcome.drawing, fit([f"Live board, after: {escape(outcome.text)}"]),
@@ -233,9 +245,10 @@ def _your_turn(prompt: str) -> str:
     return f"your turn: {said[:1].lower()}{said[1:]}" if said else "your turn"
 
 
-def _direct(outcome: Outcome, context: Context) -> tuple[tuple[int, str], ...]:
-    """Those a public outcome concerns who chose to be told by direct message, with what to tell
-    them: a player it hit, a player whose move or decision it is now (and in which channel)."""
+def _direct(outcome: Outcome, context: Context, buttons: tuple[Component, ...]) -> tuple[Direct, ...]:
+    """Those a public outcome concerns who chose to be told by direct message, but not the one who
+    acted, with what to tell them: a player it hit, a player whose move or decision it is now (and
+    in which channel), under the buttons the ping carries for them (`buttons`: the answer's)."""
     if outcome.private:
         return ()
     told = {uid: f"Another player's move hit you: {escape(outcome.text)}" for uid in outcome.hits
@@ -245,7 +258,13 @@ def _direct(outcome: Outcome, context: Context) -> tuple[tuple[int, str], ...]:
     for uid, text in waiting.items():
         if uid not in told and uid in context.turn_dms:
             told[uid] = text
-    return tuple((uid, f"{text} (in <#{context.channel_id}>)") for uid, text in told.items())
+
+    def theirs(uid: int) -> tuple[Component, ...]:
+        turn = [c for c in buttons if isinstance(c, CardKey) or isinstance(c, Quick) and c.user_id == uid]
+        return (*(turn if uid in outcome.ping else ()), *(Menu(p) for p in outcome.prompts if p.user_id == uid))
+
+    return tuple(Direct(uid, f"{text} (in <#{context.channel_id}>)", theirs(uid))
+                 for uid, text in told.items() if uid != context.actor)
 
 
 def pages(lines: list[str], limit: int = CONTENT_LIMIT) -> list[str]:

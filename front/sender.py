@@ -26,6 +26,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager, suppress
 from typing import Any, Protocol, TypeVar, cast
+from weakref import WeakKeyDictionary
 
 import discord
 from discord.http import HTTPClient
@@ -65,10 +66,12 @@ DEFER_AFTER = 1.5  # seconds a table call may take before the interaction is ack
 PARTLY = "⚠ Done, but part of the answer could not be sent (ref {ref}): /game log shows what happened."
 BOARD_LABELS = {"end": "End turn", "undo": "Take back", "board": "My board"}
 LINES_KEPT = 10_000  # quiet channels' lines remembered (the oldest forgotten first); a forgotten one is posted anew
+DMS_KEPT = 10_000  # members' direct-message channels remembered (the oldest forgotten first: opened again)
 log = logging.getLogger("waypost")
 _lines: OrderedDict[tuple[int, str, str], tuple[int, int]] = OrderedDict()  # (channel, key, text) -> (message, n)
 _order = itertools.count()
 _shown: dict[int, int] = {}  # channel id -> the order number of the newest live board shown there
+_dms: WeakKeyDictionary[Any, OrderedDict[int, int]] = WeakKeyDictionary()  # bot -> user id -> its DM channel
 
 
 class _Messaging(Protocol):
@@ -79,11 +82,12 @@ class _Messaging(Protocol):
 
 # --- from a table call to the plan -----------------------------------------------------------------
 
-async def run(interaction: discord.Interaction, call: Awaitable[Outcome]) -> None:
-    """Await a table call and answer with its outcome (refusals propagate to the tree's handler)."""
+async def run(interaction: discord.Interaction, call: Awaitable[Outcome], channel_id: int | None = None) -> None:
+    """Await a table call and answer with its outcome, about `channel_id`'s game (None: the
+    interaction's channel); refusals propagate to the tree's handler."""
     answer_by = asyncio.get_running_loop().time() + DEFER_AFTER
     outcome, late = await timely(call, lambda: interaction.response.defer(ephemeral=True, thinking=True))
-    await send(interaction, outcome, thinking=True if late else None, answer_by=answer_by)
+    await send(interaction, outcome, thinking=True if late else None, answer_by=answer_by, channel_id=channel_id)
 
 
 async def awaited(interaction: discord.Interaction, call: Awaitable[T], private: bool = True) -> T:
@@ -118,17 +122,18 @@ async def send(interaction: discord.Interaction, outcome: Outcome, thinking: boo
     async with after_saving(interaction):
         turn = next(_order)  # taken as soon as the table has answered: an older board never covers a newer one
         channel = channel_id or interaction.channel_id or 0
-        reply = plan(outcome, await _context(table_of(interaction), outcome, channel, interaction.channel_id or 0))
+        reply = plan(outcome, await _context(table_of(interaction), outcome, channel, interaction.channel_id or 0,
+                                             interaction.user.id))
         await _carry_out(interaction, reply, turn, thinking, answer_by)
 
 
-async def _context(table: Table, outcome: Outcome, channel: int, here: int) -> Context:
-    """What the plan needs to know first: the direct-message choices of those the outcome concerns,
-    the game's end-turn action under a board."""
+async def _context(table: Table, outcome: Outcome, channel: int, here: int, actor: int) -> Context:
+    """What the plan needs to know first: the direct-message choices of those the outcome concerns
+    (but `actor`, who is told in the answer), the game's end-turn action under a board."""
     turn_dms: set[int] = set()
     hit_dms: set[int] = set()
     if not outcome.private:
-        for uid in dict.fromkeys((*outcome.hits, *outcome.ping, *(p.user_id for p in outcome.prompts))):
+        for uid in {*outcome.hits, *outcome.ping, *(p.user_id for p in outcome.prompts)} - {actor}:
             turn, hits = await table.member(uid)
             if turn:
                 turn_dms.add(uid)
@@ -138,7 +143,7 @@ async def _context(table: Table, outcome: Outcome, channel: int, here: int) -> C
     if outcome.drawing is not None:
         rules = table.games[outcome.drawing.game_key].rules
         finish = rules.flow.finish if rules.finish() is not None else None
-    return Context(channel, here, frozenset(turn_dms), frozenset(hit_dms), finish)
+    return Context(channel, here, frozenset(turn_dms), frozenset(hit_dms), finish, actor)
 
 
 async def _carry_out(interaction: discord.Interaction, reply: ReplyPlan, turn: int, thinking: bool | None,
@@ -155,7 +160,8 @@ async def _carry_out(interaction: discord.Interaction, reply: ReplyPlan, turn: i
         await _show_live(interaction, reply, turn)
     for menu in reply.menus:
         await _post(interaction, channel, menu)
-    shut = [uid for uid, text in reply.direct if not await told(cast(Any, interaction.client), uid, text)]
+    bot = cast(Any, interaction.client)
+    shut = [d.user_id for d in reply.direct if not await told(bot, d.user_id, d.text, view_of(d.components))]
     if shut:
         await _post(interaction, channel, closed(shut))
     if reply.export:  # the final board and the result are posted: the whole game goes with them
@@ -345,20 +351,30 @@ async def _show_live(interaction: discord.Interaction, reply: ReplyPlan, turn: i
 
 # --- direct messages -------------------------------------------------------------------------------
 
-async def told(bot: _Messaging, user_id: int, content: str) -> bool:
-    """A direct message to a member; False if their messages are closed to the bot (50007), or they are gone."""
+async def told(bot: _Messaging, user_id: int, content: str, view: discord.ui.View | None = None) -> bool:
+    """A direct message to a member (with the buttons of `view`); False if their messages are closed
+    to the bot (50007), or they are gone."""
     try:
-        await direct_message(bot, user_id, fit([content]))
+        await direct_message(bot, user_id, fit([content]), view)
     except discord.HTTPException:
         return False
     return True
 
 
-async def direct_message(bot: _Messaging, user_id: int, content: str) -> None:
-    """A direct message to a member. The channel is opened with the member's id as a string, as
+async def direct_message(bot: _Messaging, user_id: int, content: str, view: discord.ui.View | None = None) -> None:
+    """A direct message to a member. The channel is opened once (Discord keeps one per member, so
+    its id is remembered: one request a message, not two), with the member's id as a string, as
     Discord's API describes it (discord.py's `User.send` sends a number)."""
-    data = await bot.http.start_private_message(str(user_id))
-    await bot.get_partial_messageable(int(data["id"])).send(content, allowed_mentions=NOBODY)
+    known = _dms.setdefault(bot, OrderedDict())
+    channel_id = known.get(user_id)
+    if channel_id is None:
+        channel_id = int((await bot.http.start_private_message(str(user_id)))["id"])
+        known[user_id] = channel_id
+        while len(known) > DMS_KEPT:
+            known.popitem(last=False)
+    known.move_to_end(user_id)
+    buttons: dict[str, Any] = {"view": view} if view is not None else {}
+    await bot.get_partial_messageable(channel_id).send(content, allowed_mentions=NOBODY, **buttons)
 
 
 # --- after the change is saved ---------------------------------------------------------------------

@@ -411,7 +411,10 @@ class OfflineDiscord:
         raw = self.standin.messages.get(mid)
         if raw is None:
             raise ClientRefusal(f"message {mid} no longer exists")
-        return await self.inject(self.builder.component(user, raw, custom_id, values, checks=checks))
+        payload = self.builder.component(user, raw, custom_id, values, checks=checks)
+        if int(raw["channel_id"]) in self.standin.dm_channels.values():  # a click in the bot's DM with `user`
+            payload = self.builder.in_direct_message(payload, user)
+        return await self.inject(payload)
 
     async def submit(
         self,

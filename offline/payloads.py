@@ -433,6 +433,17 @@ class PayloadBuilder:
         payload["message"] = dict(message)
         return payload
 
+    def in_direct_message(self, payload: dict[str, Any], user: str | int) -> dict[str, Any]:
+        """`payload` as Discord sends it from the bot's direct message with `user`: no server, the
+        user without a member, the DM channel (its id the message's), the bot-DM context."""
+        uid = self.directory.user_id(user)
+        dm = {"id": payload["channel_id"], "type": 1, "flags": 0, "last_message_id": None,
+              "recipients": [self.directory.user(uid)]}
+        out = {k: v for k, v in payload.items() if k not in ("guild_id", "guild", "member", "guild_locale")}
+        return {**out, "user": self.directory.user(uid), "channel": dm, "context": 1,
+                "app_permissions": str(APP_PERMISSIONS.value),
+                "authorizing_integration_owners": {"0": str(self.guild_id)}}
+
     def modal_submit(
         self,
         user: str | int,

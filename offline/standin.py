@@ -615,7 +615,7 @@ class StandIn:
             raw["interaction_metadata"] = {
                 "id": str(log.id),
                 "type": log.type,
-                "user": log.payload["member"]["user"],
+                "user": (log.payload.get("member") or log.payload)["user"],  # a DM's has no member
                 "authorizing_integration_owners": log.payload["authorizing_integration_owners"],
             }
         self.messages[mid] = raw

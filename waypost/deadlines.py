@@ -102,7 +102,7 @@ class Deadlines:
                 break
             try:
                 outcomes.append(await self.play.record(loaded, User(player, loaded.seats[seat].name), action, by=by,
-                                                       changes=None if outcomes else changes))
+                                                       changes=None if outcomes else changes, answered=by == BY_HOST))
             except PlayerError:
                 if not outcomes:
                     raise

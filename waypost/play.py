@@ -69,9 +69,11 @@ class Play:
             return await self.record(loaded, user, loaded.game.rules.answer(choice.strip(), key))
 
     async def record(self, loaded: Loaded, user: User, action: Action, by: str = "",
-                     changes: Mapping[str, Any] | None = None) -> Outcome:
+                     changes: Mapping[str, Any] | None = None, answered: bool = False) -> Outcome:
         """`user` plays `action`; `by` names who really acted when it was not them (the deadline, or
-        the host for a player whose time ran out): such a move is said so and cannot be taken back.
+        the host for a player whose time ran out): such a move is said so and cannot be taken back,
+        and it is posted through the outbox unless a command's answer tells it (`answered`: the
+        host's, who is not to be told of it again).
         An action that seals a commitment gets a fresh salt here, whatever it carried. The row's
         `changes` (a deadline marked) are saved with it. Its steps: the rules' result, its log entry,
         the changed game (a new row: the cached one is never changed in place), what it tells whom,
@@ -89,15 +91,17 @@ class Play:
         entry = self._entry(loaded, user, actor, action, result, by)
         played, ending = _applied(loaded, actor, result, changes or {})
         outcome = self._told(played, user, actor, action, result, entry, before, by, ending)
-        return await self._persist(loaded, played, entry, outcome, result, keep=tail and result.undoable, by=by)
+        return await self._persist(loaded, played, entry, outcome, result, keep=tail and result.undoable,
+                                   outbox=bool(by) and not answered)
 
     async def _persist(self, loaded: Loaded, played: Loaded, entry: LogEntry, outcome: Outcome,
-                       result: Result[Any], keep: bool, by: str) -> Outcome:
+                       result: Result[Any], keep: bool, outbox: bool) -> Outcome:
         """Save the action's entry with the changed game, `played` (with the state before it while
-        it may be taken back; the older snapshots kept if `keep`) and, when nobody ran a command
-        (`by`), what the channel is told, through the outbox; the outcome marked with the entry saved."""
+        it may be taken back; the older snapshots kept if `keep`) and, when no command's answer
+        tells it (`outbox`), what the channel is told, through the outbox; the outcome marked with
+        the entry saved."""
         told = [Post(outcome.announce or " ".join((outcome.text, *outcome.details)), outcome.ping + outcome.hits)] \
-            if by else []
+            if outbox else []
         saved = await self.channels.save(loaded, entry, played, before=loaded.row.state if result.undoable else None,
                                          forget=not keep, posts=told)
         if saved is not None:

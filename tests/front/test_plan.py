@@ -9,6 +9,7 @@ from front.plan import (
     BoardKey,
     CardKey,
     Context,
+    Direct,
     Line,
     Live,
     Menu,
@@ -40,7 +41,7 @@ def test_a_public_move_answers_with_its_board_buttons_and_pings():
         private=False, pings=(BOB,), drawing=BOARD,
         components=(Quick(CH, BOB, "sail", "Sail"), Quick(CH, BOB, "end", "End turn"), CardKey(CH),
                     BoardKey(CH, "undo"), BoardKey(CH, "board")))
-    assert reply.direct == ((CARL, "Another player's move hit you: alice sailed A2→F4 (in <#100>)"),)
+    assert reply.direct == (Direct(CARL, "Another player's move hit you: alice sailed A2→F4 (in <#100>)"),)
     assert (reply.line, reply.live, reply.menus, reply.export) == (None, None, (), False)
 
 
@@ -71,7 +72,33 @@ def test_a_decision_prompt_is_a_menu_pinging_its_player_unless_told_by_direct_me
     assert plan(outcome, HERE).menus == (menu,)
     told = plan(outcome, Context(CH, CH, turn_dms=frozenset({DAVE})))
     assert told.menus == (Post(menu.content, (), menu.components),)
-    assert told.direct == ((DAVE, "A decision waits for you: Keep the \\*axe\\* or discard it? (in <#100>)"),)
+    assert told.direct == (Direct(DAVE, "A decision waits for you: Keep the \\*axe\\* or discard it? (in <#100>)",
+                                  (Menu(prompt),)),)
+
+
+def test_a_direct_message_carries_the_buttons_of_the_ping_it_stands_for():
+    """Issue 28 §4: the player on turn told by direct message gets the ping's quick actions and turn
+    card (not the board's buttons); a player hit gets none, unless it is their turn too."""
+    turn = Turn(BOB, "Your turn: sail or end", (("sail", "Sail"), ("end", "End turn")))
+    outcome = Outcome("alice sailed", drawing=BOARD, ping=(BOB,), turns=(turn,), awaiting=True, hits=(CARL,))
+    reply = plan(outcome, Context(CH, CH, turn_dms=frozenset({BOB}), hit_dms=frozenset({CARL}), finish="end"))
+    assert reply.direct == (
+        Direct(CARL, "Another player's move hit you: alice sailed (in <#100>)"),
+        Direct(BOB, "It is your move now, after: alice sailed (in <#100>)",
+               (Quick(CH, BOB, "sail", "Sail"), Quick(CH, BOB, "end", "End turn"), CardKey(CH))))
+    assert reply.answer.pings == ()
+
+
+def test_nobody_is_messaged_or_pinged_about_their_own_action():
+    """Issue 28 §4: alice's move hits her, leaves her on turn and asks her a decision: she chose
+    every direct message, yet none is sent and nothing pings her; she is still named."""
+    prompt = Prompt(CH, ALICE, "Keep the axe?", ("keep", "discard"), key="axe")
+    outcome = Outcome("alice raided", ping=(ALICE, BOB), turns=(Turn(ALICE, "raid"), Turn(BOB, "raid")),
+                      awaiting=True, hits=(ALICE,), prompts=(prompt,))
+    dms = frozenset({ALICE})
+    reply = plan(outcome, Context(CH, CH, turn_dms=dms, hit_dms=dms, actor=ALICE))
+    assert reply.direct == () and reply.answer.pings == (BOB,) and reply.menus[0].pings == ()
+    assert "<@1> your turn" in reply.answer.texts[0] and reply.menus[0].content.startswith("<@1>")
 
 
 def test_a_finished_game_posts_its_final_board_and_then_the_export():
