@@ -5,19 +5,17 @@ window together, and the first of them always does."""
 
 from __future__ import annotations
 
-import random
 import re
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from render.areas import bounds
 from render.megaciv.posted import AREA_PX, MAP_H, shown, whole
 from render.posted import POSTED_W
-from rules.base import Actor, Posted
-from rules.errors import PlayerError
-from rules.megaciv import GAME
+from rules.base import Posted, Result
 from tests.games.megaciv import RANDOM_PLAY
-from tests.support.random_play import legal
+from tests.support.framing import played
 
 CONFLICT = re.compile(r"Conflict situation in (.+?) \(limit")
 
@@ -29,41 +27,26 @@ def fits(state: Any, areas: tuple[str, ...]) -> bool:
     return right - left <= POSTED_W - 2 * AREA_PX and bottom - top <= MAP_H - 2 * AREA_PX
 
 
-def played(case: Any) -> list[tuple[Any, Any, Posted, Any]]:
-    """(state before, the public view after, the posted view asked, the result) of each accepted
-    action of a random game that is about some places."""
-    rng = random.Random(case.seed)
-    state, out = case.start(), []
-    for _ in range(case.steps // 3):
-        pick = legal(GAME, state, rng, 0.2) if rng.random() < 0.7 else None
-        if pick is None:
-            who, action = case.player.hostile(rng, state)
-            pick = (who if isinstance(who, Actor) else Actor(who, host=rng.random() < 0.3), action)
-        try:
-            result = GAME.apply(state, *pick)
-        except PlayerError:
-            continue
-        if result.places and not result.secret:
-            out.append((state, GAME.view(result.state, None), Posted(pick[1], pick[0].seat, result.places), result))
-        state = result.state
-    return out
+@cache
+def games() -> list[tuple[Any, Any, Posted, Result[Any]]]:
+    """The random games' actions about some places (the first two cases, a third of their steps)."""
+    return [row for case in RANDOM_PLAY[:2] for row in played(case, case.steps // 3)]
 
 
 def test_every_place_a_result_is_about_lies_in_the_posted_view():
     kinds: Counter[str] = Counter()
-    for case in RANDOM_PLAY[:2]:
-        for _, after, posted, result in played(case):
-            inside = shown(after, None, posted)
-            assert posted.places[0] in inside, (result.summary, posted.places, sorted(inside))
-            if fits(after, posted.places):
-                assert set(posted.places) <= inside, (result.summary, posted.places, sorted(inside))
-            kinds[posted.action.kind] += 1
+    for _, after, posted, result in games():
+        inside = shown(after, None, posted)
+        assert posted.places[0] in inside, (result.summary, posted.places, sorted(inside))
+        if fits(after, posted.places):
+            assert set(posted.places) <= inside, (result.summary, posted.places, sorted(inside))
+        kinds[posted.action.kind] += 1
     assert {"move", "adjust", "declare"} <= set(kinds), kinds
 
 
 def test_the_phase_end_view_shows_a_conflict_the_report_names():
     """The Declare that ends a Movement phase frames the conflicts its report names, not the last mover."""
-    ends = [(after, posted, result) for case in RANDOM_PLAY[:2] for before, after, posted, result in played(case)
+    ends = [(after, posted, result) for before, after, posted, result in games()
             if before.moving and not after.moving and "over: 0 conflict" not in result.summary]
     assert len(ends) >= 5
     for after, posted, result in ends:
