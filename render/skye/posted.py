@@ -76,10 +76,14 @@ def compose_posted(state: SkyeState, viewer: int | None, posted: Posted) -> tupl
 
 def framed(state: SkyeState, viewer: int | None, posted: Posted) -> list[int]:
     """Whose territories the posted view shows: those holding the places the change is about
-    (`Posted.places`: after the plans are revealed, every journeyman's walk), else `focus_seat`'s."""
+    (`Posted.places`: after the plans are revealed, every journeyman's walk; after the last
+    placement of the round, which posts the step's one board, everyone's, its placer's first),
+    else `focus_seat`'s."""
     colours = [s.colour for s in state.seats]
-    named = (place.split(":")[0] for place in posted.places)
-    return list(dict.fromkeys(colours.index(c) for c in named if c in colours)) or [focus_seat(state, viewer, posted)]
+    named = [colours.index(c) for c in (place.split(":")[0] for place in posted.places) if c in colours]
+    if isinstance(posted.action, Place) and named and not any(p.to_place for p in state.players):
+        named += range(len(state.seats))  # the last placement: the board of the whole step, everyone's
+    return list(dict.fromkeys(named)) or [focus_seat(state, viewer, posted)]
 
 
 def layout(state: SkyeState, viewer: int | None, posted: Posted) -> dict[int, Slot] | None:
