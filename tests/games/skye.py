@@ -106,3 +106,4 @@ LEGIBILITY = {**{f"every-board-{name}": partial(reads_on, name) for name in ("fi
 BY_TAPS = ByTaps("standard", 0, 500, lambda state: state.stage == "over")  # to its end
 DEADLINE = Deadline(("@alice /game new game:skye",), "By the deadline")  # the cheapest prices sealed
 SECRET_LINES = True  # sealed prices and plans
+QUIET_BOARDS = 9  # at most, quietly: one board for the round's placements, not one a tile

@@ -5,7 +5,6 @@ Discord's 1,024 characters, whole sentences only."""
 from __future__ import annotations
 
 from rules.base import Posted
-from rules.megaciv.actions import Adjust
 from rules.vikings.actions import PlaceBoat
 from tests.support.tally import Add
 from waypost.outcome import ALT_LIMIT, MORE, User, alt_text
@@ -61,13 +60,3 @@ def test_alt_text_keeps_whole_sentences_within_the_limit():
     assert kept.endswith("tokens.") and kept in position  # the first sentences, each whole
     assert len(alt_text("x" * 2000, "Era 2.")) <= ALT_LIMIT
 
-
-async def test_an_adjustment_is_posted_with_the_adjusted_area(table):
-    """Issue 28: the table asks the posted view for the places the result is about
-    (`Result.places`), here the area whose city the player adjusted."""
-    await table.new(CH, 9, ALICE, "megaciv", "oikumene")
-    await table.join(CH, BOB)
-    await table.start(CH, ALICE)
-    out = await table.act(CH, BOB, "megaciv", Adjust("city", 1, area="Nanar"))
-    assert out.drawing is not None and out.drawing.posted is not None
-    assert out.drawing.posted.places == ("Nanar",)
