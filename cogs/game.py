@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
+from collections.abc import Awaitable
 
 import discord
 from discord import app_commands
@@ -40,6 +42,11 @@ from waypost.transfer import MAX_BYTES
 Text = app_commands.Range[str, 1, 100]
 
 
+async def privately(call: Awaitable[Outcome]) -> Outcome:
+    """The outcome of `call`, answered only to whoever asked."""
+    return dataclasses.replace(await call, private=True)
+
+
 class GameCommands(commands.GroupCog, group_name="game", group_description="Open, join and run this channel's game"):
     """The commands every game shares."""
 
@@ -72,24 +79,30 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         await run(interaction, table_of(interaction).start(channel_of(interaction), user_of(interaction)))
 
     @app_commands.command(description="The game, seats, phase, whose move it is, the deadline")
-    async def status(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(public="Post it in the channel for everyone (default: only you see it)")
+    async def status(self, interaction: discord.Interaction, public: bool = False) -> None:
         status = await awaited(interaction, table_of(interaction).status(channel_of(interaction), away_spent_too=True),
-                               private=False)
+                               private=not public)
         view = discord.ui.View(timeout=None)
         if status.status == "active":
             view.add_item(card_button(channel_of(interaction)))
-        await respond(interaction, embed=status_embed(status), view=view)
+        await respond(interaction, embed=status_embed(status), view=view, ephemeral=not public)
 
     @app_commands.command(description="Show the board (or a part of it), now or after an entry of the log")
-    @app_commands.describe(private="Only you see it, as your seat sees it",
+    @app_commands.describe(private="As your seat sees it (only you see it)",
                            focus="A part at full size: a region, or a player's by colour, name or civilization",
                            at="The board as it was after this log entry (its number in /game log)",
-                           full="The whole board at full size (open it to read it), not the view posted")
+                           full="The whole board at full size (open it to read it), not the view posted",
+                           public="Post it in the channel for everyone (default: only you see it)")
     @app_commands.autocomplete(focus=focus_names)
     async def board(self, interaction: discord.Interaction, private: bool = False, focus: Text | None = None,
-                    at: app_commands.Range[int, 1, 1_000_000] | None = None, full: bool = False) -> None:
-        await run(interaction, table_of(interaction).board(channel_of(interaction), user_of(interaction), private,
-                                                           focus, at, full))
+                    at: app_commands.Range[int, 1, 1_000_000] | None = None, full: bool = False,
+                    public: bool = False) -> None:
+        if private and public:
+            raise BadInput("A board as your seat sees it (private:true) is never posted for everyone (public:true): "
+                           "leave out one of them.")
+        shown = table_of(interaction).board(channel_of(interaction), user_of(interaction), private, focus, at, full)
+        await run(interaction, shown if public else privately(shown))
 
     @app_commands.command(description="Privately: where one of your pieces can go now, drawn on your board")
     @app_commands.describe(piece="Which of your pieces (suggested: those that can move now)")

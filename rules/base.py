@@ -176,11 +176,22 @@ class Game(ABC, Generic[S]):
 
     def compare(self, before: S, actor: Actor, result: Result[S]) -> Result[S]:
         """What only comparing the states before and after `actor`'s action tells, added to its
-        result: whether the map changed (`map_of`); games add more (whom it hit)."""
-        shown = self.map_of(self.view(before, None))  # the channel's board is everyone's view
+        result: the places it is about (`places`), whether the map changed (`map_of`); games add
+        more (whom it hit)."""
+        was, now = self.view(before, None), self.view(result.state, None)  # the channel's board is everyone's view
+        places = self.places(was, now)
+        if places:
+            result = dataclasses.replace(result, places=places)
+        shown = self.map_of(was)
         if shown is None or not result.board_changed:
             return result
-        return dataclasses.replace(result, board_changed=shown != self.map_of(self.view(result.state, None)))
+        return dataclasses.replace(result, board_changed=shown != self.map_of(now))
+
+    def places(self, before: S, after: S) -> tuple[str, ...]:
+        """The places (as the game's renderer names them) a change from `before` to `after` is
+        about, both as everyone sees them, most important first: those it changed and those its
+        text names (a conflict, a walk). The posted view shows them (`Posted.places`)."""
+        return ()
 
     def map_of(self, state: S) -> Any:
         """What the board's map shows of `state` (pieces, markers, the last move), compared on

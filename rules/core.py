@@ -105,7 +105,8 @@ class Result(Generic[S]):
     of a secret action when `public` holds more than players need to read there (a commitment's
     fingerprint); `proof` are lines the log keeps but the channel does not show, which let anyone
     check a reveal against the commitments before it (the salts and the texts sealed): a Verify
-    button shows them, and `Game.proof_help` says how to check.
+    button shows them, and `Game.proof_help` says how to check. `places` are what the change is
+    about on the board as everyone sees it (`Game.places`), for the posted view to show.
     """
 
     state: S
@@ -119,6 +120,7 @@ class Result(Generic[S]):
     hits: tuple[int, ...] = ()
     said: str = ""
     proof: tuple[str, ...] = ()
+    places: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -162,10 +164,12 @@ class Posted:
     """Asks a renderer for the posted view: the board as the channel sees it after a change,
     composed to be read at Discord's preview size, showing best what just happened. `action` is
     the action just applied (None: none in particular, as after the start, an undo, or for
-    `/game board`) and `seat` whose it was (None: the host's, or nobody's)."""
+    `/game board`) and `seat` whose it was (None: the host's, or nobody's). `places` are the
+    places it is about (`Result.places`), most important first: the view shows them."""
 
     action: Action | None = None
     seat: int | None = None
+    places: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -138,7 +138,7 @@ class Play:
         else:
             outcome = telling.outcome(loaded, user, result.summary, (*result.details, *(result.proof if loud else ())),
                                       before, draw=result.board_changed or ending is not None or loud,
-                                      hits=result.hits, posted=Posted(action, actor.seat))
+                                      hits=result.hits, posted=Posted(action, actor.seat, result.places))
         if ending is not None:
             outcome = replace(outcome, details=(*outcome.details, f"Game over: {ending.text}"), ping=(),
                               finished=True, live=False)  # the final board is posted, not edited in

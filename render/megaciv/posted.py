@@ -144,9 +144,13 @@ def _heading(image: Image.Image, state: MegaState, viewer: int | None) -> None:
 
 
 def framed(state: MegaState, viewer: int | None, posted: Posted) -> list[str]:
-    """The areas the window frames: the last move of whoever just acted (its path; a ship's
-    voyage), else the pieces of whoever moves now (on a player's own board, theirs), else every
-    piece on the board."""
+    """The areas the window frames: those the change is about (`Posted.places`: a conflict the
+    phase-end report names, an adjusted area, a move's path), else the last move of whoever just
+    acted (its path; a ship's voyage), else the pieces of whoever moves now (on a player's own
+    board, theirs), else every piece on the board."""
+    places = [a for a in posted.places if a in state.board.areas]
+    if places:
+        return places
     seat = posted.seat
     if seat is not None and posted.action is not None and state.players[seat].steps:
         path = [a for a in state.players[seat].steps[-1].path if a in state.board.areas]
@@ -161,6 +165,12 @@ def framed(state: MegaState, viewer: int | None, posted: Posted) -> list[str]:
         if mine:
             return mine
     return [a for p in state.players for a, n in p.tokens.items() if n] or [state.board.map.areas[0].name]
+
+
+def shown(state: MegaState, viewer: int | None, posted: Posted) -> frozenset[str]:
+    """The areas the posted view shows whole (their names and pieces inside its window)."""
+    origin = window(state, framed(state, viewer, posted))
+    return frozenset(window_layer(state.board, origin, len(state.players)).anchors)
 
 
 def window(state: MegaState, areas: list[str]) -> tuple[int, int]:

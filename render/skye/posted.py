@@ -17,8 +17,11 @@ While pricing, the pricer's own view (the answer to `/skye price`, `/game board 
 shows their drawn tiles instead, large, with their sealed prices or the axe.
 
 Whose territory (`focus_seat`): the viewer's on their own board; the actor's after a placement,
-a road, a walk or an answer; else the first the game waits for. The others' are one command away
-(`/game board focus:<colour>`), all of them on the whole board (`/game board full:true`).
+a road, a walk or an answer; else the first the game waits for. When the change is about tiles of
+several territories (`Posted.places`: the walks just revealed) those territories are shown side
+by side instead, without the side panel, as many as read at the preview (`layout`). The others'
+are one command away (`/game board focus:<colour>`), all of them on the whole board
+(`/game board full:true`).
 """
 
 from __future__ import annotations
@@ -32,8 +35,9 @@ from render.skye.colours import ALERT, BACKGROUND, FRAME, PANEL
 from render.skye.panel import _state_tag, awaited
 from render.skye.pieces import TRACK_LETTERS, tile_image
 from render.skye.static import static_layer
-from render.skye.territory import draw_slot, slots
+from render.skye.territory import cell, draw_slot, slots
 from render.text import draw_text, fit, place, plain, text_width, wrap
+from render.tiles import Slot
 from rules.base import Posted
 from rules.skye import GAME, queries
 from rules.skye.actions import Place
@@ -44,6 +48,7 @@ from rules.skye.state import SkyeState
 MAIN_H = 700
 SIDE_W = 380
 TILE = 128  # the largest tile
+LEAST_TILE = 72  # the smallest where several territories are shown
 OFFER_TILE = 150
 HAND_TILE = 280  # a drawn tile on its pricer's own view
 STRIP_PAD = 10
@@ -53,25 +58,73 @@ LINE = LEAST + 8
 def compose_posted(state: SkyeState, viewer: int | None, posted: Posted) -> tuple[Image.Image, Image.Image]:
     """The posted view as an RGB image and the palette to encode it with."""
     n = len(state.seats)
-    height = HEADING_H + MAIN_H + 2 * STRIP_PAD + n * ROW_H
+    shown = layout(state, viewer, posted)
+    main_h = main_height(shown)
+    height = HEADING_H + main_h + 2 * STRIP_PAD + n * ROW_H
     image = Image.new("RGB", (POSTED_W, height), BACKGROUND)
     pen = ImageDraw.Draw(image)
     pen.rectangle((0, 0, POSTED_W, HEADING_H), fill=PANEL)
-    pen.rectangle((0, HEADING_H + MAIN_H, POSTED_W, height), fill=PANEL)
-    main = (0, HEADING_H, POSTED_W, HEADING_H + MAIN_H)
-    if state.stage in ("buy", "keep") and state.offers:
+    pen.rectangle((0, HEADING_H + main_h, POSTED_W, height), fill=PANEL)
+    main = (0, HEADING_H, POSTED_W, HEADING_H + main_h)
+    if shown is None:
         _offers(image, state, main)
     elif state.stage == "price" and viewer is not None and 0 <= viewer < n and state.players[viewer].hand:
         _drawn(image, state, viewer, main)
     else:
-        seat = focus_seat(state, viewer, posted)
-        _territory(image, state, seat, viewer, posted, (main[0], main[1], POSTED_W - SIDE_W, main[3]))
-        _side(image, state, seat, (POSTED_W - SIDE_W + 10, main[1] + 12, POSTED_W - 16, main[3]))
+        for seat, slot in shown.items():
+            _territory(image, state, seat, viewer, posted, slot)
+        if len(shown) == 1:
+            _side(image, state, next(iter(shown)), (POSTED_W - SIDE_W + 10, main[1] + 12, POSTED_W - 16, main[3]))
     pen.line((0, HEADING_H, POSTED_W, HEADING_H), fill=FRAME, width=2)
-    pen.line((0, HEADING_H + MAIN_H, POSTED_W, HEADING_H + MAIN_H), fill=FRAME, width=2)
+    pen.line((0, HEADING_H + main_h, POSTED_W, HEADING_H + main_h), fill=FRAME, width=2)
     _heading(image, state)
-    _strip(image, state, viewer, HEADING_H + MAIN_H + STRIP_PAD)
+    _strip(image, state, viewer, HEADING_H + main_h + STRIP_PAD)
     return image, static_layer(state.board, n).palette
+
+
+def framed(state: SkyeState, viewer: int | None, posted: Posted) -> list[int]:
+    """Whose territories the posted view shows: those holding the places the change is about
+    (`Posted.places`: after the plans are revealed, every journeyman's walk; after the last
+    placement of the round, which posts the step's one board, everyone's, its placer's first),
+    else `focus_seat`'s."""
+    colours = [s.colour for s in state.seats]
+    named = [colours.index(c) for c in (place.split(":")[0] for place in posted.places) if c in colours]
+    if isinstance(posted.action, Place) and named and not any(p.to_place for p in state.players):
+        named += range(len(state.seats))  # the last placement: the board of the whole step, everyone's
+    return list(dict.fromkeys(named)) or [focus_seat(state, viewer, posted)]
+
+
+def layout(state: SkyeState, viewer: int | None, posted: Posted) -> dict[int, Slot] | None:
+    """The territories shown and their slots: one beside its side panel, else as many of those
+    `framed` as fit across the main part (up to half as tall again as `MAIN_H`) with tiles of
+    `LEAST_TILE` pixels or more, in turn; None while buying, when every player's offers are shown."""
+    if state.stage in ("buy", "keep") and state.offers and not posted.places:
+        return None
+    seats = framed(state, viewer, posted)
+    for count in range(len(seats), 1, -1):
+        for main_h in range(MAIN_H, MAIN_H * 3 // 2 + 1, 50):
+            found = slots(state, seats[:count], (12, HEADING_H + 12, POSTED_W - 6, HEADING_H + main_h - 12), TILE)
+            if min(s.grid.size for s in found.values()) >= LEAST_TILE:
+                return found
+    return slots(state, seats[:1], (12, HEADING_H + 12, POSTED_W - SIDE_W - 6, HEADING_H + MAIN_H - 12), TILE)
+
+
+def main_height(found: dict[int, Slot] | None) -> int:
+    """The height of the main part holding the territories' `found` slots (`MAIN_H` at least)."""
+    return max([MAIN_H, *(round(s.box[3]) + 12 - HEADING_H for s in (found or {}).values())])
+
+
+def shown(state: SkyeState, viewer: int | None, posted: Posted) -> frozenset[str]:
+    """The tiles the posted view shows whole, as places ("<colour>:<x>,<y>")."""
+    found = layout(state, viewer, posted)
+    inside = (0, HEADING_H, POSTED_W, HEADING_H + main_height(found))
+    out = set()
+    for seat, slot in (found or {}).items():
+        for p in state.players[seat].territory:
+            a, b, c, d = slot.grid.box(cell((p.x, p.y)))
+            if inside[0] <= a and inside[1] <= b and c <= inside[2] and d <= inside[3]:
+                out.add(f"{state.seats[seat].colour}:{p.x},{p.y}")
+    return frozenset(out)
 
 
 def focus_seat(state: SkyeState, viewer: int | None, posted: Posted) -> int:
@@ -102,11 +155,9 @@ def _heading(image: Image.Image, state: SkyeState) -> None:
 
 
 def _territory(image: Image.Image, state: SkyeState, seat: int, viewer: int | None, posted: Posted,
-               box: tuple[int, int, int, int]) -> None:
-    """One territory, as large as its box allows (tiles at most `TILE`), its text read at the
-    preview; a tile just placed is outlined."""
-    left, top, right, bottom = box
-    slot = slots(state, [seat], (left + 12, top + 12, right - 6, bottom - 12), TILE)[seat]
+               slot: Slot) -> None:
+    """One territory in its slot (tiles at most `TILE`), its text read at the preview; a tile
+    just placed is outlined."""
     draw_slot(image, state, seat, slot, viewer, least=LEAST)
     action = posted.action
     if isinstance(action, Place) and posted.seat == seat:

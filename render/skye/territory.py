@@ -115,7 +115,7 @@ def draw_slot(image: Image.Image, state: SkyeState, seat: int, slot: Slot, viewe
         draw_road_piece(image, grid.centre(cell(a)), grid.centre(cell(b)), size)
     walk = next((w for w in state.walks if w.seat == seat), None)
     if walk is not None:
-        _walk(image, grid, walk, least)
+        _walk(image, state, grid, walk, least)
     if player.plan is not None:  # only ever in its author's own view
         _plan(image, state, seat, grid, lnd, least)
     if over is not None:
@@ -129,16 +129,21 @@ def draw_slot(image: Image.Image, state: SkyeState, seat: int, slot: Slot, viewe
 def _beside_badges(state: SkyeState, seat: int) -> tuple[float, float]:
     """Where the journeyman stands on its tile (from the centre, as a share of the tile): the
     lower right, or the quarter farthest from the tile's badges when they are there."""
-    player = state.players[seat]
-    placed = next((p for p in player.territory if (p.x, p.y) == player.journeyman), None)
-    spots = ((0.24, 0.22), (-0.24, 0.22), (0.24, -0.22), (-0.24, -0.22))
+    return _quarters(state, seat, state.players[seat].journeyman)[0]
+
+
+def _quarters(state: SkyeState, seat: int, pos: Pos) -> list[tuple[float, float]]:
+    """The quarters of a tile of `seat`'s territory (from the centre, as a share of the tile),
+    farthest from its badges first (the lower right first when it has none)."""
+    placed = next((p for p in state.players[seat].territory if (p.x, p.y) == pos), None)
+    spots = [(0.24, 0.22), (-0.24, 0.22), (0.24, -0.22), (-0.24, -0.22)]
     if placed is None:
-        return spots[0]
+        return spots
     shown = shared_tile(state.board.tile(placed.tile), placed.rotation)
     if not shown.features:
-        return spots[0]
+        return spots
     bx, by = badges_at(shown)
-    return max(spots, key=lambda s: (round(math.dist((0.5 + s[0], 0.5 + s[1]), (bx, by)), 2), -spots.index(s)))
+    return sorted(spots, key=lambda s: (-round(math.dist((0.5 + s[0], 0.5 + s[1]), (bx, by)), 2), spots.index(s)))
 
 
 def _axes(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid, box: Box, least: int = 0) -> None:
@@ -169,19 +174,22 @@ def _open_cells(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid,
         draw_text(image, grid.centre(cell(pos)), f"{pos[0]},{pos[1]}", max(12, least), INK, WHITE, bold=True)
 
 
-def _walk(image: Image.Image, grid: TileGrid, walk: Walk, least: int = 0) -> None:
-    """This round's walk: the path, then the markers collected (order and track) and dropped."""
+def _walk(image: Image.Image, state: SkyeState, grid: TileGrid, walk: Walk, least: int = 0) -> None:
+    """This round's walk: the path, then the markers collected (order and track) and dropped, each
+    in a quarter of its tile clear of the tile's badges and of the journeyman."""
     path = [cell(p) for p in walk.path]
     if len(path) > 1:
         draw_path(image, grid, path, WALK, end_gap=grid.size * 0.2)
-    off = grid.size * 0.3
-    for i, marker in enumerate(walk.collected, 1):
-        x, y = grid.centre(cell((marker.x, marker.y)))
-        square_tag(image, (x - off, y - off), f"{i}{TRACK_LETTERS.get(marker.track, '')}", WALK,
-                   size=max(13, least))
-    for marker in walk.dropped:
-        x, y = grid.centre(cell((marker.x, marker.y)))
-        square_tag(image, (x - off, y + off), "x", ALERT, size=max(13, least))
+    tags = [(f"{i}{TRACK_LETTERS.get(m.track, '')}", WALK, m) for i, m in enumerate(walk.collected, 1)]
+    tags += [("x", ALERT, m) for m in walk.dropped]
+    taken: dict[Pos, int] = {state.players[walk.seat].journeyman: 1}
+    for text, colour, marker in tags:
+        pos = (marker.x, marker.y)
+        quarters = _quarters(state, walk.seat, pos)
+        dx, dy = quarters[min(taken.get(pos, 0), len(quarters) - 1)]
+        taken[pos] = taken.get(pos, 0) + 1
+        x, y = grid.centre(cell(pos))
+        square_tag(image, (x + dx * grid.size, y + dy * grid.size), text, colour, size=max(13, least))
 
 
 def _plan(image: Image.Image, state: SkyeState, seat: int, grid: TileGrid, lnd: Land, least: int = 0) -> None:

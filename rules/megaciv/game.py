@@ -35,6 +35,7 @@ from rules.megaciv.invariants import check_state
 from rules.megaciv.looks import LOOKS
 from rules.megaciv.moves import move
 from rules.megaciv.phase import declare, declaring, expand, insist, mover, start, take_back
+from rules.megaciv.places import places
 from rules.megaciv.report import report
 from rules.megaciv.settings import SETTINGS
 from rules.megaciv.ships import build, maintain, sail, scrap
@@ -161,6 +162,9 @@ class MegaCivGame(Game[MegaState]):
         become final and the ships that will sink; refused, saying why, when they may not declare."""
         self.permit(state, actor, Declare)
         return declaring(state, seated(actor))
+
+    def places(self, before: MegaState, after: MegaState) -> tuple[str, ...]:
+        return places(before, after)
 
     def map_of(self, state: MegaState) -> tuple[Any, ...]:
         """Tokens, cities, ships at sea and each player's moves this phase, barbarians, pirates and

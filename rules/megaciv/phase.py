@@ -168,4 +168,11 @@ def expand(state: MegaState, actor: Actor, action: Expand) -> Result[MegaState]:
                                              expanded=True))
     grown = ", ".join(f"+{n} {a}" for a, n in placed.items())
     return Result(state, f"{name(state, seat)} expanded: {grown} (stock {player.stock} → {player.stock - added}, "
-                         f"census {player.census} → {player.census + added})")
+                         f"census {player.census} → {player.census + added})", board_changed=expanded_all(state))
+
+
+def expanded_all(state: MegaState) -> bool:
+    """Whether population expansion is done: every player with tokens on the board has expanded.
+    The expansions fold into one board, posted with the last of them (or with the Movement phase's
+    start, which clears the last phase's moves, when someone does not expand)."""
+    return all(p.expanded or not any(p.tokens.values()) for p in state.players)

@@ -25,6 +25,7 @@ from rules.skye.glossary import GLOSSARY
 from rules.skye.invariants import check_state
 from rules.skye.land import land
 from rules.skye.model import SLOTS, TRACKS, SkyeBoard
+from rules.skye.places import places
 from rules.skye.plans import label
 from rules.skye.rounds import Log, dealer, shuffled, start_round
 from rules.skye.sealing import salt
@@ -285,6 +286,9 @@ class SkyeGame(Game[SkyeState]):
                        for s, p in enumerate(state.players))
         return replace(state, players=people, bag=tuple(sorted(state.bag)), seed=0,
                        salt="" if state.stage in SECRET_STAGES else state.salt)
+
+    def places(self, before: SkyeState, after: SkyeState) -> tuple[str, ...]:
+        return places(before, after)
 
     def reseed(self, state: SkyeState, seed: int) -> SkyeState:
         """The bag drawn again from `seed` (a table's `deal` number no longer applies to this copy);

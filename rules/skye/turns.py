@@ -221,8 +221,9 @@ def place(state: SkyeState, seat: int, action: Place) -> Outcome:
                         to_place=tuple(left))
     log = Log()
     state = discard_unplaceable(state, seat, log)
+    done = not any(p.to_place for p in state.players)  # the placements fold into one board, with the last
     return _finish(state, log, f"{name(state, seat)} places {tile_id} at {cell[0]},{cell[1]} "
-                               f"(turned {action.rotation}).")
+                               f"(turned {action.rotation}).", board_changed=done)
 
 
 # --- phase 5: the sealed plan ------------------------------------------------------------------------------------

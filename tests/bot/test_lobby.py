@@ -179,3 +179,18 @@ async def test_export_then_import_elsewhere(discord_):
     rec = await discord_.command("@carl", "#copy3", "game import",
                                  {"file": ("t.json", json.dumps(tampered).encode())})
     assert rec.ephemeral and edited in rec.content
+
+
+async def test_status_board_and_full_answer_privately_unless_public(discord_):
+    """Issue 28, posts per round: looking at the game posts nothing in the channel unless asked
+    to (`public:true`); a seat's own view is never posted for everyone."""
+    await start(discord_, "@alice", "@bob")
+    for look in ("/game status", "/game board", "/game board full:true", "/game board private:true"):
+        rec = await discord_.run("@carl", CH, look)
+        assert rec.ok and rec.ephemeral, look
+        assert rec.attachments or rec.embeds, look
+    for look in ("/game status public:true", "/game board public:true", "/game board full:true public:true"):
+        rec = await discord_.run("@carl", CH, look)
+        assert rec.ok and not rec.ephemeral, look
+    rec = await discord_.run("@alice", CH, "/game board private:true public:true")
+    assert rec.ephemeral and "never posted for everyone" in rec.content and not rec.attachments

@@ -10,7 +10,9 @@ found by its key, so that a game brings its own cases and no shared test lists t
 - `DEADLINE`: a game opened for its default move at the deadline (`Deadline`;
   tests/bot/test_deadlines.py);
 - `SECRET_LINES`: whether its secret moves are a line a player, edited in place in a quiet
-  channel (tests/offline/test_count_posts.py).
+  channel (tests/offline/test_count_posts.py);
+- `QUIET_BOARDS`: the most boards its round of tests/scripts/rounds/ posts in a quiet channel
+  (tests/offline/test_count_posts.py; the figures of docs/play-by-post.md).
 """
 
 from __future__ import annotations

@@ -80,3 +80,4 @@ LEGIBILITY = {**{f"every-map-{name}": partial(reads_on, name) for name in ("five
 BY_TAPS = ByTaps("five-kingdoms", 40, 200, lambda state: state.round > 1)  # to the end of a round
 DEADLINE = Deadline(("@alice /game new game:glory board:five-kingdoms", "@carl /game join"), "passed for this round")
 SECRET_LINES = False
+QUIET_BOARDS = 7  # at most, quietly: a board a change of the map (passes and ends post none)

@@ -70,3 +70,4 @@ LEGIBILITY = {"18-players-on-oikumene": reads_on_oikumene, "pelagos": reads_on_p
 BY_TAPS = ByTaps("pelagos", 20, 200, lambda state: state.turn > 1)  # to the end of a Movement phase
 DEADLINE = Deadline(("@alice /game new game:megaciv",), "declared their movement ended", ("@alice /megaciv start",))
 SECRET_LINES = True  # drafts
+QUIET_BOARDS = 7  # at most, quietly: a board a declaration; one for the six expansions

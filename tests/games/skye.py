@@ -74,6 +74,22 @@ def reads_late(stage: str) -> None:
     whole(skye.compose, GAME.view(state, None), None)
 
 
+def reads_after_the_walks(players: int = 5, seed: int = 3) -> None:
+    """Five players, the journeymen's walks just revealed, three or more of them going somewhere:
+    their territories shown (issue 28), each still read at the preview."""
+    rng = random.Random(seed)
+    state = skye_fixtures.new_game(players, seed)
+    while True:
+        seat, action = random_action(rng, state)
+        result = GAME.apply(state, Actor(seat), action)
+        went = [w for w in result.state.walks if len(w.path) > 1]
+        if result.state.walks != state.walks and len(went) >= 3:
+            break
+        state = result.state
+    assert len(result.state.walks) == players and result.places
+    legible(skye.compose, GAME.view(result.state, None), None, None, Posted(action, seat, result.places))
+
+
 def reads_at_the_end_and_on_a_players_own_board() -> None:
     state, posted = over()
     legible(skye.compose, GAME.view(state, None), None, None, posted)
@@ -83,9 +99,11 @@ def reads_at_the_end_and_on_a_players_own_board() -> None:
 
 LEGIBILITY = {**{f"every-board-{name}": partial(reads_on, name) for name in ("first-game", "journeyman", "standard")},
               **{f"five-players-late-{stage}": partial(reads_late, stage) for stage in ("buy", "place")},
-              "at-the-end-and-on-a-players-own-board": reads_at_the_end_and_on_a_players_own_board}
+              "at-the-end-and-on-a-players-own-board": reads_at_the_end_and_on_a_players_own_board,
+              "five-players-after-the-walks": reads_after_the_walks}
 
 
 BY_TAPS = ByTaps("standard", 0, 500, lambda state: state.stage == "over")  # to its end
 DEADLINE = Deadline(("@alice /game new game:skye",), "By the deadline")  # the cheapest prices sealed
 SECRET_LINES = True  # sealed prices and plans
+QUIET_BOARDS = 9  # at most, quietly: one board for the round's placements, not one a tile

@@ -100,3 +100,4 @@ LEGIBILITY = {**{f"every-map-{name}": partial(reads_placed, name) for name in MA
 BY_TAPS = ByTaps("nordhav", 60, 200, lambda state: state.era > 1)  # into its second era: no end kept
 DEADLINE = Deadline(("@alice /game new game:vikings board:ravnsund",), "placed")
 SECRET_LINES = False
+QUIET_BOARDS = 6  # at most, quietly: a board a change of the map

@@ -59,3 +59,4 @@ def test_alt_text_keeps_whole_sentences_within_the_limit():
     kept = text.removeprefix("Rome moved — ").removesuffix(MORE)
     assert kept.endswith("tokens.") and kept in position  # the first sentences, each whole
     assert len(alt_text("x" * 2000, "Era 2.")) <= ALT_LIMIT
+

@@ -179,6 +179,17 @@ def test_expansion_adds_one_where_one_token_two_where_two_or_more_once_a_turn():
     assert act(state, RED, Expand()).state.players[RED].tokens == {"A": 4, "E": 7}
 
 
+def test_the_expansions_fold_into_one_board_posted_with_the_last_of_them():
+    """Issue 28, posts per round: the table's population expansion helper (outside the Movement
+    phase, no rule id) posts one board, with the last expansion; a player with no tokens on the
+    board has none to make and is not waited for."""
+    state = put(put(blank(3), RED, "A", 1), BLUE, "E", 3)
+    first = act(state, RED, Expand())
+    assert not first.board_changed and first.state.players[RED].tokens == {"A": 2}
+    last = act(first.state, BLUE, Expand())
+    assert last.board_changed and last.state.players[BLUE].tokens == {"E": 5}
+
+
 def test_expansion_with_a_short_stock_goes_where_the_player_lists():
     state = put(put(put(blank(2), RED, "A", 1), RED, "E", 2), RED, "B", 2)
     state = act(state, RED, Adjust("treasury", 47)).state  # stock 3 for a need of 5

@@ -3,10 +3,12 @@ buying and keeping, placing, scoring, the end and the winner."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
+from rules.base import Actor
 from rules.errors import BadInput, IllegalMove, NotYourTurn
 from rules.skye import GAME
 from rules.skye import queries as q
@@ -15,6 +17,7 @@ from rules.skye.model import Scroll
 from rules.skye.rounds import Log, final_scoring, income, score_round
 from rules.skye.sealing import fingerprint, price_text, salt
 from rules.skye.state import Held, Offer, Pricing, with_player
+from tests.rules import skye_fixtures
 from tests.rules.skye_fixtures import (
     BLUE,
     GREEN,
@@ -347,3 +350,21 @@ def test_ties_go_to_the_most_gold_then_are_shared():
     assert ending.winners == (BLUE,) and ending.text.startswith("Blue wins on gold after a tie on VP")
     with pytest.raises(IllegalMove, match="The game is over"):
         act(state, RED, Buy(""))
+
+
+def test_the_placements_of_a_round_fold_into_one_board_posted_with_the_last():
+    """Issue 28 (posts per round): in phase 5, before the plans (J-M1), every player places the
+    tiles they bought or kept; each placement is told in a line, only the last of the round posts
+    a board."""
+    rng = random.Random(4)
+    state = skye_fixtures.new_game(3, 4)
+    boards = []
+    while state.round < 3:
+        seat, action = skye_fixtures.random_action(rng, state, roads=False)
+        result = GAME.apply(state, Actor(seat), action)
+        if isinstance(action, Place):
+            boards.append((result.board_changed, any(p.to_place for p in result.state.players)))
+        state = result.state
+    assert len(boards) > 4
+    assert all(drawn == (not left) for drawn, left in boards)
+    assert sum(drawn for drawn, _ in boards) == 2  # one board a round

@@ -31,7 +31,7 @@ async def cards_seen_by(discord_: OfflineDiscord, user: str, channel: str) -> li
     """`user`'s turn card and, for each action on it, every menu met choosing it (the first value
     of each, parameter by parameter, up to Confirm, which is not pressed)."""
     where = discord_.builder.directory.channel_id(channel)
-    status = await discord_.run(user, where, "/game status")  # its button opens the card of whoever clicks
+    status = await discord_.run(user, where, "/game status public:true")  # its button opens the card of whoever clicks
 
     async def card() -> Record:
         return await discord_.click(user, where, status.original, f"waypost:card:{where}:0")
