@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.vikings.state import VikingsState, colour, is_aside, island_title
 
 SETTLER_INFLUENCE = 1
@@ -40,12 +42,17 @@ def fury_text(total: int) -> str:
     return f"{FURY_TRACK}+{total - FURY_TRACK}"
 
 
-def settle_control(state: VikingsState) -> list[str]:
-    """Apply V-C2 and V-C3 to every island in map order, changing `state`; one line per change."""
-    return [line for island in state.board.islands if (line := _settle(state, island.name))]
+def settle_control(state: VikingsState) -> tuple[VikingsState, list[str]]:
+    """Apply V-C2 and V-C3 to every island in map order: the state after, and a line per change."""
+    lines = []
+    for island in state.board.islands:
+        state, line = _settle(state, island.name)
+        if line:
+            lines.append(line)
+    return state, lines
 
 
-def _settle(state: VikingsState, island: str) -> str | None:
+def _settle(state: VikingsState, island: str) -> tuple[VikingsState, str | None]:
     power = influence(state, island)
     holder = state.runes[island]
     booted = [s for s in power if has_boots(state, s, island)]
@@ -54,30 +61,31 @@ def _settle(state: VikingsState, island: str) -> str | None:
         best = max(power.values())
         leaders = [s for s in power if power[s] == best]
         if best > 0 and len(leaders) == 1 and leaders[0] in booted:
-            return f"{colour(state, leaders[0])} took {name}'s rune ({_take(state, island, leaders[0])})"
-        return None
+            state, fury = _take(state, island, leaders[0])
+            return state, f"{colour(state, leaders[0])} took {name}'s rune ({fury})"
+        return state, None
     stealers = [s for s in booted if s != holder and power[s] > power[holder]]
     if stealers:
         best = max(power[s] for s in stealers)
         top = [s for s in stealers if power[s] == best]
         if len(top) == 1:
             thief = top[0]
-            fury = _take(state, island, thief)
-            return f"{colour(state, thief)} stole {name}'s rune from {colour(state, holder)} ({fury})"
+            state, fury = _take(state, island, thief)
+            return state, f"{colour(state, thief)} stole {name}'s rune from {colour(state, holder)} ({fury})"
     if power[holder] == 0:
-        state.runes[island] = None
-        return f"{colour(state, holder)} lost {name}'s rune: it returns to the island"
-    return None
+        state = replace(state, runes=state.runes.with_item(island, None))
+        return state, f"{colour(state, holder)} lost {name}'s rune: it returns to the island"
+    return state, None
 
 
-def _take(state: VikingsState, island: str, seat: int) -> str:
+def _take(state: VikingsState, island: str, seat: int) -> tuple[VikingsState, str]:
     """Give `island`'s rune to `seat` and raise its god's fury by 1 (V-C3)."""
-    state.runes[island] = seat
+    state = replace(state, runes=state.runes.with_item(island, seat))
     return add_fury(state, state.board.island(island).god, 1)
 
 
-def add_fury(state: VikingsState, god: str, amount: int) -> str:
-    """Raise `god`'s fury and describe it: "Odin fury 4 → 5"."""
+def add_fury(state: VikingsState, god: str, amount: int) -> tuple[VikingsState, str]:
+    """Raise `god`'s fury: the state after, and what changed ("Odin fury 4 → 5")."""
     before = state.fury[god]
-    state.fury[god] = before + amount
-    return f"{god} fury {fury_text(before)} → {fury_text(before + amount)}"
+    state = replace(state, fury=state.fury.with_item(god, before + amount))
+    return state, f"{god} fury {fury_text(before)} → {fury_text(before + amount)}"
