@@ -104,8 +104,8 @@ def _boat(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tupl
     before = boats[action.boat]
     if before == target:
         raise IllegalMove(f"{boat_label(state, whose, action.boat)} is already {_where(target)}.")
-    state = with_boat(state, whose, action.boat, target)
-    state = replace(state, pending=tuple(b for b in state.pending if (b.seat, b.boat) != (whose, action.boat)))
+    pending = tuple(b for b in state.pending if (b.seat, b.boat) != (whose, action.boat))
+    state = with_boat(state, whose, action.boat, target, pending=pending)
     return state, f"{OWNER} boat {action.boat}: {_where(before)} → {_where(target)}"
 
 

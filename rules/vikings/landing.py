@@ -8,7 +8,7 @@ from dataclasses import replace
 from rules.errors import BadInput, IllegalMove
 from rules.text import plural
 from rules.vikings.actions import Sail
-from rules.vikings.state import VikingsState, colour, island_title, raid_cost, with_player
+from rules.vikings.state import VikingsState, changed, colour, island_title, raid_cost, with_player
 
 
 def check_landing(state: VikingsState, seat: int, action: Sail, end: str) -> None:
@@ -58,8 +58,8 @@ def land(state: VikingsState, seat: int, action: Sail, dock: str) -> tuple[Vikin
         cost = raid_cost(state)
         player = state.players[seat]
         supply.append(f"{colour(state, seat)} steel {player.steel} → {player.steel - cost}")
-        state = with_player(state, seat, steel=player.steel - cost, raided=player.raided + 1)
-        state = replace(state, villages=state.villages - {dock})
+        state = changed(state, seat, {"steel": player.steel - cost, "raided": player.raided + 1},
+                        villages=state.villages - {dock})
         phrases.append(f"raided the village at {dock}")
     return state, phrases, supply
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from rules.errors import BadInput, IllegalMove
 from rules.vikings.state import Bump, VikingsState, boat_label, colour, is_aside, known_boat, occupant, with_boat
@@ -129,9 +130,10 @@ def _path(parent: dict[str, str], space: str, start: str) -> tuple[str, ...]:
     return tuple(reversed(path))
 
 
-def move(state: VikingsState, seat: int, boat: int, route: tuple[str, ...]) -> tuple[VikingsState, list[str]]:
+def move(state: VikingsState, seat: int, boat: int, route: tuple[str, ...],
+         **fields: Any) -> tuple[VikingsState, list[str]]:
     """The state with the boat moved along a checked `route`, bumping other players' boats on every
-    dock it enters, passed through or not (V-S4); a phrase per bump."""
+    dock it enters, passed through or not (V-S4), and its own `fields` changed; a phrase per bump."""
     bumps = []
     for step in route:
         if state.board.kind(step) == "dock":
@@ -139,9 +141,8 @@ def move(state: VikingsState, seat: int, boat: int, route: tuple[str, ...]) -> t
             if held is not None:
                 state, bumped = _bump(state, *held, step)
                 bumps.append(bumped)
-    if route:
-        state = with_boat(state, seat, boat, route[-1])
-    return state, bumps
+    moved = with_boat(state, seat, boat, route[-1], **fields) if route else replace(state, **fields)
+    return moved, bumps
 
 
 def _bump(state: VikingsState, seat: int, boat: int, dock: str) -> tuple[VikingsState, str]:

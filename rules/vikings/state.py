@@ -11,6 +11,7 @@ harbour (off the board). A bumped boat waiting for its owner's choice of fjord s
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -100,14 +101,20 @@ def new_player(board: Board) -> PlayerState:
 
 def with_player(state: VikingsState, seat: int, **changes: Any) -> VikingsState:
     """The state with clan `seat`'s fields changed."""
+    return changed(state, seat, changes)
+
+
+def changed(state: VikingsState, seat: int, player: Mapping[str, Any], **fields: Any) -> VikingsState:
+    """The state with clan `seat`'s changes `player` and its own `fields` changed, in one step
+    (an action's changes made together: each `replace` builds a whole state)."""
     players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
+    players[seat] = replace(players[seat], **player)
+    return replace(state, players=tuple(players), **fields)
 
 
-def with_boat(state: VikingsState, seat: int, boat: int, space: str | None) -> VikingsState:
-    """The state with `seat`'s `boat` at `space` (None: in harbour)."""
-    return with_player(state, seat, boats=state.players[seat].boats.with_item(boat, space))
+def with_boat(state: VikingsState, seat: int, boat: int, space: str | None, **fields: Any) -> VikingsState:
+    """The state with `seat`'s `boat` at `space` (None: in harbour) and its own `fields` changed."""
+    return changed(state, seat, {"boats": state.players[seat].boats.with_item(boat, space)}, **fields)
 
 
 def colour(state: VikingsState, seat: int) -> str:

@@ -23,6 +23,7 @@ from rules.vikings.state import (
     LastSail,
     VikingsState,
     boat_label,
+    changed,
     colour,
     island_title,
     known_island,
@@ -45,12 +46,11 @@ def place(state: VikingsState, actor: Actor, action: PlaceBoat) -> Outcome:
     held = occupant(state, dock)
     if held is not None:
         raise IllegalMove(f"{dock} already holds {boat_label(state, *held)}.")
-    state = with_boat(state, seat, 1, dock)
     if seat == 0:
-        state = replace(state, placing=False)
+        state = with_boat(state, seat, 1, dock, placing=False)
         after = f"play begins with {colour(state, 0)}'s turn"
     else:
-        state = replace(state, turn=seat - 1)
+        state = with_boat(state, seat, 1, dock, turn=seat - 1)
         after = f"{colour(state, seat - 1)} places next"
     island = island_title(state, state.board.island_of(dock))
     return Result(state, f"{boat_label(state, seat, 1)} placed at {dock} ({island}); {after}")
@@ -65,11 +65,11 @@ def sail(state: VikingsState, actor: Actor, action: Sail) -> Outcome:
     start = check_route(state, seat, action.boat, action.route, action.strength)
     path = (start, *action.route)
     check_landing(state, seat, action, path[-1])
-    state, phrases = move(state, seat, action.boat, action.route)
+    last = LastSail(seat=seat, boat=action.boat, path=path)
+    state, phrases = move(state, seat, action.boat, action.route, sails=state.sails + 1, last_sail=last)
     state, landed, supply = land(state, seat, action, path[-1])
     state, settled = settle_control(state)
     phrases += landed + settled
-    state = replace(state, sails=state.sails + 1, last_sail=LastSail(seat=seat, boat=action.boat, path=path))
     moved = f"{colour(state, seat)} sailed boat {action.boat} {path_text(path)} (x{action.strength})"
     if not action.route:
         moved += " without moving"
@@ -88,8 +88,7 @@ def choose(state: VikingsState, actor: Actor, action: Choose) -> Outcome:
     bump = next((b for b in mine if action.choice in b.options), None)
     if bump is None:
         raise BadInput(f"Choose one of: {', '.join(mine[0].options)}.")
-    state = replace(state, pending=tuple(b for b in state.pending if b is not bump))
-    state = with_boat(state, seat, bump.boat, action.choice)
+    state = with_boat(state, seat, bump.boat, action.choice, pending=tuple(b for b in state.pending if b is not bump))
     label = boat_label(state, seat, bump.boat)
     return Result(state, f"{label} moved from {bump.dock} to {action.choice} after its bump")
 
@@ -121,18 +120,19 @@ def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
     if player.raided < 1:
         raise IllegalMove("You have no raided village to dedicate.")
     target = action.target
+    dedications = state.dedications
     if target in DEDICATIONS:
-        used, limit = state.dedications[target], len(state.seats)
+        used, limit = dedications[target], len(state.seats)
         if used >= limit:
             raise IllegalMove(f"{target} has been used {plural(limit, 'time')} this era, one per player.")
-        state = replace(state, dedications=state.dedications.with_item(target, used + 1))
+        dedications = dedications.with_item(target, used + 1)
         done = f"{target} ({used + 1} of {limit} this era; the table carries it out)"
     elif target in state.board.gods:
         state, fury = add_fury(state, target, 2)
         done = f"{target}'s fury slot: {fury}"
     else:
         raise BadInput(f"Dedicate to one of: {', '.join((*DEDICATIONS, *state.board.gods))}.")
-    state = replace(with_player(state, seat, raided=player.raided - 1), dedicated=True)
+    state = changed(state, seat, {"raided": player.raided - 1}, dedicated=True, dedications=dedications)
     summary = f"{colour(state, seat)} dedicated a village to {done}"
     return Result(state, summary)
 
