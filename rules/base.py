@@ -168,12 +168,6 @@ class Game(ABC, Generic[S]):
         """Where `piece` can end a move now, each with its cost and a cheapest route."""
         return []
 
-    def fork(self, state: S) -> S:
-        """What `play` is handed: `state` itself, immutable. Only a game whose states are still
-        mutable (Vikings, until it follows the discipline) overrides this with a copy `play` may
-        change; once none does, `fork` leaves the contract."""
-        return state
-
     def compare(self, before: S, actor: Actor, result: Result[S]) -> Result[S]:
         """What only comparing the states before and after `actor`'s action tells, added to its
         result: the places it is about (`places`), whether the map changed (`map_of`); games add
@@ -374,8 +368,8 @@ class Game(ABC, Generic[S]):
         return cls()
 
     def accepts(self, state: S, actor: Actor, action: Action) -> bool:
-        """Whether the rules accept `action` by `actor` now (tried on a copy: nothing changes). As
-        `apply`, without `compare`: what the comparison adds never refuses."""
+        """Whether the rules accept `action` by `actor` now (tried on the state itself, which `play`
+        never changes). As `apply`, without `compare`: what the comparison adds never refuses."""
         try:
             self._play_on_copy(state, actor, action)
         except PlayerError:
@@ -403,7 +397,7 @@ class Game(ABC, Generic[S]):
         if type(action) not in self.actions:
             raise TypeError(f"{self.title} has no action of type {type(action).__name__}")
         self.permit(state, actor, action)
-        return self.play(self.fork(state), actor, action)
+        return self.play(state, actor, action)
 
     def permit(self, state: S, actor: Actor, action: Action | type[Action]) -> None:
         """Refuse, with the reason, an action (or any action of a kind) the flow does not allow

@@ -8,6 +8,7 @@ checked against the same limits as play and is followed by a control check (V-C2
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
@@ -21,12 +22,13 @@ from rules.vikings.state import (
     VikingsState,
     boat_label,
     colour,
-    fork,
     island_title,
     known_boat,
     known_island,
     known_space,
     occupant,
+    with_boat,
+    with_player,
 )
 
 OWNER = "<owner>"  # in a change's text, replaced by "their" or "Blue's"
@@ -46,16 +48,17 @@ def adjust(state: VikingsState, actor: Actor, action: Adjust) -> Result[VikingsS
     change = ADJUSTERS.get(action.what)
     if change is None:
         raise BadInput(f"Adjust one of: {', '.join(ADJUSTERS)}.")
-    what = change(state, actor, whose, action)
+    state, what = change(state, actor, whose, action)
     owner = "their" if whose == seat else f"{colour(state, whose)}'s"
-    phrases = [f"{colour(state, seat)} adjusted {what.replace(OWNER, owner)}", *settle_control(state)]
+    state, settled = settle_control(state)
+    phrases = [f"{colour(state, seat)} adjusted {what.replace(OWNER, owner)}", *settled]
     return Result(state, ", ".join(phrases), tuple(phrases))
 
 
-Adjuster = Callable[[VikingsState, Actor, int, Adjust], str]
+Adjuster = Callable[[VikingsState, Actor, int, Adjust], tuple[VikingsState, str]]  # the state after; what changed
 
 
-def _resource(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
+def _resource(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tuple[VikingsState, str]:
     player, field, value = state.players[whose], action.what, action.value
     limit = RESOURCE_MAX if field in RESOURCES else len(state.board.village_docks)
     if not 0 <= value <= limit:
@@ -63,11 +66,10 @@ def _resource(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> 
     before = getattr(player, field)
     if before == value:
         raise IllegalMove(f"{colour(state, whose)}'s {field} is already {value}.")
-    setattr(player, field, value)
-    return f"{OWNER} {field} {before} → {value}"
+    return with_player(state, whose, **{field: value}), f"{OWNER} {field} {before} → {value}"
 
 
-def _pieces(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
+def _pieces(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tuple[VikingsState, str]:
     island = known_island(state, action.island)
     player = state.players[whose]
     on_island = getattr(player, action.what)
@@ -81,13 +83,13 @@ def _pieces(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> st
     if added > mat:
         raise IllegalMove(f"{colour(state, whose)} has only {plural(mat, action.what[:-1])} on the mat.")
     before = on_island[island]
-    on_island[island] = action.value
-    setattr(player, mat_field, mat - added)
+    changes = {action.what: on_island.with_item(island, action.value), mat_field: mat - added}
+    state = with_player(state, whose, **changes)
     where = island_title(state, island)
-    return f"{OWNER} {action.what} on {where} {before} → {action.value} (mat {mat} → {mat - added})"
+    return state, f"{OWNER} {action.what} on {where} {before} → {action.value} (mat {mat} → {mat - added})"
 
 
-def _boat(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
+def _boat(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tuple[VikingsState, str]:
     if state.placing:
         raise IllegalMove("Boats cannot be adjusted until every starting boat is placed.")
     known_boat(action.boat)
@@ -102,12 +104,12 @@ def _boat(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
     before = boats[action.boat]
     if before == target:
         raise IllegalMove(f"{boat_label(state, whose, action.boat)} is already {_where(target)}.")
-    boats[action.boat] = target
-    state.pending = [b for b in state.pending if (b.seat, b.boat) != (whose, action.boat)]
-    return f"{OWNER} boat {action.boat}: {_where(before)} → {_where(target)}"
+    pending = tuple(b for b in state.pending if (b.seat, b.boat) != (whose, action.boat))
+    state = with_boat(state, whose, action.boat, target, pending=pending)
+    return state, f"{OWNER} boat {action.boat}: {_where(before)} → {_where(target)}"
 
 
-def _rune(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
+def _rune(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tuple[VikingsState, str]:
     island = known_island(state, action.island)
     name = island_title(state, island)
     holder = state.runes[island]
@@ -116,30 +118,29 @@ def _rune(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
             raise IllegalMove(f"{colour(state, whose)} already holds {name}'s rune.")
         if holder is not None and not actor.host:
             raise NotAllowed(f"{colour(state, holder)} holds {name}'s rune; only the host may take it from them.")
-        state.runes[island] = whose
+        state = replace(state, runes=state.runes.with_item(island, whose))
         _stays(state, island)
-        return f"{name}'s rune: {_holder(state, holder)} → {colour(state, whose)}"
+        return state, f"{name}'s rune: {_holder(state, holder)} → {colour(state, whose)}"
     if action.value == 0:
         if holder != whose:
             raise IllegalMove(f"{colour(state, whose)} does not hold {name}'s rune.")
-        state.runes[island] = None
+        state = replace(state, runes=state.runes.with_item(island, None))
         _stays(state, island)
-        return f"{name}'s rune: {colour(state, whose)} → on the island"
+        return state, f"{name}'s rune: {colour(state, whose)} → on the island"
     raise BadInput("For a rune, value 1 takes it and 0 puts it back on its island.")
 
 
 def _stays(state: VikingsState, island: str) -> None:
     """Refuse a rune adjustment that control (V-C2) would undo at once, raising fury: runes moved
     by adjustment change no fury (ruling 13), so adjust the pieces on the island instead."""
-    trial = fork(state)
-    change = settle_control(trial)
-    if trial.runes[island] != state.runes[island]:
+    settled, change = settle_control(state)
+    if settled.runes[island] != state.runes[island]:
         said = next((line for line in change if state.board.island(island).title in line), "")
         raise IllegalMove(f"Control would undo that at once ({said}); adjust the pieces on "
                           f"{state.board.island(island).title} instead.")
 
 
-def _village(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
+def _village(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tuple[VikingsState, str]:
     hosting(actor, "put or remove villages")
     dock = known_space(state, action.space)
     if dock not in state.board.village_docks:
@@ -149,11 +150,11 @@ def _village(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> s
     before = dock in state.villages
     if before == bool(action.value):
         raise IllegalMove(f"The village at {dock} is already {'there' if before else 'gone'}.")
-    (state.villages.add if action.value else state.villages.remove)(dock)
-    return f"the village at {dock}: {'there → gone' if before else 'gone → there'}"
+    state = replace(state, villages=state.villages | {dock} if action.value else state.villages - {dock})
+    return state, f"the village at {dock}: {'there → gone' if before else 'gone → there'}"
 
 
-def _fury(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
+def _fury(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tuple[VikingsState, str]:
     hosting(actor, "adjust a god's fury")
     if action.god not in state.board.gods:
         raise BadInput(f"There is no god {action.god!r} on this map. Gods: {', '.join(state.board.gods)}.")
@@ -162,8 +163,8 @@ def _fury(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> str:
     before = state.fury[action.god]
     if before == action.value:
         raise IllegalMove(f"{action.god}'s fury is already {fury_text(before)}.")
-    state.fury[action.god] = action.value
-    return f"{action.god} fury {fury_text(before)} → {fury_text(action.value)}"
+    state = replace(state, fury=state.fury.with_item(action.god, action.value))
+    return state, f"{action.god} fury {fury_text(before)} → {fury_text(action.value)}"
 
 
 def _where(space: str | None) -> str:

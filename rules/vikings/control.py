@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from rules.vikings.state import VikingsState, colour, is_aside, island_title
+from collections import Counter
+from dataclasses import replace
+
+from rules.vikings.state import VikingsState, colour, island_title
 
 SETTLER_INFLUENCE = 1
 TEMPLE_INFLUENCE = 4
@@ -13,18 +16,22 @@ FURY_TRACK = 20
 def influence(state: VikingsState, island: str) -> dict[int, int]:
     """Every seat's influence on `island` (V-C1): settler 1, temple 4, own boat at one of its
     docks 2 (boats aside after a bump count nothing)."""
-    docks = set(state.board.island(island).docks)
-    totals = {}
+    return influences(state)[island]
+
+
+def influences(state: VikingsState) -> dict[str, dict[int, int]]:
+    """`influence` on every island, in one pass over the clans."""
+    board = state.board
+    aside = {(b.seat, b.boat) for b in state.pending}
+    found: dict[str, dict[int, int]] = {i.name: {} for i in board.islands}
     for seat, player in enumerate(state.players):
-        docked = sum(
-            1 for boat, space in player.boats.items() if space in docks and not is_aside(state, seat, boat)
-        )
-        totals[seat] = (
-            SETTLER_INFLUENCE * player.settlers[island]
-            + TEMPLE_INFLUENCE * player.temples[island]
-            + DOCKED_BOAT_INFLUENCE * docked
-        )
-    return totals
+        docked = Counter(board.island_of(space) for boat, space in player.boats.items()
+                         if space is not None and board.kind(space) == "dock" and (seat, boat) not in aside)
+        settlers, temples = player.settlers, player.temples
+        for island, totals in found.items():
+            totals[seat] = (SETTLER_INFLUENCE * settlers[island] + TEMPLE_INFLUENCE * temples[island]
+                            + DOCKED_BOAT_INFLUENCE * docked[island])
+    return found
 
 
 def has_boots(state: VikingsState, seat: int, island: str) -> bool:
@@ -40,44 +47,49 @@ def fury_text(total: int) -> str:
     return f"{FURY_TRACK}+{total - FURY_TRACK}"
 
 
-def settle_control(state: VikingsState) -> list[str]:
-    """Apply V-C2 and V-C3 to every island in map order, changing `state`; one line per change."""
-    return [line for island in state.board.islands if (line := _settle(state, island.name))]
+def settle_control(state: VikingsState) -> tuple[VikingsState, list[str]]:
+    """Apply V-C2 and V-C3 to every island in map order: the state after, and a line per change."""
+    powers = influences(state)  # control moves runes and fury only: influence stays as it is
+    lines = []
+    for island in state.board.islands:
+        state, line = _settle(state, island.name, powers[island.name])
+        if line:
+            lines.append(line)
+    return state, lines
 
 
-def _settle(state: VikingsState, island: str) -> str | None:
-    power = influence(state, island)
+def _settle(state: VikingsState, island: str, power: dict[int, int]) -> tuple[VikingsState, str | None]:
     holder = state.runes[island]
-    booted = [s for s in power if has_boots(state, s, island)]
     name = island_title(state, island)
     if holder is None:
         best = max(power.values())
         leaders = [s for s in power if power[s] == best]
-        if best > 0 and len(leaders) == 1 and leaders[0] in booted:
-            return f"{colour(state, leaders[0])} took {name}'s rune ({_take(state, island, leaders[0])})"
-        return None
-    stealers = [s for s in booted if s != holder and power[s] > power[holder]]
+        if best > 0 and len(leaders) == 1 and has_boots(state, leaders[0], island):
+            state, fury = _take(state, island, leaders[0])
+            return state, f"{colour(state, leaders[0])} took {name}'s rune ({fury})"
+        return state, None
+    stealers = [s for s in power if s != holder and power[s] > power[holder] and has_boots(state, s, island)]
     if stealers:
         best = max(power[s] for s in stealers)
         top = [s for s in stealers if power[s] == best]
         if len(top) == 1:
             thief = top[0]
-            fury = _take(state, island, thief)
-            return f"{colour(state, thief)} stole {name}'s rune from {colour(state, holder)} ({fury})"
+            state, fury = _take(state, island, thief)
+            return state, f"{colour(state, thief)} stole {name}'s rune from {colour(state, holder)} ({fury})"
     if power[holder] == 0:
-        state.runes[island] = None
-        return f"{colour(state, holder)} lost {name}'s rune: it returns to the island"
-    return None
+        state = replace(state, runes=state.runes.with_item(island, None))
+        return state, f"{colour(state, holder)} lost {name}'s rune: it returns to the island"
+    return state, None
 
 
-def _take(state: VikingsState, island: str, seat: int) -> str:
+def _take(state: VikingsState, island: str, seat: int) -> tuple[VikingsState, str]:
     """Give `island`'s rune to `seat` and raise its god's fury by 1 (V-C3)."""
-    state.runes[island] = seat
+    state = replace(state, runes=state.runes.with_item(island, seat))
     return add_fury(state, state.board.island(island).god, 1)
 
 
-def add_fury(state: VikingsState, god: str, amount: int) -> str:
-    """Raise `god`'s fury and describe it: "Odin fury 4 → 5"."""
+def add_fury(state: VikingsState, god: str, amount: int) -> tuple[VikingsState, str]:
+    """Raise `god`'s fury: the state after, and what changed ("Odin fury 4 → 5")."""
     before = state.fury[god]
-    state.fury[god] = before + amount
-    return f"{god} fury {fury_text(before)} → {fury_text(before + amount)}"
+    state = replace(state, fury=state.fury.with_item(god, before + amount))
+    return state, f"{god} fury {fury_text(before)} → {fury_text(before + amount)}"

@@ -11,6 +11,7 @@ from rules import serial
 from rules.base import Action, Actor, Awaiting, BoardInfo, Game, Piece, Reach, Result, Seat
 from rules.core import Footprint
 from rules.flow import Decision, Flow, Phase, Position
+from rules.frozen import FrozenDict
 from rules.options import Choice, Param, Values
 from rules.text import either, plural
 from rules.vikings import depends as footprints
@@ -23,7 +24,7 @@ from rules.vikings.control import fury_text
 from rules.vikings.glossary import GLOSSARY
 from rules.vikings.invariants import check_state
 from rules.vikings.settings import SETTINGS
-from rules.vikings.state import COLOURS, DEDICATIONS, VikingsState, boat_label, colour, fork, new_player, raid_cost
+from rules.vikings.state import COLOURS, DEDICATIONS, VikingsState, boat_label, colour, new_player, raid_cost
 
 Handler = Callable[[VikingsState, Actor, Any], Result[VikingsState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -84,14 +85,14 @@ class VikingsGame(Game[VikingsState]):
         return VikingsState(
             board=board,
             seats=tuple(seats),
-            settings=values,
+            settings=FrozenDict(values),
             seed=seed,
-            players=[new_player(board) for _ in seats],
-            villages=set(board.village_docks),
-            runes={i.name: None for i in board.islands},
-            fury=dict.fromkeys(board.gods, 0),
+            players=tuple(new_player(board) for _ in seats),
+            villages=frozenset(board.village_docks),
+            runes=FrozenDict({i.name: None for i in board.islands}),
+            fury=FrozenDict(dict.fromkeys(board.gods, 0)),
             turn=len(seats) - 1,
-            dedications=dict.fromkeys(DEDICATIONS, 0),
+            dedications=FrozenDict(dict.fromkeys(DEDICATIONS, 0)),
         )
 
     def candidates(self, state: VikingsState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
@@ -111,9 +112,6 @@ class VikingsGame(Game[VikingsState]):
         if kind in options.BUILT:
             return options.build(state, actor, kind, values)
         return super().make(state, actor, kind, values)
-
-    def fork(self, state: VikingsState) -> VikingsState:
-        return fork(state)
 
     def play(self, state: VikingsState, actor: Actor, action: Action) -> Result[VikingsState]:
         return HANDLERS[type(action)](state, actor, action)

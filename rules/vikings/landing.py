@@ -3,10 +3,12 @@ Docking effects need a sail that moved and ended at a dock (V-S5)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.errors import BadInput, IllegalMove
 from rules.text import plural
 from rules.vikings.actions import Sail
-from rules.vikings.state import VikingsState, colour, island_title, raid_cost
+from rules.vikings.state import VikingsState, changed, colour, island_title, raid_cost, with_player
 
 
 def check_landing(state: VikingsState, seat: int, action: Sail, end: str) -> None:
@@ -35,44 +37,48 @@ def check_landing(state: VikingsState, seat: int, action: Sail, end: str) -> Non
             raise IllegalMove(f"Raiding costs {cost} steel in era {state.era}; you have {player.steel}.")
 
 
-def land(state: VikingsState, seat: int, action: Sail, dock: str) -> tuple[list[str], list[str]]:
-    """Deploy, attack and raid at `dock` (already checked). Returns what happened as phrases and
-    the player's supply changes as lines."""
+def land(state: VikingsState, seat: int, action: Sail, dock: str) -> tuple[VikingsState, list[str], list[str]]:
+    """Deploy, attack and raid at `dock` (already checked): the state after, what happened as
+    phrases and the player's supply changes as lines."""
     settlers, raid = action.settlers, action.raid
     phrases: list[str] = []
     supply: list[str] = []
     if not (settlers or raid):
-        return phrases, supply
-    player = state.players[seat]
+        return state, phrases, supply
     island = state.board.island_of(dock)
     if settlers:
+        player = state.players[seat]
         supply.append(f"{colour(state, seat)} food {player.food} → {player.food - settlers}")
-        player.food -= settlers
-        player.mat_settlers -= settlers
-        player.settlers[island] += settlers
+        state = with_player(state, seat, food=player.food - settlers, mat_settlers=player.mat_settlers - settlers,
+                            settlers=player.settlers.with_item(island, player.settlers[island] + settlers))
         phrases.append(f"deployed {plural(settlers, 'settler')} on {island_title(state, island)}")
-        phrases.extend(_attack(state, seat, island))
+        state, hit = _attack(state, seat, island)
+        phrases.extend(hit)
     if raid:
         cost = raid_cost(state)
+        player = state.players[seat]
         supply.append(f"{colour(state, seat)} steel {player.steel} → {player.steel - cost}")
-        player.steel -= cost
-        player.raided += 1
-        state.villages.remove(dock)
+        state = changed(state, seat, {"steel": player.steel - cost, "raided": player.raided + 1},
+                        villages=state.villages - {dock})
         phrases.append(f"raided the village at {dock}")
-    return phrases, supply
+    return state, phrases, supply
 
 
-def _attack(state: VikingsState, seat: int, island: str) -> list[str]:
+def _attack(state: VikingsState, seat: int, island: str) -> tuple[VikingsState, list[str]]:
     """V-D2: with more settlers there than each other player, every other player there loses one."""
     mine = state.players[seat].settlers[island]
     others = [s for s in range(len(state.players)) if s != seat]
     if any(state.players[s].settlers[island] >= mine for s in others):
-        return []
+        return state, []
+    players = list(state.players)
     hit = []
     for s in others:
-        victim = state.players[s]
-        if victim.settlers[island]:
-            victim.settlers[island] -= 1
-            victim.mat_settlers += 1
-            hit.append(f"{colour(state, s)} {victim.settlers[island] + 1}→{victim.settlers[island]}")
-    return [f"removed a settler each: {', '.join(hit)}"] if hit else []
+        victim = players[s]
+        count = victim.settlers[island]
+        if count:
+            players[s] = replace(victim, settlers=victim.settlers.with_item(island, count - 1),
+                                 mat_settlers=victim.mat_settlers + 1)
+            hit.append(f"{colour(state, s)} {count}→{count - 1}")
+    if not hit:
+        return state, []
+    return replace(state, players=tuple(players)), [f"removed a settler each: {', '.join(hit)}"]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from rules.errors import BadInput, IllegalMove
-from rules.vikings.state import Bump, VikingsState, boat_label, colour, is_aside, known_boat, occupant
+from rules.vikings.state import Bump, VikingsState, boat_label, colour, is_aside, known_boat, occupant, with_boat
 
 STRENGTHS = (1, 2, 3)
 
@@ -127,26 +130,27 @@ def _path(parent: dict[str, str], space: str, start: str) -> tuple[str, ...]:
     return tuple(reversed(path))
 
 
-def move(state: VikingsState, seat: int, boat: int, route: tuple[str, ...]) -> list[str]:
-    """Move the boat along a checked `route`, bumping other players' boats on every dock it
-    enters, passed through or not (V-S4). Returns a phrase per bump."""
+def move(state: VikingsState, seat: int, boat: int, route: tuple[str, ...],
+         **fields: Any) -> tuple[VikingsState, list[str]]:
+    """The state with the boat moved along a checked `route`, bumping other players' boats on every
+    dock it enters, passed through or not (V-S4), and its own `fields` changed; a phrase per bump."""
     bumps = []
     for step in route:
         if state.board.kind(step) == "dock":
             held = occupant(state, step, ignore=(seat, boat))
             if held is not None:
-                bumps.append(_bump(state, *held, step))
-    if route:
-        state.players[seat].boats[boat] = route[-1]
-    return bumps
+                state, bumped = _bump(state, *held, step)
+                bumps.append(bumped)
+    moved = with_boat(state, seat, boat, route[-1], **fields) if route else replace(state, **fields)
+    return moved, bumps
 
 
-def _bump(state: VikingsState, seat: int, boat: int, dock: str) -> str:
+def _bump(state: VikingsState, seat: int, boat: int, dock: str) -> tuple[VikingsState, str]:
     """Move a bumped boat to the only fjord next to `dock`, or set it aside for its owner."""
     options = state.board.fjords_next_to(dock)
     label = boat_label(state, seat, boat)
     if len(options) == 1:
-        state.players[seat].boats[boat] = options[0]
-        return f"bumped {label} to {options[0]}"
-    state.pending.append(Bump(seat, boat, dock, options))
-    return f"bumped {label} ({colour(state, seat)} chooses {' or '.join(options)})"
+        return with_boat(state, seat, boat, options[0]), f"bumped {label} to {options[0]}"
+    aside = Bump(seat=seat, boat=boat, dock=dock, options=options)
+    return (replace(state, pending=(*state.pending, aside)),
+            f"bumped {label} ({colour(state, seat)} chooses {' or '.join(options)})")

@@ -1,5 +1,8 @@
 """The typed game state and the small queries every rule module shares.
 
+Everything is immutable (frozen dataclasses, tuples, frozensets, `FrozenDict`s): an action builds
+a new state with `dataclasses.replace`, sharing all it did not change with the old one.
+
 The state holds the board, so a saved game is self-contained. Everything round-trips exactly
 through `rules.serial`. Boats are numbered 1–4 per player; a boat whose space is None is in
 harbour (off the board). A bumped boat waiting for its owner's choice of fjord stays on its dock
@@ -8,11 +11,13 @@ harbour (off the board). A bumped boat waiting for its owner's choice of fjord s
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rules.base import Seat
 from rules.errors import BadInput
+from rules.frozen import FrozenDict
 from rules.vikings.board import Board
 
 COLOURS = ("red", "blue", "yellow", "green", "purple")
@@ -30,14 +35,14 @@ def dedication_title(target: str) -> str:
     return f"era-mat action {target.removeprefix('action')}" if target in DEDICATIONS else target
 
 
-@dataclass
+@dataclass(frozen=True)
 class PlayerState:
     """One clan: boats by number, settlers and temples per island (every island listed) and on
     the mat, resources, and raided villages waiting to be dedicated."""
 
-    boats: dict[int, str | None]
-    settlers: dict[str, int]
-    temples: dict[str, int]
+    boats: FrozenDict[int, str | None]
+    settlers: FrozenDict[str, int]
+    temples: FrozenDict[str, int]
     mat_settlers: int = SETTLERS
     mat_temples: int = TEMPLES
     wood: int = 0
@@ -65,7 +70,7 @@ class LastSail:
     path: tuple[str, ...]
 
 
-@dataclass
+@dataclass(frozen=True)
 class VikingsState:
     """A whole game. `runes` maps each island to the seat holding its rune (None: still on the
     island); `fury` maps each god to its total fury (past 20 the track wraps); `villages` are the
@@ -74,39 +79,47 @@ class VikingsState:
 
     board: Board
     seats: tuple[Seat, ...]
-    settings: dict[str, int | bool | str]
+    settings: FrozenDict[str, int | bool | str]
     seed: int
-    players: list[PlayerState]
-    villages: set[str]
-    runes: dict[str, int | None]
-    fury: dict[str, int]
+    players: tuple[PlayerState, ...]
+    villages: frozenset[str]
+    runes: FrozenDict[str, int | None]
+    fury: FrozenDict[str, int]
     era: int = 1
     placing: bool = True
     turn: int = 0
     sails: int = 0
     dedicated: bool = False
-    dedications: dict[str, int] = field(default_factory=dict)
-    pending: list[Bump] = field(default_factory=list)
+    dedications: FrozenDict[str, int] = field(default_factory=FrozenDict)
+    pending: tuple[Bump, ...] = ()
     last_sail: LastSail | None = None
-
-
-def fork(state: VikingsState) -> VikingsState:
-    """A copy whose containers may be changed without touching `state` (the board, seats, bumps and
-    the last sail are immutable and shared)."""
-    players = [dataclasses.replace(p, boats=dict(p.boats), settlers=dict(p.settlers), temples=dict(p.temples))
-               for p in state.players]
-    return dataclasses.replace(state, settings=dict(state.settings), players=players, villages=set(state.villages),
-                               runes=dict(state.runes), fury=dict(state.fury), dedications=dict(state.dedications),
-                               pending=list(state.pending))
 
 
 def new_player(board: Board) -> PlayerState:
     """A clan at the start: everything on the mat, all boats in harbour, no resources."""
     return PlayerState(
-        boats={n: None for n in range(1, BOATS + 1)},
-        settlers={i.name: 0 for i in board.islands},
-        temples={i.name: 0 for i in board.islands},
+        boats=FrozenDict({n: None for n in range(1, BOATS + 1)}),
+        settlers=FrozenDict({i.name: 0 for i in board.islands}),
+        temples=FrozenDict({i.name: 0 for i in board.islands}),
     )
+
+
+def with_player(state: VikingsState, seat: int, **changes: Any) -> VikingsState:
+    """The state with clan `seat`'s fields changed."""
+    return changed(state, seat, changes)
+
+
+def changed(state: VikingsState, seat: int, player: Mapping[str, Any], **fields: Any) -> VikingsState:
+    """The state with clan `seat`'s changes `player` and its own `fields` changed, in one step
+    (an action's changes made together: each `replace` builds a whole state)."""
+    players = list(state.players)
+    players[seat] = replace(players[seat], **player)
+    return replace(state, players=tuple(players), **fields)
+
+
+def with_boat(state: VikingsState, seat: int, boat: int, space: str | None, **fields: Any) -> VikingsState:
+    """The state with `seat`'s `boat` at `space` (None: in harbour) and its own `fields` changed."""
+    return changed(state, seat, {"boats": state.players[seat].boats.with_item(boat, space)}, **fields)
 
 
 def colour(state: VikingsState, seat: int) -> str:

@@ -1,13 +1,16 @@
 """The turn's actions: place (setup), sail, choose, return, dedicate, end, and the host's era.
 
-Each handler takes a state it may change (the caller passes a copy), the actor and the action,
-and returns a `Result` or raises a PlayerError.
+Each handler takes the state (never changed), the actor and the action, and returns a `Result`
+holding the next state, or raises a PlayerError.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove
+from rules.frozen import FrozenDict
 from rules.guards import seated
 from rules.text import plural
 from rules.vikings.actions import AdvanceEra, Choose, Dedicate, EndTurn, PlaceBoat, ReturnSettlers, Sail
@@ -20,6 +23,7 @@ from rules.vikings.state import (
     LastSail,
     VikingsState,
     boat_label,
+    changed,
     colour,
     dedication_title,
     island_title,
@@ -27,6 +31,8 @@ from rules.vikings.state import (
     known_space,
     occupant,
     raid_cost,
+    with_boat,
+    with_player,
 )
 
 Outcome = Result[VikingsState]
@@ -41,12 +47,11 @@ def place(state: VikingsState, actor: Actor, action: PlaceBoat) -> Outcome:
     held = occupant(state, dock)
     if held is not None:
         raise IllegalMove(f"{dock} already holds {boat_label(state, *held)}.")
-    state.players[seat].boats[1] = dock
     if seat == 0:
-        state.placing = False
+        state = with_boat(state, seat, 1, dock, placing=False)
         after = f"play begins with {colour(state, 0)}'s turn"
     else:
-        state.turn = seat - 1
+        state = with_boat(state, seat, 1, dock, turn=seat - 1)
         after = f"{colour(state, seat - 1)} places next"
     island = island_title(state, state.board.island_of(dock))
     return Result(state, f"{boat_label(state, seat, 1)} placed at {dock} ({island}); {after}")
@@ -61,11 +66,11 @@ def sail(state: VikingsState, actor: Actor, action: Sail) -> Outcome:
     start = check_route(state, seat, action.boat, action.route, action.strength)
     path = (start, *action.route)
     check_landing(state, seat, action, path[-1])
-    phrases = move(state, seat, action.boat, action.route)
-    landed, supply = land(state, seat, action, path[-1])
-    phrases += landed + settle_control(state)
-    state.sails += 1
-    state.last_sail = LastSail(seat, action.boat, path)
+    last = LastSail(seat=seat, boat=action.boat, path=path)
+    state, phrases = move(state, seat, action.boat, action.route, sails=state.sails + 1, last_sail=last)
+    state, landed, supply = land(state, seat, action, path[-1])
+    state, settled = settle_control(state)
+    phrases += landed + settled
     moved = f"{colour(state, seat)} sailed boat {action.boat} {path_text(path)} (x{action.strength})"
     if not action.route:
         moved += " without moving"
@@ -84,8 +89,7 @@ def choose(state: VikingsState, actor: Actor, action: Choose) -> Outcome:
     bump = next((b for b in mine if action.choice in b.options), None)
     if bump is None:
         raise BadInput(f"Choose one of: {', '.join(mine[0].options)}.")
-    state.pending.remove(bump)
-    state.players[seat].boats[bump.boat] = action.choice
+    state = with_boat(state, seat, bump.boat, action.choice, pending=tuple(b for b in state.pending if b is not bump))
     label = boat_label(state, seat, bump.boat)
     return Result(state, f"{label} moved from {bump.dock} to {action.choice} after its bump")
 
@@ -100,10 +104,11 @@ def return_settlers(state: VikingsState, actor: Actor, action: ReturnSettlers) -
         raise BadInput("Return at least one settler.")
     if action.count > player.settlers[island]:
         raise IllegalMove(f"You have only {plural(player.settlers[island], 'settler')} on {name}.")
-    player.settlers[island] -= action.count
-    player.mat_settlers += action.count
+    state = with_player(state, seat, settlers=player.settlers.with_item(island, player.settlers[island] - action.count),
+                        mat_settlers=player.mat_settlers + action.count)
+    state, settled = settle_control(state)
     returned = f"{colour(state, seat)} returned {plural(action.count, 'settler')} from {name} to the mat"
-    phrases = [returned, *settle_control(state)]
+    phrases = [returned, *settled]
     return Result(state, ", ".join(phrases), tuple(phrases))
 
 
@@ -116,19 +121,20 @@ def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
     if player.raided < 1:
         raise IllegalMove("You have no raided village to dedicate.")
     target = action.target
+    dedications = state.dedications
     if target in DEDICATIONS:
-        used, limit = state.dedications[target], len(state.seats)
+        used, limit = dedications[target], len(state.seats)
         if used >= limit:
             raise IllegalMove(f"{dedication_title(target).capitalize()} has been used {plural(limit, 'time')} this "
                               "era, one per player.")
-        state.dedications[target] = used + 1
+        dedications = dedications.with_item(target, used + 1)
         done = f"{dedication_title(target)} ({used + 1} of {limit} this era; the table carries it out)"
     elif target in state.board.gods:
-        done = f"{target}'s fury slot: {add_fury(state, target, 2)}"
+        state, fury = add_fury(state, target, 2)
+        done = f"{target}'s fury slot: {fury}"
     else:
         raise BadInput(f"Dedicate to one of: {', '.join((*DEDICATIONS, *state.board.gods))}.")
-    player.raided -= 1
-    state.dedicated = True
+    state = changed(state, seat, {"raided": player.raided - 1}, dedicated=True, dedications=dedications)
     summary = f"{colour(state, seat)} dedicated a village to {done}"
     return Result(state, summary)
 
@@ -136,9 +142,7 @@ def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
 def end_turn(state: VikingsState, actor: Actor, action: EndTurn) -> Outcome:
     """End your turn: the next seat plays; the turn's counters reset."""
     seat = seated(actor)
-    state.turn = (seat + 1) % len(state.seats)
-    state.sails = 0
-    state.dedicated = False
+    state = replace(state, turn=(seat + 1) % len(state.seats), sails=0, dedicated=False)
     summary = f"{colour(state, seat)} ended their turn; {colour(state, state.turn)} is next"
     return Result(state, summary)
 
@@ -149,8 +153,7 @@ def advance_era(state: VikingsState, actor: Actor, action: AdvanceEra) -> Outcom
         raise IllegalMove("Boats are still being placed; the first era has not begun.")
     if state.era >= ERAS:
         raise IllegalMove(f"Era {ERAS} is the last era.")
-    state.era += 1
-    state.dedications = dict.fromkeys(DEDICATIONS, 0)
+    state = replace(state, era=state.era + 1, dedications=FrozenDict(dict.fromkeys(DEDICATIONS, 0)))
     return Result(
         state,
         f"Era {state.era} begins: raids cost {raid_cost(state)} steel and the dedication actions are open again",

@@ -1,7 +1,7 @@
 """One state discipline (docs/architecture.md): every game's state is a frozen dataclass reaching only
 immutable values (tuples, frozensets, `FrozenDict`s, frozen dataclasses, scalars; its board, shared and
 never changed in play, aside), checked on every registered game (and the test-only Tally) after each
-action of a random game. A game that still copies its states (`fork`) is left out until converted."""
+action of a random game."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import random
 from functools import partial
 from typing import Any
 
-from rules.base import Game
 from rules.frozen import FrozenDict
 from tests.contract.test_contract import _setup, boards
 from tests.support.random_play import Player, play
@@ -52,13 +51,8 @@ def test_mutable_parts_are_found():
     assert mutable_parts(Frozen(Loose()), "state", None) == ["state.items: a Loose that is not frozen"]
 
 
-def test_every_converted_game_keeps_its_states_deeply_immutable(games):
-    converted = {key for key, entry in games.items() if type(entry.rules).fork is Game.fork}
-    assert {"glory", "skye", "megaciv", "tally"} <= converted
+def test_every_game_keeps_its_states_deeply_immutable(games):
     for key, board, players in boards(games):
-        if key not in converted:
-            continue
-
         start = partial(_setup, games[key], board, players, 1)
         immutable(key, start())
         play(Player(games[key].rules, watch=partial(immutable, key)), start, random.Random(f"{key}-{board}-{players}"),

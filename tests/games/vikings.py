@@ -3,6 +3,7 @@ hostile picker, and its posted view read on every map and with a crowded dock.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -21,9 +22,7 @@ PLAYER = Player(GAME, vikings_fixtures.hostile_action)
 
 def game(board: str, players: int, seed: int) -> Any:
     state = GAME.setup(vikings_fixtures.board(board), list(vikings_fixtures.SEATS[:players]), {}, seed)
-    for player in state.players:
-        player.food = player.steel = 7
-    return state
+    return replace(state, players=tuple(replace(p, food=7, steel=7) for p in state.players))
 
 
 RANDOM_PLAY = [

@@ -8,6 +8,7 @@ import io
 import subprocess
 import sys
 import unicodedata
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -192,9 +193,9 @@ def test_fit_never_parts_a_letter_from_its_accent():
 
 def test_a_vikings_board_draws_player_names_in_every_script():
     names = ["Ástríður Þórsdóttir Långnamnsdotter", "Αλέξανδρος 🐉", "Дмитрий Соколов", "王小明 山田さくら"]
-    state, ascii_state = busy(largest()), busy(largest())
-    state.seats = tuple(Seat(s.player_id, n, s.colour) for s, n in zip(state.seats, names))
-    ascii_state.seats = tuple(Seat(s.player_id, "", s.colour) for s in ascii_state.seats)
+    busy_state = busy(largest())
+    state = replace(busy_state, seats=tuple(Seat(s.player_id, n, s.colour) for s, n in zip(busy_state.seats, names)))
+    ascii_state = replace(busy_state, seats=tuple(Seat(s.player_id, "", s.colour) for s in busy_state.seats))
     image = Image.open(io.BytesIO(vikings.draw(state, 1))).convert("RGB")
     blank = Image.open(io.BytesIO(vikings.draw(ascii_state, 1))).convert("RGB")
     assert image.size == blank.size == vikings.image_size(state.board)

@@ -7,6 +7,7 @@ import io
 import json
 import math
 import pickle
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,11 +16,13 @@ from PIL import Image, ImageChops
 from render import vikings
 from render.vikings import boats, fury, panel
 from rules.base import Actor, Posted, Seat
+from rules.frozen import FrozenDict
 from rules.vikings import GAME
 from rules.vikings.actions import PlaceBoat, Sail
 from rules.vikings.board import Board
 from rules.vikings.state import Bump, LastSail, VikingsState
 from tests.render.legibility import drawn
+from tests.rules.vikings_fixtures import put
 
 MAPS = Path(__file__).resolve().parents[2] / "data" / "vikings" / "maps"
 SEATS = (Seat(1, "Astrid", "red"), Seat(2, "Bjørn the Bold", "blue"), Seat(3, "Yrsa", "yellow"),
@@ -50,29 +53,29 @@ def busy(board: Board) -> VikingsState:
     """A game in full swing: every boat out, settlers and temples on islands, runes held,
     villages raided, fury past 20, a bumped boat aside and the last sail drawn."""
     state = fresh(board)
-    state.placing, state.turn, state.era, state.sails = False, 0, 2, 1
     docks = [d.name for d in board.docks]
     fjords = [f.name for f in board.fjords]
     islands = [i.name for i in board.islands]
+    players = []
     for seat, player in enumerate(state.players):
-        player.boats.update({1: docks[seat * 3 % len(docks)], 2: fjords[seat % len(fjords)],
-                             3: fjords[(seat + 1) % len(fjords)], 4: None if seat % 2 else fjords[0]})
-        for n, island in enumerate(islands[seat % len(islands):][:3]):
-            player.settlers[island] = n + 1
-        player.temples[islands[seat % len(islands)]] = 1
-        player.mat_settlers = 6 - sum(player.settlers.values())
-        player.mat_temples = 1
-        player.wood, player.food, player.steel, player.raided = 7, seat + 1, 3, seat
-    state.runes.update({islands[0]: 0, islands[-1]: len(state.seats) - 1})
-    state.villages -= set(sorted(board.village_docks)[:2])
-    state.fury.update(dict(zip(board.gods, (3, 14, 23))))
+        boats = {1: docks[seat * 3 % len(docks)], 2: fjords[seat % len(fjords)], 3: fjords[(seat + 1) % len(fjords)],
+                 4: None if seat % 2 else fjords[0]}
+        settlers = {**player.settlers, **{island: n + 1 for n, island in enumerate(islands[seat % len(islands):][:3])}}
+        players.append(replace(player, boats=FrozenDict(boats), settlers=FrozenDict(settlers),
+                               temples=player.temples.with_item(islands[seat % len(islands)], 1),
+                               mat_settlers=6 - sum(settlers.values()), mat_temples=1, wood=7, food=seat + 1, steel=3,
+                               raided=seat))
+    state = replace(state, placing=False, turn=0, era=2, sails=1, players=tuple(players),
+                    runes=FrozenDict({**state.runes, islands[0]: 0, islands[-1]: len(state.seats) - 1}),
+                    villages=state.villages - set(sorted(board.village_docks)[:2]),
+                    fury=FrozenDict({**state.fury, **dict(zip(board.gods, (3, 14, 23)))}))
     # the second player's boat 1 was bumped by the first player's boat 4, arriving there now
     target = state.players[1].boats[1]
-    state.players[0].boats[4] = target
-    state.pending = [Bump(1, 1, target, board.fjords_next_to(target))]
+    state = put(state, 0, 4, target)
+    state = replace(state, pending=(Bump(1, 1, target, board.fjords_next_to(target)),))
     path = [target, board.fjords_next_to(target)[0]]
     path.append(next(n for n in board.neighbours[path[1]] if n not in path))
-    state.last_sail = LastSail(0, 4, tuple(reversed(path)))
+    state = replace(state, last_sail=LastSail(0, 4, tuple(reversed(path))))
     GAME.check(state)
     return state
 
@@ -142,11 +145,10 @@ def test_the_viewer_is_marked_on_their_card_only():
 def test_moving_a_boat_changes_the_pixels_where_it_was_and_where_it_goes():
     board = largest()
     state = fresh(board)
-    state.placing = False
+    state = replace(state, placing=False)
     docks = [d.name for d in board.docks]
-    state.players[0].boats[1] = docks[0]
-    moved = copy.deepcopy(state)
-    moved.players[0].boats[1] = docks[-1]
+    state = put(state, 0, 1, docks[0])
+    moved = put(state, 0, 1, docks[-1])
     before, after = decode(vikings.draw(state, None)), decode(vikings.draw(moved, None))
     lay = vikings.static_layer(board).layout
     for dock in (docks[0], docks[-1]):
@@ -158,11 +160,10 @@ def test_moving_a_boat_changes_the_pixels_where_it_was_and_where_it_goes():
 def test_boats_sharing_a_fjord_are_all_drawn_apart_around_its_name():
     board = largest()
     empty = fresh(board)
-    empty.placing = False
-    crowded = copy.deepcopy(empty)
+    empty = replace(empty, placing=False)
     fjord = board.fjords[0].name
-    for player in crowded.players:
-        player.boats.update(dict.fromkeys(range(1, 5), fjord))
+    crowded = replace(empty, players=tuple(replace(p, boats=FrozenDict(dict.fromkeys(range(1, 5), fjord)))
+                                           for p in empty.players))
     lay = vikings.static_layer(board).layout
     centre = lay.xy(*board.position(fjord))
     spots = vikings.fjord_spots(centre, 16)
@@ -175,8 +176,7 @@ def test_boats_sharing_a_fjord_are_all_drawn_apart_around_its_name():
 
 def test_the_last_sail_is_drawn_along_its_path():
     state = busy(largest())
-    plain_state = copy.deepcopy(state)
-    plain_state.last_sail = None
+    plain_state = replace(state, last_sail=None)
     with_path, without = decode(vikings.draw(state, None)), decode(vikings.draw(plain_state, None))
     board = state.board
     lay = vikings.static_layer(board).layout
@@ -205,9 +205,8 @@ def test_a_sail_played_through_the_rules_is_drawn_with_its_path():
 
 def test_a_boat_set_aside_is_drawn_apart_from_the_boat_that_bumped_it():
     state = busy(largest())
-    settled = copy.deepcopy(state)
-    bump = settled.pending.pop()
-    settled.players[bump.seat].boats[bump.boat] = bump.options[0]
+    bump = state.pending[-1]
+    settled = put(replace(state, pending=state.pending[:-1]), bump.seat, bump.boat, bump.options[0])
     assert decode(vikings.draw(state, None)) != decode(vikings.draw(settled, None))
     lay = vikings.static_layer(state.board).layout
     spot = boats.aside_spot(vikings.static_layer(state.board), state.board, bump.dock, [])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.vikings import fury_text, influence
 from rules.vikings.actions import Adjust, ReturnSettlers, Sail
 from rules.vikings.state import Bump
@@ -10,24 +12,24 @@ from tests.rules.vikings_fixtures import BLUE, RED, YELLOW, act, in_play, put, s
 
 def test_V_C1_influence_settler_1_temple_4_docked_boat_2_fjord_boat_0():
     state = in_play()
-    settle(state, RED, "B", settlers=2, temples=1)
-    put(state, RED, 1, "B1")
-    put(state, BLUE, 1, "F2")
-    put(state, BLUE, 2, "B2")
-    put(state, YELLOW, 1, "A1")
+    state = settle(state, RED, "B", settlers=2, temples=1)
+    state = put(state, RED, 1, "B1")
+    state = put(state, BLUE, 1, "F2")
+    state = put(state, BLUE, 2, "B2")
+    state = put(state, YELLOW, 1, "A1")
     assert influence(state, "B") == {RED: 2 + 4 + 2, BLUE: 2, YELLOW: 0}
 
 
 def test_V_C1_a_boat_standing_aside_gives_no_influence():
     state = in_play()
-    put(state, BLUE, 1, "B2")
-    state.pending.append(Bump(BLUE, 1, "B2", ("F3",)))
+    state = put(state, BLUE, 1, "B2")
+    state = replace(state, pending=(*state.pending, Bump(BLUE, 1, "B2", ("F3",))))
     assert influence(state, "B")[BLUE] == 0
 
 
 def test_V_C2_the_rune_goes_to_the_one_player_with_most_influence_and_boots():
     state = in_play()
-    put(state, RED, 1, "F2")
+    state = put(state, RED, 1, "F2")
     result = act(state, RED, Sail(boat=1, route=("B1",), strength=1, settlers=1))
     assert result.state.runes["B"] == RED
     assert "Red took Bjorn Isle's rune (Thor fury 0 → 1)" in result.summary
@@ -35,8 +37,8 @@ def test_V_C2_the_rune_goes_to_the_one_player_with_most_influence_and_boots():
 
 def test_V_C2_no_rune_on_a_tie_for_most():
     state = in_play()
-    settle(state, BLUE, "B", settlers=3)
-    put(state, RED, 1, "F2")
+    state = settle(state, BLUE, "B", settlers=3)
+    state = put(state, RED, 1, "F2")
     after = act(state, RED, Sail(boat=1, route=("B1",), strength=1, settlers=1)).state
     assert influence(after, "B") == {RED: 3, BLUE: 3, YELLOW: 0}
     assert after.runes["B"] is None
@@ -44,8 +46,8 @@ def test_V_C2_no_rune_on_a_tie_for_most():
 
 def test_V_C2_most_influence_without_boots_takes_nothing_even_if_another_has_boots():
     state = in_play()
-    settle(state, BLUE, "B", settlers=1)
-    put(state, RED, 1, "F2")
+    state = settle(state, BLUE, "B", settlers=1)
+    state = put(state, RED, 1, "F2")
     after = act(state, RED, Sail(boat=1, route=("B1",), strength=1)).state
     assert influence(after, "B") == {RED: 2, BLUE: 1, YELLOW: 0}
     assert after.runes["B"] is None
@@ -53,31 +55,31 @@ def test_V_C2_most_influence_without_boots_takes_nothing_even_if_another_has_boo
 
 def test_V_C2_a_held_rune_is_stolen_only_with_boots_and_strictly_more():
     state = in_play()
-    state.runes["B"] = BLUE
-    settle(state, BLUE, "B", settlers=2)
-    put(state, RED, 1, "F2")
-    put(state, RED, 2, "F3")
+    state = replace(state, runes=state.runes.with_item("B", BLUE))
+    state = settle(state, BLUE, "B", settlers=2)
+    state = put(state, RED, 1, "F2")
+    state = put(state, RED, 2, "F3")
     after = act(state, RED, Sail(boat=1, route=("B1",), strength=1)).state
     assert after.runes["B"] == BLUE  # 2 against 2, and no boots
-    settle(after, RED, "B", settlers=1)
+    after = settle(after, RED, "B", settlers=1)
     after = act(after, RED, Sail(boat=2, route=("B2",), strength=1)).state
     assert after.runes["B"] == RED and after.fury["Thor"] == 1
 
 
 def test_V_C2_the_holder_keeps_the_rune_with_influence_but_no_boots():
     state = in_play()
-    state.runes["B"] = RED
-    put(state, RED, 1, "B1")
-    settle(state, BLUE, "B", settlers=2)
+    state = replace(state, runes=state.runes.with_item("B", RED))
+    state = put(state, RED, 1, "B1")
+    state = settle(state, BLUE, "B", settlers=2)
     after = act(state, RED, Adjust("food", value=4)).state
     assert after.runes["B"] == RED
 
 
 def test_V_C2_of_several_stealers_the_one_with_most_steals():
     state = in_play()
-    state.runes["B"] = RED
-    settle(state, BLUE, "B", settlers=1)
-    settle(state, YELLOW, "B", settlers=2)
+    state = replace(state, runes=state.runes.with_item("B", RED))
+    state = settle(state, BLUE, "B", settlers=1)
+    state = settle(state, YELLOW, "B", settlers=2)
     after = act(state, RED, Adjust("food", value=4)).state
     assert after.runes["B"] == YELLOW
     assert after.fury["Thor"] == 1
@@ -85,19 +87,18 @@ def test_V_C2_of_several_stealers_the_one_with_most_steals():
 
 def test_V_C2_a_tie_between_stealers_steals_nothing():
     state = in_play()
-    state.runes["B"] = RED
-    settle(state, RED, "B", settlers=1)
-    settle(state, BLUE, "B", settlers=2)
-    settle(state, YELLOW, "B", settlers=2)
+    state = replace(state, runes=state.runes.with_item("B", RED))
+    state = settle(state, RED, "B", settlers=1)
+    state = settle(state, BLUE, "B", settlers=2)
+    state = settle(state, YELLOW, "B", settlers=2)
     after = act(state, RED, Adjust("food", value=4)).state
     assert after.runes["B"] == RED and after.fury["Thor"] == 0
 
 
 def test_V_C2_a_holder_left_without_influence_returns_the_rune_without_fury():
     state = in_play()
-    state.runes["A"] = RED
-    state.fury["Odin"] = 4
-    settle(state, RED, "A", settlers=1)
+    state = replace(state, runes=state.runes.with_item("A", RED), fury=state.fury.with_item("Odin", 4))
+    state = settle(state, RED, "A", settlers=1)
     result = act(state, RED, ReturnSettlers(island="A", count=1))
     assert result.state.runes["A"] is None and result.state.fury["Odin"] == 4
     assert "Red lost Asa Isle's rune: it returns to the island" in result.summary
@@ -111,19 +112,19 @@ def test_V_C2_control_is_checked_after_adjustments():
 
 def test_V_C3_taking_and_stealing_raise_fury_by_one_each():
     state = in_play()
-    put(state, RED, 1, "F2")
-    put(state, BLUE, 1, "F3")
+    state = put(state, RED, 1, "F2")
+    state = put(state, BLUE, 1, "F3")
     state = act(state, RED, Sail(boat=1, route=("B1",), strength=1, settlers=1)).state
     assert state.fury["Thor"] == 1
-    state.turn = BLUE
+    state = replace(state, turn=BLUE)
     state = act(state, BLUE, Sail(boat=1, route=("B2",), strength=2, settlers=2)).state
     assert state.runes["B"] == BLUE and state.fury["Thor"] == 2
 
 
 def test_V_C3_fury_past_20_wraps_and_remembers_20_plus():
     state = in_play()
-    state.fury["Thor"] = 20
-    put(state, RED, 1, "F2")
+    state = replace(state, fury=state.fury.with_item("Thor", 20))
+    state = put(state, RED, 1, "F2")
     result = act(state, RED, Sail(boat=1, route=("B1",), strength=1, settlers=1))
     assert result.state.fury["Thor"] == 21
     assert "Thor fury 20 → 20+1" in result.summary

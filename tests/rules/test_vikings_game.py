@@ -9,6 +9,7 @@ import pytest
 
 from rules.base import Actor, Awaiting, BoardInfo
 from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed, NotYourTurn
+from rules.frozen import FrozenDict
 from rules.vikings import GAME
 from rules.vikings.actions import (
     Adjust,
@@ -20,7 +21,7 @@ from rules.vikings.actions import (
     ReturnSettlers,
     Sail,
 )
-from rules.vikings.state import Bump, LastSail
+from rules.vikings.state import Bump, LastSail, with_player
 from tests.rules.vikings_fixtures import BLUE, GREEN, RED, SEATS, YELLOW, act, board, in_play, put, settle
 
 
@@ -132,8 +133,8 @@ def test_setup_takes_parsed_settings():
 
 def test_turns_go_round_the_table_in_seat_order_and_reset_the_turn_counters():
     state = in_play(4, "nordhav")
-    put(state, RED, 1, "F1")
-    state.players[RED].raided = 1
+    state = put(state, RED, 1, "F1")
+    state = with_player(state, RED, raided=1)
     state = act(state, RED, Sail(boat=1, route=("F4",), strength=1)).state
     state = act(state, RED, Dedicate("Odin")).state
     order = []
@@ -161,7 +162,7 @@ def test_an_unseated_actor_may_do_nothing_even_as_host():
 @pytest.mark.parametrize(("setting", "sails"), [(None, 2), (1, 1), (3, 3)])
 def test_sails_per_turn_setting(setting, sails):
     state = in_play(**({} if setting is None else {"sails_per_turn": setting}))
-    put(state, RED, 1, "F1")
+    state = put(state, RED, 1, "F1")
     for i in range(sails):
         state = act(state, RED, Sail(boat=1, route=("F2",) if i % 2 == 0 else ("F1",), strength=1)).state
     with pytest.raises(IllegalMove, match=f"already sailed {sails} time"):
@@ -170,8 +171,8 @@ def test_sails_per_turn_setting(setting, sails):
 
 def test_V_S4_awaiting_lists_the_turn_or_only_the_bumped_boats_owner():
     state = in_play(2, "ravnsund")
-    put(state, RED, 1, "F2")
-    put(state, BLUE, 1, "A2")
+    state = put(state, RED, 1, "F2")
+    state = put(state, BLUE, 1, "A2")
     prompt = "Your turn: sail (2 left), return settlers, dedicate a village, then end your turn."
     assert GAME.awaiting(state) == [Awaiting(RED, "turn", prompt)]
     state = act(state, RED, Sail(boat=1, route=("A2",), strength=1)).state
@@ -181,10 +182,10 @@ def test_V_S4_awaiting_lists_the_turn_or_only_the_bumped_boats_owner():
 
 def test_choose_answers_the_oldest_matching_decision_of_that_player():
     state = in_play(2, "ravnsund")
-    put(state, RED, 1, "F2")
-    put(state, BLUE, 1, "A2")
-    put(state, BLUE, 2, "E2")
-    state.pending += [Bump(BLUE, 1, "A2", ("F2", "F6")), Bump(BLUE, 2, "E2", ("F9", "F12"))]
+    state = put(state, RED, 1, "F2")
+    state = put(state, BLUE, 1, "A2")
+    state = put(state, BLUE, 2, "E2")
+    state = replace(state, pending=(Bump(BLUE, 1, "A2", ("F2", "F6")), Bump(BLUE, 2, "E2", ("F9", "F12"))))
     assert [(b.boat, b.options) for b in state.pending] == [(1, ("F2", "F6")), (2, ("F9", "F12"))]
     state = act(state, BLUE, Choose("F12")).state
     assert state.players[BLUE].boats == {1: "A2", 2: "F12", 3: None, 4: None}
@@ -195,7 +196,7 @@ def test_era_is_advanced_by_the_host_only_up_to_three():
     state = in_play()
     with pytest.raises(NotAllowed, match="Only the host may advance the era."):
         act(state, RED, AdvanceEra())
-    state.dedications["action1"] = 2
+    state = replace(state, dedications=state.dedications.with_item("action1", 2))
     result = act(state, BLUE, AdvanceEra(), host=True)
     assert result.summary == "Era 2 begins: raids cost 2 steel and the dedication actions are open again"
     assert not result.board_changed  # nothing on the map changed: no new image (issue 8 §15)
@@ -209,7 +210,7 @@ def test_era_is_advanced_by_the_host_only_up_to_three():
 
 def test_results_are_undoable_and_plain():
     state = in_play()
-    put(state, RED, 1, "A1")
+    state = put(state, RED, 1, "A1")
     result = act(state, RED, Sail(boat=1, route=("F1",), strength=1))
     assert result.undoable and result.board_changed and "\n" not in result.summary
 
@@ -250,10 +251,10 @@ def test_adjust_own_resources_states_before_and_after():
 )
 def test_adjust_refusals(action, error, message):
     state = in_play()
-    put(state, RED, 1, "A1")
-    put(state, BLUE, 1, "B1")
-    settle(state, BLUE, "B", settlers=1)
-    state.runes["B"] = BLUE
+    state = put(state, RED, 1, "A1")
+    state = put(state, BLUE, 1, "B1")
+    state = settle(state, BLUE, "B", settlers=1)
+    state = replace(state, runes=state.runes.with_item("B", BLUE))
     with pytest.raises(error) as refused:
         act(state, RED, action)
     assert message in refused.value.message
@@ -282,18 +283,18 @@ def test_adjust_boats_launch_move_and_remove():
 
 def test_adjusting_a_boat_standing_aside_cancels_its_decision():
     state = in_play(2, "ravnsund")
-    put(state, RED, 1, "F2")
-    put(state, BLUE, 1, "A2")
+    state = put(state, RED, 1, "F2")
+    state = put(state, BLUE, 1, "A2")
     state = act(state, RED, Sail(boat=1, route=("A2",), strength=1)).state
     state = act(state, RED, Adjust("boat", boat=1, space="F6", seat=BLUE), host=True).state
-    assert state.pending == [] and state.players[BLUE].boats[1] == "F6"
+    assert state.pending == () and state.players[BLUE].boats[1] == "F6"
 
 
 def test_host_adjusts_anyone_and_the_table_things():
     state = in_play()
-    state.villages.clear()
-    state.runes["A"] = YELLOW
-    settle(state, YELLOW, "A", settlers=1)
+    state = replace(state, villages=frozenset())
+    state = replace(state, runes=state.runes.with_item("A", YELLOW))
+    state = settle(state, YELLOW, "A", settlers=1)
     result = act(state, RED, Adjust("food", value=0, seat=BLUE), host=True)
     assert result.summary == "Red adjusted Blue's food 5 → 0"
     state = act(result.state, RED, Adjust("village", value=1, space="B1"), host=True).state
@@ -302,7 +303,7 @@ def test_host_adjusts_anyone_and_the_table_things():
     assert state.fury["Odin"] == 23
     with pytest.raises(IllegalMove, match="Control would undo that at once .Yellow stole Asa Isle's rune from Blue"):
         act(state, RED, Adjust("rune", value=1, island="A", seat=BLUE), host=True)  # ruling 13: no fury by adjust
-    settle(state, BLUE, "A", settlers=3)
+    state = settle(state, BLUE, "A", settlers=3)
     result = act(state, RED, Adjust("rune", value=1, island="A", seat=BLUE), host=True)
     assert "Asa Isle's rune: Yellow → Blue" in result.summary and result.state.fury["Odin"] == 23
 
@@ -332,39 +333,44 @@ def test_adjust_off_turn_follows_the_table_setting():
 
 
 def _break(how):
-    state = in_play()
-    put(state, RED, 1, "A1")
-    how(state)
-    return state
+    return how(put(in_play(), RED, 1, "A1"))
+
+
+def _red(field, **changes):
+    """A change to Red's settlers, temples or boats (keyed by island or boat)."""
+    return lambda s: with_player(s, RED, **{field: FrozenDict({**getattr(s.players[RED], field), **changes})})
 
 
 BROKEN = [
     ("boat on an island", lambda s: put(s, BLUE, 1, "A"), "players[1].boats.1", "not a dock or fjord"),
     ("boat on unknown space", lambda s: put(s, BLUE, 1, "Z1"), "players[1].boats.1", "not a dock or fjord"),
     ("two boats on a dock", lambda s: put(s, BLUE, 1, "A1"), "players[1].boats.1", "dock A1 also holds"),
-    ("five boats", lambda s: s.players[RED].boats.update({5: None}), "players[0].boats", "numbered 1 to 4"),
-    ("resource above 7", lambda s: setattr(s.players[BLUE], "food", 8), "players[1].food", "outside 0–7"),
-    ("negative resource", lambda s: setattr(s.players[BLUE], "steel", -1), "players[1].steel", "outside 0–7"),
-    ("negative raided", lambda s: setattr(s.players[BLUE], "raided", -1), "players[1].raided", "negative"),
-    ("settlers not 6", lambda s: s.players[RED].settlers.update(A=1), "players[0].settlers", "is not 6"),
-    ("temples not 2", lambda s: setattr(s.players[RED], "mat_temples", 3), "players[0].temples", "is not 2"),
-    ("negative settlers", lambda s: s.players[RED].settlers.update(A=-1, B=1), "players[0].settlers", "negative"),
-    ("unknown island", lambda s: s.players[RED].settlers.update(Q=0), "players[0].settlers", "exactly the islands"),
-    ("rune holder", lambda s: s.runes.update(A=7), "runes.A", "no seat 7"),
-    ("fury negative", lambda s: s.fury.update(Thor=-1), "fury.Thor", "negative"),
-    ("unknown village", lambda s: s.villages.add("A2"), "villages", "A2 has no village space"),
-    ("era", lambda s: setattr(s, "era", 4), "era", "outside 1–3"),
-    ("turn", lambda s: setattr(s, "turn", 3), "turn", "no seat 3"),
-    ("sails", lambda s: setattr(s, "sails", 3), "sails", "outside"),
-    ("dedications", lambda s: s.dedications.update(action1=4), "dedications.action1", "outside 0–3"),
-    ("settings", lambda s: s.settings.pop("sails_per_turn"), "settings", "expected exactly"),
-    ("setting value", lambda s: s.settings.update(sails_per_turn=9), "settings.sails_per_turn", "at most 3"),
-    ("setting type", lambda s: s.settings.update(adjust_off_turn=1), "settings.adjust_off_turn", "wrong type"),
-    ("colour", lambda s: setattr(s, "seats", (SEATS[0], SEATS[0], SEATS[2])), "seats[1].colour", "taken"),
-    ("pending elsewhere", lambda s: s.pending.append(Bump(BLUE, 1, "B2", ("F3",))), "pending[0]", "not at B2"),
-    ("last sail", lambda s: setattr(s, "last_sail", LastSail(RED, 1, ("A1", "B1"))), "last_sail.path", "not a path"),
-    ("setup boats", lambda s: setattr(s, "placing", True), "players[0].boats", "during setup"),
-    ("board", lambda s: setattr(s, "board", replace(s.board, gods=())), "board: gods", "exactly 3"),
+    ("five boats", lambda s: put(s, RED, 5, None), "players[0].boats", "numbered 1 to 4"),
+    ("resource above 7", lambda s: with_player(s, BLUE, food=8), "players[1].food", "outside 0–7"),
+    ("negative resource", lambda s: with_player(s, BLUE, steel=-1), "players[1].steel", "outside 0–7"),
+    ("negative raided", lambda s: with_player(s, BLUE, raided=-1), "players[1].raided", "negative"),
+    ("settlers not 6", _red("settlers", A=1), "players[0].settlers", "is not 6"),
+    ("temples not 2", lambda s: with_player(s, RED, mat_temples=3), "players[0].temples", "is not 2"),
+    ("negative settlers", _red("settlers", A=-1, B=1), "players[0].settlers", "negative"),
+    ("unknown island", _red("settlers", Q=0), "players[0].settlers", "exactly the islands"),
+    ("rune holder", lambda s: replace(s, runes=s.runes.with_item("A", 7)), "runes.A", "no seat 7"),
+    ("fury negative", lambda s: replace(s, fury=s.fury.with_item("Thor", -1)), "fury.Thor", "negative"),
+    ("unknown village", lambda s: replace(s, villages=s.villages | {"A2"}), "villages", "A2 has no village space"),
+    ("era", lambda s: replace(s, era=4), "era", "outside 1–3"),
+    ("turn", lambda s: replace(s, turn=3), "turn", "no seat 3"),
+    ("sails", lambda s: replace(s, sails=3), "sails", "outside"),
+    ("dedications", lambda s: replace(s, dedications=s.dedications.with_item("action1", 4)), "dedications.action1",
+     "outside 0–3"),
+    ("settings", lambda s: replace(s, settings=s.settings.without("sails_per_turn")), "settings", "expected exactly"),
+    ("setting value", lambda s: replace(s, settings=s.settings.with_item("sails_per_turn", 9)),
+     "settings.sails_per_turn", "at most 3"),
+    ("setting type", lambda s: replace(s, settings=s.settings.with_item("adjust_off_turn", 1)),
+     "settings.adjust_off_turn", "wrong type"),
+    ("colour", lambda s: replace(s, seats=(SEATS[0], SEATS[0], SEATS[2])), "seats[1].colour", "taken"),
+    ("pending elsewhere", lambda s: replace(s, pending=(Bump(BLUE, 1, "B2", ("F3",)),)), "pending[0]", "not at B2"),
+    ("last sail", lambda s: replace(s, last_sail=LastSail(RED, 1, ("A1", "B1"))), "last_sail.path", "not a path"),
+    ("setup boats", lambda s: replace(s, placing=True), "players[0].boats", "during setup"),
+    ("board", lambda s: replace(s, board=replace(s.board, gods=())), "board: gods", "exactly 3"),
 ]
 
 
@@ -380,9 +386,9 @@ def test_check_refuses_broken_invariants(how, field, problem):
 def _rich_state():
     """A game with a bump pending, a last sail, runes held, fury, villages raided and settings changed."""
     state = in_play(2, "ravnsund", raid_cost_era3=5)
-    put(state, RED, 1, "F2")
-    put(state, BLUE, 1, "A2")
-    put(state, BLUE, 2, "F1")
+    state = put(state, RED, 1, "F2")
+    state = put(state, BLUE, 1, "A2")
+    state = put(state, BLUE, 2, "F1")
     state = act(state, RED, Adjust("temples", value=1, island="G")).state
     return act(state, RED, Sail(boat=1, route=("A2",), strength=1, settlers=1, raid=False)).state
 
@@ -416,7 +422,7 @@ def test_apply_never_mutates_its_input(seat, host, action):
     state = _rich_state()
     if not isinstance(action, Choose):
         state = act(state, BLUE, Choose("F6")).state  # answered: play goes on
-    state.players[RED].raided = 1
+    state = with_player(state, RED, raided=1)
     before = json.dumps(GAME.encode_state(state), sort_keys=True)
     try:
         result = GAME.apply(state, Actor(seat, host), action)

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
 from rules.vikings import GAME, queries
 from rules.vikings.actions import AdvanceEra, Dedicate, EndTurn, ReturnSettlers, Sail
+from rules.vikings.state import with_player
 from tests.rules.vikings_fixtures import BLUE, RED, YELLOW, act, in_play, put, settle
 
 
 def _docking(players: int = 3, **settings):
     """Red's boat 1 one move from B1 (which has a village)."""
     state = in_play(players, **settings)
-    put(state, RED, 1, "F2")
+    state = put(state, RED, 1, "F2")
     return state
 
 
@@ -36,9 +39,7 @@ def test_V_D1_deploy_pays_one_food_per_settler_from_the_mat():
 )
 def test_V_D1_deploy_is_limited_by_the_sail_the_mat_and_food(strength, settlers, mat, food, message):
     state = _docking()
-    red = state.players[RED]
-    settle(state, RED, "A", settlers=6 - mat)
-    red.food = food
+    state = with_player(settle(state, RED, "A", settlers=6 - mat), RED, food=food)
     with pytest.raises(IllegalMove) as refused:
         act(state, RED, Sail(boat=1, route=("B1",), strength=strength, settlers=settlers))
     assert refused.value.message == message
@@ -51,8 +52,8 @@ def test_V_D1_negative_deploy_is_refused():
 
 def test_V_D2_more_settlers_than_each_other_player_removes_one_of_each():
     state = _docking()
-    settle(state, YELLOW, "B", settlers=2)
-    settle(state, BLUE, "B", settlers=1)
+    state = settle(state, YELLOW, "B", settlers=2)
+    state = settle(state, BLUE, "B", settlers=1)
     result = act(state, RED, Sail(boat=1, route=("B1",), strength=3, settlers=3))
     players = result.state.players
     assert [players[s].settlers["B"] for s in (RED, BLUE, YELLOW)] == [3, 0, 1]
@@ -62,16 +63,16 @@ def test_V_D2_more_settlers_than_each_other_player_removes_one_of_each():
 
 def test_V_D2_no_attack_without_strictly_more_settlers():
     state = _docking()
-    settle(state, YELLOW, "B", settlers=2)
+    state = settle(state, YELLOW, "B", settlers=2)
     after = act(state, RED, Sail(boat=1, route=("B1",), strength=2, settlers=2)).state
     assert after.players[YELLOW].settlers["B"] == 2
 
 
 def test_V_D2_temples_and_boats_do_not_count_and_temples_are_not_removed():
     state = _docking()
-    settle(state, BLUE, "B", temples=1)
-    put(state, BLUE, 1, "B2")
-    settle(state, YELLOW, "B", settlers=2)
+    state = settle(state, BLUE, "B", temples=1)
+    state = put(state, BLUE, 1, "B2")
+    state = settle(state, YELLOW, "B", settlers=2)
     after = act(state, RED, Sail(boat=1, route=("B1",), strength=3, settlers=3)).state
     assert after.players[BLUE].temples["B"] == 1
     assert after.players[YELLOW].settlers["B"] == 1
@@ -79,15 +80,15 @@ def test_V_D2_temples_and_boats_do_not_count_and_temples_are_not_removed():
 
 def test_V_D2_no_attack_without_deploying():
     state = _docking()
-    settle(state, RED, "B", settlers=3)
-    settle(state, YELLOW, "B", settlers=1)
+    state = settle(state, RED, "B", settlers=3)
+    state = settle(state, YELLOW, "B", settlers=1)
     after = act(state, RED, Sail(boat=1, route=("B1",), strength=1)).state
     assert after.players[YELLOW].settlers["B"] == 1
 
 
 def test_V_D3_return_settlers_to_the_mat_free_on_your_turn():
     state = in_play()
-    settle(state, RED, "A", settlers=3)
+    state = settle(state, RED, "A", settlers=3)
     result = act(state, RED, ReturnSettlers(island="A", count=2))
     red = result.state.players[RED]
     assert (red.settlers["A"], red.mat_settlers, red.food) == (1, 5, 5)
@@ -102,7 +103,7 @@ def test_V_D3_return_settlers_to_the_mat_free_on_your_turn():
 
 def test_V_D3_return_only_on_your_turn():
     state = in_play()
-    settle(state, BLUE, "A", settlers=1)
+    state = settle(state, BLUE, "A", settlers=1)
     with pytest.raises(NotYourTurn, match="It is Red's turn."):
         act(state, BLUE, ReturnSettlers(island="A", count=1))
 
@@ -122,12 +123,12 @@ def test_V_R1_declining_leaves_boat_and_village_sharing_the_dock():
 
 def test_V_R1_raid_needs_a_village_and_the_steel():
     state = in_play()
-    put(state, RED, 1, "F3")
+    state = put(state, RED, 1, "F3")
     with pytest.raises(IllegalMove, match="There is no village at B2 to raid."):
         act(state, RED, Sail(boat=1, route=("B2",), strength=1, raid=True))
     state = _docking()
-    state.era = 3
-    state.players[RED].steel = 2
+    state = replace(state, era=3)
+    state = with_player(state, RED, steel=2)
     with pytest.raises(IllegalMove, match="Raiding costs 3 steel in era 3; you have 2."):
         act(state, RED, Sail(boat=1, route=("B1",), strength=1, raid=True))
 
@@ -137,14 +138,14 @@ def test_V_R1_raid_needs_a_village_and_the_steel():
                                                         ({"raid_cost_era2": 4, "raid_cost_era3": 0}, 3, 0)])
 def test_V_R1_raid_cost_by_era_and_settings(settings, era, cost):
     state = _docking(**settings)
-    state.era = era
+    state = replace(state, era=era)
     after = act(state, RED, Sail(boat=1, route=("B1",), strength=1, raid=True)).state
     assert after.players[RED].steel == 5 - cost
 
 
 def _raider(players: int = 2, raided: int = 3):
     state = in_play(players)
-    state.players[RED].raided = raided
+    state = with_player(state, RED, raided=raided)
     return state
 
 
@@ -159,7 +160,7 @@ def test_V_R2_dedicate_to_an_era_action_once_per_turn():
 
 def test_V_R2_each_era_action_is_usable_once_per_player_per_era():
     state = _raider()
-    state.dedications["action1"] = 2
+    state = replace(state, dedications=state.dedications.with_item("action1", 2))
     with pytest.raises(IllegalMove, match="Era-mat action 1 has been used 2 times this era"):
         act(state, RED, Dedicate("action1"))
     state = act(state, RED, AdvanceEra(), host=True).state
@@ -184,7 +185,7 @@ def test_V_R2_dedication_needs_a_raided_village_a_known_target_and_your_turn():
 def test_V_R2_the_once_per_turn_limit_resets_next_turn():
     state = act(_raider(), RED, Dedicate("Thor")).state
     state = act(state, RED, EndTurn()).state
-    state.players[BLUE].raided = 1
+    state = with_player(state, BLUE, raided=1)
     assert act(state, BLUE, Dedicate("Odin")).state.fury["Odin"] == 2
 
 

@@ -14,7 +14,7 @@ from .vikings_fixtures import RED, in_play, put
 
 def build(kind: str, **values: object) -> object:
     state = in_play()
-    put(state, RED, 1, "B1")
+    state = put(state, RED, 1, "B1")
     return GAME.build(state, Actor(RED), kind, values)
 
 

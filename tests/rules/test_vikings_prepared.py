@@ -22,8 +22,8 @@ BLUE_SAILS = (Sail(boat=1, route=("F2", "F1"), strength=2), EndTurn())
 def waiting() -> VikingsState:
     """Red on turn with boat 1 at A2; Blue's boat 1 at B1."""
     state = in_play()
-    put(state, RED, 1, "A2")
-    put(state, BLUE, 1, "B1")
+    state = put(state, RED, 1, "A2")
+    state = put(state, BLUE, 1, "B1")
     return state
 
 
@@ -59,7 +59,7 @@ def test_only_the_seats_not_on_turn_prepare_and_only_sails_and_the_end():
 def test_V_S3_a_prepared_sail_is_refused_now_with_the_usual_reason():
     """Checked against the board as it is now: Blue's own boat 2 holds the dock at the end."""
     state = waiting()
-    put(state, BLUE, 2, "A1")
+    state = put(state, BLUE, 2, "A1")
     with pytest.raises(IllegalMove) as refused:
         GAME.prepare(state, Actor(BLUE), (Sail(boat=1, route=("F2", "F1", "A1"), strength=3),))
     assert refused.value.message == "Your boat 2 is at A1; a dock holds only one boat."
@@ -83,7 +83,7 @@ def test_V_S1_played_when_nothing_it_depends_on_changed():
 
 def test_V_S1_not_played_when_a_boat_moved_onto_its_route():
     state = waiting()
-    put(state, RED, 1, "A1")
+    state = put(state, RED, 1, "A1")
     plan, then = prepared(state)
     now = red_plays(state, Sail(boat=1, route=("F1",), strength=1))
     assert GAME.changed(GAME.view(state, BLUE), GAME.view(now, BLUE), plan.footprint) == [
@@ -105,7 +105,7 @@ def test_V_S4_not_played_when_its_boat_was_bumped():
 
 def test_V_S2_if_legal_mode_plays_it_although_its_route_changed():
     state = waiting()
-    put(state, RED, 1, "A1")
+    state = put(state, RED, 1, "A1")
     plan, then = prepared(state, "if legal")
     now = red_plays(state, Sail(boat=1, route=("F1",), strength=1))
     assert GAME.ready(now, plan, then).actions == BLUE_SAILS
@@ -122,8 +122,8 @@ def test_V_S4_if_legal_mode_still_refuses_what_is_no_longer_legal():
 
 def test_V_R1_a_prepared_raid_depends_on_the_village():
     state = waiting()
-    put(state, BLUE, 1, "F1")
-    put(state, RED, 1, "F3")
+    state = put(state, BLUE, 1, "F1")
+    state = put(state, RED, 1, "F3")
     view = GAME.view(state, BLUE)
     plan = GAME.prepare(view, Actor(BLUE), (Sail(boat=1, route=("F2", "B1"), strength=2, raid=True),))
     then = GAME.snapshot(view, plan.footprint)

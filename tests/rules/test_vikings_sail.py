@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -15,8 +16,8 @@ from tests.rules.vikings_fixtures import BLUE, GREEN, RED, YELLOW, act, board, i
 
 def test_V_S1_all_moves_go_to_the_one_boat_named():
     state = in_play()
-    put(state, RED, 1, "A1")
-    put(state, RED, 2, "A2")
+    state = put(state, RED, 1, "A1")
+    state = put(state, RED, 2, "A2")
     after = act(state, RED, Sail(boat=1, route=("F1", "F2"), strength=3)).state
     assert after.players[RED].boats == {1: "F2", 2: "A2", 3: None, 4: None}
     assert after.last_sail is not None and after.last_sail.path == ("A1", "F1", "F2")
@@ -34,7 +35,7 @@ def test_V_S1_all_moves_go_to_the_one_boat_named():
 )
 def test_V_S1_boat_and_strength_are_checked(boat, strength, error, message):
     state = in_play()
-    put(state, RED, 1, "A1")
+    state = put(state, RED, 1, "A1")
     with pytest.raises(error) as refused:
         act(state, RED, Sail(boat=boat, route=("F1",), strength=strength))
     assert refused.value.message == message
@@ -42,7 +43,7 @@ def test_V_S1_boat_and_strength_are_checked(boat, strength, error, message):
 
 def test_V_S2_each_move_is_dock_fjord_fjord_or_fjord_dock_and_fewer_is_allowed():
     state = in_play()
-    put(state, RED, 1, "A1")
+    state = put(state, RED, 1, "A1")
     assert act(state, RED, Sail(boat=1, route=("F1", "F2", "B1"), strength=3)).state.players[RED].boats[1] == "B1"
     assert act(state, RED, Sail(boat=1, route=("F1",), strength=3)).state.players[RED].boats[1] == "F1"
 
@@ -61,7 +62,7 @@ def test_V_S2_each_move_is_dock_fjord_fjord_or_fjord_dock_and_fewer_is_allowed()
 )
 def test_V_S2_illegal_steps_are_named(start, route, error, message):
     state = in_play()
-    put(state, RED, 1, start)
+    state = put(state, RED, 1, start)
     with pytest.raises(error) as refused:
         act(state, RED, Sail(boat=1, route=route, strength=3))
     assert refused.value.message == message
@@ -69,7 +70,7 @@ def test_V_S2_illegal_steps_are_named(start, route, error, message):
 
 def test_V_S2_a_route_longer_than_the_sail_is_refused_with_the_moves_needed():
     state = in_play()
-    put(state, RED, 2, "A1")
+    state = put(state, RED, 2, "A1")
     with pytest.raises(IllegalMove) as refused:
         act(state, RED, Sail(boat=2, route=("F1", "F2", "B1"), strength=2))
     assert refused.value.message == "Boat 2 must move 3 times to reach B1 but the sail is x2."
@@ -77,7 +78,7 @@ def test_V_S2_a_route_longer_than_the_sail_is_refused_with_the_moves_needed():
 
 def test_V_S2_a_detour_is_refused_with_the_shorter_route():
     state = in_play()
-    put(state, RED, 1, "F1")
+    state = put(state, RED, 1, "F1")
     with pytest.raises(IllegalMove) as refused:
         act(state, RED, Sail(boat=1, route=("F2", "F3", "F2", "B1"), strength=3))
     assert refused.value.message == "This route makes 4 moves but the sail is x3; boat 1 reaches B1 in 2: F1→F2→B1."
@@ -85,9 +86,9 @@ def test_V_S2_a_detour_is_refused_with_the_shorter_route():
 
 def test_V_S3_any_number_of_boats_share_a_fjord():
     state = in_play()
-    put(state, RED, 1, "F2")
-    put(state, BLUE, 1, "F2")
-    put(state, RED, 2, "F1")
+    state = put(state, RED, 1, "F2")
+    state = put(state, BLUE, 1, "F2")
+    state = put(state, RED, 2, "F1")
     after = act(state, RED, Sail(boat=2, route=("F2",), strength=1)).state
     assert [p.boats[b] for p, b in ((after.players[RED], 1), (after.players[RED], 2), (after.players[BLUE], 1))] == [
         "F2", "F2", "F2",
@@ -97,8 +98,8 @@ def test_V_S3_any_number_of_boats_share_a_fjord():
 @pytest.mark.parametrize("route", [("B1",), ("B1", "F2")])
 def test_V_S3_a_route_may_not_enter_a_dock_holding_your_own_boat(route):
     state = in_play()
-    put(state, RED, 1, "F2")
-    put(state, RED, 2, "B1")
+    state = put(state, RED, 1, "F2")
+    state = put(state, RED, 2, "B1")
     with pytest.raises(IllegalMove) as refused:
         act(state, RED, Sail(boat=1, route=route, strength=2))
     assert refused.value.message == "Your boat 2 is at B1; a dock holds only one boat."
@@ -106,18 +107,18 @@ def test_V_S3_a_route_may_not_enter_a_dock_holding_your_own_boat(route):
 
 def test_V_S4_bump_with_one_fjord_moves_the_boat_at_once():
     state = in_play()
-    put(state, RED, 1, "F2")
-    put(state, BLUE, 1, "B1")
+    state = put(state, RED, 1, "F2")
+    state = put(state, BLUE, 1, "B1")
     result = act(state, RED, Sail(boat=1, route=("B1",), strength=1))
     assert result.state.players[BLUE].boats[1] == "F2"
-    assert result.state.pending == []
+    assert result.state.pending == ()
     assert "bumped Blue boat 1 to F2" in result.summary
 
 
 def test_V_S4_bump_on_pass_through():
     state = in_play()
-    put(state, RED, 1, "F2")
-    put(state, BLUE, 1, "B1")
+    state = put(state, RED, 1, "F2")
+    state = put(state, BLUE, 1, "B1")
     after = act(state, RED, Sail(boat=1, route=("B1", "F2"), strength=2)).state
     assert after.players[RED].boats[1] == "F2"
     assert after.players[BLUE].boats[1] == "F2"
@@ -125,8 +126,8 @@ def test_V_S4_bump_on_pass_through():
 
 def test_V_S4_bump_on_pass_through_with_several_fjords_asks_the_owner():
     state = in_play(2, "ravnsund")
-    put(state, RED, 1, "F2")
-    put(state, BLUE, 1, "A2")
+    state = put(state, RED, 1, "F2")
+    state = put(state, BLUE, 1, "A2")
     after = act(state, RED, Sail(boat=1, route=("A2", "F6"), strength=2)).state
     assert after.players[BLUE].boats[1] == "A2"
     assert [(b.seat, b.boat, b.dock, b.options) for b in after.pending] == [(BLUE, 1, "A2", ("F2", "F6"))]
@@ -134,8 +135,8 @@ def test_V_S4_bump_on_pass_through_with_several_fjords_asks_the_owner():
 
 def test_V_S4_bumped_boat_with_several_fjords_stands_aside_until_its_owner_chooses():
     state = in_play(2, "ravnsund")
-    put(state, RED, 1, "F2")
-    put(state, BLUE, 1, "A2")
+    state = put(state, RED, 1, "F2")
+    state = put(state, BLUE, 1, "A2")
     state = act(state, RED, Sail(boat=1, route=("A2",), strength=1)).state
     prompt = "Your boat 1 was bumped from A2: choose the fjord it moves to."
     assert Awaiting(BLUE, "decision", prompt, ("F2", "F6"), "1") in GAME.awaiting(state)
@@ -145,7 +146,7 @@ def test_V_S4_bumped_boat_with_several_fjords_stands_aside_until_its_owner_choos
     with pytest.raises(BadInput, match="Choose one of: F2, F6."):
         act(state, BLUE, Choose("F9"))
     result = act(state, BLUE, Choose("F6"))
-    assert result.state.players[BLUE].boats[1] == "F6" and result.state.pending == []
+    assert result.state.players[BLUE].boats[1] == "F6" and result.state.pending == ()
     assert result.summary == "Blue boat 1 moved from A2 to F6 after its bump"
     assert [a.kind for a in GAME.awaiting(result.state)] == ["turn"]
 
@@ -155,9 +156,9 @@ def test_V_S4_the_bumped_boats_owner_answers_before_anything_else_happens():
     next sail and end of turn, and everyone else's actions, wait with the reason; the game waits
     for the owner alone (status, clock), and out of time the first fjord is taken for them."""
     state = in_play(3, "nordhav")
-    put(state, RED, 1, "F4")
-    put(state, BLUE, 1, "D1")
-    put(state, YELLOW, 1, "F3")
+    state = put(state, RED, 1, "F4")
+    state = put(state, BLUE, 1, "D1")
+    state = put(state, YELLOW, 1, "F3")
     state = act(state, RED, Sail(boat=1, route=("D1",), strength=1)).state
     held = "Blue must first move their bumped boat 1 (at D1) into an adjacent fjord: F4 or F5."
     for seat, action in ((RED, EndTurn()), (RED, Sail(boat=1, route=("F4",), strength=1)),
@@ -179,8 +180,8 @@ def test_V_S4_the_bumped_boats_owner_answers_before_anything_else_happens():
 
 def test_V_S4_a_boat_standing_aside_is_not_bumped_again_and_blocks_nobody():
     state = in_play(3, "nordhav")
-    put(state, RED, 1, "F4")
-    put(state, BLUE, 1, "D1")
+    state = put(state, RED, 1, "F4")
+    state = put(state, BLUE, 1, "D1")
     after = act(state, RED, Sail(boat=1, route=("D1", "F5", "D1"), strength=3)).state
     assert after.players[RED].boats[1] == "D1"
     assert [(b.seat, b.boat, b.options) for b in after.pending] == [(BLUE, 1, ("F4", "F5"))]
@@ -188,7 +189,7 @@ def test_V_S4_a_boat_standing_aside_is_not_bumped_again_and_blocks_nobody():
 
 def test_V_S5_a_sail_without_moves_has_no_docking_effects():
     state = in_play()
-    put(state, RED, 1, "B1")
+    state = put(state, RED, 1, "B1")
     with pytest.raises(IllegalMove, match="need a sail that moves at least once"):
         act(state, RED, Sail(boat=1, route=(), strength=2, settlers=1))
     with pytest.raises(IllegalMove, match="need a sail that moves at least once"):
@@ -200,7 +201,7 @@ def test_V_S5_a_sail_without_moves_has_no_docking_effects():
 
 def test_V_S5_docking_effects_apply_only_where_the_sail_ends():
     state = in_play()
-    put(state, RED, 1, "F2")
+    state = put(state, RED, 1, "F2")
     with pytest.raises(IllegalMove, match="The sail ends at F2, a fjord"):
         act(state, RED, Sail(boat=1, route=("B1", "F2"), strength=2, raid=True))
     with pytest.raises(IllegalMove, match="The sail ends at F2, a fjord"):
@@ -209,7 +210,7 @@ def test_V_S5_docking_effects_apply_only_where_the_sail_ends():
 
 def test_reachable_maps_each_end_space_to_a_shortest_route():
     state = in_play()
-    put(state, RED, 1, "A1")
+    state = put(state, RED, 1, "A1")
     assert reach(state, RED, 1, 1) == {"F1": ("F1",)}
     assert reach(state, RED, 1, 3) == {
         "F1": ("F1",),
@@ -222,9 +223,9 @@ def test_reachable_maps_each_end_space_to_a_shortest_route():
 
 def test_reachable_skips_docks_holding_your_own_boats_but_not_others():
     state = in_play()
-    put(state, RED, 1, "F2")
-    put(state, RED, 2, "B1")
-    put(state, BLUE, 1, "B2")
+    state = put(state, RED, 1, "F2")
+    state = put(state, RED, 2, "B1")
+    state = put(state, BLUE, 1, "B2")
     ends = reach(state, RED, 1, 3)
     assert "B1" not in ends and ends["B2"] == ("F3", "B2")
 
@@ -235,10 +236,10 @@ def test_reachable_prefers_routes_that_bump_nobody_on_the_way():
     raw["edges"].remove(["F3", "F2"])
     raw["edges"] += [["B1", "F3"], ["F2", "F4"], ["F4", "F3"]]
     state = in_play()
-    state.board = GAME.load_board(raw, "detour.json")
-    put(state, RED, 1, "F2")
+    state = replace(state, board=GAME.load_board(raw, "detour.json"))
+    state = put(state, RED, 1, "F2")
     assert reach(state, RED, 1, 2)["F3"] == ("B1", "F3")
-    put(state, BLUE, 1, "B1")
+    state = put(state, BLUE, 1, "B1")
     assert reach(state, RED, 1, 2)["F3"] == ("F4", "F3")
 
 
@@ -251,14 +252,14 @@ def _crowded_nordhav():
     state = in_play(4, "nordhav")
     spots = ["A1", "F5", "E2", "J2", "F12", "D3", "B2", "F13", "H1", "C3", "F3", "G2", "F8", "E3", "F16", "B3"]
     for i, space in enumerate(spots):
-        put(state, i % 4, i // 4 + 1, space)
+        state = put(state, i % 4, i // 4 + 1, space)
     return state
 
 
 def test_every_reachable_route_is_a_legal_sail_ending_there():
     state = _crowded_nordhav()
     for seat in (RED, BLUE, YELLOW, GREEN):
-        state.turn = seat
+        state = replace(state, turn=seat)
         for boat in range(1, 5):
             for strength in (1, 2, 3):
                 for end, route in reach(state, seat, boat, strength).items():
@@ -285,7 +286,7 @@ def test_the_route_menu_says_once_that_it_assumes_the_strongest_sail():
     """Issue 28 §7: the ends offered before the sail card is chosen are an x3 sail's; the question
     says so once ("as far as an x3 sail reaches"), not every line "(assuming x3)"."""
     state = in_play()
-    put(state, RED, 1, "A1")
+    state = put(state, RED, 1, "A1")
     view, actor = GAME.view(state, RED), Actor(RED)
     asks = {p.name: p.ask for p in GAME.params_now(view, actor, "sail", {"boat": 1})}
     assert asks["route"] == "To where (as far as an x3 sail reaches)?"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from rules.vikings.actions import (
 )
 from rules.vikings.adjust import ADJUSTERS
 from rules.vikings.board import Board
-from rules.vikings.state import DEDICATIONS, VikingsState
+from rules.vikings.state import DEDICATIONS, VikingsState, with_boat, with_player
 
 MAPS = Path(__file__).resolve().parents[2] / "data" / "vikings" / "maps"
 RED, BLUE, YELLOW, GREEN = range(4)
@@ -45,30 +46,29 @@ def board(name: str = "two-isles") -> Board:
 def in_play(players: int = 3, name: str = "two-isles", **settings: Any) -> VikingsState:
     """A state past setup with no boat out, Red on turn, plenty of food and steel for everyone."""
     state = GAME.setup(board(name), list(SEATS[:players]), settings, seed=7)
-    state.placing = False
-    state.turn = RED
-    for player in state.players:
-        player.food = player.steel = 5
-    return state
+    state = replace(state, placing=False, turn=RED)
+    return replace(state, players=tuple(replace(p, food=5, steel=5) for p in state.players))
 
 
-def put(state: VikingsState, seat: int, boat: int, space: str | None) -> None:
-    state.players[seat].boats[boat] = space
+def put(state: VikingsState, seat: int, boat: int, space: str | None) -> VikingsState:
+    """The state with `seat`'s `boat` at `space` (None: in harbour)."""
+    return with_boat(state, seat, boat, space)
 
 
-def settle(state: VikingsState, seat: int, island: str, settlers: int = 0, temples: int = 0) -> None:
-    """Move settlers and temples from `seat`'s mat onto `island`."""
+def settle(state: VikingsState, seat: int, island: str, settlers: int = 0, temples: int = 0) -> VikingsState:
+    """The state with settlers and temples moved from `seat`'s mat onto `island`."""
     player = state.players[seat]
-    player.settlers[island] += settlers
-    player.mat_settlers -= settlers
-    player.temples[island] += temples
-    player.mat_temples -= temples
+    return with_player(state, seat, settlers=player.settlers.with_item(island, player.settlers[island] + settlers),
+                       mat_settlers=player.mat_settlers - settlers, mat_temples=player.mat_temples - temples,
+                       temples=player.temples.with_item(island, player.temples[island] + temples))
 
 
 def act(state: VikingsState, seat: int | None, action: Action, host: bool = False) -> Result[VikingsState]:
-    """Apply `action` as `seat`, checking the new state's invariants."""
+    """Apply `action` as `seat`, checking the new state's invariants and that the input is untouched."""
+    before = json.dumps(GAME.encode_state(state), sort_keys=True)
     result = GAME.apply(state, Actor(seat, host), action)
     GAME.check(result.state)
+    assert json.dumps(GAME.encode_state(state), sort_keys=True) == before, "apply changed its input"
     return result
 
 
