@@ -37,7 +37,9 @@ def opening(entry: GameEntry) -> VikingsState:
 
 def timed_sail(entry: GameEntry, state: VikingsState, rng: random.Random) -> tuple[VikingsState, float]:
     """One sail by the player on turn (a random boat, strength and reachable end, settlers if fed):
-    the new state and the seconds spent finding the reachable spaces and applying the sail."""
+    the new state and the seconds spent finding the reachable spaces and applying the sail. A boat
+    the last sail bumped is moved first (its owner answers before anything else happens), untimed."""
+    state = answered(entry, state)
     seat = state.turn
     boats = [b for b, space in state.players[seat].boats.items() if space is not None]
     boat, strength = rng.choice(boats), rng.randint(1, 3)
@@ -50,11 +52,17 @@ def timed_sail(entry: GameEntry, state: VikingsState, rng: random.Random) -> tup
     return result.state, time.perf_counter() - started
 
 
+def answered(entry: GameEntry, state: VikingsState) -> VikingsState:
+    """Every waiting bump answered with its first fjord."""
+    for bump in list(state.pending):
+        state = entry.rules.apply(state, Actor(bump.seat), Choose(bump.options[0])).state
+    return state
+
+
 def next_turn(entry: GameEntry, state: VikingsState) -> VikingsState:
     """Answer every waiting bump with its first fjord, give the player food again, end the turn."""
     rules = entry.rules
-    for bump in list(state.pending):
-        state = rules.apply(state, Actor(bump.seat), Choose(bump.options[0])).state
+    state = answered(entry, state)
     seat = state.turn
     if state.players[seat].food < 3:
         state = rules.apply(state, Actor(seat), Adjust("food", 7)).state
