@@ -371,7 +371,7 @@ class Game(ABC, Generic[S]):
         """Whether the rules accept `action` by `actor` now (tried on the state itself, which `play`
         never changes). As `apply`, without `compare`: what the comparison adds never refuses."""
         try:
-            self._play_on_copy(state, actor, action)
+            self._permitted_play(state, actor, action)
         except PlayerError:
             return False
         return True
@@ -391,9 +391,11 @@ class Game(ABC, Generic[S]):
         An action of a type this game does not have is a bug in the caller (TypeError), not a
         player's mistake.
         """
-        return self.compare(state, actor, self._play_on_copy(state, actor, action))
+        return self.compare(state, actor, self._permitted_play(state, actor, action))
 
-    def _play_on_copy(self, state: S, actor: Actor, action: Action) -> Result[S]:
+    def _permitted_play(self, state: S, actor: Actor, action: Action) -> Result[S]:
+        """The game's `play` of `action`, once the flow allows it (a state is never changed in place:
+        it is handed over as it is)."""
         if type(action) not in self.actions:
             raise TypeError(f"{self.title} has no action of type {type(action).__name__}")
         self.permit(state, actor, action)
