@@ -7,9 +7,9 @@ whom the table waits for, the phase line, and the refusals "not now" and "not yo
 game's own `play` sees only actions the flow allows.
 
 What each seat may see is `view(state, seat)` (boardgame.io's `playerView`): the host passes every
-state through it before anything leaves the table. Legal-action queries (`movers`, `reach`) are
-answered on such a view. States and actions are dataclasses that round-trip through
-`rules.serial`. Nothing here knows about Discord, SQL, files or clocks.
+state through it before anything leaves the table. The legal options (`kinds`, `choices`, and
+`movers`, `reach` derived from them) are answered on such a view. States and actions are
+dataclasses that round-trip through `rules.serial`. Nothing here knows about Discord, SQL, files or clocks.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from rules.core import (
 from rules.errors import BadInput, IllegalMove, InvalidData, NotYourTurn, PlayerError
 from rules.flow import Flow, Position
 from rules.guards import hosting, seated
-from rules.options import Choice, Kind, Param, Step, Value, Values, defaulted
+from rules.options import Choice, Kind, Moving, Param, Step, Value, Values, defaulted
 from rules.text import either, players
 
 __all__ = [
@@ -79,6 +79,7 @@ class Game(ABC, Generic[S]):
     log_per_seat: ClassVar[int] = 1_000
     parts: ClassVar[tuple[str, ...]] = ()
     looks: ClassVar[tuple[Kind, ...]] = ()  # read-only reports a player may ask for (`report`)
+    moving: ClassVar[tuple[Moving, ...]] = ()  # the kinds that move a piece (`movers`, `reach`)
     proof_help: ClassVar[str] = ""  # how anyone checks a reveal against the commitments before it
 
     # --- what each game supplies ------------------------------------------------------------
@@ -146,13 +147,6 @@ class Game(ABC, Generic[S]):
         the renderer draws `draw(state, viewer, focus)` for one of the values."""
         return []
 
-    def movers(self, state: S, seat: int) -> list[Piece]:
-        """The seat's pieces that can move now (answered on the seat's view)."""
-        return []
-
-    def reach(self, state: S, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
-        """Where `piece` can end a move now, each with its cost and a cheapest route."""
-        return []
 
     def fork(self, state: S) -> S:
         """A copy of `state` that `play` may change without touching `state`: a deep copy sharing
@@ -221,6 +215,50 @@ class Game(ABC, Generic[S]):
             return look.params
         cls = next((c for c in self.actions if c.kind == kind), None)
         return cls.params if cls is not None else ()
+
+    def movers(self, state: S, seat: int) -> list[Piece]:
+        """The seat's pieces that can move now (on the seat's view): each `moving` kind's piece values
+        its `choices` offer, as the game shows them (`mover`)."""
+        return [self.mover(state, seat, move.kind, choice) for move, choice in self._movers(state, seat)]
+
+    def reach(self, state: S, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
+        """Where `piece` (a mover's id, any case) can end a move now: the destinations its moving
+        kind's `choices` offer given the piece and `options` (values of the parameters before the
+        destination: a sail's strength, a march), as the game shows them (`reached`: the cost and a
+        cheapest route of each). [] for a piece that cannot move."""
+        wanted = piece.strip().casefold()
+        for move, choice in self._movers(state, seat):
+            if self.mover(state, seat, move.kind, choice).id.casefold() == wanted:
+                chosen = {**options, **({move.piece: choice.value} if choice is not None else {})}
+                ends = self.choices(state, Actor(seat), move.kind, move.to, chosen) if move.to else []
+                return self.reached(state, seat, move.kind, chosen, ends)
+        return []
+
+    def _movers(self, state: S, seat: int) -> list[tuple[Moving, Choice | None]]:
+        """Each moving kind open to `seat` now with each piece it offers (None: the kind's one piece)."""
+        actor = Actor(seat)
+        found: list[tuple[Moving, Choice | None]] = []
+        for move in self.moving:
+            try:
+                self.permit(state, actor, self.action_class(move.kind))
+            except PlayerError:
+                continue
+            if not move.piece:
+                found += [(move, None)] if self.completable(state, actor, move.kind, {}) else []
+                continue
+            found += [(move, c) for c in self.choices(state, actor, move.kind, move.piece, {})]
+        return found
+
+    def mover(self, state: S, seat: int, kind: str, choice: Choice | None) -> Piece:
+        """How `/game reach` and a highlighted board show a piece `kind` moves, offered as `choice`
+        (None: the kind's one piece): by default the choice's value and label."""
+        value = str(choice.value) if choice is not None else kind
+        return Piece(value, choice.label if choice is not None else value, value)
+
+    def reached(self, state: S, seat: int, kind: str, chosen: Values, ends: list[Choice]) -> list[Reach]:
+        """The destinations `ends` offered for the piece in `chosen`, with their costs and routes
+        (by default one step each)."""
+        return [Reach(str(c.value), 1, (str(c.value),)) for c in ends]
 
     def confirmation(self, state: S, actor: Actor, kind: str) -> str:
         """What to ask before `actor` takes an action of `kind` that cannot be taken back and has

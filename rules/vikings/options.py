@@ -95,13 +95,18 @@ def _sail_route(state: VikingsState, actor: Actor, chosen: Values) -> list[Choic
     found = []
     for end, route in reach(state, seat, boat, strength):
         if not route:
-            found.append(Choice("stay", f"stay at {end} — sail without moving{note}"))
+            found.append(Choice(route_value(route), f"stay at {end} — sail without moving{note}"))
             continue
         village = " (village)" if end in state.villages else ""
         back = " and back" if end == start else ""
         moves = f"{plural(len(route), 'move')}: {' '.join(route)}"
-        found.append(Choice(" ".join(route), f"{end}{village}{back} — {moves}{note}"))
+        found.append(Choice(route_value(route), f"{end}{village}{back} — {moves}{note}"))
     return found
+
+
+def route_value(route: tuple[str, ...]) -> str:
+    """A sail's route as its choice's value: the spaces entered, or "stay"."""
+    return " ".join(route) if route else "stay"
 
 
 def _sail_strength(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:

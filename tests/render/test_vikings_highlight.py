@@ -238,6 +238,7 @@ def test_a_boat_that_cannot_move_is_said_so_and_only_its_start_is_marked():
 
 def test_a_highlight_for_someone_else_s_boat_names_its_owner_from_the_board():
     state = two_isles()
+    state.turn = 1  # Blue to sail: only boats that may sail now have a reach
     mark = highlight(state, 1, 1)  # Blue's boat 1 at B1, drawn for a spectator
     assert reach.owner(state, mark, None) == 1 and reach.owner(state, mark, 0) == 1
     assert decode(vikings.draw(state, None, highlight=mark)).size == reach.plan(state, None, mark).view.size
