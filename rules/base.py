@@ -448,6 +448,27 @@ class Game(ABC, Generic[S]):
                 return cls(choice=choice, **({"key": key} if "key" in fields else {}))  # type: ignore[call-arg]
         raise NotYourTurn(f"{self.title} asks no questions to answer.")
 
+    def answering(self, state: S, actor: Actor, choice: str, key: str = "") -> Action:
+        """`actor`'s answer `choice` (any case) to the decision `key` (their first it answers, if ""),
+        on `state` as they see it: one of the choices of the answer kind's first parameter (and its
+        `key`, if it has one), built from the value offered. Refused with the rules' reason (or,
+        should they have none, the answers offered) otherwise."""
+        cls = next((c for c in self.actions if c.kind == self.flow.answer), None)
+        if cls is None:
+            raise NotYourTurn(f"{self.title} asks no questions to answer.")
+        kind, named = cls.kind, [p.name for p in cls.params]
+        self.permit(state, actor, cls)
+        answer = next(name for name in named if name != "key")  # "choice" (or the game's own: "track")
+        chosen: dict[str, Value | None] = {"key": key} if key and "key" in named else {}
+        offered = self.choices(state, actor, kind, answer, chosen)
+        typed = choice.strip()
+        found = next((c for c in offered if str(c.value).casefold() == typed.casefold()), None)
+        action = self.build(state, actor, kind, {**chosen, answer: found.value if found is not None else typed})
+        if found is None:
+            self._played(state, actor, action)  # the rules' reason
+            raise BadInput(f"Answer with one of: {either([str(c.value) for c in offered], 'or') or 'nothing now'}.")
+        return action
+
     def finish(self) -> Action | None:
         """The action ending a player's turn (the flow's `finish` kind), for a button; None if none."""
         cls = next((c for c in self.actions if c.kind == self.flow.finish), None)

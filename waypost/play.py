@@ -55,10 +55,15 @@ class Play(Channels):
             return await self._record(loaded, user, action)
 
     async def choose(self, channel_id: int, user: User, choice: str, key: str = "") -> Outcome:
-        """Answer the decision `key` the game asks of `user` (their first, if "")."""
+        """Answer the decision `key` the game asks of `user` (their first, if ""): one of the answers
+        its legal options offer them (`Game.answering`, on their view)."""
         async with self._locked(channel_id):
             loaded = await self._playing(channel_id)
-            return await self._record(loaded, user, loaded.game.rules.answer(choice.strip(), key))
+            actor = loaded.actor(user)
+            if actor.seat is None and not actor.host:
+                raise NotAllowed("You are not playing in this game.")
+            action = loaded.game.rules.answering(loaded.view(actor.seat), actor, choice, key)
+            return await self._record(loaded, user, action)
 
     async def _record(self, loaded: Loaded, user: User, action: Action, by: str = "") -> Outcome:
         """`user` plays `action`; `by` names who really acted when it was not them (the deadline, or

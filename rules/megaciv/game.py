@@ -150,13 +150,8 @@ class MegaCivGame(Game[MegaState]):
         return looks.lines(state, actor, look, values)
 
     def confirmation(self, state: MegaState, actor: Actor, kind: str) -> str:
-        return self.confirming(state, actor) if kind == Declare.kind else ""
-
-    def confirming(self, state: MegaState, actor: Actor) -> str:
-        """What to ask `actor` before they declare their movement ended (final): the steps that
-        become final and the ships that will sink; refused, saying why, when they may not declare."""
-        self.permit(state, actor, Declare)
-        return declaring(state, seated(actor))
+        """Before a declaration, which is final: the steps that become final and the ships that will sink."""
+        return declaring(state, seated(actor)) if kind == Declare.kind else ""
 
     def map_of(self, state: MegaState) -> tuple[Any, ...]:
         """Tokens, cities, ships at sea and each player's moves this phase, barbarians, pirates and
