@@ -18,7 +18,7 @@ from rules.base import Action, Actor
 from rules.errors import BadInput, PlayerError
 from rules.megaciv import notation, queries
 from rules.megaciv.actions import NEEDS, Adjust, Build, Expand, Maintain, Move, Scrap, TakeBack
-from rules.megaciv.adjust import HOST_ONLY, PIECES, drafting
+from rules.megaciv.adjust import HOST_ONLY, PIECES, barred, drafting
 from rules.megaciv.board import fold
 from rules.megaciv.notation import NOWHERE
 from rules.megaciv.phase import growth
@@ -45,8 +45,8 @@ def candidates(state: MegaState, actor: Actor, kind: str, param: str, chosen: Va
     if lister is None:
         return []
     try:
-        if kind == "adjust" and param not in ("what", "player") and _barred(state, actor, chosen):
-            return []  # refused whatever the values: nothing to try
+        if kind == "adjust" and param not in ("what", "player") and chosen.get("what") is not None:
+            barred(state, actor, _what(chosen), _whose(actor, chosen))  # refused whatever the values: nothing to try
         return lister(state, actor, chosen)
     except PlayerError:
         return []
@@ -458,15 +458,6 @@ def _adjust_steps(state: MegaState, actor: Actor, params: tuple[Param, ...], cho
     if actor.host and actor.seat is not None and what in PIECES and drafting(state, actor.seat):
         needed.add("player")
     return _shape(params, frozenset(needed), _LEFT_OUT[what])
-
-
-def _barred(state: MegaState, actor: Actor, chosen: Values) -> bool:
-    """Whether the adjustment chosen so far is refused whatever its values: the host's own
-    markers for anyone else, or pieces that wait for their owner's draft."""
-    what = _what(chosen)
-    if what in HOST_ONLY:
-        return not actor.host
-    return what in PIECES and drafting(state, _whose(actor, chosen))
 
 
 def _shape(params: tuple[Param, ...], needed: frozenset[str], left_out: frozenset[str]) -> tuple[Param, ...]:

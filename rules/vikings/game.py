@@ -105,6 +105,12 @@ class VikingsGame(Game[VikingsState]):
             return options.build(state, actor, kind, values)
         return super().make(state, actor, kind, values)
 
+    def permit(self, state: VikingsState, actor: Actor, action: Action | type[Action]) -> None:
+        """The flow's refusals, then a sail's when the turn's sails are spent (whatever its values)."""
+        super().permit(state, actor, action)
+        if action.kind == Sail.kind:
+            turns.sails_left(state)
+
     def fork(self, state: VikingsState) -> VikingsState:
         return fork(state)
 
