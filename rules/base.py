@@ -218,35 +218,38 @@ class Game(ABC, Generic[S]):
 
     def movers(self, state: S, seat: int) -> list[Piece]:
         """The seat's pieces that can move now (on the seat's view): each `moving` kind's piece values
-        its `choices` offer, as the game shows them (`mover`)."""
-        return [self.mover(state, seat, move.kind, choice) for move, choice in self._movers(state, seat)]
+        its `choices` offer (the candidates some choice of the rest completes), as the game shows
+        them (`mover`)."""
+        return [piece for _, _, piece in self._movers(state, seat)]
 
     def reach(self, state: S, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
         """Where `piece` (a mover's id, any case) can end a move now: the destinations its moving
         kind's `choices` offer given the piece and `options` (values of the parameters before the
         destination: a sail's strength, a march), as the game shows them (`reached`: the cost and a
         cheapest route of each). [] for a piece that cannot move."""
-        wanted = piece.strip().casefold()
-        for move, choice in self._movers(state, seat):
-            if self.mover(state, seat, move.kind, choice).id.casefold() == wanted:
-                chosen = {**options, **({move.piece: choice.value} if choice is not None else {})}
-                ends = self.choices(state, Actor(seat), move.kind, move.to, chosen) if move.to else []
-                return self.reached(state, seat, move.kind, chosen, ends)
+        for move, choice, _ in self._movers(state, seat, piece.strip().casefold()):
+            chosen = {**options, **({move.piece: choice.value} if choice is not None else {})}
+            ends = self.choices(state, Actor(seat), move.kind, move.to, chosen) if move.to else []
+            return self.reached(state, seat, move.kind, chosen, ends)
         return []
 
-    def _movers(self, state: S, seat: int) -> list[tuple[Moving, Choice | None]]:
-        """Each moving kind open to `seat` now with each piece it offers (None: the kind's one piece)."""
+    def _movers(self, state: S, seat: int, wanted: str | None = None) -> list[tuple[Moving, Choice | None, Piece]]:
+        """Each moving kind open to `seat` now with each piece it offers (its choice, None for the
+        kind's one piece, and how it is shown); only the piece whose id is `wanted` (casefolded), if given."""
         actor = Actor(seat)
-        found: list[tuple[Moving, Choice | None]] = []
+        found: list[tuple[Moving, Choice | None, Piece]] = []
         for move in self.moving:
             try:
                 self.permit(state, actor, self.action_class(move.kind))
             except PlayerError:
                 continue
-            if not move.piece:
-                found += [(move, None)] if self.completable(state, actor, move.kind, {}) else []
-                continue
-            found += [(move, c) for c in self.choices(state, actor, move.kind, move.piece, {})]
+            listed = self.candidates(state, actor, move.kind, move.piece, {}) if move.piece else [None]
+            for choice in listed:
+                piece = self.mover(state, seat, move.kind, choice)
+                if wanted not in (None, piece.id.casefold()):
+                    continue
+                if self.completable(state, actor, move.kind, {move.piece: choice.value} if choice is not None else {}):
+                    found.append((move, choice, piece))
         return found
 
     def mover(self, state: S, seat: int, kind: str, choice: Choice | None) -> Piece:
