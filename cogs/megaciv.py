@@ -93,7 +93,8 @@ class MegaCiv(GameCog[MegaState], group_name="megaciv",
             raise NoGame("There is no Mega Civilization game in play in this channel.")
         if seen.seat is None:
             raise NotAllowed("You are not playing in this game.")
-        question = GAME.confirming(seen.state, Actor(seen.seat))  # refused now rather than after the click
+        # the turn card's path: refused now rather than after the click, asked as the card asks
+        question = GAME.step(seen.state, Actor(seen.seat), Declare.kind, ()).question
         view = discord.ui.View(timeout=None)
         view.add_item(DeclareButton(channel_of(interaction), interaction.user.id, seen.game_id, seen.state.turn))
         await interaction.response.send_message(question, ephemeral=True, view=view, allowed_mentions=NOBODY)

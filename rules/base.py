@@ -7,9 +7,10 @@ whom the table waits for, the phase line, and the refusals "not now" and "not yo
 game's own `play` sees only actions the flow allows.
 
 What each seat may see is `view(state, seat)` (boardgame.io's `playerView`): the host passes every
-state through it before anything leaves the table. Legal-action queries (`movers`, `reach`) are
-answered on such a view. States and actions are dataclasses that round-trip through
-`rules.serial`. Nothing here knows about Discord, SQL, files or clocks.
+state through it before anything leaves the table. The legal options (`kinds`, `choices`, and
+`movers`, `reach` derived from them) are answered on such a view. States and actions are
+dataclasses that round-trip through `rules.serial`. Nothing here knows about Discord, SQL, files or
+clocks.
 
 One state discipline (python-chess's positions, boardgame.io's immutable states): a state is a
 frozen dataclass holding only immutable values (tuples, frozensets, `rules.frozen.FrozenDict`,
@@ -50,7 +51,7 @@ from rules.core import (
 from rules.errors import BadInput, IllegalMove, InvalidData, NotYourTurn, PlayerError
 from rules.flow import Flow, Position
 from rules.guards import hosting, seated
-from rules.options import Choice, Kind, Param, Step, Value, Values, defaulted
+from rules.options import Choice, Kind, Moving, Param, Step, Value, Values, defaulted
 from rules.text import either, players
 
 PREPARED_STEPS = 200  # the most steps a prepared turn holds (a long Mega Civilization draft is well under)
@@ -93,6 +94,7 @@ class Game(ABC, Generic[S]):
     parts: ClassVar[tuple[str, ...]] = ()
     looks: ClassVar[tuple[Kind, ...]] = ()  # read-only reports a player may ask for (`report`)
     pictured: ClassVar[frozenset[str]] = frozenset()  # action kinds a turn card shows a picture of at each step
+    moving: ClassVar[tuple[Moving, ...]] = ()  # the kinds that move a piece (`movers`, `reach`)
     proof_help: ClassVar[str] = ""  # how anyone checks a reveal against the commitments before it
 
     # --- what each game supplies ------------------------------------------------------------
@@ -160,13 +162,6 @@ class Game(ABC, Generic[S]):
         the renderer draws `draw(state, viewer, focus)` for one of the values."""
         return []
 
-    def movers(self, state: S, seat: int) -> list[Piece]:
-        """The seat's pieces that can move now (answered on the seat's view)."""
-        return []
-
-    def reach(self, state: S, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
-        """Where `piece` can end a move now, each with its cost and a cheapest route."""
-        return []
 
     def compare(self, before: S, actor: Actor, result: Result[S]) -> Result[S]:
         """What only comparing the states before and after `actor`'s action tells, added to its
@@ -248,6 +243,53 @@ class Game(ABC, Generic[S]):
             return look.params
         cls = next((c for c in self.actions if c.kind == kind), None)
         return cls.params if cls is not None else ()
+
+    def movers(self, state: S, seat: int) -> list[Piece]:
+        """The seat's pieces that can move now (on the seat's view): each `moving` kind's piece values
+        its `choices` offer (the candidates some choice of the rest completes), as the game shows
+        them (`mover`)."""
+        return [piece for _, _, piece in self._movers(state, seat)]
+
+    def reach(self, state: S, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
+        """Where `piece` (a mover's id, any case) can end a move now: the destinations its moving
+        kind's `choices` offer given the piece and `options` (values of the parameters before the
+        destination: a sail's strength, a march), as the game shows them (`reached`: the cost and a
+        cheapest route of each). [] for a piece that cannot move."""
+        for move, choice, _ in self._movers(state, seat, piece.strip().casefold()):
+            chosen = {**options, **({move.piece: choice.value} if choice is not None else {})}
+            ends = self.choices(state, Actor(seat), move.kind, move.to, chosen) if move.to else []
+            return self.reached(state, seat, move.kind, chosen, ends)
+        return []
+
+    def _movers(self, state: S, seat: int, wanted: str | None = None) -> list[tuple[Moving, Choice | None, Piece]]:
+        """Each moving kind open to `seat` now with each piece it offers (its choice, None for the
+        kind's one piece, and how it is shown); only the piece whose id is `wanted` (casefolded), if given."""
+        actor = Actor(seat)
+        found: list[tuple[Moving, Choice | None, Piece]] = []
+        for move in self.moving:
+            try:
+                self.permit(state, actor, self.action_class(move.kind))
+            except PlayerError:
+                continue
+            listed = self.candidates(state, actor, move.kind, move.piece, {}) if move.piece else [None]
+            for choice in listed:
+                piece = self.mover(state, seat, move.kind, choice)
+                if wanted not in (None, piece.id.casefold()):
+                    continue
+                if self.completable(state, actor, move.kind, {move.piece: choice.value} if choice is not None else {}):
+                    found.append((move, choice, piece))
+        return found
+
+    def mover(self, state: S, seat: int, kind: str, choice: Choice | None) -> Piece:
+        """How `/game reach` and a highlighted board show a piece `kind` moves, offered as `choice`
+        (None: the kind's one piece): by default the choice's value and label."""
+        value = str(choice.value) if choice is not None else kind
+        return Piece(value, choice.label if choice is not None else value, value)
+
+    def reached(self, state: S, seat: int, kind: str, chosen: Values, ends: list[Choice]) -> list[Reach]:
+        """The destinations `ends` offered for the piece in `chosen`, with their costs and routes
+        (by default one step each)."""
+        return [Reach(str(c.value), 1, (str(c.value),)) for c in ends]
 
     def confirmation(self, state: S, actor: Actor, kind: str, chosen: Values | None = None) -> str:
         """What to ask before `actor` takes an action of `kind` with the values `chosen` (None: not
@@ -474,6 +516,27 @@ class Game(ABC, Generic[S]):
                 fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
                 return cls(choice=choice, **({"key": key} if "key" in fields else {}))  # type: ignore[call-arg]
         raise NotYourTurn(f"{self.title} asks no questions to answer.")
+
+    def answering(self, state: S, actor: Actor, choice: str, key: str = "") -> Action:
+        """`actor`'s answer `choice` (any case) to the decision `key` (their first it answers, if ""),
+        on `state` as they see it: one of the choices of the answer kind's first parameter (and its
+        `key`, if it has one), built from the value offered. Refused with the rules' reason (or,
+        should they have none, the answers offered) otherwise."""
+        cls = next((c for c in self.actions if c.kind == self.flow.answer), None)
+        if cls is None:
+            raise NotYourTurn(f"{self.title} asks no questions to answer.")
+        kind, named = cls.kind, [p.name for p in cls.params]
+        self.permit(state, actor, cls)
+        answer = next(name for name in named if name != "key")  # "choice" (or the game's own: "track")
+        chosen: dict[str, Value | None] = {"key": key} if key and "key" in named else {}
+        offered = self.choices(state, actor, kind, answer, chosen)
+        typed = choice.strip()
+        found = next((c for c in offered if str(c.value).casefold() == typed.casefold()), None)
+        action = self.build(state, actor, kind, {**chosen, answer: found.value if found is not None else typed})
+        if found is None:
+            self._permitted_play(state, actor, action)  # the rules' reason
+            raise BadInput(f"Answer with one of: {either([str(c.value) for c in offered], 'or') or 'nothing now'}.")
+        return action
 
     def finish(self) -> Action | None:
         """The action ending a player's turn (the flow's `finish` kind), for a button; None if none."""

@@ -7,10 +7,15 @@ question in three steps, on the state as the asking seat sees it (`Game.view`):
 - `Game.kinds(view, actor)`: the action kinds open now (`Kind`: the action's `kind`, a label and its
   parameters in the order a player chooses them);
 - `Game.choices(view, actor, kind, param, chosen)`: the legal values of one parameter given those
-  already chosen (`Choice`: the value and a label), computed with the checks the handlers make, so
-  an option offered is an option accepted;
+  already chosen (`Choice`: the value and a label): the game's candidates that some choice of the
+  rest completes into an action the rules accept (tried on a copy), so an option offered is an
+  option accepted;
 - `Game.build(view, actor, kind, values)`: the typed action from the values chosen or typed (the
   game's notation reads what players type).
+
+The pieces that can move and where they can go (`Game.movers`, `Game.reach`, for `/game reach`)
+are the choices of a moving kind's parameters (`Moving`), and a decision is answered with the
+choices of the flow's answer kind: nothing decides legality on its own.
 
 Autocomplete, turn cards, scripted players and the random-play tests all choose from these.
 """
@@ -121,6 +126,18 @@ class Step:
     @property
     def values(self) -> dict[str, Value | None]:
         return {p.name: c.value if c is not None else None for p, c in self.chosen}
+
+
+@dataclass(frozen=True)
+class Moving:
+    """An action kind that moves a piece (`Game.moving`): its parameter naming the piece ("" when
+    the kind moves the seat's one piece) and the one naming where it ends ("" when it names none: a
+    walk by waypoints). `Game.movers` and `Game.reach` answer from their choices, so `/game reach`
+    shows what the menus offer."""
+
+    kind: str
+    piece: str
+    to: str
 
 
 ANSWER = (Param("choice", "Your answer?"), Param("key", "To which question?", required=False))  # a decision's

@@ -98,8 +98,9 @@ class Looking:
         return loaded.game.rules.movers(loaded.view(seat), seat)
 
     async def reach(self, channel_id: int, user: User, piece: str) -> Outcome:
-        """Privately: where one of the user's pieces can end a move now (the game's own query, on
-        their view), listed cheapest first and drawn over their board."""
+        """Privately: where one of the user's pieces can end a move now (from the game's legal
+        options, on their view: what the menus offer), listed cheapest first and drawn over their
+        board."""
         loaded = await self.channels.active(channel_id)
         seat = loaded.seat_of(user.id)
         if seat is None:

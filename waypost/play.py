@@ -63,10 +63,15 @@ class Play:
             return await self.record(loaded, user, action)
 
     async def choose(self, channel_id: int, user: User, choice: str, key: str = "") -> Outcome:
-        """Answer the decision `key` the game asks of `user` (their first, if "")."""
+        """Answer the decision `key` the game asks of `user` (their first, if ""): one of the answers
+        its legal options offer them (`Game.answering`, on their view)."""
         async with self.channels.locked(channel_id):
             loaded = await self.playing(channel_id)
-            return await self.record(loaded, user, loaded.game.rules.answer(choice.strip(), key))
+            actor = loaded.actor(user)
+            if actor.seat is None and not actor.host:
+                raise NotAllowed("You are not playing in this game.")
+            action = loaded.game.rules.answering(loaded.view(actor.seat), actor, choice, key)
+            return await self.record(loaded, user, action)
 
     async def record(self, loaded: Loaded, user: User, action: Action, by: str = "",
                      changes: Mapping[str, Any] | None = None, answered: bool = False) -> Outcome:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from functools import lru_cache
 from typing import Any
 
 from rules import serial
-from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
+from rules.base import Action, Actor, BoardInfo, Game, Reach, Result, Seat
 from rules.core import Footprint
 from rules.errors import PlayerError
 from rules.flow import Decision, Flow, Phase, Position
@@ -30,10 +30,9 @@ from rules.glory.state import (
     GloryState,
     PlayerState,
     Structure,
-    army_text,
     colour,
 )
-from rules.options import Choice, Kind, Param, Values
+from rules.options import Choice, Kind, Moving, Param, Values
 from rules.text import either, plural
 
 Handler = Callable[[GloryState, Actor, Any], Result[GloryState]]
@@ -58,6 +57,7 @@ class GloryGame(Game[GloryState]):
     settings = SETTINGS
     state_type = GloryState
     actions = tuple(HANDLERS)
+    moving = (Moving("maneuver", "army", "to"),)
     log_per_seat = 800  # a long campaign with battles and building kept by adjustments: about 700 a player
     parts = PARTS
     hidden_randomness = True
@@ -218,21 +218,17 @@ class GloryGame(Game[GloryState]):
             return None
         return EndTurn() if state.maneuvers else Pass()
 
-    def movers(self, state: GloryState, seat: int) -> list[Piece]:
-        if queries.can_maneuver(state, seat) is not None:
-            return []
-        board = state.board
-        return [Piece(at, f"{at}: {army_text(board, army)}", at) for at, army in queries.armies(state, seat)]
-
-    def reach(self, state: GloryState, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
-        """Options: "units" (text like "2 cavalrymen"), "march" (bool), "pack" ("", "pack", "unpack")."""
+    def reached(self, state: GloryState, seat: int, kind: str, chosen: Values, ends: list[Choice]) -> list[Reach]:
+        """The ends offered for the army chosen, each with its cost and cheapest route (with the units,
+        march and packing chosen: "2 cavalrymen", True, "pack")."""
+        offered = {c.value for c in ends}
         try:
-            units = notation.group(state.board, str(options.get("units", "")))
-            ends = queries.reach(state, seat, piece, units, march=bool(options.get("march", False)),
-                                 pack=str(options.get("pack", "")))
+            units = notation.group(state.board, str(chosen.get("units") or ""))
+            found = queries.reach(state, seat, str(chosen["army"]), units, march=bool(chosen.get("march")),
+                                  pack=str(chosen.get("pack") or ""))
         except PlayerError:
             return []
-        return [Reach(to, r.cost, r.route) for to, r in ends.items()]
+        return [Reach(to, r.cost, r.route) for to, r in found.items() if to in offered]
 
     def focuses(self, state: GloryState) -> list[tuple[str, str]]:
         """A board view narrowed to one player's part of the map: their armies and structures and

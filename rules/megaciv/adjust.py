@@ -44,13 +44,21 @@ def adjust(state: MegaState, actor: Actor, action: Adjust) -> Result[MegaState]:
     whose = known_seat(state, action.seat, seat)
     if whose != seat and not actor.host:
         raise NotAllowed("Only the host may adjust another player's pieces.")
-    if action.what in PIECES and drafting(state, whose):
-        raise IllegalMove(f"{name(state, whose)} is drafting their movement: adjust tokens, treasury or ships once "
-                          "they have declared it (or taken its steps back).")
+    barred(state, actor, action.what, whose)
     state, what = change(state, actor, whose, action)
     owner = "" if action.what in HOST_ONLY else f"{name(state, whose)}'s "
     summary = f"{name(state, seat)} adjusted {owner}{what}"
     return Result(state, summary, board_changed=action.what not in NO_BOARD)
+
+
+def barred(state: MegaState, actor: Actor, what: str, whose: int) -> None:
+    """Refuse an adjustment of `what` (of `whose` pieces) whatever its values: the host's own markers
+    for anyone else, a player's pieces while they draft. The options ask it before listing values."""
+    if what in HOSTED:
+        hosting(actor, HOSTED[what])
+    if what in PIECES and drafting(state, whose):
+        raise IllegalMove(f"{name(state, whose)} is drafting their movement: adjust tokens, treasury or ships once "
+                          "they have declared it (or taken its steps back).")
 
 
 def drafting(state: MegaState, seat: int) -> bool:
@@ -185,7 +193,6 @@ def _ship(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[M
 
 
 def _barbarians(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
-    hosting(actor, "place barbarians")
     area = land_area(state, action.area)
     value = count_in_range(action.value, 0, TOKENS, "Barbarian tokens")
     before = state.barbarians.get(area, 0)
@@ -199,7 +206,6 @@ def _barbarians(state: MegaState, actor: Actor, whose: int, action: Adjust) -> t
 
 
 def _pirate(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
-    hosting(actor, "place pirate cities")
     area = land_area(state, action.area)
     if action.value == 1:
         if area in state.pirates:
@@ -219,7 +225,6 @@ def _pirate(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple
 
 
 def _out_of_play(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
-    hosting(actor, "place out-of-play markers")
     area = known_area(state, action.area)
     if action.value == 1:
         if area in state.out_of_play:
@@ -250,4 +255,6 @@ ADJUSTERS: dict[str, Adjuster] = {
     "pirate": _pirate,
     "out_of_play": _out_of_play,
 }
-HOST_ONLY = ("barbarians", "pirate", "out_of_play")
+HOSTED = {"barbarians": "place barbarians", "pirate": "place pirate cities",
+          "out_of_play": "place out-of-play markers"}  # the host's alone: what only the host may do
+HOST_ONLY = tuple(HOSTED)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from rules.base import Action, Actor, BoardInfo, Game, Piece, Reach, Result, Seat
@@ -40,7 +40,7 @@ from rules.megaciv.report import report
 from rules.megaciv.settings import SETTINGS
 from rules.megaciv.ships import build, maintain, sail, scrap
 from rules.megaciv.state import TOKENS, MegaState, Player, name
-from rules.options import Choice, Param, Values
+from rules.options import Choice, Moving, Param, Values
 from rules.text import plural
 
 Handler = Callable[[MegaState, Actor, Any], Result[MegaState]]
@@ -75,6 +75,7 @@ class MegaCivGame(Game[MegaState]):
     settings = SETTINGS
     state_type = MegaState
     actions = tuple(HANDLERS)
+    moving = (Moving("move", "from", "to"), Moving("sail", "ship", "route"))
     log_per_seat = 500  # fifteen turns, the other phases kept by adjustments: about 300 a player
     parts = PARTS
     flow = Flow(
@@ -155,13 +156,8 @@ class MegaCivGame(Game[MegaState]):
         return looks.lines(state, actor, look, values)
 
     def confirmation(self, state: MegaState, actor: Actor, kind: str, chosen: Values | None = None) -> str:
-        return self.confirming(state, actor) if kind == Declare.kind else ""
-
-    def confirming(self, state: MegaState, actor: Actor) -> str:
-        """What to ask `actor` before they declare their movement ended (final): the steps that
-        become final and the ships that will sink; refused, saying why, when they may not declare."""
-        self.permit(state, actor, Declare)
-        return declaring(state, seated(actor))
+        """Before a declaration, which is final: the steps that become final and the ships that will sink."""
+        return declaring(state, seated(actor)) if kind == Declare.kind else ""
 
     def places(self, before: MegaState, after: MegaState) -> tuple[str, ...]:
         return places(before, after)
@@ -214,11 +210,12 @@ class MegaCivGame(Game[MegaState]):
         """Board views of a region, or of the areas around one player's pieces ("around Egypt")."""
         return queries.focuses(state)
 
-    def movers(self, state: MegaState, seat: int) -> list[Piece]:
-        return queries.movers(state, seat)
+    def mover(self, state: MegaState, seat: int, kind: str, choice: Choice | None) -> Piece:
+        return queries.mover(state, seat, kind, choice.value if choice is not None else None)
 
-    def reach(self, state: MegaState, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
-        return queries.reach(state, seat, piece)
+    def reached(self, state: MegaState, seat: int, kind: str, chosen: Values, ends: list[Choice]) -> list[Reach]:
+        piece = chosen.get("ship" if kind == "sail" else "from")
+        return queries.reached(state, seat, kind, piece, {c.value for c in ends})
 
     def describe(self, state: MegaState) -> str:
         """The position for alt text: the phase and whom the game waits for, the conflict

@@ -18,7 +18,7 @@ from rules.base import Action, Actor
 from rules.errors import BadInput, PlayerError
 from rules.megaciv import notation, queries
 from rules.megaciv.actions import NEEDS, Adjust, Build, Expand, Maintain, Move, Scrap, TakeBack
-from rules.megaciv.adjust import HOST_ONLY, PIECES, drafting
+from rules.megaciv.adjust import HOST_ONLY, PIECES, barred, drafting
 from rules.megaciv.board import fold
 from rules.megaciv.notation import NOWHERE
 from rules.megaciv.phase import growth
@@ -42,6 +42,11 @@ LONGEST = 100  # a value Discord can hold
 def candidates(state: MegaState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
     """The values of `param` of `kind` worth offering given `chosen` (the contract keeps those the
     rules accept); [] when what was chosen before cannot be read."""
+    if kind == "adjust" and param not in ("what", "player") and chosen.get("what") is not None:
+        try:
+            barred(state, actor, _what(chosen), _whose(actor, chosen))  # refused whatever the values: nothing to try
+        except PlayerError:
+            return []
     return listed(LISTERS, state, actor, kind, param, chosen)
 
 
@@ -468,22 +473,6 @@ def _adjust_params(state: MegaState, actor: Actor, params: tuple[Param, ...], ch
     return shaped
 
 
-def _barred(state: MegaState, actor: Actor, chosen: Values) -> bool:
-    """Whether the adjustment chosen so far is refused whatever its values: the host's own
-    markers for anyone else, or pieces that wait for their owner's draft."""
-    what = _what(chosen)
-    if what in HOST_ONLY:
-        return not actor.host
-    return what in PIECES and drafting(state, _whose(actor, chosen))
-
-
-def _unless_barred(lister: Lister) -> Lister:
-    """An adjustment's `lister`, offering nothing when the adjustment is refused whatever its values."""
-    def listing(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-        return [] if _barred(state, actor, chosen) else lister(state, actor, chosen)
-    return listing
-
-
 def _shape(params: tuple[Param, ...], needed: frozenset[str], left_out: frozenset[str]) -> tuple[Param, ...]:
     """`params` without those `left_out`, required exactly when `needed` (made once: steps are asked
     at every turn of a search)."""
@@ -530,8 +519,8 @@ LISTERS: dict[tuple[str, str], Lister] = {
     ("expand", "areas"): _expand_areas,
     ("adjust", "what"): _adjust_what,
     ("adjust", "player"): _adjust_player,
-    ("adjust", "area"): _unless_barred(_adjust_area),
-    ("adjust", "advance"): _unless_barred(_adjust_advance),
-    ("adjust", "ship"): _unless_barred(_adjust_ship),
-    ("adjust", "value"): _unless_barred(_adjust_value),
+    ("adjust", "area"): _adjust_area,
+    ("adjust", "advance"): _adjust_advance,
+    ("adjust", "ship"): _adjust_ship,
+    ("adjust", "value"): _adjust_value,
 }

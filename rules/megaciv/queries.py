@@ -31,8 +31,8 @@ from rules.text import either
 __all__ = [
     "AROUND", "AreaInfo", "Destination", "Mover", "ShipInfo", "area_info", "attack_needs", "can_move", "canon",
     "city_spots",
-    "conflicts", "destinations", "draft_steps", "expansion", "focus_areas", "focuses", "movable", "movers",
-    "nearby", "order", "phase_report", "reach", "ship_reach", "ships", "vias", "water_paths",
+    "conflicts", "destinations", "draft_steps", "expansion", "focus_areas", "focuses", "movable", "mover",
+    "nearby", "order", "phase_report", "reached", "ship_reach", "ships", "vias", "water_paths",
 ]
 
 
@@ -363,26 +363,22 @@ def expansion(state: MegaState, seat: int) -> tuple[dict[str, int], int]:
 # --- the generic queries ---------------------------------------------------------------------------
 
 
-def movers(state: MegaState, seat: int) -> list[Piece]:
-    """The seat's token groups that can move (id: the area) and ships that can sail (id: "ship2")."""
-    if not state.moving:
-        return []
-    out = [Piece(area, f"{free} of {total} tokens in {area}", area) for area, free, _total in movable(state, seat)
-           for total in [state.players[seat].tokens[area]]]
-    out += [Piece(f"ship{s.number}", f"Ship {s.number} at {s.area} ({s.status})", s.area or "")
-            for s in ships(state, seat) if s.area and ship_reach(state, seat, s.number)]
-    return out
+def mover(state: MegaState, seat: int, kind: str, value: object) -> Piece:
+    """How a piece a moving kind offers is shown: a token group by its area ("A"), a ship as "ship2"."""
+    if kind == "sail":
+        s = next((s for s in ships(state, seat) if s.number == value), None)
+        area, status = (s.area or "", s.status) if s is not None else ("", "")
+        return Piece(f"ship{value}", f"Ship {value} at {area} ({status})", area)
+    free, total = next(((f, t) for a, f, t in movable(state, seat) if a == value), (0, 0))
+    return Piece(str(value), f"{free} of {total} tokens in {value}", str(value))
 
 
-def reach(state: MegaState, seat: int, piece: str) -> list[Reach]:
-    """Where a piece can end a move now: token groups by land (cost: steps), ships by water."""
-    if not isinstance(piece, str):
-        return []
-    if piece.lower().startswith("ship") and piece[4:].isdigit():
-        paths = ship_reach(state, seat, int(piece[4:]))
-        return [Reach(a, len(p), p) for a, p in sorted(paths.items(), key=lambda x: (len(x[1]), x[0]))]
-    source = canon(state, piece)
-    if source is None:
-        return []
-    return [Reach(d.area, d.steps, (d.via, d.area) if d.via else (d.area,)) for d in destinations(state, seat, source)]
-
+def reached(state: MegaState, seat: int, kind: str, piece: object, ends: set[object]) -> list[Reach]:
+    """The destinations offered (`ends`, the values of a move's target or a voyage's route) with their
+    costs and routes: token groups by land (cost: steps), ships by water, nearest first."""
+    if kind == "sail":
+        paths = ship_reach(state, seat, piece) if isinstance(piece, int) else {}
+        return [Reach(a, len(p), p) for a, p in sorted(paths.items(), key=lambda x: (len(x[1]), x[0]))
+                if " ".join(p) in ends]
+    return [Reach(d.area, d.steps, (d.via, d.area) if d.via else (d.area,))
+            for d in destinations(state, seat, str(piece)) if d.area in ends]

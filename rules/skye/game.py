@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import Any
 
@@ -15,7 +15,7 @@ from rules.errors import BadInput, PlayerError
 from rules.flow import Decision, Flow, Phase, Position
 from rules.frozen import FrozenDict
 from rules.guards import seated
-from rules.options import Choice, Param, Values
+from rules.options import Choice, Moving, Param, Values
 from rules.skye import depends as footprints
 from rules.skye import options, queries, turns
 from rules.skye.actions import Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
@@ -59,6 +59,7 @@ class SkyeGame(Game[SkyeState]):
     settings = SETTINGS
     state_type = SkyeState
     actions = (Price, Buy, Keep, Place, Plan, Use, Road, Choose, Adjust)
+    moving = (Moving("plan", "", ""),)
     log_per_seat = 300  # a whole game is about 40 a player
     parts = ("tiles", "progress", "scoring")
     hidden_randomness = True
@@ -301,25 +302,22 @@ class SkyeGame(Game[SkyeState]):
 
     # --- queries -------------------------------------------------------------------------------------
 
-    def movers(self, state: SkyeState, seat: int) -> list[Piece]:
-        if state.stage != "plan" or seat not in range(len(state.seats)):
-            return []
+    def mover(self, state: SkyeState, seat: int, kind: str, choice: Choice | None) -> Piece:
+        """The journeyman, the one piece a plan moves."""
         player = state.players[seat]
         lnd = land(state.board, player)
-        return [Piece("journeyman", f"Journeyman on {label(lnd, player.journeyman)}",
-                      lnd.ids[player.journeyman])]
+        return Piece("journeyman", f"Journeyman on {label(lnd, player.journeyman)}", lnd.ids[player.journeyman])
 
-    def reach(self, state: SkyeState, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
-        """Tiles the journeyman can reach with the movement points (option `extra`: with Extra
-        Movement), each with its cost and a cheapest route of tile ids."""
-        if piece != "journeyman" or seat not in range(len(state.seats)):
-            return []
+    def reached(self, state: SkyeState, seat: int, kind: str, chosen: Values, ends: list[Choice]) -> list[Reach]:
+        """Every tile within the journeyman's movement points (Extra Movement when `extra` is chosen),
+        with the cost of a cheapest route of tile ids: a plan's markers are waypoints, and its walk may
+        pass any of these."""
         player = state.players[seat]
         lnd = land(state.board, player)
-        costs = queries.reach(state, seat, bool(options.get("extra")))
-        found = [(cost, lnd.ids[pos], pos) for pos, cost in costs.items()]
+        costs = queries.reach(state, seat, bool(chosen.get("extra")))
+        found = sorted((cost, lnd.ids[pos], pos) for pos, cost in costs.items())
         return [Reach(tile, cost, tuple(lnd.ids[p] for p in lnd.route(player.journeyman, pos)))
-                for cost, tile, pos in sorted(found)]
+                for cost, tile, pos in found]
 
     def check(self, state: SkyeState) -> None:
         check_state(state)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from functools import lru_cache
 from typing import Any
 
@@ -12,7 +12,7 @@ from rules.base import Action, Actor, Awaiting, BoardInfo, Game, Piece, Reach, R
 from rules.core import Footprint
 from rules.flow import Decision, Flow, Phase, Position
 from rules.frozen import FrozenDict
-from rules.options import Choice, Param, Values
+from rules.options import Choice, Moving, Param, Values, number
 from rules.text import either, plural
 from rules.vikings import depends as footprints
 from rules.vikings import options, queries, turns
@@ -50,6 +50,7 @@ class VikingsGame(Game[VikingsState]):
     settings = SETTINGS
     state_type = VikingsState
     actions = tuple(HANDLERS)
+    moving = (Moving("sail", "boat", "route"),)
     log_per_seat = 500  # a whole game is about 100 a player
     flow = Flow(
         phases=(
@@ -112,6 +113,12 @@ class VikingsGame(Game[VikingsState]):
         if kind in options.BUILT:
             return options.build(state, actor, kind, values)
         return super().make(state, actor, kind, values)
+
+    def permit(self, state: VikingsState, actor: Actor, action: Action | type[Action]) -> None:
+        """The flow's refusals, then a sail's when the turn's sails are spent (whatever its values)."""
+        super().permit(state, actor, action)
+        if action.kind == Sail.kind:
+            turns.sails_left(state)
 
     def play(self, state: VikingsState, actor: Actor, action: Action) -> Result[VikingsState]:
         return HANDLERS[type(action)](state, actor, action)
@@ -189,15 +196,17 @@ class VikingsGame(Game[VikingsState]):
         lines.append(f"Gods' fury (a track of 20): {fury}.")
         return " ".join(lines)
 
-    def movers(self, state: VikingsState, seat: int) -> list[Piece]:
-        return [Piece(str(boat), f"Boat {boat} — at {space}", space) for boat, space in queries.sailable(state, seat)]
+    def mover(self, state: VikingsState, seat: int, kind: str, choice: Choice | None) -> Piece:
+        boat, label = (int(choice.value), choice.label) if choice is not None else (0, "")
+        return Piece(str(boat), label, state.players[seat].boats.get(boat) or "")
 
-    def reach(self, state: VikingsState, seat: int, piece: str, options: Mapping[str, Any]) -> list[Reach]:
-        strength = options.get("strength", 3)
-        if not piece.isdigit() or not isinstance(strength, int):
-            return []
+    def reached(self, state: VikingsState, seat: int, kind: str, chosen: Values, ends: list[Choice]) -> list[Reach]:
+        """The ends offered, each with its route's moves and whether a village stands there."""
+        offered = {c.value for c in ends}
+        strength = number(chosen, "strength", max(options.STRENGTHS))
         return [Reach(end, len(route), route, queries.village(state, end))
-                for end, route in queries.reach(state, seat, int(piece), strength)]
+                for end, route in queries.reach(state, seat, number(chosen, "boat"), strength)
+                if options.route_value(route) in offered]
 
     def check(self, state: VikingsState) -> None:
         check_state(state, self.colours)

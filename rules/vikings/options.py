@@ -1,6 +1,7 @@
-"""What a Vikings seat may do now, step by step (`rules.options`): the legal values of each
-parameter given those chosen before it, from the handlers' own checks, and the action built from
-what was chosen or typed (`rules.vikings.notation`)."""
+"""What a Vikings seat may do now, step by step (`rules.options`): the values of each parameter
+worth offering given those chosen before it (the contract keeps those the rules accept: legality is
+the handlers' and `VikingsGame.permit`'s alone), and the action built from what was chosen or typed
+(`rules.vikings.notation`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from dataclasses import replace
 
 from rules.base import Action, Actor
 from rules.errors import BadInput
-from rules.notation import items
 from rules.options import Choice, Lister, Param, Values, listed, number, text, what_of
 from rules.text import adjusting, plural
 from rules.vikings import notation
@@ -86,10 +86,7 @@ def _place_dock(state: VikingsState, actor: Actor, chosen: Values) -> list[Choic
 
 
 def _sail_boat(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
-    seat = _seat(actor)
-    if state.sails >= int(state.settings["sails_per_turn"]):
-        return []
-    return [Choice(boat, f"Boat {boat} — at {space}") for boat, space in sailable(state, seat)]
+    return [Choice(boat, f"Boat {boat} — at {space}") for boat, space in sailable(state, _seat(actor))]
 
 
 def _sail_route(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -100,19 +97,22 @@ def _sail_route(state: VikingsState, actor: Actor, chosen: Values) -> list[Choic
     found = []
     for end, route in reach(state, seat, boat, strength):
         if not route:
-            found.append(Choice("stay", f"stay at {end} — sail without moving"))
+            found.append(Choice(route_value(route), f"stay at {end} — sail without moving"))
             continue
         village = " (village)" if end in state.villages else ""
         back = " and back" if end == start else ""
         moves = f"{plural(len(route), 'move')}: {' '.join(route)}"
-        found.append(Choice(" ".join(route), f"{end}{village}{back} — {moves}"))
+        found.append(Choice(route_value(route), f"{end}{village}{back} — {moves}"))
     return found
 
 
+def route_value(route: tuple[str, ...]) -> str:
+    """A sail's route as its choice's value: the spaces entered, or "stay"."""
+    return " ".join(route) if route else "stay"
+
+
 def _sail_strength(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
-    """The sails long enough for the route typed (a lone far end: any)."""
-    moves = len(items(text(chosen, "route"))) if text(chosen, "route").strip().casefold() not in notation.STAY else 0
-    return [Choice(strength, f"x{strength}") for strength in STRENGTHS if strength >= moves or moves == 1]
+    return [Choice(strength, f"x{strength}") for strength in STRENGTHS]
 
 
 def _sail_settlers(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:

@@ -57,12 +57,18 @@ def place(state: VikingsState, actor: Actor, action: PlaceBoat) -> Outcome:
     return Result(state, f"{boat_label(state, seat, 1)} placed at {dock} ({island}); {after}")
 
 
-def sail(state: VikingsState, actor: Actor, action: Sail) -> Outcome:
-    """V-S1–V-S5, V-D1, V-D2, V-R1, then control (V-C2, V-C3): one sail and all it triggers."""
-    seat = seated(actor)
+def sails_left(state: VikingsState) -> None:
+    """Refuse any sail once the turn's sails (the `sails_per_turn` setting) are spent: checked with
+    the flow (`VikingsGame.permit`), before a sail's values are read or offered."""
     allowed = int(state.settings["sails_per_turn"])
     if state.sails >= allowed:
         raise IllegalMove(f"You have already sailed {plural(allowed, 'time')} this turn.")
+
+
+def sail(state: VikingsState, actor: Actor, action: Sail) -> Outcome:
+    """V-S1–V-S5, V-D1, V-D2, V-R1, then control (V-C2, V-C3): one sail and all it triggers (the
+    turn's sails left are checked with the flow: `sails_left`)."""
+    seat = seated(actor)
     start = check_route(state, seat, action.boat, action.route, action.strength)
     path = (start, *action.route)
     check_landing(state, seat, action, path[-1])

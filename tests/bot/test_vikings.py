@@ -106,6 +106,17 @@ async def test_bump_menu_survives_a_restart(discord_, config):
     assert rec.choices == []
 
 
+async def test_V_S4_game_choose_answers_with_the_fjords_the_menu_offers_in_any_case(discord_):
+    """/game choose reads the answer from the bump decision's choices, as its menu offers them (any
+    case: "f5" is F5); an answer not offered is refused, naming the fjords, and changes nothing."""
+    await _started(discord_)
+    await discord_.run("@alice", CH, '/vikings sail boat:1 route:"F4 D1" strength:2')
+    rec = await discord_.run("@carl", CH, "/game choose choice:F9")
+    assert rec.ephemeral and "F4" in rec.content and "F5" in rec.content, rec.content
+    rec = await discord_.run("@carl", CH, "/game choose choice:f5")
+    assert not rec.ephemeral and "moved from D1 to F5" in rec.content, rec.content
+
+
 async def test_log_replays_to_the_stored_state(discord_):
     await _started(discord_)
     await discord_.run("@alice", CH, "/vikings adjust what:food value:5")

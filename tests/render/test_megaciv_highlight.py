@@ -169,7 +169,8 @@ def test_M_T2_a_token_group_hemmed_in_by_areas_out_of_play_cannot_move():
     for area in sorted(state.board.land_next[piece.at]):
         state = GAME.apply(state, HOST, Adjust("out_of_play", 1, area=area)).state
     view = GAME.view(state, seat)
-    found = highlight(view, seat, piece.id)
+    assert piece.id not in {p.id for p in GAME.movers(view, seat)}  # no longer offered to move
+    found = Highlight(piece, tuple(GAME.reach(view, seat, piece.id, {})))
     assert found.reach == ()
     assert caption(found) == f"{piece.label} cannot move now"
     static = layer(view, found)

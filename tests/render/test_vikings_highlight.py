@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import math
+from dataclasses import replace
 
 import pytest
 from PIL import Image, ImageChops
@@ -32,8 +33,11 @@ def decode(png: bytes) -> Image.Image:
 
 
 def highlight(state: VikingsState, seat: int, boat: int, strength: int = 3) -> Highlight:
-    piece = next(p for p in GAME.movers(state, seat) if p.id == str(boat))
-    return Highlight(piece, tuple(GAME.reach(state, seat, piece.id, {"strength": strength})))
+    """Where `seat`'s `boat` can sail, as `/game reach` shows it once any bumped boat aside has
+    moved (a bump holds play until its owner answers: V-S4)."""
+    free = replace(state, pending=())
+    piece = next(p for p in GAME.movers(free, seat) if p.id == str(boat))
+    return Highlight(piece, tuple(GAME.reach(free, seat, piece.id, {"strength": strength})))
 
 
 def drawn(state: VikingsState, seat: int | None, mark: Highlight) -> tuple[Image.Image, Image.Image, reach.Plan]:
@@ -238,6 +242,7 @@ def test_a_boat_that_cannot_move_is_said_so_and_only_its_start_is_marked():
 
 def test_a_highlight_for_someone_else_s_boat_names_its_owner_from_the_board():
     state = two_isles()
+    state = replace(state, turn=1)  # Blue to sail: only boats that may sail now have a reach
     mark = highlight(state, 1, 1)  # Blue's boat 1 at B1, drawn for a spectator
     assert reach.owner(state, mark, None) == 1 and reach.owner(state, mark, 0) == 1
     assert decode(vikings.draw(state, None, highlight=mark)).size == reach.plan(state, None, mark).view.size
@@ -248,7 +253,7 @@ def test_a_highlight_for_someone_else_s_boat_names_its_owner_from_the_board():
 
 @pytest.mark.parametrize("name", ["two-isles", "ravnsund", "nordhav"])
 def test_every_boat_on_every_map_draws_a_deterministic_highlight(name):
-    state = busy(load(name))
+    state = replace(busy(load(name)), pending=())  # the bumped boat moved: boats may sail again (V-S4)
     for seat in range(len(state.seats)):
         for piece in GAME.movers(state, seat):
             mark = Highlight(piece, tuple(GAME.reach(state, seat, piece.id, {})))

@@ -101,11 +101,11 @@ def test_M_O2_the_host_does_not_adjust_the_pieces_of_a_player_moving_in_secret()
 
 def test_M_S5_the_declaration_asks_first_naming_the_ships_that_will_sink():
     state = red_moves(ship(ship(put(blank(), RED, "A", 1), RED, 1, "A"), RED, 2, "G"))
-    assert GAME.confirming(GAME.view(state, RED), Actor(RED)) == (
+    assert GAME.step(GAME.view(state, RED), Actor(RED), "declare", ()).question == (
         "Declare your movement ended without moving anything? It is final. Ships 1, 2 (not maintained this "
         "turn) will sink.")
     with pytest.raises(PlayerError, match="It is Rome's turn"):
-        GAME.confirming(GAME.view(state, BLUE), Actor(BLUE))
+        GAME.step(GAME.view(state, BLUE), Actor(BLUE), "declare", ())
 
 
 # --- M-T1: moves ------------------------------------------------------------------------------------

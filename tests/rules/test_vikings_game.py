@@ -169,6 +169,23 @@ def test_sails_per_turn_setting(setting, sails):
         act(state, RED, Sail(boat=1, route=("F2",), strength=1))
 
 
+def test_sails_per_turn_spent_leaves_no_boat_to_move_as_the_sail_menus_offer_none():
+    """The sails-per-turn setting (docs/vikings.md: a turn's sails) with V-S1: `movers` and `reach`
+    (`/game reach`) offer the boats the sail menus offer, so none once the turn's sails are spent,
+    and none to a player off turn."""
+    state = in_play(sails_per_turn=1)
+    state = put(state, RED, 1, "F1")
+    state = put(state, RED, 2, "A2")
+    offered = [str(c.value) for c in GAME.choices(state, Actor(RED), "sail", "boat", {})]
+    assert [p.id for p in GAME.movers(state, RED)] == offered == ["1", "2"]
+    assert {r.to for r in GAME.reach(state, RED, "1", {"strength": 1})} == {"A1", "F2"}
+    state = act(state, RED, Sail(boat=1, route=("F2",), strength=1)).state
+    assert "sail" not in {k.kind for k in GAME.kinds(state, Actor(RED))}
+    assert GAME.movers(state, RED) == [] and GAME.reach(state, RED, "2", {}) == []
+    state = put(state, BLUE, 1, "B2")
+    assert GAME.movers(state, BLUE) == []
+
+
 def test_V_S4_awaiting_lists_the_turn_or_only_the_bumped_boats_owner():
     state = in_play(2, "ravnsund")
     state = put(state, RED, 1, "F2")
