@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 
 from render.basics import PAPER, RGB, Box, Point
 from render.text import draw_text
+from render.words import say
 
 CARD_EDGE: RGB = (190, 180, 160)
 
@@ -24,10 +25,12 @@ LegendIcon = Callable[[Image.Image, Point], None]
 
 
 def legend(image: Image.Image, origin: Point, entries: Sequence[tuple[LegendIcon, str]], width: int,
-           columns: int = 2, size: int = 20, row: int = 34, title: str | None = "Key") -> int:
+           columns: int = 2, size: int = 20, row: int = 34, title: str | None = "") -> int:
     """A legend: each entry's icon (drawn by `icon(image, centre)`) and its meaning, in `columns`
-    across `width` pixels from `origin` (top-left). Returns the height used."""
+    across `width` pixels from `origin` (top-left), under `title` ("Key" unless given; None for
+    none). Returns the height used."""
     x0, y = origin
+    title = title if title != "" else say("Key")
     if title:
         draw_text(image, (x0, y), title, size + 2, anchor="lt", halo=None, bold=True)
         y += size + 14

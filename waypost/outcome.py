@@ -55,7 +55,8 @@ class Drawing:
     part of the board to show (`focus`: one of the game's `focuses`, or None for all of it), a
     piece and where it can go drawn over it (`highlight`), or the posted view (`posted`: the
     board composed for Discord's preview, showing best the action just taken), and its alt text;
-    `past` for a position looked back at (drawn after the boards of the present: `waypost.drawing`)."""
+    `past` for a position looked back at (drawn after the boards of the present: `waypost.drawing`);
+    the `language` its labels are drawn in (the alt text is already in it)."""
 
     game_key: str
     state: Any
@@ -65,6 +66,7 @@ class Drawing:
     highlight: Highlight | None = None
     posted: Posted | None = None
     past: bool = False
+    language: str = "en"
 
 
 @dataclass(frozen=True)
