@@ -17,7 +17,9 @@ from render.words import language
 from waypost.i18n import PSEUDO
 
 OVERLAP = 1.0  # pixels (at full size) two letters' boxes may share: antialiased edges
-WORD = re.compile(r"[A-Za-z]{2,}")  # English left in a label drawn in the pseudo-locale (its letters are accented)
+# English left in a label drawn in the pseudo-locale (its letters are accented); shorter runs of
+# letters are marks, not words (a seat's letter, a terrain's, Glory's "Sw", Skye's "Wh" badges)
+WORD = re.compile(r"[A-Za-z]{3,}")
 
 
 def drawn(compose: Callable[..., Image.Image], *args: Any, **kwargs: Any) -> tuple[Image.Image, tuple[Label, ...]]:
