@@ -16,7 +16,7 @@ from render.vikings.colours import FRAME, god_colour
 from render.vikings.icons import boat_sprite, house_icon, resource_icon, rune_stone, temple_icon
 from render.vikings.layout import CARD_H, MAP_W, PANEL_SIZE, PANEL_TOP, TABLE_ROW, WIDTH, Layout
 from render.words import colour, say
-from rules.messages import Msg, Plural
+from rules.messages import Msg, Plural, listed
 from rules.vikings import GAME
 from rules.vikings.control import influence
 from rules.vikings.state import PlayerState, VikingsState, raid_cost
@@ -54,10 +54,9 @@ def status(state: VikingsState) -> str:
     F4 or F5  (Red's turn waits)"."""
     name = plain(colour(state.seats[state.turn].colour))
     if state.pending:
-        owners = listed(list(dict.fromkeys(plain(colour(state.seats[b.seat].colour)) for b in state.pending)),
-                        Msg("{first} and {last}"))
+        owners = listed(list(dict.fromkeys(plain(colour(state.seats[b.seat].colour)) for b in state.pending)))
         bump = state.pending[0]
-        spaces = listed(list(bump.options), Msg("{first} or {last}"))
+        spaces = listed(list(bump.options), "or")
         if len(state.pending) == 1:
             return say(Msg("{owners} must move boat {boat} from {dock} to {spaces}  ({name}'s turn waits)",
                            owners=owners, boat=bump.boat, dock=bump.dock, spaces=spaces, name=name))
@@ -68,13 +67,6 @@ def status(state: VikingsState) -> str:
         return say(Msg("Setup: {name} places a boat", name=name))
     left = int(state.settings.get("sails_per_turn", 2)) - state.sails
     return say(Plural("{name}'s turn  ({n} sail left)", "{name}'s turn  ({n} sails left)", left, name=name))
-
-
-def listed(items: list[str], joined: Msg) -> str:
-    """Items as a sentence says them, the last two joined by `joined` ("{first} or {last}")."""
-    if len(items) < 2:
-        return "".join(items)
-    return say(Msg(joined.template, first=", ".join(items[:-1]), last=items[-1]))
 
 
 def era(state: VikingsState) -> str:

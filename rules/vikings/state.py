@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from rules.base import Seat
 from rules.errors import BadInput
+from rules.messages import Msg
 from rules.vikings.board import Board
 
 COLOURS = ("red", "blue", "yellow", "green", "purple")
@@ -110,8 +111,8 @@ def new_player(board: Board) -> PlayerState:
 
 
 def colour(state: VikingsState, seat: int) -> str:
-    """A seat's display name in the game: its colour, capitalised ("Red")."""
-    return state.seats[seat].colour.capitalize()
+    """A seat's display name in the game: its colour, capitalised ("Red"; the catalogs translate it)."""
+    return Msg(state.seats[seat].colour.capitalize())
 
 
 def boat_label(state: VikingsState, seat: int, boat: int) -> str:

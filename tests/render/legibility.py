@@ -91,9 +91,19 @@ def untranslated(found: tuple[Label, ...], state: Any) -> list[str]:
     """Labels drawn in the pseudo-locale with an English word in them (plain ASCII letters: the
     pseudo-locale accents every letter of a catalog's text) that is not a name from the state's
     own data (the board's places and gods, the players' names); seat colours are words, not names."""
-    colours = {s.colour.casefold() for s in getattr(state, "seats", ())}
-    names = {w.casefold() for text in _strings(state) for w in WORD.findall(text)} - colours
+    names = _names(state)
     return [m.text for m in found if any(w.casefold() not in names for w in WORD.findall(m.text))]
+
+
+def english(text: str, state: Any) -> list[str]:
+    """The English words in a text said in the pseudo-locale (as `untranslated`)."""
+    names = _names(state)
+    return [w for w in WORD.findall(text) if w.casefold() not in names]
+
+
+def _names(state: Any) -> set[str]:
+    colours = {s.colour.casefold() for s in getattr(state, "seats", ())}
+    return {w.casefold() for text in _strings(state) for w in WORD.findall(text)} - colours
 
 
 def _strings(value: Any) -> Iterator[str]:
