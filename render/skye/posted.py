@@ -175,7 +175,7 @@ def _offers(image: Image.Image, state: SkyeState, box: tuple[int, int, int, int]
         for offer in (o for o in state.offers if o.owner == seat):
             place(image, tile_image(state.board.tile(offer.tile), 0, size, LEAST), (round(x), round(y)))
             pen.rectangle((x - 2, y - 2, x + size + 2, y + size + 2), outline=style.fill, width=3)
-            tag = say(Msg("{tile}: {price} gold", tile=offer.tile, price=offer.price))
+            tag = say(Plural("{tile}: {n} gold", "{tile}: {n} gold", offer.price, tile=offer.tile))
             if offer.buyer is not None:
                 tag = say(Msg("{tile}: to {name}", tile=offer.tile, name=named(state.seats[offer.buyer].colour)))
             draw_text(image, (x + size / 2, y + size + LINE / 2 + 2), tag, LEAST, INK, None, bold=True)
@@ -189,7 +189,8 @@ def _strip(image: Image.Image, state: SkyeState, viewer: int | None, top: float)
     for seat, s in enumerate(state.seats):
         player = state.players[seat]
         score = scores[seat]
-        cells = [Cell(say(Msg("{n} VP", n=player.vp)), bold=True), Cell(say(Msg("{n} gold", n=player.gold)), bold=True),
+        gold = say(Plural("{n} gold", "{n} gold", player.gold))
+        cells = [Cell(say(Msg("{n} VP", n=player.vp)), bold=True), Cell(gold, bold=True),
                  Cell(scores_now(score), muted=True, rule=True),
                  Cell(" ".join(f"{TRACK_LETTERS[t]}{player.tracks[i]}" for i, t in enumerate(TRACKS)),
                       muted=True, rule=True)]
