@@ -61,7 +61,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     async def new(self, interaction: discord.Interaction, game: Text, board: Text | None = None) -> None:
         await run(interaction, table_of(interaction).new(
             channel_of(interaction), interaction.guild_id, user_of(interaction), game,
-            board))
+            board, str(interaction.guild_locale) if interaction.guild_locale else None))
 
     @app_commands.command(description="Take a seat at this channel's game")
     @app_commands.describe(colour="The colour you want (optional)")

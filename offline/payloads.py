@@ -152,6 +152,7 @@ class PayloadBuilder:
         self.attachment_size_limit = attachment_size_limit
         self.checks = checks
         self.permissions: dict[int, int] = {}
+        self.guild_locale = "en-US"  # the server's preferred locale, as Discord sends it with every interaction
         self._schemas: dict[tuple[str, int], tuple[dict[str, Any], bool]] = {}  # the tree is built once
 
     # -- people and places -------------------------------------------------------------------------
@@ -192,12 +193,12 @@ class PayloadBuilder:
             "version": 1,
             "data": data,
             "guild_id": str(self.guild_id),
-            "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
+            "guild": {"id": str(self.guild_id), "locale": self.guild_locale, "features": []},
             "channel_id": channel_payload["id"],
             "channel": channel_payload,
             "member": member,
             "locale": "en-US",
-            "guild_locale": "en-US",
+            "guild_locale": self.guild_locale,
             "app_permissions": str(APP_PERMISSIONS.value),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)},

@@ -10,7 +10,8 @@ it and adds the pieces:
         return _LAYERS.get(board)
 
 The cache is keyed by the board's value (a frozen dataclass: a board decoded again from storage
-finds its layer), bounded (the least recently used layer beyond `keep` is dropped), and
+finds its layer) and the language drawn (`render.words`: a layer with text is built per
+language), bounded (the least recently used layer beyond `keep` is dropped), and
 thread-safe (a layer is built outside the lock; if two threads build the same one at once, both
 get the first one stored, so a board always maps to one object). While `render.text.recording`,
 a layer built outside it (so without its record of text) is built again.
@@ -24,18 +25,19 @@ from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 from render.text import is_recording
+from render.words import language
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-class _Key(Generic[K]):
+class _Key:
     """A key hashed once: a board's hash walks all of it (frozen dataclasses do not keep it), and a
     lookup would hash it for every dict operation."""
 
     __slots__ = ("hash", "key")
 
-    def __init__(self, key: K) -> None:
+    def __init__(self, key: Hashable) -> None:
         self.key = key
         self.hash = hash(key)
 
@@ -54,14 +56,14 @@ class LayerCache(Generic[K, V]):
             raise ValueError("a layer cache keeps at least one layer")
         self._build = build
         self._keep = keep
-        self._layers: OrderedDict[_Key[K], V] = OrderedDict()
-        self._recorded: set[_Key[K]] = set()  # keys whose layer was built while recording text
+        self._layers: OrderedDict[_Key, V] = OrderedDict()
+        self._recorded: set[_Key] = set()  # keys whose layer was built while recording text
         self._lock = threading.Lock()
 
     def get(self, key: K) -> V:
         """The layer of `key`, built on first use."""
         recording = is_recording()
-        hashed = _Key(key)
+        hashed = _Key((language(), key))
         with self._lock:
             found = self._layers.get(hashed)
             if found is not None and (hashed in self._recorded or not recording):
@@ -92,7 +94,7 @@ class LayerCache(Generic[K, V]):
 
     def __contains__(self, key: object) -> bool:
         try:
-            hashed = _Key(key)
+            hashed = _Key((language(), key))
         except TypeError:  # unhashable: never a key
             return False
         with self._lock:

@@ -51,6 +51,7 @@ from rules.core import (
 from rules.errors import BadInput, IllegalMove, InvalidData, NotYourTurn, PlayerError
 from rules.flow import Flow, Position
 from rules.guards import hosting, seated
+from rules.messages import Msg, joined, listed
 from rules.options import Choice, Kind, Moving, Param, Step, Value, Values, defaulted
 from rules.text import either, players
 
@@ -492,17 +493,17 @@ class Game(ABC, Generic[S]):
         """The phase in a few words, for /game status ("Era 2: Red's turn")."""
         ending = self.ending(state)
         if ending is not None:
-            return f"Game over: {ending.text}"
+            return Msg("Game over: {text}", text=ending.text)
         pos = self.position(state)
         phase = self.flow.phase(pos.phase)
         if pos.holding and phase.actions:  # a decision holding up a phase (a phase of deciding says its own words)
-            doing = f"{self._deciding(state, pos)} to decide"
-        else:
-            doing = phase.doing.format(who=self._names(state, pos.acting)) if pos.acting else phase.title
-        return f"{pos.heading}: {doing}" if pos.heading else doing
+            doing = Msg("{names} to decide", names=self._deciding(state, pos))
+        else:  # the phase's words are the catalog's (marked where the game declares its flow)
+            doing = Msg(phase.doing, who=self._names(state, pos.acting)) if pos.acting else Msg(phase.title)
+        return Msg("{heading}: {doing}", heading=pos.heading, doing=doing) if pos.heading else doing
 
     def _names(self, state: S, seats: tuple[int, ...]) -> str:
-        return either([self.seat_name(state, s) for s in seats], "and") or "nobody"
+        return listed([self.seat_name(state, s) for s in seats]) or Msg("nobody")
 
     def _deciding(self, state: S, pos: Position) -> str:
         """The names of the seats whose blocking decisions hold play."""
@@ -547,7 +548,8 @@ class Game(ABC, Generic[S]):
         """The position in a few sentences for someone who cannot see the board (alt text): the
         phase and whom the game waits for; games add what a player needs (scores, pieces)."""
         waiting = sorted({self.seat_name(state, a.seat) for a in self.awaiting(state)})
-        return f"{self.status_line(state)}." + (f" Waiting for {either(waiting, 'and')}." if waiting else "")
+        said = [Msg("{status}.", status=self.status_line(state))]
+        return joined([*said, Msg("Waiting for {names}.", names=listed(waiting))] if waiting else said)
 
     # --- settings, actions and states as data -------------------------------------------
 

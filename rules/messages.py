@@ -14,6 +14,7 @@ needs no marker beyond `Msg("…")`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -47,3 +48,19 @@ def Plural(singular: str, plural: str, n: int, /, **params: Any) -> Msg:  # noqa
 
 def _rebuild(template: str, plural: str, count: int | None, params: dict[str, Any]) -> Msg:
     return Msg._make(template, plural, count, params)
+
+
+def joined(parts: Sequence[str], sep: str = " ") -> Msg:
+    """Messages one after another (the sentences of alt text), each translated on its own."""
+    names = [f"part{i}" for i in range(len(parts))]
+    return Msg._make(sep.join("{" + n + "}" for n in names), "", None, dict(zip(names, parts, strict=True)))
+
+
+def listed(items: Sequence[str], conjunction: str = "and") -> str:
+    """Items as a sentence says them, the last two joined by "and" or "or": "Red, Blue and Green"."""
+    if len(items) < 2:
+        return items[0] if items else ""
+    first, last = joined(items[:-1], ", ") if len(items) > 2 else items[0], items[-1]
+    if conjunction == "or":
+        return Msg("{first} or {last}", first=first, last=last)
+    return Msg("{first} and {last}", first=first, last=last)

@@ -29,7 +29,7 @@ from front.translator import command_strings  # noqa: E402
 from waypost.i18n import DOMAIN, LOCALE_DIR  # noqa: E402
 
 SOURCES = ("rules", "render", "waypost", "games", "front", "cogs")
-KEYWORDS = {"Msg": None, "Plural": (1, 2)}
+KEYWORDS = {"Msg": None, "Plural": (1, 2), "say": None}  # say: render.words
 HEADER = "# Waypost's player-facing text (docs/i18n.md). Made by `make catalogs`; translate the msgstr lines."
 
 

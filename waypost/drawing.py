@@ -16,14 +16,18 @@ multiprocessing, a script that starts the bot needs an `if __name__ == "__main__
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from typing import Any
 
+from render.words import speaking
 from waypost.fairness import Runner, metered
+from waypost.i18n import translate
 
 DRAW, LOOK_BACK = "draw", "look back"
 NICE = {DRAW: 0, LOOK_BACK: 19}  # how much the pool's processes yield the CPU to others (Linux nice)
@@ -66,3 +70,21 @@ def runner(kind: str) -> Runner:
         result: tuple[Any, float] = await run(metered, work, *args, kind=kind)
         return result
     return run_metered
+
+
+def in_language(language: str) -> contextlib.AbstractContextManager[None]:
+    """Inside it, boards are drawn with their labels in `language` (`render.words`)."""
+    return speaking(language, partial(translate, language=language))
+
+
+class Spoken:
+    """`work` (a module-level drawing function) drawing its labels in `language`; sent to a process
+    like `work` itself, and known to the lanes by its name (what it costs is the drawing's)."""
+
+    def __init__(self, language: str, work: Callable[..., Any]):
+        self.language, self.work = language, work
+        self.__qualname__ = getattr(work, "__qualname__", type(work).__name__)
+
+    def __call__(self, *args: Any) -> Any:
+        with in_language(self.language):
+            return self.work(*args)

@@ -9,6 +9,7 @@ from rules.base import BoardInfo, Seat, Setting
 from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
 from waypost import telling
 from waypost.channels import Channels, Loaded, players_on, seat_range
+from waypost.i18n import language_of
 from waypost.outcome import Outcome, User, clean_name
 from waypost.records import GameRow
 from waypost.registry import HOST_SETTINGS, Board, GameEntry
@@ -23,8 +24,9 @@ class Lobby:
         self.store = channels.store
 
     async def new(self, channel_id: int, guild_id: int | None, user: User, game_key: str,
-                  board_name: str | None = None) -> Outcome:
-        """Open a game in the channel; the creator becomes host and takes the first seat."""
+                  board_name: str | None = None, locale: str | None = None) -> Outcome:
+        """Open a game in the channel; the creator becomes host and takes the first seat. Its
+        language (setting `language`) is the server's preferred `locale`'s, English without a catalog."""
         game = self.channels.game(game_key)
         board = game.board(board_name) if board_name else next(iter(game.boards.values()))
         async with self.channels.locked(channel_id):
@@ -34,7 +36,8 @@ class Lobby:
             now = self.channels.now().isoformat()
             seat = Seat(user.id, clean_name(user.name), game.rules.colours[0])
             row = GameRow(0, channel_id, guild_id, game.key, board.info.name, "lobby", user.id, [seat],
-                          _defaults(game), self.channels.new_seed(), None, 0, now, now)
+                          {**_defaults(game), "language": language_of(locale)}, self.channels.new_seed(), None, 0,
+                          now, now)
             text = (f"{seat.name} opened {game.rules.title} on {board.info.title} "
                     f"({players_on(game, board.info)}) and sits as {game.rules.identity(board.model, seat.colour)}.")
             body = {"new": game.key, "board": board.info.name}

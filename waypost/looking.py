@@ -15,6 +15,7 @@ from rules.text import plural
 from waypost import focusing, lookback, telling
 from waypost.channels import Channels, Loaded
 from waypost.clocks import Clocks, Timing, away_spent
+from waypost.drawing import Spoken
 from waypost.fairness import TABLE, Allowance, Lane, Payer
 from waypost.lookback import REPLAY_LIMIT, TOO_LONG
 from waypost.outcome import Drawing, LogPage, Mine, Outcome, Seen, Status, User, Waiting
@@ -174,8 +175,9 @@ class Looking:
             raise IllegalMove(f"{TOO_LONG} /game log tells what happened.")
         rows = await self.store.log_rows(game_id, total)
         revealed = await self.store.revealed_up_to(game_id)
-        return await self.looking_back.run(payer, lookback.recap, lookback.sent(loaded.game), rows, count,
-                                           RECAP_LIMIT, user.id, revealed, limit, check=True)
+        return await self.looking_back.run(payer, Spoken(telling.language(loaded), lookback.recap),
+                                           lookback.sent(loaded.game), rows, count, RECAP_LIMIT, user.id, revealed,
+                                           limit, check=True)
 
     async def focuses(self, channel_id: int, user: User) -> list[tuple[str, str]]:
         """What `/game board` can be narrowed to in this channel's game (for autocomplete), a player's
@@ -260,8 +262,9 @@ class Looking:
         lane = self.looking_back if drawing.past else self.drawing
         game = self.games[drawing.game_key]
         if drawing.step is not None and game.picture is not None:
-            pictured: bytes = await lane.run(payer, game.picture, drawing.state, drawing.viewer, drawing.step)
+            pictured: bytes = await lane.run(payer, Spoken(drawing.language, game.picture), drawing.state,
+                                             drawing.viewer, drawing.step)
             return pictured
-        png: bytes = await lane.run(payer, game.draw, drawing.state, drawing.viewer, drawing.focus,
-                                    drawing.highlight, drawing.posted)
+        png: bytes = await lane.run(payer, Spoken(drawing.language, game.draw), drawing.state, drawing.viewer,
+                                    drawing.focus, drawing.highlight, drawing.posted)
         return png

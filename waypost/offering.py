@@ -107,7 +107,8 @@ class Offering:
         seat = loaded.actor(user).seat
         asked = step.param.ask if step.param is not None else step.question or "Ready to confirm."
         listed = "; ".join(c.label for c in step.choices)
-        return Drawing(game.key, loaded.view(seat), seat, f"{step.kind.label}: {asked} {listed}".strip(), step=step)
+        return Drawing(game.key, loaded.view(seat), seat, f"{step.kind.label}: {asked} {listed}".strip(), step=step,
+                       language=telling.language(loaded))
 
     async def choices(self, channel_id: int, user: User, game_key: str, kind: str, param: str,
                       chosen: Values) -> list[Choice]:

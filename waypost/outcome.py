@@ -57,7 +57,8 @@ class Drawing:
     piece and where it can go drawn over it (`highlight`), or the posted view (`posted`: the
     board composed for Discord's preview, showing best the action just taken), and its alt text;
     `past` for a position looked back at (drawn after the boards of the present: `waypost.drawing`);
-    or, with `step`, the game's picture of a choice on a turn card (`GameEntry.picture`)."""
+    or, with `step`, the game's picture of a choice on a turn card (`GameEntry.picture`); the
+    `language` its labels are drawn in (the alt text is already in it)."""
 
     game_key: str
     state: Any
@@ -68,6 +69,7 @@ class Drawing:
     posted: Posted | None = None
     past: bool = False
     step: Step | None = None
+    language: str = "en"
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from render.marks import seat_marker
 from rules.base import BoardInfo, Game, Highlight, Posted, Setting
 from rules.errors import BadInput, InvalidData
 from rules.options import Step
+from waypost.i18n import SOURCE, languages
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -38,6 +39,8 @@ HOST_SETTINGS = (  # the table's, for every game; the host changes them at any t
     Setting("chatter", "quiet", "quiet: a board only when the map changes, one line a player for their secret "
             "moves, a reveal's proof behind Verify; loud: every board, every line, every proof",
             choices=("quiet", "loud")),
+    Setting("language", SOURCE, "the language of the channel's posts and boards (set from the server's preferred "
+            "language when the game is opened)", choices=languages()),
 )
 Draw = Callable[[Any, int | None, str | None, Highlight | None, Posted | None], bytes]
 Picture = Callable[[Any, int | None, Step], bytes]

@@ -217,8 +217,8 @@ class Table:
 
     # --- Lobby: opening a game, seats, settings, starting and ending ---
     async def new(self, channel_id: int, guild_id: int | None, user: User, game_key: str,
-                  board_name: str | None = None) -> Outcome:
-        return await self.lobby.new(channel_id, guild_id, user, game_key, board_name)
+                  board_name: str | None = None, locale: str | None = None) -> Outcome:
+        return await self.lobby.new(channel_id, guild_id, user, game_key, board_name, locale)
 
     async def join(self, channel_id: int, user: User, colour: str | None = None) -> Outcome:
         return await self.lobby.join(channel_id, user, colour)

@@ -8,6 +8,7 @@ from dataclasses import replace
 from rules.base import Actor, Awaiting, Posted
 from rules.flow import Phase
 from waypost.channels import Loaded
+from waypost.i18n import game_language, translate
 from waypost.outcome import Drawing, Outcome, Prompt, Turn, User, alt_text
 from waypost.records import LogEntry
 
@@ -75,10 +76,18 @@ def turns_of(loaded: Loaded, awaited: list[Awaiting]) -> tuple[Turn, ...]:
 
 
 def drawing(loaded: Loaded, seat: int | None, what: str, posted: Posted | None = None) -> Drawing:
-    """The board as `seat` (None: everyone) may see it, whole or (`posted`) the posted view;
-    its alt text says `what` happened and describes the position."""
+    """The board as `seat` (None: everyone) may see it, whole or (`posted`) the posted view, in
+    the game's language; its alt text says `what` happened and describes the position."""
     view = loaded.view(seat)
-    return Drawing(loaded.game.key, view, seat, alt_text(what, loaded.game.rules.describe(view)), posted=posted)
+    said = language(loaded)
+    alt = alt_text(translate(what, said), translate(loaded.game.rules.describe(view), said))
+    return Drawing(loaded.game.key, view, seat, alt, posted=posted, language=said)
+
+
+def language(loaded: Loaded) -> str:
+    """The language the game's channel posts and boards speak: the host's setting `language`, set
+    from the server's preferred locale when the game was opened (English for older games)."""
+    return game_language(loaded.row.settings.get("language"), None)
 
 
 def asked_by(outcome: Outcome, entry: LogEntry | None) -> Outcome:

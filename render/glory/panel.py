@@ -16,29 +16,56 @@ from render.lines import draw_route
 from render.marks import marker_sprite, tag_sprite, unit_sprite
 from render.palette import player_style
 from render.text import draw_text, fit, paste, plain, shrunk, text_width, wrap
+from render.words import colour, say
 from rules.glory.explore import previews
 from rules.glory.state import GloryState, relics_to_place, unexplored_provinces
+from rules.messages import Msg, Plural
 
 X0, X1 = MAP_W + 20, WIDTH - 20
 TERRAIN_KEY = ("plains", "forest", "hills", "desert", "mountains", "swamp", "sea", "ocean", "unexplored")
 
 
 def status_line(state: GloryState) -> str:
-    who = state.seats[state.turn].colour.capitalize()
+    who = colour(state.seats[state.turn].colour)
     if state.exploring is not None:
-        return f"{state.seats[state.exploring.plan.seat].colour.capitalize()} chooses a rotation"
+        return say(Msg("{name} chooses a rotation", name=colour(state.seats[state.exploring.plan.seat].colour)))
     cubes = state.players[state.turn].action_cubes
     if not state.maneuvers:
-        return f"{who}'s turn  (first maneuver free)"
-    return f"{who}'s turn  ({cubes} action cube{'s' * (cubes != 1)} left)"
+        return say(Msg("{name}'s turn  (first maneuver free)", name=who))
+    return say(Plural("{name}'s turn  ({n} action cube left)", "{name}'s turn  ({n} action cubes left)", cubes,
+                      name=who))
+
+
+def round_line(state: GloryState) -> tuple[str, str]:
+    """The phase line and its note: the round, and how many provinces are still face down."""
+    down = len(unexplored_provinces(state))
+    return (say(Msg("Round {n}", n=state.round)),
+            say(Plural("{n} face-down province", "{n} face-down provinces", down)))
+
+
+def row_tag(state: GloryState, seat: int, on_turn: bool) -> str:
+    """The tag on a player's row: passed (in which order), on turn, or choosing a rotation."""
+    if seat in state.passed:
+        return say(Msg("PASSED {n}", n=state.passed.index(seat) + 1))
+    if on_turn:
+        return say("TURN")
+    if state.exploring is not None and state.exploring.plan.seat == seat:
+        return say("CHOOSING")
+    return ""
+
+
+def forces(armies: int, units: int) -> str:
+    """"2 armies, 5 units"."""
+    counted = Plural("{n} army", "{n} armies", armies)
+    strength = Plural("{n} unit", "{n} units", units)
+    return say(Msg("{armies}, {units}", armies=counted, units=strength))
 
 
 def draw_panel(image: Image.Image, state: GloryState, viewer: int | None, height: int) -> None:
     pen = ImageDraw.Draw(image)
-    down = len(unexplored_provinces(state))
-    note = f"{down} face-down province{'s' * (down != 1)}"
+    phase, note = round_line(state)
     awaited = state.seats[state.exploring.plan.seat if state.exploring else state.turn].colour
-    y = draw_status(image, (X0, TITLES_HEIGHT), f"Round {state.round}", X1 - X0, note=note,
+    y = draw_status(image, (X0, TITLES_HEIGHT), phase, X1 - X0, note=note,
                     turn=status_line(state), awaited=[awaited])
     y += 4
     for seat in range(len(state.seats)):
@@ -63,28 +90,22 @@ def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState
     y = y0 + 20
     paste(image, marker_sprite(s.colour, 13), (x0 + 22, y))
     who = plain(s.name, 16)
-    title = s.colour.capitalize()
+    title = colour(s.colour)
     if sum(c.isalnum() for c in who) > who.count("?"):  # a name the font cannot spell is left out
         title += f": {who}"
     if viewer == seat:
-        title += "  (you)"
+        title += "  " + say("(you)")
     draw_text(image, (x0 + 44, y), fit(title, PANEL_SIZE, 250), PANEL_SIZE, anchor="lm", halo=None, bold=True)
-    tag = ""
-    if seat in state.passed:
-        tag = f"PASSED {state.passed.index(seat) + 1}"
-    elif on_turn:
-        tag = "TURN"
-    elif state.exploring is not None and state.exploring.plan.seat == seat:
-        tag = "CHOOSING"
+    tag = row_tag(state, seat, on_turn)
     if tag:
         w = text_width(tag, 14) + 16
         pen.rounded_rectangle((x1 - 10 - w, y - 11, x1 - 10, y + 11), radius=8,
-                              fill=INK if tag != "PASSED" and not tag.startswith("PASSED") else MUTED)
+                              fill=MUTED if seat in state.passed else INK)
         draw_text(image, (x1 - 10 - w / 2, y), tag, 14, WHITE, None, bold=True)
     # action cubes (left and spent), voting cubes in the bank, relics held
     y += 30
     x = x0 + 14
-    box_ = draw_text(image, (x, y), "actions", SMALL_SIZE, MUTED, None, anchor="lm")
+    box_ = draw_text(image, (x, y), say("actions"), SMALL_SIZE, MUTED, None, anchor="lm")
     x = box_[2] + 6
     spent = max(player.action_cubes_per_round - player.action_cubes, 0)
     shown = min(player.action_cubes + spent, 8)
@@ -97,7 +118,7 @@ def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState
                          INK, None, anchor="lm", bold=True)
         x = box_[2]
     x += 14
-    box_ = draw_text(image, (x, y), "votes", SMALL_SIZE, MUTED, None, anchor="lm")
+    box_ = draw_text(image, (x, y), say("votes"), SMALL_SIZE, MUTED, None, anchor="lm")
     paste(image, cube_sprite(style.fill, 13, INK), (box_[2] + 13, y))
     box_ = draw_text(image, (box_[2] + 24, y), f"x{player.voting_cubes}", SMALL_SIZE + 1, INK, None, anchor="lm",
                      bold=True)
@@ -109,9 +130,9 @@ def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState
     armies = player.armies
     units = sum(sum(a.units.values()) for a in armies.values())
     depleted = sum(1 for a in armies.values() if a.cubes)
-    text = f"{len(armies)} arm{'y' if len(armies) == 1 else 'ies'}, {units} unit{'s' * (units != 1)}"
+    text = forces(len(armies), units)
     if depleted:
-        text += f" ({depleted} depleted)"
+        text += " " + say(Msg("({n} depleted)", n=depleted))
     if player.relics:
         text += "; " + ", ".join(player.relics)
     size = shrunk(plain(text), SMALL_SIZE, x1 - x0 - 28, 12)  # smaller rather than cut
@@ -122,13 +143,13 @@ def _events(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState, top
     """The event rows: each card's title and the voting cubes on it (per player: a cube in their
     colour and the count)."""
     board = state.board
-    draw_text(image, (X0, top + 12), "Events", PANEL_SIZE, anchor="lm", halo=None, bold=True)
+    draw_text(image, (X0, top + 12), say("Events"), PANEL_SIZE, anchor="lm", halo=None, bold=True)
     left = len(state.event_deck)
-    draw_text(image, (X1, top + 12), f"{left} card{'s' * (left != 1)} in the deck", SMALL_SIZE - 1, MUTED, None,
-              anchor="rm")
+    draw_text(image, (X1, top + 12), say(Plural("{n} card in the deck", "{n} cards in the deck", left)),
+              SMALL_SIZE - 1, MUTED, None, anchor="rm")
     y = top + 28
     if not state.event_rows:
-        draw_text(image, (X0 + 4, y + 14), "No event card flipped yet.", SMALL_SIZE, MUTED, None, anchor="lm")
+        draw_text(image, (X0 + 4, y + 14), say("No event card flipped yet."), SMALL_SIZE, MUTED, None, anchor="lm")
         return y + 30
     gap = 8
     w = (X1 - X0 - 2 * gap) / 3
@@ -149,7 +170,7 @@ def _events(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryState, top
                 box = draw_text(image, (vx + 16, y + 34), str(n), 14, INK, None, anchor="lm", bold=True)
                 vx = box[2] + 7
             if not any(slot.votes.values()):
-                draw_text(image, (x + 6, y + 34), "no votes", 13, MUTED, None, anchor="lm")
+                draw_text(image, (x + 6, y + 34), say("no votes"), 13, MUTED, None, anchor="lm")
         y += EVENT_ROW_H
     return y
 
@@ -160,7 +181,8 @@ def _relics_line(image: Image.Image, state: GloryState, y: float) -> float:
     left = max(relics_to_place(state), 0)
     placed = sorted(state.relics.items(), key=lambda item: state.board.index[item[0]])
     paste(image, relic_sprite(18), (X0 + 9, y + 10))
-    words = f"{left} still to place. On the map: {', '.join(f'{h} {n}' for h, n in placed) or 'none'}".split()
+    lying = ", ".join(f"{h} {n}" for h, n in placed) or say("none")
+    words = say(Msg("{n} still to place. On the map: {relics}", n=left, relics=lying)).split()
     width = X1 - X0 - 26
     lines = [""]
     for word in words:
@@ -185,11 +207,16 @@ def draw_previews(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryStat
     board = state.board
     x0, top, x1, bottom = box
     tile = board.tile_named[pending.tile]
-    colour = state.seats[pending.plan.seat].colour
+    seat_colour = state.seats[pending.plan.seat].colour
+    who = colour(seat_colour)
     size_ = max(PANEL_SIZE - 2, least)
-    kind = f", {tile.relic} relic symbol" if tile.relic != "none" else ""
-    said = (f"{colour.capitalize()} revealed {tile.title} ({tile.name}{kind}) for the province "
-            f"{pending.province}: choose a rotation")
+    if tile.relic != "none":
+        said = say(Msg("{name} revealed {tile} ({id}, {relic} relic symbol) for the province {province}: choose a "
+                       "rotation", name=who, tile=tile.title, id=tile.name, relic=say(tile.relic),
+                       province=pending.province))
+    else:
+        said = say(Msg("{name} revealed {tile} ({id}) for the province {province}: choose a rotation", name=who,
+                       tile=tile.title, id=tile.name, province=pending.province))
     lines = wrap(said, size_, x1 - x0 - 20, 3)  # in lines rather than cut
     for i, line in enumerate(lines):
         draw_text(image, (x0 + 10, top + 18 + (size_ + 6) * i), line, size_, anchor="lm", halo=None, bold=True)
@@ -203,7 +230,7 @@ def draw_previews(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryStat
     note_size = max(13, least)
     size = min(60.0, (slot_h - 26 - note_size) / (3 * 1.7320508), slot_w / 6.4)
     centre = board.axial(pending.province)
-    fill = player_style(colour).fill
+    fill = player_style(seat_colour).fill
     for n, preview in enumerate(shown):
         sx = x0 + (n % cols) * slot_w
         sy = top + (n // cols) * slot_h
@@ -219,7 +246,7 @@ def draw_previews(image: Image.Image, pen: ImageDraw.ImageDraw, state: GloryStat
             symbol = symbol_sprite(preview["symbol"], round(size * 0.7))
             paste(image, symbol, grid.centre(board.axial(preview["relic"])))
         paste(image, tag_sprite(preview["label"], max(20, least + 2), INK, WHITE), (sx + 18, sy + 16))
-        note = "army lands" if preview["lands"] else "army stays"
+        note = say("army lands") if preview["lands"] else say("army stays")
         draw_text(image, (mid[0], mid[1] + 2.75 * size + note_size / 2 + 4), note, note_size,
                   INK if preview["lands"] else MUTED, None, bold=True)
 
@@ -232,7 +259,7 @@ def key_entries() -> list[tuple[LegendIcon, str]]:
 
     def hexed(kind: str) -> str:
         letter = {"unexplored": "?", "swamp": "W"}.get(kind, kind[:1].upper())
-        return f"{letter} {kind if kind != 'unexplored' else 'face down'}"
+        return f"{letter} {terrain_word(kind)}"
 
     def city(img: Image.Image, p: Point) -> None:
         paste(img, structure_sprite("city", "red", 20), p)
@@ -260,7 +287,16 @@ def key_entries() -> list[tuple[LegendIcon, str]]:
                    width=4, head=12)
 
     entries: list[tuple[LegendIcon, str]] = [(terrain(k), hexed(k)) for k in TERRAIN_KEY]
-    entries += [(city, "city"), (castle, "castle"), (capital, "capital"), (relic, "relic"),
-                (units, "2 swordsmen"), (cube, "depleted"), (cubes, "marched"), (path, "last maneuver")]
+    entries += [(city, say("city")), (castle, say("castle")), (capital, say("capital")), (relic, say("relic")),
+                (units, say("2 swordsmen")), (cube, say("depleted")), (cubes, say("marched")),
+                (path, say("last maneuver"))]
     return entries
+
+
+def terrain_word(kind: str) -> str:
+    """A terrain as the key names it."""
+    words = {"plains": say("plains"), "forest": say("forest"), "hills": say("hills"), "desert": say("desert"),
+             "mountains": say("mountains"), "swamp": say("swamp"), "sea": say("sea"), "ocean": say("ocean"),
+             "unexplored": say("face down")}
+    return words.get(kind, kind)
 

@@ -17,6 +17,7 @@ from render.lines import dashed_polyline, draw_route
 from render.marks import chip_spots, draw_tags, ink_box, marker_sprite, supersampled, unit_sprite
 from render.palette import player_style
 from render.text import paste, text_sprite, text_width
+from render.words import say
 from rules import hexes
 from rules.glory.state import Army, GloryState
 
@@ -187,19 +188,20 @@ def path_tags(image: Image.Image, grid: Grid, state: GloryState, shown: Shown = 
     size = max(11, grid.least, round(grid.size * 0.3))
     last = state.last
     if last is not None:
-        tags = [(h, "drop") for h in last.drops if h not in last.pickups]
-        tags += [(h, "pick up") for h in last.pickups if h not in last.drops]
-        tags += [(h, "pick up, drop") for h in last.pickups if h in last.drops]
+        tags = [(h, say("drop")) for h in last.drops if h not in last.pickups]
+        tags += [(h, say("pick up")) for h in last.pickups if h not in last.drops]
+        tags += [(h, say("pick up, drop")) for h in last.pickups if h in last.drops]
         if last.stayed:
-            tags.append((last.path[-1], "no landing"))
+            tags.append((last.path[-1], say("no landing")))
         fill = player_style(state.seats[last.seat].colour).fill
         draw_tags(image, [(grid.centre(board.axial(h)), text) for h, text in tags_in(tags)], fill,
                   (0.0, -grid.size * 0.3), size)
     pending = state.exploring
     if pending is not None:
         fill = player_style(state.seats[pending.plan.seat].colour).fill
-        draw_tags(image, [(grid.centre(board.axial(h)), text) for h, text in tags_in([(pending.plan.end, "claimed")])],
-                  fill, (0.0, -grid.size * 0.3), size)
+        claimed = tags_in([(pending.plan.end, say("claimed"))])
+        draw_tags(image, [(grid.centre(board.axial(h)), text) for h, text in claimed], fill, (0.0, -grid.size * 0.3),
+                  size)
 
 
 def draw_pieces(image: Image.Image, grid: Grid, state: GloryState, shown: Shown = None) -> None:

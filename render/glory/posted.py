@@ -31,16 +31,18 @@ from render.basics import INK, MUTED, PAPER
 from render.glory import pieces
 from render.glory.icons import cube_sprite, hex_sprite, relic_sprite
 from render.glory.layout import SQRT3, Grid, extent
-from render.glory.panel import draw_previews, status_line
+from render.glory.panel import draw_previews, forces, round_line, row_tag, status_line
 from render.glory.static import PANEL, BoardKey, board_key, draw_borders, draw_name, keyed, static_layer
 from render.layers import LayerCache
 from render.palette import player_style
 from render.posted import GAP, HEADING_H, LEAST, POSTED_W, ROW_H, Cell, heading, player_row
 from render.terrain import TERRAINS
 from render.text import draw_text, paste, place, plain, text_width, wrap
+from render.words import colour, say
 from rules.base import Posted
 from rules.glory.board import Board
-from rules.glory.state import GloryState, terrain, unexplored_provinces
+from rules.glory.state import GloryState, terrain
+from rules.messages import Msg
 
 RADIUS = 68.0  # hex radius: names, terrain letters and armies read at the preview
 MAP_H = 680
@@ -65,10 +67,8 @@ def compose_posted(state: GloryState, viewer: int | None, posted: Posted) -> tup
     pen = ImageDraw.Draw(image)
     pen.line((0, HEADING_H, POSTED_W, HEADING_H), fill=INK, width=2)
     pen.line((0, HEADING_H + middle, POSTED_W, HEADING_H + middle), fill=INK, width=2)
-    down = len(unexplored_provinces(state))
     awaited = state.seats[state.exploring.plan.seat if state.exploring else state.turn].colour
-    heading(image, 0, f"Round {state.round}", f"{down} face-down province{'s' * (down != 1)}", status_line(state),
-            [awaited])
+    heading(image, 0, *round_line(state), status_line(state), [awaited])
     y = _strip(image, state, HEADING_H + middle + STRIP_PAD, viewer)
     for i, line in enumerate(key):
         draw_text(image, (20, y + KEY_LINE * (i + 0.5)), line, LEAST, INK, None, anchor="lm")
@@ -84,12 +84,13 @@ def unit_key(state: GloryState) -> tuple[str, ...]:
     words = []
     for unit in state.board.units:
         short = unit.short or unit.name[:1].upper()
-        words += [f"{short} {unit.name}"] if short in shown else []
-        words += [f"{short}p packed {unit.name}"] if short + "p" in shown else []
+        words += [f"{short} {say(unit.name)}"] if short in shown else []
+        words += [say(Msg("{short}p packed {unit}", short=short, unit=say(unit.name)))] if short + "p" in shown else []
     if not words:
         return ()
     first = words[0].split()[0]
-    said = f"Armies: {', '.join(words)}; a number after says how many ({first}2: two of them)"
+    said = say(Msg("Armies: {units}; a number after says how many ({first}2: two of them)", units=", ".join(words),
+                   first=first))
     return wrap(said, LEAST, POSTED_W - 40, 3)
 
 
@@ -200,18 +201,16 @@ def _strip(image: Image.Image, state: GloryState, top: float, viewer: int | None
         fill = player_style(s.colour).fill
         armies = player.armies
         units = sum(sum(a.units.values()) for a in armies.values())
-        cells = [Cell("actions", muted=True),
+        cells = [Cell(say("actions"), muted=True),
                  Cell(f"{player.action_cubes}/{player.action_cubes_per_round}", cube_sprite(fill, 18, INK), bold=True),
-                 Cell("votes", muted=True, rule=True), Cell(str(player.voting_cubes), cube_sprite(fill, 18, INK),
+                 Cell(say("votes"), muted=True, rule=True), Cell(str(player.voting_cubes), cube_sprite(fill, 18, INK),
                                                           bold=True),
                  Cell(str(len(player.relics)), relic_sprite(24), bold=True, rule=True),
-                 Cell(f"{len(armies)} arm{'y' if len(armies) == 1 else 'ies'}, {units} unit{'s' * (units != 1)}",
-                      rule=True)]
+                 Cell(forces(len(armies), units), rule=True)]
         on_turn = seat == state.turn and state.exploring is None
-        tag = f"PASSED {state.passed.index(seat) + 1}" if seat in state.passed else "TURN" if on_turn else \
-            "CHOOSING" if state.exploring is not None and state.exploring.plan.seat == seat else ""
-        you = "  (you)" if viewer == seat else ""
-        player_row(image, (8, y, POSTED_W - 8, y + ROW_H - 4), s.colour, f"{s.colour.capitalize()}: {s.name}{you}",
+        tag = row_tag(state, seat, on_turn)
+        you = "  " + say("(you)") if viewer == seat else ""
+        player_row(image, (8, y, POSTED_W - 8, y + ROW_H - 4), s.colour, f"{colour(s.colour)}: {s.name}{you}",
                    cells, on_turn, tag)
         y += ROW_H
     _events(image, state, y + EVENTS_H / 2)
@@ -222,20 +221,20 @@ def _events(image: Image.Image, state: GloryState, y: float) -> None:
     """The event cards face up, each with the votes on it, in one line (cut at a card's end, the
     whole board has them all); and how many are left in the deck."""
     board = state.board
-    box = draw_text(image, (20, y), "Events:", LEAST + 1, INK, None, anchor="lm", bold=True)
+    box = draw_text(image, (20, y), say("Events:"), LEAST + 1, INK, None, anchor="lm", bold=True)
     x = box[2] + GAP
     left = len(state.event_deck)
-    tail = f"{left} in the deck"
+    tail = say(Msg("{n} in the deck", n=left))
     right = POSTED_W - 20 - text_width(tail, LEAST) - GAP
     slots = [slot for row in state.event_rows for slot in row]
     if not slots:
-        draw_text(image, (x, y), "none face up yet", LEAST, MUTED, None, anchor="lm")
+        draw_text(image, (x, y), say("none face up yet"), LEAST, MUTED, None, anchor="lm")
     for n, slot in enumerate(slots):
         title = plain(board.event_named[slot.card].title)
         votes = [(seat, v) for seat, v in sorted(slot.votes.items()) if v]
         need = text_width(title, LEAST) + sum(22 + text_width(str(v), LEAST) for _, v in votes) + 2 * GAP
         if x + need > right:
-            draw_text(image, (x, y), f"+{len(slots) - n} more", LEAST, MUTED, None, anchor="lm")
+            draw_text(image, (x, y), say(Msg("+{n} more", n=len(slots) - n)), LEAST, MUTED, None, anchor="lm")
             break
         box = draw_text(image, (x, y), title, LEAST, INK, None, anchor="lm")
         x = box[2] + 4

@@ -27,9 +27,11 @@ from render.glory.zoom import draw_part, part_grid, whole_hexes
 from render.marks import marker_sprite, tag_sprite
 from render.posted import least
 from render.text import draw_text, fit, paste, text_width
+from render.words import say
 from rules import hexes
 from rules.base import Highlight, Reach
 from rules.glory.state import GloryState
+from rules.messages import Msg, Plural
 
 REACH_W, REACH_MAX_H = 1100, 860  # the map part's largest size; Discord previews it 550 wide
 RADII = (66.0, 58.0, 50.0, 44.0, 38.0, 32.0)  # hex radii tried, largest first: a few sizes, so the
@@ -150,10 +152,10 @@ def caption(highlight: Highlight, count: int, width: float = math.inf) -> tuple[
     if not units or at != piece.at:
         at, units = piece.at, piece.label
     if not count:
-        return f"The army at {at} cannot move now", fit(units, NOTE_SIZE, width)
-    where = "1 hex" if count == 1 else f"{count} hexes"
-    suffix = "; numbers are movement points"
-    return (f"Where the army at {at} can go: {where}",
+        return say(Msg("The army at {at} cannot move now", at=at)), fit(units, NOTE_SIZE, width)
+    suffix = "; " + say("numbers are movement points")
+    return (say(Plural("Where the army at {at} can go: {n} hex", "Where the army at {at} can go: {n} hexes", count,
+                       at=at)),
             fit(units, NOTE_SIZE, width - text_width(suffix, NOTE_SIZE)) + suffix)
 
 

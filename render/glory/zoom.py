@@ -15,8 +15,10 @@ from render.marks import marker_sprite
 from render.posted import least
 from render.terrain import TERRAINS
 from render.text import draw_text, paste, place, shrunk
+from render.words import colour, say
 from rules import hexes
 from rules.glory.state import GloryState, terrain
+from rules.messages import Msg
 
 FOCUS_W, FOCUS_MAX_H = 1200, 900
 HEADING = 64  # two lines
@@ -54,7 +56,7 @@ def _heading(state: GloryState, focus: str, width: int) -> Image.Image:
     strip = Image.new("RGB", (width, HEADING), PANEL)
     paste(strip, marker_sprite(focus.lower(), 13), (22, 20))
     size = max(TITLE_SIZE, least(width))
-    lines = [f"Around {focus.capitalize()}'s armies - Round {state.round}", status_line(state)]
+    lines = [say(Msg("Around {name}'s armies - Round {n}", name=colour(focus), n=state.round)), status_line(state)]
     for i, line in enumerate(lines):
         draw_text(strip, (44, 20 + i * 26), line, shrunk(line, size, width - 54, least(width)), INK, None,
                   anchor="lm", bold=i == 0)

@@ -39,10 +39,12 @@ from render.megaciv.sprites import styles
 from render.megaciv.static import Static, reach_layer, restore_frames, static_layer
 from render.megaciv.static import clear_cache as _clear_static
 from render.png import encode_png
+from render.words import say
 from rules.base import Highlight, Posted
 from rules.megaciv.queries import AROUND, focus_areas
 from rules.megaciv.report import report
 from rules.megaciv.state import MegaState
+from rules.messages import Msg
 
 __all__ = ["Static", "clear_cache", "compose", "draw", "static_layer"]
 
@@ -84,9 +86,9 @@ def title_of(state: MegaState, focus: str | None, focused: tuple[str, ...] | Non
         return title
     wanted = focus.strip()
     if wanted.casefold().startswith(AROUND):
-        return f"{title}: around {wanted[len(AROUND):].strip().title()}'s pieces"
+        return say(Msg("{title}: around {civ}'s pieces", title=title, civ=wanted[len(AROUND):].strip().title()))
     region = next((r for r in state.board.map.regions if r.casefold() == wanted.casefold()), wanted)
-    return f"{title}: {region} region"
+    return say(Msg("{title}: {region} region", title=title, region=region))
 
 
 def _compose(state: MegaState, viewer: int | None, focus: str | None) -> tuple[Image.Image, Image.Image]:

@@ -23,7 +23,9 @@ from render.megaciv.sprites import (
 )
 from render.terrain import Terrain, fill_polygon
 from render.text import paste
+from render.words import say
 from rules.megaciv.board import Board
+from rules.messages import Msg
 
 Icon = Callable[[Image.Image, Point], None]
 
@@ -69,18 +71,19 @@ def entries(board: Board, sizes: Sizes) -> list[tuple[Icon, str]]:
     sample = styles(board)[board.civilizations[0].name]
     r = min(sizes.chip, 9)  # every icon within its row: none meets the next
     return [
-        (_sprite(lambda: limit_badge(3, False, 9)), "population limit 3"),
-        (_sprite(lambda: limit_badge(2, True, 9)), "square: a city site (limit 2)"),
-        (_sprite(lambda: chip(sample, r, "4")), "4 tokens (shape, colour: whose)"),
-        (_sprite(lambda: city(sample.fill, sample.ink, sample.letter, 18)), "a city, with its owner's letter"),
-        (_sprite(lambda: city(PIRATE_FILL, WHITE, PIRATE, 18)), "a pirate city"),
-        (_sprite(lambda: barbarians(3, r)), "3 barbarian tokens"),
-        (_sprite(lambda: ship(sample.fill, sample.ink, f"{sample.letter}2", 20)), f"{sample.name}'s ship 2"),
+        (_sprite(lambda: limit_badge(3, False, 9)), say("population limit 3")),
+        (_sprite(lambda: limit_badge(2, True, 9)), say("square: a city site (limit 2)")),
+        (_sprite(lambda: chip(sample, r, "4")), say("4 tokens (shape, colour: whose)")),
+        (_sprite(lambda: city(sample.fill, sample.ink, sample.letter, 18)), say("a city, with its owner's letter")),
+        (_sprite(lambda: city(PIRATE_FILL, WHITE, PIRATE, 18)), say("a pirate city")),
+        (_sprite(lambda: barbarians(3, r)), say("3 barbarian tokens")),
+        (_sprite(lambda: ship(sample.fill, sample.ink, f"{sample.letter}2", 20)),
+         say(Msg("{name}'s ship 2", name=sample.name))),
         (_sprite(lambda: ship(sample.fill, sample.ink, f"{sample.letter}3", 20, unkept=True)),
-         "needs upkeep: sinks at declare"),
-        (_arrow, "tokens moved this phase (×count)"),
-        (_voyage, "a voyage: +taken on, -put off"),
-        (_conflict, "a conflict situation"),
-        (_patch(OPEN_SEA), "open sea (Astronavigation)"),
-        (_patch(OUT_OF_PLAY), "out of play"),
+         say("needs upkeep: sinks at declare")),
+        (_arrow, say("tokens moved this phase (×count)")),
+        (_voyage, say("a voyage: +taken on, -put off")),
+        (_conflict, say("a conflict situation")),
+        (_patch(OPEN_SEA), say("open sea (Astronavigation)")),
+        (_patch(OUT_OF_PLAY), say("out of play")),
     ]

@@ -16,12 +16,13 @@ from render.megaciv.layout import BAND_PAD, ORDER_HEAD, ORDER_ROW
 from render.megaciv.sprites import CivStyle, chip, fitted, warning, width_of
 from render.megaciv.static import Static
 from render.text import draw_text, paste, plain, shrunk
+from render.words import say
 from rules.megaciv.draft import secret_drafts
 from rules.megaciv.phase import mover
 from rules.megaciv.queries import order
 from rules.megaciv.report import Attack, Conflict
 from rules.megaciv.state import PIRATES, MegaState
-from rules.text import plural
+from rules.messages import Msg, Plural
 
 CHECK = 0.54  # where the declared check goes, as a share of a column's width
 COLUMNS = (0.68, 0.79, 0.88, 0.97)  # census, treasury, cities, ships: right edges, as shares
@@ -41,25 +42,32 @@ def status(state: MegaState, viewer: int | None) -> tuple[str, str, str]:
     """The phase line, its note (how this phase moves) and the turn line (who moves; between
     phases how many expanded and whose movement the arrows show; the viewer's own draft)."""
     if state.moving:
-        phase, note = f"Turn {state.turn}: Movement", "everyone at once" if state.together else "in census order"
+        phase = say(Msg("Turn {n}: Movement", n=state.turn))
+        note = say("everyone at once") if state.together else say("in census order")
         if state.insisted:
-            note += " (insisted on)"
+            note += " " + say("(insisted on)")
     else:
-        phase, note = f"Turn {state.turn}: the table's phases", "expand, adjust; the host starts Movement"
+        phase, note = say(Msg("Turn {n}: the table's phases", n=state.turn)), say("expand, adjust; the host starts "
+                                                                                   "Movement")
     now = acting(state)
     if now:
         names = [state.players[s].civ for s in now]
-        text = f"{names[0]} moves" if len(names) == 1 else f"{len(names)} still moving: {', '.join(names)}"
+        text = say(Msg("{name} moves", name=names[0])) if len(names) == 1 else \
+            say(Plural("{n} still moving: {names}", "{n} still moving: {names}", len(names), names=", ".join(names)))
     elif state.moving:
-        text = "everyone has declared"
+        text = say("everyone has declared")
     else:
         done = sum(p.expanded for p in state.players)
-        text = f"{done} of {plural(len(state.players), 'player')} expanded"
+        text = say(Plural("{done} of {n} player expanded", "{done} of {n} players expanded", len(state.players),
+                          done=done))
         if any(p.steps for p in state.players):
-            text += f"; arrows: turn {state.turn - 1}'s movement"
+            text += "; " + say(Msg("arrows: turn {n}'s movement", n=state.turn - 1))
     if viewer is not None and state.moving and state.players[viewer].steps and not state.players[viewer].declared:
-        seen = "secret" if secret_drafts(state) else "open"
-        text += f" | your draft: {plural(len(state.players[viewer].steps), 'step')} ({seen})"
+        steps = len(state.players[viewer].steps)
+        if secret_drafts(state):
+            text += " | " + say(Plural("your draft: {n} step (secret)", "your draft: {n} steps (secret)", steps))
+        else:
+            text += " | " + say(Plural("your draft: {n} step (open)", "your draft: {n} steps (open)", steps))
     return phase, note, text
 
 
@@ -94,14 +102,14 @@ def draw_order(image: Image.Image, state: MegaState, static: Static, civs: dict[
     f = static.frame
     top = f.band_top + BAND_PAD
     column_w = f.column_w
-    title = "Movement order" if state.moving else "Next movement order (census now)"
+    title = say("Movement order") if state.moving else say("Next movement order (census now)")
     draw_text(image, (20, top + 4), title, 19, INK, None, anchor="lt", bold=True)
-    draw_text(image, (20, top + ORDER_HEAD + f.order_rows * ORDER_ROW + 12), "census: tokens on the board;  "
-              "T treasury, C cities, S ships", 13, MUTED, None, anchor="lm")
+    draw_text(image, (20, top + ORDER_HEAD + f.order_rows * ORDER_ROW + 12),
+              say("census: tokens on the board;  T treasury, C cities, S ships"), 13, MUTED, None, anchor="lm")
     for column in range(f.order_columns):
         x = 20 + column * column_w
-        for at, word in zip(COLUMNS, ("census", "T", "C", "S")):
-            draw_text(image, (x + at * column_w, top + 26), word, 12, MUTED, None, anchor="rt", bold=word != "census")
+        for at, word in zip(COLUMNS, (say("census"), "T", "C", "S")):
+            draw_text(image, (x + at * column_w, top + 26), word, 12, MUTED, None, anchor="rt", bold=len(word) == 1)
     now = set(acting(state))
     pen = ImageDraw.Draw(image)
     for i, m in enumerate(order(state)):
@@ -129,8 +137,12 @@ def draw_order(image: Image.Image, state: MegaState, static: Static, civs: dict[
 
 def attack_words(c: Conflict, a: Attack) -> str:
     """"Maurya 8 vs Egypt's city (7 needed): can succeed"."""
-    town = "the pirate city" if c.city == PIRATES else f"{c.city_name}'s city"
-    return f"{a.name} {a.tokens} vs {town} ({a.needed} needed): {'can' if a.succeeds else 'cannot'} succeed"
+    town = say("the pirate city") if c.city == PIRATES else say(Msg("{name}'s city", name=c.city_name))
+    if a.succeeds:
+        return say(Msg("{civ} {tokens} vs {town} ({needed} needed): can succeed", civ=a.name, tokens=a.tokens,
+                       town=town, needed=a.needed))
+    return say(Msg("{civ} {tokens} vs {town} ({needed} needed): cannot succeed", civ=a.name, tokens=a.tokens,
+                   town=town, needed=a.needed))
 
 
 def _wrapped(parts: list[str], size: int, width: float) -> list[str]:
@@ -159,19 +171,20 @@ def draw_conflicts(image: Image.Image, state: MegaState, static: Static, conflic
     left, right = f.conflicts_x, f.conflicts_x + f.conflicts_w
     top = f.band_top + BAND_PAD
     paste(image, warning(18), (left + 10, top + 12))
-    draw_text(image, (left + 26, top + 4), f"Conflict situations: {len(conflicts)}", 19, INK, None, anchor="lt",
-              bold=True)
+    draw_text(image, (left + 26, top + 4), say(Msg("Conflict situations: {n}", n=len(conflicts))), 19, INK, None,
+              anchor="lt", bold=True)
     lines: list[str] = []
     for c in conflicts:
         who = ", ".join(f"{p.name} {p.tokens}" for p in c.present)
-        parts = [f"{c.area} (limit {c.limit}): {who}"]
+        parts = [say(Msg("{area} (limit {limit}): {who}", area=c.area, limit=c.limit, who=who))]
         parts += [attack_words(c, a) for a in c.attacks]
         lines += _wrapped(parts, 15, right - left)
     rows = (f.band_h - 2 * BAND_PAD - ORDER_HEAD) // 22
-    shown = lines if len(lines) <= rows else [*lines[:rows - 1], f"... and {len(lines) - rows + 1} more "
-                                                                    "(/megaciv report)"]
+    more = say(Msg("... and {n} more (/megaciv report)", n=len(lines) - rows + 1))
+    shown = lines if len(lines) <= rows else [*lines[:rows - 1], more]
     for i, line in enumerate(shown):
-        draw_text(image, (left, top + ORDER_HEAD + i * 22 + 11), fitted(line, 15, right - left), 15, INK, None,
+        size = shrunk(plain(line), 15, right - left, 12)  # a longer language's line smaller rather than cut
+        draw_text(image, (left, top + ORDER_HEAD + i * 22 + 11), fitted(line, size, right - left), size, INK, None,
                   anchor="lm")
     if not lines:
         draw_text(image, (left, top + ORDER_HEAD + 11), "none", 15, MUTED, None, anchor="lm")

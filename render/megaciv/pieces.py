@@ -18,8 +18,10 @@ from render.megaciv.sprites import PIRATE, CivStyle, barbarians, chip, city, shi
 from render.megaciv.static import Static, draw_name
 from render.terrain import fill_polygon
 from render.text import paste
+from render.words import say
 from rules.megaciv.report import Conflict
 from rules.megaciv.state import MegaState
+from rules.messages import Msg
 
 
 def draw_out_of_play(image: Image.Image, state: MegaState, static: Static) -> None:
@@ -64,10 +66,11 @@ def draw_conflict_signs(image: Image.Image, state: MegaState, static: Static,
         name_y = y - s.name * 0.62
         paste(image, sign, (x - s.badge - half - sign.width / 2, name_y))
         if s.tags:
-            words = ["over the limit"] if c.over_limit else []
+            words = [say("over the limit")] if c.over_limit else []
             if c.attacks:  # in full in the band and in /megaciv report
-                words.append("city attack: " + ", ".join(f"{a.name} {a.tokens}/{a.needed}" for a in c.attacks))
-            tag = tag_sprite("; ".join(words) or "conflict", s.tag, CONFLICT, WHITE)
+                attacks = ", ".join(f"{a.name} {a.tokens}/{a.needed}" for a in c.attacks)
+                words.append(say(Msg("city attack: {attacks}", attacks=attacks)))
+            tag = tag_sprite("; ".join(words) or say("conflict"), s.tag, CONFLICT, WHITE)
             left = min(max(x, tag.width / 2 + 4), f.width - tag.width / 2 - 4)  # whole, inside the image
             paste(image, tag, (left, name_y - s.name * 0.6 - tag.height / 2))
 

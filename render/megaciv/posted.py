@@ -46,11 +46,13 @@ from render.png import build_palette
 from render.posted import HEADING_H, LEAST, POSTED_W, STATUS, heading
 from render.terrain import fill_polygon
 from render.text import draw_text, fit, paste, place, plain, shrunk, text_width
+from render.words import say
 from rules.base import Posted
 from rules.megaciv.board import Board
 from rules.megaciv.queries import order
 from rules.megaciv.report import report
 from rules.megaciv.state import MegaState
+from rules.messages import Plural
 
 SIZES = Sizes(name=LEAST, sea=LEAST, badge=16, chip=19, city=40, ship=60, arrow=6, tags=False, tag=LEAST, least=LEAST)
 AREA_PX = 170  # a typical land area's width on the posted view
@@ -137,8 +139,9 @@ def _heading(image: Image.Image, state: MegaState, viewer: int | None) -> None:
     left = x + 8 if now else x
     text = plain(turn)
     if text_width(text, LEAST + 2) > POSTED_W - 20 - left and len(now) > 1:  # "5 still moving: Rome, ..."
-        moving, _, draft = text.partition(" | ")
-        text = moving.split(":")[0] + " (highlighted below)" + (f" | {draft}" if draft else "")
+        _, _, draft = text.partition(" | ")
+        text = say(Plural("{n} still moving (highlighted below)", "{n} still moving (highlighted below)", len(now)))
+        text += f" | {draft}" if draft else ""
     size = shrunk(text, STATUS.turn, POSTED_W - 20 - left, LEAST)
     draw_text(image, (left, y), fit(text, size, POSTED_W - 20 - left), size, INK, None, anchor="lm", bold=True)
 
@@ -267,10 +270,11 @@ def _order(image: Image.Image, state: MegaState, static: Static, viewer: int | N
     f = static.frame
     civs = styles(state.board)
     top = f.band_top + 8
-    title = "Movement order" if state.moving else "Next movement order (census now)"
+    title = say("Movement order") if state.moving else say("Next movement order (census now)")
     box = draw_text(image, (20, top + ORDER_HEAD / 2), title, LEAST + 1, INK, None, anchor="lm", bold=True)
-    note = "census, then T treasury, C cities, S ships" + (
-        f"; {conflicts} conflict{'s' * (conflicts != 1)} (outlined)" if conflicts else "")
+    note = say("census, then T treasury, C cities, S ships")
+    if conflicts:
+        note += "; " + say(Plural("{n} conflict (outlined)", "{n} conflicts (outlined)", conflicts))
     draw_text(image, (box[2] + 16, top + ORDER_HEAD / 2), note, LEAST, MUTED, None, anchor="lm")
     now = set(acting(state))
     pen = ImageDraw.Draw(image)
@@ -291,7 +295,7 @@ def _order(image: Image.Image, state: MegaState, static: Static, viewer: int | N
         facts = f"{m.census}  T{player.treasury} C{len(player.cities)} S{ships}"
         right = x + column_w - 20
         fact_box = draw_text(image, (right, y), facts, LEAST, INK, None, anchor="rm")
-        name = player.civ + (" (you)" if m.seat == viewer else "") + (" ✓" if m.declared else "")
+        name = player.civ + (" " + say("(you)") if m.seat == viewer else "") + (" ✓" if m.declared else "")
         room = fact_box[0] - (x + 72) - 8
         if text_width(name, LEAST) > room:
             name = player.civ

@@ -31,10 +31,11 @@ from render.megaciv.layout import CAPTION_H, HEADER_H
 from render.megaciv.sprites import cost_disc, fitted, width_of
 from render.megaciv.static import Static, cost_radius, start_tag
 from render.text import draw_text, paste
+from render.words import say
 from rules.base import Highlight
 from rules.megaciv.report import Conflict
 from rules.megaciv.state import MegaState
-from rules.text import plural
+from rules.messages import Msg, Plural
 
 CAPTION_SIZE = 23
 NOTE_SIZE = 16
@@ -63,7 +64,8 @@ def piece_name(highlight: Highlight) -> str:
     """"Ship 2 (Telmon)", or the token group's label ("3 of 5 tokens in Telmon")."""
     piece = highlight.piece
     if is_ship(highlight):
-        return f"Ship {int(piece.id[4:])} ({piece.at})" if piece.at else f"Ship {int(piece.id[4:])}"
+        number = int(piece.id[4:])
+        return say(Msg("Ship {n} ({at})", n=number, at=piece.at)) if piece.at else say(Msg("Ship {n}", n=number))
     return piece.label or piece.id
 
 
@@ -77,9 +79,10 @@ def caption(highlight: Highlight, short: bool = False) -> str:
     name = piece_name(highlight)
     count = len(places(highlight))
     if not count:
-        return f"{name} cannot move now"
-    unit = "water steps" if is_ship(highlight) else "steps"
-    return f"Where {name} can go: {plural(count, 'area')}" + ("" if short else f"; numbers are {unit}")
+        return say(Msg("{name} cannot move now", name=name))
+    unit = say("numbers are water steps") if is_ship(highlight) else say("numbers are steps")
+    return say(Plural("Where {name} can go: {n} area", "Where {name} can go: {n} areas", count, name=name)) + \
+        ("" if short else f"; {unit}")
 
 
 # --- on the map -----------------------------------------------------------------------------------

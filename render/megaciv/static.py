@@ -140,8 +140,7 @@ def _make(board: Board, focused: tuple[str, ...] | None, seats: int, title: str,
             "whole map: /game board"
         draw_text(image, (20, f.map_top - 8), hint, 14, MUTED, None, anchor="lb")
     legend(image, (f.key_x, f.band_top + BAND_PAD), key.entries(board, s), f.width - f.key_x - 10,
-           columns=f.key_columns, size=15 if wanted is None else 14, row=KEY_ROW if wanted is None else KEY_ROW_FOCUS,
-           title="Key")
+           columns=f.key_columns, size=15 if wanted is None else 14, row=KEY_ROW if wanted is None else KEY_ROW_FOCUS)
     samples = [image, _samples(board, f), *([reach_samples(f.sizes)] if reach else [])]
     palette = build_palette(samples, [*_fixed(board), *([REACH, ROUTE] if reach else [])])
     return Static(image, f, palette, anchors, rooms, ports, frozenset(seen))

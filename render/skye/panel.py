@@ -28,6 +28,9 @@ from render.skye.layout import (
 )
 from render.skye.pieces import BONUS_CODES, TRACK_LETTERS, tile_image
 from render.text import draw_text, fit, paste, place, plain, text_width, wrap
+from render.words import colour as named
+from render.words import say
+from rules.messages import Msg, Plural
 from rules.skye import GAME, queries
 from rules.skye.model import SLOTS, TRACKS
 from rules.skye.progress import side_of
@@ -56,17 +59,24 @@ def awaited(state: SkyeState) -> tuple[int, ...]:
 def _status(image: Image.Image, state: SkyeState) -> None:
     ending = GAME.ending(state)
     if ending is not None:
-        draw_status(image, (PANEL_X, TITLES_HEIGHT), "Game over", PANEL_INNER,
-                    note=f"after {state.rounds} rounds",
-                    turn=ending.text.split(":")[0], awaited=[state.seats[s].colour for s in ending.winners])
+        draw_status(image, (PANEL_X, TITLES_HEIGHT), say("Game over"), PANEL_INNER,
+                    note=say(Plural("after {n} round", "after {n} rounds", state.rounds)),
+                    turn=say(ending.text).split(":")[0], awaited=[state.seats[s].colour for s in ending.winners])
         return
-    pos = GAME.position(state)
-    title = GAME.flow.phase(pos.phase).title
-    line = GAME.status_line(state)
-    doing = line.split(": ", 1)[1] if ": " in line else line
-    draw_status(image, (PANEL_X, TITLES_HEIGHT), f"Round {state.round} of {state.rounds}", PANEL_INNER,
-                note=title + (" (secret)" if pos.phase in ("price", "plan") else ""), turn=doing,
+    phase, note, doing = status_lines(state)
+    draw_status(image, (PANEL_X, TITLES_HEIGHT), phase, PANEL_INNER, note=note, turn=doing,
                 awaited=[state.seats[s].colour for s in awaited(state)])
+
+
+def status_lines(state: SkyeState) -> tuple[str, str, str]:
+    """The round, the phase (secret or not) and what the game waits for, as the header says them."""
+    pos = GAME.position(state)
+    title = say(GAME.flow.phase(pos.phase).title)
+    if pos.phase in ("price", "plan"):
+        title = say(Msg("{phase} (secret)", phase=title))
+    line = say(GAME.status_line(state))
+    doing = line.split(": ", 1)[1] if ": " in line else line
+    return say(Msg("Round {n} of {rounds}", n=state.round, rounds=state.rounds)), title, doing
 
 
 def _scoring(image: Image.Image, state: SkyeState) -> None:
@@ -77,9 +87,10 @@ def _scoring(image: Image.Image, state: SkyeState) -> None:
     schedule = state.board.scoring.schedule(str(state.settings.get("schedule") or state.board.schedule))
     variant = schedule.variant(state.rounds) if schedule else None
     rounds = "  ".join(f"{r}:{letters or '-'}" for r, letters in enumerate(variant.score, 1)) if variant else ""
-    head = draw_text(image, (x0, y0 + 10), "Scoring", TEXT + 1, INK, None, anchor="lm", bold=True)
-    draw_text(image, (head[2] + 12, y0 + 10), fit(f"rounds {rounds}", SMALL, PANEL_INNER - head[2] + x0 - 12),
-              SMALL, MUTED, None, anchor="lm")
+    head = draw_text(image, (x0, y0 + 10), say("Scoring"), TEXT + 1, INK, None, anchor="lm", bold=True)
+    said = say(Msg("rounds {rounds}", rounds=rounds))
+    draw_text(image, (head[2] + 12, y0 + 10), fit(said, SMALL, PANEL_INNER - head[2] + x0 - 12), SMALL, MUTED, None,
+              anchor="lm")
     w = (PANEL_INNER - 10) / 2
     h = (SCORING_H - 30) / 2
     for i, tile_id in enumerate(state.scoring):
@@ -107,21 +118,23 @@ def _tag(image: Image.Image, right: float, y: float, text: str, fill: RGB, ink: 
 def _state_tag(state: SkyeState, seat: int) -> tuple[str, RGB] | None:
     if GAME.ending(state) is not None:
         ending = GAME.ending(state)
-        return ("WINNER", GOLD) if ending and seat in ending.winners else None
+        return (say("WINNER"), GOLD) if ending and seat in ending.winners else None
     if any(p.seat == seat for p in state.pending):
-        return "DECIDE", ALERT
+        return say("DECIDE"), ALERT
     player = state.players[seat]
     stage = state.stage
     if stage in ("price", "plan"):
         if stage == "price" and not player.hand:
             return None
-        return ("SEALED", INK) if committed(state, seat) else ("PRICING" if stage == "price" else "PLANNING", ALERT)
+        if committed(state, seat):
+            return say("SEALED"), INK
+        return (say("PRICING") if stage == "price" else say("PLANNING")), ALERT
     if stage == "buy" and state.queue[:1] == (seat,):
-        return "BUYING", ALERT
+        return say("BUYING"), ALERT
     if stage == "keep" and any(o.owner == seat for o in state.offers):
-        return "KEEP?", ALERT
+        return say("KEEP?"), ALERT
     if stage == "place" and player.to_place:
-        return "PLACING", ALERT
+        return say("PLACING"), ALERT
     return None
 
 
@@ -138,13 +151,14 @@ def _card(image: Image.Image, state: SkyeState, seat: int, viewer: int | None, t
     y = top + 20
     paste(image, marker_sprite(colour, 13), (x0 + 20, y))
     who = plain(state.seats[seat].name, 16)
-    title = colour.capitalize() + (f": {who}" if sum(c.isalnum() for c in who) > who.count("?") else "")
-    title += "  (you)" if viewer == seat else ""
+    title = named(colour) + (f": {who}" if sum(c.isalnum() for c in who) > who.count("?") else "")
+    title += "  " + say("(you)") if viewer == seat else ""
     right: float = x1 - 10
     tag = _state_tag(state, seat)
     if tag:
         right = _tag(image, right, y, *tag)
-    vp = draw_text(image, (right, y), f"{player.vp} VP  {player.gold} gold", 19, INK, None, anchor="rm", bold=True)
+    worth = say(Msg("{vp} VP  {gold} gold", vp=player.vp, gold=player.gold))
+    vp = draw_text(image, (right, y), worth, 19, INK, None, anchor="rm", bold=True)
     draw_text(image, (x0 + 40, y), fit(title, 18, vp[0] - x0 - 50), 18, INK, None, anchor="lm", bold=True)
     board_right = _progress(image, state, seat, (x0 + 10, top + 40))
     _facts(image, state, seat, score, (board_right + 12, top + 40, x1 - 8))
@@ -203,9 +217,9 @@ def _facts(image: Image.Image, state: SkyeState, seat: int, score: Score, box: t
     ready, waiting = queries.roads_ready(state, seat)
     kept = [BONUS_CODES.get(h.bonus, h.bonus) for h in player.held]
     lines = [
-        f"{warrior + herald} VP/rd  inc {income(state, seat)[0]}",
-        f"{player.markers} mark  {moves} mv" + (f" +{extra}" if extra else ""),
-        f"{ready} road{'s' * (ready != 1)}" + (f" +{waiting}" if waiting else "")
+        say(Msg("{vp} VP/rd  inc {income}", vp=warrior + herald, income=income(state, seat)[0])),
+        say(Msg("{markers} mark  {moves} mv", markers=player.markers, moves=moves)) + (f" +{extra}" if extra else ""),
+        say(Plural("{n} road", "{n} roads", ready)) + (f" +{waiting}" if waiting else "")
         + (f"  {' '.join(kept)}" if kept else ""),
     ]
     for n, line in enumerate(lines):
@@ -221,21 +235,21 @@ def _tiles(image: Image.Image, state: SkyeState, seat: int, score: Score, box: t
     shown: list[tuple[str, str, bool]] = []  # tile, tag under it, axed
     label = ""
     if player.hand:
-        label = "drew"
+        label = say("drew")
         pricing = player.pricing
         for tile in player.hand:
             if pricing is not None and tile in pricing.tiles:
                 shown.append((tile, f"{pricing.prices[pricing.tiles.index(tile)]}g", False))
             else:
-                shown.append((tile, "axe" if pricing is not None and tile == pricing.axe else "", bool(
+                shown.append((tile, say("axe") if pricing is not None and tile == pricing.axe else "", bool(
                     pricing is not None and tile == pricing.axe)))
     offers = [(o.tile, f"{o.price}g", False) for o in state.offers if o.owner == seat]
     if offers:
-        label, shown = "offers", offers
+        label, shown = say("offers"), offers
     if player.to_place:
-        label = "to place" if not shown else label
+        label = say("to place") if not shown else label
         shown += [(t, "", False) for t in player.to_place]
-    now = "scores " + " · ".join(f"{letter} {points}" for letter, points in score.tiles)  # the scoring tiles now
+    now = scores_now(score)
     b = draw_text(image, (x1, mid), now, SMALL, MUTED, None, anchor="rm")
     x1 = b[0] - 10
     x = x0
@@ -253,6 +267,11 @@ def _tiles(image: Image.Image, state: SkyeState, seat: int, score: Score, box: t
         x = b[2] + 10
     if player.plan is not None:
         marks = " > ".join(f"{m.x},{m.y}" + (f":{TRACK_LETTERS[m.track]}" if m.track else "")
-                           for m in player.plan.markers) or "stay"
-        text = f"your plan: {marks}" + (" +4" if player.plan.extra else "")
+                           for m in player.plan.markers) or say("stay")
+        text = say(Msg("your plan: {marks}", marks=marks)) + (" +4" if player.plan.extra else "")
         draw_text(image, (x, mid), fit(text, SMALL, x1 - x), SMALL, PLAN, None, anchor="lm", bold=True)
+
+
+def scores_now(score: Score) -> str:
+    """What the scoring tiles give a player now: "scores A 3 · B 0"."""
+    return say(Msg("scores {tiles}", tiles=" · ".join(f"{letter} {points}" for letter, points in score.tiles)))

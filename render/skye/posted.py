@@ -32,13 +32,16 @@ from render.basics import INK, MUTED, WHITE
 from render.palette import player_style
 from render.posted import GAP, HEADING_H, LEAST, POSTED_W, ROW_H, Cell, heading, player_row
 from render.skye.colours import ALERT, BACKGROUND, FRAME, PANEL
-from render.skye.panel import _state_tag, awaited
+from render.skye.panel import _state_tag, awaited, scores_now, status_lines
 from render.skye.pieces import TRACK_LETTERS, tile_image
 from render.skye.static import static_layer
 from render.skye.territory import cell, draw_slot, slots
 from render.text import draw_text, fit, place, plain, text_width, wrap
 from render.tiles import Slot
+from render.words import colour as named
+from render.words import say
 from rules.base import Posted
+from rules.messages import Msg, Plural
 from rules.skye import GAME, queries
 from rules.skye.actions import Place
 from rules.skye.model import TRACKS
@@ -144,14 +147,10 @@ def focus_seat(state: SkyeState, viewer: int | None, posted: Posted) -> int:
 def _heading(image: Image.Image, state: SkyeState) -> None:
     ending = GAME.ending(state)
     if ending is not None:
-        heading(image, 0, "Game over", f"after {state.rounds} rounds", ending.text.split(":")[0],
-                [state.seats[s].colour for s in ending.winners])
+        heading(image, 0, say("Game over"), say(Plural("after {n} round", "after {n} rounds", state.rounds)),
+                say(ending.text).split(":")[0], [state.seats[s].colour for s in ending.winners])
         return
-    pos = GAME.position(state)
-    title = GAME.flow.phase(pos.phase).title + (" (secret)" if pos.phase in ("price", "plan") else "")
-    line = GAME.status_line(state)
-    heading(image, 0, f"Round {state.round} of {state.rounds}", title, line.split(": ", 1)[-1],
-            [state.seats[s].colour for s in awaited(state)])
+    heading(image, 0, *status_lines(state), [state.seats[s].colour for s in awaited(state)])
 
 
 def _territory(image: Image.Image, state: SkyeState, seat: int, viewer: int | None, posted: Posted,
@@ -176,20 +175,22 @@ def _side(image: Image.Image, state: SkyeState, seat: int, box: tuple[int, int, 
     player = state.players[seat]
     for i, name in enumerate(TRACKS):
         y += LINE
-        draw_text(image, (x0, y), f"{name.capitalize()}", LEAST, INK, None, anchor="lm", bold=True)
-        draw_text(image, (x0 + 120, y), f"{player.tracks[i]} of 12", LEAST, INK, None, anchor="lm")
+        draw_text(image, (x0, y), track_word(name), LEAST, INK, None, anchor="lm", bold=True)
+        draw_text(image, (x0 + 120, y), say(Msg("{n} of 12", n=player.tracks[i])), LEAST, INK, None, anchor="lm")
     warrior, herald = next(s.per_round for s in queries.scores(state) if s.seat == seat)
     moves, extra = queries.points(state, seat)
     ready, waiting = queries.roads_ready(state, seat)
-    facts = [f"{warrior + herald} VP a round, income {income(state, seat)[0]}",
-             f"{player.markers} markers, {moves} moves" + (f" (+{extra})" if extra else ""),
-             f"{ready} road{'s' * (ready != 1)} in hand" + (f" (+{waiting} next)" if waiting else "")]
+    facts = [say(Msg("{vp} VP a round, income {income}", vp=warrior + herald, income=income(state, seat)[0])),
+             say(Msg("{markers} markers, {moves} moves", markers=player.markers, moves=moves))
+             + (f" (+{extra})" if extra else ""),
+             say(Plural("{n} road in hand", "{n} roads in hand", ready))
+             + (" " + say(Msg("(+{n} next)", n=waiting)) if waiting else "")]
     for fact in facts:
         y += LINE
         draw_text(image, (x0, y), fit(fact, LEAST, x1 - x0), LEAST, INK, None, anchor="lm")
     if player.to_place:
         y += LINE + 6
-        draw_text(image, (x0, y), "to place:", LEAST, MUTED, None, anchor="lm")
+        draw_text(image, (x0, y), say("to place:"), LEAST, MUTED, None, anchor="lm")
         y += 12
         x = x0
         for tile in player.to_place[:3]:
@@ -200,7 +201,7 @@ def _side(image: Image.Image, state: SkyeState, seat: int, box: tuple[int, int, 
     now = queries.scoring_now(state)
     if now:
         y += LINE + 6
-        draw_text(image, (x0, y), "Scored this round:", LEAST, INK, None, anchor="lm", bold=True)
+        draw_text(image, (x0, y), say("Scored this round:"), LEAST, INK, None, anchor="lm", bold=True)
         for letter in now:
             scoring = state.board.scoring.tile_by_id.get(state.scoring["ABCD".index(letter)])
             title = plain(scoring.title) if scoring else letter
@@ -225,15 +226,15 @@ def _offers(image: Image.Image, state: SkyeState, box: tuple[int, int, int, int]
         y = top + 12 + (n % rows) * block_h
         colour = state.seats[seat].colour
         style = player_style(colour)
-        draw_text(image, (x0, y + LINE / 2), f"{colour.capitalize()} offers", LEAST + 1, INK, None, anchor="lm",
-                  bold=True)
+        draw_text(image, (x0, y + LINE / 2), say(Msg("{name} offers", name=named(colour))), LEAST + 1, INK, None,
+                  anchor="lm", bold=True)
         x, y = x0, y + LINE + 4
         for offer in (o for o in state.offers if o.owner == seat):
             place(image, tile_image(state.board.tile(offer.tile), 0, size, LEAST), (round(x), round(y)))
             pen.rectangle((x - 2, y - 2, x + size + 2, y + size + 2), outline=style.fill, width=3)
-            tag = f"{offer.tile}: {offer.price} gold"
+            tag = say(Plural("{tile}: {n} gold", "{tile}: {n} gold", offer.price, tile=offer.tile))
             if offer.buyer is not None:
-                tag = f"{offer.tile}: to {state.seats[offer.buyer].colour.capitalize()}"
+                tag = say(Msg("{tile}: to {name}", tile=offer.tile, name=named(state.seats[offer.buyer].colour)))
             draw_text(image, (x + size / 2, y + size + LINE / 2 + 2), tag, LEAST, INK, None, bold=True)
             x += max(size, text_width(tag, LEAST)) + 2 * GAP
 
@@ -272,14 +273,19 @@ def _strip(image: Image.Image, state: SkyeState, viewer: int | None, top: float)
     for seat, s in enumerate(state.seats):
         player = state.players[seat]
         score = scores[seat]
-        cells = [Cell(f"{player.vp} VP", bold=True), Cell(f"{player.gold} gold", bold=True),
-                 Cell("scores " + " · ".join(f"{letter} {points}" for letter, points in score.tiles), muted=True,
-                      rule=True),
+        gold = say(Plural("{n} gold", "{n} gold", player.gold))
+        cells = [Cell(say(Msg("{n} VP", n=player.vp)), bold=True), Cell(gold, bold=True),
+                 Cell(scores_now(score), muted=True, rule=True),
                  Cell(" ".join(f"{TRACK_LETTERS[t]}{player.tracks[i]}" for i, t in enumerate(TRACKS)),
                       muted=True, rule=True)]
         tag = _state_tag(state, seat)
-        you = "  (you)" if viewer == seat else ""
-        player_row(image, (8, y, POSTED_W - 8, y + ROW_H - 4), s.colour, f"{s.colour.capitalize()}: {s.name}{you}",
+        you = "  " + say("(you)") if viewer == seat else ""
+        player_row(image, (8, y, POSTED_W - 8, y + ROW_H - 4), s.colour, f"{named(s.colour)}: {s.name}{you}",
                    cells, seat in waiting, tag[0] if tag else "")
         y += ROW_H
 
+
+
+def track_word(track: str) -> str:
+    """A banner track as its line names it."""
+    return {"warrior": say("Warrior"), "merchant": say("Merchant"), "herald": say("Herald")}.get(track, track)

@@ -38,10 +38,11 @@ from render.skye.territory import Pos, cell, draw_slot, shown_cells
 from render.text import draw_text, paste, text_sprite, wrap
 from render.tiles import Slot, Tile, TileGrid, cell_bounds
 from render.tiles import _features as draw_features
+from render.words import say
 from rules.base import Highlight
+from rules.messages import Msg, Plural
 from rules.skye import GAME, queries
 from rules.skye.state import SkyeState
-from rules.text import plural
 
 # The overlay's own colours have every channel a multiple of 4: Pillow maps a colour to the palette
 # entry nearest to the corner of its 4x4x4 cache cell, so a colour on that corner stays exact even
@@ -223,11 +224,15 @@ def cost_sprite(text: str, size: int, least: int = 0) -> Image.Image:
     return sprite
 
 
-@lru_cache(maxsize=16)
 def start_sprite(size: int, least: int = 0) -> Image.Image:
     """The "start" tag on the tile the journeyman stands on: white on dark (at least `least`
-    pixels)."""
-    letters = text_sprite("start", max(10, least, round(size * 0.15)), WHITE, None, 0, True)
+    pixels), in the language drawn now."""
+    return _start_sprite(size, least, say("start"))
+
+
+@lru_cache(maxsize=16)
+def _start_sprite(size: int, least: int, word: str) -> Image.Image:
+    letters = text_sprite(word, max(10, least, round(size * 0.15)), WHITE, None, 0, True)
     h = letters.height + 4
     w = letters.width + 10
 
@@ -248,26 +253,28 @@ def caption(state: SkyeState, seat: int, start: Pos | None, costs: dict[Pos, int
     if start is None:
         where = highlight.piece.at
     elif start == (0, 0):
-        where = "on the castle"
+        where = say("on the castle")
     else:
-        where = f"on {highlight.piece.at} at {start[0]},{start[1]}"
+        where = say(Msg("on {tile} at {x},{y}", tile=highlight.piece.at, x=start[0], y=start[1]))
     if not costs:
         if state.stage != "plan":
-            why = "It moves only while the players plan their walks (phase 5)."
+            why = say("It moves only while the players plan their walks (phase 5).")
         elif start is not None and any(r.to == highlight.piece.at for r in highlight.reach):
-            why = "No other tile is within its movement points; a marker may still lie on its own tile."
+            why = say("No other tile is within its movement points; a marker may still lie on its own tile.")
         else:
             why = ""
-        return f"{name}'s journeyman ({where}) cannot move now", why
+        return say(Msg("{name}'s journeyman ({where}) cannot move now", name=name, where=where)), why
     points, extra = queries.points(state, seat)
     if extra and max(costs.values()) > points:
-        has = f"{points + extra} with Extra Movement"
+        has = say(Msg("{n} with Extra Movement", n=points + extra))
     elif extra:
-        has = f"{points} (+{extra} with Extra Movement)"
+        has = say(Msg("{n} (+{extra} with Extra Movement)", n=points, extra=extra))
     else:
         has = str(points)
-    return (f"Where {name}'s journeyman ({where}) can go: {plural(len(costs), 'tile')}",
-            f"Numbers: movement points from the start (dashed ring), 1 along a road, 2 otherwise. It has {has}.")
+    return (say(Plural("Where {name}'s journeyman ({where}) can go: {n} tile",
+                       "Where {name}'s journeyman ({where}) can go: {n} tiles", len(costs), name=name, where=where)),
+            say(Msg("Numbers: movement points from the start (dashed ring), 1 along a road, 2 otherwise. It has "
+                    "{has}.", has=has)))
 
 
 def _caption(image: Image.Image, state: SkyeState, seat: int, start: Pos | None, costs: dict[Pos, int],

@@ -31,6 +31,9 @@ from render.skye.pieces import (
 )
 from render.text import draw_text, fit, paste, place, plain, text_width
 from render.tiles import Cell, Slot, TileGrid, badges_at, cell_bounds, draw_path, fit_territories
+from render.words import colour as named
+from render.words import say
+from rules.messages import Msg
 from rules.skye import queries
 from rules.skye.land import Land, land, piece_cells
 from rules.skye.state import SkyeState, Walk
@@ -87,14 +90,14 @@ def draw_slot(image: Image.Image, state: SkyeState, seat: int, slot: Slot, viewe
     radius = max(13, round(least * 0.85))
     paste(image, marker_sprite(colour, radius, ring=WHITE), (left + 11 + radius, top + CAPTION_H / 2))
     who = plain(state.seats[seat].name, 16)
-    you = "  (you)" if mine else ""
-    score = f"{player.vp} VP  {player.gold} g"
+    you = "  " + say("(you)") if mine else ""
+    score = say(Msg("{vp} VP  {gold} g", vp=player.vp, gold=player.gold))
     box = draw_text(image, (right - 12, top + CAPTION_H / 2), score, 22, style.ink, None, anchor="rm", bold=True)
     start = left + 20 + 2 * radius
     room = box[0] - start - 10
-    title = colour.capitalize() + (f": {who}" if sum(c.isalnum() for c in who) > who.count("?") else "") + you
+    title = named(colour) + (f": {who}" if sum(c.isalnum() for c in who) > who.count("?") else "") + you
     if text_width(title, 21) > room:  # a narrow slot: the colour (and "you") before the name
-        title = colour.capitalize() + you
+        title = named(colour) + you
     draw_text(image, (start, top + CAPTION_H / 2), fit(title, 21, room), 21, style.ink, None, anchor="lm",
               bold=True)
     grid = slot.grid

@@ -13,6 +13,7 @@ from render.vikings.icons import boat_sprite
 from render.vikings.layout import BOAT_R, FJORD_R, Sizes
 from render.vikings.placement import box_gap, outward
 from render.vikings.static import Static
+from render.words import say
 from rules.vikings.board import Board
 from rules.vikings.state import VikingsState, is_aside
 
@@ -41,8 +42,8 @@ def draw_boats(image: Image.Image, state: VikingsState, static: Static) -> None:
             spot = aside_spot(static, board, dock, taken)
             taken.append(spot)
             paste(image, boat_sprite(state.seats[seat].colour, boat, size.boat - 1, aside=True), spot)
-            draw_text(image, (spot[0], spot[1] + size.boat + size.label / 2), "aside", 14 if size.label < 20 else 20,
-                      INK, PAPER, bold=True)
+            draw_text(image, (spot[0], spot[1] + size.boat + size.label / 2), say("aside"),
+                      14 if size.label < 20 else 20, INK, PAPER, bold=True)
     for dock, seat, boat in docked:
         _boat(image, state, seat, boat, lay.xy(*board.position(dock)), size)
     for fjord, boats in sorted(in_fjord.items()):
@@ -78,16 +79,17 @@ def aside_spot(static: Static, board: Board, dock: str, taken: list[Point]) -> P
     blocks += [(p, boat_r + 16) for p in static.dock_labels.values()]
     blocks += [(p, 2 * boat_r + 6) for p in taken]
     blocks += [(lay.xy(i.x, i.y), i.radius * lay.scale + boat_r - 10) for i in board.islands]
-    tag_w = text_width("aside", 20 if lay.sizes.label >= 20 else 14) / 2 + 2
+    tag_w = text_width(say("aside"), 20 if lay.sizes.label >= 20 else 14) / 2 + 2
     best, best_score = centre, -math.inf
     for turn in (45, -45, 75, -75, 20, -20, 105, -105, 0, 135, -135):
         a = math.radians(turn)
         vx, vy = ux * math.cos(a) - uy * math.sin(a), ux * math.sin(a) + uy * math.cos(a)
-        for reach in (2 * boat_r + 4, 2 * boat_r + 16):
+        for reach in (2 * boat_r + 4, 2 * boat_r + 16, 2 * boat_r + 28):
             p = (centre[0] + vx * reach, centre[1] + vy * reach)
             tag = (p[0], p[1] + boat_r + 8)
             clear = min(math.hypot(p[0] - q[0], p[1] - q[1]) - r for q, r in blocks)
-            clear = min(clear, min(math.hypot(tag[0] - q[0], tag[1] - q[1]) - r + 6 for q, r in blocks),
+            clear = min(clear, min(math.hypot(max(abs(tag[0] - q[0]) - tag_w + 17, 0), tag[1] - q[1]) - r + 6
+                                   for q, r in blocks),  # the tag's ends, as wide as its words (17: "aside")
                         math.hypot(tag[0] - centre[0], tag[1] - centre[1]) - boat_r - 8,
                         *(box_gap(p, (boat_r * 1.5, boat_r), b) for b in static.names),
                         *(box_gap(tag, (tag_w, lay.sizes.label * 0.5), b) for b in static.names))

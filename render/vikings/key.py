@@ -13,6 +13,7 @@ from render.text import paste
 from render.vikings.colours import DOCK, FERRY, FJORD, FJORD_EDGE, GOD_COLOURS, LINK, PATH_HALO
 from render.vikings.icons import boat_sprite, house_icon, resource_icon, rune_stone, temple_icon
 from render.vikings.layout import DOCK_R, SETTLER_R
+from render.words import say
 
 
 def key_entries() -> list[tuple[LegendIcon, str]]:
@@ -61,9 +62,9 @@ def key_entries() -> list[tuple[LegendIcon, str]]:
             paste(img, resource_icon(kind, 18), (p[0] - 20 + i * 17, p[1]))
 
     return [
-        (dock, "dock"), (fjord, "fjord"), (link, "sailing link"), (ferry, "ferry route"),
-        (village, "village"), (raided, "raided village"), (path, "last sail"),
-        (boat, "Red boat 2"), (aside, "bumped boat, aside"), (settlers, "3 Red settlers"),
-        (temple, "Red temple"), (rune, "rune held by Red"), (goods, "   wood, food, steel"),
+        (dock, say("dock")), (fjord, say("fjord")), (link, say("sailing link")), (ferry, say("ferry route")),
+        (village, say("village")), (raided, say("raided village")), (path, say("last sail")),
+        (boat, say("Red boat 2")), (aside, say("bumped boat, aside")), (settlers, say("3 Red settlers")),
+        (temple, say("Red temple")), (rune, say("rune held by Red")), (goods, "   " + say("wood, food, steel")),
     ]
 

@@ -15,30 +15,32 @@ from render.text import draw_text, fit, paste, plain, shrunk, text_width
 from render.vikings.colours import FRAME, god_colour
 from render.vikings.icons import boat_sprite, house_icon, resource_icon, rune_stone, temple_icon
 from render.vikings.layout import CARD_H, MAP_W, PANEL_SIZE, PANEL_TOP, TABLE_ROW, WIDTH, Layout
-from rules.text import either
+from render.words import colour, say
+from rules.messages import Msg, Plural, listed
 from rules.vikings import GAME
 from rules.vikings.control import influence
-from rules.vikings.state import PlayerState, VikingsState, boat_label, colour, raid_cost
+from rules.vikings.state import PlayerState, VikingsState, raid_cost
 
 
 def draw_panel(image: Image.Image, state: VikingsState, lay: Layout, viewer: int | None) -> None:
     x0, x1 = MAP_W + 20, WIDTH - 20
     pen = ImageDraw.Draw(image)
-    y = draw_status(image, (x0, TITLES_HEIGHT), f"Era {state.era}", x1 - x0,
-                    note=f"raid a village: {raid_cost(state)} steel", turn=status(state), awaited=awaited(state))
+    y = draw_status(image, (x0, TITLES_HEIGHT), era(state), x1 - x0, note=raid_note(state), turn=status(state),
+                    awaited=awaited(state))
     shown = state.pending if len(state.pending) <= 2 else state.pending[:1]
     for bump in shown:
         bumped = state.seats[bump.seat]
         paste(image, boat_sprite(bumped.colour, bump.boat, 11, aside=True), (x0 + 14, y))
-        text = plain(f"{boat_label(state, bump.seat, bump.boat)} bumped at {bump.dock}: picks "
-                     f"{' / '.join(bump.options)}")
+        text = plain(say(Msg("{colour} boat {boat} bumped at {dock}: picks {spaces}", colour=colour(bumped.colour),
+                             boat=bump.boat, dock=bump.dock, spaces=" / ".join(bump.options))))
         size = shrunk(text, PANEL_SIZE - 3, x1 - x0 - 38, 13)  # smaller rather than cut
         draw_text(image, (x0 + 38, y), fit(text, size, x1 - x0 - 38), size, (150, 40, 20), None, anchor="lm",
                   bold=True)
         y += 28
     if len(state.pending) > len(shown):
-        draw_text(image, (x0 + 38, y), f"+{len(state.pending) - 1} more boats bumped", PANEL_SIZE - 3, MUTED, None,
-                  anchor="lm")
+        more = len(state.pending) - 1
+        draw_text(image, (x0 + 38, y), say(Plural("+{n} more boat bumped", "+{n} more boats bumped", more)),
+                  PANEL_SIZE - 3, MUTED, None, anchor="lm")
     y = PANEL_TOP
     for seat in range(len(state.seats)):
         _player_card(image, pen, state, seat, (x0, y, x1, y + CARD_H - 10), viewer)
@@ -50,17 +52,34 @@ def status(state: VikingsState) -> str:
     """Whose turn and what is left of it: "Red's turn  (1 sail left)", "Setup: Red places a boat";
     while a bumped boat waits for its fjord, who owes the answer: "Blue must move boat 1 from D1 to
     F4 or F5  (Red's turn waits)"."""
-    name = plain(state.seats[state.turn].colour.capitalize())
+    name = plain(colour(state.seats[state.turn].colour))
     if state.pending:
-        owners = either(list(dict.fromkeys(plain(colour(state, b.seat)) for b in state.pending)), "and")
+        owners = listed(list(dict.fromkeys(plain(colour(state.seats[b.seat].colour)) for b in state.pending)))
         bump = state.pending[0]
-        what = f"move boat {bump.boat} from {bump.dock} to {either(list(bump.options), 'or')}" \
-            if len(state.pending) == 1 else f"move {len(state.pending)} bumped boats"
-        return f"{owners} must {what}  ({name}'s turn waits)"
+        spaces = listed(list(bump.options), "or")
+        if len(state.pending) == 1:
+            return say(Msg("{owners} must move boat {boat} from {dock} to {spaces}  ({name}'s turn waits)",
+                           owners=owners, boat=bump.boat, dock=bump.dock, spaces=spaces, name=name))
+        return say(Plural("{owners} must move {n} bumped boat  ({name}'s turn waits)",
+                          "{owners} must move {n} bumped boats  ({name}'s turn waits)", len(state.pending),
+                          owners=owners, name=name))
     if state.placing:
-        return f"Setup: {name} places a boat"
+        return say(Msg("Setup: {name} places a boat", name=name))
     left = int(state.settings.get("sails_per_turn", 2)) - state.sails
-    return f"{name}'s turn  ({left} sail{'s' if left != 1 else ''} left)"
+    return say(Plural("{name}'s turn  ({n} sail left)", "{name}'s turn  ({n} sails left)", left, name=name))
+
+
+def era(state: VikingsState) -> str:
+    return say(Msg("Era {era}", era=state.era))
+
+
+def raid_note(state: VikingsState) -> str:
+    return say(Msg("raid a village: {n} steel", n=raid_cost(state)))
+
+
+def turn_tag(state: VikingsState) -> str:
+    """The tag on the row of the clan on turn."""
+    return say("SETUP") if state.placing else say("TURN")
 
 
 def awaited(state: VikingsState) -> list[str]:
@@ -79,12 +98,12 @@ def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: VikingsSta
     x0, y0, x1, _ = box
     y = y0 + 24
     paste(image, marker_sprite(s.colour, 15), (x0 + 24, y))
-    tag = ("SETUP" if state.placing else "TURN") if on_turn else ""
+    tag = turn_tag(state) if on_turn else ""
     w = text_width(tag, 15) + 16 if tag else 0
-    colour, you = s.colour.capitalize(), "  (you)" if viewer == seat else ""
-    room = (x1 - 12 - (w + 10 if tag else 0)) - (x0 + 48) - text_width(f"{colour}: {you}", PANEL_SIZE) - 4
+    named, you = colour(s.colour), "  " + say("(you)") if viewer == seat else ""
+    room = (x1 - 12 - (w + 10 if tag else 0)) - (x0 + 48) - text_width(f"{named}: {you}", PANEL_SIZE) - 4
     who = fit(plain(s.name, 40), PANEL_SIZE, room)  # cut to the card, whatever the script
-    draw_text(image, (x0 + 48, y), f"{colour}: {who}{you}" if who else f"{colour}{you}", PANEL_SIZE, anchor="lm",
+    draw_text(image, (x0 + 48, y), f"{named}: {who}{you}" if who else f"{named}{you}", PANEL_SIZE, anchor="lm",
               halo=None, bold=True)
     if tag:
         pen.rounded_rectangle((x1 - 12 - w, y - 12, x1 - 12, y + 12), radius=8, fill=INK)
@@ -112,10 +131,10 @@ def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: VikingsSta
     y += 34
     x = x0 + 14
     held = [i for i in state.board.islands if state.runes.get(i.name) == seat]
-    box2 = draw_text(image, (x, y), "runes:", PANEL_SIZE - 3, MUTED, None, anchor="lm")
+    box2 = draw_text(image, (x, y), say("runes:"), PANEL_SIZE - 3, MUTED, None, anchor="lm")
     x = box2[2] + 6
     if not held:
-        box2 = draw_text(image, (x, y), "none", PANEL_SIZE - 3, MUTED, None, anchor="lm")
+        box2 = draw_text(image, (x, y), say("none"), PANEL_SIZE - 3, MUTED, None, anchor="lm")
         x = box2[2] + 6
     for island in held[:4]:
         stone = rune_stone(island.god, god_colour(state.board, island.god), 14)
@@ -124,13 +143,14 @@ def _player_card(image: Image.Image, pen: ImageDraw.ImageDraw, state: VikingsSta
     if len(held) > 4:
         b = draw_text(image, (x, y), f"+{len(held) - 4}", PANEL_SIZE - 3, anchor="lm", halo=None)
         x = b[2]
-    draw_text(image, (x1 - 12, y), f"in harbour: {harbour(player)}", PANEL_SIZE - 3, MUTED, None, anchor="rm")
+    draw_text(image, (x1 - 12, y), say(Msg("in harbour: {boats}", boats=harbour(player))), PANEL_SIZE - 3, MUTED,
+              None, anchor="rm")
 
 
 def harbour(player: PlayerState) -> str:
     """A clan's boats in harbour: "boats 2, 3", "boat 4" or "-"."""
     boats = [str(n) for n, space in sorted(player.boats.items()) if space is None]
-    return f"boat{'s' * (len(boats) > 1)} {', '.join(boats)}" if boats else "-"
+    return say(Plural("boat {boats}", "boats {boats}", len(boats), boats=", ".join(boats))) if boats else "-"
 
 
 def _control_table(image: Image.Image, pen: ImageDraw.ImageDraw, state: VikingsState,
@@ -138,7 +158,7 @@ def _control_table(image: Image.Image, pen: ImageDraw.ImageDraw, state: VikingsS
     """Influence of every player on every island, the rune's god and who holds it."""
     x0, y, x1 = top
     board = state.board
-    draw_text(image, (x0, y + 12), "Islands: influence", PANEL_SIZE, anchor="lm", halo=None, bold=True)
+    draw_text(image, (x0, y + 12), say("Islands: influence"), PANEL_SIZE, anchor="lm", halo=None, bold=True)
     y += 34
     cols = len(state.seats)
     col_w = 44
@@ -146,7 +166,7 @@ def _control_table(image: Image.Image, pen: ImageDraw.ImageDraw, state: VikingsS
     rune_x = first - 78
     for seat, s in enumerate(state.seats):
         paste(image, marker_sprite(s.colour, 11), (first + seat * col_w + col_w / 2, y))
-    draw_text(image, (rune_x, y), "rune", 15, MUTED, None)
+    draw_text(image, (rune_x, y), say("rune"), 15, MUTED, None)
     y += 20
     for row, island in enumerate(board.islands):
         cy = y + row * TABLE_ROW + TABLE_ROW / 2

@@ -31,12 +31,14 @@ from render.vikings.colours import PATH_HALO, god_colour
 from render.vikings.icons import resource_icon, rune_stone, temple_icon
 from render.vikings.islands import draw_islands, draw_villages
 from render.vikings.last_sail import draw_last_sail
-from render.vikings.panel import awaited, harbour, status
+from render.vikings.panel import awaited, era, harbour, raid_note, status, turn_tag
 from render.vikings.static import Static, posted_layer
+from render.words import colour, say
 from rules.base import Posted
+from rules.messages import Msg
 from rules.vikings.actions import PlaceBoat
 from rules.vikings.control import fury_text
-from rules.vikings.state import VikingsState, raid_cost
+from rules.vikings.state import VikingsState
 
 STRIP_PAD = 10
 FURY_H = 48
@@ -57,7 +59,7 @@ def compose_posted(state: VikingsState, viewer: int | None, posted: Posted) -> t
     if isinstance(posted.action, PlaceBoat):
         _ring(image, state, static, posted.action.dock)
     draw_boats(image, state, static)
-    heading(image, 0, f"Era {state.era}", f"raid a village: {raid_cost(state)} steel", status(state), awaited(state))
+    heading(image, 0, era(state), raid_note(state), status(state), awaited(state))
     _strip(image, state, static, viewer)
     return image, static.palette
 
@@ -80,17 +82,18 @@ def _strip(image: Image.Image, state: VikingsState, static: Static, viewer: int 
         player = state.players[seat]
         cells = [Cell(str(getattr(player, kind)), resource_icon(kind, 26), bold=True)
                  for kind in ("wood", "food", "steel")]
-        cells += [Cell("mat:", muted=True, rule=True), Cell(str(player.mat_settlers), marker_sprite(s.colour, 10, "")),
+        cells += [Cell(say("mat:"), muted=True, rule=True),
+                  Cell(str(player.mat_settlers), marker_sprite(s.colour, 10, "")),
                   Cell(str(player.mat_temples), temple_icon(player_style(s.colour).fill, 26)),
-                  Cell(f"raided {player.raided}", muted=True)]
+                  Cell(say(Msg("raided {n}", n=player.raided)), muted=True)]
         held = [i for i in state.board.islands if state.runes.get(i.name) == seat]
         runes = [Cell("", rune_stone(i.god, god_colour(state.board, i.god), LEAST)) for i in held]
-        cells += [Cell("runes", muted=True, rule=True), *runes] if runes else []
-        cells.append(Cell(f"harbour: {harbour(player)}", muted=True, rule=True))
-        you = "  (you)" if viewer == seat else ""
+        cells += [Cell(say("runes"), muted=True, rule=True), *runes] if runes else []
+        cells.append(Cell(say(Msg("harbour: {boats}", boats=harbour(player))), muted=True, rule=True))
+        you = "  " + say("(you)") if viewer == seat else ""
         on_turn = seat == state.turn
-        tag = ("SETUP" if state.placing else "TURN") if on_turn else ""
-        player_row(image, (8, y, POSTED_W - 8, y + ROW_H2 - 4), s.colour, f"{s.colour.capitalize()}: {s.name}{you}",
+        tag = turn_tag(state) if on_turn else ""
+        player_row(image, (8, y, POSTED_W - 8, y + ROW_H2 - 4), s.colour, f"{colour(s.colour)}: {s.name}{you}",
                    cells, on_turn, tag)
         y += ROW_H2
     _fury(image, state, y + FURY_H / 2)
@@ -99,11 +102,11 @@ def _strip(image: Image.Image, state: VikingsState, static: Static, viewer: int 
 def _fury(image: Image.Image, state: VikingsState, y: float) -> None:
     """The gods' fury in one line: each god's rune stone and total (of the track's 20)."""
     board = state.board
-    box = draw_text(image, (20, y), "Gods' fury:", LEAST + 1, INK, None, anchor="lm", bold=True)
+    box = draw_text(image, (20, y), say("Gods' fury:"), LEAST + 1, INK, None, anchor="lm", bold=True)
     x = box[2] + GAP
     for god in board.gods:
         stone = paste(image, rune_stone(god, god_colour(board, god), LEAST), (x, y), "lm")
         box = draw_text(image, (stone[2] + 6, y), fury_text(state.fury.get(god, 0)), LEAST + 2, INK, None,
                         anchor="lm", bold=True)
         x = box[2] + 2 * GAP
-    draw_text(image, (x, y), "(a track of 20)", LEAST, MUTED, PAPER, anchor="lm")
+    draw_text(image, (x, y), say("(a track of 20)"), LEAST, MUTED, PAPER, anchor="lm")

@@ -36,7 +36,9 @@ from render.vikings.colours import FIXED_COLOURS, PANEL
 from render.vikings.icons import boat_sprite
 from render.vikings.layout import BOAT_R, DOCK_R, FJORD_R, LABEL_SIZE, MAP_W
 from render.vikings.static import Static, _sample_sheet, static_layer
+from render.words import say
 from rules.base import Highlight
+from rules.messages import Msg, Plural
 from rules.vikings.board import Board
 from rules.vikings.state import VikingsState, is_aside
 
@@ -314,7 +316,7 @@ def _beside(centre: Point, reach: float, radius: float, taken: list[tuple[Point,
 
 def start_tag() -> Image.Image:
     """The start tag: "start" in white on a near-black pill."""
-    return tag_sprite("start", TAG_SIZE, START, START_EDGE, START_EDGE)
+    return tag_sprite(say("start"), TAG_SIZE, START, START_EDGE, START_EDGE)
 
 
 @lru_cache(maxsize=16)
@@ -353,8 +355,9 @@ def caption(highlight: Highlight) -> str:
     who = f"{name} ({plain(piece.at)})"
     count = len(highlight.reach)
     if not count:
-        return f"{who} cannot move now"
-    return f"Where {who} can go: {count} place{'s' if count != 1 else ''}; numbers are moves"
+        return say(Msg("{who} cannot move now", who=who))
+    return say(Plural("Where {who} can go: {n} place; numbers are moves",
+                      "Where {who} can go: {n} places; numbers are moves", count, who=who))
 
 
 def owner(state: VikingsState, highlight: Highlight, viewer: int | None) -> int | None:

@@ -51,6 +51,7 @@ from render.vikings.layout import (
     posted_layout,
 )
 from render.vikings.placement import name_boxes, place_dock_labels, place_names, place_villages
+from render.words import say
 from rules.vikings.board import Board
 
 
@@ -190,7 +191,7 @@ def _static_strip(image: Image.Image, board: Board, lay: Layout) -> None:
     top = lay.map_h
     pen = ImageDraw.Draw(image)
     pen.line((0, image.height - 1, MAP_W, image.height - 1), fill=FRAME, width=2)
-    draw_text(image, (22, top + 14), "Gods' fury", PANEL_SIZE + 1, anchor="lt", halo=None, bold=True)
+    draw_text(image, (22, top + 14), say("Gods' fury"), PANEL_SIZE + 1, anchor="lt", halo=None, bold=True)
     fury.draw_tracks(image, board, lay)
     key_x = fury.TRACK_X0 + 20 * fury.TRACK_STEP + 96
     legend(image, (key_x, top + 14), key_entries(), MAP_W - key_x - 10, columns=2, size=16, row=26)

@@ -32,8 +32,9 @@ from rules.glory.state import (
     Structure,
     colour,
 )
+from rules.messages import Msg, Plural, joined, listed
 from rules.options import Choice, Kind, Moving, Param, Values
-from rules.text import either, plural
+from rules.text import either
 
 Handler = Callable[[GloryState, Actor, Any], Result[GloryState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -63,10 +64,10 @@ class GloryGame(Game[GloryState]):
     hidden_randomness = True
     flow = Flow(
         phases=(
-            Phase("development", "Development", "turn", ("maneuver", "pass", "end"),
+            Phase("development", Msg("Development"), "turn", ("maneuver", "pass", "end"),
                   "Your turn: maneuver (the first free, each more for an action cube), pass, or end your turn.",
                   "when every player has passed: depletion clears and the first to pass starts the next round",
-                  "{who}'s turn"),
+                  Msg("{who}'s turn")),
         ),
         anytime=("adjust",), answer="choose",
     )
@@ -169,7 +170,7 @@ class GloryGame(Game[GloryState]):
         return HANDLERS[type(action)](state, actor, action)
 
     def position(self, state: GloryState) -> Position:
-        heading = f"Round {state.round}"
+        heading = Msg("Round {n}", n=state.round)
         pending = state.exploring
         decisions: tuple[Decision, ...] = ()
         if pending is not None:
@@ -243,20 +244,23 @@ class GloryGame(Game[GloryState]):
         pending = state.exploring
         if pending is not None:
             tile = state.board.tile_named[pending.tile]
-            text.append(f"{colour(state, pending.plan.seat)} revealed {tile.title} for the province at "
-                        f"{pending.province} and chooses its rotation.")
+            text.append(Msg("{name} revealed {tile} for the province at {province} and chooses its rotation.",
+                            name=colour(state, pending.plan.seat), tile=tile.title, province=pending.province))
         if state.passed:
-            text.append(f"Passed: {either([colour(state, s) for s in state.passed], 'and')}.")
+            text.append(Msg("Passed: {names}.", names=listed([colour(state, s) for s in state.passed])))
         for seat, player in enumerate(state.players):
             units = sum(sum(a.units.values()) for a in player.armies.values())
-            where = ", ".join(at for at, _ in queries.armies(state, seat, undepleted=False)) or "none"
-            towns = sorted(((h, "capital" if s.capital else s.kind) for h, s in state.structures.items()
-                            if s.owner == seat), key=lambda t: t[0])
-            built = "; ".join(f"{kind} at {h}" for h, kind in towns)
-            text.append(f"{colour(state, seat)}: {plural(player.action_cubes, 'action cube')} left, "
-                        f"{plural(player.voting_cubes, 'voting cube')}, {plural(len(player.relics), 'relic')}; "
-                        f"{plural(units, 'unit')} in armies at {where}" + (f"; {built}" if built else "") + ".")
-        return " ".join(text)
+            where = ", ".join(at for at, _ in queries.armies(state, seat, undepleted=False)) or Msg("none")
+            built = [_built(h, s) for h, s in sorted(state.structures.items()) if s.owner == seat]
+            cubes = Plural("{n} action cube", "{n} action cubes", player.action_cubes)
+            votes = Plural("{n} voting cube", "{n} voting cubes", player.voting_cubes)
+            relics = Plural("{n} relic", "{n} relics", len(player.relics))
+            strength = Plural("{n} unit", "{n} units", units)
+            said = Msg("{name}: {cubes} left, {votes}, {relics}; {units} in armies at {where}",
+                       name=colour(state, seat), cubes=cubes, votes=votes, relics=relics, units=strength, where=where)
+            text.append(Msg("{said}; {built}.", said=said, built=joined(built, "; ")) if built
+                        else Msg("{said}.", said=said))
+        return joined(text)
 
     def check(self, state: GloryState) -> None:
         check_state(state, self.colours)
@@ -289,3 +293,10 @@ def _board_data(board: Board) -> dict[str, Any]:
     """A board's JSON data (shared: callers must not change it)."""
     data: dict[str, Any] = serial.dump(board)
     return data
+
+
+def _built(at: str, structure: Structure) -> str:
+    """A city or castle in words: "capital at D4"."""
+    if structure.capital:
+        return Msg("capital at {hex}", hex=at)
+    return Msg("castle at {hex}", hex=at) if structure.kind == "castle" else Msg("city at {hex}", hex=at)

@@ -23,6 +23,7 @@ from rules.base import Seat
 from rules.errors import BadInput, IllegalMove
 from rules.frozen import FrozenDict
 from rules.glory.board import CODES, UNEXPLORED, Board, UnitType
+from rules.messages import Msg
 
 HIDDEN = "?"  # a card or relic whose identity a view hides
 ROW = 3  # event cards per row (G-E5)
@@ -175,8 +176,8 @@ def changed(state: GloryState, seat: int, player: Mapping[str, Any], **fields: A
 
 
 def colour(state: GloryState, seat: int) -> str:
-    """A seat's display name in the game: its colour, capitalised ("Red")."""
-    return state.seats[seat].colour.capitalize()
+    """A seat's display name in the game: its colour, capitalised ("Red"; the catalogs translate it)."""
+    return Msg(state.seats[seat].colour.capitalize())
 
 
 def units_text(board: Board, units: Units) -> str:

@@ -40,8 +40,8 @@ from rules.megaciv.report import report
 from rules.megaciv.settings import SETTINGS
 from rules.megaciv.ships import build, maintain, sail, scrap
 from rules.megaciv.state import TOKENS, MegaState, Player, name
+from rules.messages import Msg, Plural, joined
 from rules.options import Choice, Moving, Param, Values
-from rules.text import plural
 
 Handler = Callable[[MegaState, Actor, Any], Result[MegaState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -80,15 +80,15 @@ class MegaCivGame(Game[MegaState]):
     parts = PARTS
     flow = Flow(
         phases=(
-            Phase("table", "The table's phases", "together", ("expand",),
+            Phase("table", Msg("The table's phases"), "together", ("expand",),
                   "Between Movement phases the table keeps taxes, conflicts, cities, trade and calamities with "
                   "adjust; expand your population once a turn; the host starts the next Movement phase.",
-                  "when the host starts the next Movement phase", "the table's phases"),
-            Phase("move", "Movement", "turn", MOVING, PROMPT,
+                  "when the host starts the next Movement phase", Msg("the table's phases")),
+            Phase("move", Msg("Movement"), "turn", MOVING, PROMPT,
                   "when every player has declared their movement ended, one at a time in census order",
-                  "{who} moving", DECLARED),
-            Phase("move_all", "Movement, everyone at once", "together", (*MOVING, "insist"), PROMPT,
-                  "when every player has declared their movement ended", "{who} moving", DECLARED),
+                  Msg("{who} moving"), DECLARED),
+            Phase("move_all", Msg("Movement, everyone at once"), "together", (*MOVING, "insist"), PROMPT,
+                  "when every player has declared their movement ended", Msg("{who} moving"), DECLARED),
         ),
         anytime=("adjust",), hosted=("start",),
     )
@@ -191,8 +191,8 @@ class MegaCivGame(Game[MegaState]):
 
     def position(self, state: MegaState) -> Position:
         if not state.moving:
-            return Position("table", (), heading=f"Turn {state.turn}", may_act=tuple(range(len(state.seats))))
-        heading = f"Turn {state.turn}"
+            return Position("table", (), heading=Msg("Turn {n}", n=state.turn), may_act=tuple(range(len(state.seats))))
+        heading = Msg("Turn {n}", n=state.turn)
         declared = tuple(s for s in state.order if state.players[s].declared)
         if state.together:
             acting = tuple(s for s in state.order if s not in declared)
@@ -224,17 +224,22 @@ class MegaCivGame(Game[MegaState]):
         text = [super().describe(state)]
         conflicts = report(state).conflicts
         if conflicts:
-            text.append(f"{plural(len(conflicts), 'conflict situation')}: {', '.join(c.area for c in conflicts)}.")
-        title = "Movement order" if state.moving else "Next movement order (census now)"
-        text.append(f"{title}, each with its tokens on the board, treasury, cities and ships:")
+            text.append(Plural("{n} conflict situation: {areas}.", "{n} conflict situations: {areas}.", len(conflicts),
+                               areas=", ".join(c.area for c in conflicts)))
+        if state.moving:
+            text.append(Msg("Movement order, each with its tokens on the board, treasury, cities and ships:"))
+        else:
+            text.append(Msg("Next movement order (census now), each with its tokens on the board, treasury, cities "
+                            "and ships:"))
         for m in queries.order(state):  # a sentence each: a long order loses its last ones whole
             p = state.players[m.seat]
             ships = sum(s.area is not None for s in p.ships)
-            has = [f"{m.census} tokens", f"treasury {p.treasury}"]
-            has += [plural(len(p.cities), "city", "cities")] if p.cities else []
-            has += [plural(ships, "ship")] if ships else []
-            text.append(f"{m.name}: {', '.join(has)}{', declared' if m.declared else ''}.")
-        return " ".join(text)
+            has = [Plural("{n} token", "{n} tokens", m.census), Msg("treasury {n}", n=p.treasury)]
+            has += [Plural("{n} city", "{n} cities", len(p.cities))] if p.cities else []
+            has += [Plural("{n} ship", "{n} ships", ships)] if ships else []
+            has += [Msg("declared")] if m.declared else []
+            text.append(Msg("{civ}: {has}.", civ=m.name, has=joined(has, ", ")))
+        return joined(text)
 
     def check(self, state: MegaState) -> None:
         check_state(state)

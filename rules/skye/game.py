@@ -15,6 +15,7 @@ from rules.errors import BadInput, PlayerError
 from rules.flow import Decision, Flow, Phase, Position
 from rules.frozen import FrozenDict
 from rules.guards import seated
+from rules.messages import Msg, Plural, joined, listed
 from rules.options import Choice, Moving, Param, Values
 from rules.skye import depends as footprints
 from rules.skye import options, queries, turns
@@ -31,7 +32,6 @@ from rules.skye.rounds import Log, dealer, shuffled, start_round
 from rules.skye.sealing import salt
 from rules.skye.settings import SETTINGS
 from rules.skye.state import SECRET_STAGES, Placed, PlayerState, SkyeState, committed, name, turn_order
-from rules.text import either, plural
 
 Handler = Callable[[SkyeState, int, Any], Result[SkyeState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -47,6 +47,8 @@ HANDLERS: dict[type[Action], Handler] = {
 FLOW_PHASE = {"price": "price", "buy": "buy", "keep": "keep", "buy_end": "settle", "place": "place",
               "plan": "plan", "walk_end": "settle", "over": "over"}
 
+
+TRACK_WORDS = {"warrior": Msg("warrior"), "merchant": Msg("merchant"), "herald": Msg("herald")}  # as alt text says them
 
 class SkyeGame(Game[SkyeState]):
     """Isle of Skye's rounds with the Journeyman expansion, from setup to the winner."""
@@ -65,22 +67,22 @@ class SkyeGame(Game[SkyeState]):
     hidden_randomness = True
     flow = Flow(
         phases=(
-            Phase("price", "Pricing", "secret", ("price",), "Axe one drawn tile, price the others.",
-                  "when all have priced: prices are revealed together", "{who} to price"),
-            Phase("buy", "Buying", "turn", ("buy",), "Buy a tile from another player, or pass.",
-                  "when all have bought or passed", "{who} to buy"),
-            Phase("keep", "Keeping", "together", ("keep",), "Keep or discard unbought tiles.",
-                  "when all owners have answered", "{who} to keep or discard",
+            Phase("price", Msg("Pricing"), "secret", ("price",), "Axe one drawn tile, price the others.",
+                  "when all have priced: prices are revealed together", Msg("{who} to price")),
+            Phase("buy", Msg("Buying"), "turn", ("buy",), "Buy a tile from another player, or pass.",
+                  "when all have bought or passed", Msg("{who} to buy")),
+            Phase("keep", Msg("Keeping"), "together", ("keep",), "Keep or discard unbought tiles.",
+                  "when all owners have answered", Msg("{who} to keep or discard"),
                   "You have no unbought tiles to keep or discard"),
-            Phase("place", "Placing tiles", "together", ("place",), "Place your new tiles.",
-                  "when all are placed", "{who} to place tiles", "You have no tiles left to place"),
-            Phase("plan", "Journeyman", "secret", ("plan", "use"),
+            Phase("place", Msg("Placing tiles"), "together", ("place",), "Place your new tiles.",
+                  "when all are placed", Msg("{who} to place tiles"), "You have no tiles left to place"),
+            Phase("plan", Msg("Journeyman"), "secret", ("plan", "use"),
                   "Plan your journeyman's walk.",
                   "when all have planned: plans are revealed and walked, the round scored",
-                  "{who} to plan"),
-            Phase("settle", "Advances", "together", (), "Answer the advance offered.",
-                  "when all are answered", "decisions pending"),
-            Phase("over", "Game over", "together", (), "The final scores are in.", "", "game over"),
+                  Msg("{who} to plan")),
+            Phase("settle", Msg("Advances"), "together", (), "Answer the advance offered.",
+                  "when all are answered", Msg("decisions pending")),
+            Phase("over", Msg("Game over"), "together", (), "The final scores are in.", "", Msg("game over")),
         ),
         anytime=("road", "adjust"),
         answer="choose",
@@ -163,7 +165,7 @@ class SkyeGame(Game[SkyeState]):
     # --- flow ------------------------------------------------------------------------------------
 
     def position(self, state: SkyeState) -> Position:
-        heading = f"Round {state.round} of {state.rounds}"
+        heading = Msg("Round {n} of {rounds}", n=state.round, rounds=state.rounds)
         decisions = tuple(Decision(p.seat, turns.pending_prompt(p), turns.pending_options(state, p), blocking=True)
                           for p in state.pending)
         order = turn_order(state)
@@ -268,15 +270,17 @@ class SkyeGame(Game[SkyeState]):
         now = queries.scoring_now(state)
         text = [super().describe(state)]
         if now:
-            text.append(f"This round scores {either(list(now), 'and')}.")
+            text.append(Msg("This round scores {letters}.", letters=listed(list(now))))
         for score in queries.scores(state):
             p = state.players[score.seat]
-            tracks = ", ".join(f"{t} {p.tracks[i]}" for i, t in enumerate(TRACKS))
+            tracks = joined([Msg("{track} {n}", track=TRACK_WORDS.get(t, t), n=p.tracks[i])
+                             for i, t in enumerate(TRACKS)], ", ")
             tiles = ", ".join(f"{letter} {points}" for letter, points in score.tiles)
-            owned = plural(len(p.territory), "tile")
-            text.append(f"{name(state, score.seat)}: {p.vp} VP, {p.gold} gold, {owned}; tracks {tracks}; "
-                        f"scoring now {tiles}.")
-        return " ".join(text)
+            owned = Plural("{n} tile", "{n} tiles", len(p.territory))
+            text.append(Msg("{name}: {vp} VP, {gold} gold, {tiles}; tracks {tracks}; scoring now {scores}.",
+                            name=name(state, score.seat), vp=p.vp, gold=p.gold, tiles=owned, tracks=tracks,
+                            scores=tiles))
+        return joined(text)
 
     # --- secrecy -----------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from rules.base import Seat
 from rules.frozen import FrozenDict
+from rules.messages import Msg
 from rules.skye.model import TRACKS, SkyeBoard
 
 STAGES = ("price", "buy", "keep", "buy_end", "place", "plan", "walk_end", "over")
@@ -179,8 +180,8 @@ def phase_number(state: SkyeState) -> int:
 
 
 def name(state: SkyeState, seat: int) -> str:
-    """A seat as texts name it: its colour, capitalised ("Red")."""
-    return state.seats[seat].colour.capitalize()
+    """A seat as texts name it: its colour, capitalised ("Red"; the catalogs translate it)."""
+    return Msg(state.seats[seat].colour.capitalize())
 
 
 def with_player(state: SkyeState, seat: int, **changes: Any) -> SkyeState:

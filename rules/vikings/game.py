@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -12,8 +12,9 @@ from rules.base import Action, Actor, Awaiting, BoardInfo, Game, Piece, Reach, R
 from rules.core import Footprint
 from rules.flow import Decision, Flow, Phase, Position
 from rules.frozen import FrozenDict
+from rules.messages import Msg, Plural, joined, listed
 from rules.options import Choice, Moving, Param, Values, number
-from rules.text import either, plural
+from rules.text import either
 from rules.vikings import depends as footprints
 from rules.vikings import options, queries, turns
 from rules.vikings.actions import Adjust, AdvanceEra, Choose, Dedicate, EndTurn, PlaceBoat, ReturnSettlers, Sail
@@ -24,7 +25,7 @@ from rules.vikings.control import fury_text
 from rules.vikings.glossary import GLOSSARY
 from rules.vikings.invariants import check_state
 from rules.vikings.settings import SETTINGS
-from rules.vikings.state import COLOURS, DEDICATIONS, VikingsState, boat_label, colour, new_player, raid_cost
+from rules.vikings.state import COLOURS, DEDICATIONS, VikingsState, colour, new_player, raid_cost
 
 Handler = Callable[[VikingsState, Actor, Any], Result[VikingsState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -54,15 +55,15 @@ class VikingsGame(Game[VikingsState]):
     log_per_seat = 500  # a whole game is about 100 a player
     flow = Flow(
         phases=(
-            Phase("setup", "Setup", "turn", ("place",), "Place your first boat on an empty dock.",
-                  "when every player has placed boat 1, in reverse seat order", "{who} places a boat"),
-            Phase("turn", "Turn", "turn", ("sail", "return", "dedicate", "end"),
+            Phase("setup", Msg("Setup"), "turn", ("place",), "Place your first boat on an empty dock.",
+                  "when every player has placed boat 1, in reverse seat order", Msg("{who} places a boat")),
+            Phase("turn", Msg("Turn"), "turn", ("sail", "return", "dedicate", "end"),
                   "Your turn: sail, return settlers, dedicate a village, then end your turn.",
-                  "when the player ends it; the next seat plays", "{who}'s turn"),
-            Phase("bump", "Bumped boat", "turn", (),
+                  "when the player ends it; the next seat plays", Msg("{who}'s turn")),
+            Phase("bump", Msg("Bumped boat"), "turn", (),
                   "Your boat was bumped: choose the fjord it moves to before anything else happens.",
                   "when the owner of each bumped boat has chosen its fjord; the turn goes on",
-                  "{who} must move a bumped boat"),
+                  Msg("{who} must move a bumped boat")),
         ),
         anytime=("adjust",), hosted=("era",), answer="choose", finish="end",
     )
@@ -145,12 +146,12 @@ class VikingsGame(Game[VikingsState]):
                                f"into an adjacent fjord: {either(list(b.options), 'or')}.")
                 for b in state.pending)
             owners = tuple(dict.fromkeys(b.seat for b in state.pending))
-            return Position("bump", owners, heading=f"Era {state.era}", decisions=decisions)
+            return Position("bump", owners, heading=Msg("Era {era}", era=state.era), decisions=decisions)
         if state.placing:
-            return Position("setup", (state.turn,), heading="Setup")
+            return Position("setup", (state.turn,), heading=Msg("Setup"))
         left = int(state.settings["sails_per_turn"]) - state.sails
         prompt = f"Your turn: sail ({left} left), return settlers, dedicate a village, then end your turn."
-        return Position("turn", (state.turn,), heading=f"Era {state.era}", prompt=prompt)
+        return Position("turn", (state.turn,), heading=Msg("Era {era}", era=state.era), prompt=prompt)
 
     def awaiting(self, state: VikingsState) -> list[Awaiting]:
         """As the contract says, but the owner of a bumped boat is awaited once per boat, for its
@@ -176,25 +177,29 @@ class VikingsGame(Game[VikingsState]):
         bumped boat's choice; per clan its resources, boats, settlers, temples and runes; the
         gods' fury."""
         board = state.board
-        lines = [super().describe(state), f"Raiding a village costs {raid_cost(state)} steel."]
+        lines = [super().describe(state), Msg("Raiding a village costs {n} steel.", n=raid_cost(state))]
         for bump in state.pending:
-            lines.append(f"{boat_label(state, bump.seat, bump.boat)} was bumped from {bump.dock}; "
-                         f"{colour(state, bump.seat)} chooses {either(list(bump.options), 'or')}.")
+            lines.append(Msg("{colour} boat {boat} was bumped from {dock}; {colour} chooses {spaces}.",
+                             colour=colour(state, bump.seat), boat=bump.boat, dock=bump.dock,
+                             spaces=listed(list(bump.options), "or")))
         for seat, player in enumerate(state.players):
-            boats = ", ".join(f"{n} at {space}" for n, space in sorted(player.boats.items()) if space)
+            out = [Msg("{n} at {space}", n=n, space=space) for n, space in sorted(player.boats.items()) if space]
             harbour = [str(n) for n, space in sorted(player.boats.items()) if not space]
-            settled = ", ".join(f"{n} on {board.island(i).title}" for i, n in player.settlers.items() if n)
-            temples = ", ".join(f"{n} on {board.island(i).title}" for i, n in player.temples.items() if n)
-            runes = [board.island(i).title for i, holder in state.runes.items() if holder == seat]
-            lines.append(
-                f"{colour(state, seat)}: {player.wood} wood, {player.food} food, {player.steel} steel; "
-                f"boats {boats or 'none out'}" + (f" (in harbour: {', '.join(harbour)})" if harbour and boats else "")
-                + f"; settlers {settled or 'none out'}; temples {temples or 'none out'}; on the mat "
-                f"{plural(player.mat_settlers, 'settler')} and {plural(player.mat_temples, 'temple')}; "
-                f"runes {', '.join(runes) or 'none'}.")
+            boats: str = joined(out, ", ") if out else Msg("none out")
+            if harbour and out:
+                boats = Msg("{boats} (in harbour: {harbour})", boats=boats, harbour=", ".join(harbour))
+            lines.append(Msg("{name}: {wood} wood, {food} food, {steel} steel; boats {boats}; settlers {settlers}; "
+                             "temples {temples}; on the mat {mat_settlers} and {mat_temples}; runes {runes}.",
+                             name=colour(state, seat), wood=player.wood, food=player.food, steel=player.steel,
+                             boats=boats, settlers=_on_islands(board, player.settlers),
+                             temples=_on_islands(board, player.temples),
+                             mat_settlers=Plural("{n} settler", "{n} settlers", player.mat_settlers),
+                             mat_temples=Plural("{n} temple", "{n} temples", player.mat_temples),
+                             runes=", ".join(board.island(i).title for i, holder in state.runes.items()
+                                             if holder == seat) or Msg("none")))
         fury = ", ".join(f"{god} {fury_text(state.fury.get(god, 0))}" for god in board.gods)
-        lines.append(f"Gods' fury (a track of 20): {fury}.")
-        return " ".join(lines)
+        lines.append(Msg("Gods' fury (a track of 20): {fury}.", fury=fury))
+        return joined(lines)
 
     def mover(self, state: VikingsState, seat: int, kind: str, choice: Choice | None) -> Piece:
         boat, label = (int(choice.value), choice.label) if choice is not None else (0, "")
@@ -249,3 +254,9 @@ def _board_data(board: Board) -> dict[str, Any]:
     """A board's JSON data (shared: callers must not change it)."""
     data: dict[str, Any] = serial.dump(board)
     return data
+
+
+def _on_islands(board: Board, counts: Mapping[str, int]) -> str:
+    """Pieces per island, in words: "2 on Brattholm, 1 on Kaldvik", or "none out"."""
+    out = [Msg("{n} on {island}", n=n, island=board.island(i).title) for i, n in counts.items() if n]
+    return joined(out, ", ") if out else Msg("none out")

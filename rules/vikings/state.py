@@ -18,6 +18,7 @@ from typing import Any
 from rules.base import Seat
 from rules.errors import BadInput
 from rules.frozen import FrozenDict
+from rules.messages import Msg
 from rules.vikings.board import Board
 
 COLOURS = ("red", "blue", "yellow", "green", "purple")
@@ -123,8 +124,8 @@ def with_boat(state: VikingsState, seat: int, boat: int, space: str | None, **fi
 
 
 def colour(state: VikingsState, seat: int) -> str:
-    """A seat's display name in the game: its colour, capitalised ("Red")."""
-    return state.seats[seat].colour.capitalize()
+    """A seat's display name in the game: its colour, capitalised ("Red"; the catalogs translate it)."""
+    return Msg(state.seats[seat].colour.capitalize())
 
 
 def boat_label(state: VikingsState, seat: int, boat: int) -> str:

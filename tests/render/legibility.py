@@ -1,17 +1,25 @@
 """Reading a board at Discord's preview size: what text it shows (`render.text.labels`, recorded
-while drawing) checked for size, overlaps and cuts, once the image is scaled to `PREVIEW` wide."""
+while drawing) checked for size, overlaps and cuts, once the image is scaled to `PREVIEW` wide; and,
+drawn in the pseudo-locale, for text that never went through a catalog (`untranslated`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+import re
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from PIL import Image
 
 from render.posted import LEAST_PX, PREVIEW_W
 from render.text import Label, labels, recording
+from render.words import language
+from waypost.i18n import PSEUDO
 
 OVERLAP = 1.0  # pixels (at full size) two letters' boxes may share: antialiased edges
+# English left in a label drawn in the pseudo-locale (its letters are accented); shorter runs of
+# letters are marks, not words (a seat's letter, a terrain's, Glory's "Sw", Skye's "Wh" badges)
+WORD = re.compile(r"[A-Za-z]{3,}")
 
 
 def drawn(compose: Callable[..., Image.Image], *args: Any, **kwargs: Any) -> tuple[Image.Image, tuple[Label, ...]]:
@@ -74,7 +82,44 @@ def legible(compose: Callable[..., Image.Image], *args: Any) -> tuple[Image.Imag
     image, found = drawn(compose, *args)
     assert not problems(image, found), problems(image, found)
     assert len(found) > 20  # the record is there: a board says a lot
+    if language() == PSEUDO:
+        assert not untranslated(found, args[0]), untranslated(found, args[0])
     return image, found
+
+
+def untranslated(found: tuple[Label, ...], state: Any) -> list[str]:
+    """Labels drawn in the pseudo-locale with an English word in them (plain ASCII letters: the
+    pseudo-locale accents every letter of a catalog's text) that is not a name from the state's
+    own data (the board's places and gods, the players' names); seat colours are words, not names."""
+    names = _names(state)
+    return [m.text for m in found if any(w.casefold() not in names for w in WORD.findall(m.text))]
+
+
+def english(text: str, state: Any) -> list[str]:
+    """The English words in a text said in the pseudo-locale (as `untranslated`)."""
+    names = _names(state)
+    return [w for w in WORD.findall(text) if w.casefold() not in names]
+
+
+def _names(state: Any) -> set[str]:
+    colours = {s.colour.casefold() for s in getattr(state, "seats", ())}
+    return {w.casefold() for text in _strings(state) for w in WORD.findall(text)} - colours
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string in a state (dataclasses, mappings and collections walked)."""
+    if isinstance(value, str):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _strings(getattr(value, f.name))
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(value, tuple | list | set | frozenset):
+        for v in value:
+            yield from _strings(v)
 
 
 def whole(compose: Callable[..., Image.Image], *args: Any) -> None:
