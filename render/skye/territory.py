@@ -91,9 +91,11 @@ def draw_slot(image: Image.Image, state: SkyeState, seat: int, slot: Slot, viewe
     paste(image, marker_sprite(colour, radius, ring=WHITE), (left + 11 + radius, top + CAPTION_H / 2))
     who = plain(state.seats[seat].name, 16)
     you = "  " + say("(you)") if mine else ""
-    score = say(Msg("{vp} VP  {gold} g", vp=player.vp, gold=player.gold))
-    box = draw_text(image, (right - 12, top + CAPTION_H / 2), score, 22, style.ink, None, anchor="rm", bold=True)
     start = left + 20 + 2 * radius
+    score = say(Msg("{vp} VP  {gold} g", vp=player.vp, gold=player.gold))
+    if text_width(named(colour) + you, 21) > right - 22 - start - text_width(score, 22) - 8:
+        score = say(Msg("{vp} VP", vp=player.vp))  # a narrow slot, a long colour: the gold left out
+    box = draw_text(image, (right - 12, top + CAPTION_H / 2), score, 22, style.ink, None, anchor="rm", bold=True)
     room = box[0] - start - 10
     title = named(colour) + (f": {who}" if sum(c.isalnum() for c in who) > who.count("?") else "") + you
     if text_width(title, 21) > room:  # a narrow slot: the colour (and "you") before the name
