@@ -27,6 +27,7 @@ from typing import Any
 import discord
 from discord import AppCommandOptionType, app_commands
 
+from front.cards import HOLD
 from front.cog import kind_of
 from offline.harness import OfflineDiscord, Record
 from offline.payloads import ClientRefusal, iter_components
@@ -329,15 +330,17 @@ class CardPlayer:
 
     async def _through(self, user: str, message: int, action: dict[str, Any], taps: list[str], kind: str) -> Move:
         """Tap `action` on `message`, then through the menus that follow (a value picked at random,
-        optional steps left out by chance), to Confirm; each tap named in the move's line."""
+        optional steps set or left out by chance) until the action is played (by the pick that
+        completes it, or Confirm); each tap named in the move's line."""
         for _ in range(self.STEPS):
             taps.append(action.get("label") or "pick")
             rec = await self.discord.click(user, self.channel, message, action["custom_id"],
                                            [action["value"]] if "value" in action else None)
             pinged = action["custom_id"].startswith("waypost:act:")  # its menus come in a new private message
             opened = pinged and rec.callback_type == 4 and rec.ephemeral and not _refused(rec)
-            if rec.failures or action["custom_id"].endswith(":go") or not opened and rec.callback_type != 7:
-                return ScriptedPlayer._move(user, "card", " / ".join(taps), rec, kind)  # played, or refused
+            if rec.failures or action["custom_id"].endswith(":go") or rec.followups or \
+                    not opened and rec.callback_type != 7:  # played (Confirm, or the pick completing it), or refused
+                return ScriptedPlayer._move(user, "card", " / ".join(taps), rec, kind)
             if opened and rec.original is not None:
                 message = rec.original.id
             shown = self.discord.standin.message(message)
@@ -345,7 +348,9 @@ class CardPlayer:
             by_label = {c.get("label"): c for c in found if c.get("type") == 2}
             select = next((c for c in found if c.get("type") == 3), None)
             leave = next((c for c in found if c.get("custom_id", "").endswith((".-:0:to", ":-:0:to"))), None)
-            if "Confirm" in by_label and (select is None or leave is None or self.rng.random() >= self.optional):
+            if HOLD in by_label and self.rng.random() < self.optional:
+                action = by_label[HOLD]  # its optional steps too, by chance, as players sometimes want them
+            elif "Confirm" in by_label and (select is None or leave is None or self.rng.random() >= self.optional):
                 action = by_label["Confirm"]  # beside an optional choice: its default, by chance
             elif leave is not None and (select is None or self.rng.random() >= self.optional):
                 action = leave

@@ -55,15 +55,32 @@ def _buttons(message) -> dict[str, dict]:
     return {c.get("label"): c for c in iter_components(message.components) if c.get("type") == 2}
 
 
-async def test_a_step_with_one_possible_answer_is_not_asked_and_the_card_shows_it(discord_):
+async def test_an_action_whose_steps_have_one_possible_answer_each_is_played_by_its_button(discord_):
     await _tally(discord_, "name:max_add value:1")
     card = await _card(discord_)
-    step = await discord_.click("@alice", "#taps", card.original, _buttons(card.original)["Add"]["custom_id"])
-    assert "• Add how much? +1" in step.original.content and "Ready: confirm to play it." in step.original.content
-    assert not any(c.get("type") == 3 for c in iter_components(step.original.components))  # no menu of one
-    assert set(_buttons(step.original)) == {"Confirm", "Your card"}  # nothing picked: nothing to go back to
-    played = await discord_.click("@alice", "#taps", card.original, _buttons(step.original)["Confirm"]["custom_id"])
+    played = await discord_.click("@alice", "#taps", card.original, _buttons(card.original)["Add"]["custom_id"])
+    assert "• Add how much? +1\nPlayed." in played.original.content  # not asked, and said
+    assert not any(c.get("type") == 3 for c in iter_components(played.original.components))  # no menu of one
+    assert "Confirm" not in _buttons(played.original) and "Take back" in _buttons(played.original)
     assert played.ok and any(m.content.startswith("alice added 1") for m in played.messages)
+
+
+async def test_the_pick_that_completes_an_action_plays_it_and_take_back_undoes_it(discord_):
+    channel = await _tally(discord_)
+    card = await _card(discord_)
+    step = await discord_.click("@alice", "#taps", card.original, _buttons(card.original)["Add"]["custom_id"])
+    assert "Confirm" not in _buttons(step.original)  # a choice to make: no Confirm before it
+    menu = next(c for c in iter_components(step.original.components) if c["type"] == 3)
+    played = await discord_.click("@alice", "#taps", card.original, menu["custom_id"], [menu["options"][1]["value"]])
+    after = discord_.standin.message(card.original.id)
+    assert played.ok and any(m.content.startswith("alice added 2") for m in played.messages)
+    assert "• Add how much? +2\nPlayed." in after.content and "Your turn card" in after.content
+    assert "Confirm" not in _buttons(after)
+    undone = await discord_.click("@alice", "#taps", card.original, _buttons(after)["Take back"]["custom_id"])
+    assert undone.ok
+    row = await discord_.bot.table.store.last_game(channel)
+    state = discord_.bot.table.games["tally"].rules.decode_state(row.state)
+    assert state.total == 0 and state.turn == 0  # alice's add taken back: her turn again
 
 
 async def test_after_an_action_the_card_offers_the_next_ones(discord_):
@@ -71,8 +88,7 @@ async def test_after_an_action_the_card_offers_the_next_ones(discord_):
     card = await _card(discord_)
     step = await discord_.click("@alice", "#taps", card.original, _buttons(card.original)["Add"]["custom_id"])
     menu = next(c for c in iter_components(step.original.components) if c["type"] == 3)
-    step = await discord_.click("@alice", "#taps", card.original, menu["custom_id"], [menu["options"][0]["value"]])
-    played = await discord_.click("@alice", "#taps", card.original, _buttons(step.original)["Confirm"]["custom_id"])
+    played = await discord_.click("@alice", "#taps", card.original, menu["custom_id"], [menu["options"][0]["value"]])
     after = discord_.standin.message(card.original.id)
     assert played.ok and after.ephemeral and not after.content.rstrip().endswith("Played.")
     assert "Played." in after.content and "Your turn card" in after.content  # what was played, then the card
