@@ -190,12 +190,14 @@ class ScriptedPlayer:
                 step = await table.step(self.channel, asking, card.version, kind.kind, [*step.picks, pick])
         except PlayerError:  # the game moved on meanwhile
             return None
-        command = commands[kind.kind]
+        command, rules = commands[kind.kind], table.games[game_key].rules
         names = {p.display_name for p in command.parameters}  # a parameter is named like its option on Discord
         seats = (await table.status(self.channel)).seats
-        options = {p.name: self._name(seats[int(c.value)].player_id) if p.type == "seat" else c.value
-                   for p, c in step.chosen if c is not None and p.name in names}
-        params = {p.name for p in table.games[game_key].rules.params_of(kind.kind)}
+        seat_params = {p.name for p in rules.params_of(kind.kind) if p.type == "seat"}
+        options = {name: self._name(seats[int(value)].player_id) if name in seat_params else value
+                   for name, value in rules.typed(kind.kind, step.values).items()
+                   if value is not None and name in names}  # as typed: a menu's joint choice split
+        params = {p.name for p in rules.params_of(kind.kind)}
         confirms = {p.display_name: True for p in command.parameters  # chosen as from menus: confirmed
                     if p.type is AppCommandOptionType.boolean and p.display_name not in params}
         return await self._run(user, command.qualified_name, {**options, **confirms})
@@ -332,6 +334,7 @@ class CardPlayer:
         """Tap `action` on `message`, then through the menus that follow (a value picked at random,
         optional steps set or left out by chance) until the action is played (by the pick that
         completes it, or Confirm); each tap named in the move's line."""
+        wants = self.rng.random() < self.optional  # to set the action's optional steps (by chance), once
         for _ in range(self.STEPS):
             taps.append(action.get("label") or "pick")
             rec = await self.discord.click(user, self.channel, message, action["custom_id"],
@@ -348,8 +351,8 @@ class CardPlayer:
             by_label = {c.get("label"): c for c in found if c.get("type") == 2}
             select = next((c for c in found if c.get("type") == 3), None)
             leave = next((c for c in found if c.get("custom_id", "").endswith((".-:0:to", ":-:0:to"))), None)
-            if HOLD in by_label and self.rng.random() < self.optional:
-                action = by_label[HOLD]  # its optional steps too, by chance, as players sometimes want them
+            if HOLD in by_label and wants:
+                action, wants = by_label[HOLD], False  # its optional steps too, as players sometimes want
             elif "Confirm" in by_label and (select is None or leave is None or self.rng.random() >= self.optional):
                 action = by_label["Confirm"]  # beside an optional choice: its default, by chance
             elif leave is not None and (select is None or self.rng.random() >= self.optional):
