@@ -33,7 +33,7 @@ from rules.glory.state import (
     army_text,
     colour,
 )
-from rules.options import Choice, Kind, Param, Values
+from rules.options import Choice, Kind, Param, Value, Values
 from rules.text import either, plural
 
 Handler = Callable[[GloryState, Actor, Any], Result[GloryState]]
@@ -145,6 +145,9 @@ class GloryGame(Game[GloryState]):
 
     def params_now(self, state: GloryState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
         return options.params_now(kind, super().params_now(state, actor, kind, chosen), chosen)
+
+    def typed(self, kind: str, values: Values) -> dict[str, Value | None]:
+        return options.typed(kind, values)
 
     def make(self, state: GloryState, actor: Actor, kind: str, values: Values) -> Action:
         if kind in ("maneuver", "adjust"):
