@@ -1,7 +1,9 @@
 """Turn cards: acting by taps. A player's card (private) says who they are in the game, what it waits
 for from them and, as buttons, the actions open to them now; an action is then chosen step by step
-in menus of its legal values (`Table.step`: the game's legal options on the player's own view), and
-confirmed. A menu never offers an illegal choice and never shows a secret.
+in menus of its legal values (`Table.step`: the game's legal options on the player's own view). The
+pick that completes it plays it at once, as a click on the board does (Take back undoes it), unless
+the game asks a question first (then Confirm) or the player chose to set its optional steps too (a
+menu then keeps Confirm). A menu never offers an illegal choice and never shows a secret.
 
 Every button and menu is a dynamic item whose custom id says everything it needs — channel, the
 game's version, the action and the picks so far as numbers (`Game.step`; the card's buttons, the
@@ -24,7 +26,7 @@ import discord
 
 from front.clicks import NOT_ON_MENU, Budgeted, checked, chosen
 from front.replies import NOBODY, escape, fit, payer_of, report_error, say_privately, table_of, user_of
-from front.sender import card_button, logged, run, send
+from front.sender import board_button, card_button, logged, run, send
 from rules.errors import PlayerError
 from rules.options import Choice, Step
 from waypost.offering import Card, Stale
@@ -33,6 +35,7 @@ from waypost.outcome import ALT_LIMIT
 PAGE = 25  # options in one select menu (Discord's most)
 PICTURE_WAIT = 1.5  # seconds a step's picture may take before the card's answer is deferred (or goes without it)
 LEFT_OUT = "-"
+HOLD = "Set its options too"  # the button for setting an action's optional steps before it is played
 _PICKS = r"(?P<picks>(?:\d{1,3}|-)(?:\.(?:\d{1,3}|-)){0,19})?"
 _WHERE = r"(?P<channel>\d+):(?P<version>\d+):(?P<kind>[\w-]{1,24})"
 _PICK = re.compile(r"\d{1,3}")
@@ -188,39 +191,62 @@ def step_text(step: Step) -> str:
     return "\n".join(lines)
 
 
-def step_view(channel_id: int, user_id: int, version: int, step: Step, page: int) -> discord.ui.View:
+def _optional_ahead(step: Step) -> bool:
+    """Whether `step` asks a required parameter and optional ones of its action are still to come."""
+    done = {p.name for p, _ in step.chosen}
+    return step.param is not None and step.param.required and \
+        any(not p.required and p.name not in done for p in step.kind.params)
+
+
+def step_view(channel_id: int, user_id: int, version: int, step: Step, page: int,
+              hold: bool = False) -> discord.ui.View:
+    """The menu of the next parameter and the buttons beside it; `hold` when the player chose to set
+    the optional steps too: the last pick then waits for Confirm rather than playing at once."""
     view = discord.ui.View(timeout=None)
     where = (channel_id, version, step.kind.kind)
     picks = list(step.picks)
     pages = max(1, -(-len(step.choices) // PAGE))
     page = min(page, pages - 1)
+    to = "ho" if hold else "to"
     if step.param is not None and step.choices:
         shown = slice(page * PAGE, (page + 1) * PAGE)
-        view.add_item(StepSelect(*where, picks, page, tuple(zip(step.numbers[shown], step.choices[shown]))))
+        view.add_item(StepSelect(*where, picks, page, tuple(zip(step.numbers[shown], step.choices[shown])), hold))
     if step.param is None or step.ready:  # the optional choices left keep their defaults
         view.add_item(StepButton(*where, picks, 0, "go", "Confirm", discord.ButtonStyle.success))
     if any(p is not None for p in picks):
-        view.add_item(StepButton(*where, back(picks), 0, "to", "Back"))
+        view.add_item(StepButton(*where, back(picks), 0, to, "Back"))
     if step.param is not None and not step.param.required:
-        view.add_item(StepButton(*where, [*picks, None], 0, "to", step.param.omitted()))
+        view.add_item(StepButton(*where, [*picks, None], 0, to, step.param.omitted()))
+    if not hold and _optional_ahead(step):
+        view.add_item(StepButton(*where, picks, page, "ho", HOLD))
     if page > 0:
-        view.add_item(StepButton(*where, picks, page - 1, "to", "Earlier choices"))
+        view.add_item(StepButton(*where, picks, page - 1, to, "Earlier choices"))
     if page < pages - 1:
-        view.add_item(StepButton(*where, picks, page + 1, "to", "More choices"))
+        view.add_item(StepButton(*where, picks, page + 1, to, "More choices"))
     view.add_item(CardButton(channel_id, user_id, "Your card", discord.ButtonStyle.secondary))
     return view
 
 
+def plays_now(step: Step, picked: bool) -> bool:
+    """Whether the tap that led to `step` plays the action at once: it completed it and the game asks
+    nothing more, or (`picked`: a choice from a menu) only optional steps with defaults are left."""
+    return step.param is None and not step.question or picked and step.ready
+
+
 async def show_step(interaction: discord.Interaction, channel_id: int, version: int, kind: str,
-                    picks: list[int | None], page: int) -> None:
-    """The menu for the next parameter of `kind` after `picks`, in this message if it is private."""
+                    picks: list[int | None], page: int, *, hold: bool = False, picked: bool = False) -> None:
+    """The menu for the next parameter of `kind` after `picks`, in this message if it is private; or,
+    when the tap completed the action (`plays_now`; not while `hold`), the action played."""
     user = user_of(interaction)
     try:
         step = await table_of(interaction).step(channel_id, user, version, kind, picks)
     except (Stale, PlayerError) as moved:
         await show_card(interaction, channel_id, note=f"⛔ {escape(str(moved))} Here is your card now.")
         return
-    text, view = fit([step_text(step)]), step_view(channel_id, user.id, version, step, page)
+    if not hold and plays_now(step, picked):
+        await _play(interaction, channel_id, step)
+        return
+    text, view = fit([step_text(step)]), step_view(channel_id, user.id, version, step, page, hold)
     picture = await _picture(interaction, channel_id, step)
     drawn = picture is None or await _drawn(picture)
     message = interaction.message
@@ -271,17 +297,27 @@ async def _drawn(picture: asyncio.Task[discord.File | None]) -> bool:
 
 async def play_step(interaction: discord.Interaction, channel_id: int, version: int, kind: str,
                     picks: list[int | None]) -> None:
-    """Play the action chosen: the menu closes, and the outcome is answered as a command's."""
-    table, user = table_of(interaction), user_of(interaction)
+    """Play the action chosen (Confirm)."""
     try:
-        step = await table.step(channel_id, user, version, kind, picks)
+        step = await table_of(interaction).step(channel_id, user_of(interaction), version, kind, picks)
     except (Stale, PlayerError) as moved:
         await show_card(interaction, channel_id, note=f"⛔ {escape(str(moved))} Here is your card now.")
         return
+    await _play(interaction, channel_id, step)
+
+
+async def _play(interaction: discord.Interaction, channel_id: int, step: Step) -> None:
+    """Play the action `step` chose: the menu closes, the outcome is answered as a command's, and the
+    card says what was played, offering Take back and the next actions."""
+    table, user, kind = table_of(interaction), user_of(interaction), step.kind.kind
     played = replace(step, param=None, question="")  # a step `ready` is played with the optional ones left
     where = "" if channel_id == interaction.channel_id else f" in <#{channel_id}>"
-    await interaction.response.edit_message(content=fit([step_text(played).replace("Ready: confirm to play it.",
-                                                                                    f"Playing{where}…")]), view=None)
+    playing = fit([step_text(played).replace("Ready: confirm to play it.", f"Playing{where}…")])
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.edit_message(content=playing, view=None)
+    else:  # from a ping's button: the card opens privately
+        await interaction.response.send_message(playing, ephemeral=True, allowed_mentions=NOBODY)
     game_key = (await table.status(channel_id)).game_key
     try:
         outcome = await table.command(channel_id, user, game_key, kind, step.values)
@@ -289,16 +325,19 @@ async def play_step(interaction: discord.Interaction, channel_id: int, version: 
         await _next(interaction, channel_id, f"⛔ {escape(str(refused))}")
         return
     await send(interaction, outcome, channel_id=channel_id)
-    await _next(interaction, channel_id, step_text(played).replace("Ready: confirm to play it.", f"Played{where}."))
+    await _next(interaction, channel_id, step_text(played).replace("Ready: confirm to play it.", f"Played{where}."),
+                played=True)
 
 
-async def _next(interaction: discord.Interaction, channel_id: int, said: str) -> None:
+async def _next(interaction: discord.Interaction, channel_id: int, said: str, played: bool = False) -> None:
     """After an action played from a card (or refused), the card says so and shows what can be done
-    now (sail again, end the turn, the next tile), so the next action starts here; a game over
-    leaves only what was said."""
+    now (sail again, end the turn, the next tile), so the next action starts here, and (`played`)
+    Take back; a game over leaves only what was said."""
     try:
         card = await table_of(interaction).card(channel_id, user_of(interaction))
         content, view = fit([said, card_text(card)]), card_view(channel_id, user_of(interaction).id, card)
+        if played:
+            view.add_item(board_button(channel_id, "undo"))
     except PlayerError:  # the action ended the game
         content, view = fit([said]), None
     try:
@@ -308,27 +347,30 @@ async def _next(interaction: discord.Interaction, channel_id: int, said: str) ->
 
 
 class StepSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
-                 template=rf"waypost:pick:{_WHERE}:{_PICKS}:(?P<page>\d{{1,3}})"):
-    """A menu of the legal values of an action's next parameter (one page of them)."""
+                 template=rf"waypost:pick:{_WHERE}:{_PICKS}:(?P<page>\d{{1,3}})(?P<hold>:h)?"):
+    """A menu of the legal values of an action's next parameter (one page of them); its pick plays the
+    action when that completes it, unless `hold` (`show_step`)."""
 
     travels = True
 
     def __init__(self, channel_id: int, version: int, kind: str, picks: list[int | None], page: int,
-                 choices: tuple[tuple[int, Choice], ...] = ()):
+                 choices: tuple[tuple[int, Choice], ...] = (), hold: bool = False):
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=checked(f"waypost:pick:{channel_id}:{version}:{kind}:{picks_text(picks)}:{page}"),
+            custom_id=checked(f"waypost:pick:{channel_id}:{version}:{kind}:{picks_text(picks)}:{page}"
+                              + (":h" if hold else "")),
             placeholder="Choose…",
             options=[discord.SelectOption(label=c.label[:100], value=str(n)) for n, c in choices]
             or [discord.SelectOption(label="…")],
         )
         super().__init__(select)
         self.channel_id, self.version, self.kind, self.picks, self.page = channel_id, version, kind, picks, page
+        self.hold = hold
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> StepSelect:
         return cls(int(match["channel"]), int(match["version"]), match["kind"], picks_of(match["picks"]),
-                   int(match["page"]))
+                   int(match["page"]), hold=bool(match["hold"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -336,14 +378,16 @@ class StepSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
             if not _PICK.fullmatch(value):  # the menu's values are the candidates' numbers
                 await say_privately(interaction, f"⛔ {NOT_ON_MENU}")
                 return
-            await show_step(interaction, self.channel_id, self.version, self.kind, [*self.picks, int(value)], 0)
+            await show_step(interaction, self.channel_id, self.version, self.kind, [*self.picks, int(value)], 0,
+                            hold=self.hold, picked=True)
         except Exception as error:
             await report_error(interaction, error)
 
 
 class StepButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=rf"waypost:step:{_WHERE}:{_PICKS}:(?P<page>\d{{1,3}}):(?P<do>to|go)"):
-    """A step of choosing an action: show the menu after some picks ("to"), or play it ("go")."""
+                 template=rf"waypost:step:{_WHERE}:{_PICKS}:(?P<page>\d{{1,3}}):(?P<do>to|ho|go)"):
+    """A step of choosing an action: show the menu after some picks ("to"; "ho": the optional steps
+    to be set too, so the action waits for Confirm), or play it ("go")."""
 
     travels = True
 
@@ -365,7 +409,8 @@ class StepButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
             if self.do == "go":
                 await play_step(interaction, self.channel_id, self.version, self.kind, self.picks)
             else:
-                await show_step(interaction, self.channel_id, self.version, self.kind, self.picks, self.page)
+                await show_step(interaction, self.channel_id, self.version, self.kind, self.picks, self.page,
+                                hold=self.do == "ho")
         except Exception as error:
             await report_error(interaction, error)
 

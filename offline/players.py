@@ -27,6 +27,7 @@ from typing import Any
 import discord
 from discord import AppCommandOptionType, app_commands
 
+from front.cards import HOLD
 from front.cog import kind_of
 from offline.harness import OfflineDiscord, Record
 from offline.payloads import ClientRefusal, iter_components
@@ -189,12 +190,14 @@ class ScriptedPlayer:
                 step = await table.step(self.channel, asking, card.version, kind.kind, [*step.picks, pick])
         except PlayerError:  # the game moved on meanwhile
             return None
-        command = commands[kind.kind]
+        command, rules = commands[kind.kind], table.games[game_key].rules
         names = {p.display_name for p in command.parameters}  # a parameter is named like its option on Discord
         seats = (await table.status(self.channel)).seats
-        options = {p.name: self._name(seats[int(c.value)].player_id) if p.type == "seat" else c.value
-                   for p, c in step.chosen if c is not None and p.name in names}
-        params = {p.name for p in table.games[game_key].rules.params_of(kind.kind)}
+        seat_params = {p.name for p in rules.params_of(kind.kind) if p.type == "seat"}
+        options = {name: self._name(seats[int(value)].player_id) if name in seat_params else value
+                   for name, value in rules.typed(kind.kind, step.values).items()
+                   if value is not None and name in names}  # as typed: a menu's joint choice split
+        params = {p.name for p in rules.params_of(kind.kind)}
         confirms = {p.display_name: True for p in command.parameters  # chosen as from menus: confirmed
                     if p.type is AppCommandOptionType.boolean and p.display_name not in params}
         return await self._run(user, command.qualified_name, {**options, **confirms})
@@ -329,15 +332,18 @@ class CardPlayer:
 
     async def _through(self, user: str, message: int, action: dict[str, Any], taps: list[str], kind: str) -> Move:
         """Tap `action` on `message`, then through the menus that follow (a value picked at random,
-        optional steps left out by chance), to Confirm; each tap named in the move's line."""
+        optional steps set or left out by chance) until the action is played (by the pick that
+        completes it, or Confirm); each tap named in the move's line."""
+        wants = self.rng.random() < self.optional  # to set the action's optional steps (by chance), once
         for _ in range(self.STEPS):
             taps.append(action.get("label") or "pick")
             rec = await self.discord.click(user, self.channel, message, action["custom_id"],
                                            [action["value"]] if "value" in action else None)
             pinged = action["custom_id"].startswith("waypost:act:")  # its menus come in a new private message
             opened = pinged and rec.callback_type == 4 and rec.ephemeral and not _refused(rec)
-            if rec.failures or action["custom_id"].endswith(":go") or not opened and rec.callback_type != 7:
-                return ScriptedPlayer._move(user, "card", " / ".join(taps), rec, kind)  # played, or refused
+            if rec.failures or action["custom_id"].endswith(":go") or rec.followups or \
+                    not opened and rec.callback_type != 7:  # played (Confirm, or the pick completing it), or refused
+                return ScriptedPlayer._move(user, "card", " / ".join(taps), rec, kind)
             if opened and rec.original is not None:
                 message = rec.original.id
             shown = self.discord.standin.message(message)
@@ -345,7 +351,9 @@ class CardPlayer:
             by_label = {c.get("label"): c for c in found if c.get("type") == 2}
             select = next((c for c in found if c.get("type") == 3), None)
             leave = next((c for c in found if c.get("custom_id", "").endswith((".-:0:to", ":-:0:to"))), None)
-            if "Confirm" in by_label and (select is None or leave is None or self.rng.random() >= self.optional):
+            if HOLD in by_label and wants:
+                action, wants = by_label[HOLD], False  # its optional steps too, as players sometimes want
+            elif "Confirm" in by_label and (select is None or leave is None or self.rng.random() >= self.optional):
                 action = by_label["Confirm"]  # beside an optional choice: its default, by chance
             elif leave is not None and (select is None or self.rng.random() >= self.optional):
                 action = leave

@@ -394,6 +394,11 @@ class Game(ABC, Generic[S]):
             return [Choice(o, o) for d in asked if key in (None, d.key) for o in d.options]
         return []
 
+    def typed(self, kind: str, values: Values) -> dict[str, Value | None]:
+        """The values chosen in menus as the command's options type them: a game whose menus
+        join two parameters into one choice (a Vikings boat and its end) splits it here."""
+        return dict(values)
+
     def build(self, state: S, actor: Actor, kind: str, values: Values) -> Action:
         """The action of `kind` from the values a player chose or typed, on `state` as they see it:
         the parameters left out given their declared defaults (`Param.default`), then `make`;

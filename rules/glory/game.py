@@ -33,7 +33,7 @@ from rules.glory.state import (
     colour,
 )
 from rules.messages import Msg, Plural, joined, listed
-from rules.options import Choice, Kind, Moving, Param, Values
+from rules.options import Choice, Kind, Moving, Param, Value, Values
 from rules.text import either
 
 Handler = Callable[[GloryState, Actor, Any], Result[GloryState]]
@@ -146,6 +146,9 @@ class GloryGame(Game[GloryState]):
 
     def params_now(self, state: GloryState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
         return options.params_now(kind, super().params_now(state, actor, kind, chosen), chosen)
+
+    def typed(self, kind: str, values: Values) -> dict[str, Value | None]:
+        return options.typed(kind, values)
 
     def make(self, state: GloryState, actor: Actor, kind: str, values: Values) -> Action:
         if kind in ("maneuver", "adjust"):

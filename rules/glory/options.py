@@ -38,7 +38,7 @@ from rules.glory.state import (
     units_text,
 )
 from rules.guards import hosting, seated
-from rules.options import Choice, Lister, Param, Values, listed, number, text, what_of
+from rules.options import Choice, Lister, Param, Value, Values, listed, number, text, what_of
 from rules.text import plural
 
 MARCH = "march: +1 movement point, two depletion cubes (strength −1 this round)"
@@ -48,14 +48,32 @@ SPLITS = 24  # the parts of an army a menu lists besides the whole (a page holds
 def candidates(state: GloryState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
     """The values of `param` of `kind` worth offering given `chosen`; [] when what was chosen
     before cannot be read, or the seat may not do this at all now."""
-    return listed(LISTERS, state, actor, kind, param, chosen)
+    return listed(LISTERS, state, actor, kind, param, typed(kind, chosen))
+
+
+MARCHING = "+march"  # a menu's end reached only by marching: "F6+march"
+ENDS_FIRST = ("army", "to")  # a maneuver chosen in menus: the army and where it ends, then the rest
 
 
 def params_now(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
-    """An adjustment's parameters once `what` is chosen: those it needs become required, those it
-    may take stay optional, the others are left out (whose pieces stays optional)."""
+    """A maneuver's army, then where it ends, then what it takes along (units, march, trebuchets,
+    pick-ups on its way, path, drops), as players think of it; march not asked of an end chosen as
+    reached by marching. An adjustment's parameters once `what` is chosen: those it needs become
+    required, those it may take stay optional, the others are left out (whose pieces stays optional)."""
+    if kind == "maneuver":
+        marching = str(chosen.get("to") or "").endswith(MARCHING)
+        return (*(p for n in ENDS_FIRST for p in params if p.name == n),
+                *(p for p in params if p.name not in ENDS_FIRST and not (marching and p.name == "march")))
     what = _what(chosen) if kind == "adjust" else ""
     return _adjusting(what, params) if what in ADJUSTING else params
+
+
+def typed(kind: str, values: Values) -> dict[str, Value | None]:
+    """A maneuver's end chosen as reached by marching ("F6+march") as its end and march typed."""
+    to = str(values.get("to") or "")
+    if kind != "maneuver" or not to.endswith(MARCHING):
+        return dict(values)
+    return {**values, "to": to.removesuffix(MARCHING), "march": True}
 
 
 @lru_cache(maxsize=32)
@@ -87,7 +105,7 @@ def _switch(values: Values, name: str) -> bool:
 
 
 def _maneuver(state: GloryState, values: Values) -> Maneuver:
-    board = state.board
+    board, values = state.board, typed("maneuver", values)
     army, to = notation.hex_(board, text(values, "army")), notation.hex_(board, text(values, "to"))
     return Maneuver(army, to, notation.units(board, _optional(values, "units")),
                     notation.path(board, army, to, _optional(values, "path")),
@@ -226,15 +244,30 @@ def _maneuver_pickups(state: GloryState, actor: Actor, chosen: Values) -> list[C
     head, before = _typed(state, chosen, "pickups")
     taken = {at for at, _, _ in before}
     found = []
+    way = None  # once the end is chosen: only the units on the way there (its cheapest route)
+    if chosen.get("to") is not None:
+        to = notation.hex_(board, text(chosen, "to"))
+        route = _ends(state, actor, {**chosen, "pickups": None}).get(to)
+        way = set(route.route) if route is not None else set()
     for at, source in queries.pickup_sources(state, seated(actor), start):
-        if at not in taken:
+        if at not in taken and (way is None or at in way):
             found += [f"{head}{at}: {units_text(board, group or source.units)}" for group in _groups(source)]
     return [Choice(stop, stop) for stop in dict.fromkeys(found)]
 
 
 def _maneuver_to(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Where the army can end; before march is chosen, also the ends only marching reaches (G-M4)."""
     start, _ = _army(state, actor, chosen)
-    return [Choice(at, f"{at} — {_route_text(route, start)}") for at, route in _ends(state, actor, chosen).items()]
+    ends = _ends(state, actor, chosen)
+    found = [Choice(at, f"{at} — {_route_text(route, start)}") for at, route in ends.items()]
+    if chosen.get("march") is None:
+        try:
+            farther = _ends(state, actor, chosen, march="true")
+        except PlayerError:
+            farther = {}
+        found += [Choice(f"{at}{MARCHING}", f"{at} — marching (two depletion cubes), {_route_text(route, start)}")
+                  for at, route in farther.items() if at not in ends]
+    return found
 
 
 def _maneuver_path(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:

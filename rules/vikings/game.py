@@ -13,7 +13,7 @@ from rules.core import Footprint
 from rules.flow import Decision, Flow, Phase, Position
 from rules.frozen import FrozenDict
 from rules.messages import Msg, Plural, joined, listed
-from rules.options import Choice, Moving, Param, Values, number
+from rules.options import Choice, Moving, Param, Value, Values, number
 from rules.text import either
 from rules.vikings import depends as footprints
 from rules.vikings import options, queries, turns
@@ -103,12 +103,15 @@ class VikingsGame(Game[VikingsState]):
         return super().candidates(state, actor, kind, param, chosen)
 
     def all_legal_if_one(self, kind: str, param: str, chosen: Values) -> bool:
-        """A sail's ends: the search's own, each within the strength given (settlers and a raid,
-        chosen before the end, are not promised)."""
-        return (kind, param) == ("sail", "route") and not chosen.get("settlers") and not chosen.get("raid")
+        """A sail's ends (and a menu's boats with their ends): the search's own, each within the
+        strength given (settlers and a raid, chosen before the end, are not promised)."""
+        return kind == "sail" and param in ("route", "trip") and not chosen.get("settlers") and not chosen.get("raid")
 
     def params_now(self, state: VikingsState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
         return options.params_now(kind, super().params_now(state, actor, kind, chosen), chosen)
+
+    def typed(self, kind: str, values: Values) -> dict[str, Value | None]:
+        return options.typed(kind, values)
 
     def make(self, state: VikingsState, actor: Actor, kind: str, values: Values) -> Action:
         if kind in options.BUILT:

@@ -9,12 +9,22 @@ from dataclasses import replace
 
 from rules.base import Action, Actor
 from rules.errors import BadInput
-from rules.options import Choice, Lister, Param, Values, listed, number, text, what_of
+from rules.notation import items
+from rules.options import Choice, Lister, Param, Value, Values, defaulted, given, listed, number, text, what_of
 from rules.text import adjusting, plural
 from rules.vikings import notation
 from rules.vikings.actions import NEEDS, Adjust, Dedicate, PlaceBoat, ReturnSettlers, Sail
 from rules.vikings.queries import dedication_targets, empty_docks, islands, reach, sailable, spaces
-from rules.vikings.state import RESOURCE_MAX, SETTLERS, TEMPLES, VikingsState, boat_label, colour, raid_cost
+from rules.vikings.state import (
+    RESOURCE_MAX,
+    SETTLERS,
+    TEMPLES,
+    VikingsState,
+    boat_label,
+    colour,
+    occupant,
+    raid_cost,
+)
 
 STRENGTHS = (1, 2, 3)
 FURY_VALUES = 30  # a god's fury offered by an adjustment: 0 to 30 (the track wraps past 20)
@@ -28,12 +38,19 @@ def candidates(state: VikingsState, actor: Actor, kind: str, param: str, chosen:
 
 
 STRONGEST = f"To where (as far as an x{max(STRENGTHS)} sail reaches)?"
+TRIP = Param("trip", "Which boat, to where?")  # the menus' boat and end as one choice (typed: boat, route)
+SMALLEST = "With which sail card (the smallest that does by default)?"
 
 
 def params_now(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
-    """An adjustment's parameters once `what` is chosen: those it needs become required, the
-    others are left out (whose pieces stays optional)."""
+    """A sail chosen in menus (nothing typed of its boat or route): the boat and where it ends as
+    one choice, then the sail card, the smallest that does by default. An adjustment's parameters
+    once `what` is chosen: those it needs become required, the others are left out (whose pieces
+    stays optional)."""
     what = str(chosen.get("what", "")).strip().casefold()
+    if kind == "sail" and "boat" not in chosen and "route" not in chosen:
+        return (TRIP, *(replace(p, required=False, ask=SMALLEST) if p.name == "strength" else p
+                        for p in params if p.name not in ("boat", "route")))
     if kind == "sail" and chosen.get("strength") is None:  # the ends offered are an x3 sail's: said once
         return tuple(replace(p, ask=STRONGEST) if p.name == "route" else p for p in params)
     if kind != "adjust" or what not in NEEDS:
@@ -48,6 +65,7 @@ def build(state: VikingsState, actor: Actor, kind: str, values: Values) -> Actio
     if kind == "place":
         return PlaceBoat(notation.space(state, text(values, "dock")))
     if kind == "sail":
+        values = typed(kind, values)
         boat, strength = number(values, "boat"), number(values, "strength")
         settlers, raid = number(values, "settlers"), bool(values["raid"])
         steps = notation.route(state, seat, boat, text(values, "route"), strength, docking=bool(settlers) or raid)
@@ -62,6 +80,27 @@ def build(state: VikingsState, actor: Actor, kind: str, values: Values) -> Actio
 
 
 # --- reading values --------------------------------------------------------------------------
+
+def typed(kind: str, values: Values) -> dict[str, Value | None]:
+    """A sail's trip chosen in a menu ("1:F1 A1": boat 1 by F1 to A1) as its boat and route, and
+    its sail card left out as the smallest that makes its moves and deploys its settlers."""
+    if kind != "sail" or not given(values, "trip"):
+        return dict(values)
+    found = {k: v for k, v in values.items() if k != "trip"}
+    found.update(_trip(values))
+    if not given(found, "strength"):
+        route = str(found["route"])
+        moves = 0 if route.strip().casefold() in notation.STAY else len(items(route))
+        found["strength"] = max(min(STRENGTHS), moves, number(defaulted(Sail.params, found), "settlers"))
+    return found
+
+
+def _trip(values: Values) -> dict[str, Value | None]:
+    boat, _, route = str(values["trip"]).partition(":")
+    if not boat.isdigit():
+        raise BadInput("That is not one of the boats and ends offered.")
+    return {"boat": int(boat), "route": route}
+
 
 def _adjust(state: VikingsState, values: Values) -> Adjust:
     what = what_of(values, NEEDS)
@@ -89,6 +128,29 @@ def _sail_boat(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice
     return [Choice(boat, f"Boat {boat} — at {space}") for boat, space in sailable(state, _seat(actor))]
 
 
+def _sail_trip(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Every boat with every end it reaches (the strongest sail), each saying what it does: its
+    moves and the sail card they need, whom it bumps, a village to raid and at what cost."""
+    seat = _seat(actor)
+    if state.sails >= int(state.settings["sails_per_turn"]):
+        return []
+    found = []
+    for boat, start in sailable(state, seat):
+        for end, route in reach(state, seat, boat, max(STRENGTHS)):
+            if not route:
+                found.append(Choice(f"{boat}:stay", f"Boat {boat} stays at {end} — sails without moving, sail x1"))
+                continue
+            bumped = [colour(state, held[0]) for step in route
+                      if (held := occupant(state, step)) is not None and held[0] != seat]
+            said = [f"{plural(len(route), 'move')}: {' '.join(route)}, sail x{len(route)}",
+                    *([f"bumps {', '.join(dict.fromkeys(bumped))}"] if bumped else []),
+                    *([f"may raid its village ({raid_cost(state)} steel)"] if end in state.villages else [])]
+            back = " and back" if end == start else ""
+            found.append(Choice(f"{boat}:{' '.join(route)}", f"Boat {boat} to {end}{back} (from {start}) — "
+                                                              f"{'; '.join(said)}"))
+    return found
+
+
 def _sail_route(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
     """Every end the boat reaches (with the strength chosen, else the strongest sail), nearest first."""
     seat, boat = _seat(actor), number(chosen, "boat")
@@ -112,7 +174,10 @@ def route_value(route: tuple[str, ...]) -> str:
 
 
 def _sail_strength(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(strength, f"x{strength}") for strength in STRENGTHS]
+    """The sails long enough for the route typed or the trip chosen (a lone far end: any)."""
+    chosen = typed("sail", chosen)
+    moves = len(items(text(chosen, "route"))) if text(chosen, "route").strip().casefold() not in notation.STAY else 0
+    return [Choice(strength, f"x{strength}") for strength in STRENGTHS if strength >= moves or moves == 1]
 
 
 def _sail_settlers(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -187,6 +252,7 @@ def _seat(actor: Actor) -> int:
 
 LISTERS: dict[tuple[str, str], Lister] = {
     ("place", "dock"): _place_dock,
+    ("sail", "trip"): _sail_trip,
     ("sail", "boat"): _sail_boat,
     ("sail", "route"): _sail_route,
     ("sail", "strength"): _sail_strength,

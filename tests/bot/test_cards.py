@@ -55,15 +55,32 @@ def _buttons(message) -> dict[str, dict]:
     return {c.get("label"): c for c in iter_components(message.components) if c.get("type") == 2}
 
 
-async def test_a_step_with_one_possible_answer_is_not_asked_and_the_card_shows_it(discord_):
+async def test_an_action_whose_steps_have_one_possible_answer_each_is_played_by_its_button(discord_):
     await _tally(discord_, "name:max_add value:1")
     card = await _card(discord_)
-    step = await discord_.click("@alice", "#taps", card.original, _buttons(card.original)["Add"]["custom_id"])
-    assert "• Add how much? +1" in step.original.content and "Ready: confirm to play it." in step.original.content
-    assert not any(c.get("type") == 3 for c in iter_components(step.original.components))  # no menu of one
-    assert set(_buttons(step.original)) == {"Confirm", "Your card"}  # nothing picked: nothing to go back to
-    played = await discord_.click("@alice", "#taps", card.original, _buttons(step.original)["Confirm"]["custom_id"])
+    played = await discord_.click("@alice", "#taps", card.original, _buttons(card.original)["Add"]["custom_id"])
+    assert "• Add how much? +1\nPlayed." in played.original.content  # not asked, and said
+    assert not any(c.get("type") == 3 for c in iter_components(played.original.components))  # no menu of one
+    assert "Confirm" not in _buttons(played.original) and "Take back" in _buttons(played.original)
     assert played.ok and any(m.content.startswith("alice added 1") for m in played.messages)
+
+
+async def test_the_pick_that_completes_an_action_plays_it_and_take_back_undoes_it(discord_):
+    channel = await _tally(discord_)
+    card = await _card(discord_)
+    step = await discord_.click("@alice", "#taps", card.original, _buttons(card.original)["Add"]["custom_id"])
+    assert "Confirm" not in _buttons(step.original)  # a choice to make: no Confirm before it
+    menu = next(c for c in iter_components(step.original.components) if c["type"] == 3)
+    played = await discord_.click("@alice", "#taps", card.original, menu["custom_id"], [menu["options"][1]["value"]])
+    after = discord_.standin.message(card.original.id)
+    assert played.ok and any(m.content.startswith("alice added 2") for m in played.messages)
+    assert "• Add how much? +2\nPlayed." in after.content and "Your turn card" in after.content
+    assert "Confirm" not in _buttons(after)
+    undone = await discord_.click("@alice", "#taps", card.original, _buttons(after)["Take back"]["custom_id"])
+    assert undone.ok
+    row = await discord_.bot.table.store.last_game(channel)
+    state = discord_.bot.table.games["tally"].rules.decode_state(row.state)
+    assert state.total == 0 and state.turn == 0  # alice's add taken back: her turn again
 
 
 async def test_after_an_action_the_card_offers_the_next_ones(discord_):
@@ -71,8 +88,7 @@ async def test_after_an_action_the_card_offers_the_next_ones(discord_):
     card = await _card(discord_)
     step = await discord_.click("@alice", "#taps", card.original, _buttons(card.original)["Add"]["custom_id"])
     menu = next(c for c in iter_components(step.original.components) if c["type"] == 3)
-    step = await discord_.click("@alice", "#taps", card.original, menu["custom_id"], [menu["options"][0]["value"]])
-    played = await discord_.click("@alice", "#taps", card.original, _buttons(step.original)["Confirm"]["custom_id"])
+    played = await discord_.click("@alice", "#taps", card.original, menu["custom_id"], [menu["options"][0]["value"]])
     after = discord_.standin.message(card.original.id)
     assert played.ok and after.ephemeral and not after.content.rstrip().endswith("Played.")
     assert "Played." in after.content and "Your turn card" in after.content  # what was played, then the card
@@ -130,3 +146,27 @@ async def test_a_ping_of_several_players_offers_their_shared_actions_to_whicheve
     step = await discord_.click("@bob", "#together", message, button["custom_id"])
     assert step.ok and step.ephemeral and step.original.raw["interaction_metadata"]["user"]["id"] == str(bob)
     assert any(c.get("type") == 3 for c in iter_components(step.original.components)), step.content  # bob's menus
+
+
+async def test_set_its_options_too_asks_the_optional_steps_and_waits_for_confirm(discord_):
+    """A Vikings sail by taps: "Set its options too" keeps the pick of boat and end from playing
+    it; the optional steps are asked, with Confirm beside them, which plays it."""
+    channel = await open_game(discord_, "#fjord", "vikings", USERS, board="nordhav")
+    for user, line in (("@carl", "/vikings place dock:D1"), ("@bob", "/vikings place dock:B1"),
+                       ("@alice", "/vikings place dock:A2")):
+        assert (await discord_.run(user, channel, line)).ok
+    message, button = discord_.find_component("Your turn card", "@alice", channel)
+    card = (await discord_.click("@alice", channel, message, button["custom_id"])).original
+    sail = next(c for c in iter_components(card.components) if c.get("custom_id", "").endswith(":sail::0:to"))
+    step = (await discord_.click("@alice", channel, card, sail["custom_id"])).original
+    held = await discord_.click("@alice", channel, card, _buttons(step)["Set its options too"]["custom_id"])
+    menu = next(c for c in iter_components(held.original.components) if c["type"] == 3)
+    assert menu["custom_id"].endswith(":h") and "Set its options too" not in _buttons(held.original)
+    trip = next(o for o in menu["options"] if o["label"].startswith("Boat 1 to F4"))
+    asked = await discord_.click("@alice", channel, card, menu["custom_id"], [trip["value"]])
+    assert asked.ok and not asked.followups and "Confirm" in _buttons(asked.original)  # not played yet
+    assert "With which sail card" in asked.original.content
+    version = (await discord_.bot.table.store.open_game(channel)).version
+    played = await discord_.click("@alice", channel, card, _buttons(asked.original)["Confirm"]["custom_id"])
+    assert played.ok and (await discord_.bot.table.store.open_game(channel)).version == version + 1
+    assert any(m.content.startswith("Red sailed boat 1") for m in played.messages), [m.content for m in played.messages]

@@ -39,6 +39,6 @@ def test_a_readme_console_example_runs_as_written(tmp_path, block):
     records = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
     commands = [line for line in block.splitlines() if not (line.startswith("#") and " " not in line)]  # not `#chan`
     assert len(records) == len(commands), done.stderr[-2000:]
-    refused = [(r["line"], r["error"] or r["content"]) for r in records
-               if r["error"] or r["content"].startswith(REFUSED)]
+    refused = [(r["line"], r["error"] or r["refused"] or r["content"]) for r in records
+               if r["error"] or r["refused"] or r["content"].startswith(REFUSED)]
     assert refused == [] and done.returncode == 0, done.stderr[-2000:]

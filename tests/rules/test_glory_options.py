@@ -243,3 +243,31 @@ def test_looks_answer_from_the_rules_on_the_view():
     assert GAME.report(GAME.view(state, RED), Actor(RED), "targets", {"army": at(0, 0)})[1].startswith("  Blue's 2")
     assert "none flipped yet" in "\n".join(GAME.report(view, Actor(None), "cards", {}))
     assert GAME.choices(view, Actor(None), "look", "hex", {})[0].label.startswith(f"{at(-1, 0)} — Blue")
+
+
+def test_G_M4_G_M7_menus_ask_where_it_ends_after_the_army_marching_ends_included_pickups_on_its_way():
+    """Issue 28: a maneuver chosen in menus asks the army, then where it ends (the ends only
+    marching reaches among them, G-M4), then what it takes along, each optional: an end picked
+    leaves the action ready, and march is not asked again of a marching end. Pick-ups offered
+    are those on its way there (G-M7), the cheapest route's."""
+    state = scenario()
+    state = put(state, RED, at(0, 0), archer=1)
+    state = put(state, RED, at(1, 0), swordsman=1)
+    state = put(state, RED, at(-1, 0), swordsman=1)
+    view, actor = GAME.view(state, RED), Actor(RED)
+    army = GAME.step(view, actor, "maneuver", [])
+    first = army.numbers[[c.value for c in army.choices].index(at(0, 0))]
+    ends = GAME.step(view, actor, "maneuver", [first])
+    assert ends.param is not None and ends.param.name == "to"
+    found = {c.value: c.label for c in ends.choices}
+    far = next(v for v in found if v.endswith("+march"))
+    assert "marching (two depletion cubes), 3 MP" in found[far] and far.removesuffix("+march") not in found
+    marched = GAME.step(view, actor, "maneuver", [first, ends.numbers[list(found).index(far)]])
+    left = [p.name for p in GAME.params_now(view, actor, "maneuver", marched.values)]
+    assert (marched.param is None or marched.ready) and "march" not in left
+    action = GAME.build(view, actor, "maneuver", marched.values)
+    assert isinstance(action, Maneuver) and action.march and action.to == far.removesuffix("+march")
+    east = GAME.step(view, actor, "maneuver", [first, ends.numbers[list(found).index(at(2, 0))]])
+    assert east.ready and east.param is not None and not east.param.required
+    pickups = offered(state, RED, "maneuver", "pickups", army=at(0, 0), to=at(2, 0))
+    assert pickups and all(p.startswith(f"{at(1, 0)}:") for p in pickups)  # not the swordsman behind it

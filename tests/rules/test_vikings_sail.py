@@ -294,3 +294,25 @@ def test_the_route_menu_says_once_that_it_assumes_the_strongest_sail():
     assert labels and not any("assuming" in label for label in labels)
     asks = {p.name: p.ask for p in GAME.params_now(view, actor, "sail", {"boat": 1, "strength": 1})}
     assert asks["route"] == "To where?"
+
+
+def test_a_menu_sail_is_one_choice_of_boat_and_end_saying_what_it_does():
+    """Issue 28, V-S1/V-S4/V-R1: in menus a sail's boat and end are one choice, each saying its
+    moves and the sail card they need, whom it bumps (every dock entered) and a village to raid at
+    its cost; the sail card is then optional, the smallest that does by default."""
+    state = in_play()
+    put(state, RED, 1, "A1")
+    put(state, YELLOW, 1, "B1")
+    view, actor = GAME.view(state, RED), Actor(RED)
+    step = GAME.step(view, actor, "sail", [])
+    assert step.param is not None and step.param.name == "trip"
+    labels = {c.value: c.label for c in step.choices}
+    assert labels["1:F1"] == "Boat 1 to F1 (from A1) — 1 move: F1, sail x1"
+    assert labels["1:F1 F2 B1"] == \
+        "Boat 1 to B1 (from A1) — 3 moves: F1 F2 B1, sail x3; bumps Yellow; may raid its village (1 steel)"
+    picked = GAME.step(view, actor, "sail", [step.numbers[list(labels).index("1:F1 F2")]])
+    assert picked.ready and picked.param is not None and picked.param.name == "strength"  # optional now
+    assert GAME.build(view, actor, "sail", picked.values) == Sail(1, ("F1", "F2"), 2)  # the smallest that does
+    assert GAME.build(view, actor, "sail", {**picked.values, "settlers": 3}).strength == 3  # V-D1: at most N
+    assert GAME.build(view, actor, "sail", {"boat": 1, "route": "F1 F2", "strength": 3}) == \
+        Sail(1, ("F1", "F2"), 3)  # typed: boat, route and sail card as ever

@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
+from front.cards import picks_of, plays_now
 from offline import OfflineDiscord, Record
 from offline.payloads import iter_components
 from tests.robust.helpers import filled, leaf_commands
+from waypost.outcome import User
 
 
 def texts(rec: Record) -> list[str]:
@@ -29,8 +31,16 @@ async def images(discord_: OfflineDiscord, user: str, channel: str, looks: Itera
 
 async def cards_seen_by(discord_: OfflineDiscord, user: str, channel: str) -> list[str]:
     """`user`'s turn card and, for each action on it, every menu met choosing it (the first value
-    of each, parameter by parameter, up to Confirm, which is not pressed)."""
+    of each, parameter by parameter, up to the pick that would play it, which is not made, or
+    Confirm, which is not pressed)."""
     where = discord_.builder.directory.channel_id(channel)
+    who = User(discord_.builder.directory.user_id(user), user.lstrip("@"))
+
+    async def plays(custom_id: str, value: str | None = None) -> bool:  # whether the tap would play the action
+        _, _, _, version, kind, picks, *_ = custom_id.split(":")
+        picked = [*picks_of(picks), *([] if value is None else [int(value)])]
+        return plays_now(await discord_.bot.table.step(where, who, int(version), kind, picked), value is not None)
+
     status = await discord_.run(user, where, "/game status public:true")  # its button opens the card of whoever clicks
 
     async def card() -> Record:
@@ -42,6 +52,8 @@ async def cards_seen_by(discord_: OfflineDiscord, user: str, channel: str) -> li
     actions = [c["custom_id"] for c in iter_components(first.original.components if first.original else [])
                if c.get("custom_id", "").endswith(":to")]
     for action in actions:
+        if await plays(action):  # nothing to choose
+            continue
         opened = (await card()).original
         assert opened is not None
         rec = await discord_.click(user, where, opened.id, action)
@@ -49,7 +61,7 @@ async def cards_seen_by(discord_: OfflineDiscord, user: str, channel: str) -> li
             seen += texts(rec)
             select = next((c for c in iter_components(discord_.standin.message(opened.id).components)
                            if c.get("type") == 3), None)
-            if select is None or rec.failures:
+            if select is None or rec.failures or await plays(select["custom_id"], select["options"][0]["value"]):
                 break
             rec = await discord_.click(user, where, opened.id, select["custom_id"], [select["options"][0]["value"]])
     return seen
