@@ -134,39 +134,3 @@ async def test_every_ping_button_is_open_to_its_player_when_posted(discord_):
                             assert kind in {k.kind for k in card.kinds}, (game, kind, [k.kind for k in card.kinds])
                             checked += 1
         assert checked, game
-
-
-async def test_a_ping_of_several_players_offers_their_shared_actions_to_whichever_clicks(discord_):
-    """A phase played together (Skye's pricing, every player pinged at once): the ping's action
-    buttons are those open to every one of them, each player's own when clicked."""
-    channel = await open_game(discord_, "#together", "skye", USERS)
-    bob = discord_.builder.directory.user_id("@bob")
-    message, button = discord_.find_component(f"waypost:act:{channel}:0:", "@bob", "#together", prefix=True)
-    assert all(f"<@{discord_.builder.directory.user_id(u)}>" in message.content for u in USERS[1:])
-    step = await discord_.click("@bob", "#together", message, button["custom_id"])
-    assert step.ok and step.ephemeral and step.original.raw["interaction_metadata"]["user"]["id"] == str(bob)
-    assert any(c.get("type") == 3 for c in iter_components(step.original.components)), step.content  # bob's menus
-
-
-async def test_set_its_options_too_asks_the_optional_steps_and_waits_for_confirm(discord_):
-    """A Vikings sail by taps: "Set its options too" keeps the pick of boat and end from playing
-    it; the optional steps are asked, with Confirm beside them, which plays it."""
-    channel = await open_game(discord_, "#fjord", "vikings", USERS, board="nordhav")
-    for user, line in (("@carl", "/vikings place dock:D1"), ("@bob", "/vikings place dock:B1"),
-                       ("@alice", "/vikings place dock:A2")):
-        assert (await discord_.run(user, channel, line)).ok
-    message, button = discord_.find_component("Your turn card", "@alice", channel)
-    card = (await discord_.click("@alice", channel, message, button["custom_id"])).original
-    sail = next(c for c in iter_components(card.components) if c.get("custom_id", "").endswith(":sail::0:to"))
-    step = (await discord_.click("@alice", channel, card, sail["custom_id"])).original
-    held = await discord_.click("@alice", channel, card, _buttons(step)["Set its options too"]["custom_id"])
-    menu = next(c for c in iter_components(held.original.components) if c["type"] == 3)
-    assert menu["custom_id"].endswith(":h") and "Set its options too" not in _buttons(held.original)
-    trip = next(o for o in menu["options"] if o["label"].startswith("Boat 1 to F4"))
-    asked = await discord_.click("@alice", channel, card, menu["custom_id"], [trip["value"]])
-    assert asked.ok and not asked.followups and "Confirm" in _buttons(asked.original)  # not played yet
-    assert "With which sail card" in asked.original.content
-    version = (await discord_.bot.table.store.open_game(channel)).version
-    played = await discord_.click("@alice", channel, card, _buttons(asked.original)["Confirm"]["custom_id"])
-    assert played.ok and (await discord_.bot.table.store.open_game(channel)).version == version + 1
-    assert any(m.content.startswith("Red sailed boat 1") for m in played.messages), [m.content for m in played.messages]

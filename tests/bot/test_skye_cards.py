@@ -70,3 +70,15 @@ async def test_a_picture_drawn_slowly_comes_on_the_card_once_drawn(discord_, mon
     _, buttons = parts(discord_, card.id)  # back to the card: the step's picture goes with its menu
     rec = await discord_.click("@alice", CH, card.id, buttons["Your card"]["custom_id"])
     assert rec.ok and not discord_.standin.message(card.id).attachments, rec.failures
+
+
+async def test_a_ping_of_several_players_offers_their_shared_actions_to_whichever_clicks(discord_):
+    """A phase played together (Skye's pricing, every player pinged at once): the ping's action
+    buttons are those open to every one of them, each player's own when clicked."""
+    channel = await open_game(discord_, "#together", "skye", USERS)
+    bob = discord_.builder.directory.user_id("@bob")
+    message, button = discord_.find_component(f"waypost:act:{channel}:0:", "@bob", "#together", prefix=True)
+    assert all(f"<@{discord_.builder.directory.user_id(u)}>" in message.content for u in USERS[1:])
+    step = await discord_.click("@bob", "#together", message, button["custom_id"])
+    assert step.ok and step.ephemeral and step.original.raw["interaction_metadata"]["user"]["id"] == str(bob)
+    assert any(c.get("type") == 3 for c in iter_components(step.original.components)), step.content  # bob's menus

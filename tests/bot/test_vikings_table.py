@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from offline import OfflineDiscord
+from offline.payloads import iter_components
+from offline.players import open_game
+from tests.bot.test_cards import USERS, _buttons
 
 CH = "#fjords"
 
@@ -121,3 +124,27 @@ async def test_a_bumped_boats_owner_answers_before_anything_else_happens(timed):
     assert len(said) == 1 and "Yellow boat 1 moved from D1 to F4 after its bump" in said[0], said
     assert mention(timed, "@alice") in said[0]  # Red's turn goes on: alice is told
     assert (await timed.run("@alice", CH, "/vikings end")).ok
+
+
+async def test_set_its_options_too_asks_the_optional_steps_and_waits_for_confirm(discord_):
+    """A Vikings sail by taps: "Set its options too" keeps the pick of boat and end from playing
+    it; the optional steps are asked, with Confirm beside them, which plays it."""
+    channel = await open_game(discord_, "#fjord", "vikings", USERS, board="nordhav")
+    for user, line in (("@carl", "/vikings place dock:D1"), ("@bob", "/vikings place dock:B1"),
+                       ("@alice", "/vikings place dock:A2")):
+        assert (await discord_.run(user, channel, line)).ok
+    message, button = discord_.find_component("Your turn card", "@alice", channel)
+    card = (await discord_.click("@alice", channel, message, button["custom_id"])).original
+    sail = next(c for c in iter_components(card.components) if c.get("custom_id", "").endswith(":sail::0:to"))
+    step = (await discord_.click("@alice", channel, card, sail["custom_id"])).original
+    held = await discord_.click("@alice", channel, card, _buttons(step)["Set its options too"]["custom_id"])
+    menu = next(c for c in iter_components(held.original.components) if c["type"] == 3)
+    assert menu["custom_id"].endswith(":h") and "Set its options too" not in _buttons(held.original)
+    trip = next(o for o in menu["options"] if o["label"].startswith("Boat 1 to F4"))
+    asked = await discord_.click("@alice", channel, card, menu["custom_id"], [trip["value"]])
+    assert asked.ok and not asked.followups and "Confirm" in _buttons(asked.original)  # not played yet
+    assert "With which sail card" in asked.original.content
+    version = (await discord_.bot.table.store.open_game(channel)).version
+    played = await discord_.click("@alice", channel, card, _buttons(asked.original)["Confirm"]["custom_id"])
+    assert played.ok and (await discord_.bot.table.store.open_game(channel)).version == version + 1
+    assert any(m.content.startswith("Red sailed boat 1") for m in played.messages), [m.content for m in played.messages]

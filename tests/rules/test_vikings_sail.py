@@ -301,8 +301,8 @@ def test_a_menu_sail_is_one_choice_of_boat_and_end_saying_what_it_does():
     moves and the sail card they need, whom it bumps (every dock entered) and a village to raid at
     its cost; the sail card is then optional, the smallest that does by default."""
     state = in_play()
-    put(state, RED, 1, "A1")
-    put(state, YELLOW, 1, "B1")
+    state = put(state, RED, 1, "A1")
+    state = put(state, YELLOW, 1, "B1")
     view, actor = GAME.view(state, RED), Actor(RED)
     step = GAME.step(view, actor, "sail", [])
     assert step.param is not None and step.param.name == "trip"
