@@ -37,6 +37,8 @@ HOST_SETTINGS = (  # the table's, for every game; the host changes them at any t
     Setting("chatter", "quiet", "quiet: a board only when the map changes, one line a player for their secret "
             "moves, a reveal's proof behind Verify; loud: every board, every line, every proof",
             choices=("quiet", "loud")),
+    Setting("show_ready", "off", "whether /game status counts the players whose next turn is prepared (never "
+            "whose, nor what)", choices=("off", "count")),
 )
 Draw = Callable[[Any, int | None, str | None, Highlight | None, Posted | None], bytes]
 

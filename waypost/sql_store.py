@@ -22,12 +22,14 @@ from waypost.records import (
     NEW_GAME_COLUMNS,
     Conflict,
     GameRow,
+    Kept,
     LogEntry,
     Outgoing,
     Post,
     changed_game_values,
     dumps,
     game_row,
+    kept,
     log_entry,
     log_row,
     new_game_values,
@@ -259,6 +261,22 @@ class Store:
                           "DO UPDATE SET dm_turn=excluded.dm_turn, dm_hits=excluded.dm_hits",
                           user_id, int(dm_turn), int(dm_hits))
 
+    async def prepared(self, game_id: int) -> dict[int, Kept]:
+        """The game's prepared turns (issue 30), by seat: kept privately, never exported."""
+        rows = await self._fetch("SELECT seat, plan, snapshot, reasons, at FROM prepared WHERE game_id=? "
+                                 "ORDER BY seat", game_id)
+        return {k.seat: k for k in map(kept, rows)}
+
+    async def keep_prepared(self, game_id: int, plan: Kept) -> None:
+        """Keep (or replace) a seat's prepared turn."""
+        await self._write("INSERT INTO prepared (game_id, seat, plan, snapshot, reasons, at) VALUES (?,?,?,?,?,?) "
+                          "ON CONFLICT(game_id, seat) DO UPDATE SET plan=excluded.plan, snapshot=excluded.snapshot, "
+                          "reasons=excluded.reasons, at=excluded.at", game_id, plan.seat, dumps(plan.plan),
+                          dumps(plan.snapshot), dumps(list(plan.reasons)), plan.at)
+
+    async def drop_prepared(self, game_id: int, seat: int) -> None:
+        await self._write("DELETE FROM prepared WHERE game_id=? AND seat=?", game_id, seat)
+
     async def seal_key(self) -> bytes:
         """This installation's key for sealing seeds in exports."""
         (value,), = await self._fetch("SELECT value FROM meta WHERE name='seal_key'")
@@ -286,13 +304,14 @@ class Store:
         return game
 
     async def save(self, game: GameRow, entry: LogEntry | None, *, before: dict[str, Any] | None = None,
-                   forget: bool = False, posts: Sequence[Post] = ()) -> LogEntry | None:
+                   forget: bool = False, posts: Sequence[Post] = (), played: int | None = None) -> LogEntry | None:
         """Write the game's new row and append `entry` (None: a change the log does not record, such as
         a clock's reminder), atomically; returns the entry numbered.
 
         `before` (the state before an action that can be taken back) is kept as its snapshot;
         `forget` drops every older snapshot (they can no longer be reached); `posts` go to the outbox
-        in the same transaction. `game.version` must be the stored version; it is bumped on success.
+        in the same transaction; `played`, a seat that played its turn, drops its prepared turn.
+        `game.version` must be the stored version; it is bumped on success.
         Raises Conflict when another writer got there first. The version-checked update also locks
         the game's row, so the entry is numbered after every committed one.
         """
@@ -311,6 +330,8 @@ class Store:
                 await db.run(INSERT_LOG, *log_row(game.id, entry))
             if forget:
                 await db.run("DELETE FROM snapshots WHERE game_id=?", game.id)
+            if played is not None:
+                await db.run("DELETE FROM prepared WHERE game_id=? AND seat=?", game.id, played)
             if before is not None and entry is not None:
                 await db.run(INSERT_SNAPSHOT, game.id, entry.seq, before_text)
             if entry is not None and entry.undoes is not None:
