@@ -81,8 +81,8 @@ class Play:
         """`user` plays `action`; `by` names who really acted when it was not them (the deadline, or
         the host for a player whose time ran out): such a move is said so and cannot be taken back.
         A `prepared` step is the player's own, said "played as prepared" and told in the channel
-        (nobody ran a command); `drops` (the acting seat unless it is a prepared turn's earlier
-        step) drops that seat's prepared turn with it. Then (`chain`) whoever's prepared turn has
+        (nobody ran a command); `drops` (a prepared turn's last step: its seat) drops that seat's
+        prepared turn with it, as any action of a seat on turn does. Then (`chain`) whoever's prepared turn has
         come plays it (`Ahead.after`).
         An action that seals a commitment gets a fresh salt here, whatever it carried. The row's
         `changes` (a deadline marked) are saved with it. Its steps: the rules' result, its log entry,
@@ -104,7 +104,7 @@ class Play:
         played, ending = _applied(loaded, actor, result, changes or {})
         outcome = self._told(played, user, actor, action, result, entry, before, by, ending)
         outcome = await self._persist(loaded, played, entry, outcome, result, keep=tail and result.undoable,
-                                      told=bool(by) or prepared, seat=drops if prepared else actor.seat)
+                                      told=bool(by) or prepared, seat=drops if prepared else _on_turn(actor, before))
         return await self.ahead.after(loaded, outcome) if chain and not prepared else outcome
 
     async def _persist(self, loaded: Loaded, played: Loaded, entry: LogEntry, outcome: Outcome,
@@ -198,6 +198,11 @@ def _applied(loaded: Loaded, actor: Actor, result: Result[Any],
     played = loaded.but(result.state, **{**changes, **over}, state=rules.encode_state(result.state),
                         unclaimed=[s for s in loaded.row.unclaimed if s != actor.seat])  # playing claims a seat
     return played, ending
+
+
+def _on_turn(actor: Actor, before: list[Awaiting]) -> int | None:
+    """The acting seat if it was on turn: its turn played, its prepared turn is dropped."""
+    return actor.seat if any(a.seat == actor.seat and a.kind == "turn" for a in before) else None
 
 
 def _loud(loaded: Loaded) -> bool:

@@ -4,6 +4,8 @@ commands; played at once when its turn comes if nothing it depends on changed, e
 
 from __future__ import annotations
 
+import json
+
 from offline import OfflineDiscord
 from tests.bot.test_megaciv import CH, REFUSED, moving, play
 
@@ -67,3 +69,27 @@ async def test_a_prepared_step_is_refused_with_the_usual_reason_and_can_be_taken
     assert (await discord_.run("@bob", CH, "/prepared do:clear")).content == "Your prepared turn is taken back."
     await play(discord_, "@alice /megaciv declare confirm:true")
     assert (await state(discord_)).players[1].tokens == {"Bomaga": 5, "Torim": 2}
+
+
+async def test_a_prepared_turn_survives_a_restart_and_is_played_after_it(discord_):
+    await moving(discord_)
+    await prepares(discord_, "/megaciv move from:Bomaga to:Nistar count:1", "/megaciv declare confirm:true")
+    await discord_.restart()
+    assert "move (" in (await discord_.run("@bob", CH, "/prepared")).content
+    await play(discord_, "@alice /megaciv declare confirm:true")
+    assert (await state(discord_)).players[1].tokens == {"Bomaga": 4, "Torim": 2, "Nistar": 1}
+
+
+async def test_an_export_holds_nothing_prepared(discord_):
+    """Preparing changes neither the game nor its log: the export is the same, byte for byte but
+    for when it was made."""
+    await moving(discord_)
+
+    async def exported() -> dict:
+        data = json.loads((await play(discord_, "@carl /game export")).attachments[0].data)
+        return {k: v for k, v in data.items() if "export" not in k}
+
+    before = await exported()
+    await prepares(discord_, "/megaciv move from:Bomaga to:Nistar count:1", "/megaciv declare confirm:true")
+    after = await exported()
+    assert after == before and "prepared" not in json.dumps(after)
