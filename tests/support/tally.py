@@ -189,6 +189,13 @@ class Tally(Game[State]):
             return Choose("up")
         return Add(1) if state.turn == seat and state.deciding is None else None
 
+    def preparable(self, state: State, seat: int) -> tuple[str, ...]:
+        """An addition prepared while another adds (issue 30): it depends on nothing."""
+        return ("add",) if seat != state.turn and state.winner is None else ()
+
+    def as_if_turn(self, state: State, seat: int) -> State:
+        return replace(state, turn=seat, deciding=None)
+
     def reseed(self, state: State, seed: int) -> State:
         return replace(state, seed=seed, rolls=0)
 
