@@ -43,7 +43,7 @@ from waypost.table import Table
 
 NAME = "pbp"
 SHARES = (0.0, 0.8, 1.0)  # of the seats, preparing ahead when the phase opens
-PHASES, QUICK_PHASES = 101, 15  # simulated phases per game, player count and share
+PHASES, QUICK_PHASES = 201, 15  # simulated phases per game, player count and share
 
 
 class Clock:

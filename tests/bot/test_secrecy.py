@@ -69,6 +69,7 @@ async def test_a_prepared_turn_reaches_nobody_else_and_only_its_count_if_the_hos
     of it; /game status counts the players ready ahead only once the host's setting shows it."""
     for user in SEATED:
         await discord_.run(user, CH, "/game new game:tally" if user == SEATED[0] else "/game join")
+    await discord_.run("@alice", CH, "/game settings name:ahead value:on")
     await discord_.run("@alice", CH, "/game start")
     before = {user: await images(discord_, user, CH, LOOKS) for user in OTHERS}
     prepared = await discord_.run("@carl", CH, "/tally add amount:2")
