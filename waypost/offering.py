@@ -11,6 +11,7 @@ from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
 from rules.options import Choice, Kind, Step, Values
 from rules.text import either
 from waypost import telling
+from waypost.ahead import Ahead
 from waypost.channels import Channels, Loaded
 from waypost.outcome import User
 from waypost.secrecy import shown, visible
@@ -106,10 +107,12 @@ class Offering:
         loaded = await self._open_to(channel_id, user, anyone=looking)
         if loaded is None or loaded.game.key != game_key:
             return []
-        actor = loaded.actor(user)
+        actor, rules = loaded.actor(user), loaded.game.rules
+        view = loaded.view(actor.seat)
+        if actor.seat is not None and Ahead.preparing(loaded, actor, kind):  # offered as on their turn (issue 30)
+            view = rules.as_if_turn(view, actor.seat)
         try:
-            return await asyncio.to_thread(loaded.game.rules.choices, loaded.view(actor.seat), actor, kind, param,
-                                           chosen)
+            return await asyncio.to_thread(rules.choices, view, actor, kind, param, chosen)
         except PlayerError:  # an unknown kind
             return []
 

@@ -34,3 +34,13 @@ async def test_G_M5_a_prepared_maneuver_is_offered_back_when_its_army_changed(di
     state = await _state(discord_)
     assert "Q4" not in state.players[1].armies and state.turn == 1
     assert "It was not played:" in (await discord_.run("@bob", CH, "/prepared")).content
+
+
+async def test_autocomplete_offers_a_player_not_on_turn_what_they_may_prepare(discord_):
+    """The same menus as on turn: Bob's armies and where one may go, worked out as if it were his turn."""
+    await _started(discord_)
+    armies = {c["value"] for c in (await discord_.run("@bob", CH, "!complete /glory maneuver army:")).choices or []}
+    assert "P3" in armies
+    targets = {c["value"] for c in (await discord_.run("@bob", CH, "!complete /glory maneuver army:P3 to:")).choices
+               or []}
+    assert "Q4" in targets
