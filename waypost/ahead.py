@@ -44,6 +44,15 @@ class Ahead:
         return seat is not None and not due(loaded, seat) and \
             kind in loaded.game.rules.preparable(loaded.view(seat), seat)
 
+    @staticmethod
+    def view_for(loaded: Loaded, actor: Actor, kind: str) -> Any:
+        """The view on which `actor`'s options for `kind` are worked out: their own, as if it were
+        their turn when it is one to prepare (the same menus, nothing hidden touched)."""
+        view = loaded.view(actor.seat)
+        if actor.seat is not None and Ahead.preparing(loaded, actor, kind):
+            return loaded.game.rules.as_if_turn(view, actor.seat)
+        return view
+
     async def prepare(self, loaded: Loaded, user: User, action: Action) -> Outcome:
         """Add `action` to the user's prepared turn (a plan offered back starts afresh), checked on
         their view as if it were their turn; kept privately with its snapshot."""

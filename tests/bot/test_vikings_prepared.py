@@ -5,6 +5,7 @@ route changed, else offered back."""
 from __future__ import annotations
 
 from offline import OfflineDiscord
+from offline.payloads import iter_components
 from tests.bot.test_vikings_table import CH, started
 
 
@@ -48,3 +49,21 @@ async def test_V_S1_prepared_sails_are_offered_back_when_a_boat_entered_the_rout
     assert boat(after, 1, 1) == "B1" and after.turn == 1  # nothing played: Blue's turn
     shown = (await discord_.run("@bob", CH, "/prepared")).content
     assert "It was not played:" in shown and "F1" in shown
+
+
+async def test_the_turn_card_prepares_by_taps_too(discord_):
+    """Blue's card, while Red plays, offers the sail and the end of the turn; confirmed, the end is
+    prepared, not played."""
+    await started(discord_)
+    where = discord_.builder.directory.channel_id(CH)
+    status = await discord_.run("@bob", where, "/game status")
+    card = await discord_.click("@bob", where, status.original, f"waypost:card:{where}:0")
+    buttons = {c.get("label"): c["custom_id"] for c in iter_components(card.original.components)
+               if c.get("custom_id")}
+    assert {"Sail a boat", "End your turn"} <= set(buttons), buttons
+    step = await discord_.click("@bob", where, card.original.id, buttons["End your turn"])
+    message = discord_.standin.message(card.original.id)
+    confirm = next(c["custom_id"] for c in iter_components(message.components) if c.get("label") == "Confirm")
+    await discord_.click("@bob", where, card.original.id, confirm)
+    assert (await state(discord_)).turn == 0, step.content  # still Red's turn: nothing played
+    assert (await discord_.run("@bob", CH, "/prepared")).content.startswith("Your prepared turn (1 step")
