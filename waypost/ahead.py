@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.base import Action, Actor
 from rules.core import Mode, Prepared
-from rules.errors import BadInput, IllegalMove, NotAllowed
+from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
 from rules.text import plural
 from waypost.channels import Channels, Loaded
 from waypost.outcome import Outcome, User
@@ -120,11 +120,15 @@ class Ahead:
                 break
             player = loaded.seats[now.seat].player_id
             ready = loaded.game.rules.ready(loaded.state, self._plan(loaded, now), now.snapshot)
+            reasons = ready.reasons
             if ready.actions:  # as prepared, or the game's fallback (a pass) in its stead
-                await self._play(loaded, User(player, loaded.seats[now.seat].name), ready.actions, now)
-                played.append(player)
-            else:
-                await self._offer_back(loaded, now, ready.reasons)
+                try:
+                    await self._play(loaded, User(player, loaded.seats[now.seat].name), ready.actions, now)
+                    played.append(player)
+                except PlayerError as refused:  # what the player's view did not show: the steps played stand
+                    reasons = (str(refused),)
+            if now.seat not in played:
+                await self._offer_back(loaded, now, reasons)
             posted = True
         if not posted:
             return outcome
@@ -132,20 +136,17 @@ class Ahead:
         return dataclasses.replace(outcome, ping=tuple(p for p in outcome.ping if p not in played), turns=turns,
                                    posted=True)
 
-    async def _play(self, loaded: Loaded, user: User, actions: tuple[Action, ...], kept: Kept) -> Outcome:
+    async def _play(self, loaded: Loaded, user: User, actions: tuple[Action, ...], kept: Kept) -> None:
         """Play prepared steps as the player's own actions (the last drops the plan with it)."""
-        outcome = Outcome("")
         for number, action in enumerate(actions, 1):
-            outcome = await self.record(loaded, user, action, prepared=True,
-                                        drops=kept.seat if number == len(actions) else None)
-        return outcome
+            await self.record(loaded, user, action, prepared=True, drops=kept.seat if number == len(actions) else None)
 
     async def _offer_back(self, loaded: Loaded, kept: Kept, reasons: tuple[str, ...]) -> None:
         """Keep a plan not played as prepared, with why, and ping its player (the channel reads no
         more than that: the reasons would tell what was prepared)."""
         await self.store.keep_prepared(loaded.row.id, dataclasses.replace(kept, reasons=reasons))
         player = loaded.seats[kept.seat].player_id
-        text = ("your prepared turn was not played: something it depends on changed. /prepared says "
+        text = ("Your prepared turn was not played: something it depends on changed. /prepared says "
                 "what; replay or change it, or play as usual.")
         await self.channels.save(loaded, None, posts=[Post(text, (player,))])
 
