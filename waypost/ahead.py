@@ -144,11 +144,11 @@ class Ahead:
     async def _offer_back(self, loaded: Loaded, kept: Kept, reasons: tuple[str, ...]) -> None:
         """Keep a plan not played as prepared, with why, and ping its player (the channel reads no
         more than that: the reasons would tell what was prepared)."""
-        await self.store.keep_prepared(loaded.row.id, dataclasses.replace(kept, reasons=reasons))
         player = loaded.seats[kept.seat].player_id
         text = ("Your prepared turn was not played: something it depends on changed. /prepared says "
                 "what; replay or change it, or play as usual.")
-        await self.channels.save(loaded, None, posts=[Post(text, (player,))])
+        offered = dataclasses.replace(kept, reasons=reasons, at=self.channels.now().isoformat())
+        await self.store.keep_prepared(loaded.row.id, offered, (loaded.row.channel_id, Post(text, (player,))))
 
     async def _keep(self, loaded: Loaded, actor: Actor, steps: tuple[Action, ...], mode: Mode,
                     else_pass: bool) -> Prepared:

@@ -39,6 +39,10 @@ from waypost.shards import Shards
 
 INSERT_LOG = f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({','.join('?' * 14)})"
 INSERT_SNAPSHOT = "INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)"
+INSERT_OUTBOX = "INSERT INTO outbox (game_id, channel_id, body, nonce, created_at) VALUES (?,?,?,?,?)"
+UPSERT_PREPARED = ("INSERT INTO prepared (game_id, seat, plan, snapshot, reasons, at) VALUES (?,?,?,?,?,?) "
+                   "ON CONFLICT(game_id, seat) DO UPDATE SET plan=excluded.plan, snapshot=excluded.snapshot, "
+                   "reasons=excluded.reasons, at=excluded.at")
 
 
 class Writer(Protocol):
@@ -267,12 +271,15 @@ class Store:
                                  "ORDER BY seat", game_id)
         return {k.seat: k for k in map(kept, rows)}
 
-    async def keep_prepared(self, game_id: int, plan: Kept) -> None:
-        """Keep (or replace) a seat's prepared turn."""
-        await self._write("INSERT INTO prepared (game_id, seat, plan, snapshot, reasons, at) VALUES (?,?,?,?,?,?) "
-                          "ON CONFLICT(game_id, seat) DO UPDATE SET plan=excluded.plan, snapshot=excluded.snapshot, "
-                          "reasons=excluded.reasons, at=excluded.at", game_id, plan.seat, dumps(plan.plan),
-                          dumps(plan.snapshot), dumps(list(plan.reasons)), plan.at)
+    async def keep_prepared(self, game_id: int, plan: Kept, post: tuple[int, Post] | None = None) -> None:
+        """Keep (or replace) a seat's prepared turn; with `post` (a channel, and what to post there:
+        its player pinged when it is offered back), in the same transaction. The game's row and
+        version are not touched: a prepared turn is no change to the game."""
+        async with self._writing() as db:
+            await db.run(UPSERT_PREPARED, game_id, plan.seat, dumps(plan.plan), dumps(plan.snapshot),
+                         dumps(list(plan.reasons)), plan.at)
+            if post is not None:
+                await db.run(INSERT_OUTBOX, game_id, post[0], dumps(post[1].body()), post[1].nonce, plan.at)
 
     async def drop_prepared(self, game_id: int, seat: int) -> None:
         await self._write("DELETE FROM prepared WHERE game_id=? AND seat=?", game_id, seat)
@@ -322,8 +329,8 @@ class Store:
                             *changed_game_values(game), game.id, game.version) != 1:
                 raise Conflict(CONFLICT)
             await _seat_players(db, game)
-            await db.many("INSERT INTO outbox (game_id, channel_id, body, nonce, created_at) VALUES (?,?,?,?,?)",
-                          [(game.id, game.channel_id, dumps(p.body()), p.nonce, game.updated_at) for p in posts])
+            await db.many(INSERT_OUTBOX, [(game.id, game.channel_id, dumps(p.body()), p.nonce, game.updated_at)
+                                          for p in posts])
             if entry is not None:
                 seq = await db.value("SELECT COALESCE(MAX(seq), 0) + 1 FROM log WHERE game_id=?", game.id)
                 entry = dataclasses.replace(entry, seq=seq)
