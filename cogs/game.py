@@ -36,6 +36,7 @@ from front.suggestions import (
 )
 from rules.errors import BadInput, NoGame
 from rules.text import plural
+from waypost.ahead import DOINGS
 from waypost.outcome import Outcome, User
 from waypost.transfer import MAX_BYTES
 
@@ -262,6 +263,19 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         await show_help(interaction, table.game(key).key if key is not None else None)  # an unknown game: refused
 
 
+class Ahead(commands.Cog):
+    """/prepared: a turn prepared while another plays (issue 30), apart from /game (which holds
+    as many commands as Discord allows a group)."""
+
+    @app_commands.command(description="Your next turn prepared ahead: show it, take it back, replay it, or how "
+                                      "it is played")
+    @app_commands.describe(do="What to do with it (show, by default)")
+    @app_commands.choices(do=[app_commands.Choice(name=d, value=d) for d in DOINGS])
+    async def prepared(self, interaction: discord.Interaction, do: str = "show") -> None:
+        await run(interaction, table_of(interaction).prepared(channel_of(interaction), user_of(interaction), do))
+
+
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(GameCommands(bot))
+    await bot.add_cog(Ahead())
 

@@ -122,6 +122,10 @@ class WaypostBot(commands.Bot):
         await self.table.tick()
         await deliver(self)
 
+    async def post_now(self) -> None:
+        """Post what waits in the outbox now (prepared turns a command's action set playing)."""
+        await deliver(self)
+
     async def _keep_time(self) -> None:
         while True:
             try:

@@ -22,6 +22,8 @@ BY_POST = (
     "When the game waits for you, the bot pings you and says what to do. Tap **Your turn card** under its message "
     "(or under `/game status`): it lists what you can do now; each action is chosen step by step from menus that "
     "offer only legal choices, then confirmed. The slash commands do the same for those who type.",
+    "While it is not your turn, the same commands and card prepare your next one: it plays itself when your turn "
+    "comes if nothing it depends on changed; else you are pinged. `/prepared` shows, replays or takes it back.",
     "`/game undo` takes back your last action while nobody has acted since. `/game since` says what happened since "
     "you last acted or looked; `/game recap` replays the last actions; `/game log` is the whole history.",
     "`/game away` stops your clock for some days (with `everywhere:true`, in all your games on this server); "

@@ -80,6 +80,10 @@ class _Messaging(Protocol):
     def get_partial_messageable(self, id: int, /) -> discord.PartialMessageable: ...
 
 
+class _Posting(Protocol):
+    async def post_now(self) -> None: ...
+
+
 # --- from a table call to the plan -----------------------------------------------------------------
 
 async def run(interaction: discord.Interaction, call: Awaitable[Outcome], channel_id: int | None = None) -> None:
@@ -125,6 +129,8 @@ async def send(interaction: discord.Interaction, outcome: Outcome, thinking: boo
         reply = plan(outcome, await _context(table_of(interaction), outcome, channel, interaction.channel_id or 0,
                                              interaction.user.id))
         await _carry_out(interaction, reply, turn, thinking, answer_by)
+        if outcome.posted:  # prepared turns played after it: their posts now, not at the next tick
+            await cast(_Posting, interaction.client).post_now()
 
 
 async def _context(table: Table, outcome: Outcome, channel: int, here: int, actor: int) -> Context:

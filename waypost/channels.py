@@ -209,7 +209,7 @@ class Channels:
 
     async def save(self, loaded: Loaded, entry: LogEntry | None, changed: Loaded | None = None, *,
                    before: dict[str, Any] | None = None, forget: bool = False,
-                   posts: Sequence[Post] = ()) -> LogEntry | None:
+                   posts: Sequence[Post] = (), played: int | None = None) -> LogEntry | None:
         """Store the game as `changed` (`loaded.but(…)`; None: only its clocks settle), with each
         awaited player's clock settled, and only once that committed make `loaded` (the cached copy)
         hold the new row and state: the cached row is never changed in place. If the save fails (a
@@ -219,7 +219,7 @@ class Channels:
         now = self._clock()
         row = replace(changed.row, updated_at=now.isoformat(), **settled_clocks(changed, now))
         try:
-            saved = await self.store.save(row, entry, before=before, forget=forget, posts=posts)
+            saved = await self.store.save(row, entry, before=before, forget=forget, posts=posts, played=played)
         except BaseException:
             self._cache.pop(row.channel_id, None)
             raise

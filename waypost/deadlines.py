@@ -102,7 +102,8 @@ class Deadlines:
                 break
             try:
                 outcomes.append(await self.play.record(loaded, User(player, loaded.seats[seat].name), action, by=by,
-                                                       changes=None if outcomes else changes, answered=by == BY_HOST))
+                                                       changes=None if outcomes else changes, answered=by == BY_HOST,
+                                                       chain=False))
             except PlayerError:
                 if not outcomes:
                     raise
@@ -110,7 +111,7 @@ class Deadlines:
         if not outcomes:
             raise IllegalMove(f"{rules.title} has no default move for {loaded.name(seat)} now; "
                               "they (or the host, with adjustments) must play.")
-        first, last = outcomes[0], outcomes[-1]
+        first, last = outcomes[0], await self.play.ahead.after(loaded, outcomes[-1])  # prepared turns now due
         later = tuple(line for o in outcomes[1:] for line in (o.text, *o.details))
         return replace(last, text=first.text, details=(*first.details, *later),
                        hits=tuple(dict.fromkeys(h for o in outcomes for h in o.hits)))

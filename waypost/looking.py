@@ -13,6 +13,7 @@ from rules.base import Awaiting, Highlight, Piece, Posted
 from rules.errors import BadInput, IllegalMove, NotAllowed
 from rules.text import plural
 from waypost import focusing, lookback, telling
+from waypost.ahead import ready_count
 from waypost.channels import Channels, Loaded
 from waypost.clocks import Clocks, Timing, away_spent
 from waypost.drawing import Spoken
@@ -52,6 +53,9 @@ class Looking:
             waiting.append(Waiting(player, loaded.name(a.seat), a.kind, a.prompt, clocks.deadline(player, timing, now),
                                    away.get(player)))
         phase = rules.status_line(public) if public is not None else "waiting for players"
+        ready = await ready_count(self.store, loaded) if loaded.row.status == "active" else None
+        if ready is not None:  # the host's setting shows how many, never whose
+            phase += f" ({plural(ready, 'player')} ready ahead)"
         board = loaded.game.board(loaded.row.board).info
         spent = away_spent(await self.channels.away_log(loaded), now) if away_spent_too else {}
         return Status(loaded.game.key, rules.title, board.name, board.title, loaded.row.status, loaded.row.host_id,

@@ -20,7 +20,8 @@ from waypost.replay import replay
 from waypost.sqlite_store import SqliteStore
 
 # parents before children, as the foreign keys need
-TABLES = ("games", "log", "snapshots", "meta", "players", "outbox", "members", "live_boards", "looked")
+TABLES = ("games", "log", "snapshots", "meta", "players", "outbox", "members", "live_boards", "looked",
+          "prepared")
 
 
 @dataclass(frozen=True)

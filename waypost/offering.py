@@ -7,10 +7,12 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.base import Actor
 from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
 from rules.options import Choice, Kind, Step, Values
 from rules.text import either
 from waypost import telling
+from waypost.ahead import Ahead, due
 from waypost.channels import Channels, Loaded
 from waypost.outcome import Drawing, User
 from waypost.secrecy import shown, visible
@@ -65,6 +67,7 @@ class Offering:
             raise NotAllowed("You are not playing in this game.")
         rules = loaded.game.rules
         kinds = await asyncio.to_thread(rules.kinds, loaded.view(actor.seat), actor)
+        kinds += await self._ahead(loaded, actor, {k.kind for k in kinds})
         awaiting = loaded.awaiting()
         prompt = next((a.prompt for a in awaiting if a.seat == actor.seat), "")
         name = loaded.name(actor.seat) if actor.seat is not None else "the host"
@@ -95,7 +98,20 @@ class Offering:
         if loaded.row.version != version:
             raise Stale("The game has moved on since this menu was made.")
         actor = loaded.actor(user)
-        return await asyncio.to_thread(loaded.game.rules.step, loaded.view(actor.seat), actor, kind, picks)
+        return await asyncio.to_thread(loaded.game.rules.step, Ahead.view_for(loaded, actor, kind), actor, kind, picks)
+
+    @staticmethod
+    async def _ahead(loaded: Loaded, actor: Actor, offered: set[str]) -> list[Kind]:
+        """The kinds `actor` may prepare while it is not their turn (issue 30), not `offered` already."""
+        seat = actor.seat
+        ahead = loaded.game.rules.preparable(loaded.view(seat), seat) if seat is not None and not due(loaded, seat) \
+            else ()
+        if not ahead:
+            return []
+        assert seat is not None
+        rules = loaded.game.rules
+        kinds = await asyncio.to_thread(rules.kinds, rules.as_if_turn(loaded.view(seat), seat), actor)
+        return [k for k in kinds if k.kind in ahead and k.kind not in offered]
 
     async def picture(self, channel_id: int, user: User, step: Step) -> Drawing | None:
         """The game's picture of `user`'s choice standing at `step` (drawn on their own view, for
@@ -120,9 +136,9 @@ class Offering:
         if loaded is None or loaded.game.key != game_key:
             return []
         actor = loaded.actor(user)
+        view = Ahead.view_for(loaded, actor, kind)  # what may be prepared: as on their turn (issue 30)
         try:
-            return await asyncio.to_thread(loaded.game.rules.choices, loaded.view(actor.seat), actor, kind, param,
-                                           chosen)
+            return await asyncio.to_thread(loaded.game.rules.choices, view, actor, kind, param, chosen)
         except PlayerError:  # an unknown kind
             return []
 

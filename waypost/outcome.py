@@ -122,6 +122,7 @@ class Outcome:
     told: tuple[int, ...] = ()
     finished: bool = False
     live: bool = False
+    posted: bool = False  # posts wait in the outbox (prepared turns played after it): deliver them now
 
 
 @dataclass(frozen=True)

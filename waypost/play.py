@@ -13,6 +13,7 @@ from rules.core import salted
 from rules.errors import IllegalMove, NoGame, NotAllowed
 from rules.options import Values
 from waypost import telling
+from waypost.ahead import Ahead
 from waypost.channels import Channels, Loaded
 from waypost.outcome import Outcome, User
 from waypost.records import LogEntry, Post
@@ -29,6 +30,7 @@ class Play:
         self.channels = channels
         self.store = channels.store
         self.games = channels.games
+        self.ahead = Ahead(channels, self.record)
 
     async def playing(self, channel_id: int) -> Loaded:
         """The channel's game in play and not paused."""
@@ -41,7 +43,10 @@ class Play:
         """Apply one of game `game_key`'s actions for `user`. An action of another type than the
         game's is a bug in the caller (TypeError), not a refusal."""
         async with self.channels.locked(channel_id):
-            return await self.record(await self._game(channel_id, game_key), user, action)
+            loaded = await self._game(channel_id, game_key)
+            if self.ahead.preparing(loaded, loaded.actor(user), action.kind):
+                return await self.ahead.prepare(loaded, user, action)
+            return await self.record(loaded, user, action)
 
     async def _game(self, channel_id: int, game_key: str) -> Loaded:
         """The channel's game in play, if it is game `game_key`."""
@@ -60,6 +65,8 @@ class Play:
             if actor.seat is None and not actor.host:  # said before anything typed is read
                 raise NotAllowed("You are not playing in this game.")
             action = loaded.game.rules.build(loaded.view(actor.seat), actor, kind, values)
+            if self.ahead.preparing(loaded, actor, kind):
+                return await self.ahead.prepare(loaded, user, action)
             return await self.record(loaded, user, action)
 
     async def choose(self, channel_id: int, user: User, choice: str, key: str = "") -> Outcome:
@@ -74,11 +81,15 @@ class Play:
             return await self.record(loaded, user, action)
 
     async def record(self, loaded: Loaded, user: User, action: Action, by: str = "",
-                     changes: Mapping[str, Any] | None = None, answered: bool = False) -> Outcome:
+                     changes: Mapping[str, Any] | None = None, answered: bool = False, prepared: bool = False,
+                     drops: int | None = None, chain: bool = True) -> Outcome:
         """`user` plays `action`; `by` names who really acted when it was not them (the deadline, or
         the host for a player whose time ran out): such a move is said so and cannot be taken back,
         and it is posted through the outbox unless a command's answer tells it (`answered`: the
-        host's, who is not to be told of it again).
+        host's, who is not to be told of it again). A `prepared` step is the player's own, said
+        "played as prepared" and told in the channel (nobody ran a command); `drops` (a prepared
+        turn's last step: its seat) drops that seat's prepared turn with it, as any action of a seat
+        on turn does. Then (`chain`) whoever's prepared turn has come plays it (`Ahead.after`).
         An action that seals a commitment gets a fresh salt here, whatever it carried. The row's
         `changes` (a deadline marked) are saved with it. Its steps: the rules' result, its log entry,
         the changed game (a new row: the cached one is never changed in place), what it tells whom,
@@ -91,24 +102,28 @@ class Play:
         result: Result[Any] = loaded.game.rules.apply(loaded.state, actor, action)
         if by:
             result = replace(result, summary=f"{by}: {result.summary}", undoable=False)
+        if prepared:
+            result = replace(result, summary=f"{result.summary} (played as prepared)")
         last = await self.channels.last_action(loaded)
         tail = last is not None and last.user_id == user.id and last.undoable  # their earlier snapshots stay
         entry = self._entry(loaded, user, actor, action, result, by)
         played, ending = _applied(loaded, actor, result, changes or {})
         outcome = self._told(played, user, actor, action, result, entry, before, by, ending)
-        return await self._persist(loaded, played, entry, outcome, result, keep=tail and result.undoable,
-                                   outbox=bool(by) and not answered)
+        outcome = await self._persist(loaded, played, entry, outcome, result, keep=tail and result.undoable,
+                                      told=bool(by) and not answered or prepared,
+                                      seat=drops if prepared else _on_turn(actor, before))
+        return await self.ahead.after(loaded, outcome) if chain and not prepared else outcome
 
     async def _persist(self, loaded: Loaded, played: Loaded, entry: LogEntry, outcome: Outcome,
-                       result: Result[Any], keep: bool, outbox: bool) -> Outcome:
+                       result: Result[Any], keep: bool, told: bool, seat: int | None) -> Outcome:
         """Save the action's entry with the changed game, `played` (with the state before it while
-        it may be taken back; the older snapshots kept if `keep`) and, when no command's answer
-        tells it (`outbox`), what the channel is told, through the outbox; the outcome marked with
-        the entry saved."""
-        told = [Post(outcome.announce or " ".join((outcome.text, *outcome.details)), outcome.ping + outcome.hits)] \
-            if outbox else []
+        it may be taken back; the older snapshots kept if `keep`; `seat`'s prepared turn dropped)
+        and, when no command's answer tells it (`told`), what the channel is told, through the
+        outbox; the outcome marked with the entry saved."""
+        posts = [Post(outcome.announce or " ".join((outcome.text, *outcome.details)), outcome.ping + outcome.hits)] \
+            if told else []
         saved = await self.channels.save(loaded, entry, played, before=loaded.row.state if result.undoable else None,
-                                         forget=not keep, posts=told)
+                                         forget=not keep, posts=posts, played=seat)
         if saved is not None:
             loaded.log_cache["last"] = (loaded.row.version, saved)  # the next action need not read it back
         outcome = asked_by(outcome, saved)
@@ -190,6 +205,11 @@ def _applied(loaded: Loaded, actor: Actor, result: Result[Any],
     played = loaded.but(result.state, **{**changes, **over}, state=rules.encode_state(result.state),
                         unclaimed=[s for s in loaded.row.unclaimed if s != actor.seat])  # playing claims a seat
     return played, ending
+
+
+def _on_turn(actor: Actor, before: list[Awaiting]) -> int | None:
+    """The acting seat if it was on turn: its turn played, its prepared turn is dropped."""
+    return actor.seat if any(a.seat == actor.seat and a.kind == "turn" for a in before) else None
 
 
 def _loud(loaded: Loaded) -> bool:

@@ -121,6 +121,19 @@ class LogEntry:
     public: str = ""
 
 
+@dataclass(frozen=True)
+class Kept:
+    """A seat's prepared turn as the table keeps it privately (issue 30): the plan as the game
+    encodes it (`Game.encode_prepared`), its `snapshot` of what the plan depends on, and the
+    `reasons` it was offered back rather than played when the turn came (empty: it waits)."""
+
+    seat: int
+    plan: dict[str, Any]
+    snapshot: dict[str, Any]
+    reasons: tuple[str, ...] = ()
+    at: str = ""
+
+
 GAME_COLUMNS = (
     "id, channel_id, guild_id, game_key, board, status, host_id, seats, settings, seed, state, "
     "version, created_at, updated_at, ending, unclaimed, clocks, away, paused_at, next_due"
@@ -142,6 +155,12 @@ def log_entry(row: Iterable[Any]) -> LogEntry:
     at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public = row
     return LogEntry(at, user, kind, json.loads(body), summary, json.loads(details), seat,
                     bool(secret), bool(reveals), bool(undoable), undoes, seq, public)
+
+
+def kept(row: Iterable[Any]) -> Kept:
+    """A `prepared` row (seat, plan, snapshot, reasons, at) as the table keeps it."""
+    seat, plan, snapshot, reasons, at = row
+    return Kept(int(seat), json.loads(plan), json.loads(snapshot), tuple(json.loads(reasons)), at)
 
 
 def dumps(value: Any) -> str:

@@ -41,6 +41,8 @@ HOST_SETTINGS = (  # the table's, for every game; the host changes them at any t
             choices=("quiet", "loud")),
     Setting("language", SOURCE, "the language of the channel's posts and boards (set from the server's preferred "
             "language when the game is opened)", choices=languages()),
+    Setting("show_ready", "off", "whether /game status counts the players whose next turn is prepared (never "
+            "whose, nor what)", choices=("off", "count")),
 )
 Draw = Callable[[Any, int | None, str | None, Highlight | None, Posted | None], bytes]
 Picture = Callable[[Any, int | None, Step], bytes]

@@ -22,12 +22,14 @@ from waypost.records import (
     NEW_GAME_COLUMNS,
     Conflict,
     GameRow,
+    Kept,
     LogEntry,
     Outgoing,
     Post,
     changed_game_values,
     dumps,
     game_row,
+    kept,
     log_entry,
     log_row,
     new_game_values,
@@ -37,6 +39,10 @@ from waypost.shards import Shards
 
 INSERT_LOG = f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({','.join('?' * 14)})"
 INSERT_SNAPSHOT = "INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)"
+INSERT_OUTBOX = "INSERT INTO outbox (game_id, channel_id, body, nonce, created_at) VALUES (?,?,?,?,?)"
+UPSERT_PREPARED = ("INSERT INTO prepared (game_id, seat, plan, snapshot, reasons, at) VALUES (?,?,?,?,?,?) "
+                   "ON CONFLICT(game_id, seat) DO UPDATE SET plan=excluded.plan, snapshot=excluded.snapshot, "
+                   "reasons=excluded.reasons, at=excluded.at")
 
 
 class Writer(Protocol):
@@ -259,6 +265,25 @@ class Store:
                           "DO UPDATE SET dm_turn=excluded.dm_turn, dm_hits=excluded.dm_hits",
                           user_id, int(dm_turn), int(dm_hits))
 
+    async def prepared(self, game_id: int) -> dict[int, Kept]:
+        """The game's prepared turns (issue 30), by seat: kept privately, never exported."""
+        rows = await self._fetch("SELECT seat, plan, snapshot, reasons, at FROM prepared WHERE game_id=? "
+                                 "ORDER BY seat", game_id)
+        return {k.seat: k for k in map(kept, rows)}
+
+    async def keep_prepared(self, game_id: int, plan: Kept, post: tuple[int, Post] | None = None) -> None:
+        """Keep (or replace) a seat's prepared turn; with `post` (a channel, and what to post there:
+        its player pinged when it is offered back), in the same transaction. The game's row and
+        version are not touched: a prepared turn is no change to the game."""
+        async with self._writing() as db:
+            await db.run(UPSERT_PREPARED, game_id, plan.seat, dumps(plan.plan), dumps(plan.snapshot),
+                         dumps(list(plan.reasons)), plan.at)
+            if post is not None:
+                await db.run(INSERT_OUTBOX, game_id, post[0], dumps(post[1].body()), post[1].nonce, plan.at)
+
+    async def drop_prepared(self, game_id: int, seat: int) -> None:
+        await self._write("DELETE FROM prepared WHERE game_id=? AND seat=?", game_id, seat)
+
     async def seal_key(self) -> bytes:
         """This installation's key for sealing seeds in exports."""
         (value,), = await self._fetch("SELECT value FROM meta WHERE name='seal_key'")
@@ -286,13 +311,14 @@ class Store:
         return game
 
     async def save(self, game: GameRow, entry: LogEntry | None, *, before: dict[str, Any] | None = None,
-                   forget: bool = False, posts: Sequence[Post] = ()) -> LogEntry | None:
+                   forget: bool = False, posts: Sequence[Post] = (), played: int | None = None) -> LogEntry | None:
         """Write the game's new row and append `entry` (None: a change the log does not record, such as
         a clock's reminder), atomically; returns the entry numbered.
 
         `before` (the state before an action that can be taken back) is kept as its snapshot;
         `forget` drops every older snapshot (they can no longer be reached); `posts` go to the outbox
-        in the same transaction. `game.version` must be the stored version; it is bumped on success.
+        in the same transaction; `played`, a seat that played its turn, drops its prepared turn.
+        `game.version` must be the stored version; it is bumped on success.
         Raises Conflict when another writer got there first. The version-checked update also locks
         the game's row, so the entry is numbered after every committed one.
         """
@@ -303,14 +329,16 @@ class Store:
                             *changed_game_values(game), game.id, game.version) != 1:
                 raise Conflict(CONFLICT)
             await _seat_players(db, game)
-            await db.many("INSERT INTO outbox (game_id, channel_id, body, nonce, created_at) VALUES (?,?,?,?,?)",
-                          [(game.id, game.channel_id, dumps(p.body()), p.nonce, game.updated_at) for p in posts])
+            await db.many(INSERT_OUTBOX, [(game.id, game.channel_id, dumps(p.body()), p.nonce, game.updated_at)
+                                          for p in posts])
             if entry is not None:
                 seq = await db.value("SELECT COALESCE(MAX(seq), 0) + 1 FROM log WHERE game_id=?", game.id)
                 entry = dataclasses.replace(entry, seq=seq)
                 await db.run(INSERT_LOG, *log_row(game.id, entry))
             if forget:
                 await db.run("DELETE FROM snapshots WHERE game_id=?", game.id)
+            if played is not None:
+                await db.run("DELETE FROM prepared WHERE game_id=? AND seat=?", game.id, played)
             if before is not None and entry is not None:
                 await db.run(INSERT_SNAPSHOT, game.id, entry.seq, before_text)
             if entry is not None and entry.undoes is not None:

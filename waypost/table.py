@@ -6,7 +6,8 @@ every state through the game's view for whoever will see it. It knows nothing of
 cogs, the console and the tests all call it directly, through `Table`, a facade over services
 with one job each, every one over `Channels` (load, cache, lock, save):
 
-    Lobby (new, join, leave, start, settings, end)    Play (act, command, choose, undo)
+    Lobby (new, join, leave, start, settings, end)    Play (act, command, choose, undo; Ahead:
+    turns prepared ahead, played when they come)
     Deadlines (tick, skip, away, pause; plays through Play)    Looking (status, board, reach,
     view, decision, log, draw, live board, mine)    Offering (kinds, card, step, choices: the
     legal options)    Transfers (export and import, here)
@@ -257,6 +258,11 @@ class Table:
 
     async def undo(self, channel_id: int, user: User) -> Outcome:
         return await self.play.undo(channel_id, user)
+
+    async def prepared(self, channel_id: int, user: User, doing: str = "show") -> Outcome:
+        """The user's prepared turn (issue 30): show, clear, replay, or how it is played."""
+        async with self.channels.locked(channel_id):
+            return await self.play.ahead.manage(await self.play.playing(channel_id), user, doing)
 
     # --- Deadlines: clocks, away players, a paused game ---
     async def tick(self, limit: int = 50) -> int:

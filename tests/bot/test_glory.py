@@ -200,7 +200,7 @@ async def test_refusals_are_private_and_name_the_problem(discord_):
         ("@alice", '/glory maneuver army:D3 to:C4 units:"2 dragons"'): "There is no unit 'dragons'",
         ("@alice", '/glory maneuver army:D3 to:C4 path:"D3 to nowhere"'): "Give the path as hex names",
         ("@alice", '/glory maneuver army:D3 to:C4 drops:"archer"'): "Name the hex before its units",
-        ("@bob", "/glory maneuver army:P3 to:Q4"): "It is Red's turn",
+        ("@bob", "/glory maneuver army:E1 to:E2"): "You have no army at E1",  # prepared ahead (issue 30)
         ("@dave", "/glory maneuver army:D3 to:D4"): "You are not playing in this game",
         ("@bob", "/glory adjust what:cubes value:5 player:@alice"): "Only the host may adjust another player",
         ("@bob", "/glory adjust what:units value:5"): "Adjusting units needs the hex option",

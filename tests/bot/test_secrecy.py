@@ -61,3 +61,26 @@ async def test_an_export_never_holds_the_hidden_seed(discord_):
     seed = (await discord_.bot.table.store.open_game(discord_.builder.directory.channel_id(CH))).seed
     data = (await discord_.run("@bob", CH, "/game export")).attachments[0].data
     assert str(seed) not in data.decode() and json.loads(data)["state"]["seed"] == 0
+
+
+async def test_a_prepared_turn_reaches_nobody_else_and_only_its_count_if_the_host_shows_it(discord_):
+    """Issue 30: Carl's turn prepared while Alice plays is answered to him alone; another seat and
+    an onlooker, through every command, autocomplete, turn card, image and the log, learn nothing
+    of it; /game status counts the players ready ahead only once the host's setting shows it."""
+    for user in SEATED:
+        await discord_.run(user, CH, "/game new game:tally" if user == SEATED[0] else "/game join")
+    await discord_.run("@alice", CH, "/game settings name:ahead value:on")
+    await discord_.run("@alice", CH, "/game start")
+    before = {user: await images(discord_, user, CH, LOOKS) for user in OTHERS}
+    prepared = await discord_.run("@carl", CH, "/tally add amount:2")
+    assert prepared.ephemeral and prepared.content.startswith("Prepared: add (amount 2)"), prepared.content
+    assert [m for m in prepared.messages if not m.ephemeral] == []
+    for user in OTHERS:
+        seen = await everything_seen_by(discord_, user, CH, ("tally bid", "tally add", "game import", "game end",
+                                                              "game leave", "game settings"))
+        assert not [t for t in seen if "amount 2" in t or "ready ahead" in t or "carl" in t and "prepared" in t], user
+        assert await images(discord_, user, CH, LOOKS) == before[user], user
+    assert "ready ahead" not in json.dumps((await discord_.run("@dave", CH, "/game status")).embeds)
+    await discord_.run("@alice", CH, "/game settings name:show_ready value:count")
+    status = json.dumps((await discord_.run("@dave", CH, "/game status")).embeds)
+    assert "1 player ready ahead" in status and "carl" not in status.split("ready ahead")[0][-80:]

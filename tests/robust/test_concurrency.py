@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections import Counter
 
 from offline.players import ScriptedPlayer
@@ -37,6 +38,11 @@ async def test_simultaneous_commands_lose_and_merge_nothing(vikings_export, disc
     for cid, gid in games.items():
         row, log = await table.store.game(gid), await table.store.log(gid)
         assert not game_problems(table.games["vikings"], row, log)
-        acknowledged = Counter((a.user_id, a.summary) for a in acks if a.channel_id == cid)
-        logged = Counter((e.user_id, e.summary) for e in log[before[cid]:])
+        # turns prepared ahead (issue 30) are played when their turn comes and told in the channel
+        ahead = {e.seq: e.summary for e in log[before[cid]:] if e.kind == "action" and "as prepared" in e.summary}
+        acknowledged = Counter((a.user_id, a.summary) for a in acks if a.channel_id == cid
+                               and not re.sub(r"^(<@\d+> )+", "", a.summary).startswith(tuple(ahead.values())))
+        logged = Counter((e.user_id, e.summary) for e in log[before[cid]:] if e.seq not in ahead)
         assert acknowledged == logged, (acknowledged - logged, logged - acknowledged)
+        posted = [m.content for m in discord_.channel_posts if m.channel_id == cid]
+        assert all(any(summary in p for p in posted) for summary in ahead.values())

@@ -30,7 +30,7 @@ WHO = {"outsider": OUTSIDER, "seated": PLAYERS[2], "on_turn": PLAYERS[1], "host"
 ROLES = {"play": tuple(WHO), "lobby": ("outsider", "seated", "host", "manager")}
 
 
-SCENE_GROUPS = ("game", "vikings")  # the commands that apply in the scenes' Vikings game
+SCENE_GROUPS = ("game", "vikings", "prepared")  # the commands that apply in the scenes' Vikings game
 
 
 def everyone(outcome: str, **but: str) -> dict[str, str]:
@@ -57,6 +57,7 @@ GAME_GROUP = {  # /game, by scene; SCENE leaves bob on turn, having acted last
         "game pause": everyone(ROLE, host=OK), "game resume": everyone(ROLE, host=RULES),  # it is not paused
         "game skip": everyone(ROLE, host=RULES),  # nobody's time has run out
         "game substitute": everyone(ROLE, host=RULES), "game host": everyone(ROLE, host=OK),
+        "prepared": everyone(ALLOWED, outsider=ROLE, manager=ROLE),  # a seat's own turn prepared ahead, if any
     },
     "lobby": {
         "game new": everyone(RULES), "game join": everyone(RULES, outsider=OK, manager=OK),
@@ -72,6 +73,7 @@ GAME_GROUP = {  # /game, by scene; SCENE leaves bob on turn, having acted last
         "game resume": everyone(RULES),
         "game skip": everyone(RULES), "game substitute": everyone(RULES),
         "game host": everyone(ROLE, host=RULES),
+        "prepared": everyone(RULES),
     },
 }
 
@@ -93,8 +95,8 @@ CASES = {  # explicit cases replace the command's default case in that scene
     "play": [
         Case("game settings", {"name": "deadline_hours", "value": "5"}, everyone(ROLE, host=OK)),
         Case("game settings", {"name": "sails_per_turn", "value": "3"}, everyone(ROLE, host=RULES)),
-        Case("vikings sail", None, {"on_turn": OK}),
-        Case("vikings end", None, {"on_turn": OK}),
+        Case("vikings sail", None, {"on_turn": OK, "seated": ALLOWED, "host": ALLOWED}),  # others prepare (issue 30)
+        Case("vikings end", None, {"on_turn": OK, "seated": OK, "host": OK}),
         Case("vikings dedicate", None, {"on_turn": OK}),
         Case("vikings return", {"island": "B", "count": 1}, {"on_turn": OK}),
         Case("vikings place", None, {"seated": RULES, "host": RULES, "on_turn": RULES}),  # setup is over

@@ -95,7 +95,9 @@ class Tally(Game[State]):
     min_players = 2
     max_players = 4
     colours = ("red", "blue", "yellow", "green")
-    settings = (Setting("max_add", 3, "the most a player may add", minimum=1, maximum=9),)
+    settings = (Setting("max_add", 3, "the most a player may add", minimum=1, maximum=9),
+                Setting("ahead", "off", "whether a player may prepare an addition while another adds",
+                        choices=("off", "on")))
     state_type = State
     actions = (Add, Choose, Bid, Roll, Reset)
     flow = Flow(
@@ -188,6 +190,15 @@ class Tally(Game[State]):
         if state.deciding == seat:
             return Choose("up")
         return Add(1) if state.turn == seat and state.deciding is None else None
+
+    def preparable(self, state: State, seat: int) -> tuple[str, ...]:
+        """An addition prepared while another adds (issue 30), with the setting `ahead`: it depends on
+        nothing."""
+        on = state.settings.get("ahead") == "on"
+        return ("add",) if on and seat != state.turn and state.winner is None else ()
+
+    def as_if_turn(self, state: State, seat: int) -> State:
+        return replace(state, turn=seat, deciding=None)
 
     def reseed(self, state: State, seed: int) -> State:
         return replace(state, seed=seed, rolls=0)

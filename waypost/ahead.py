@@ -1,0 +1,201 @@
+"""Play ahead (issue 30): a seat's next turn, prepared while another plays, kept privately and
+played as that player's own actions the moment their turn comes, if nothing it depends on changed.
+
+The plan and its snapshot (`rules.base.Game.prepare`, `snapshot`) are kept in the store's
+`prepared` table, never in the game's row, log or export until played. After every action saved,
+`after` looks at whose turn it is: a waiting plan is played (each step logged as the player's
+own, "played as prepared", and told in the channel through the outbox), or, when `Game.ready`
+says something changed, kept and offered back: the player is pinged to look with
+/prepared, which alone tells them what changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from rules.base import Action, Actor
+from rules.core import Mode, Prepared
+from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
+from rules.text import plural
+from waypost.channels import Channels, Loaded
+from waypost.outcome import Outcome, User
+from waypost.records import Kept, Post
+from waypost.storage import Store
+
+Record = Callable[..., Awaitable[Outcome]]  # `Play.record`
+DOINGS = ("show", "clear", "replay", "unchanged", "if legal", "else pass")
+SHOW_READY = "show_ready"  # the host's setting: whether /game status counts the players ready ahead
+MOST_PLAYS = 64  # prepared turns played after one action at most (each seat's once a round)
+
+
+class Ahead:
+    """Prepared turns: kept while their player waits, played when the turn comes."""
+
+    def __init__(self, channels: Channels, record: Record):
+        self.channels, self.store, self.record = channels, channels.store, record
+
+    @staticmethod
+    def preparing(loaded: Loaded, actor: Actor, kind: str) -> bool:
+        """Whether an action of `kind` by `actor` is one to prepare rather than play: it is not their
+        turn and the game lets them prepare it now."""
+        seat = actor.seat
+        return seat is not None and not due(loaded, seat) and \
+            kind in loaded.game.rules.preparable(loaded.view(seat), seat)
+
+    @staticmethod
+    def view_for(loaded: Loaded, actor: Actor, kind: str) -> Any:
+        """The view on which `actor`'s options for `kind` are worked out: their own, as if it were
+        their turn when it is one to prepare (the same menus, nothing hidden touched)."""
+        view = loaded.view(actor.seat)
+        if actor.seat is not None and Ahead.preparing(loaded, actor, kind):
+            return loaded.game.rules.as_if_turn(view, actor.seat)
+        return view
+
+    async def prepare(self, loaded: Loaded, user: User, action: Action) -> Outcome:
+        """Add `action` to the user's prepared turn (a plan offered back starts afresh), checked on
+        their view as if it were their turn; kept privately with its snapshot."""
+        actor = loaded.actor(user)
+        assert actor.seat is not None
+        kept = (await self.store.prepared(loaded.row.id)).get(actor.seat)
+        earlier = self._plan(loaded, kept) if kept is not None else Prepared(actor.seat, ())
+        steps = (*earlier.actions, action) if kept is not None and not kept.reasons else (action,)
+        plan = await self._keep(loaded, actor, steps, earlier.mode, earlier.else_pass)
+        return Outcome(f"Prepared: {_steps(loaded, plan)} (played when your turn comes; change or take it back "
+                       "until then with /prepared).", private=True)
+
+    async def manage(self, loaded: Loaded, user: User, doing: str) -> Outcome:
+        """/prepared: `doing` one of `DOINGS` with the user's prepared turn."""
+        actor = loaded.actor(user)
+        if actor.seat is None:
+            raise NotAllowed("You are not playing in this game.")
+        if doing not in DOINGS:
+            raise BadInput(f"Choose one of {', '.join(DOINGS)}, not {doing[:20]!r}.")
+        seat = actor.seat
+        kept = (await self.store.prepared(loaded.row.id)).get(seat)
+        if kept is None:
+            raise IllegalMove("You have no prepared turn. Prepare one with the game's usual commands while it "
+                              "is not your turn.")
+        plan = self._plan(loaded, kept)
+        if doing == "show":
+            return Outcome(_shown(loaded, plan, kept), private=True)
+        if doing == "clear":
+            await self.store.drop_prepared(loaded.row.id, seat)
+            return Outcome("Your prepared turn is taken back.", private=True)
+        mode: Mode = "unchanged" if doing == "unchanged" else "if legal" if doing == "if legal" else plan.mode
+        else_pass = plan.else_pass or doing == "else pass"
+        if due(loaded, seat):  # offered back, and their turn now: replayed as it stands, or tried again so
+            if doing == "replay":  # every step still legal, or none played
+                legal = loaded.game.rules.ready(loaded.state, dataclasses.replace(plan, mode="if legal",
+                                                                                  else_pass=False), {})
+                if not legal.actions:
+                    raise IllegalMove(" ".join(legal.reasons))
+                await self._play(loaded, user, legal.actions, kept)
+            else:
+                again = dataclasses.replace(plan, mode=mode, else_pass=else_pass)
+                await self.store.keep_prepared(loaded.row.id, dataclasses.replace(
+                    kept, plan=loaded.game.rules.encode_prepared(again), reasons=()))
+            told = await self.after(loaded, Outcome("", private=True, posted=True))
+            left = (await self.store.prepared(loaded.row.id)).get(seat)
+            if left is None:
+                return dataclasses.replace(told, text=f"Your prepared turn is played: {_steps(loaded, plan)}.")
+            return dataclasses.replace(told, text=_shown(loaded, plan, left))
+        plan = await self._keep(loaded, actor, plan.actions, mode, else_pass)
+        return Outcome(f"Prepared ({plan.mode}{', else pass' if plan.else_pass else ''}): {_steps(loaded, plan)}.",
+                       private=True)
+
+    async def after(self, loaded: Loaded, outcome: Outcome) -> Outcome:
+        """Play every prepared turn whose time has come after an action (`outcome` its answer),
+        until none has; a plan that cannot be played as prepared is kept and offered back. The
+        answer no longer pings the players whose prepared turns were played."""
+        if loaded.row.status != "active" or loaded.row.paused_at:
+            return outcome
+        played: list[int] = []
+        posted = False
+        for _ in range(MOST_PLAYS):
+            plans = await self.store.prepared(loaded.row.id)
+            now = next((k for k in plans.values() if not k.reasons and due(loaded, k.seat)), None)
+            if now is None or loaded.row.status != "active":
+                break
+            player = loaded.seats[now.seat].player_id
+            ready = loaded.game.rules.ready(loaded.state, self._plan(loaded, now), now.snapshot)
+            reasons = ready.reasons
+            if ready.actions:  # as prepared, or the game's fallback (a pass) in its stead
+                try:
+                    await self._play(loaded, User(player, loaded.seats[now.seat].name), ready.actions, now)
+                    played.append(player)
+                except PlayerError as refused:  # what the player's view did not show: the steps played stand
+                    reasons = (str(refused),)
+            if now.seat not in played:
+                await self._offer_back(loaded, now, reasons)
+            posted = True
+        if not posted:
+            return outcome
+        turns = tuple(t for t in outcome.turns if t.user_id not in played)
+        return dataclasses.replace(outcome, ping=tuple(p for p in outcome.ping if p not in played), turns=turns,
+                                   posted=True)
+
+    async def _play(self, loaded: Loaded, user: User, actions: tuple[Action, ...], kept: Kept) -> None:
+        """Play prepared steps as the player's own actions (the last drops the plan with it)."""
+        for number, action in enumerate(actions, 1):
+            await self.record(loaded, user, action, prepared=True, drops=kept.seat if number == len(actions) else None)
+
+    async def _offer_back(self, loaded: Loaded, kept: Kept, reasons: tuple[str, ...]) -> None:
+        """Keep a plan not played as prepared, with why, and ping its player (the channel reads no
+        more than that: the reasons would tell what was prepared)."""
+        player = loaded.seats[kept.seat].player_id
+        text = ("Your prepared turn was not played: something it depends on changed. /prepared says "
+                "what; replay or change it, or play as usual.")
+        offered = dataclasses.replace(kept, reasons=reasons, at=self.channels.now().isoformat())
+        await self.store.keep_prepared(loaded.row.id, offered, (loaded.row.channel_id, Post(text, (player,))))
+
+    async def _keep(self, loaded: Loaded, actor: Actor, steps: tuple[Action, ...], mode: Mode,
+                    else_pass: bool) -> Prepared:
+        """Check a prepared turn on the player's view as it is now, and keep it with its snapshot."""
+        assert actor.seat is not None
+        rules, view = loaded.game.rules, loaded.view(actor.seat)
+        plan = rules.prepare(view, actor, steps, mode, else_pass)
+        snapshot = rules.snapshot(view, plan.footprint)
+        await self.store.keep_prepared(loaded.row.id, Kept(actor.seat, rules.encode_prepared(plan), snapshot, (),
+                                                           self.channels.now().isoformat()))
+        return plan
+
+    @staticmethod
+    def _plan(loaded: Loaded, kept: Kept) -> Prepared:
+        return loaded.game.rules.decode_prepared(kept.plan)
+
+
+async def ready_count(store: Store, loaded: Loaded) -> int | None:
+    """How many players have a turn prepared, when the host's setting shows it (None: hidden)."""
+    if loaded.row.settings.get(SHOW_READY) != "count":
+        return None
+    return sum(not k.reasons for k in (await store.prepared(loaded.row.id)).values())
+
+
+def due(loaded: Loaded, seat: int) -> bool:
+    """Whether the game now waits for `seat`'s turn (a seat still to be claimed plays nothing)."""
+    return loaded.row.status == "active" and seat not in loaded.row.unclaimed and \
+        any(a.seat == seat and a.kind == "turn" for a in loaded.awaiting())
+
+
+def _steps(loaded: Loaded, plan: Prepared) -> str:
+    """A plan's steps in words: "sail (boat 1, route A2 F4, strength 1), then end"."""
+    return ", then ".join(_step(loaded.game.rules.encode_action(a)) for a in plan.actions)
+
+
+def _step(data: dict[str, Any]) -> str:
+    values = [f"{k} {' '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in data.items()
+              if k not in ("kind", "salt") and v not in ("", None, [], False)]
+    return f"{data['kind']} ({', '.join(values)})" if values else str(data["kind"])
+
+
+def _shown(loaded: Loaded, plan: Prepared, kept: Kept) -> str:
+    """/prepared show: the steps, how they are played, and why they were offered back."""
+    how = f"played {'only if nothing it depends on changed' if plan.mode == 'unchanged' else 'if still legal'}" + \
+        (", else pass" if plan.else_pass else "")
+    text = f"Your prepared turn ({plural(len(plan.actions), 'step')}, {how}): {_steps(loaded, plan)}."
+    if kept.reasons:
+        text += " It was not played: " + " ".join(kept.reasons) + \
+            " Replay it (/prepared do:replay), change it, or play as usual."
+    return text
