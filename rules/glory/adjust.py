@@ -190,6 +190,10 @@ def _votes(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple
                     raise IllegalMove(f"{colour(state, whose)} has only {player.voting_cubes} voting cubes "
                                       "in the bank.")
                 bank = player.voting_cubes - (value - before)
+                if bank > MAX_VOTING:
+                    raise IllegalMove(f"Taking {before - value} voting cubes off {slot.card} would leave "
+                                      f"{colour(state, whose)} {bank} in the bank, more than the {MAX_VOTING} a bank "
+                                      "holds: adjust the bank first.")
                 votes = {**slot.votes, whose: value}
                 now = type(slot)(slot.card, FrozenDict({k: v for k, v in votes.items() if v}))
                 rows = list(state.event_rows)

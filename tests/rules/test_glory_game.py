@@ -230,6 +230,18 @@ def test_adjust_relics_and_votes():
     assert voted.state.event_rows[0][0].votes == {BLUE: 1, RED: 2}
 
 
+def test_votes_taken_off_a_card_never_overfill_the_bank():
+    """A bank holds at most 50 voting cubes (the invariant): taking cubes off an event card that
+    would overfill it is refused, and nothing changes (random play found a bank of 69)."""
+    state = scenario()
+    state = replace(state, event_deck=tuple(e for e in state.event_deck if e != "E03"),
+                    event_rows=((EventSlot("E03", FrozenDict({RED: 20})),),))
+    state = act(state, RED, Adjust("voting", value=45)).state
+    with pytest.raises(IllegalMove, match="would leave Red 65 in the bank, more than the 50 a bank holds"):
+        act(state, RED, Adjust("votes", name="E03", value=0))
+    assert act(state, RED, Adjust("votes", name="E03", value=15)).state.players[RED].voting_cubes == 50
+
+
 def test_the_host_builds_and_removes_structures():
     state = scenario()
     state = put(state, BLUE, at(1, 0), swordsman=1)
