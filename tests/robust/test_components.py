@@ -127,7 +127,7 @@ async def two(vikings_export, discord_):
     for channel in (here, there):  # bob claims his seat: it is his turn
         rec = await discord_.run(PLAYERS[1], channel, "/game join")
         assert not refused(rec), rec.content
-    rec = await discord_.run(PLAYERS[0], here, "/game board")
+    rec = await discord_.run(PLAYERS[0], here, "/game board public:true")  # a message everyone sees
     assert rec.original is not None
     return discord_, here, there, discord_.standin.messages[rec.original.id]
 

@@ -53,7 +53,8 @@ GAME_GROUP = {  # /game, by scene; SCENE leaves bob on turn, having acted last
         "game end": everyone(ROLE, host=OK, manager=OK),
         "game mine": everyone(OK), "game notify": everyone(OK), "game since": everyone(OK), "game recap": everyone(OK),
         "game away": everyone(OK, outsider=ROLE, manager=ROLE),  # players only
-        "game reach": everyone(OK, outsider=ROLE, manager=ROLE),  # players only, on turn or not
+        "game reach": everyone(RULES, outsider=ROLE, manager=ROLE, on_turn=OK),  # players only: what the menus
+        # offer, so nothing off turn
         "game pause": everyone(ROLE, host=OK), "game resume": everyone(ROLE, host=RULES),  # it is not paused
         "game skip": everyone(ROLE, host=RULES),  # nobody's time has run out
         "game substitute": everyone(ROLE, host=RULES), "game host": everyone(ROLE, host=OK),
