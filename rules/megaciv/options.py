@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
+from typing import Any
 
 from rules.base import Action, Actor
 from rules.errors import BadInput, PlayerError
@@ -451,6 +452,21 @@ def _whose(actor: Actor, chosen: Values) -> int:
 
 
 def _adjust_params(state: MegaState, actor: Actor, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
+    """`_adjust_shape`, kept for the state it was asked on (a search asks it at every turn)."""
+    if _KEPT.get("state") is not state:
+        _KEPT.clear()
+        _KEPT["state"] = state
+    key = (actor.seat, actor.host, id(params), tuple(sorted(chosen.items())))
+    found = _KEPT.get(key)
+    if found is None:
+        found = _KEPT[key] = (params, _adjust_shape(state, actor, params, chosen))
+    return found[1] if found[0] is params else _adjust_shape(state, actor, params, chosen)
+
+
+_KEPT: dict[object, Any] = {}  # the last state's adjustment parameters, by who asks and what was chosen
+
+
+def _adjust_shape(state: MegaState, actor: Actor, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
     """An adjustment's parameters once `what` is chosen: those it needs become required (a tax's
     value and a ship's area only when their default would be refused), the others are left out.
     Whose pieces is optional (your own), required for the host while their own pieces wait for
@@ -469,8 +485,20 @@ def _adjust_params(state: MegaState, actor: Actor, params: tuple[Param, ...], ch
             asked = f"The new number (now {_now(state, actor, chosen)})?"
         except PlayerError:
             return shaped
-        return tuple(replace(p, ask=asked) if p.name == "value" else p for p in shaped)
+        return _asking(shaped, asked)
     return shaped
+
+
+def _asking(params: tuple[Param, ...], asked: str) -> tuple[Param, ...]:
+    """`params` with the value's question `asked` (made once: steps are asked at every turn of a search)."""
+    key = (id(params), asked)
+    made = _ASKED.get(key)
+    if made is None or made[0] is not params:
+        made = _ASKED[key] = (params, tuple(replace(p, ask=asked) if p.name == "value" else p for p in params))
+    return made[1]
+
+
+_ASKED: dict[tuple[int, str], tuple[tuple[Param, ...], tuple[Param, ...]]] = {}
 
 
 def _shape(params: tuple[Param, ...], needed: frozenset[str], left_out: frozenset[str]) -> tuple[Param, ...]:
