@@ -8,10 +8,13 @@ mapping: `with_item`, `without`.
 
 from __future__ import annotations
 
-from typing import Any, NoReturn, TypeVar
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, NoReturn, TypeVar, cast
 
 K = TypeVar("K")
 V = TypeVar("V")
+S = TypeVar("S")
 
 
 class FrozenDict(dict[K, V]):
@@ -41,3 +44,11 @@ class FrozenDict(dict[K, V]):
         """A copy without `keys` (those absent ignored)."""
         return FrozenDict({k: v for k, v in self.items() if k not in keys})
 
+
+def player_changed(state: S, seat: int, player: Mapping[str, Any], **fields: Any) -> S:
+    """A game state (a frozen dataclass with a tuple of `players`) with seat `seat`'s player's
+    changes `player` and the state's own `fields` made in one step (each `replace` builds a whole
+    state, sharing the rest)."""
+    players = list(cast(Any, state).players)
+    players[seat] = replace(players[seat], **player)
+    return replace(state, players=tuple(players), **fields)  # type: ignore[type-var]

@@ -15,13 +15,13 @@ for players replaces each entry by "?" (see `GloryGame.view`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rules import hexes
 from rules.base import Seat
 from rules.errors import BadInput, IllegalMove
-from rules.frozen import FrozenDict
+from rules.frozen import FrozenDict, player_changed
 from rules.glory.board import CODES, UNEXPLORED, Board, UnitType
 from rules.messages import Msg
 
@@ -165,11 +165,8 @@ def with_player(state: GloryState, seat: int, **changes: Any) -> GloryState:
 
 
 def changed(state: GloryState, seat: int, player: Mapping[str, Any], **fields: Any) -> GloryState:
-    """The state with player `seat`'s changes `player` and its own `fields` changed, in one step
-    (an action's changes made together: each `replace` builds a whole state)."""
-    players = list(state.players)
-    players[seat] = replace(players[seat], **player)
-    return replace(state, players=tuple(players), **fields)
+    """The state with seat `seat`'s changes `player` and its own `fields` changed, in one step."""
+    return player_changed(state, seat, player, **fields)
 
 
 # --- names and words ------------------------------------------------------------------------

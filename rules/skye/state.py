@@ -11,11 +11,11 @@ up), `offers` (priced and revealed), a player's `to_place` (bought or kept), a `
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rules.base import Seat
-from rules.frozen import FrozenDict
+from rules.frozen import FrozenDict, player_changed
 from rules.messages import Msg
 from rules.skye.model import TRACKS, SkyeBoard
 
@@ -186,9 +186,7 @@ def name(state: SkyeState, seat: int) -> str:
 
 def with_player(state: SkyeState, seat: int, **changes: Any) -> SkyeState:
     """The state with player `seat` changed."""
-    players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
+    return player_changed(state, seat, changes)
 
 
 def turn_order(state: SkyeState) -> tuple[int, ...]:

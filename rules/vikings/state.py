@@ -12,12 +12,12 @@ harbour (off the board). A bumped boat waiting for its owner's choice of fjord s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.base import Seat
 from rules.errors import BadInput
-from rules.frozen import FrozenDict
+from rules.frozen import FrozenDict, player_changed
 from rules.messages import Msg
 from rules.vikings.board import Board
 
@@ -111,11 +111,8 @@ def with_player(state: VikingsState, seat: int, **changes: Any) -> VikingsState:
 
 
 def changed(state: VikingsState, seat: int, player: Mapping[str, Any], **fields: Any) -> VikingsState:
-    """The state with clan `seat`'s changes `player` and its own `fields` changed, in one step
-    (an action's changes made together: each `replace` builds a whole state)."""
-    players = list(state.players)
-    players[seat] = replace(players[seat], **player)
-    return replace(state, players=tuple(players), **fields)
+    """The state with seat `seat`'s changes `player` and its own `fields` changed, in one step."""
+    return player_changed(state, seat, player, **fields)
 
 
 def with_boat(state: VikingsState, seat: int, boat: int, space: str | None, **fields: Any) -> VikingsState:
