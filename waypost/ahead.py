@@ -22,7 +22,6 @@ from rules.text import plural
 from waypost.channels import Channels, Loaded
 from waypost.outcome import Outcome, User
 from waypost.records import Kept, Post
-from waypost.storage import Store
 
 Record = Callable[..., Awaitable[Outcome]]  # `Play.record`
 DOINGS = ("show", "clear", "replay", "unchanged", "if legal", "else pass")
@@ -33,8 +32,8 @@ MOST_PLAYS = 64  # prepared turns played after one action at most (each seat's o
 class Ahead:
     """Prepared turns: kept while their player waits, played when the turn comes."""
 
-    def __init__(self, channels: Channels, record: Record):
-        self.channels, self.store, self.record = channels, channels.store, record
+    def __init__(self, channels: Channels):
+        self.channels = channels
 
     @staticmethod
     def preparing(loaded: Loaded, actor: Actor, kind: str) -> bool:
@@ -58,22 +57,22 @@ class Ahead:
         their view as if it were their turn; kept privately with its snapshot."""
         actor = loaded.actor(user)
         assert actor.seat is not None
-        kept = (await self.store.prepared(loaded.row.id)).get(actor.seat)
+        kept = (await self.channels.plans(loaded)).get(actor.seat)
         earlier = self._plan(loaded, kept) if kept is not None else Prepared(actor.seat, ())
         steps = (*earlier.actions, action) if kept is not None and not kept.reasons else (action,)
         plan = await self._keep(loaded, actor, steps, earlier.mode, earlier.else_pass)
         return Outcome(f"Prepared: {_steps(loaded, plan)} (played when your turn comes; change or take it back "
                        "until then with /prepared).", private=True)
 
-    async def manage(self, loaded: Loaded, user: User, doing: str) -> Outcome:
-        """/prepared: `doing` one of `DOINGS` with the user's prepared turn."""
+    async def manage(self, loaded: Loaded, user: User, doing: str, record: Record) -> Outcome:
+        """/prepared: `doing` one of `DOINGS` with the user's prepared turn (`record` plays a step)."""
         actor = loaded.actor(user)
         if actor.seat is None:
             raise NotAllowed("You are not playing in this game.")
         if doing not in DOINGS:
             raise BadInput(f"Choose one of {', '.join(DOINGS)}, not {doing[:20]!r}.")
         seat = actor.seat
-        kept = (await self.store.prepared(loaded.row.id)).get(seat)
+        kept = (await self.channels.plans(loaded)).get(seat)
         if kept is None:
             raise IllegalMove("You have no prepared turn. Prepare one with the game's usual commands while it "
                               "is not your turn.")
@@ -81,7 +80,7 @@ class Ahead:
         if doing == "show":
             return Outcome(_shown(loaded, plan, kept), private=True)
         if doing == "clear":
-            await self.store.drop_prepared(loaded.row.id, seat)
+            await self.channels.drop_plan(loaded, seat)
             return Outcome("Your prepared turn is taken back.", private=True)
         mode: Mode = "unchanged" if doing == "unchanged" else "if legal" if doing == "if legal" else plan.mode
         else_pass = plan.else_pass or doing == "else pass"
@@ -91,13 +90,13 @@ class Ahead:
                                                                                   else_pass=False), {})
                 if not legal.actions:
                     raise IllegalMove(" ".join(legal.reasons))
-                await self._play(loaded, user, legal.actions, kept)
+                await self._play(loaded, user, legal.actions, kept, record)
             else:
                 again = dataclasses.replace(plan, mode=mode, else_pass=else_pass)
-                await self.store.keep_prepared(loaded.row.id, dataclasses.replace(
+                await self.channels.keep_plan(loaded, dataclasses.replace(
                     kept, plan=loaded.game.rules.encode_prepared(again), reasons=()))
-            told = await self.after(loaded, Outcome("", private=True, posted=True))
-            left = (await self.store.prepared(loaded.row.id)).get(seat)
+            told = await self.after(loaded, Outcome("", private=True, posted=True), record)
+            left = (await self.channels.plans(loaded)).get(seat)
             if left is None:
                 return dataclasses.replace(told, text=f"Your prepared turn is played: {_steps(loaded, plan)}.")
             return dataclasses.replace(told, text=_shown(loaded, plan, left))
@@ -105,16 +104,17 @@ class Ahead:
         return Outcome(f"Prepared ({plan.mode}{', else pass' if plan.else_pass else ''}): {_steps(loaded, plan)}.",
                        private=True)
 
-    async def after(self, loaded: Loaded, outcome: Outcome) -> Outcome:
-        """Play every prepared turn whose time has come after an action (`outcome` its answer),
-        until none has; a plan that cannot be played as prepared is kept and offered back. The
-        answer no longer pings the players whose prepared turns were played."""
+    async def after(self, loaded: Loaded, outcome: Outcome, record: Record) -> Outcome:
+        """Play every prepared turn whose time has come after an action (`outcome` its answer; each
+        step played by `record`, given rather than kept: no cycle of references), until none has; a
+        plan that cannot be played as prepared is kept and offered back. The answer no longer pings
+        the players whose prepared turns were played."""
         if loaded.row.status != "active" or loaded.row.paused_at:
             return outcome
         played: list[int] = []
         posted = False
         for _ in range(MOST_PLAYS):
-            plans = await self.store.prepared(loaded.row.id)
+            plans = await self.channels.plans(loaded)
             now = next((k for k in plans.values() if not k.reasons and due(loaded, k.seat)), None)
             if now is None or loaded.row.status != "active":
                 break
@@ -123,7 +123,7 @@ class Ahead:
             reasons = ready.reasons
             if ready.actions:  # as prepared, or the game's fallback (a pass) in its stead
                 try:
-                    await self._play(loaded, User(player, loaded.seats[now.seat].name), ready.actions, now)
+                    await self._play(loaded, User(player, loaded.seats[now.seat].name), ready.actions, now, record)
                     played.append(player)
                 except PlayerError as refused:  # what the player's view did not show: the steps played stand
                     reasons = (str(refused),)
@@ -136,10 +136,11 @@ class Ahead:
         return dataclasses.replace(outcome, ping=tuple(p for p in outcome.ping if p not in played), turns=turns,
                                    posted=True)
 
-    async def _play(self, loaded: Loaded, user: User, actions: tuple[Action, ...], kept: Kept) -> None:
+    async def _play(self, loaded: Loaded, user: User, actions: tuple[Action, ...], kept: Kept,
+                    record: Record) -> None:
         """Play prepared steps as the player's own actions (the last drops the plan with it)."""
         for number, action in enumerate(actions, 1):
-            await self.record(loaded, user, action, prepared=True, drops=kept.seat if number == len(actions) else None)
+            await record(loaded, user, action, prepared=True, drops=kept.seat if number == len(actions) else None)
 
     async def _offer_back(self, loaded: Loaded, kept: Kept, reasons: tuple[str, ...]) -> None:
         """Keep a plan not played as prepared, with why, and ping its player (the channel reads no
@@ -148,7 +149,7 @@ class Ahead:
         text = ("Your prepared turn was not played: something it depends on changed. /prepared says "
                 "what; replay or change it, or play as usual.")
         offered = dataclasses.replace(kept, reasons=reasons, at=self.channels.now().isoformat())
-        await self.store.keep_prepared(loaded.row.id, offered, (loaded.row.channel_id, Post(text, (player,))))
+        await self.channels.keep_plan(loaded, offered, (loaded.row.channel_id, Post(text, (player,))))
 
     async def _keep(self, loaded: Loaded, actor: Actor, steps: tuple[Action, ...], mode: Mode,
                     else_pass: bool) -> Prepared:
@@ -157,7 +158,7 @@ class Ahead:
         rules, view = loaded.game.rules, loaded.view(actor.seat)
         plan = rules.prepare(view, actor, steps, mode, else_pass)
         snapshot = rules.snapshot(view, plan.footprint)
-        await self.store.keep_prepared(loaded.row.id, Kept(actor.seat, rules.encode_prepared(plan), snapshot, (),
+        await self.channels.keep_plan(loaded, Kept(actor.seat, rules.encode_prepared(plan), snapshot, (),
                                                            self.channels.now().isoformat()))
         return plan
 
@@ -166,11 +167,11 @@ class Ahead:
         return loaded.game.rules.decode_prepared(kept.plan)
 
 
-async def ready_count(store: Store, loaded: Loaded) -> int | None:
+async def ready_count(channels: Channels, loaded: Loaded) -> int | None:
     """How many players have a turn prepared, when the host's setting shows it (None: hidden)."""
     if loaded.row.settings.get(SHOW_READY) != "count":
         return None
-    return sum(not k.reasons for k in (await store.prepared(loaded.row.id)).values())
+    return sum(not k.reasons for k in (await channels.plans(loaded)).values())
 
 
 def due(loaded: Loaded, seat: int) -> bool:

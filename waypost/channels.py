@@ -18,9 +18,11 @@ from rules.errors import BadInput, IllegalMove, NoGame, PlayerError, UnknownBoar
 from rules.text import players
 from waypost.clocks import Clocks, Timing
 from waypost.outcome import User
-from waypost.records import GameRow, LogEntry, Post
+from waypost.records import GameRow, Kept, LogEntry, Post
 from waypost.registry import GameEntry, parse_board
 from waypost.storage import Store
+
+PLANS = "prepared"  # `Loaded.log_cache`: the game's prepared turns, kept up to date by this table
 
 KEEP: Any = object()  # `Loaded.but`: the decoded state stays as it is
 
@@ -218,12 +220,18 @@ class Channels:
         changed = changed or loaded
         now = self._clock()
         row = replace(changed.row, updated_at=now.isoformat(), **settled_clocks(changed, now))
+        plans = _known_plans(loaded)
+        if played is not None and plans is not None and played not in plans:
+            played = None  # known to have no prepared turn: nothing to drop
         try:
-            saved = await self.store.save(row, entry, before=before, forget=forget, posts=posts, played=played)
+            saved = await self.store.save(row, entry, before=before, forget=forget, posts=posts, played=played,
+                                          seated=row.seats != loaded.row.seats)
         except BaseException:
             self._cache.pop(row.channel_id, None)
             raise
         loaded.row, loaded.state = row, changed.state
+        if played is not None and plans is not None:
+            loaded.log_cache[PLANS] = (0, {k: v for k, v in plans.items() if k != played})
         if row.status == "ended":
             self._cache.pop(row.channel_id, None)
         return saved
@@ -237,6 +245,27 @@ class Channels:
         """Every player's `/game away` in log order (`Store.away_settings`), read once a version."""
         found: list[tuple[int, str, int]] = await _once_a_version(loaded, "away", self.store.away_settings)
         return found
+
+    async def plans(self, loaded: Loaded) -> dict[int, Kept]:
+        """The game's prepared turns by seat (`Store.prepared`), read once while it stays cached:
+        every change to them goes through this table (`keep_plan`, `drop_plan`, `save`'s `played`)."""
+        plans = _known_plans(loaded)
+        if plans is None:
+            plans = await self.store.prepared(loaded.row.id)
+            loaded.log_cache[PLANS] = (0, plans)
+        return plans
+
+    async def keep_plan(self, loaded: Loaded, kept: Kept, post: tuple[int, Post] | None = None) -> None:
+        """Keep (or replace) a seat's prepared turn (`Store.keep_prepared`), and know it kept."""
+        plans = await self.plans(loaded)
+        await self.store.keep_prepared(loaded.row.id, kept, post)
+        loaded.log_cache[PLANS] = (0, {**plans, kept.seat: kept})
+
+    async def drop_plan(self, loaded: Loaded, seat: int) -> None:
+        """Take back a seat's prepared turn (`Store.drop_prepared`)."""
+        plans = await self.plans(loaded)
+        await self.store.drop_prepared(loaded.row.id, seat)
+        loaded.log_cache[PLANS] = (0, {k: v for k, v in plans.items() if k != seat})
 
     def forget(self, channel_id: int) -> None:
         """Drop the channel's cached game (a new one was opened there)."""
@@ -258,6 +287,12 @@ def settled_clocks(loaded: Loaded, now: datetime) -> dict[str, Any]:
     due = [d for d in (clocks.next_due(Timing.of(row.settings), now),
                        *(datetime.fromisoformat(u) for u in away.values())) if d is not None]
     return {"away": away, "clocks": clocks.dump(), "next_due": min(due).isoformat() if due else None}
+
+
+def _known_plans(loaded: Loaded) -> dict[int, Kept] | None:
+    """The game's prepared turns as last read or changed here (None: not read yet)."""
+    kept = loaded.log_cache.get(PLANS)
+    return kept[1] if kept is not None else None
 
 
 async def _once_a_version(loaded: Loaded, name: str, read: Callable[[int], Awaitable[Any]]) -> Any:

@@ -111,7 +111,8 @@ class Deadlines:
         if not outcomes:
             raise IllegalMove(f"{rules.title} has no default move for {loaded.name(seat)} now; "
                               "they (or the host, with adjustments) must play.")
-        first, last = outcomes[0], await self.play.ahead.after(loaded, outcomes[-1])  # prepared turns now due
+        last = await self.play.ahead.after(loaded, outcomes[-1], self.play.record)  # prepared turns now due
+        first = outcomes[0]
         later = tuple(line for o in outcomes[1:] for line in (o.text, *o.details))
         return replace(last, text=first.text, details=(*first.details, *later),
                        hits=tuple(dict.fromkeys(h for o in outcomes for h in o.hits)))

@@ -53,7 +53,7 @@ class Looking:
             waiting.append(Waiting(player, loaded.name(a.seat), a.kind, a.prompt, clocks.deadline(player, timing, now),
                                    away.get(player)))
         phase = rules.status_line(public) if public is not None else "waiting for players"
-        ready = await ready_count(self.store, loaded) if loaded.row.status == "active" else None
+        ready = await ready_count(self.channels, loaded) if loaded.row.status == "active" else None
         if ready is not None:  # the host's setting shows how many, never whose
             phase += f" ({plural(ready, 'player')} ready ahead)"
         board = loaded.game.board(loaded.row.board).info

@@ -30,7 +30,7 @@ class Play:
         self.channels = channels
         self.store = channels.store
         self.games = channels.games
-        self.ahead = Ahead(channels, self.record)
+        self.ahead = Ahead(channels)
 
     async def playing(self, channel_id: int) -> Loaded:
         """The channel's game in play and not paused."""
@@ -112,7 +112,7 @@ class Play:
         outcome = await self._persist(loaded, played, entry, outcome, result, keep=tail and result.undoable,
                                       told=bool(by) and not answered or prepared,
                                       seat=drops if prepared else _on_turn(actor, before))
-        return await self.ahead.after(loaded, outcome) if chain and not prepared else outcome
+        return await self.ahead.after(loaded, outcome, self.record) if chain and not prepared else outcome
 
     async def _persist(self, loaded: Loaded, played: Loaded, entry: LogEntry, outcome: Outcome,
                        result: Result[Any], keep: bool, told: bool, seat: int | None) -> Outcome:

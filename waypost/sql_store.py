@@ -38,6 +38,8 @@ from waypost.records import (
 from waypost.shards import Shards
 
 INSERT_LOG = f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({','.join('?' * 14)})"
+APPEND_LOG = (f"INSERT INTO log (game_id, {LOG_COLUMNS}) SELECT {','.join('?' * 12)}, COALESCE(MAX(seq), 0) + 1, ? "
+              "FROM log WHERE game_id=? RETURNING seq")  # numbered after the game's last entry, in one statement
 INSERT_SNAPSHOT = "INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)"
 INSERT_OUTBOX = "INSERT INTO outbox (game_id, channel_id, body, nonce, created_at) VALUES (?,?,?,?,?)"
 UPSERT_PREPARED = ("INSERT INTO prepared (game_id, seat, plan, snapshot, reasons, at) VALUES (?,?,?,?,?,?) "
@@ -311,13 +313,15 @@ class Store:
         return game
 
     async def save(self, game: GameRow, entry: LogEntry | None, *, before: dict[str, Any] | None = None,
-                   forget: bool = False, posts: Sequence[Post] = (), played: int | None = None) -> LogEntry | None:
+                   forget: bool = False, posts: Sequence[Post] = (), played: int | None = None,
+                   seated: bool = True) -> LogEntry | None:
         """Write the game's new row and append `entry` (None: a change the log does not record, such as
         a clock's reminder), atomically; returns the entry numbered.
 
         `before` (the state before an action that can be taken back) is kept as its snapshot;
         `forget` drops every older snapshot (they can no longer be reached); `posts` go to the outbox
-        in the same transaction; `played`, a seat that played its turn, drops its prepared turn.
+        in the same transaction; `played`, a seat that played its turn, drops its prepared turn;
+        `seated` False says the seats are as stored (who sits where is not written again).
         `game.version` must be the stored version; it is bumped on success.
         Raises Conflict when another writer got there first. The version-checked update also locks
         the game's row, so the entry is numbered after every committed one.
@@ -328,13 +332,13 @@ class Store:
             if await db.run(f"UPDATE games SET {changed} WHERE id=? AND version=?",
                             *changed_game_values(game), game.id, game.version) != 1:
                 raise Conflict(CONFLICT)
-            await _seat_players(db, game)
+            if seated:
+                await _seat_players(db, game)
             await db.many(INSERT_OUTBOX, [(game.id, game.channel_id, dumps(p.body()), p.nonce, game.updated_at)
                                           for p in posts])
             if entry is not None:
-                seq = await db.value("SELECT COALESCE(MAX(seq), 0) + 1 FROM log WHERE game_id=?", game.id)
-                entry = dataclasses.replace(entry, seq=seq)
-                await db.run(INSERT_LOG, *log_row(game.id, entry))
+                *fields, _, public = log_row(game.id, entry)
+                entry = dataclasses.replace(entry, seq=await db.value(APPEND_LOG, *fields, public, game.id))
             if forget:
                 await db.run("DELETE FROM snapshots WHERE game_id=?", game.id)
             if played is not None:

@@ -163,8 +163,8 @@ class SqliteStore(Store):
     # --- reads ---------------------------------------------------------------------------
 
     async def _fetch(self, sql: str, *args: Any) -> list[Any]:
-        async with self._outages.watching(_away), self._lock, self._db.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+        async with self._outages.watching(_away), self._lock:
+            return list(await self._db.execute_fetchall(sql, args))  # one trip to the database's thread
 
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[Writer]:
@@ -194,22 +194,22 @@ class SqliteStore(Store):
 
 
 class _Writer:
-    """`Writer` over an aiosqlite connection in a transaction."""
+    """`Writer` over an aiosqlite connection in a transaction: each statement one trip to the
+    connection's thread (a cursor is not closed by another: SQLite resets a finished statement)."""
 
     def __init__(self, db: aiosqlite.Connection):
         self._db = db
 
     async def run(self, sql: str, *args: Any) -> int:
-        async with self._db.execute(sql, args) as cur:
-            return cur.rowcount
+        return (await self._db.execute(sql, args)).rowcount
 
     async def many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
-        await self._db.executemany(sql, rows)
+        if rows:
+            await self._db.executemany(sql, rows)
 
     async def value(self, sql: str, *args: Any) -> Any:
-        async with self._db.execute(sql, args) as cur:
-            row = await cur.fetchone()
-        return row[0] if row else None
+        rows = list(await self._db.execute_fetchall(sql, args))
+        return rows[0][0] if rows else None
 
 
 def unwritable(path: Path, error: sqlite3.Error) -> bool:

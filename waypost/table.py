@@ -262,7 +262,8 @@ class Table:
     async def prepared(self, channel_id: int, user: User, doing: str = "show") -> Outcome:
         """The user's prepared turn (issue 30): show, clear, replay, or how it is played."""
         async with self.channels.locked(channel_id):
-            return await self.play.ahead.manage(await self.play.playing(channel_id), user, doing)
+            return await self.play.ahead.manage(await self.play.playing(channel_id), user, doing,
+                                                 self.play.record)
 
     # --- Deadlines: clocks, away players, a paused game ---
     async def tick(self, limit: int = 50) -> int:
