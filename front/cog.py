@@ -138,10 +138,10 @@ class GameCog(commands.GroupCog, Generic[S]):
         for name, value in interaction.namespace:
             if name == leave_out or value is None:
                 continue
-            if isinstance(value, discord.abc.User | discord.Object):
-                values[name] = _seat(seen, value.id, getattr(value, "display_name", "That member"))
-            elif isinstance(value, str | int | bool):
+            if isinstance(value, str | int | bool):  # first: discord.abc.User is a Protocol, slow to check
                 values[name] = value
+            elif isinstance(value, discord.abc.User | discord.Object):
+                values[name] = _seat(seen, value.id, getattr(value, "display_name", "That member"))
         return values
 
 

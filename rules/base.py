@@ -195,25 +195,37 @@ class Game(ABC, Generic[S]):
     def kinds(self, state: S, actor: Actor) -> list[Kind]:
         """The action kinds `actor` may take now on `state` (their view): those the flow allows that
         some choice of values completes into an action the rules accept."""
-        found = []
-        for cls in self.actions:
-            if dataclasses.fields(cls) and not cls.params:  # type: ignore[arg-type]  # not offered: no parameters
-                continue
-            try:
-                self.permit(state, actor, cls)
-            except PlayerError:
-                continue
-            if self.completable(state, actor, cls.kind, {}):
-                found.append(Kind(cls.kind, cls.named(), self.params_now(state, actor, cls.kind, {})))
-        return found
+        return [kind for cls in self.actions if (kind := self._open(state, actor, cls)) is not None]
+
+    def _open(self, state: S, actor: Actor, cls: type[Action]) -> Kind | None:
+        """Action kind `cls` if it is open to `actor` now (`kinds`), else None."""
+        if dataclasses.fields(cls) and not cls.params:  # type: ignore[arg-type]  # not offered: no parameters
+            return None
+        try:
+            self.permit(state, actor, cls)
+        except PlayerError:
+            return None
+        if not self.completable(state, actor, cls.kind, {}):
+            return None
+        return Kind(cls.kind, cls.named(), self.params_now(state, actor, cls.kind, {}))
 
     def usual(self, state: S, actor: Actor, most: int = 4) -> list[Kind]:
         """The actions of the phase in play open to `actor` now (`kinds`, on their view) in the
         phase's order, its main one first, at most `most`: past that, the first ones and the phase's
-        last (which ends the turn or the movement, as Mega Civilization's declare). A ping's buttons."""
-        open_ = {k.kind: k for k in self.kinds(state, actor)}
-        found = [open_[k] for k in self.flow.phase(self.position(state).phase).actions if k in open_]
-        return found if len(found) <= most else [*found[:most - 1], found[-1]]
+        last (which ends the turn or the movement, as Mega Civilization's declare). A ping's buttons:
+        only the phase's actions are looked at, and no more of them than it shows."""
+        by_kind = {cls.kind: cls for cls in self.actions}
+        kinds = [by_kind[k] for k in self.flow.phase(self.position(state).phase).actions if k in by_kind]
+        last = next((kind for cls in reversed(kinds) if (kind := self._open(state, actor, cls)) is not None), None)
+        if last is None:
+            return []
+        first: list[Kind] = []
+        for cls in kinds[:kinds.index(by_kind[last.kind])]:
+            if (kind := self._open(state, actor, cls)) is not None:
+                first.append(kind)
+                if len(first) == most - 1:
+                    break
+        return [*first, last]
 
     def params_now(self, state: S, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
         """The parameters of `kind` as they stand once `chosen` are chosen (a game may make some
