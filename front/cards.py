@@ -280,11 +280,11 @@ async def _picture(interaction: discord.Interaction, channel_id: int,
 
     async def drawn() -> discord.File | None:
         try:
-            png = await table.draw(drawing, payer_of(interaction))
+            drawn = await table.draw(drawing, payer_of(interaction))
         except Exception as error:
             logged(interaction, error, "drawing a turn card's picture")
             return None
-        return discord.File(io.BytesIO(png), filename="choice.png", description=drawing.alt[:ALT_LIMIT])
+        return discord.File(io.BytesIO(drawn.png), filename="choice.png", description=drawn.alt[:ALT_LIMIT])
 
     return asyncio.ensure_future(drawn())
 

@@ -58,7 +58,7 @@ from front.replies import (
     user_of,
     what,
 )
-from waypost.outcome import ALT_LIMIT, Outcome
+from waypost.outcome import ALT_LIMIT, Drawn, Outcome
 from waypost.table import Table
 
 T = TypeVar("T")
@@ -192,8 +192,8 @@ async def _answer(interaction: discord.Interaction, reply: ReplyPlan, thinking: 
             await interaction.response.defer(ephemeral=answer.private or answer.elsewhere, thinking=True)
             thinking = answer.private or answer.elsewhere
         try:
-            png = await drawing
-            file = discord.File(io.BytesIO(png), filename="board.png", description=answer.drawing.alt[:ALT_LIMIT])
+            drawn = await drawing
+            file = discord.File(io.BytesIO(drawn.png), filename="board.png", description=drawn.alt[:ALT_LIMIT])
         except Exception as error:  # the change is saved: say so, and that the picture failed
             ref = secrets.token_hex(4)
             log.error("drawing failed (ref %s) in %s", ref, what(interaction), exc_info=error)
@@ -216,7 +216,7 @@ async def _answer(interaction: discord.Interaction, reply: ReplyPlan, thinking: 
         await interaction.followup.send(page, ephemeral=answer.private, allowed_mentions=allowed)
 
 
-async def _drawn_by(drawing: asyncio.Future[bytes], deadline: float | None) -> bool:
+async def _drawn_by(drawing: asyncio.Future[Drawn], deadline: float | None) -> bool:
     """Whether `drawing` is done by `deadline` (None: it is not waited for)."""
     if deadline is not None:
         await asyncio.wait((drawing,), timeout=max(0.0, deadline - asyncio.get_running_loop().time()))
@@ -327,11 +327,11 @@ async def _show_live(interaction: discord.Interaction, reply: ReplyPlan, turn: i
     assert reply.live is not None
     live, channel_id = reply.live, reply.channel_id
     table = table_of(interaction)
-    png = await table.draw(live.drawing, payer_of(interaction))
+    png, alt = await table.draw(live.drawing, payer_of(interaction))
     if _shown.get(channel_id, -1) > turn:  # a newer board is already shown
         return
     _shown[channel_id] = turn
-    alt = live.drawing.alt[:ALT_LIMIT]
+    alt = alt[:ALT_LIMIT]
     view = view_of(live.components)
     channel = interaction.client.get_partial_messageable(channel_id)
     message_id = await table.live_board(channel_id)

@@ -28,6 +28,7 @@ from typing import Any
 from render.words import speaking
 from waypost.fairness import Runner, metered
 from waypost.i18n import translate
+from waypost.outcome import alt_text
 
 DRAW, LOOK_BACK = "draw", "look back"
 NICE = {DRAW: 0, LOOK_BACK: 19}  # how much the pool's processes yield the CPU to others (Linux nice)
@@ -88,3 +89,17 @@ class Spoken:
     def __call__(self, *args: Any) -> Any:
         with in_language(self.language):
             return self.work(*args)
+
+
+class Described(Spoken):
+    """`work` drawing a board (its first argument the state as the viewer sees it) and the board's
+    alt text: `what` happened, then the position as `rules` describe it, in `language` (drawn and
+    described in a worker process, off the event loop)."""
+
+    def __init__(self, language: str, work: Callable[..., Any], rules: Any, what: str):
+        super().__init__(language, work)
+        self.rules, self.what = rules, what
+
+    def __call__(self, *args: Any) -> tuple[bytes, str]:
+        png = super().__call__(*args)
+        return png, alt_text(self.what, translate(self.rules.describe(args[0]), self.language))

@@ -16,10 +16,10 @@ from waypost import focusing, lookback, telling
 from waypost.ahead import ready_count
 from waypost.channels import Channels, Loaded
 from waypost.clocks import Clocks, Timing, away_spent
-from waypost.drawing import Spoken
+from waypost.drawing import Described, Spoken
 from waypost.fairness import TABLE, Allowance, Lane, Payer
 from waypost.lookback import REPLAY_LIMIT, TOO_LONG
-from waypost.outcome import Drawing, LogPage, Mine, Outcome, Seen, Status, User, Waiting
+from waypost.outcome import Drawing, Drawn, LogPage, Mine, Outcome, Seen, Status, User, Waiting
 from waypost.secrecy import shown
 
 LOG_PAGE = 15
@@ -260,15 +260,18 @@ class Looking:
         if loaded is not None:
             await self.store.set_live_board(loaded.row.id, message_id)
 
-    async def draw(self, drawing: Drawing, payer: Payer = TABLE) -> bytes:
-        """PNG bytes for a drawing, drawn in a worker process (waypost.drawing; a past position in a
-        look-back one) in `payer`'s turn, and charged to them."""
+    async def draw(self, drawing: Drawing, payer: Payer = TABLE) -> Drawn:
+        """The PNG of a drawing and its alt text, drawn (and, `described`, the position described) in
+        a worker process (waypost.drawing; a past position in a look-back one) in `payer`'s turn, and
+        charged to them."""
         lane = self.looking_back if drawing.past else self.drawing
         game = self.games[drawing.game_key]
         if drawing.step is not None and game.picture is not None:
             pictured: bytes = await lane.run(payer, Spoken(drawing.language, game.picture), drawing.state,
                                              drawing.viewer, drawing.step)
-            return pictured
-        png: bytes = await lane.run(payer, Spoken(drawing.language, game.draw), drawing.state, drawing.viewer,
-                                    drawing.focus, drawing.highlight, drawing.posted)
-        return png
+            return Drawn(pictured, drawing.alt)
+        args = (drawing.state, drawing.viewer, drawing.focus, drawing.highlight, drawing.posted)
+        if drawing.described:
+            png, alt = await lane.run(payer, Described(drawing.language, game.draw, game.rules, drawing.alt), *args)
+            return Drawn(png, alt)
+        return Drawn(await lane.run(payer, Spoken(drawing.language, game.draw), *args), drawing.alt)

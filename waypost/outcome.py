@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from rules.base import Highlight, Posted, Seat
 from rules.options import Step
@@ -58,7 +58,9 @@ class Drawing:
     board composed for Discord's preview, showing best the action just taken), and its alt text;
     `past` for a position looked back at (drawn after the boards of the present: `waypost.drawing`);
     or, with `step`, the game's picture of a choice on a turn card (`GameEntry.picture`); the
-    `language` its labels are drawn in (the alt text is already in it)."""
+    `language` its labels are drawn in (the alt text is already in it). With `described`, `alt`
+    says what happened and the position's description (`Game.describe`) is added where the board
+    is drawn, off the event loop (`Looking.draw` gives the whole alt text with the image)."""
 
     game_key: str
     state: Any
@@ -70,6 +72,14 @@ class Drawing:
     past: bool = False
     step: Step | None = None
     language: str = "en"
+    described: bool = False
+
+
+class Drawn(NamedTuple):
+    """A drawing drawn: the PNG and its whole alt text."""
+
+    png: bytes
+    alt: str
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from waypost.fairness import TABLE, Allowance, Lane, Payer, metered
 from waypost.lobby import Lobby
 from waypost.looking import Looking
 from waypost.offering import Card, Offering
-from waypost.outcome import Covered, Drawing, LogPage, Mine, Outcome, Seen, Status, User, clean_name
+from waypost.outcome import Covered, Drawing, Drawn, LogPage, Mine, Outcome, Seen, Status, User, clean_name
 from waypost.play import Play
 from waypost.records import GameRow, LogEntry, Outgoing
 from waypost.registry import GameEntry
@@ -325,7 +325,7 @@ class Table:
     async def keep_live_board(self, channel_id: int, message_id: int) -> None:
         return await self.looking.keep_live_board(channel_id, message_id)
 
-    async def draw(self, drawing: Drawing, payer: Payer = TABLE) -> bytes:
+    async def draw(self, drawing: Drawing, payer: Payer = TABLE) -> Drawn:
         return await self.looking.draw(drawing, payer)
 
     # --- Offering: the legal options ---

@@ -9,7 +9,7 @@ from rules.base import Actor, Awaiting, Posted
 from rules.flow import Phase
 from waypost.channels import Loaded
 from waypost.i18n import game_language, translate
-from waypost.outcome import Drawing, Outcome, Prompt, Turn, User, alt_text
+from waypost.outcome import Drawing, Outcome, Prompt, Turn, User
 from waypost.records import LogEntry
 
 
@@ -77,11 +77,11 @@ def turns_of(loaded: Loaded, awaited: list[Awaiting]) -> tuple[Turn, ...]:
 
 def drawing(loaded: Loaded, seat: int | None, what: str, posted: Posted | None = None) -> Drawing:
     """The board as `seat` (None: everyone) may see it, whole or (`posted`) the posted view, in
-    the game's language; its alt text says `what` happened and describes the position."""
-    view = loaded.view(seat)
+    the game's language; its alt text says `what` happened and describes the position (described
+    where it is drawn: `Drawing.described`)."""
     said = language(loaded)
-    alt = alt_text(translate(what, said), translate(loaded.game.rules.describe(view), said))
-    return Drawing(loaded.game.key, view, seat, alt, posted=posted, language=said)
+    return Drawing(loaded.game.key, loaded.view(seat), seat, translate(what, said), posted=posted, language=said,
+                   described=True)
 
 
 def language(loaded: Loaded) -> str:
