@@ -23,6 +23,7 @@ from waypost.registry import GameEntry, parse_board
 from waypost.storage import Store
 
 PLANS = "prepared"  # `Loaded.log_cache`: the game's prepared turns, kept up to date by this table
+AWAY = "away"  # … and every player's /game away settings, dropped when one is saved
 
 KEEP: Any = object()  # `Loaded.but`: the decoded state stays as it is
 
@@ -44,6 +45,7 @@ class Loaded:
     game: GameEntry
     state: Any
     log_cache: dict[str, tuple[int, Any]] = field(default_factory=dict)  # log reads, by name: (row version, answer)
+    _awaited: tuple[Any, tuple[Awaiting, ...]] | None = field(default=None, repr=False, compare=False)
 
     def but(self, decoded: Any = KEEP, **changes: Any) -> Loaded:
         """The game with its row's fields `changes` made (and, given, the `decoded` state its new
@@ -80,8 +82,13 @@ class Loaded:
         return seat_range(self.game, self.game.board(self.row.board).info)
 
     def awaiting(self) -> list[Awaiting]:
-        """Whom the game waits for now (nobody before it starts)."""
-        return self.game.rules.awaiting(self.state) if self.state is not None else []
+        """Whom the game waits for now (nobody before it starts); worked out once a state (states are
+        immutable), as a command asks it several times."""
+        if self.state is None:
+            return []
+        if self._awaited is None or self._awaited[0] is not self.state:
+            self._awaited = (self.state, tuple(self.game.rules.awaiting(self.state)))
+        return list(self._awaited[1])
 
 
 class Channels:
@@ -230,6 +237,8 @@ class Channels:
             self._cache.pop(row.channel_id, None)
             raise
         loaded.row, loaded.state = row, changed.state
+        if entry is not None and entry.kind == "settings" and "away" in entry.body:
+            loaded.log_cache.pop(AWAY, None)
         if played is not None and plans is not None:
             loaded.log_cache[PLANS] = (0, {k: v for k, v in plans.items() if k != played})
         if row.status == "ended":
@@ -242,8 +251,12 @@ class Channels:
         return found
 
     async def away_log(self, loaded: Loaded) -> list[tuple[int, str, int]]:
-        """Every player's `/game away` in log order (`Store.away_settings`), read once a version."""
-        found: list[tuple[int, str, int]] = await _once_a_version(loaded, "away", self.store.away_settings)
+        """Every player's `/game away` in log order (`Store.away_settings`), read once while the game
+        stays cached (`save` drops it when it saves one)."""
+        kept = loaded.log_cache.get(AWAY)
+        if kept is None:
+            kept = loaded.log_cache[AWAY] = (0, await self.store.away_settings(loaded.row.id))
+        found: list[tuple[int, str, int]] = kept[1]
         return found
 
     async def plans(self, loaded: Loaded) -> dict[int, Kept]:
