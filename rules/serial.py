@@ -33,8 +33,13 @@ _shared: dict[tuple[type, bytes], Any] = {}
 
 def dump(value: Any) -> Any:
     """Return `value` as plain JSON-compatible data."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: dump(getattr(value, f.name)) for f in _fields(type(value))}
+    kind: type = type(value)
+    if kind in _PLAIN:  # most of a state: said first, as it is most of the work
+        return value
+    if kind in (list, tuple):
+        return [dump(v) for v in value]
+    if _is_dataclass(kind):
+        return {name: dump(getattr(value, name)) for name in _names(kind)}
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, dict):
@@ -43,6 +48,19 @@ def dump(value: Any) -> Any:
         items = [dump(v) for v in value]
         return sorted(items) if isinstance(value, (set, frozenset)) else items
     return value
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+@cache
+def _is_dataclass(kind: type) -> bool:
+    return dataclasses.is_dataclass(kind)
+
+
+@cache
+def _names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in _fields(kind))
 
 
 def load(cls: type[T], data: Any, path: str = "") -> T:
