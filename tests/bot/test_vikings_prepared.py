@@ -139,3 +139,23 @@ async def test_the_turn_card_prepares_by_taps_too(discord_):
     assert (await state(discord_)).turn == 0, step.content  # still Red's turn: nothing played
     assert (await discord_.run("@bob", CH, "/prepared")).content.startswith("Your prepared turn (1 step")
 
+
+async def test_the_card_after_a_prepared_pick_says_prepared_not_played(discord_):
+    """Issue 30: the card tells a step tapped while it is not your turn as prepared, to be played
+    when your turn comes, and offers Show prepared turn and Take back (the prepared turn's, not
+    the last action's)."""
+    await started(discord_)
+    where, bob = discord_.builder.directory.channel_id(CH), discord_.builder.directory.user_id("@bob")
+    status = await discord_.run("@bob", where, "/game status")
+    card = await discord_.click("@bob", where, status.original, f"waypost:card:{where}:0")
+    end = next(c["custom_id"] for c in iter_components(card.original.components) if c.get("label") == "End your turn")
+    step = await discord_.click("@bob", where, card.original.id, end)
+    shown = discord_.standin.message(card.original.id)
+    assert "Prepared: end (played when your turn comes" in shown.content and "Played" not in shown.content, \
+        shown.content
+    labels = {c.get("label"): c.get("custom_id") for c in iter_components(shown.components)}
+    assert labels["Show prepared turn"] == f"waypost:ahead:{where}:{bob}:show", labels
+    assert labels["Take back"] == f"waypost:ahead:{where}:{bob}:clear", labels
+    assert f"waypost:do:{where}:undo" not in labels.values()
+    taken = await discord_.click("@bob", where, card.original.id, labels["Take back"])
+    assert taken.ephemeral and taken.content == "Your prepared turn is taken back.", (step.content, taken.content)
