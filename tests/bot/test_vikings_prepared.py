@@ -4,11 +4,14 @@ route changed, else offered back."""
 
 from __future__ import annotations
 
+import json
+
 from offline import OfflineDiscord
 from offline.harness import Record
 from offline.payloads import iter_components
 from offline.standin import Message
 from tests.bot.test_vikings_table import CH, started
+from tests.support.seeing import everything_seen_by
 
 
 async def state(discord_: OfflineDiscord):
@@ -159,3 +162,18 @@ async def test_the_card_after_a_prepared_pick_says_prepared_not_played(discord_)
     assert f"waypost:do:{where}:undo" not in labels.values()
     taken = await discord_.click("@bob", where, card.original.id, labels["Take back"])
     assert taken.ephemeral and taken.content == "Your prepared turn is taken back.", (step.content, taken.content)
+
+
+async def test_nothing_of_a_prepared_turn_offered_back_reaches_anyone_else(discord_):
+    """Issue 30 §3 (the secrecy test's sweep): once Bob's prepared turn is offered back, another
+    seat and an onlooker, in the channel, through every command, autocomplete, turn card and menu,
+    and in their own direct messages, see nothing of what changed on his route or of his steps."""
+    channel, _ = await offered_back(discord_)
+    secret = ("on your route", "It was not played", "route F1, strength 1), then end")
+    [told] = discord_.standin.direct_messages("@bob")
+    assert "on your route" in told.content and "route F1, strength 1), then end" in told.content  # Bob alone
+    for user in ("@carl", "@dave"):
+        seen = await everything_seen_by(discord_, user, CH, ("game import", "game end", "game leave", "game settings"))
+        theirs = (channel, discord_.standin.dm_channels.get(discord_.builder.directory.user_id(user)))
+        seen += [json.dumps(m.components) + m.content for m in discord_.channel_posts if m.channel_id in theirs]
+        assert not [t for t in seen if any(s in t for s in secret)], user
