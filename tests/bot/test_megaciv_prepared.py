@@ -53,7 +53,7 @@ async def test_M_O2_a_prepared_draft_is_not_played_when_an_area_it_names_changed
     offered = [m.content for m in rec.posts if "prepared turn was not played" in m.content and m.channel_id == channel]
     assert len(offered) == 1 and "Zuephul" not in offered[0]  # the channel is not told what was prepared
     [told] = discord_.standin.direct_messages("@bob")  # bob alone is
-    assert "Rome's tokens in Zuephul: 0 → 1." in told.content, told.content
+    assert "Zuephul now holds 1 Rome token (it held none)." in told.content, told.content
     before = await state(discord_)
     assert before.players[1].tokens == {"Bomaga": 5, "Torim": 2} and not before.players[1].declared
     shown = (await discord_.run("@bob", CH, "/prepared")).content
