@@ -123,14 +123,15 @@ class Ahead:
                 break
             player = loaded.seats[now.seat].player_id
             ready = loaded.game.rules.ready(loaded.state, self._plan(loaded, now), now.snapshot)
-            reasons = ready.reasons
+            reasons, done = ready.reasons, False
             if ready.actions:  # as prepared, or the game's fallback (a pass) in its stead
                 try:
                     await self._play(loaded, User(player, loaded.seats[now.seat].name), ready.actions, now, record)
                     played.append(player)
+                    done = True  # its last step dropped it
                 except PlayerError as refused:  # what the player's view did not show: the steps played stand
                     reasons = (str(refused),)
-            if now.seat not in played:
+            if not done:
                 await self._offer_back(loaded, now, reasons)
             posted = True
         if not posted:

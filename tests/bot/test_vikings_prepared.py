@@ -39,8 +39,10 @@ async def test_V_S1_prepared_sails_are_played_when_the_turn_comes_and_the_route_
     await discord_.run("@alice", CH, '/vikings sail boat:1 route:"A2 F4" strength:1')
     rec = await discord_.run("@alice", CH, "/vikings end")
     assert any("played as prepared" in m.content for m in rec.posts), [m.content for m in rec.posts]
+    assert not [m.content for m in rec.posts if "not played" in m.content]  # played, so not offered back
     after = await state(discord_)
     assert boat(after, 1, 1) == "F1" and after.turn == 2  # Blue sailed and ended: Yellow's turn
+    assert (await discord_.run("@bob", CH, "/prepared")).content.startswith("⛔ You have no prepared turn")
 
 
 def ids(message: Message) -> list[str]:
@@ -96,6 +98,18 @@ async def test_V_S1_replay_as_prepared_plays_the_steps_still_legal(discord_):
     assert boat(after, 1, 1) == "F1" and after.turn == 2  # Blue sailed and ended: Yellow's turn
     assert "played as prepared" in (await discord_.run("@carl", CH, "/game log")).content
     assert (await discord_.run("@bob", CH, "/prepared")).content.startswith("⛔ You have no prepared turn")
+
+
+async def test_V_S2_if_still_legal_from_the_channel_s_ping_plays_it_although_its_route_changed(discord_):
+    """The ping's If still legal, tapped by Bob, plays his steps as prepared (mode "if legal")."""
+    channel, rec = await offered_back(discord_)
+    bob = discord_.builder.directory.user_id("@bob")
+    [ping] = [m for m in rec.posts if m.channel_id == channel and "prepared" in m.content]
+    tap = await discord_.click("@bob", CH, ping, f"waypost:ahead:{channel}:{bob}:legal")
+    assert tap.ephemeral and tap.content.startswith("Your prepared turn is played"), tap.content
+    after = await state(discord_)
+    assert boat(after, 1, 1) == "F1" and after.turn == 2
+    assert any("played as prepared" in m.content for m in discord_.channel_posts if m.channel_id == channel)
 
 
 async def test_another_player_s_tap_on_the_buttons_is_refused_privately_and_changes_nothing(discord_):
