@@ -40,6 +40,7 @@ async def test_V_S1_prepared_sails_are_played_when_the_turn_comes_and_the_route_
     rec = await discord_.run("@alice", CH, "/vikings end")
     assert any("played as prepared" in m.content for m in rec.posts), [m.content for m in rec.posts]
     assert not [m.content for m in rec.posts if "not played" in m.content]  # played, so not offered back
+    assert "Blue sailed boat 1 B1→F1 (x1) (played as prepared)" in [m.content for m in rec.posts]  # said once
     after = await state(discord_)
     assert boat(after, 1, 1) == "F1" and after.turn == 2  # Blue sailed and ended: Yellow's turn
     assert (await discord_.run("@bob", CH, "/prepared")).content.startswith("⛔ You have no prepared turn")
