@@ -24,6 +24,7 @@ from front.clicks import SLOW_DOWN
 from front.help import HelpButton
 from front.options import option_problem
 from front.posting import deliver
+from front.prepared import AheadButton
 from front.replies import USERS_ONLY, report_error
 from front.translator import CatalogTranslator
 from front.verify import VerifyButton
@@ -101,7 +102,7 @@ class WaypostBot(commands.Bot):
         for extension in extensions(self.games):
             await self.load_extension(extension)
         self.add_dynamic_items(DecisionSelect, EndButton, BoardButton, CardButton, ActButton, StepSelect, StepButton,
-                               HelpButton, VerifyButton)
+                               HelpButton, VerifyButton, AheadButton)
         if self.config.tick_seconds > 0:
             self._timekeeper = asyncio.create_task(self._keep_time(), name="waypost-timekeeper")
         await self.tree.set_translator(CatalogTranslator())  # names and descriptions in de, pl: the catalogs

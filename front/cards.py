@@ -3,7 +3,8 @@ for from them and, as buttons, the actions open to them now; an action is then c
 in menus of its legal values (`Table.step`: the game's legal options on the player's own view). The
 pick that completes it plays it at once, as a click on the board does (Take back undoes it), unless
 the game asks a question first (then Confirm) or the player chose to set its optional steps too (a
-menu then keeps Confirm). A menu never offers an illegal choice and never shows a secret.
+menu then keeps Confirm). While it is not their turn, what the game lets them prepare is prepared
+instead (issue 30), and the card says so. A menu never offers an illegal choice and never shows a secret.
 
 Every button and menu is a dynamic item whose custom id says everything it needs — channel, the
 game's version, the action and the picks so far as numbers (`Game.step`; the card's buttons, the
@@ -26,7 +27,7 @@ import discord
 
 from front.clicks import NOT_ON_MENU, Budgeted, checked, chosen
 from front.replies import NOBODY, escape, fit, payer_of, report_error, say_privately, table_of, user_of
-from front.sender import board_button, card_button, logged, run, send
+from front.sender import ahead_button, board_button, card_button, logged, run, send
 from rules.errors import PlayerError
 from rules.options import Choice, Step
 from waypost.offering import Card, Stale
@@ -325,18 +326,25 @@ async def _play(interaction: discord.Interaction, channel_id: int, step: Step) -
         await _next(interaction, channel_id, f"⛔ {escape(str(refused))}")
         return
     await send(interaction, outcome, channel_id=channel_id)
-    await _next(interaction, channel_id, step_text(played).replace("Ready: confirm to play it.", f"Played{where}."),
-                played=True)
+    done = escape(outcome.text) if outcome.prepared else f"Played{where}."  # not their turn: prepared (issue 30)
+    await _next(interaction, channel_id, step_text(played).replace("Ready: confirm to play it.", done),
+                played=True, prepared=outcome.prepared)
 
 
-async def _next(interaction: discord.Interaction, channel_id: int, said: str, played: bool = False) -> None:
+async def _next(interaction: discord.Interaction, channel_id: int, said: str, played: bool = False,
+                prepared: bool = False) -> None:
     """After an action played from a card (or refused), the card says so and shows what can be done
     now (sail again, end the turn, the next tile), so the next action starts here, and (`played`)
-    Take back; a game over leaves only what was said."""
+    Take back, or for a step `prepared` (issue 30) Show prepared turn and Take back (the prepared
+    turn); a game over leaves only what was said."""
     try:
+        user_id = user_of(interaction).id
         card = await table_of(interaction).card(channel_id, user_of(interaction))
-        content, view = fit([said, card_text(card)]), card_view(channel_id, user_of(interaction).id, card)
-        if played:
+        content, view = fit([said, card_text(card)]), card_view(channel_id, user_id, card)
+        if prepared:  # what is taken back is the prepared turn, not the last action played
+            view.add_item(ahead_button(channel_id, user_id, "show"))
+            view.add_item(ahead_button(channel_id, user_id, "clear"))
+        elif played:
             view.add_item(board_button(channel_id, "undo"))
     except PlayerError:  # the action ended the game
         content, view = fit([said]), None

@@ -60,7 +60,18 @@ class Menu:
     prompt: Prompt
 
 
-Component = Quick | CardKey | Verify | BoardKey | Menu
+@dataclass(frozen=True)
+class AheadKey:
+    """A button of a player's prepared turn (issue 30): show, replay, if still legal, take back."""
+
+    channel_id: int
+    user_id: int
+    do: str
+
+
+Component = Quick | CardKey | Verify | BoardKey | Menu | AheadKey
+OFFERED_BACK = ("replay", "legal", "clear")  # the buttons of a prepared turn offered back
+UNREACHED = "(Waypost cannot send you direct messages: /prepared says why.)"
 
 
 # --- the plan ------------------------------------------------------------------------------------
@@ -170,22 +181,38 @@ def plan(outcome: Outcome, context: Context) -> ReplyPlan:
 @dataclass(frozen=True)
 class Reminder:
     """A timer's post (a reminder, a deadline passed), which no interaction answers: the direct
-    messages to those named who chose them, then the post, mentioning (and pinging) the others."""
+    messages to those named who chose them, then the post, mentioning (and pinging) the others;
+    or, for a prepared turn offered back, the private message its player alone is sent whatever
+    they chose (`private`), then the post mentioning them, both under `components`."""
 
     direct: tuple[tuple[int, str], ...]
     named: tuple[int, ...]
     text: str
+    private: Direct | None = None
+    components: tuple[Component, ...] = ()
 
-    def content(self, told: list[int]) -> str:
-        """The post once those in `told` were told by direct message."""
-        return fit([f"{mentions(tuple(uid for uid in self.named if uid not in told))} {self.text}".strip()])
+    def content(self, told: list[int], reached: bool = True) -> str:
+        """The post once those in `told` were told by direct message (and the private message
+        `reached` its player, or not: then the post says where to look)."""
+        text = self.text if reached else f"{self.text} {UNREACHED}"
+        return fit([f"{mentions(tuple(uid for uid in self.named if uid not in told))} {text}".strip()])
 
 
-def reminder(content: str, channel_id: int, named: tuple[int, ...], turn_dms: frozenset[int]) -> Reminder:
+def reminder(content: str, channel_id: int, named: tuple[int, ...], turn_dms: frozenset[int],
+             private: str = "", offer: bool = False) -> Reminder:
     """The plan of a timer's post about `channel_id` naming `named`; those in `turn_dms` chose a
-    direct message when a game waits for them."""
+    direct message when a game waits for them. `private` is for the first named alone (a prepared
+    turn offered back, `offer`: with its buttons), in their direct messages only."""
     said = escape(content)
+    if private and named:
+        buttons = offered(channel_id, named[0]) if offer else ()
+        return Reminder((), named, said, Direct(named[0], f"{escape(private)} (in <#{channel_id}>)", buttons), buttons)
     return Reminder(tuple((uid, f"{said} (in <#{channel_id}>)") for uid in named if uid in turn_dms), named, said)
+
+
+def offered(channel_id: int, user_id: int) -> tuple[Component, ...]:
+    """The buttons of `user_id`'s prepared turn offered back: replay as prepared, if still legal, take back."""
+    return tuple(AheadKey(channel_id, user_id, do) for do in OFFERED_BACK)
 
 
 def closed(user_ids: list[int]) -> Post:

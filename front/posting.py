@@ -4,21 +4,23 @@ delivery that finds them (the bot stopped between sending and noting it sent) fi
 post in the channel's history after that id, so it is not posted twice even after an outage longer
 than the few minutes Discord enforces a post's nonce for (the nonce still covers a quick retry).
 A member who asked for direct messages is told there (in the channel if their messages are closed),
-before the post is noted, not again (`front.plan.reminder`)."""
+before the post is noted, not again (`front.plan.reminder`). A prepared turn offered back (issue 30)
+is told its player alone by direct message, whatever they chose, under its buttons; the post, under
+the same buttons, says no more than that it was not played."""
 
 from __future__ import annotations
 
 import logging
 import re
 from datetime import timedelta
-from typing import Protocol
+from typing import Any, Protocol
 
 import discord
 from discord.http import HTTPClient
 
-from front.plan import reminder
+from front.plan import offered, reminder
 from front.replies import NOBODY, USERS_ONLY
-from front.sender import told
+from front.sender import told, view_of
 from waypost.records import Outgoing
 from waypost.table import Table
 
@@ -43,11 +45,12 @@ async def deliver(bot: _Posting, limit: int = 50) -> int:
     posts = await bot.table.outbox(limit)
     for post in posts:
         channel = bot.get_partial_messageable(post.channel_id)
+        view = view_of(offered(post.channel_id, post.mentions[0]) if post.offer and post.mentions else ())
         try:
             if post.sending is None or post.sending_after is None:
-                await _send(channel, await _noted(bot, post), post.nonce)
+                await _send(channel, await _noted(bot, post), post.nonce, view)
             elif not await _posted(bot, channel, post.sending, post.sending_after):
-                await _send(channel, post.sending, post.nonce)
+                await _send(channel, post.sending, post.nonce, view)
         except (discord.NotFound, discord.Forbidden) as error:  # the channel is gone, or closed to the bot
             log.warning("post %s to channel %s given up: %s", post.id, post.channel_id, error)
         await bot.table.sent(post.id)
@@ -59,16 +62,19 @@ async def _noted(bot: _Posting, post: Outgoing) -> str:
     the others) and the id of a message just before now, by Discord's clock give or take."""
     named = tuple(dict.fromkeys(post.mentions))  # each once: the late player may be the host, too
     chose = frozenset([uid for uid in named if (await bot.table.member(uid))[0]])
-    planned = reminder(post.content, post.channel_id, named, chose)
-    content = planned.content([uid for uid, text in planned.direct if await told(bot, uid, text)])
+    planned = reminder(post.content, post.channel_id, named, chose, post.direct, post.offer)
+    private = planned.private
+    reached = private is None or await told(bot, private.user_id, private.text, view_of(private.components))
+    content = planned.content([uid for uid, text in planned.direct if await told(bot, uid, text)], reached)
     after = discord.utils.time_snowflake(discord.utils.utcnow() - CLOCK_MARGIN)
     await bot.table.sending(post.id, content, after)
     return content
 
 
-async def _send(channel: discord.PartialMessageable, content: str, nonce: str) -> None:
+async def _send(channel: discord.PartialMessageable, content: str, nonce: str, view: discord.ui.View | None) -> None:
     pinging = MENTIONS.match(content) is not None
-    await channel.send(content, nonce=nonce, allowed_mentions=USERS_ONLY if pinging else NOBODY)
+    buttons: dict[str, Any] = {"view": view} if view is not None else {}
+    await channel.send(content, nonce=nonce, allowed_mentions=USERS_ONLY if pinging else NOBODY, **buttons)
 
 
 async def _posted(bot: _Posting, channel: discord.PartialMessageable, content: str, after: int) -> bool:

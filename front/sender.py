@@ -34,6 +34,7 @@ from discord.http import HTTPClient
 from front.clicks import CUSTOM_ID_LIMIT
 from front.plan import (
     EXPORT,
+    AheadKey,
     BoardKey,
     CardKey,
     Component,
@@ -65,6 +66,8 @@ T = TypeVar("T")
 DEFER_AFTER = 1.5  # seconds a table call may take before the interaction is acknowledged
 PARTLY = "⚠ Done, but part of the answer could not be sent (ref {ref}): /game log shows what happened."
 BOARD_LABELS = {"end": "End turn", "undo": "Take back", "board": "My board"}
+AHEAD_LABELS = {"replay": "Replay as prepared", "legal": "If still legal", "clear": "Take back",
+                "show": "Show prepared turn"}  # a prepared turn's buttons (issue 30)
 LINES_KEPT = 10_000  # quiet channels' lines remembered (the oldest forgotten first); a forgotten one is posted anew
 DMS_KEPT = 10_000  # members' direct-message channels remembered (the oldest forgotten first: opened again)
 log = logging.getLogger("waypost")
@@ -432,6 +435,8 @@ def _item(component: Component) -> discord.ui.Item[Any]:
         return verify_button(component.channel_id, component.seq)
     if isinstance(component, BoardKey):
         return board_button(component.channel_id, component.what)
+    if isinstance(component, AheadKey):
+        return ahead_button(component.channel_id, component.user_id, component.do)
     assert isinstance(component, Menu)
     prompt = component.prompt
     custom_id, _ = menu_id(prompt.channel_id, prompt.user_id, prompt.key, prompt.asked)
@@ -455,6 +460,14 @@ def board_button(channel_id: int, what: str) -> discord.ui.Button[Any]:
     """A button under a board (`front.answering.BoardButton`): end the turn, take back, my board."""
     style = discord.ButtonStyle.primary if what == "end" else discord.ButtonStyle.secondary
     return discord.ui.Button(label=BOARD_LABELS[what], style=style, custom_id=f"waypost:do:{channel_id}:{what}")
+
+
+def ahead_button(channel_id: int, user_id: int, do: str) -> discord.ui.Button[Any]:
+    """A button of `user_id`'s prepared turn (`front.prepared.AheadButton`): replay, if still legal,
+    take back, show."""
+    style = discord.ButtonStyle.primary if do == "replay" else discord.ButtonStyle.secondary
+    return discord.ui.Button(label=AHEAD_LABELS[do], style=style,
+                             custom_id=f"waypost:ahead:{channel_id}:{user_id}:{do}")
 
 
 def menu_id(channel_id: int, user_id: int, key: str, asked: int) -> tuple[str, int]:

@@ -5,8 +5,9 @@ The plan and its snapshot (`rules.base.Game.prepare`, `snapshot`) are kept in th
 `prepared` table, never in the game's row, log or export until played. After every action saved,
 `after` looks at whose turn it is: a waiting plan is played (each step logged as the player's
 own, "played as prepared", and told in the channel through the outbox), or, when `Game.ready`
-says something changed, kept and offered back: the player is pinged to look with
-/prepared, which alone tells them what changed.
+says something changed, kept and offered back: the player alone is told what changed and the steps,
+by direct message, under buttons replaying it, playing it if still legal or taking it back (the
+same under the channel's ping, which says no more than that their prepared turn was not played).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ Record = Callable[..., Awaitable[Outcome]]  # `Play.record`
 DOINGS = ("show", "clear", "replay", "unchanged", "if legal", "else pass")
 SHOW_READY = "show_ready"  # the host's setting: whether /game status counts the players ready ahead
 MOST_PLAYS = 64  # prepared turns played after one action at most (each seat's once a round)
+NOT_PLAYED = "Your prepared turn was not played; it is your turn."  # all the channel is told of it
+OFFERED = "Replay it as prepared, play it if still legal, or take it back; or play as usual."
 
 
 class Ahead:
@@ -62,7 +65,7 @@ class Ahead:
         steps = (*earlier.actions, action) if kept is not None and not kept.reasons else (action,)
         plan = await self._keep(loaded, actor, steps, earlier.mode, earlier.else_pass)
         return Outcome(f"Prepared: {_steps(loaded, plan)} (played when your turn comes; change or take it back "
-                       "until then with /prepared).", private=True)
+                       "until then with /prepared).", private=True, prepared=True)
 
     async def manage(self, loaded: Loaded, user: User, doing: str, record: Record) -> Outcome:
         """/prepared: `doing` one of `DOINGS` with the user's prepared turn (`record` plays a step)."""
@@ -89,7 +92,7 @@ class Ahead:
                 legal = loaded.game.rules.ready(loaded.state, dataclasses.replace(plan, mode="if legal",
                                                                                   else_pass=False), {})
                 if not legal.actions:
-                    raise IllegalMove(" ".join(legal.reasons))
+                    raise IllegalMove(_why(legal.reasons))
                 await self._play(loaded, user, legal.actions, kept, record)
             else:
                 again = dataclasses.replace(plan, mode=mode, else_pass=else_pass)
@@ -120,14 +123,15 @@ class Ahead:
                 break
             player = loaded.seats[now.seat].player_id
             ready = loaded.game.rules.ready(loaded.state, self._plan(loaded, now), now.snapshot)
-            reasons = ready.reasons
+            reasons, done = ready.reasons, False
             if ready.actions:  # as prepared, or the game's fallback (a pass) in its stead
                 try:
                     await self._play(loaded, User(player, loaded.seats[now.seat].name), ready.actions, now, record)
                     played.append(player)
+                    done = True  # its last step dropped it
                 except PlayerError as refused:  # what the player's view did not show: the steps played stand
                     reasons = (str(refused),)
-            if now.seat not in played:
+            if not done:
                 await self._offer_back(loaded, now, reasons)
             posted = True
         if not posted:
@@ -143,13 +147,15 @@ class Ahead:
             await record(loaded, user, action, prepared=True, drops=kept.seat if number == len(actions) else None)
 
     async def _offer_back(self, loaded: Loaded, kept: Kept, reasons: tuple[str, ...]) -> None:
-        """Keep a plan not played as prepared, with why, and ping its player (the channel reads no
-        more than that: the reasons would tell what was prepared)."""
+        """Keep a plan not played as prepared, with why, and offer it back to its player: what
+        changed and the steps told them alone (by direct message), the channel pinging them with
+        no more than that it was not played (the reasons would tell what was prepared)."""
         player = loaded.seats[kept.seat].player_id
-        text = ("Your prepared turn was not played: something it depends on changed. /prepared says "
-                "what; replay or change it, or play as usual.")
         offered = dataclasses.replace(kept, reasons=reasons, at=self.channels.now().isoformat())
-        await self.channels.keep_plan(loaded, offered, (loaded.row.channel_id, Post(text, (player,))))
+        direct = f"Your prepared turn was not played: {_why(reasons)} Prepared: " \
+                 f"{_steps(loaded, self._plan(loaded, kept))}. {OFFERED}"
+        post = Post(NOT_PLAYED, (player,), direct=direct, offer=True)
+        await self.channels.keep_plan(loaded, offered, (loaded.row.channel_id, post))
 
     async def _keep(self, loaded: Loaded, actor: Actor, steps: tuple[Action, ...], mode: Mode,
                     else_pass: bool) -> Prepared:
@@ -197,6 +203,11 @@ def _shown(loaded: Loaded, plan: Prepared, kept: Kept) -> str:
         (", else pass" if plan.else_pass else "")
     text = f"Your prepared turn ({plural(len(plan.actions), 'step')}, {how}): {_steps(loaded, plan)}."
     if kept.reasons:
-        text += " It was not played: " + " ".join(kept.reasons) + \
-            " Replay it (/prepared do:replay), change it, or play as usual."
+        text += f" It was not played: {_why(kept.reasons)} Replay it (/prepared do:replay), change it, or play as " \
+            "usual."
     return text
+
+
+def _why(reasons: tuple[str, ...]) -> str:
+    """What changed, in sentences: "Red boat 1 moved into F1 on your route."."""
+    return " ".join(r if r.endswith((".", "!", "?")) else f"{r}." for r in reasons)

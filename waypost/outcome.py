@@ -133,6 +133,7 @@ class Outcome:
     finished: bool = False
     live: bool = False
     posted: bool = False  # posts wait in the outbox (prepared turns played after it): deliver them now
+    prepared: bool = False  # the action was prepared, not played (issue 30): it waits for the player's turn
 
 
 @dataclass(frozen=True)

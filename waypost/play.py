@@ -120,8 +120,9 @@ class Play:
         it may be taken back; the older snapshots kept if `keep`; `seat`'s prepared turn dropped)
         and, when no command's answer tells it (`told`), what the channel is told, through the
         outbox; the outcome marked with the entry saved."""
-        posts = [Post(outcome.announce or " ".join((outcome.text, *outcome.details)), outcome.ping + outcome.hits)] \
-            if told else []
+        said = outcome.text.casefold()  # the details not already said, as an answer shows them
+        text = " ".join((outcome.text, *(d for d in outcome.details if d.casefold() not in said)))
+        posts = [Post(outcome.announce or text, outcome.ping + outcome.hits)] if told else []
         saved = await self.channels.save(loaded, entry, played, before=loaded.row.state if result.undoable else None,
                                          forget=not keep, posts=posts, played=seat)
         if saved is not None:

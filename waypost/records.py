@@ -76,20 +76,30 @@ class GameRow:
 class Post:
     """A message to post in a game's channel outside any command (a reminder, what a deadline did):
     its plain text (escaped when delivered) and whom it mentions, before the text; `nonce` lets
-    Discord drop a second delivery of the same post."""
+    Discord drop a second delivery of the same post. `direct` is told the first one it mentions
+    alone, by direct message, never in the channel; `offer` puts the buttons of their prepared turn
+    offered back (issue 30) under both."""
 
     content: str
     mentions: tuple[int, ...] = ()
     nonce: str = field(default_factory=lambda: secrets.token_hex(12))
+    direct: str = ""
+    offer: bool = False
 
     def body(self) -> dict[str, Any]:
-        return {"content": self.content, "mentions": list(self.mentions)}
+        body: dict[str, Any] = {"content": self.content, "mentions": list(self.mentions)}
+        if self.direct:
+            body["direct"] = self.direct
+        if self.offer:
+            body["offer"] = True
+        return body
 
 
 @dataclass(frozen=True)
 class Outgoing:
     """A post in the outbox, waiting to be delivered. `sending` is its text as sent, when a
-    delivery began (noted before sending), and `sending_after` the id of a message it follows."""
+    delivery began (noted before sending), and `sending_after` the id of a message it follows;
+    `direct` and `offer` as the `Post`'s."""
 
     id: int
     game_id: int
@@ -99,6 +109,8 @@ class Outgoing:
     nonce: str
     sending: str | None = None
     sending_after: int | None = None
+    direct: str = ""
+    offer: bool = False
 
 
 @dataclass(frozen=True)
@@ -203,7 +215,7 @@ def outgoing(row: Iterable[Any]) -> Outgoing:
     post_id, game_id, channel_id, body, nonce, sending, after = row
     content = json.loads(body)
     return Outgoing(post_id, game_id, channel_id, content["content"], tuple(content["mentions"]), nonce, sending,
-                    None if after is None else int(after))
+                    None if after is None else int(after), content.get("direct", ""), bool(content.get("offer")))
 
 
 CONFLICT = "The game changed while your command ran. Please try again."

@@ -44,10 +44,13 @@ def _army(army: Army | None) -> Hashable:
 
 
 def snapshot(state: GloryState, footprint: Footprint) -> dict[str, Hashable]:
-    """Per hex: the armies on it, its structure, its relic, its terrain; per army moved, its units."""
+    """Per hex: the armies on it (but those moved, kept apart), its structure, its relic, its
+    terrain; per army moved, its units (so a change to it is said once)."""
     found: dict[str, Hashable] = {}
+    moved = set(footprint.pieces)
     for hex_ in footprint.places:
-        armies = tuple((s, _army(p.armies[hex_])) for s, p in enumerate(state.players) if hex_ in p.armies)
+        armies = tuple((s, _army(p.armies[hex_])) for s, p in enumerate(state.players)
+                       if hex_ in p.armies and f"{s}@{hex_}" not in moved)
         built = state.structures.get(hex_)
         found[f"place:{hex_}"] = (armies, built and (built.kind, built.owner), state.relics.get(hex_),
                                   terrain_at(state, hex_))

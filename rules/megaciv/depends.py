@@ -20,7 +20,8 @@ from rules.megaciv.actions import Build, Maintain, Move, Sail, Scrap
 from rules.megaciv.moves import move
 from rules.megaciv.phase import mover
 from rules.megaciv.ships import build, maintain, sail, scrap
-from rules.megaciv.state import BARBARIANS, MegaState, city_owner, name, party_name
+from rules.megaciv.state import MegaState, city_owner, name, party_name
+from rules.text import plural
 
 PREPARABLE = ("move", "build", "maintain", "scrap", "sail", "declare")
 STEPS: dict[type[Action], Callable[[MegaState, Actor, Any], Result[MegaState]]] = {
@@ -67,22 +68,33 @@ def snapshot(state: MegaState, footprint: Footprint) -> dict[str, Hashable]:
 
 
 def change_text(state: MegaState, key: str, was: Hashable, now: Hashable) -> str:
-    """"Babylon's tokens in Thrace: 0 → 3"; "Thrace: a city of Egypt now"."""
+    """"Narul now holds 3 Babylon tokens (it held none)"; "Narul is now a city of Egypt"."""
     kind, where = key.split(":", 1)
     if kind == "piece":
         seat, _, number = where.split()
-        return f"{name(state, int(seat))}'s ship {number} changed"
+        ship = f"{name(state, int(seat))}'s ship {number}"
+        assert isinstance(was, tuple) and isinstance(now, tuple)
+        if was[0] != now[0]:
+            return f"{ship} is now in {now[0]}" if now[0] else f"{ship} is back in stock"
+        done = [what for what, a, b in zip(("built", "maintained", "sailed"), was[1:], now[1:]) if b and not a]
+        return f"{ship} was {' and '.join(done)} this turn" if done else f"{ship} changed"
     assert isinstance(was, tuple) and isinstance(now, tuple)
     before, after = dict(was[0]), dict(now[0])
-    lines = [f"{name(state, s)}'s tokens in {where}: {before.get(s, 0)} → {after.get(s, 0)}"
+    lines = [_holds(where, f"{name(state, s)} token", before.get(s, 0), after.get(s, 0))
              for s in dict.fromkeys([*before, *after]) if before.get(s, 0) != after.get(s, 0)]
     if was[1] != now[1]:
-        lines.append(f"{where}: " + (f"a city of {party_name(state, now[1])} now" if now[1] is not None
-                                     else "its city is gone"))
+        lines.append(f"{where} is now a city of {party_name(state, now[1])}" if now[1] is not None
+                     else f"{where} has no city now")
     if was[2] != now[2]:
-        lines.append(f"{party_name(state, BARBARIANS).capitalize()} in {where}: {was[2]} → {now[2]}")
+        lines.append(_holds(where, "barbarian token", was[2], now[2]))
     lines += [f"{name(state, s)}'s ship {n} entered {where}" for s, n in now[3] if (s, n) not in was[3]]
     lines += [f"{name(state, s)}'s ship {n} left {where}" for s, n in was[3] if (s, n) not in now[3]]
     if was[4] != now[4]:
         lines.append(f"{where} is {'now' if now[4] else 'no longer'} out of play")
     return "; ".join(lines) or f"{where} changed"
+
+
+def _holds(where: str, token: str, was: int, now: int) -> str:
+    """ "Narul now holds 3 Babylon tokens (it held 1)"."""
+    held = str(was) if was else "none"
+    return f"{where} now holds {plural(now, token) if now else f'no {token}s'} (it held {held})"

@@ -46,6 +46,9 @@ def change_text(state: SkyeState, key: str, was: Hashable, now: Hashable) -> str
     if now is None:
         buyer = next((s for s, p in enumerate(state.players) if tile in p.to_place), None)
         return f"{tile} is no longer offered" + (f": {name(state, buyer)} bought it" if buyer is not None else "")
+    assert isinstance(was, tuple) and isinstance(now, tuple)
+    if was[0] == now[0]:
+        return f"{tile} is now offered at {now[1]} gold (it was {was[1]})"
     return f"the offer of {tile} changed"
 
 

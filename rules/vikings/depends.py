@@ -39,10 +39,13 @@ def depends(state: VikingsState, seat: int, action: Action) -> Footprint:
 
 
 def snapshot(state: VikingsState, footprint: Footprint) -> dict[str, Hashable]:
-    """Per place, the boats on it (seat, number) and whether it holds a village; per boat, its space."""
+    """Per place, the boats on it (seat, number; but those sailing, kept apart) and whether it holds
+    a village; per boat sailing, its space (so its move is said once)."""
     found: dict[str, Hashable] = {}
+    moved = set(footprint.pieces)
     for place in footprint.places:
-        boats = tuple(sorted((s, n) for s, p in enumerate(state.players) for n, at in p.boats.items() if at == place))
+        boats = tuple(sorted((s, n) for s, p in enumerate(state.players) for n, at in p.boats.items()
+                             if at == place and f"{s}/{n}" not in moved))
         found[f"place:{place}"] = (boats, place in state.villages)
     for piece in footprint.pieces:
         seat, boat = (int(part) for part in piece.split("/"))

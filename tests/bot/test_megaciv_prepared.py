@@ -49,8 +49,11 @@ async def test_M_O2_a_prepared_draft_is_not_played_when_an_area_it_names_changed
     await prepares(discord_, "/megaciv move from:Torim to:Zuephul count:1", "/megaciv declare confirm:true")
     await play(discord_, "@alice /megaciv move from:Silsab to:Zuephul count:1")
     rec = await play(discord_, "@alice /megaciv declare confirm:true")
-    offered = [m.content for m in rec.posts if "prepared turn was not played" in m.content]
+    channel = discord_.builder.directory.channel_id(CH)
+    offered = [m.content for m in rec.posts if "prepared turn was not played" in m.content and m.channel_id == channel]
     assert len(offered) == 1 and "Zuephul" not in offered[0]  # the channel is not told what was prepared
+    [told] = discord_.standin.direct_messages("@bob")  # bob alone is
+    assert "Zuephul now holds 1 Rome token (it held none)." in told.content, told.content
     before = await state(discord_)
     assert before.players[1].tokens == {"Bomaga": 5, "Torim": 2} and not before.players[1].declared
     shown = (await discord_.run("@bob", CH, "/prepared")).content

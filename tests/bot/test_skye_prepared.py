@@ -23,11 +23,12 @@ async def carl_prepares(discord_: OfflineDiscord, tile: str) -> None:
 
 
 async def blue_buys_l63(discord_: OfflineDiscord) -> list[str]:
-    """Blue buys Red's L63; Red answers its Warrior advance: Yellow's turn to buy comes."""
+    """Blue buys Red's L63; Red answers its Warrior advance: Yellow's turn to buy comes. What the
+    channel is told."""
     assert (await discord_.run("@bob", CH, "/skye buy tile:L63")).ok
     rec = await discord_.run("@alice", CH, "/game choose choice:warrior")
     assert rec.ok, rec.content
-    return [m.content for m in rec.posts]
+    return [m.content for m in rec.posts if m.channel_id == discord_.builder.directory.channel_id(CH)]
 
 
 async def test_a_prepared_buy_is_played_when_the_tile_is_still_offered(discord_):
@@ -43,6 +44,9 @@ async def test_a_prepared_buy_is_offered_back_when_the_tile_was_sold(discord_):
     assert any("prepared turn was not played" in p for p in posted) and not any("L63" in p for p in posted
                                                                                   if "prepared" in p)
     assert (await state(discord_)).queue[:1] == (2,)  # still Yellow's turn to buy
+    [told] = discord_.standin.direct_messages("@carl")  # what changed: carl alone
+    assert told.content.startswith("Your prepared turn was not played: L63 is no longer offered: Blue bought it."), \
+        told.content
     shown = (await discord_.run("@carl", CH, "/prepared")).content
     assert "L63 is no longer offered: Blue bought it" in shown
 

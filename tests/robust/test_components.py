@@ -74,6 +74,9 @@ FORGED: dict[str, Callable[[Ids], list[tuple[str, list[str] | None]]]] = {
     "StepButton": lambda i: [(f"waypost:step:{i.there}:{i.version}:{kind}::0:{do}", None)
                              for kind in ("end", "sail", "zz") for do in ("to", "go")]
     + [(f"waypost:step:{HUGE}:{i.version}:end::0:go", None), (f"waypost:step:{i.here}:{HUGE}:end::0:go", None)],
+    "AheadButton": lambda i: [(f"waypost:ahead:{i.there}:{who}:{do}", None) for who in (i.me, 1)
+                              for do in ("replay", "legal", "clear", "show")]
+    + [(f"waypost:ahead:{HUGE}:{i.me}:show", None), (f"waypost:ahead:{i.here}:{HUGE}:replay", None)],
     "HelpButton": lambda i: [(f"waypost:help:{key}:{page}:{tag}", None)
                              for key, page, tag in (("zz", 999, "p"), ("", 0, "n"), (FIRST_GAME, 999, "s"))],
 }

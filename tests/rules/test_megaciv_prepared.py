@@ -74,7 +74,7 @@ def test_M_O2_a_secret_draft_stays_secret_and_its_declaration_stops_the_plan():
     assert then["place:E"] == (((BLUE, 2),), None, 0, (), False)
     now = act(state, RED, Declare()).state
     ready = GAME.ready(now, plan, then)
-    assert ready.actions == () and ready.reasons == ("Rome's tokens in E: 0 → 2",)
+    assert ready.actions == () and ready.reasons == ("E now holds 2 Rome tokens (it held none)",)
 
 
 def test_M_T1_if_legal_mode_plays_the_draft_although_an_area_changed():

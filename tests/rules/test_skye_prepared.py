@@ -95,3 +95,14 @@ def test_a_prepared_turn_stays_out_of_the_state_and_every_view():
     assert GAME.encode_state(state) == before
     assert [GAME.encode_state(GAME.view(state, s)) for s in (None, RED, BLUE, YELLOW)] == views
     assert all("Prepared" not in str(f.type) for f in dataclasses.fields(SkyeState))
+
+
+def test_a_prepared_buy_is_not_played_when_the_tile_s_price_changed():
+    """The table changed B1's price (an adjustment): the player reads the new price and the old."""
+    state = market()
+    plan, then = yellow_prepares(state)
+    now = act(act(state, RED, Buy("")).state, BLUE, Buy("")).state
+    now = dataclasses.replace(now, offers=tuple(dataclasses.replace(o, price=4) if o.tile == "B1" else o
+                                                for o in now.offers))
+    ready = GAME.ready(now, plan, then)
+    assert ready.actions == () and ready.reasons == ("B1 is now offered at 4 gold (it was 3)",)
