@@ -187,8 +187,20 @@ def due(loaded: Loaded, seat: int) -> bool:
 
 
 def _steps(loaded: Loaded, plan: Prepared) -> str:
-    """A plan's steps in words: "sail (boat 1, route A2 F4, strength 1), then end"."""
-    return ", then ".join(_step(loaded.game.rules.encode_action(a)) for a in plan.actions)
+    """A plan's steps in the words the log would say them, each applied in turn on the player's
+    view as if it were their turn ("Blue sailed boat 1 B1→F1 (x1), then Blue ended their turn"); a
+    step that no longer applies, and those after it, as its values ("sail (boat 1, route A2 F4)")."""
+    rules, seat = loaded.game.rules, plan.seat
+    state, said = rules.as_if_turn(loaded.view(seat), seat), []
+    for number, action in enumerate(plan.actions):
+        try:
+            result = rules.apply(state, Actor(seat), action)
+        except PlayerError:
+            said += [_step(rules.encode_action(a)) for a in plan.actions[number:]]
+            break
+        said.append(result.summary.rstrip("."))
+        state = result.state
+    return ", then ".join(said)
 
 
 def _step(data: dict[str, Any]) -> str:

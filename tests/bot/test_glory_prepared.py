@@ -9,8 +9,9 @@ from tests.bot.test_glory import CH, _started, _state
 
 
 async def bob_prepares(discord_: OfflineDiscord) -> None:
-    for line, said in (('/glory maneuver army:P3 to:Q4 units:"1 cavalryman"', "Prepared: maneuver ("),
-                       ("/glory end", "then end")):
+    for line, said in (('/glory maneuver army:P3 to:Q4 units:"1 cavalryman"',
+                        "Prepared: Blue maneuvered 1 cavalryman P3→Q4"),
+                       ("/glory end", "then Blue ended their turn")):
         rec = await discord_.run("@bob", CH, line)
         assert rec.ok and rec.ephemeral and said in rec.content and not rec.posts, rec.content
 

@@ -29,8 +29,9 @@ async def prepares(discord_: OfflineDiscord, *lines: str) -> list[str]:
 async def test_M_O2_a_prepared_draft_is_played_when_its_turn_comes_and_nothing_it_depends_on_changed(discord_):
     await moving(discord_)
     said = await prepares(discord_, "/megaciv move from:Bomaga to:Nistar count:1", "/megaciv declare confirm:true")
-    assert said[0].startswith("Prepared: move (") and "played when your turn comes" in said[0]
-    assert said[1].startswith("Prepared: move (") and "then declare" in said[1]
+    assert said[0].startswith("Prepared: Babylon moved 1 token") and "played when your turn comes" in said[0]
+    assert said[1].startswith("Prepared: Babylon moved 1 token") and \
+        "then Babylon declared their movement ended" in said[1]
     assert (await state(discord_)).players[1].tokens == {"Bomaga": 5, "Torim": 2}  # nothing played yet
     await play(discord_, "@alice /megaciv move from:Silsab to:Osnar count:1")
     rec = await play(discord_, "@alice /megaciv declare confirm:true")
@@ -78,7 +79,7 @@ async def test_a_prepared_turn_survives_a_restart_and_is_played_after_it(discord
     await moving(discord_)
     await prepares(discord_, "/megaciv move from:Bomaga to:Nistar count:1", "/megaciv declare confirm:true")
     await discord_.restart()
-    assert "move (" in (await discord_.run("@bob", CH, "/prepared")).content
+    assert "Babylon moved 1 token" in (await discord_.run("@bob", CH, "/prepared")).content
     await play(discord_, "@alice /megaciv declare confirm:true")
     assert (await state(discord_)).players[1].tokens == {"Bomaga": 4, "Torim": 2, "Nistar": 1}
 

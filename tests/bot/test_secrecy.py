@@ -73,7 +73,8 @@ async def test_a_prepared_turn_reaches_nobody_else_and_only_its_count_if_the_hos
     await discord_.run("@alice", CH, "/game start")
     before = {user: await images(discord_, user, CH, LOOKS) for user in OTHERS}
     prepared = await discord_.run("@carl", CH, "/tally add amount:2")
-    assert prepared.ephemeral and prepared.content.startswith("Prepared: add (amount 2)"), prepared.content
+    assert prepared.ephemeral and prepared.content.startswith("Prepared: carl added 2: total 2 (played"), \
+        prepared.content
     assert [m for m in prepared.messages if not m.ephemeral] == []
     for user in OTHERS:
         seen = await everything_seen_by(discord_, user, CH, ("tally bid", "tally add", "game import", "game end",

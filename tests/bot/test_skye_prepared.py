@@ -19,7 +19,7 @@ async def carl_prepares(discord_: OfflineDiscord, tile: str) -> None:
     await play_script(discord_, upto="@bob /skye buy tile:L63")
     assert (await discord_.run("@alice", CH, "/skye adjust what:gold value:5 player:@carl")).ok
     rec = await discord_.run("@carl", CH, f"/skye buy tile:{tile}")
-    assert rec.ok and rec.ephemeral and rec.content.startswith("Prepared: buy (") and not rec.posts, rec.content
+    assert rec.ok and rec.ephemeral and rec.content.startswith("Prepared: Yellow buys L") and not rec.posts, rec.content
 
 
 async def blue_buys_l63(discord_: OfflineDiscord) -> list[str]:

@@ -22,8 +22,8 @@ async def state(discord_: OfflineDiscord):
 
 async def bob_prepares(discord_: OfflineDiscord) -> None:
     """Blue (bob) prepares boat 1's sail B1→F1 and the end of the turn while Red plays."""
-    for line, said in (('/vikings sail boat:1 route:"B1 F1" strength:1', "Prepared: sail ("),
-                       ("/vikings end", "then end")):
+    for line, said in (('/vikings sail boat:1 route:"B1 F1" strength:1', "Prepared: Blue sailed boat 1 B1→F1 (x1)"),
+                       ("/vikings end", "then Blue ended their turn")):
         rec = await discord_.run("@bob", CH, line)
         assert rec.ok and rec.ephemeral and said in rec.content and not rec.posts, rec.content
 
@@ -76,14 +76,15 @@ async def test_V_S1_the_player_alone_is_told_what_changed_and_offered_the_steps_
     bob = discord_.builder.directory.user_id("@bob")
     [dm] = discord_.standin.direct_messages("@bob")
     assert dm.content.startswith("Your prepared turn was not played: Red boat 1 moved into F1 on your route. "
-                                 "Prepared: sail (boat 1, route F1, strength 1), then end."), dm.content
+                                 "Prepared: Blue sailed boat 1 B1→F1 (x1), then Blue ended their turn; "
+                                 "Yellow is next."), dm.content
     buttons = [f"waypost:ahead:{channel}:{bob}:{do}" for do in ("replay", "legal", "clear")]
     assert ids(dm) == buttons
     [ping] = [m for m in rec.posts if m.channel_id == channel and "prepared" in m.content]
     assert ping.content == f"<@{bob}> Your prepared turn was not played; it is your turn.", ping.content
     assert ids(ping) == buttons
     said = [m.content for m in discord_.channel_posts if m.channel_id == channel]
-    assert not [t for t in said if "Red boat 1 moved" in t or "route F1" in t or "sail (" in t], said
+    assert not [t for t in said if "Red boat 1 moved" in t or "B1→F1" in t or "sail (" in t], said
     assert [discord_.standin.direct_messages(u) for u in ("@alice", "@carl")] == [[], []]
 
 
@@ -94,7 +95,7 @@ async def test_V_S1_replay_as_prepared_plays_the_steps_still_legal(discord_):
     bob = discord_.builder.directory.user_id("@bob")
     [dm] = discord_.standin.direct_messages("@bob")
     rec = await discord_.click("@bob", None, dm, f"waypost:ahead:{channel}:{bob}:replay")
-    assert rec.ephemeral and rec.content.startswith("Your prepared turn is played: sail ("), rec.content
+    assert rec.ephemeral and rec.content.startswith("Your prepared turn is played: "), rec.content
     after = await state(discord_)
     assert boat(after, 1, 1) == "F1" and after.turn == 2  # Blue sailed and ended: Yellow's turn
     assert "played as prepared" in (await discord_.run("@carl", CH, "/game log")).content
@@ -169,8 +170,8 @@ async def test_the_card_after_a_prepared_pick_says_prepared_not_played(discord_)
     end = next(c["custom_id"] for c in iter_components(card.original.components) if c.get("label") == "End your turn")
     step = await discord_.click("@bob", where, card.original.id, end)
     shown = discord_.standin.message(card.original.id)
-    assert "Prepared: end (played when your turn comes" in shown.content and "Played" not in shown.content, \
-        shown.content
+    assert "Prepared: Blue ended their turn; Yellow is next (played when your turn comes" in shown.content
+    assert "Played" not in shown.content, shown.content
     labels = {c.get("label"): c.get("custom_id") for c in iter_components(shown.components)}
     assert labels["Show prepared turn"] == f"waypost:ahead:{where}:{bob}:show", labels
     assert labels["Take back"] == f"waypost:ahead:{where}:{bob}:clear", labels
@@ -184,9 +185,9 @@ async def test_nothing_of_a_prepared_turn_offered_back_reaches_anyone_else(disco
     seat and an onlooker, in the channel, through every command, autocomplete, turn card and menu,
     and in their own direct messages, see nothing of what changed on his route or of his steps."""
     channel, _ = await offered_back(discord_)
-    secret = ("on your route", "It was not played", "route F1, strength 1), then end")
+    secret = ("on your route", "It was not played", "B1→F1 (x1), then Blue ended")
     [told] = discord_.standin.direct_messages("@bob")
-    assert "on your route" in told.content and "route F1, strength 1), then end" in told.content  # Bob alone
+    assert "on your route" in told.content and "B1→F1 (x1), then Blue ended" in told.content  # Bob alone
     for user in ("@carl", "@dave"):
         seen = await everything_seen_by(discord_, user, CH, ("game import", "game end", "game leave", "game settings"))
         theirs = (channel, discord_.standin.dm_channels.get(discord_.builder.directory.user_id(user)))
