@@ -111,10 +111,11 @@ class Ahead:
         """Play every prepared turn whose time has come after an action (`outcome` its answer; each
         step played by `record`, given rather than kept: no cycle of references), until none has; a
         plan that cannot be played as prepared is kept and offered back. The answer no longer pings
-        the players whose prepared turns were played."""
+        the players whose prepared turns were played, nor those offered theirs back (that post pings
+        them, saying it is their turn)."""
         if loaded.row.status != "active" or loaded.row.paused_at:
             return outcome
-        played: list[int] = []
+        settled: list[int] = []  # players whose prepared turn was played, or offered back to them
         posted = False
         for _ in range(MOST_PLAYS):
             plans = await self.channels.plans(loaded)
@@ -127,17 +128,18 @@ class Ahead:
             if ready.actions:  # as prepared, or the game's fallback (a pass) in its stead
                 try:
                     await self._play(loaded, User(player, loaded.seats[now.seat].name), ready.actions, now, record)
-                    played.append(player)
+                    settled.append(player)
                     done = True  # its last step dropped it
                 except PlayerError as refused:  # what the player's view did not show: the steps played stand
                     reasons = (str(refused),)
             if not done:
                 await self._offer_back(loaded, now, reasons)
+                settled.append(player)  # told by the offer: not pinged twice
             posted = True
         if not posted:
             return outcome
-        turns = tuple(t for t in outcome.turns if t.user_id not in played)
-        return dataclasses.replace(outcome, ping=tuple(p for p in outcome.ping if p not in played), turns=turns,
+        turns = tuple(t for t in outcome.turns if t.user_id not in settled)
+        return dataclasses.replace(outcome, ping=tuple(p for p in outcome.ping if p not in settled), turns=turns,
                                    posted=True)
 
     async def _play(self, loaded: Loaded, user: User, actions: tuple[Action, ...], kept: Kept,

@@ -62,6 +62,9 @@ async def offered_back(discord_: OfflineDiscord) -> tuple[int, Record]:
 async def test_V_S1_prepared_sails_are_offered_back_when_a_boat_entered_the_route(discord_):
     channel, rec = await offered_back(discord_)
     assert any("prepared turn was not played" in m.content for m in rec.posts if m.channel_id == channel)
+    bob = discord_.builder.directory.user_id("@bob")
+    pinged = [m.content for m in rec.messages if f"<@{bob}>" in m.content]
+    assert len(pinged) == 1 and "not played" in pinged[0], pinged  # the offer says it is his turn: once
     after = await state(discord_)
     assert boat(after, 1, 1) == "B1" and after.turn == 1  # nothing played: Blue's turn
     shown = (await discord_.run("@bob", CH, "/prepared")).content
