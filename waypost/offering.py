@@ -136,11 +136,16 @@ class Offering:
         if loaded is None or loaded.game.key != game_key:
             return []
         actor = loaded.actor(user)
-        view = Ahead.view_for(loaded, actor, kind)  # what may be prepared: as on their turn (issue 30)
-        try:
-            return await asyncio.to_thread(loaded.game.rules.choices, view, actor, kind, param, chosen)
-        except PlayerError:  # an unknown kind
-            return []
+        key = (loaded.row.version, actor, kind, param, tuple(sorted(chosen.items())))
+        found = loaded.suggested.get(key)
+        if found is None:  # autocomplete asks again at every key typed: worked out once a version
+            view = Ahead.view_for(loaded, actor, kind)  # what may be prepared: as on their turn (issue 30)
+            try:
+                found = await asyncio.to_thread(loaded.game.rules.choices, view, actor, kind, param, chosen)
+            except PlayerError:  # an unknown kind
+                found = []
+            loaded.suggest(key, found)
+        return list(found)
 
     async def look(self, channel_id: int, user: User, game_key: str, look: str, values: Values) -> list[str]:
         """One of the game's read-only looks for `user`, on their own view (a finished game too)."""
