@@ -26,6 +26,7 @@ from PIL import Image
 from render.megaciv.moves import draw_moves
 from render.megaciv.panel import draw_conflicts, draw_order, draw_status
 from render.megaciv.pieces import (
+    crowd,
     draw_areas_pieces,
     draw_conflict_outlines,
     draw_conflict_signs,
@@ -46,7 +47,7 @@ from rules.megaciv.report import report
 from rules.megaciv.state import MegaState
 from rules.messages import Msg
 
-__all__ = ["Static", "clear_cache", "compose", "draw", "static_layer"]
+__all__ = ["Static", "clear_cache", "compose", "draw", "reach_static", "static_layer"]
 
 
 def draw(state: MegaState, viewer: int | None, focus: str | None = None,
@@ -99,12 +100,19 @@ def _compose(state: MegaState, viewer: int | None, focus: str | None) -> tuple[I
 
 def _compose_reach(state: MegaState, viewer: int | None, highlight: Highlight,
                    marked: bool = True) -> tuple[Image.Image, Image.Image]:
-    static = reach_layer(state.board, reach_areas(state, highlight), len(state.players),
-                         reach_title(state, highlight))
-    return _drawn(state, viewer, static, highlight if marked else None), static.palette
+    static = reach_static(state, highlight)
+    return _drawn(state, viewer, static, highlight if marked else None, reach=True), static.palette
 
 
-def _drawn(state: MegaState, viewer: int | None, static: Static, highlight: Highlight | None) -> Image.Image:
+def reach_static(state: MegaState, highlight: Highlight) -> Static:
+    """The static layer of the image of where `highlight`'s piece can go (`static.reach_layer`)."""
+    focused = reach_areas(state, highlight)
+    return reach_layer(state.board, focused, len(state.players), reach_title(state, highlight),
+                       crowd(state, report(state).conflicts))
+
+
+def _drawn(state: MegaState, viewer: int | None, static: Static, highlight: Highlight | None,
+           reach: bool = False) -> Image.Image:
     image = static.image.copy()
     civs = styles(state.board)
     conflicts = report(state).conflicts
@@ -114,16 +122,17 @@ def _drawn(state: MegaState, viewer: int | None, static: Static, highlight: High
     draw_conflict_outlines(image, state, static, conflicts)
     if highlight is not None:
         draw_routes(image, state, static, highlight)
-    draw_moves(image, state, static, civs)
+    draw_moves(image, state, static, civs, covering=not reach)
     draw_areas_pieces(image, state, static, civs)
     draw_ships(image, state, static, civs)
     draw_conflict_signs(image, state, static, conflicts)
     if highlight is not None:
-        draw_marks(image, state, static, highlight, conflicts)
+        draw_marks(image, state, static, highlight)
     restore_frames(image, static)
-    draw_status(image, state, static, civs, viewer)
-    draw_order(image, state, static, civs, viewer)
-    draw_conflicts(image, state, static, conflicts)
-    if highlight is not None:
+    if not reach:
+        draw_status(image, state, static, civs, viewer)
+        draw_order(image, state, static, civs, viewer)
+        draw_conflicts(image, state, static, conflicts)
+    elif highlight is not None:
         draw_caption(image, static, highlight, is_ship(highlight))
     return image

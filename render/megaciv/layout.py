@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from render.areas import Area, View, bounds, fit_view, region_view
 from render.basics import Point
+from render.posted import least
 from rules.megaciv.board import Area as MapArea
 from rules.megaciv.board import Board
 
@@ -41,6 +42,8 @@ MAP_MARGIN = 14
 FOCUS_MARGIN = 46  # the neighbours shown around a focus
 CAPTION_H = 50  # a "where can this piece go" image's caption strip, between the header and the map
 REACH_SPAN = (5.0, 3.5)  # the least such a close-up shows, in typical area widths (across, down)
+REACH_MAP_MAX_H = 1000
+REACH_LEAST = least(FOCUS_W)  # its smallest text: read at Discord's preview
 ORDER_ROW = 27
 ORDER_HEAD = 44
 BAND_PAD = 16
@@ -60,6 +63,7 @@ class Sizes:
     tags: bool  # whether conflict tags carry words (close-ups) or just the sign
     tag: int = 12  # the text of tags: conflicts, voyages' +n/-n, a move's count
     least: int = 0  # no text smaller (the posted view's)
+    row: float = 2.3  # half the width of a row of pieces, in chips' radii
 
 
 @dataclass(frozen=True)
@@ -126,6 +130,16 @@ def sizes_for(pixels: float, full: bool) -> Sizes:
     )
 
 
+def reach_sizes(pixels: float) -> Sizes:
+    """Sizes for a "where can this piece go" image where a typical area is `pixels` wide: every
+    text (names, limits, counts, ships' and cities' letters, costs, tags) `REACH_LEAST` or more."""
+    least_ = REACH_LEAST
+    return Sizes(name=int(min(max(round(pixels * 0.15), least_), least_ + 4)), sea=least_,
+                 badge=math.ceil(least_ / 1.25), chip=math.ceil(least_ / 1.05), city=math.ceil(least_ / 0.42),
+                 ship=math.ceil(least_ / 0.34), arrow=int(min(max(round(pixels * 0.035), 3), 6)), tags=False,
+                 tag=least_, least=least_, row=3.6)
+
+
 def order_shape(seats: int, full: bool) -> tuple[int, int]:
     """(columns, rows) of the movement order in the band."""
     rows = 6 if full else 9
@@ -150,7 +164,8 @@ def full_width(board: Board) -> int:
 def frame(board: Board, focused: tuple[str, ...] | None, seats: int, title: str, reach: bool = False) -> Frame:
     """The geometry of an image of `board` (whole, or framing the `focused` areas) for `seats` players.
     `reach`: an image of where a piece can go (`render.megaciv.reach`): a caption strip under the
-    header, and a close-up at least `REACH_SPAN` areas large (one step's reach is a few areas)."""
+    header, no band, a close-up at least `REACH_SPAN` areas large (one step's reach is a few
+    areas) and up to `REACH_MAP_MAX_H` high, its text read at the preview (`reach_sizes`)."""
     m = board.map
     full = focused is None
     if full:
@@ -164,7 +179,8 @@ def frame(board: Board, focused: tuple[str, ...] | None, seats: int, title: str,
         if reach:
             shapes = (*shapes, Area("", at_least(board, land or focused or ())))
             land = [""]
-        view = region_view(shapes, land or focused or (), FOCUS_W, FOCUS_MAP_MAX_H, FOCUS_MARGIN)
+        view = region_view(shapes, land or focused or (), FOCUS_W, REACH_MAP_MAX_H if reach else FOCUS_MAP_MAX_H,
+                           FOCUS_MARGIN)
         width, map_h = view.size
     columns, rows = order_shape(seats, full)
     column_w = ORDER_W if full else ORDER_FOCUS_W
@@ -175,12 +191,12 @@ def frame(board: Board, focused: tuple[str, ...] | None, seats: int, title: str,
     conflicts_x = order_right + 10 if conflicts_w >= CONFLICTS_MIN_W else 0
     key_rows = math.ceil(KEY_ENTRIES / key_columns)
     key_h = 40 + key_rows * (KEY_ROW if full else KEY_ROW_FOCUS)
-    band_h = max(ORDER_HEAD + rows * ORDER_ROW + 26, key_h, 150 if full else 0) + 2 * BAND_PAD
+    band_h = 0 if reach else max(ORDER_HEAD + rows * ORDER_ROW + 26, key_h, 150 if full else 0) + 2 * BAND_PAD
     map_top = HEADER_H + (CAPTION_H if reach else 0)
     band_top = map_top + map_h
     pixels = typical_size(board) * view.scale
     return Frame(width, band_top + band_h, view, map_top, map_h, band_top, band_h, columns, rows, column_w, key_x,
-                 key_columns, conflicts_x, conflicts_w, sizes_for(pixels, full),
+                 key_columns, conflicts_x, conflicts_w, reach_sizes(pixels) if reach else sizes_for(pixels, full),
                  None if full else frozenset(focused or ()), title)
 
 

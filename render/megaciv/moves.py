@@ -13,15 +13,19 @@ from PIL import Image, ImageDraw
 from render.basics import INK, WHITE, Box, Point
 from render.lines import arrow, arrow_head, dashed_polyline, towards
 from render.marks import tag_sprite
+from render.megaciv.labels import meets, name_boxes
+from render.megaciv.pieces import ship_boxes
 from render.megaciv.sprites import CivStyle
-from render.megaciv.static import Static, draw_name, name_boxes
+from render.megaciv.static import Static, draw_name
 from render.text import paste
 from rules.megaciv.state import MegaState, Step
 
 
-def draw_moves(image: Image.Image, state: MegaState, static: Static, civs: dict[str, CivStyle]) -> None:
+def draw_moves(image: Image.Image, state: MegaState, static: Static, civs: dict[str, CivStyle],
+               covering: bool = True) -> None:
     """Every step of every player's movement this phase that the view holds; the names of the
-    areas moved through are written again over the arrows."""
+    areas moved through are written again over the arrows (not `covering`: a move's count is left
+    out where it would cover a name or pieces)."""
     pen = ImageDraw.Draw(image)
     passed: set[str] = set()
     tags: list[Box] = []
@@ -29,10 +33,10 @@ def draw_moves(image: Image.Image, state: MegaState, static: Static, civs: dict[
         style = civs[player.civ]
         for step in player.steps:
             if step.kind == "move" and len(step.path) >= 2:
-                _land(image, pen, state, step, static, style, tags)
+                _land(image, pen, state, step, static, style, tags, covering)
                 passed.update(step.path)
             elif step.kind == "sail" and len(step.path) >= 2:
-                _voyage(image, pen, state, step, static, style)
+                _voyage(image, pen, state, step, static, style, covering)
     board = state.board
     for name in sorted(passed & static.anchors.keys(), key=board.area_index.__getitem__):
         area = board.areas[name]
@@ -52,9 +56,10 @@ def _land_point(static: Static, state: MegaState, area: str) -> Point:
 
 
 def _land(image: Image.Image, pen: ImageDraw.ImageDraw, state: MegaState, step: Step, static: Static,
-          style: CivStyle, tags: list[Box]) -> None:
+          style: CivStyle, tags: list[Box], covering: bool) -> None:
     """A land move's arrow; its count on a tag at the middle of the last leg (moved along it, off
-    another move's tag; left out where the map's edge would cut it: `tags` holds those placed)."""
+    another move's tag and off names; left out where the map's edge would cut it, or, not
+    `covering`, where it would cover a name: `tags` holds those placed)."""
     if not _seen(static, step.path):
         return
     s = static.frame.sizes
@@ -70,18 +75,27 @@ def _land(image: Image.Image, pen: ImageDraw.ImageDraw, state: MegaState, step: 
     if math.dist(pts[-2], end) > 5 * s.chip:  # the count on the shaft: a white tag, never like a token
         tag = tag_sprite(f"×{step.count}", max(s.tag, s.chip - 2), WHITE, INK, style.fill)
         inside = static.frame.map_box()
+        names = _labels_near(static, state, pts[-2], end)
+        spots = []
         for t in (0.5, 0.3, 0.7, 0.2, 0.8):
             x, y = pts[-2][0] + (end[0] - pts[-2][0]) * t, pts[-2][1] + (end[1] - pts[-2][1]) * t
-            box = (x - tag.width / 2, y - tag.height / 2, x + tag.width / 2, y + tag.height / 2)
-            if not any(_meets(box, b) for b in tags):
-                break
+            spots.append(((x, y), (x - tag.width / 2, y - tag.height / 2, x + tag.width / 2, y + tag.height / 2)))
+        free = [spot for spot in spots if not any(meets(spot[1], b) for b in tags)] or spots[-1:]
+        clear = [spot for spot in free if not any(meets(spot[1], b) for b in names)]
+        if not clear and not covering:
+            return
+        (x, y), box = (clear or free)[0]
         if inside[0] <= box[0] and inside[1] <= box[1] and box[2] <= inside[2] and box[3] <= inside[3]:
             paste(image, tag, (x, y))
             tags.append(box)
 
 
-def _meets(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+def _labels_near(static: Static, state: MegaState, a: Point, b: Point) -> list[Box]:
+    """The names and first rows of pieces of the areas near the leg from `a` to `b`."""
+    near = math.dist(a, b) / 2 + 4 * static.frame.sizes.chip
+    middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    return [box for name, at in static.anchors.items() if math.dist(at, middle) < near
+            for box in name_boxes(name, state.board.areas[name].kind == "sea", at, static.frame.sizes)]
 
 
 def _water_point(static: Static, state: MegaState, area: str) -> Point:
@@ -93,7 +107,7 @@ def _water_point(static: Static, state: MegaState, area: str) -> Point:
 
 
 def _voyage(image: Image.Image, pen: ImageDraw.ImageDraw, state: MegaState, step: Step, static: Static,
-            style: CivStyle) -> None:
+            style: CivStyle, covering: bool) -> None:
     if not _seen(static, step.path):
         return
     pts = [_water_point(static, state, a) for a in step.path]
@@ -114,6 +128,7 @@ def _voyage(image: Image.Image, pen: ImageDraw.ImageDraw, state: MegaState, step
     done: set[str] = set()
     size = max(11, s.tag, s.chip + 2)
     ink = INK if style.light else WHITE
+    ships = [] if covering else ship_boxes(state, static)
     for area, point in zip(step.path, pts):
         if area in done:
             continue
@@ -122,21 +137,25 @@ def _voyage(image: Image.Image, pen: ImageDraw.ImageDraw, state: MegaState, step
         words = ([f"+{took}"] if took > 0 else []) + ([f"-{put[area]}"] if put.get(area) else [])
         if words:
             tag = tag_sprite(" ".join(words), size, style.fill, ink)
-            x, y = _clear_of_names(static, state, point, tag, s.ship)
+            spot = _clear_of_names(static, state, point, tag, s.ship, ships, covering)
+            if spot is None:
+                continue
+            x, y = spot
             left, top, right, bottom = static.frame.map_box()
             if left <= x - tag.width / 2 and right >= x + tag.width / 2 and top <= y - tag.height / 2 \
                     and bottom >= y + tag.height / 2:  # a stop off the view (or cut by its edge) goes untold
                 paste(image, tag, (x, y))
 
 
-def _clear_of_names(static: Static, state: MegaState, point: Point, sprite: Image.Image, reach: float) -> Point:
+def _clear_of_names(static: Static, state: MegaState, point: Point, sprite: Image.Image, reach: float,
+                    ships: list[Box], covering: bool) -> Point | None:
     """Where a tag about `point` goes: above it, else below, right or left, the first clear of the
-    names nearby (above when none is)."""
+    names nearby and of `ships` (above when none is; not `covering`: nowhere)."""
     names = [b for name, at in static.anchors.items() if math.dist(at, point) < 4 * reach
              for b in name_boxes(name, state.board.areas[name].kind == "sea", at, static.frame.sizes)[:1]]
     w, h = sprite.width / 2, sprite.height / 2
     for dx, dy in ((0, -0.75), (0, 0.6), (0.9, 0), (-0.9, 0)):
         x, y = point[0] + dx * reach, point[1] + dy * reach
-        if not any(_meets((x - w, y - h, x + w, y + h), b) for b in names):
+        if not any(meets((x - w, y - h, x + w, y + h), b) for b in [*names, *ships]):
             return x, y
-    return point[0], point[1] - 0.75 * reach
+    return (point[0], point[1] - 0.75 * reach) if covering else None

@@ -30,6 +30,7 @@ from render.areas import WATER, Area, AreaStyle, View, bounds, draw_areas
 from render.basics import INK, MUTED, PAPER, WHITE, Box, Point, mix
 from render.layers import LayerCache
 from render.megaciv.colours import FRAME, HIGHLIGHT, LAND_EDGE, LIMIT_FILLS, OPEN_SEA, SEA_INK, limit_fill
+from render.megaciv.labels import name_anchors, name_boxes, within
 from render.megaciv.layout import Frame, Sizes, outlines, typical_size
 from render.megaciv.moves import draw_moves
 from render.megaciv.panel import acting, status
@@ -41,7 +42,7 @@ from render.megaciv.pieces import (
     draw_ships,
 )
 from render.megaciv.sprites import chip, styles
-from render.megaciv.static import Static, _fixed, _samples, _within, draw_name, name_anchors, name_boxes, restore_frames
+from render.megaciv.static import Static, _fixed, _samples, draw_name, restore_frames
 from render.png import build_palette
 from render.posted import HEADING_H, LEAST, POSTED_W, STATUS, heading
 from render.terrain import fill_polygon
@@ -232,7 +233,7 @@ def _window(key: tuple[Board, tuple[int, int], int]) -> Static:
     for name in sorted(seen, key=board.area_index.__getitem__):
         a = board.areas[name]
         x, y = w.anchors[name][0] - x0, w.anchors[name][1] - y0
-        if not all(_within(b, inside) for b in name_boxes(name, a.kind == "sea", (x, y), SIZES)):
+        if not all(within(b, inside) for b in name_boxes(name, a.kind == "sea", (x, y), SIZES)):
             continue  # the window's edge would cut its name or its pieces: the whole map has them
         anchors[name] = (x, y + HEADING_H)
         if a.kind == "sea":
@@ -241,7 +242,7 @@ def _window(key: tuple[Board, tuple[int, int], int]) -> Static:
             draw_name(map_image, f, name, a.limit, a.city_site, (x, y))
         if name in w.ports:
             px, py = w.ports[name][0] - x0, w.ports[name][1] - y0
-            if _within((px - SIZES.ship, py - SIZES.ship, px + SIZES.ship, py + SIZES.ship), inside):
+            if within((px - SIZES.ship, py - SIZES.ship, px + SIZES.ship, py + SIZES.ship), inside):
                 ports[name] = (px, py + HEADING_H)
     place(image, map_image, (0, HEADING_H))
     pen = ImageDraw.Draw(image)

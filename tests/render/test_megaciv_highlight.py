@@ -16,7 +16,7 @@ from render import megaciv
 from render.megaciv import static as layers
 from render.megaciv.colours import REACH
 from render.megaciv.layout import CAPTION_H, FOCUS_W, HEADER_H, REACH_SPAN, typical_size
-from render.megaciv.reach import caption, reach_areas, reach_title
+from render.megaciv.reach import caption
 from render.megaciv.static import Static
 from rules.base import Actor, Highlight
 from rules.megaciv import GAME
@@ -62,7 +62,7 @@ def at_sea() -> tuple[MegaState, int, Highlight]:
 
 
 def layer(state: MegaState, found: Highlight) -> Static:
-    return layers.reach_layer(state.board, reach_areas(state, found), len(state.players), reach_title(state, found))
+    return megaciv.reach_static(state, found)
 
 
 def area_mask(state: MegaState, static: Static, area: str) -> Image.Image:
