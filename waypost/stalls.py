@@ -33,15 +33,17 @@ class StallWatch:
         self.longest, self.busy, self.since = 0.0, 0.0, time.perf_counter()
 
     async def run(self) -> None:
-        while True:
-            before, cpu = time.perf_counter(), time.thread_time()
+        before, cpu = time.perf_counter(), time.thread_time()
+        while True:  # each wake-up's clocks are the next sleep's start: one reading of each a turn
             await asyncio.sleep(self.period)
-            late = time.perf_counter() - before - self.period
+            now, cpu_now = time.perf_counter(), time.thread_time()
+            late = now - before - self.period
             if late > self.longest:
                 self.longest = late
-            busy = min(late, time.thread_time() - cpu)
+            busy = min(late, cpu_now - cpu)
             if busy > self.busy:
                 self.busy = busy
+            before, cpu = now, cpu_now
             if self.warn_after is not None and late > self.warn_after:
                 log.warning("event loop stalled %.0f ms (busy %.0f ms)", late * 1000, busy * 1000)
 
