@@ -140,6 +140,8 @@ class Moving:
     to: str
 
 
+MENU = 25  # the most choices one menu shows (Discord's select): steps joined into one choice past it stay apart
+
 ANSWER = (Param("choice", "Your answer?"), Param("key", "To which question?", required=False))  # a decision's
 
 
