@@ -24,7 +24,7 @@ from rules.megaciv.board import fold
 from rules.megaciv.notation import NOWHERE
 from rules.megaciv.phase import growth
 from rules.megaciv.state import TOKENS, MegaState, name, powers
-from rules.options import MENU, Choice, Param, Value, Values, given, listed, number, text, what_of
+from rules.options import MENU, Choice, Kept, Param, Value, Values, given, joint, listed, number, text, what_of
 from rules.text import adjusting, plural
 
 Lister = Callable[[MegaState, Actor, Values], list[Choice]]
@@ -77,7 +77,7 @@ def params_now(state: MegaState, actor: Actor, kind: str, params: tuple[Param, .
     if kind == "adjust":
         return _adjust_params(state, actor, params, chosen)
     if kind in JOINED and _joined(state, actor, kind, chosen):
-        return _joint(params, *JOINED[kind])
+        return joint(params, *JOINED[kind])
     if kind == "expand":
         return _shape(params, frozenset({"areas"}), frozenset() if _short(state, actor) else frozenset({"areas"}))
     pay = chosen.get("pay")
@@ -497,36 +497,22 @@ def _whose(actor: Actor, chosen: Values) -> int:
 def _joined(state: MegaState, actor: Actor, kind: str, chosen: Values) -> bool:
     """Whether a move or a sail is chosen by its joint choice: chosen so already, or nothing of it
     chosen or typed yet and every pair fits on one menu (else its two steps are asked apart)."""
-    joint, parts = JOINED[kind]
-    if joint.name in chosen:
+    joined, parts = JOINED[kind]
+    if joined.name in chosen:
         return True
     if any(p in chosen for p in parts) or actor.seat is None:
         return False
-    if _KEPT_PAIRS.get("state") is not state:
-        _KEPT_PAIRS.clear()
-        _KEPT_PAIRS["state"] = state
-    key = (kind, actor.seat)
-    if key not in _KEPT_PAIRS:
-        try:
-            _KEPT_PAIRS[key] = len(LISTERS[kind, joint.name](state, actor, {})) <= MENU
-        except PlayerError:
-            _KEPT_PAIRS[key] = False
-    return bool(_KEPT_PAIRS[key])
+    return bool(_FITS.get(state, (kind, actor.seat), lambda: _fits(state, actor, kind)))
 
 
-_KEPT_PAIRS: dict[object, object] = {}  # the last state's answers of `_joined`, by kind and seat
+def _fits(state: MegaState, actor: Actor, kind: str) -> bool:
+    try:
+        return len(LISTERS[kind, JOINED[kind][0].name](state, actor, {})) <= MENU
+    except PlayerError:
+        return False
 
 
-def _joint(params: tuple[Param, ...], joint: Param, parts: tuple[str, ...]) -> tuple[Param, ...]:
-    """`params` with the joint choice in place of the two it joins (made once, as `_shape`)."""
-    key = (id(params), joint.name)
-    made = _JOINTS.get(key)
-    if made is None or made[0] is not params:
-        made = _JOINTS[key] = (params, (joint, *(p for p in params if p.name not in parts)))
-    return made[1]
-
-
-_JOINTS: dict[tuple[int, str], tuple[tuple[Param, ...], tuple[Param, ...]]] = {}
+_FITS = Kept()  # whether a move's and a sail's pairs fit on one menu, on the last state asked about
 
 
 def _adjust_params(state: MegaState, actor: Actor, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
