@@ -506,10 +506,18 @@ def _joined(state: MegaState, actor: Actor, kind: str, chosen: Values) -> bool:
 
 
 def _fits(state: MegaState, actor: Actor, kind: str) -> bool:
-    try:
-        return len(LISTERS[kind, JOINED[kind][0].name](state, actor, {})) <= MENU
-    except PlayerError:
-        return False
+    """Whether the joint choices of `kind` are at most a menu's (counted until they are more)."""
+    seat = _seat(actor)
+    if kind == "sail":
+        counts = (len(queries.ship_reach(state, seat, s.number)) for s in queries.ships(state, seat))
+    else:
+        counts = (len(queries.destinations(state, seat, area)) for area, _, _ in queries.movable(state, seat))
+    total = 0
+    for count in counts:
+        total += count
+        if total > MENU:
+            return False
+    return True
 
 
 _FITS = Kept()  # whether a move's and a sail's pairs fit on one menu, on the last state asked about
