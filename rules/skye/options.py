@@ -31,14 +31,15 @@ Lister = Callable[[SkyeState, Actor, Values], list[Choice]]
 NEAR = 10  # adjusting gold or VP suggests values this far either side of the current one
 YES = ("true", "yes", "on", "1")
 PRICES = Param("prices", "Which prices?")  # the menus' prices as one choice (typed: price1, price2, price3)
-EACH = "each"  # the joint price choice asking each price apart: the prices a menu of splits leaves out
+EACH = "each"  # the joint price choice asking each price apart (a lone number: the first, the others apart)
 SPOT = Param("spot", "Which tile, where (x,y)?")  # the menus' tile and position as one choice (typed: tile, position)
 
 
 def candidates(state: SkyeState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
     """The values of `param` of `kind` worth offering given `chosen` (the contract keeps those the
     rules accept); [] for someone without a seat, or when what was chosen before cannot be read."""
-    return [] if actor.seat is None else listed(LISTERS, state, actor, kind, param, chosen)
+    return [] if actor.seat is None else listed(LISTERS, state, actor, kind, param,
+                                                typed(kind, chosen) if param != "prices" else chosen)
 
 
 def params_now(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, ...],
@@ -53,8 +54,9 @@ def params_now(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, .
         no_axe = queries.may_skip_axe(state, actor.seat) if axed is None else notation.nothing(str(axed))
         each = tuple(replace(p, required=True) if p.name == "price3" else p for p in params
                      if no_axe or p.name != "price3")
-        if chosen.get("prices") == EACH:
-            return (each[0], PRICES, *each[1:])
+        joined = str(chosen.get("prices") or "")
+        if joined == EACH or len(joined.split()) == 1:  # each price apart, or the first price and the others apart
+            return (each[0], PRICES, *(p for p in each[1:] if joined == EACH or p.name != "price1"))
         typed_ = any(p.name in chosen for p in each[1:])
         return each if typed_ else joint(params, PRICES, ("price1", "price2", "price3"))
     if kind == "plan" and actor.seat is not None:
@@ -220,8 +222,9 @@ def _price_of(which: int) -> Lister:
 
 def _price_prices(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     """The prices of the tiles without the axe as one choice, the seat's gold covering them all:
-    every split when they fit on a menu, else the lowest (by the dearest tile, then the total) and a
-    choice to give each price apart."""
+    every split when they fit on a menu, else the lowest (by the dearest tile, then the total) and
+    each price of the first tile with the others asked after it (or, past a menu, a choice to give
+    each price apart)."""
     seat = _seat(actor)
     hand = queries.hand(state, seat)
     axe = "" if notation.nothing(text(chosen, "axe")) else notation.tile(text(chosen, "axe"), hand)
@@ -230,15 +233,21 @@ def _price_prices(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice
     top = min(gold, MAX_PRICE)
     splits = sorted((p for p in product(range(floor, top + 1), repeat=len(tiles)) if sum(p) <= gold),
                     key=lambda p: (max(p, default=0), sum(p), p))
-    shown = splits if len(splits) <= MENU else splits[:MENU - 1]
+    firsts = range(floor, min(gold - floor * (len(tiles) - 1), MAX_PRICE) + 1) if len(tiles) > 1 else range(0)
+    if len(splits) <= MENU:
+        shown, rest = splits, []
+    elif len(firsts) < MENU:  # the first tile's price, the others asked after it
+        shown = splits[:MENU - len(firsts)]
+        then = f"{tiles[1]}'s price" if len(tiles) == 2 else f"the prices of {either(tiles[1:], 'and')}"
+        rest = [Choice(str(v), f"{tiles[0]} {v} gold, then {then}…") for v in firsts]
+    else:
+        shown, rest = splits[:MENU - 1], [Choice(EACH, "other prices: give each tile's price apart")]
     found = []
     for p in shown:
         priced = ", ".join(f"{t} {v} gold" for t, v in zip(tiles, p, strict=True)) or "no tile to price"
         value = " ".join(map(str, (*p, *(0,) * (2 - len(p)))))  # the first two prices are always given
         found.append(Choice(value, f"{priced} ({gold - sum(p)} of your {gold} gold left)"))
-    if len(shown) < len(splits):
-        found.append(Choice(EACH, "other prices: give each tile's price apart"))
-    return found
+    return found + rest
 
 
 def _buy_tile(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:

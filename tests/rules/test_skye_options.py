@@ -100,20 +100,24 @@ def test_ruling_4_the_prices_are_one_choice_of_the_splits_the_gold_covers():
     assert done.param is None and GAME.build(view, actor, "price", done.values) == Price(hand[0], hand[1:], (2, 3))
 
 
-def test_ruling_4_splits_past_a_menu_end_with_giving_each_price_apart():
-    """Issue 28: with 12 gold the splits run past a menu: the cheapest 24 (by the dearer tile, then the
-    total), then "other prices", which asks each price as before; every one offered is accepted."""
+def test_ruling_4_splits_past_a_menu_end_with_the_first_price_and_the_other_asked_after_it():
+    """Issue 28: with 12 gold the splits run past a menu: the cheapest 14 (by the dearer tile, then the
+    total), then each price of the first tile with the second asked after it (as many picks as each
+    price apart); every one offered is accepted."""
     state = with_player(new_game(3), RED, gold=12)
     hand = state.players[RED].hand
     view, actor = GAME.view(state, RED), Actor(RED)
     step = GAME.step(view, actor, "price", [0])
-    assert len(step.choices) == 25 and step.choices[-1].value == "each"
-    assert max(max(map(int, str(c.value).split())) for c in step.choices[:-1]) <= 6
-    each = GAME.step(view, actor, "price", [0, step.numbers[-1]])
-    assert each.param is not None and each.param.name == "price1" and len(each.choices) == 11
-    done = GAME.step(view, actor, "price", [0, step.numbers[-1], 6, 3])  # 7 gold, then 4
+    values_ = [str(c.value) for c in step.choices]
+    assert len(values_) == 25 and values_[14:] == [str(v) for v in range(1, 12)]  # 1–11 gold: 1 left for the other
+    assert step.choices[-1].label == f"{hand[1]} 11 gold, then {hand[2]}'s price…"
+    assert max(max(map(int, v.split())) for v in values_[:14]) <= 4
+    first = GAME.step(view, actor, "price", [0, step.numbers[values_.index("7")]])
+    assert first.param is not None and first.param.name == "price2" and [c.value for c in first.choices] == \
+        [1, 2, 3, 4, 5]
+    done = GAME.step(view, actor, "price", [0, step.numbers[values_.index("7")], 3])  # then 4 gold
     assert GAME.build(view, actor, "price", done.values) == Price(hand[0], hand[1:], (7, 4))
-    for c in step.choices[:-1]:
+    for c in step.choices[:14]:
         assert GAME.accepts(view, actor, GAME.build(view, actor, "price", {"axe": hand[0], "prices": c.value}))
 
 
