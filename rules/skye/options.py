@@ -231,8 +231,7 @@ def _price_prices(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice
     tiles = tuple(t for t in hand if t != axe)
     gold, floor = state.players[seat].gold, queries.price_floor(state, seat, len(tiles))
     top = min(gold, MAX_PRICE)
-    splits = sorted((p for p in product(range(floor, top + 1), repeat=len(tiles)) if sum(p) <= gold),
-                    key=lambda p: (max(p, default=0), sum(p), p))
+    splits = _splits(floor, top, gold, len(tiles))
     firsts = range(floor, min(gold - floor * (len(tiles) - 1), MAX_PRICE) + 1) if len(tiles) > 1 else range(0)
     if len(splits) <= MENU:
         shown, rest = splits, []
@@ -248,6 +247,20 @@ def _price_prices(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice
         value = " ".join(map(str, (*p, *(0,) * (2 - len(p)))))  # the first two prices are always given
         found.append(Choice(value, f"{priced} ({gold - sum(p)} of your {gold} gold left)"))
     return found + rest
+
+
+def _splits(floor: int, top: int, gold: int, count: int) -> list[tuple[int, ...]]:
+    """The prices of `count` tiles (each `floor` to `top`, together at most `gold`), the cheapest
+    first (by the dearest, then the total): all of them, or the first ones, more than a menu holds."""
+    if not count:
+        return [()]
+    found: list[tuple[int, ...]] = []
+    for dearest in range(floor, top + 1):
+        found += sorted((p for p in product(range(floor, dearest + 1), repeat=count)
+                         if max(p) == dearest and sum(p) <= gold), key=lambda p: (sum(p), p))
+        if len(found) > MENU:
+            break
+    return found
 
 
 def _buy_tile(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
