@@ -149,7 +149,7 @@ def joint(params: tuple[Param, ...], joined: Param, parts: tuple[str, ...]) -> t
     """`params` with a menu's joint choice `joined` in place of the parameters it joins (`parts`: a piece
     and where it ends), where the first of them was; made once per `params` (steps are asked at every
     turn of a search)."""
-    key = (id(params), joined.name)
+    key = (id(params), joined.name, parts)
     made = _JOINTS.get(key)
     if made is None or made[0] is not params:
         first = next(i for i, p in enumerate(params) if p.name in parts)
@@ -158,22 +158,25 @@ def joint(params: tuple[Param, ...], joined: Param, parts: tuple[str, ...]) -> t
     return made[1]
 
 
-_JOINTS: dict[tuple[int, str], tuple[tuple[Param, ...], tuple[Param, ...]]] = {}
+_JOINTS: dict[tuple[int, str, tuple[str, ...]], tuple[tuple[Param, ...], tuple[Param, ...]]] = {}
 
 
 class Kept:
-    """Answers kept for the last state asked about, by key (a search asks the same at every turn)."""
+    """Answers kept for the last state asked about, by key (a search asks the same at every turn).
+    The state and its answers are replaced together, so menus worked out in several threads at once
+    never read an answer kept for another state."""
 
     def __init__(self) -> None:
-        self.state: object = None
-        self.answers: dict[Hashable, Any] = {}
+        self.kept: tuple[object, dict[Hashable, Any]] = (None, {})
 
     def get(self, state: object, key: Hashable, make: Callable[[], Any]) -> Any:
-        if self.state is not state:
-            self.state, self.answers = state, {}
-        if key not in self.answers:
-            self.answers[key] = make()
-        return self.answers[key]
+        kept = self.kept
+        if kept[0] is not state:
+            kept = self.kept = (state, {})
+        answers = kept[1]
+        if key not in answers:
+            answers[key] = make()
+        return answers[key]
 
 
 def matching(choices: Iterable[Choice], typed: str, limit: int = 25) -> list[Choice]:
