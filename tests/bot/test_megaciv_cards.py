@@ -1,6 +1,6 @@
-"""Mega Civilization by taps (issue 28): a move and a sail are each two taps from the ping — the
-action's button, then one pick naming where from and where to — through the real bot and the offline
-stand-in."""
+"""Mega Civilization by taps (issue 28): a move and a sail are each the action's button (on the ping,
+or on the turn card) then one pick naming where from and where to, through the real bot and the
+offline stand-in."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ async def test_a_move_is_two_taps_from_the_ping_its_area_and_destination_one_pic
         [m.content for m in played.messages]
 
 
-async def test_a_sail_is_two_taps_from_the_ping_its_ship_and_end_one_pick(discord_):
+async def test_a_sail_is_its_button_on_the_card_then_one_pick_of_ship_and_end(discord_):
     await moving(discord_)
     await play(discord_, "@alice /megaciv build area:Ishar")
     message, button = discord_.find_component("Your turn card", "@alice", CH)
