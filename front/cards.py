@@ -29,11 +29,11 @@ from front.clicks import NOT_ON_MENU, Budgeted, checked, chosen
 from front.replies import NOBODY, escape, fit, payer_of, report_error, say_privately, table_of, user_of
 from front.sender import ahead_button, board_button, card_button, logged, run, send
 from rules.errors import PlayerError
-from rules.options import Choice, Step
+from rules.options import MENU, Choice, Step
 from waypost.offering import Card, Stale
 from waypost.outcome import ALT_LIMIT
 
-PAGE = 25  # options in one select menu (Discord's most)
+PAGE = MENU  # options in one select menu (Discord's most)
 PICTURE_WAIT = 1.5  # seconds a step's picture may take before the card's answer is deferred (or goes without it)
 LEFT_OUT = "-"
 HOLD = "Set its options too"  # the button for setting an action's optional steps before it is played

@@ -23,7 +23,7 @@ Autocomplete, turn cards, scripted players and the random-play tests all choose 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -140,7 +140,43 @@ class Moving:
     to: str
 
 
+MENU = 25  # the most choices one menu shows (Discord's select): steps joined into one choice past it stay apart
+
 ANSWER = (Param("choice", "Your answer?"), Param("key", "To which question?", required=False))  # a decision's
+
+
+def joint(params: tuple[Param, ...], joined: Param, parts: tuple[str, ...]) -> tuple[Param, ...]:
+    """`params` with a menu's joint choice `joined` in place of the parameters it joins (`parts`: a piece
+    and where it ends), where the first of them was; made once per `params` (steps are asked at every
+    turn of a search)."""
+    key = (id(params), joined.name, parts)
+    made = _JOINTS.get(key)
+    if made is None or made[0] is not params:
+        first = next(i for i, p in enumerate(params) if p.name in parts)
+        kept = [p for p in params if p.name not in parts]
+        made = _JOINTS[key] = (params, (*kept[:first], joined, *kept[first:]))
+    return made[1]
+
+
+_JOINTS: dict[tuple[int, str, tuple[str, ...]], tuple[tuple[Param, ...], tuple[Param, ...]]] = {}
+
+
+class Kept:
+    """Answers kept for the last state asked about, by key (a search asks the same at every turn).
+    The state and its answers are replaced together, so menus worked out in several threads at once
+    never read an answer kept for another state."""
+
+    def __init__(self) -> None:
+        self.kept: tuple[object, dict[Hashable, Any]] = (None, {})
+
+    def get(self, state: object, key: Hashable, make: Callable[[], Any]) -> Any:
+        kept = self.kept
+        if kept[0] is not state:
+            kept = self.kept = (state, {})
+        answers = kept[1]
+        if key not in answers:
+            answers[key] = make()
+        return answers[key]
 
 
 def matching(choices: Iterable[Choice], typed: str, limit: int = 25) -> list[Choice]:

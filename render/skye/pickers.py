@@ -26,6 +26,7 @@ from render.text import draw_text, paste, place, wrap
 from render.tiles import TileGrid
 from rules.options import Step
 from rules.skye import notation, queries
+from rules.skye.options import typed
 from rules.skye.state import Placed, SkyeState, with_player
 
 WIDTH = 2 * PREVIEW_W  # as wide as the posted view: half size at the preview
@@ -40,14 +41,18 @@ GAP = 32
 def compose_picture(state: SkyeState, viewer: int | None, step: Step) -> tuple[Image.Image, Image.Image]:
     """The picture of `step` (an RGB image) and the palette to encode it with."""
     seat = viewer if viewer is not None and 0 <= viewer < len(state.players) else 0
-    values = step.values
+    values = typed(step.kind.kind, step.values)
     asked = step.param.name if step.param is not None else None
     if step.kind.kind == "price":
         image = _pricing(state, seat, step)
     elif asked == "tile":
         image = _tiles(state, seat, step)
     elif asked == "position":
-        image = _positions(state, seat, str(values["tile"]), [notation.position(str(c.value)) for c in step.choices])
+        image = _positions(state, seat, (str(values["tile"]),), [notation.position(str(c.value)) for c in step.choices])
+    elif asked == "spot":  # a tile and its position as one choice: where each tile fits
+        spots = [typed("place", {"spot": c.value}) for c in step.choices]
+        image = _positions(state, seat, tuple(dict.fromkeys(str(s["tile"]) for s in spots)),
+                           list(dict.fromkeys(notation.position(str(s["position"])) for s in spots)))
     else:
         image = _turns(state, seat, step)
     return image, reach.palette(state)
@@ -74,9 +79,9 @@ def _asked(step: Step) -> str:
 def _pricing(state: SkyeState, seat: int, step: Step) -> Image.Image:
     """The drawn tiles, each with what the choice so far does with it."""
     hand = state.players[seat].hand
-    values = step.values
-    typed = values.get("axe")
-    axe = None if typed is None else "" if notation.nothing(str(typed)) else notation.tile(str(typed), hand)
+    values = typed("price", step.values)
+    axed = values.get("axe")
+    axe = None if axed is None else "" if notation.nothing(str(axed)) else notation.tile(str(axed), hand)
     priced = [t for t in hand if t != axe] if axe is not None else []
     notes = {}
     for tile in hand:
@@ -128,9 +133,9 @@ def _row(state: SkyeState, seat: int, tiles: tuple[str, ...], notes: dict[str, s
 # --- placing: where, and turned how ----------------------------------------------------------------------
 
 
-def _positions(state: SkyeState, seat: int, tile: str, spots: list[Pos]) -> Image.Image:
-    """The territory, the positions where `tile` fits (the menu's) ringed, each with its `x,y`."""
-    shown = with_player(state, seat, to_place=(tile,))  # the dashed squares and their x,y: this tile's
+def _positions(state: SkyeState, seat: int, tiles: tuple[str, ...], spots: list[Pos]) -> Image.Image:
+    """The territory, the positions where `tiles` fit (the menu's) ringed, each with its `x,y`."""
+    shown = with_player(state, seat, to_place=tiles)  # the dashed squares and their x,y: these tiles'
     where = reach.frame(shown, seat)
     image = Image.new("RGB", (where.width, where.height), BACKGROUND)
 
@@ -140,7 +145,7 @@ def _positions(state: SkyeState, seat: int, tile: str, spots: list[Pos]) -> Imag
             reach.ring(pen, grid.box(cell(pos)), where.size)
 
     draw_slot(image, shown, seat, where.slot, seat, under=rings, least=least(where.width))
-    _wide_caption(image, f"Where {tile} can go: {len(spots)} position{'s' if len(spots) != 1 else ''} "
+    _wide_caption(image, f"Where {' or '.join(tiles)} can go: {len(spots)} position{'s' if len(spots) != 1 else ''} "
                          "(ringed, named x,y as in the menu)", "Where (x,y)? North is up, the castle at 0,0.")
     return image
 
@@ -158,7 +163,7 @@ def _wide_caption(image: Image.Image, first: str, second: str) -> None:
 def _turns(state: SkyeState, seat: int, step: Step) -> Image.Image:
     """The tile at the position chosen among its neighbours, once per turn the menu offers (or as
     the choice made stands), each tagged with its number of quarter turns."""
-    values = step.values
+    values = typed(step.kind.kind, step.values)
     tile = str(values["tile"])
     x, y = notation.position(str(values["position"]))
     if step.param is not None:

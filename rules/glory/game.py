@@ -145,7 +145,7 @@ class GloryGame(Game[GloryState]):
         return super().candidates(state, actor, kind, param, chosen)
 
     def params_now(self, state: GloryState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
-        return options.params_now(kind, super().params_now(state, actor, kind, chosen), chosen)
+        return options.params_now(state, actor, kind, super().params_now(state, actor, kind, chosen), chosen)
 
     def typed(self, kind: str, values: Values) -> dict[str, Value | None]:
         return options.typed(kind, values)

@@ -38,7 +38,7 @@ from rules.glory.state import (
     units_text,
 )
 from rules.guards import hosting, seated
-from rules.options import Choice, Lister, Param, Value, Values, listed, number, text, what_of
+from rules.options import MENU, Choice, Kept, Lister, Param, Value, Values, listed, number, text, what_of
 from rules.text import plural
 
 MARCH = "march: +1 movement point, two depletion cubes (strength −1 this round)"
@@ -53,27 +53,74 @@ def candidates(state: GloryState, actor: Actor, kind: str, param: str, chosen: V
 
 MARCHING = "+march"  # a menu's end reached only by marching: "F6+march"
 ENDS_FIRST = ("army", "to")  # a maneuver chosen in menus: the army and where it ends, then the rest
+MOVE = Param("move", "Which army, to where?")  # the menus' army and end as one choice (typed: army, to)
 
 
-def params_now(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
-    """A maneuver's army, then where it ends, then what it takes along (units, march, trebuchets,
-    pick-ups on its way, path, drops), as players think of it; march not asked of an end chosen as
-    reached by marching. An adjustment's parameters once `what` is chosen: those it needs become
-    required, those it may take stay optional, the others are left out (whose pieces stays optional)."""
+def params_now(state: GloryState, actor: Actor, kind: str, params: tuple[Param, ...],
+               chosen: Values) -> tuple[Param, ...]:
+    """A maneuver's army and where it ends (as one choice when every army's ends fit on a menu), then
+    what it takes along (units, march, trebuchets, pick-ups on its way, path, drops), as players think
+    of it; march not asked of an end chosen as reached by marching. An adjustment's parameters once
+    `what` is chosen: those it needs become required, those it may take stay optional, the others are
+    left out (whose pieces stays optional)."""
     if kind == "maneuver":
-        marching = str(chosen.get("to") or "").endswith(MARCHING)
-        return (*(p for n in ENDS_FIRST for p in params if p.name == n),
-                *(p for p in params if p.name not in ENDS_FIRST and not (marching and p.name == "march")))
+        marching = str(_split(chosen).get("to") or "").endswith(MARCHING)
+        rest = tuple(p for p in params if p.name not in ENDS_FIRST and not (marching and p.name == "march"))
+        if _moving_joined(state, actor, chosen):
+            return _joined(rest)
+        return (*(p for n in ENDS_FIRST for p in params if p.name == n), *rest)
     what = _what(chosen) if kind == "adjust" else ""
     return _adjusting(what, params) if what in ADJUSTING else params
 
 
 def typed(kind: str, values: Values) -> dict[str, Value | None]:
-    """A maneuver's end chosen as reached by marching ("F6+march") as its end and march typed."""
+    """A maneuver's army and end chosen as one ("E5>F6") as its army and end, and an end chosen as
+    reached by marching ("F6+march") as its end and march typed."""
+    if kind != "maneuver":
+        return dict(values)
+    values = _split(values)
     to = str(values.get("to") or "")
-    if kind != "maneuver" or not to.endswith(MARCHING):
+    if not to.endswith(MARCHING):
         return dict(values)
     return {**values, "to": to.removesuffix(MARCHING), "march": True}
+
+
+def _split(values: Values) -> dict[str, Value | None]:
+    """A maneuver's joint choice of army and end ("E5>F6+march") as the army and the end chosen."""
+    if values.get("move") is None:
+        return dict(values)
+    army, sign, to = str(values["move"]).partition(">")
+    if not sign:
+        raise BadInput("That is not one of the armies and ends offered.")
+    return {**{k: v for k, v in values.items() if k != "move"}, "army": army, "to": to}
+
+
+def _moving_joined(state: GloryState, actor: Actor, chosen: Values) -> bool:
+    """Whether a maneuver is chosen by its joint choice of army and end: chosen so already, or nothing
+    of it chosen or typed yet and every army's ends fit on one menu (else the army, then its end)."""
+    if "move" in chosen:
+        return True
+    if any(p in chosen for p in ENDS_FIRST) or actor.seat is None:
+        return False
+    return bool(_FITS.get(state, actor.seat, lambda: _fits(state, actor)))
+
+
+def _fits(state: GloryState, actor: Actor) -> bool:
+    """Whether every army's ends are at most a menu's (counted until they are more)."""
+    total = 0
+    for army in _maneuver_army(state, actor, {}):
+        total += len(_maneuver_to(state, actor, {"army": army.value}))
+        if total > MENU:
+            return False
+    return True
+
+
+_FITS = Kept()  # whether every army's ends fit on one menu, on the last state asked about
+
+
+@lru_cache(maxsize=8)
+def _joined(rest: tuple[Param, ...]) -> tuple[Param, ...]:
+    return (MOVE, *rest)
 
 
 @lru_cache(maxsize=32)
@@ -253,6 +300,15 @@ def _maneuver_pickups(state: GloryState, actor: Actor, chosen: Values) -> list[C
         if at not in taken and (way is None or at in way):
             found += [f"{head}{at}: {units_text(board, group or source.units)}" for group in _groups(source)]
     return [Choice(stop, stop) for stop in dict.fromkeys(found)]
+
+
+def _maneuver_move(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Every army with every end it reaches (`_maneuver_to`'s, those only marching reaches too)."""
+    found = []
+    for army in _maneuver_army(state, actor, {}):
+        for end in _maneuver_to(state, actor, {"army": army.value}):
+            found.append(Choice(f"{army.value}>{end.value}", f"{army.label} to {end.label}"))
+    return found
 
 
 def _maneuver_to(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -456,6 +512,7 @@ def _targets_to(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]
 
 
 LISTERS: dict[tuple[str, str], Lister] = {
+    ("maneuver", "move"): _maneuver_move,
     ("maneuver", "army"): _maneuver_army,
     ("maneuver", "units"): _maneuver_units,
     ("maneuver", "march"): _maneuver_march,

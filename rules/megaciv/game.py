@@ -41,7 +41,7 @@ from rules.megaciv.settings import SETTINGS
 from rules.megaciv.ships import build, maintain, sail, scrap
 from rules.megaciv.state import TOKENS, MegaState, Player, name
 from rules.messages import Msg, Plural, joined
-from rules.options import Choice, Moving, Param, Values
+from rules.options import Choice, Moving, Param, Value, Values
 
 Handler = Callable[[MegaState, Actor, Any], Result[MegaState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -136,6 +136,9 @@ class MegaCivGame(Game[MegaState]):
 
     def params_now(self, state: MegaState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
         return options.params_now(state, actor, kind, super().params_now(state, actor, kind, chosen), chosen)
+
+    def typed(self, kind: str, values: Values) -> dict[str, Value | None]:
+        return options.typed(kind, values)
 
     def make(self, state: MegaState, actor: Actor, kind: str, values: Values) -> Action:
         if kind in options.BUILT:

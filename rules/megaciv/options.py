@@ -24,7 +24,7 @@ from rules.megaciv.board import fold
 from rules.megaciv.notation import NOWHERE
 from rules.megaciv.phase import growth
 from rules.megaciv.state import TOKENS, MegaState, name, powers
-from rules.options import Choice, Param, Values, given, listed, number, text, what_of
+from rules.options import MENU, Choice, Kept, Param, Value, Values, given, joint, listed, number, text, what_of
 from rules.text import adjusting, plural
 
 Lister = Callable[[MegaState, Actor, Values], list[Choice]]
@@ -38,6 +38,9 @@ FLAGS = {"city": ("remove the city", "build a city"), "advance": ("lose it", "ga
          "out_of_play": ("back in play", "out of play")}  # what value 0 and 1 do
 COUNTED = ("barbarians", "treasury", "tokens")  # adjustments of a count, asked with the count now
 LONGEST = 100  # a value Discord can hold
+WAY = Param("way", "Which tokens, to where?")  # the menus' move: its area and where they go as one choice
+VOYAGE = Param("voyage", "Which ship, to where?")  # the menus' sail: the ship and where it ends as one choice
+JOINED = {"move": (WAY, ("from", "to")), "sail": (VOYAGE, ("ship", "route"))}  # (the joint choice, what it joins)
 
 
 def candidates(state: MegaState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
@@ -73,6 +76,8 @@ def params_now(state: MegaState, actor: Actor, kind: str, params: tuple[Param, .
     paid with treasury); an adjustment needs what its `what` needs."""
     if kind == "adjust":
         return _adjust_params(state, actor, params, chosen)
+    if kind in JOINED and _joined(state, actor, kind, chosen):
+        return joint(params, *JOINED[kind])
     if kind == "expand":
         return _shape(params, frozenset({"areas"}), frozenset() if _short(state, actor) else frozenset({"areas"}))
     pay = chosen.get("pay")
@@ -89,7 +94,7 @@ def params_now(state: MegaState, actor: Actor, kind: str, params: tuple[Param, .
 
 def build(state: MegaState, actor: Actor, kind: str, values: Values) -> Action:
     """The action from what was chosen or typed, on the state as the actor sees it."""
-    seat = actor.seat
+    seat, values = actor.seat, typed(kind, values)
     if kind == "move":
         source, target = notation.area(state, text(values, "from")), notation.area(state, text(values, "to"))
         count = number(values, "count")
@@ -118,6 +123,20 @@ def build(state: MegaState, actor: Actor, kind: str, values: Values) -> Action:
 
 
 # --- reading values --------------------------------------------------------------------------
+
+def typed(kind: str, values: Values) -> dict[str, Value | None]:
+    """A move's or a sail's joint choice from a menu ("Athsa>Dulpyr": from Athsa to Dulpyr; "1:G H": ship 1
+    by G to H) as the two values a command types."""
+    joint = JOINED.get(kind)
+    if joint is None or not given(values, joint[0].name):
+        return dict(values)
+    first, sep, second = str(values[joint[0].name]).partition(">" if kind == "move" else ":")
+    if not sep or kind == "sail" and not first.isdigit():
+        raise BadInput("That is not one of the choices offered.")
+    found = {k: v for k, v in values.items() if k != joint[0].name}
+    found.update(zip(joint[1], (first, second) if kind == "move" else (int(first), second), strict=True))
+    return found
+
 
 def _via(state: MegaState, seat: int | None, source: str, target: str, count: int) -> str:
     """The area a move to an area two steps away passes (Roadbuilding): the first that lets `count`
@@ -160,8 +179,19 @@ def _move_to(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     return found
 
 
-def _move_count(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+def _move_way(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Every area with free tokens and every area they can go to, as one choice saying how many may go."""
     seat = _seat(actor)
+    found = []
+    for source, _free, _total in queries.movable(state, seat):
+        for d in queries.destinations(state, seat, source):
+            how = "" if d.steps == 1 else f" (via {d.via})"
+            found.append(Choice(f"{source}>{d.area}", f"{source} → {d.area}{how} — up to {plural(d.count, 'token')}"))
+    return found
+
+
+def _move_count(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    seat, chosen = _seat(actor), typed("move", chosen)
     source, target = notation.area(state, text(chosen, "from")), notation.area(state, text(chosen, "to"))
     if given(chosen, "via"):
         most = dict(queries.vias(state, seat, source, target)).get(notation.area(state, text(chosen, "via")), 0)
@@ -171,6 +201,7 @@ def _move_count(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
 
 
 def _move_via(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    chosen = typed("move", chosen)
     source, target = notation.area(state, text(chosen, "from")), notation.area(state, text(chosen, "to"))
     return [Choice(via, f"{source} → {via} → {target} — up to {plural(most, 'token')}")
             for via, most in queries.vias(state, _seat(actor), source, target)]
@@ -275,7 +306,19 @@ def _routes(state: MegaState, head: str, paths: dict[str, tuple[str, ...]], more
     return found
 
 
+def _sail_voyage(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Every ship that can sail with every area it can end in (`_sail_route`'s), as one choice."""
+    seat = _seat(actor)
+    found = []
+    for s in queries.ships(state, seat):
+        reach = queries.ship_reach(state, seat, s.number)
+        for c in _routes(state, "", reach, "") if reach else ():
+            found.append(Choice(f"{s.number}:{c.value}", f"Ship {s.number} from {s.area} to {c.label}"))
+    return found
+
+
 def _sail_take(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
+    chosen = typed("sail", chosen)
     seat, ship = _seat(actor), number(chosen, "ship")
     player = state.players[seat]
     start = player.ships[ship - 1].area if 1 <= ship <= len(player.ships) else None
@@ -451,6 +494,35 @@ def _whose(actor: Actor, chosen: Values) -> int:
     return whose if isinstance(whose, int) and not isinstance(whose, bool) else _seat(actor)
 
 
+def _joined(state: MegaState, actor: Actor, kind: str, chosen: Values) -> bool:
+    """Whether a move or a sail is chosen by its joint choice: chosen so already, or nothing of it
+    chosen or typed yet and every pair fits on one menu (else its two steps are asked apart)."""
+    joined, parts = JOINED[kind]
+    if joined.name in chosen:
+        return True
+    if any(p in chosen for p in parts) or actor.seat is None:
+        return False
+    return bool(_FITS.get(state, (kind, actor.seat), lambda: _fits(state, actor, kind)))
+
+
+def _fits(state: MegaState, actor: Actor, kind: str) -> bool:
+    """Whether the joint choices of `kind` are at most a menu's (counted until they are more)."""
+    seat = _seat(actor)
+    if kind == "sail":
+        counts = (len(queries.ship_reach(state, seat, s.number)) for s in queries.ships(state, seat))
+    else:
+        counts = (len(queries.destinations(state, seat, area)) for area, _, _ in queries.movable(state, seat))
+    total = 0
+    for count in counts:
+        total += count
+        if total > MENU:
+            return False
+    return True
+
+
+_FITS = Kept()  # whether a move's and a sail's pairs fit on one menu, on the last state asked about
+
+
 def _adjust_params(state: MegaState, actor: Actor, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
     """`_adjust_shape`, kept for the state it was asked on (a search asks it at every turn)."""
     if _KEPT.get("state") is not state:
@@ -529,6 +601,7 @@ def _defaulted(state: MegaState, actor: Actor, what: str, param: str, chosen: Va
 
 
 LISTERS: dict[tuple[str, str], Lister] = {
+    ("move", "way"): _move_way,
     ("move", "from"): _move_from,
     ("move", "to"): _move_to,
     ("move", "count"): _move_count,
@@ -540,6 +613,7 @@ LISTERS: dict[tuple[str, str], Lister] = {
     ("maintain", "pay"): _maintain_pay,
     ("maintain", "area"): _maintain_area,
     ("scrap", "ship"): _scrap_ship,
+    ("sail", "voyage"): _sail_voyage,
     ("sail", "ship"): _sail_ship,
     ("sail", "route"): _sail_route,
     ("sail", "take"): _sail_take,

@@ -16,7 +16,7 @@ from rules.flow import Decision, Flow, Phase, Position
 from rules.frozen import FrozenDict
 from rules.guards import seated
 from rules.messages import Msg, Plural, joined, listed
-from rules.options import Choice, Moving, Param, Values
+from rules.options import Choice, Moving, Param, Value, Values
 from rules.skye import depends as footprints
 from rules.skye import options, queries, turns
 from rules.skye.actions import Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
@@ -197,6 +197,9 @@ class SkyeGame(Game[SkyeState]):
 
     def params_now(self, state: SkyeState, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
         return options.params_now(state, actor, kind, super().params_now(state, actor, kind, chosen), chosen)
+
+    def typed(self, kind: str, values: Values) -> dict[str, Value | None]:
+        return options.typed(kind, values)
 
     def make(self, state: SkyeState, actor: Actor, kind: str, values: Values) -> Action:
         return options.build(state, actor, kind, values)

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from itertools import combinations
+from itertools import combinations, product
 
 from rules.base import Action, Actor
 from rules.errors import BadInput, NotAllowed
 from rules.notation import fold
-from rules.options import Choice, Param, Value, Values, listed, number, text
+from rules.options import MENU, Choice, Kept, Param, Value, Values, joint, listed, number, text
 from rules.skye import notation, queries
 from rules.skye.actions import LIMITS, MARKERS, WHATS, Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
 from rules.skye.land import step
@@ -30,24 +30,35 @@ from rules.text import adjusting, either, plural
 Lister = Callable[[SkyeState, Actor, Values], list[Choice]]
 NEAR = 10  # adjusting gold or VP suggests values this far either side of the current one
 YES = ("true", "yes", "on", "1")
+PRICES = Param("prices", "Which prices?")  # the menus' prices as one choice (typed: price1, price2, price3)
+EACH = "each"  # the joint price choice asking each price apart (a lone number: the first, the others apart)
+SPOT = Param("spot", "Which tile, where (x,y)?")  # the menus' tile and position as one choice (typed: tile, position)
 
 
 def candidates(state: SkyeState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
     """The values of `param` of `kind` worth offering given `chosen` (the contract keeps those the
     rules accept); [] for someone without a seat, or when what was chosen before cannot be read."""
-    return [] if actor.seat is None else listed(LISTERS, state, actor, kind, param, chosen)
+    return [] if actor.seat is None else listed(LISTERS, state, actor, kind, param,
+                                                typed(kind, chosen) if param != "prices" else chosen)
 
 
 def params_now(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, ...],
                chosen: Values) -> tuple[Param, ...]:
-    """The parameters as they stand once `chosen` are: a third price only with No Axe, needed unless
-    a tile is axed; a plan's markers up to the seat's markers, none after one left out, Extra
-    Movement only with a tile to spend; an adjustment's value or position, by what is adjusted."""
+    """The parameters as they stand once `chosen` are: in menus, the prices as one choice of splits (or
+    each apart, past a menu); typed, a third price only with No Axe, needed unless a tile is axed; a
+    tile and where it goes as one choice when every pair fits on a menu; a plan's markers up to the
+    seat's markers, none after one left out, Extra Movement only with a tile to spend; an
+    adjustment's value or position, by what is adjusted."""
     if kind == "price" and actor.seat is not None:
-        typed = chosen.get("axe")
-        no_axe = queries.may_skip_axe(state, actor.seat) if typed is None else notation.nothing(str(typed))
-        return tuple(replace(p, required=True) if p.name == "price3" else p for p in params
+        axed = chosen.get("axe")
+        no_axe = queries.may_skip_axe(state, actor.seat) if axed is None else notation.nothing(str(axed))
+        each = tuple(replace(p, required=True) if p.name == "price3" else p for p in params
                      if no_axe or p.name != "price3")
+        joined = str(chosen.get("prices") or "")
+        if joined == EACH or len(joined.split()) == 1:  # each price apart, or the first price and the others apart
+            return (each[0], PRICES, *(p for p in each[1:] if joined == EACH or p.name != "price1"))
+        typed_ = any(p.name in chosen for p in each[1:])
+        return each if typed_ else joint(params, PRICES, ("price1", "price2", "price3"))
     if kind == "plan" and actor.seat is not None:
         seat = actor.seat
         shown = [p for p in params if p.name == "extra" and queries.points(state, seat)[1]]
@@ -56,6 +67,8 @@ def params_now(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, .
                 break  # the marker before was left out: the plan ends there
             shown += [p for p in params if p.name == marker]
         return tuple(shown)
+    if kind == "place" and _spotted(state, actor, chosen):
+        return joint(params, SPOT, ("tile", "position"))
     what = fold(str(chosen.get("what") or ""))
     if kind == "adjust" and what in WHATS:
         need, now = _needs(what), _now(state, actor, chosen) if actor.seat is not None else None
@@ -71,7 +84,37 @@ def build(state: SkyeState, actor: Actor, kind: str, values: Values) -> Action:
     builder = BUILDERS.get(kind)
     if builder is None:
         raise BadInput(f"Isle of Skye has no action {kind[:40]!r}.")
-    return builder(state, seat, values)
+    return builder(state, seat, typed(kind, values))
+
+
+def typed(kind: str, values: Values) -> dict[str, Value | None]:
+    """A tile and its position chosen in a menu as one ("T12@1,0"), or prices as one ("2 3"), as the
+    values a command types."""
+    if kind == "price" and values.get("prices") is not None:
+        found = {k: v for k, v in values.items() if k != "prices"}
+        if values["prices"] != EACH:
+            found.update({f"price{i + 1}": number({"price": v}, "price")
+                          for i, v in enumerate(str(values["prices"]).split())})
+        return found
+    if kind != "place" or values.get("spot") is None:
+        return dict(values)
+    tile, at, position = str(values["spot"]).partition("@")
+    if not at:
+        raise BadInput("That is not one of the tiles and positions offered.")
+    return {**{k: v for k, v in values.items() if k != "spot"}, "tile": tile, "position": position}
+
+
+def _spotted(state: SkyeState, actor: Actor, chosen: Values) -> bool:
+    """Whether a placing is chosen by its joint choice: chosen so already, or nothing of it chosen or
+    typed yet and every tile with every position fits on one menu (else tile, then position)."""
+    if "spot" in chosen:
+        return True
+    if "tile" in chosen or "position" in chosen or actor.seat is None:
+        return False
+    return bool(_FITS.get(state, actor.seat, lambda: len(_place_spot(state, actor, {})) <= MENU))
+
+
+_FITS = Kept()  # whether the tiles and positions to place fit on one menu, on the last state asked about
 
 
 # --- building actions --------------------------------------------------------------------------------
@@ -177,6 +220,49 @@ def _price_of(which: int) -> Lister:
     return lister
 
 
+def _price_prices(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    """The prices of the tiles without the axe as one choice, the seat's gold covering them all:
+    every split when they fit on a menu, else the lowest (by the dearest tile, then the total) and
+    each price of the first tile with the others asked after it (or, past a menu, a choice to give
+    each price apart)."""
+    seat = _seat(actor)
+    hand = queries.hand(state, seat)
+    axe = "" if notation.nothing(text(chosen, "axe")) else notation.tile(text(chosen, "axe"), hand)
+    tiles = tuple(t for t in hand if t != axe)
+    gold, floor = state.players[seat].gold, queries.price_floor(state, seat, len(tiles))
+    top = min(gold, MAX_PRICE)
+    splits = _splits(floor, top, gold, len(tiles))
+    firsts = range(floor, min(gold - floor * (len(tiles) - 1), MAX_PRICE) + 1) if len(tiles) > 1 else range(0)
+    if len(splits) <= MENU:
+        shown, rest = splits, []
+    elif len(firsts) < MENU:  # the first tile's price, the others asked after it
+        shown = splits[:MENU - len(firsts)]
+        then = f"{tiles[1]}'s price" if len(tiles) == 2 else f"the prices of {either(tiles[1:], 'and')}"
+        rest = [Choice(str(v), f"{tiles[0]} {v} gold, then {then}…") for v in firsts]
+    else:
+        shown, rest = splits[:MENU - 1], [Choice(EACH, "other prices: give each tile's price apart")]
+    found = []
+    for p in shown:
+        priced = ", ".join(f"{t} {v} gold" for t, v in zip(tiles, p, strict=True)) or "no tile to price"
+        value = " ".join(map(str, (*p, *(0,) * (2 - len(p)))))  # the first two prices are always given
+        found.append(Choice(value, f"{priced} ({gold - sum(p)} of your {gold} gold left)"))
+    return found + rest
+
+
+def _splits(floor: int, top: int, gold: int, count: int) -> list[tuple[int, ...]]:
+    """The prices of `count` tiles (each `floor` to `top`, together at most `gold`), the cheapest
+    first (by the dearest, then the total): all of them, or the first ones, more than a menu holds."""
+    if not count:
+        return [()]
+    found: list[tuple[int, ...]] = []
+    for dearest in range(floor, top + 1):
+        found += sorted((p for p in product(range(floor, dearest + 1), repeat=count)
+                         if max(p) == dearest and sum(p) <= gold), key=lambda p: (sum(p), p))
+        if len(found) > MENU:
+            break
+    return found
+
+
 def _buy_tile(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     """Other players' tiles (those you cannot pay are ruled out by trial), each marked when it fits
     nowhere in your territory as it is now; then passing."""
@@ -204,6 +290,18 @@ def _place_tile(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     return [Choice(t, queries.tile_text(state, t)) for t in queries.to_place(state, _seat(actor))]
 
 
+def _place_spot(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    """Every tile to place with every position where it fits, saying the turns that fit there."""
+    seat = _seat(actor)
+    found = []
+    for tile in queries.to_place(state, seat):
+        words = _words(state, tile)
+        for x, y, turns in queries.placements(state, seat, tile):
+            found.append(Choice(f"{tile}@{x},{y}", f"{tile} at {x},{y} (fits turned {', '.join(map(str, turns))}) — "
+                                                  f"{words}"))
+    return found
+
+
 def _placing(state: SkyeState, seat: int, chosen: Values) -> tuple[str, ...]:
     """The tile chosen to place, or (none chosen yet) every tile waiting to be placed."""
     waiting = queries.to_place(state, seat)
@@ -223,9 +321,9 @@ def _place_position(state: SkyeState, actor: Actor, chosen: Values) -> list[Choi
 
 def _place_rotation(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     """The turns that fit at the position chosen (or anywhere), each described."""
-    seat = _seat(actor)
-    typed = chosen.get("position")
-    at = None if typed is None else notation.position(str(typed))
+    seat, chosen = _seat(actor), typed("place", chosen)
+    where = chosen.get("position")
+    at = None if where is None else notation.position(str(where))
     tiles = _placing(state, seat, chosen)
     found: dict[int, str] = {}
     for tile in tiles:
@@ -408,9 +506,11 @@ BUILDERS: dict[str, Builder] = {
 }
 LISTERS: dict[tuple[str, str], Lister] = {
     ("price", "axe"): _price_axe,
+    ("price", "prices"): _price_prices,
     **{("price", f"price{i + 1}"): _price_of(i) for i in range(3)},
     ("buy", "tile"): _buy_tile,
     ("keep", "discard"): _keep_discard,
+    ("place", "spot"): _place_spot,
     ("place", "tile"): _place_tile,
     ("place", "position"): _place_position,
     ("place", "rotation"): _place_rotation,

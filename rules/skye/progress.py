@@ -17,6 +17,8 @@ from rules.skye.model import FEATURES, SLOTS, TRACKS, Side, Space, Track
 from rules.skye.state import Held, Pending, PlayerState, SkyeState, phase_number, with_player
 from rules.text import plural
 
+MOST_MARKERS = 5  # the most waypoint markers a player holds (Ruling 22: an adjustment sets 1–5)
+
 NEED_TEXT = {
     "castle": "your castle",
     "scroll": "a scroll",
@@ -215,9 +217,9 @@ def resolve_bonuses(state: SkyeState, names: list[str]) -> tuple[SkyeState, list
             bonus = state.board.progress.bonus_by_id[held.bonus]
             changes: dict[str, Any] = {}
             said: list[str] = []
-            if bonus.effect == "marker":
-                changes["markers"] = player.markers + 1
-                said.append(f"now {plural(player.markers + 1, 'waypoint marker')}")
+            if bonus.effect == "marker":  # never past the most a player holds (an adjustment may reach it first)
+                changes["markers"] = min(player.markers + 1, MOST_MARKERS)
+                said.append(f"now {plural(changes['markers'], 'waypoint marker')}")
             elif bonus.effect == "advance":
                 state = replace(state, pending=(*state.pending, Pending(seat, "bonus")))
                 said.append("choose a track to advance on")

@@ -39,8 +39,8 @@ async def test_pricing_by_card_shows_the_drawn_tiles_privately_and_asks_before_t
     picture = shown.attachments[0]
     assert picture.image().width == 1100 and all(t in (picture.description or "") for t in tiles)
 
-    select, _ = parts(discord_, card.id)  # the axe on the first tile drawn, then 2 and 3 gold: all 5
-    for wanted in (f"axe {tiles[0]}", "2 gold", "3 gold"):
+    select, _ = parts(discord_, card.id)  # the axe on the first tile drawn, then 2 and 3 gold (one pick): all 5
+    for wanted in (f"axe {tiles[0]}", f"{tiles[1]} 2 gold, {tiles[2]} 3 gold (0 of your 5 gold left)"):
         value = next(o["value"] for o in select["options"] if o["label"].startswith(wanted))
         rec = await discord_.click("@alice", CH, card.id, select["custom_id"], [value])
         assert rec.ok and not rec.posts, rec.failures
@@ -82,3 +82,25 @@ async def test_a_ping_of_several_players_offers_their_shared_actions_to_whicheve
     step = await discord_.click("@bob", "#together", message, button["custom_id"])
     assert step.ok and step.ephemeral and step.original.raw["interaction_metadata"]["user"]["id"] == str(bob)
     assert any(c.get("type") == 3 for c in iter_components(step.original.components)), step.content  # bob's menus
+
+
+async def test_placing_is_two_taps_from_the_ping_the_tile_and_where_one_pick(discord_):
+    """Issue 28: the ping's Place button, then one pick of a tile and where it goes (the picture rings
+    the positions); the first turn that fits is taken, as a click on the board would."""
+    from tests.bot.test_skye import CH as SCRIPTED
+    from tests.bot.test_skye import play_script
+
+    await play_script(discord_, upto="@carl !complete /skye place")  # Yellow (carl) places L45 and L15
+    channel = discord_.builder.directory.channel_id(SCRIPTED)
+    ping, button = discord_.find_component(f"waypost:act:{channel}:0:place", "@carl", SCRIPTED)
+    opened = await discord_.click("@carl", SCRIPTED, ping, button["custom_id"])
+    assert opened.ok and opened.original is not None and "Which tile, where (x,y)?" in opened.original.content
+    assert len(opened.original.attachments) == 1  # the territory with the positions ringed
+    select, _ = parts(discord_, opened.original.id)
+    labels = [o["label"] for o in select["options"]]
+    assert any(label.startswith("L45 at ") for label in labels) and any(label.startswith("L15 at ") for label in labels)
+    option = next(o for o in select["options"] if o["label"].startswith("L45 at "))
+    played = await discord_.click("@carl", SCRIPTED, opened.original.id, select["custom_id"], [option["value"]])
+    assert played.ok, played.failures
+    assert any(m.content.startswith("Yellow places L45 at ") for m in played.messages if not m.ephemeral), \
+        [m.content for m in played.messages]

@@ -9,7 +9,7 @@ from functools import partial
 from typing import Any
 
 from rules.base import Actor, Game, Seat
-from rules.options import Choice, Param
+from rules.options import Choice, Kept, Param, joint
 from tests.contract.test_contract import _setup, boards
 from tests.support import tally
 from tests.support.random_play import Player, play
@@ -105,3 +105,16 @@ def _offered(rules: Game[Any], seen: list[list[str]], state: Any) -> None:
         phase = [k for k in rules.flow.phase(rules.position(state).phase).actions if k in open_]
         assert offered == (phase if len(phase) <= 4 else [*phase[:3], phase[-1]]), (rules.key, offered, phase)
         seen.append(offered)
+
+
+def test_a_joint_choice_takes_the_place_of_the_first_part_and_answers_are_kept_per_state():
+    """Issue 28's joint choices (`rules.options.joint`, `Kept`): the joint parameter stands where the
+    first of its parts stood; an answer worked out for one state (while another thread asks about
+    another) is never read for the other."""
+    params = (Param("axe", "Axe?"), Param("price1", "1?"), Param("price2", "2?"), Param("note", "?", required=False))
+    joined = joint(params, Param("prices", "Prices?"), ("price1", "price2"))
+    assert [p.name for p in joined] == ["axe", "prices", "note"]
+    assert joint(params, Param("prices", "Prices?"), ("price1", "price2")) is joined  # made once
+    kept, first, second = Kept(), object(), object()
+    asked = kept.get(first, "fits", lambda: kept.get(second, "fits", lambda: "second's") and "first's")
+    assert asked == "first's" and kept.get(second, "fits", lambda: "asked again") == "second's"

@@ -8,7 +8,7 @@ from render.skye import compose, compose_picture
 from rules.base import Actor, Posted
 from rules.skye import GAME
 from rules.skye.actions import Price
-from rules.skye.state import SkyeState
+from rules.skye.state import SkyeState, with_player
 from tests.games.skye import until
 from tests.render.legibility import drawn, problems
 from tests.rules.skye_fixtures import RED, new_game
@@ -37,32 +37,38 @@ def test_skye_pricing_picture_shows_the_drawn_tiles_then_the_axe_and_prices():
     hand = state.players[RED].hand
     _, _, texts = pictured(state, RED, "price", [])
     assert set(hand) <= texts
-    step, _, texts = pictured(state, RED, "price", [0, 1])  # the axe on the first; 2 gold on the next
-    assert step.values["axe"] == hand[0] and step.values["price1"] == 2
+    step, _, texts = pictured(state, RED, "price", [0])  # the axe on the first
+    assert step.values["axe"] == hand[0] and step.param is not None and step.param.name == "prices"
+    assert {"axe: back to the bag", "price 1: ?", "price 2: ?"} <= texts
+    rich = with_player(state, RED, gold=12)
+    firsts = GAME.step(GAME.view(rich, RED), Actor(RED), "price", [0])
+    two = firsts.numbers[[c.value for c in firsts.choices].index("2")]  # 2 gold on the first, the second apart
+    step, _, texts = pictured(rich, RED, "price", [0, two])
+    assert step.values["prices"] == "2" and step.param is not None and step.param.name == "price2"
     assert {"axe: back to the bag", "price 1: 2 gold", "price 2: ?"} <= texts
 
 
 def test_skye_position_picture_tags_every_position_the_menu_offers():
-    """Each position offered (the menu's `x,y` values) is tagged with that text on the territory."""
+    """Each position offered (the menu's `x,y` values, or its tiles and positions as one choice) is
+    tagged with that text on the territory."""
     state, seat = placing()
-    step, _, texts = pictured(state, seat, "place", [0])
-    assert step.param is not None and step.param.name == "position" and step.choices
-    assert {str(c.value) for c in step.choices} <= texts
+    step, _, texts = pictured(state, seat, "place", [])
+    assert step.param is not None and step.param.name == "spot" and step.choices  # the tile and where, one pick
+    assert {str(c.value).partition("@")[2] for c in step.choices} <= texts
+    tiles = " or ".join(state.players[seat].to_place)  # two tiles here: the positions where either fits
+    assert any(t.startswith(f"Where {tiles} can go:") for t in texts) and " or " in tiles
 
 
 def test_skye_turn_picture_numbers_each_turn_the_menu_offers():
     """At a position with several turns, one drawing per turn, tagged with the menu's number."""
     state, seat = placing()
     view = GAME.view(state, seat)
-    found = None
-    for i, _c in enumerate(GAME.step(view, Actor(seat), "place", [0]).choices):
-        number = GAME.step(view, Actor(seat), "place", [0]).numbers[i]
-        step = GAME.step(view, Actor(seat), "place", [0, number])
-        if step.param is not None and len(step.choices) > 1:
-            found = [0, number]
-            break
+    first = GAME.step(view, Actor(seat), "place", [])
+    found = next(([n] for n in first.numbers
+                  if len(GAME.step(view, Actor(seat), "place", [n]).choices) > 1), None)
     assert found is not None, "no position with several turns in this game"
     step, _, texts = pictured(state, seat, "place", found)
+    assert step.param is not None and step.param.name == "rotation"
     assert {str(c.value) for c in step.choices} <= texts
 
 

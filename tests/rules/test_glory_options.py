@@ -245,8 +245,30 @@ def test_looks_answer_from_the_rules_on_the_view():
     assert GAME.choices(view, Actor(None), "look", "hex", {})[0].label.startswith(f"{at(-1, 0)} — Blue")
 
 
+def test_G_M1_G_M4_an_army_and_where_it_ends_are_one_choice_when_every_army_s_ends_fit_a_menu():
+    """Issue 28: two armies hemmed in by mountains reach 20 ends between them (those only marching
+    reaches among them, G-M4): each army with each end is one pick, saying the army, its cost and
+    route; what it takes along is then optional, and the pick builds the maneuver the rules accept."""
+    hemmed = {(q, r): "mountains" for q in range(-5, 6) for r in range(-5, 6) if (q, r) not in ((0, 0), (1, 0))}
+    state = put(put(scenario(hemmed), RED, at(0, 0), archer=1), RED, at(1, 0), swordsman=1)
+    view, actor = GAME.view(state, RED), Actor(RED)
+    step = GAME.step(view, actor, "maneuver", [])
+    assert step.param is not None and step.param.name == "move"
+    found = {c.value: c.label for c in step.choices}
+    assert len(found) == 20 and {v.split(">")[0] for v in found} == {at(0, 0), at(1, 0)}
+    assert found[f"{at(0, 0)}>{at(1, 0)}"] == f"{at(0, 0)}: 1 archer to {at(1, 0)} — 1 MP: {at(1, 0)}"
+    far = next(v for v in found if v.startswith(f"{at(1, 0)}>") and v.endswith("+march"))
+    picked = GAME.step(view, actor, "maneuver", [step.numbers[list(found).index(far)]])
+    assert (picked.param is None or picked.ready) and \
+        "march" not in [p.name for p in GAME.params_now(view, actor, "maneuver", picked.values)]
+    action = GAME.build(view, actor, "maneuver", picked.values)
+    assert action == Maneuver(at(1, 0), far.split(">")[1].removesuffix("+march"), (), action.path, (), (), True, "")
+    assert GAME.accepts(view, actor, action)
+
+
 def test_G_M4_G_M7_menus_ask_where_it_ends_after_the_army_marching_ends_included_pickups_on_its_way():
-    """Issue 28: a maneuver chosen in menus asks the army, then where it ends (the ends only
+    """Issue 28: a maneuver chosen in menus whose armies reach more ends than a menu holds (37 each
+    here) asks the army, then where it ends (the ends only
     marching reaches among them, G-M4), then what it takes along, each optional: an end picked
     leaves the action ready, and march is not asked again of a marching end. Pick-ups offered
     are those on its way there (G-M7), the cheapest route's."""

@@ -12,6 +12,7 @@ from rules.errors import IllegalMove, PlayerError
 from rules.megaciv import GAME
 from rules.megaciv.actions import Adjust, Build, Declare, Move, Sail, StartMovement
 from rules.megaciv.state import MegaState
+from rules.options import MENU
 from tests.rules.megaciv_fixtures import (
     BLUE,
     GREEN,
@@ -20,6 +21,7 @@ from tests.rules.megaciv_fixtures import (
     blank,
     cash,
     city,
+    cleared,
     first_to_move,
     hold,
     moving,
@@ -130,6 +132,37 @@ def test_M_T1_roadbuilding_offers_two_steps_and_the_via_is_found():
     assert built(state, RED, "move", **{"from": "B", "to": "D"}) == Move("B", "D", 1, "")  # not reachable
 
 
+def test_M_T1_a_move_chosen_in_menus_is_one_choice_of_area_and_destination():
+    """Issue 28: the area the tokens leave and where they go are one pick, saying how many may go
+    (and the area passed, with Roadbuilding); the count is then optional, and the pick builds the
+    move the rules accept."""
+    state = red_moves(hold(put(put(put(blank(), RED, "A", 3), RED, "C", 1), BLUE, "E", 2), RED, "Roadbuilding"))
+    view, actor = GAME.view(state, RED), Actor(RED)
+    step = GAME.step(view, actor, "move", [])
+    assert step.param is not None and step.param.name == "way"
+    labels = dict((c.value, c.label) for c in step.choices)
+    assert labels["A>B"] == "A → B — up to 3 tokens" and labels["C>B"] == "C → B — up to 1 token"
+    two = next(label for value, label in labels.items() if value.startswith("C>") and "via" in label)
+    assert two.startswith("C → ") and "(via " in two  # Roadbuilding's two steps name the area passed
+    picked = GAME.step(view, actor, "move", [step.numbers[list(labels).index("A>B")]])
+    assert picked.param is not None and picked.param.name == "count" and picked.ready  # the rest optional
+    assert GAME.build(view, actor, "move", picked.values) == Move("A", "B", 1, "")
+    assert GAME.typed("move", {"way": "A>B", "count": 2}) == {"from": "A", "to": "B", "count": 2}
+
+
+def test_M_T1_a_move_whose_pairs_run_past_a_menu_asks_the_area_first():
+    """Issue 28: fourteen areas of tokens on Pelagos make more areas-and-destinations than a menu
+    holds (25): the area is asked first, then where its tokens go."""
+    state = red_moves(cleared(new_game(name="pelagos")))
+    for area in list(state.board.land_areas)[:14]:
+        state = put(state, RED, area, 1)
+    view, actor = GAME.view(state, RED), Actor(RED)
+    assert len(GAME.candidates(view, actor, "move", "way", {})) > MENU
+    step = GAME.step(view, actor, "move", [])
+    assert step.param is not None and step.param.name == "from"
+    assert GAME.step(view, actor, "move", [step.numbers[0]]).param.name == "to"
+
+
 # --- M-S1, M-S2: ships ------------------------------------------------------------------------------
 
 
@@ -172,6 +205,20 @@ def test_M_S3_sail_offers_ships_that_can_sail_and_every_end_with_a_shortest_rout
     assert routes[1].label == "H — 2 steps: G H"
     astro = hold(state, RED, "Astronavigation")
     assert offered(astro, RED, "sail", "route", ship=1) == ["G", "OS B", "OS C", "G H", "G H D", "OS"]
+
+
+def test_M_S3_a_sail_chosen_in_menus_is_one_choice_of_ship_and_end():
+    """Issue 28: the ship and where it ends are one pick (ships that cannot sail left out), its
+    shortest route said; what goes aboard is then optional."""
+    state = ship(ship(red_moves(put(blank(), RED, "A", 3)), RED, 1, "A", built=True), RED, 2, "C")
+    view, actor = GAME.view(state, RED), Actor(RED)
+    step = GAME.step(view, actor, "sail", [])
+    assert step.param is not None and step.param.name == "voyage"
+    assert [c.value for c in step.choices] == ["1:G", "1:G H", "1:G H D", "1:G H D C"]  # ship 2 needs upkeep
+    assert step.choices[1].label == "Ship 1 from A to H — 2 steps: G H"
+    picked = GAME.step(view, actor, "sail", [step.numbers[1]])
+    assert picked.param is not None and picked.param.name == "take" and picked.ready
+    assert GAME.build(view, actor, "sail", {**picked.values, "take": 2}) == Sail(1, ("G", "H"), (2, 0, 0), (0, 0, 0))
 
 
 def test_M_S3_a_voyage_is_offered_step_by_step_from_what_is_typed():

@@ -298,6 +298,15 @@ def test_J_T7_the_third_marker_tile_is_taken_when_its_space_is_reached():
     assert any("Third Waypoint Marker: now 3 waypoint markers" in line for line in result.details)
 
 
+def test_J_T7_the_third_marker_tile_never_gives_more_than_five_markers():
+    """Ruling 22: markers adjusted to 5 (the most) stay 5 when the Third Waypoint Marker is then
+    taken (random play found 6, which the state's own check refuses)."""
+    state = with_player(game(), RED, markers=5, taken=("third_marker",), unlocked=(Held("third_marker", 3),))
+    after, lines = resolve_bonuses(state, ["Red", "Blue", "Yellow"])
+    assert after.players[RED].markers == 5 and any("now 5 waypoint markers" in line for line in lines)
+    GAME.check(after)
+
+
 def test_J_T7_advance_on_a_track_asks_at_the_end_of_the_phase():
     state = game()
     layout = ("five_gold", "advance", *LAYOUT[2:4], "extra_movement", *LAYOUT[5:])

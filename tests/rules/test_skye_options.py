@@ -67,7 +67,7 @@ def test_price_offers_each_drawn_tile_for_the_axe_then_only_prices_the_seat_can_
     # all the gold on the first tile leaves nothing for the second (the old autocomplete offered 1 here)
     assert values(state, RED, "price", "price2", {"axe": hand[0], "price1": 5}) == []
     assert values(state, RED, "price", "price3", {"axe": hand[0], "price1": 1, "price2": 1}) == [0]
-    assert steps(state, RED, "price", {"axe": hand[0]}) == ["axe", "price1", "price2"]
+    assert steps(state, RED, "price", {"axe": hand[0], "price1": 1}) == ["axe", "price1", "price2"]  # as typed
 
 
 def test_price_with_no_axe_offers_pricing_all_three_and_then_asks_for_the_third_price():
@@ -76,12 +76,49 @@ def test_price_with_no_axe_offers_pricing_all_three_and_then_asks_for_the_third_
     hand = state.players[RED].hand
     assert values(state, RED, "price", "axe") == [*hand, "none"]
     chosen = {"axe": "none", "price1": 1, "price2": 1}
-    assert next(p for p in GAME.params_now(state, Actor(RED), "price", {}) if p.name == "price3").required
-    assert steps(state, RED, "price", {"axe": hand[0]}) == ["axe", "price1", "price2"]  # an axe: two prices
-    assert "price3" in steps(state, RED, "price", {"axe": "none"})
+    assert next(p for p in GAME.params_now(state, Actor(RED), "price", {"price1": 1}) if p.name == "price3").required
+    assert steps(state, RED, "price", {"axe": hand[0], "price1": 1}) == ["axe", "price1", "price2"]  # an axe: two
+    assert "price3" in steps(state, RED, "price", {"axe": "none", "price1": 1})
     assert values(state, RED, "price", "price3", chosen) == [1, 2, 3]
     action = GAME.build(state, Actor(RED), "price", {**chosen, "price3": 2})
     assert action == Price("", hand, (1, 1, 2)) and act(state, RED, action).secret
+
+
+def test_ruling_4_the_prices_are_one_choice_of_the_splits_the_gold_covers():
+    """Ruling 4, issue 28: once the axe is chosen, the two prices are one pick among the splits the
+    seat's gold covers (each at least the minimum), saying the gold left; the pick seals them."""
+    state = new_game(3)
+    hand = state.players[RED].hand
+    view, actor = GAME.view(state, RED), Actor(RED)
+    assert steps(state, RED, "price", {"axe": hand[0]}) == ["axe", "prices"]
+    step = GAME.step(view, actor, "price", [0])
+    assert step.param is not None and step.param.name == "prices"
+    splits = [tuple(map(int, str(c.value).split())) for c in step.choices]
+    assert set(splits) == {(a, b) for a in range(1, 5) for b in range(1, 5) if a + b <= 5}  # 5 gold, at least 1
+    assert step.choices[0].label == f"{hand[1]} 1 gold, {hand[2]} 1 gold (3 of your 5 gold left)"
+    done = GAME.step(view, actor, "price", [0, splits.index((2, 3))])
+    assert done.param is None and GAME.build(view, actor, "price", done.values) == Price(hand[0], hand[1:], (2, 3))
+
+
+def test_ruling_4_splits_past_a_menu_end_with_the_first_price_and_the_other_asked_after_it():
+    """Issue 28: with 12 gold the splits run past a menu: the cheapest 14 (by the dearer tile, then the
+    total), then each price of the first tile with the second asked after it (as many picks as each
+    price apart); every one offered is accepted."""
+    state = with_player(new_game(3), RED, gold=12)
+    hand = state.players[RED].hand
+    view, actor = GAME.view(state, RED), Actor(RED)
+    step = GAME.step(view, actor, "price", [0])
+    values_ = [str(c.value) for c in step.choices]
+    assert len(values_) == 25 and values_[14:] == [str(v) for v in range(1, 12)]  # 1–11 gold: 1 left for the other
+    assert step.choices[-1].label == f"{hand[1]} 11 gold, then {hand[2]}'s price…"
+    assert max(max(map(int, v.split())) for v in values_[:14]) <= 4
+    first = GAME.step(view, actor, "price", [0, step.numbers[values_.index("7")]])
+    assert first.param is not None and first.param.name == "price2" and [c.value for c in first.choices] == \
+        [1, 2, 3, 4, 5]
+    done = GAME.step(view, actor, "price", [0, step.numbers[values_.index("7")], 3])  # then 4 gold
+    assert GAME.build(view, actor, "price", done.values) == Price(hand[0], hand[1:], (7, 4))
+    for c in step.choices[:14]:
+        assert GAME.accepts(view, actor, GAME.build(view, actor, "price", {"axe": hand[0], "prices": c.value}))
 
 
 def test_buy_offers_other_players_tiles_the_buyer_can_pay_marking_those_that_fit_nowhere():
@@ -129,6 +166,37 @@ def test_place_offers_each_tile_then_exactly_where_it_fits_then_the_turns_that_f
     assert values(state, RED, "place", "rotation", {"tile": tile, "position": f"{x},{y}"}) == list(turns)
     assert GAME.build(state, Actor(RED), "place", {"tile": tile.lower(), "position": f"({x}, {y})"}) == \
         Place(tile, x, y, turns[0])  # no rotation given: the first that fits there
+
+
+def test_ruling_8_a_tile_and_where_it_goes_are_one_choice_when_they_fit_on_a_menu():
+    """Ruling 8, issue 28: with two tiles to place, each tile with each position where it fits is one
+    pick saying the turns that fit there (12 + 12 of them: a menu holds 25); the turn is then
+    optional (the first that fits), and the pick builds the placing the rules accept."""
+    state = scenario(stage="place")
+    a, b = _tiles(state, True, 2)
+    state = replace(with_player(state, RED, to_place=(a, b)), bag=tuple(t for t in state.bag if t not in (a, b)))
+    view, actor = GAME.view(state, RED), Actor(RED)
+    step = GAME.step(view, actor, "place", [])
+    assert step.param is not None and step.param.name == "spot"
+    legal = {(tile, x, y): turns for tile in (a, b) for x, y, turns in q.placements(state, RED, tile)}
+    assert {c.value for c in step.choices} == {f"{tile}@{x},{y}" for tile, x, y in legal}
+    (tile, x, y), turns = next(iter(legal.items()))
+    number = step.numbers[[c.value for c in step.choices].index(f"{tile}@{x},{y}")]
+    label = step.choices[[c.value for c in step.choices].index(f"{tile}@{x},{y}")].label
+    assert label.startswith(f"{tile} at {x},{y} (fits turned {', '.join(map(str, turns))}) — ")
+    picked = GAME.step(view, actor, "place", [number])
+    assert picked.param is not None and picked.param.name == "rotation" and picked.ready
+    assert GAME.build(view, actor, "place", picked.values) == Place(tile, x, y, turns[0])
+
+
+def test_ruling_8_tiles_and_positions_past_a_menu_ask_the_tile_first():
+    """Issue 28: three tiles of 12 positions each are more than a menu holds: the tile, then where."""
+    state = scenario(stage="place")
+    tiles = tuple(_tiles(state, True, 3))
+    state = replace(with_player(state, RED, to_place=tiles), bag=tuple(t for t in state.bag if t not in tiles))
+    step = GAME.step(GAME.view(state, RED), Actor(RED), "place", [])
+    assert step.param is not None and step.param.name == "tile" and len(step.choices) == 3
+    assert GAME.step(GAME.view(state, RED), Actor(RED), "place", [0]).param.name == "position"
 
 
 # --- roads (J-T8, J-T6) ----------------------------------------------------------------------------------------
