@@ -363,7 +363,7 @@ async def test_simultaneous_movement_shows_drafts_and_anyone_may_insist(discord_
     rec = await play(discord_, "@carl /megaciv insist")
     assert "Celt insists on census order" in rec.content and "Rome moves now" in rec.content
     rec = await discord_.run("@bob", CH, "/megaciv move from:Bomaga to:Torim")
-    assert rec.ephemeral and rec.content.startswith("Prepared: move")  # in order again: Babylon prepares (issue 30)
+    assert rec.ephemeral and rec.content.startswith("Prepared: Babylon moved")  # in order again: Babylon prepares
 
 
 async def test_the_board_narrows_to_a_region_or_a_players_surroundings(discord_):
