@@ -57,7 +57,7 @@ HANDLERS: dict[type[Action], Handler] = {
     Expand: expand,
     Adjust: adjust,
 }
-DRAFTING = ("move", "build", "maintain", "scrap", "sail", "takeback")
+DRAFTING = ("move", "sail", "build", "maintain", "scrap", "takeback")  # as players think of them: moving first
 MOVING = (*DRAFTING, "declare")
 DECLARED = "You have declared your movement ended for this phase"
 PROMPT = ("Your movement: move tokens, build, maintain, scrap and sail ships, take back steps as you like; "
