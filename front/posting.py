@@ -19,6 +19,7 @@ from discord.http import HTTPClient
 from front.plan import reminder
 from front.replies import NOBODY, USERS_ONLY
 from front.sender import told
+from waypost.i18n import SOURCE
 from waypost.records import Outgoing
 from waypost.table import Table
 
@@ -59,7 +60,7 @@ async def _noted(bot: _Posting, post: Outgoing) -> str:
     the others) and the id of a message just before now, by Discord's clock give or take."""
     named = tuple(dict.fromkeys(post.mentions))  # each once: the late player may be the host, too
     chose = frozenset([uid for uid in named if (await bot.table.member(uid))[0]])
-    planned = reminder(post.content, post.channel_id, named, chose)
+    planned = reminder(post.content, post.channel_id, named, chose, await bot.table.language(post.channel_id) or SOURCE)
     content = planned.content([uid for uid, text in planned.direct if await told(bot, uid, text)])
     after = discord.utils.time_snowflake(discord.utils.utcnow() - CLOCK_MARGIN)
     await bot.table.sending(post.id, content, after)

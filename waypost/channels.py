@@ -17,6 +17,7 @@ from rules.base import Actor, Awaiting, BoardInfo, Seat
 from rules.errors import BadInput, IllegalMove, NoGame, PlayerError, UnknownBoard
 from rules.text import players
 from waypost.clocks import Clocks, Timing
+from waypost.i18n import game_language, translate
 from waypost.outcome import User
 from waypost.records import GameRow, Kept, LogEntry, Post
 from waypost.registry import GameEntry, parse_board
@@ -78,6 +79,11 @@ class Loaded:
     @property
     def seat_range(self) -> tuple[int, int]:
         return seat_range(self.game, self.game.board(self.row.board).info)
+
+    def language(self) -> str:
+        """The language the game's channel speaks: the host's setting `language`, set from the
+        server's preferred locale when the game was opened (English for older games)."""
+        return game_language(self.row.settings.get("language"), None)
 
     def awaiting(self) -> list[Awaiting]:
         """Whom the game waits for now (nobody before it starts)."""
@@ -216,8 +222,12 @@ class Channels:
         awaited player's clock settled, and only once that committed make `loaded` (the cached copy)
         hold the new row and state: the cached row is never changed in place. If the save fails (a
         Conflict: another writer's row is newer; or a store error, which may have committed), forget
-        the cached copy. A game that is no longer open leaves the cache."""
+        the cached copy. A game that is no longer open leaves the cache. `posts` are stored in the
+        game's language (the outbox keeps text, not messages)."""
         changed = changed or loaded
+        if posts:
+            spoken = changed.language()
+            posts = [replace(p, content=translate(p.content, spoken)) for p in posts]
         now = self._clock()
         row = replace(changed.row, updated_at=now.isoformat(), **settled_clocks(changed, now))
         plans = _known_plans(loaded)

@@ -11,6 +11,7 @@ from rules import serial
 from rules.base import Action, Actor, Awaiting, Ending, Posted, Result
 from rules.core import salted
 from rules.errors import IllegalMove, NoGame, NotAllowed
+from rules.messages import joined
 from rules.options import Values
 from waypost import telling
 from waypost.ahead import Ahead
@@ -120,7 +121,7 @@ class Play:
         it may be taken back; the older snapshots kept if `keep`; `seat`'s prepared turn dropped)
         and, when no command's answer tells it (`told`), what the channel is told, through the
         outbox; the outcome marked with the entry saved."""
-        posts = [Post(outcome.announce or " ".join((outcome.text, *outcome.details)), outcome.ping + outcome.hits)] \
+        posts = [Post(outcome.announce or joined([outcome.text, *outcome.details]), outcome.ping + outcome.hits)] \
             if told else []
         saved = await self.channels.save(loaded, entry, played, before=loaded.row.state if result.undoable else None,
                                          forget=not keep, posts=posts, played=seat)

@@ -207,6 +207,11 @@ class Table:
         """Keep a member's choices of direct messages."""
         await self.store.set_member(user_id, dm_turn, dm_hits)
 
+    async def language(self, channel_id: int) -> str | None:
+        """The language the channel's open game speaks in the channel (its host setting; None: no game)."""
+        loaded = await self.channels.load(channel_id)
+        return telling.language(loaded) if loaded is not None else None
+
     async def take_turn(self, name: str, every: float) -> None:
         """Wait until `every` seconds have passed since any process over this store last took the turn
         `name`, then take it."""

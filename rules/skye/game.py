@@ -215,15 +215,16 @@ class SkyeGame(Game[SkyeState]):
         ranked = sorted(range(len(state.seats)), key=lambda s: (-state.players[s].vp, -state.players[s].gold))
         top = state.players[ranked[0]]
         winners = tuple(s for s in ranked if (state.players[s].vp, state.players[s].gold) == (top.vp, top.gold))
-        board = ", ".join(f"{name(state, s)} {state.players[s].vp} VP ({state.players[s].gold} gold)" for s in ranked)
+        board = joined([Msg("{name} {vp} VP ({gold} gold)", name=name(state, s), vp=state.players[s].vp,
+                            gold=state.players[s].gold) for s in ranked], ", ")
         tied_vp = [s for s in ranked if state.players[s].vp == top.vp]
         if len(winners) > 1:
-            head = f"{' and '.join(name(state, s) for s in winners)} share the victory"
+            head = Msg("{names} share the victory", names=listed([name(state, s) for s in winners]))
         elif len(tied_vp) > 1:
-            head = f"{name(state, winners[0])} wins on gold after a tie on VP"
+            head = Msg("{name} wins on gold after a tie on VP", name=name(state, winners[0]))
         else:
-            head = f"{name(state, winners[0])} wins"
-        return Ending(winners, f"{head}: {board}.")
+            head = Msg("{name} wins", name=name(state, winners[0]))
+        return Ending(winners, Msg("{head}: {board}.", head=head, board=board))
 
     def timeout(self, state: SkyeState, seat: int) -> Action | None:
         """Out of time: an advance offered is declined; sealed prices put the axe on the first drawn
