@@ -112,11 +112,12 @@ class SkyeGame(Game[SkyeState]):
         schedule_name = str(values["schedule"] or board.schedule)
         schedule = board.scoring.schedule(schedule_name)
         if schedule is None:
-            raise BadInput(f"{board.title} has no schedule {schedule_name!r}.")
+            raise BadInput(Msg("{board} has no schedule {name}.", board=board.title, name=repr(schedule_name)))
         rounds = int(values["rounds"]) or board.scoring.rounds_for(n) or 6
         if schedule.variant(rounds) is None:
             have = ", ".join(str(v.rounds) for v in schedule.variants)
-            raise BadInput(f"Schedule {schedule_name} has no {rounds}-round game (it has {have} rounds).")
+            raise BadInput(Msg("Schedule {name} has no {rounds}-round game (it has {have} rounds).", name=schedule_name,
+                               rounds=rounds, have=have))
         scoring = self._scoring(board, str(values["scoring"]), dealer(seed, values))
         layouts = self._layouts(board, n, str(values["bonus_layout"]), dealer(seed, values))
         gold = board.start_gold if int(values["start_gold"]) < 0 else int(values["start_gold"])
@@ -137,8 +138,11 @@ class SkyeGame(Game[SkyeState]):
             known = board.scoring.tile_by_id
             bad = [t for t in chosen if t not in known]
             if len(chosen) != 4 or bad or len(set(chosen)) != 4:
-                raise BadInput(f"Setting scoring needs four different scoring tiles separated by commas"
-                               f"{f' ({bad[0][:30]!r} is not one)' if bad else ''}. Tiles: {', '.join(known)}.")
+                tiles = ", ".join(known)
+                raise BadInput(Msg("Setting scoring needs four different scoring tiles separated by commas ({bad} is "
+                                   "not one). Tiles: {tiles}.", bad=repr(bad[0][:30]), tiles=tiles) if bad else
+                               Msg("Setting scoring needs four different scoring tiles separated by commas. Tiles: "
+                                   "{tiles}.", tiles=tiles))
             return chosen
         if board.scoring_tiles:
             return board.scoring_tiles

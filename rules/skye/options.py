@@ -16,6 +16,7 @@ from itertools import combinations
 
 from rules.base import Action, Actor
 from rules.errors import BadInput, NotAllowed
+from rules.messages import Msg, Plural
 from rules.notation import fold
 from rules.options import Choice, Param, Value, Values, listed, number, text
 from rules.skye import notation, queries
@@ -70,7 +71,7 @@ def build(state: SkyeState, actor: Actor, kind: str, values: Values) -> Action:
     seat = _seat(actor)
     builder = BUILDERS.get(kind)
     if builder is None:
-        raise BadInput(f"Isle of Skye has no action {kind[:40]!r}.")
+        raise BadInput(Msg("Isle of Skye has no action {kind}.", kind=repr(kind[:40])))
     return builder(state, seat, values)
 
 
@@ -89,10 +90,12 @@ def _price(state: SkyeState, seat: int, values: Values) -> Price:
     if (axe and axe not in hand) or (not axe and not queries.may_skip_axe(state, seat)):
         return Price(axe, tiles, tuple((given + [0, 0, 0])[:len(tiles)]))
     if len(given) < len(tiles):
-        raise BadInput(f"Give a price for each of {', '.join(tiles)}: price3 is for the third with No Axe.")
+        raise BadInput(Msg("Give a price for each of {tiles}: price3 is for the third with No Axe.",
+                           tiles=", ".join(tiles)))
     if any(given[len(tiles):]):
-        raise BadInput(f"You have {plural(len(tiles), 'tile')} to price ({', '.join(tiles) or 'none'}); leave the "
-                       "other prices at 0.")
+        raise BadInput(Plural("You have {n} tile to price ({tiles}); leave the other prices at 0.",
+                              "You have {n} tiles to price ({tiles}); leave the other prices at 0.", len(tiles),
+                              tiles=", ".join(tiles) or Msg("none")))
     return Price(axe, tiles, tuple(given[:len(tiles)]))
 
 
@@ -138,11 +141,11 @@ def _adjust(state: SkyeState, seat: int, values: Values) -> Adjust:
     if what == "journeyman":
         typed = values.get("position")
         if _blank(typed):
-            raise BadInput("Moving the journeyman needs position: x,y of a tile of that territory.")
+            raise BadInput(Msg("Moving the journeyman needs position: x,y of a tile of that territory."))
         x, y = notation.position(str(typed))
         return Adjust(what, 0, player, x, y)
     if what in WHATS and values.get("value") is None:
-        raise BadInput(f"Give the new {what} as value.")
+        raise BadInput(Msg("Give the new {what} as value.", what=what))
     return Adjust(what, number(values, "value") if values.get("value") is not None else 0, player)
 
 
@@ -360,7 +363,7 @@ def _adjust_position(state: SkyeState, actor: Actor, chosen: Values) -> list[Cho
 
 def _seat(actor: Actor) -> int:
     if actor.seat is None:
-        raise NotAllowed("You are not playing in this game.")
+        raise NotAllowed(Msg("You are not playing in this game."))
     return actor.seat
 
 

@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from itertools import permutations
 
 from rules.errors import BadInput, IllegalMove, PlayerError
+from rules.messages import Msg, Plural
 from rules.skye import notation
 from rules.skye.land import Land, Pos, land
 from rules.skye.model import TRACKS
 from rules.skye.progress import advance, movement, price, usable
 from rules.skye.state import JourneyPlan, Marker, SkyeState, Walk, with_player
-from rules.text import plural
 
 MAX_MARKERS = 5
 
@@ -23,7 +23,7 @@ MAX_MARKERS = 5
 def read_markers(state: SkyeState, seat: int, texts: tuple[str, ...]) -> tuple[Marker, ...]:
     """Markers from "TILE" or "TILE:TRACK" texts (J-M2 checks the count and one per tile)."""
     if len(texts) > MAX_MARKERS:
-        raise BadInput(f"A plan has at most {MAX_MARKERS} markers, not {len(texts)}.")
+        raise BadInput(Msg("A plan has at most {most} markers, not {n}.", most=MAX_MARKERS, n=len(texts)))
     return tuple(notation.marker(state, seat, text) for text in texts)
 
 
@@ -73,8 +73,8 @@ def points_for(state: SkyeState, seat: int, extra: bool) -> int:
     held = usable(state, seat, "movement")
     if held is None:
         if any(state.board.progress.bonus_by_id[h.bonus].effect == "movement" for h in state.players[seat].held):
-            raise IllegalMove("Your Extra Movement tile was gained in this phase; use it from the next phase on.")
-        raise IllegalMove("You have no Extra Movement tile to spend.")
+            raise IllegalMove(Msg("Your Extra Movement tile was gained in this phase; use it from the next phase on."))
+        raise IllegalMove(Msg("You have no Extra Movement tile to spend."))
     return base + state.board.progress.bonus_by_id[held.bonus].movement
 
 
@@ -82,13 +82,14 @@ def check_shape(state: SkyeState, seat: int, plan: JourneyPlan) -> None:
     """J-M2: no more markers than the seat has, at most one per tile."""
     have = state.players[seat].markers
     if len(plan.markers) > have:
-        raise IllegalMove(f"You have {plural(have, 'waypoint marker')}, not {len(plan.markers)}.")
+        raise IllegalMove(Plural("You have {n} waypoint marker, not {planned}.",
+                                  "You have {n} waypoint markers, not {planned}.", have, planned=len(plan.markers)))
     seen: set[Pos] = set()
     for marker in plan.markers:
         pos = (marker.x, marker.y)
         if pos in seen:
-            where = "the castle" if pos == (0, 0) else f"the tile at {pos[0]},{pos[1]}"
-            raise IllegalMove(f"Only one waypoint marker may lie on a tile; {where} has two.")
+            where = Msg("the castle") if pos == (0, 0) else Msg("the tile at {x},{y}", x=pos[0], y=pos[1])
+            raise IllegalMove(Msg("Only one waypoint marker may lie on a tile; {where} has two.", where=where))
         seen.add(pos)
 
 
@@ -108,7 +109,7 @@ def walk(state: SkyeState, seat: int, plan: JourneyPlan, strict: bool) -> Outcom
         pos = (marker.x, marker.y)
         if pos not in lnd.cells:
             if strict:
-                raise IllegalMove(f"Marker {i}: you have no tile at {pos[0]},{pos[1]}.")
+                raise IllegalMove(Msg("Marker {i}: you have no tile at {x},{y}.", i=i, x=pos[0], y=pos[1]))
             dropped.append(marker)
             lines.append(f"marker {i} at {pos[0]},{pos[1]} dropped: no tile there")
             continue
@@ -116,8 +117,9 @@ def walk(state: SkyeState, seat: int, plan: JourneyPlan, strict: bool) -> Outcom
         if leg is None or used + leg > points:
             if strict:
                 need = " + ".join(str(n) for n in (*legs, leg))
-                raise IllegalMove(f"Marker {i} on {label(lnd, pos)} cannot be reached: your markers need "
-                                  f"{need} = {used + (leg or 0)} movement points but you have {points}.")
+                raise IllegalMove(Msg("Marker {i} on {tile} cannot be reached: your markers need {need} = {total} "
+                                      "movement points but you have {points}.", i=i, tile=label(lnd, pos), need=need,
+                                      total=used + (leg or 0), points=points))
             dropped.append(marker)
             lines.append(f"marker {i} on {label(lnd, pos)} dropped: out of reach")
             continue
@@ -134,7 +136,8 @@ def walk(state: SkyeState, seat: int, plan: JourneyPlan, strict: bool) -> Outcom
             cost = price(state, seat, track_i, "marker", lnd, pos)
         except PlayerError as refusal:
             if strict:
-                raise IllegalMove(f"Marker {i} on {label(lnd, pos)}: {refusal.message}") from None
+                raise IllegalMove(Msg("Marker {i} on {tile}: {why}", i=i, tile=label(lnd, pos),
+                                      why=refusal.message)) from None
             collected.append(Marker(marker.x, marker.y, ""))
             lines.append(f"collects marker {i} on {label(lnd, pos)} but cannot advance: {refusal.message}")
             continue

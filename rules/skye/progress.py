@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.errors import IllegalMove
+from rules.messages import Msg
 from rules.skye.land import Land, Pos
 from rules.skye.model import FEATURES, SLOTS, TRACKS, Side, Space, Track
 from rules.skye.state import Held, Pending, PlayerState, SkyeState, phase_number, with_player
@@ -105,16 +106,17 @@ def price(state: SkyeState, seat: int, track_i: int, how: str, land: Land | None
         assert land is not None and pos is not None
         if not meets(land, pos, target.need):
             if pos != (0, 0):
-                raise IllegalMove(f"{track.title} space {to} needs {need_text(target.need)}; "
-                                  "this tile does not meet it.")
+                raise IllegalMove(Msg("{track} space {to} needs {need}; this tile does not meet it.",
+                                      track=track.title, to=to, need=need_text(target.need)))
             castle = side_of(state).segment_cost(to)
     have = player.gold
     cost = Cost(castle, target.fee)
     if cost.total > have:
-        parts = [f"the castle cost of {castle}"] if castle else []
-        parts += [f"a fee of {target.fee}"] if target.fee else []
-        raise IllegalMove(f"Advancing to {track.title} space {to} costs {' plus '.join(parts)} gold, more than "
-                          f"the {have} gold held.")
+        parts = [Msg("the castle cost of {n}", n=castle)] if castle else []
+        parts += [Msg("a fee of {n}", n=target.fee)] if target.fee else []
+        raise IllegalMove(Msg("Advancing to {track} space {to} costs {parts} gold, more than the {gold} gold held.",
+                              track=track.title, to=to, gold=have,
+                              parts=Msg("{a} plus {b}", a=parts[0], b=parts[1]) if len(parts) == 2 else parts[0]))
     return cost
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.base import Result
 from rules.errors import BadInput, IllegalMove, NotYourTurn
+from rules.messages import Msg, Plural, joined
 from rules.skye.actions import EXTRA_MOVEMENT, Buy, Choose, Keep, Place, Plan, Road, Use
 from rules.skye.actions import Price as PriceAction
 from rules.skye.land import land, normal_piece, road_key, step
@@ -51,8 +52,8 @@ def _tile_id(state: SkyeState, text: str, among: tuple[str, ...], what: str) -> 
     for tile in among:
         if tile.lower() == key:
             return tile
-    listed = ", ".join(among) or "none"
-    raise BadInput(f"{text[:30]!r} is not one of {what} ({listed}).")
+    listed = ", ".join(among) or Msg("none")
+    raise BadInput(Msg("{tile} is not one of {what} ({tiles}).", tile=repr(text[:30]), what=what, tiles=listed))
 
 
 # --- phase 2: sealed prices ----------------------------------------------------------------------------------
@@ -61,24 +62,29 @@ def _tile_id(state: SkyeState, text: str, among: tuple[str, ...], what: str) -> 
 def price_tiles(state: SkyeState, seat: int, action: PriceAction) -> Outcome:
     player = state.players[seat]
     if not player.hand:
-        raise IllegalMove("You drew no tiles this round; there is nothing to price.")
+        raise IllegalMove(Msg("You drew no tiles this round; there is nothing to price."))
     if len(action.tiles) != len(action.prices):
-        raise BadInput(f"Give one price per tile: {len(action.tiles)} tiles but {len(action.prices)} prices.")
-    axe = _tile_id(state, action.axe, player.hand, "your drawn tiles") if action.axe.strip() else ""
+        raise BadInput(Msg("Give one price per tile: {tiles} tiles but {prices} prices.", tiles=len(action.tiles),
+                           prices=len(action.prices)))
+    drawn = Msg("your drawn tiles")
+    axe = _tile_id(state, action.axe, player.hand, drawn) if action.axe.strip() else ""
     if not axe and usable(state, seat, "no_axe") is None:
-        raise IllegalMove("Put the axe on one of your tiles (only the No Axe bonus tile lets you price all three).")
-    tiles = tuple(_tile_id(state, t, player.hand, "your drawn tiles") for t in action.tiles)
+        raise IllegalMove(Msg("Put the axe on one of your tiles (only the No Axe bonus tile lets you price all "
+                              "three)."))
+    tiles = tuple(_tile_id(state, t, player.hand, drawn) for t in action.tiles)
     rest = tuple(t for t in player.hand if t != axe)
     if sorted(tiles) != sorted(rest):
-        raise BadInput(f"Price exactly the tiles without the axe: {', '.join(rest)}.")
+        raise BadInput(Msg("Price exactly the tiles without the axe: {tiles}.", tiles=", ".join(rest)))
     floor = int(state.settings["min_price"])
     if floor * len(tiles) > player.gold:
         floor = 0
     for tile, amount in zip(tiles, action.prices):
         if not floor <= amount <= MAX_PRICE:
-            raise BadInput(f"The price of {tile} must be between {floor} and {MAX_PRICE} gold, not {amount}.")
+            raise BadInput(Msg("The price of {tile} must be between {low} and {high} gold, not {amount}.", tile=tile,
+                               low=floor, high=MAX_PRICE, amount=amount))
     if sum(action.prices) > player.gold:
-        raise IllegalMove(f"Your prices add up to {sum(action.prices)} gold but you have only {player.gold}.")
+        raise IllegalMove(Msg("Your prices add up to {total} gold but you have only {gold}.", total=sum(action.prices),
+                              gold=player.gold))
     pricing = Pricing(axe, tiles, tuple(action.prices))
     mark = fingerprint(action.salt or state.salt, seat, price_text(pricing))
     again = player.pricing is not None
@@ -109,12 +115,13 @@ def buy(state: SkyeState, seat: int, action: Buy) -> Outcome:
     own = tuple(o.tile for o in state.offers if o.owner == seat)
     key = action.tile.strip().lower()
     if key in [t.lower() for t in own]:
-        raise IllegalMove("You cannot buy your own tile; unbought tiles are kept at the end of the phase.")
-    tile = _tile_id(state, action.tile, others, "the tiles other players offer")
+        raise IllegalMove(Msg("You cannot buy your own tile; unbought tiles are kept at the end of the phase."))
+    tile = _tile_id(state, action.tile, others, Msg("the tiles other players offer"))
     offer = next(o for o in state.offers if o.tile == tile)
     bank = usable(state, seat, "bank_pays") is not None
     if not bank and offer.price > player.gold:
-        raise IllegalMove(f"{tile} costs {offer.price} gold but you have only {player.gold}.")
+        raise IllegalMove(Msg("{tile} costs {price} gold but you have only {gold}.", tile=tile, price=offer.price,
+                              gold=player.gold))
     seller = offer.owner
     paid = 0 if bank else offer.price
     state = replace(state, offers=tuple(o for o in state.offers if o.tile != tile), queue=state.queue[1:])
@@ -133,10 +140,10 @@ def buy(state: SkyeState, seat: int, action: Buy) -> Outcome:
 def keep(state: SkyeState, seat: int, action: Keep) -> Outcome:
     mine = tuple(o.tile for o in state.offers if o.owner == seat)
     if not mine:
-        raise NotYourTurn("You have no unbought tiles to keep or discard.")
-    discard = tuple(_tile_id(state, t, mine, "your unbought tiles") for t in action.discard)
+        raise NotYourTurn(Msg("You have no unbought tiles to keep or discard."))
+    discard = tuple(_tile_id(state, t, mine, Msg("your unbought tiles")) for t in action.discard)
     if len(set(discard)) != len(discard):
-        raise BadInput("Name each tile to discard once.")
+        raise BadInput(Msg("Name each tile to discard once."))
     log = Log()
     state = keep_offers(state, seat, discard, log)
     return _finish(state, log, log.lines.pop(0) if log.lines else f"{name(state, seat)} keeps nothing.")
@@ -160,7 +167,7 @@ def pending_prompt(pending: Pending) -> str:
 def choose(state: SkyeState, seat: int, action: Choose) -> Outcome:
     pending = next((p for p in state.pending if p.seat == seat), None)
     if pending is None:
-        raise NotYourTurn("Nobody asked you to decide anything.")
+        raise NotYourTurn(Msg("Nobody asked you to decide anything."))
     options = pending_options(state, pending)
     choice = action.choice.strip().lower()
     if choice not in options:
@@ -169,8 +176,8 @@ def choose(state: SkyeState, seat: int, action: Choose) -> Outcome:
                 price(state, seat, TRACKS.index(choice), "free")
             except IllegalMove as refusal:
                 raise IllegalMove(refusal.message) from None
-            raise IllegalMove(f"This decision offers only {either(options)}.")
-        raise BadInput(f"Answer {either(options)}, not {action.choice[:20]!r}.")
+            raise IllegalMove(Msg("This decision offers only {options}.", options=either(options)))
+        raise BadInput(Msg("Answer {options}, not {choice}.", options=either(options), choice=repr(action.choice[:20])))
     rest = list(state.pending)
     rest.remove(pending)
     state = replace(state, pending=tuple(rest))
@@ -191,30 +198,34 @@ def place(state: SkyeState, seat: int, action: Place) -> Outcome:
     player = state.players[seat]
     tile_id = _tile_id(state, action.tile, player.to_place, "your tiles to place")
     if not (abs(action.x) <= MAX_COORD and abs(action.y) <= MAX_COORD):
-        raise BadInput(f"Positions run from -{MAX_COORD} to {MAX_COORD}.")
+        raise BadInput(Msg("Positions run from -{most} to {most}.", most=MAX_COORD))
     if action.rotation not in range(4):
-        raise BadInput(f"Rotation is 0, 1, 2 or 3 quarter turns clockwise, not {action.rotation}.")
+        raise BadInput(Msg("Rotation is 0, 1, 2 or 3 quarter turns clockwise, not {rotation}.",
+                           rotation=action.rotation))
     lnd = land(state.board, player)
     tile = state.board.tile(tile_id)
     if not lnd.can_place(tile):
         others = either([t for t in player.to_place if t != tile_id])
-        raise IllegalMove(f"{tile_id} fits nowhere in your territory yet: place {others} first (a tile that still "
-                          "fits nowhere once your other tiles are placed is discarded).")
+        raise IllegalMove(Msg("{tile} fits nowhere in your territory yet: place {others} first (a tile that still "
+                              "fits nowhere once your other tiles are placed is discarded).", tile=tile_id,
+                              others=others))
     cell = (action.x, action.y)
     if cell in lnd.cells:
-        raise IllegalMove(f"{label(lnd, cell)} is already there.")
+        raise IllegalMove(Msg("{tile} is already there.", tile=label(lnd, cell)))
     if cell not in lnd.frontier:
-        raise IllegalMove(f"{action.x},{action.y} is not next to your territory; a tile must touch one you have.")
+        raise IllegalMove(Msg("{x},{y} is not next to your territory; a tile must touch one you have.", x=action.x,
+                              y=action.y))
     if action.rotation not in lnd.fits(tile, cell):
         shows = tile.turned[action.rotation]
         for side, need in enumerate(lnd.frontier[cell]):
             if need and shows[side] != need:
                 other = step(cell, side)
-                raise IllegalMove(
-                    f"{tile_id} turned {action.rotation} shows {shows[side]} on its {SIDE_WORDS[side]} side, but "
-                    f"{label(lnd, other)} shows {need} there."
-                    + (f" Turns that fit here: {', '.join(map(str, lnd.fits(tile, cell)))}." if lnd.fits(tile, cell)
-                       else ""))
+                clash = Msg("{tile} turned {rotation} shows {shows} on its {side} side, but {other} shows {need} "
+                            "there.", tile=tile_id, rotation=action.rotation, shows=shows[side],
+                            side=SIDE_WORDS[side], other=label(lnd, other), need=need)
+                fitting = lnd.fits(tile, cell)
+                raise IllegalMove(joined([clash, Msg("Turns that fit here: {turns}.",
+                                                     turns=", ".join(map(str, fitting)))]) if fitting else clash)
     left = list(player.to_place)
     left.remove(tile_id)
     state = with_player(state, seat, territory=(*player.territory, Placed(tile_id, *cell, action.rotation)),
@@ -263,20 +274,21 @@ def plan(state: SkyeState, seat: int, action: Plan) -> Outcome:
 
 def use(state: SkyeState, seat: int, action: Use) -> Outcome:
     if action.bonus.strip().lower().replace(" ", "_") not in (EXTRA_MOVEMENT, "extra", "movement"):
-        raise BadInput(f"The only bonus tile you use by hand is {EXTRA_MOVEMENT}, not {action.bonus[:30]!r}.")
+        raise BadInput(Msg("The only bonus tile you use by hand is {tile}, not {bonus}.", tile=EXTRA_MOVEMENT,
+                           bonus=repr(action.bonus[:30])))
     sealed = state.players[seat].plan
     if sealed is None:
-        raise IllegalMove("Seal a plan first (or plan with extra), then you can spend Extra Movement on it.")
+        raise IllegalMove(Msg("Seal a plan first (or plan with extra), then you can spend Extra Movement on it."))
     if sealed.extra == bool(action.on):
-        raise IllegalMove("Your sealed plan already " + ("spends" if action.on else "does not spend") +
-                          " Extra Movement.")
+        raise IllegalMove(Msg("Your sealed plan already spends Extra Movement.") if action.on else
+                          Msg("Your sealed plan already does not spend Extra Movement."))
     try:
         return _seal(state, seat, replace(sealed, extra=bool(action.on)), action.salt)
     except IllegalMove as refusal:
         if action.on:
             raise
-        raise IllegalMove(f"Without Extra Movement your sealed plan no longer fits ({refusal.message}) "
-                          f"Plan again first.") from None
+        raise IllegalMove(Msg("Without Extra Movement your sealed plan no longer fits ({why}) Plan again first.",
+                              why=refusal.message)) from None
 
 
 # --- roads (J-T8) -------------------------------------------------------------------------------------------------
@@ -286,23 +298,24 @@ def road(state: SkyeState, seat: int, action: Road) -> Outcome:
     player = state.players[seat]
     side = action.side.strip().lower()[:1]
     if side not in EDGES or action.side.strip().lower() not in (side, SIDE_WORDS[EDGES.index(side)]):
-        raise BadInput(f"A side is n, e, s or w, not {action.side[:20]!r}.")
+        raise BadInput(Msg("A side is n, e, s or w, not {side}.", side=repr(action.side[:20])))
     if not player.road_stock:
-        raise IllegalMove("You have no road to place.")
+        raise IllegalMove(Msg("You have no road to place."))
     now = phase_number(state)
     ready = [i for i, gained in enumerate(player.road_stock) if gained < now]
     if not ready:
-        was = "was" if len(player.road_stock) == 1 else "were"
-        raise IllegalMove(f"Your {plural(len(player.road_stock), 'road')} {was} gained in this phase; "
-                          "place roads from the next phase on (Golden Rule).")
+        raise IllegalMove(Plural("Your {n} road was gained in this phase; place roads from the next phase on "
+                                 "(Golden Rule).", "Your {n} roads were gained in this phase; place roads from the "
+                                 "next phase on (Golden Rule).", len(player.road_stock)))
     lnd = land(state.board, player)
     here = (action.x, action.y)
     there = step(here, EDGES.index(side)) if abs(action.x) <= MAX_COORD and abs(action.y) <= MAX_COORD else here
     if here not in lnd.cells or there not in lnd.cells or here == there:
-        raise IllegalMove(f"A road goes across the edge between two of your tiles; {action.x},{action.y} "
-                          f"{SIDE_WORDS[EDGES.index(side)]} is not such an edge.")
+        raise IllegalMove(Msg("A road goes across the edge between two of your tiles; {x},{y} {side} is not such "
+                              "an edge.", x=action.x, y=action.y, side=SIDE_WORDS[EDGES.index(side)]))
     if road_key(here, there) in lnd.placed_roads:
-        raise IllegalMove(f"A road already lies between {label(lnd, here)} and {label(lnd, there)}.")
+        raise IllegalMove(Msg("A road already lies between {one} and {other}.", one=label(lnd, here),
+                              other=label(lnd, there)))
     stock = list(player.road_stock)
     del stock[ready[0]]
     piece = normal_piece(action.x, action.y, side)
