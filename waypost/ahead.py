@@ -18,6 +18,7 @@ from typing import Any
 from rules.base import Action, Actor
 from rules.core import Mode, Prepared
 from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
+from rules.messages import Msg, joined
 from rules.text import plural
 from waypost.channels import Channels, Loaded
 from waypost.outcome import Outcome, User
@@ -68,20 +69,21 @@ class Ahead:
         """/prepared: `doing` one of `DOINGS` with the user's prepared turn (`record` plays a step)."""
         actor = loaded.actor(user)
         if actor.seat is None:
-            raise NotAllowed("You are not playing in this game.")
+            raise NotAllowed(Msg("You are not playing in this game."))
         if doing not in DOINGS:
-            raise BadInput(f"Choose one of {', '.join(DOINGS)}, not {doing[:20]!r}.")
+            raise BadInput(Msg("Choose one of {doings}, not {doing}.", doings=", ".join(DOINGS),
+                               doing=repr(doing[:20])))
         seat = actor.seat
         kept = (await self.channels.plans(loaded)).get(seat)
         if kept is None:
-            raise IllegalMove("You have no prepared turn. Prepare one with the game's usual commands while it "
-                              "is not your turn.")
+            raise IllegalMove(Msg("You have no prepared turn. Prepare one with the game's usual commands while it "
+                                  "is not your turn."))
         plan = self._plan(loaded, kept)
         if doing == "show":
             return Outcome(_shown(loaded, plan, kept), private=True)
         if doing == "clear":
             await self.channels.drop_plan(loaded, seat)
-            return Outcome("Your prepared turn is taken back.", private=True)
+            return Outcome(Msg("Your prepared turn is taken back."), private=True)
         mode: Mode = "unchanged" if doing == "unchanged" else "if legal" if doing == "if legal" else plan.mode
         else_pass = plan.else_pass or doing == "else pass"
         if due(loaded, seat):  # offered back, and their turn now: replayed as it stands, or tried again so
@@ -89,7 +91,7 @@ class Ahead:
                 legal = loaded.game.rules.ready(loaded.state, dataclasses.replace(plan, mode="if legal",
                                                                                   else_pass=False), {})
                 if not legal.actions:
-                    raise IllegalMove(" ".join(legal.reasons))
+                    raise IllegalMove(joined(legal.reasons))
                 await self._play(loaded, user, legal.actions, kept, record)
             else:
                 again = dataclasses.replace(plan, mode=mode, else_pass=else_pass)

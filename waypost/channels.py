@@ -15,6 +15,7 @@ from typing import Any
 
 from rules.base import Actor, Awaiting, BoardInfo, Seat
 from rules.errors import BadInput, IllegalMove, NoGame, PlayerError, UnknownBoard
+from rules.messages import Msg
 from rules.text import players
 from waypost.clocks import Clocks, Timing
 from waypost.i18n import game_language, translate
@@ -118,8 +119,9 @@ class Channels:
         try:
             return self.games[key.strip().lower()]
         except KeyError:
-            names = ", ".join(self.games) or "none"
-            raise BadInput(f"There is no game called {key[:40]!r}. Games: {names}.") from None
+            names = ", ".join(self.games) or Msg("none")
+            raise BadInput(Msg("There is no game called {key}. Games: {names}.", key=repr(key[:40]),
+                               names=names)) from None
 
     async def _loaded(self, row: GameRow) -> Loaded:
         game = self.game(row.game_key)
@@ -168,7 +170,7 @@ class Channels:
     async def require(self, channel_id: int) -> Loaded:
         loaded = await self.load(channel_id)
         if loaded is None:
-            raise NoGame("There is no game in this channel. Start one with /game new.")
+            raise NoGame(Msg("There is no game in this channel. Start one with /game new."))
         return loaded
 
     async def latest(self, channel_id: int) -> Loaded:
@@ -179,20 +181,20 @@ class Channels:
             return loaded
         row = await self.store.last_game(channel_id)
         if row is None:
-            raise NoGame("There is no game in this channel. Start one with /game new.")
+            raise NoGame(Msg("There is no game in this channel. Start one with /game new."))
         return await self._loaded(row)
 
     async def started(self, channel_id: int) -> Loaded:
         """The channel's game in play, or its last game that was played (for looking back)."""
         loaded = await self.latest(channel_id)
         if loaded.state is None:
-            raise IllegalMove("The game has not started yet. The host starts it with /game start.")
+            raise IllegalMove(Msg("The game has not started yet. The host starts it with /game start."))
         return loaded
 
     async def active(self, channel_id: int) -> Loaded:
         loaded = await self.require(channel_id)
         if loaded.row.status != "active":
-            raise IllegalMove("The game has not started yet. The host starts it with /game start.")
+            raise IllegalMove(Msg("The game has not started yet. The host starts it with /game start."))
         return loaded
 
     @asynccontextmanager
