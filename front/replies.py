@@ -132,7 +132,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
                             refused=True)
         return
     if isinstance(error, (PlayerError, app_commands.TransformerError, app_commands.CheckFailure)):
-        await say_privately(interaction, escape(translate(str(error), reader(interaction))), refused=True)
+        said = error.args[0] if error.args and isinstance(error.args[0], Msg) else str(error)  # a check's Msg too
+        await say_privately(interaction, escape(translate(said, reader(interaction))), refused=True)
         return
     if isinstance(error, StoreUnavailable):
         await say_privately(interaction, str(error))
