@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 
 from rules.errors import BadInput, IllegalMove, PlayerError
-from rules.messages import Msg, Plural
+from rules.messages import Msg, Plural, joined
 from rules.skye import notation
 from rules.skye.land import Land, Pos, land
 from rules.skye.model import TRACKS
@@ -51,7 +51,7 @@ def cheapest_order(lnd: Land, start: Pos, tiles: list[Pos]) -> tuple[tuple[Pos, 
 
 def label(lnd: Land, pos: Pos) -> str:
     """A tile as texts name it: "L12 (2,1)", "the castle"."""
-    return "the castle" if pos == (0, 0) else f"{lnd.ids[pos]} ({pos[0]},{pos[1]})"
+    return Msg("the castle") if pos == (0, 0) else f"{lnd.ids[pos]} ({pos[0]},{pos[1]})"
 
 
 @dataclass
@@ -111,7 +111,7 @@ def walk(state: SkyeState, seat: int, plan: JourneyPlan, strict: bool) -> Outcom
             if strict:
                 raise IllegalMove(Msg("Marker {i}: you have no tile at {x},{y}.", i=i, x=pos[0], y=pos[1]))
             dropped.append(marker)
-            lines.append(f"marker {i} at {pos[0]},{pos[1]} dropped: no tile there")
+            lines.append(Msg("marker {i} at {x},{y} dropped: no tile there", i=i, x=pos[0], y=pos[1]))
             continue
         leg = lnd.cost(here, pos)
         if leg is None or used + leg > points:
@@ -121,7 +121,7 @@ def walk(state: SkyeState, seat: int, plan: JourneyPlan, strict: bool) -> Outcom
                                       "movement points but you have {points}.", i=i, tile=label(lnd, pos), need=need,
                                       total=used + (leg or 0), points=points))
             dropped.append(marker)
-            lines.append(f"marker {i} on {label(lnd, pos)} dropped: out of reach")
+            lines.append(Msg("marker {i} on {tile} dropped: out of reach", i=i, tile=label(lnd, pos)))
             continue
         used += leg
         legs.append(leg)
@@ -129,7 +129,7 @@ def walk(state: SkyeState, seat: int, plan: JourneyPlan, strict: bool) -> Outcom
         here = pos
         if not marker.track:
             collected.append(marker)
-            lines.append(f"collects marker {i} on {label(lnd, pos)} without advancing")
+            lines.append(Msg("collects marker {i} on {tile} without advancing", i=i, tile=label(lnd, pos)))
             continue
         track_i = TRACKS.index(marker.track)
         try:
@@ -139,11 +139,12 @@ def walk(state: SkyeState, seat: int, plan: JourneyPlan, strict: bool) -> Outcom
                 raise IllegalMove(Msg("Marker {i} on {tile}: {why}", i=i, tile=label(lnd, pos),
                                       why=refusal.message)) from None
             collected.append(Marker(marker.x, marker.y, ""))
-            lines.append(f"collects marker {i} on {label(lnd, pos)} but cannot advance: {refusal.message}")
+            lines.append(Msg("collects marker {i} on {tile} but cannot advance: {why}", i=i, tile=label(lnd, pos),
+                             why=refusal.message))
             continue
         state, said = advance(state, seat, track_i, cost)
         collected.append(marker)
-        lines.append(f"collects marker {i} on {label(lnd, pos)}: {said}")
+        lines.append(Msg("collects marker {i} on {tile}: {said}", i=i, tile=label(lnd, pos), said=said))
     state = with_player(state, seat, journeyman=here)
     return Outcome(state, Walk(seat, tuple(path), tuple(collected), tuple(dropped)), lines, used, points)
 
@@ -171,11 +172,15 @@ def carry_out(state: SkyeState, seat: int, plan: JourneyPlan, name: str) -> tupl
         held.remove(spend)
         state = with_player(state, seat, held=tuple(held))
     lnd = land(state.board, state.players[seat])
-    head = (f"{name}'s journeyman ({outcome.points} movement point{'s' * (outcome.points != 1)}"
-            f"{', Extra Movement spent' if spend else ''})")
+    head = Plural("{name}'s journeyman ({n} movement point, Extra Movement spent)",
+                  "{name}'s journeyman ({n} movement points, Extra Movement spent)", outcome.points, name=name) \
+        if spend else Plural("{name}'s journeyman ({n} movement point)", "{name}'s journeyman ({n} movement points)",
+                             outcome.points, name=name)
     if not plan.markers:
-        return state, outcome.walk, [f"{head} stays on {label(lnd, state.players[seat].journeyman)}."]
+        return state, outcome.walk, [Msg("{head} stays on {tile}.", head=head,
+                                         tile=label(lnd, state.players[seat].journeyman))]
     end = label(lnd, state.players[seat].journeyman)
-    text = f"{head}: {'; '.join(outcome.lines)}; ends on {end} ({outcome.used} used)."
+    text = Msg("{head}: {walk}; ends on {tile} ({n} used).", head=head, walk=joined(outcome.lines, "; "), tile=end,
+               n=outcome.used)
     return state, outcome.walk, [text]
 

@@ -31,7 +31,7 @@ from rules.skye.state import (
     sealed_all,
     with_player,
 )
-from rules.text import either, plural
+from rules.text import either
 
 Outcome = Result[SkyeState]
 MAX_PRICE = 99
@@ -89,14 +89,18 @@ def price_tiles(state: SkyeState, seat: int, action: PriceAction) -> Outcome:
     mark = fingerprint(action.salt or state.salt, seat, price_text(pricing))
     again = player.pricing is not None
     state = with_player(state, seat, pricing=pricing, fingerprint=mark, salt=action.salt)
-    public, said = f"{name(state, seat)} committed (fingerprint {mark}).", f"{name(state, seat)} committed."
-    priced = ", ".join(f"{t} {p} gold" for t, p in zip(tiles, action.prices))
-    mine = (f"{name(state, seat)} {'changed' if again else 'sealed'} their prices: "
-            f"{'axe on ' + axe if axe else 'no axe'}; {priced or 'nothing priced'} (fingerprint {mark}).")
+    public, said = _committed(state, seat, mark)
+    priced = joined([Msg("{tile} {n} gold", tile=t, n=p) for t, p in zip(tiles, action.prices)], ", ") \
+        if tiles else Msg("nothing priced")
+    axed = Msg("axe on {tile}", tile=axe) if axe else Msg("no axe")
+    mine = (Msg("{name} changed their prices: {axe}; {priced} (fingerprint {mark}).", name=name(state, seat),
+                axe=axed, priced=priced, mark=mark) if again else
+            Msg("{name} sealed their prices: {axe}; {priced} (fingerprint {mark}).", name=name(state, seat),
+                axe=axed, priced=priced, mark=mark))
     if sealed_all(state):
         log = Log()
         state = reveal_prices(state, log)
-        return _finish(state, log, f"{said} {log.lines.pop(0)}", undoable=False, reveals=True)
+        return _finish(state, log, joined([said, log.lines.pop(0)]), undoable=False, reveals=True)
     return Result(state, mine, (), board_changed=False, secret=True, public=public, said=said)
 
 
@@ -110,7 +114,8 @@ def buy(state: SkyeState, seat: int, action: Buy) -> Outcome:
     second = player.buys >= 1
     if not action.tile.strip():
         state = with_player(replace(state, queue=state.queue[1:]), seat, buys=player.buys + 1)
-        return _finish(state, log, f"{who} passes{' on a second buy' if second else ''}.")
+        return _finish(state, log, Msg("{name} passes on a second buy.", name=who) if second else
+                       Msg("{name} passes.", name=who))
     others = tuple(o.tile for o in state.offers if o.owner != seat)
     own = tuple(o.tile for o in state.offers if o.owner == seat)
     key = action.tile.strip().lower()
@@ -127,12 +132,14 @@ def buy(state: SkyeState, seat: int, action: Buy) -> Outcome:
     state = replace(state, offers=tuple(o for o in state.offers if o.tile != tile), queue=state.queue[1:])
     state = with_player(state, seat, gold=player.gold - paid, buys=player.buys + 1)
     state = with_player(state, seller, gold=state.players[seller].gold + 2 * offer.price)
-    payer = "the bank pays" if bank else f"pays {offer.price} gold"
-    summary = (f"{who} buys {tile} from {name(state, seller)} for {offer.price} gold ({payer}; "
-               f"{name(state, seller)} also takes back the {offer.price} gold set on it)"
-               f"{' as a second buy' if second else ''}.")
+    payer = Msg("the bank pays") if bank else Msg("pays {n} gold", n=offer.price)
+    values = {"name": who, "tile": tile, "seller": name(state, seller), "price": offer.price, "payer": payer}
+    summary = Msg("{name} buys {tile} from {seller} for {price} gold ({payer}; {seller} also takes back the {price} "
+                  "gold set on it) as a second buy.", **values) if second else \
+        Msg("{name} buys {tile} from {seller} for {price} gold ({payer}; {seller} also takes back the {price} gold "
+            "set on it).", **values)
     state = replace(state, pending=(*state.pending, Pending(seller, "sold", tile)))
-    log.add(f"{name(state, seller)} may advance on the Warrior track.")
+    log.add(Msg("{name} may advance on the Warrior track.", name=name(state, seller)))
     state = take(state, seat, tile, log)
     return _finish(state, log, summary)
 
@@ -146,7 +153,7 @@ def keep(state: SkyeState, seat: int, action: Keep) -> Outcome:
         raise BadInput(Msg("Name each tile to discard once."))
     log = Log()
     state = keep_offers(state, seat, discard, log)
-    return _finish(state, log, log.lines.pop(0) if log.lines else f"{name(state, seat)} keeps nothing.")
+    return _finish(state, log, log.lines.pop(0) if log.lines else Msg("{name} keeps nothing.", name=name(state, seat)))
 
 
 def pending_options(state: SkyeState, pending: Pending) -> tuple[str, ...]:
@@ -157,11 +164,12 @@ def pending_options(state: SkyeState, pending: Pending) -> tuple[str, ...]:
 
 def pending_prompt(pending: Pending) -> str:
     if pending.why == "sold":
-        return f"Your tile {pending.tile} was sold: advance on the Warrior track regardless of its requirement?"
+        return Msg("Your tile {tile} was sold: advance on the Warrior track regardless of its requirement?",
+                   tile=pending.tile)
     if pending.why == "journeyman":
-        return (f"You took {pending.tile} with the journeyman symbol: advance on any track regardless of "
-                f"requirement (Herald fees apply)?")
-    return "Advance on a Track bonus: choose a track to advance on (Herald fees apply)."
+        return Msg("You took {tile} with the journeyman symbol: advance on any track regardless of requirement "
+                   "(Herald fees apply)?", tile=pending.tile)
+    return Msg("Advance on a Track bonus: choose a track to advance on (Herald fees apply).")
 
 
 def choose(state: SkyeState, seat: int, action: Choose) -> Outcome:
@@ -184,11 +192,11 @@ def choose(state: SkyeState, seat: int, action: Choose) -> Outcome:
     who = name(state, seat)
     log = Log()
     if choice == "none":
-        return _finish(state, log, f"{who} does not advance.")
+        return _finish(state, log, Msg("{name} does not advance.", name=who))
     track_i = TRACKS.index(choice)
     cost = price(state, seat, track_i, "free")
     state, said = advance(state, seat, track_i, cost)
-    return _finish(state, log, f"{who} advances: {said}.")
+    return _finish(state, log, Msg("{name} advances: {what}.", name=who, what=said))
 
 
 # --- phase 5: placing tiles ------------------------------------------------------------------------------------
@@ -233,8 +241,8 @@ def place(state: SkyeState, seat: int, action: Place) -> Outcome:
     log = Log()
     state = discard_unplaceable(state, seat, log)
     done = not any(p.to_place for p in state.players)  # the placements fold into one board, with the last
-    return _finish(state, log, f"{name(state, seat)} places {tile_id} at {cell[0]},{cell[1]} "
-                               f"(turned {action.rotation}).", board_changed=done)
+    return _finish(state, log, Msg("{name} places {tile} at {x},{y} (turned {rotation}).", name=name(state, seat),
+                                   tile=tile_id, x=cell[0], y=cell[1], rotation=action.rotation), board_changed=done)
 
 
 # --- phase 5: the sealed plan ------------------------------------------------------------------------------------
@@ -246,25 +254,41 @@ def _seal(state: SkyeState, seat: int, plan: JourneyPlan, salt: str) -> Outcome:
     mark = fingerprint(salt or state.salt, seat, plan_text(plan))
     again = state.players[seat].plan is not None
     state = with_player(state, seat, plan=plan, fingerprint=mark, salt=salt)
-    public, said = f"{name(state, seat)} committed (fingerprint {mark}).", f"{name(state, seat)} committed."
+    public, said = _committed(state, seat, mark)
     if sealed_all(state):
         log = Log()
         state = reveal_plans(state, log)
-        return _finish(state, log, f"{said} {log.lines.pop(0)}", undoable=False, reveals=True)
+        return _finish(state, log, joined([said, log.lines.pop(0)]), undoable=False, reveals=True)
     lnd = land(state.board, state.players[seat])
     route = "; ".join(
-        f"{label(lnd, (m.x, m.y))}" + (f" → {m.track}" if m.track else "") for m in plan.markers) or "no markers"
-    mine = (f"{name(state, seat)} {'changed' if again else 'sealed'} their plan: {route}"
-            f"{', spending Extra Movement' if plan.extra else ''} — {outcome.used} of {outcome.points} movement points "
-            f"(fingerprint {mark}).")
+        f"{label(lnd, (m.x, m.y))}" + (f" → {m.track}" if m.track else "") for m in plan.markers) or Msg("no markers")
+    values = {"name": name(state, seat), "route": route, "used": outcome.used, "points": outcome.points, "mark": mark}
+    if plan.extra:
+        sealed = Msg("{name} changed their plan: {route}, spending Extra Movement — {used} of {points} movement "
+                     "points (fingerprint {mark}).", **values) if again else \
+            Msg("{name} sealed their plan: {route}, spending Extra Movement — {used} of {points} movement points "
+                "(fingerprint {mark}).", **values)
+    else:
+        sealed = Msg("{name} changed their plan: {route} — {used} of {points} movement points (fingerprint {mark}).",
+                     **values) if again else \
+            Msg("{name} sealed their plan: {route} — {used} of {points} movement points (fingerprint {mark}).",
+                **values)
+    said_more: list[str] = [sealed]
     if outcome.lines:
-        mine += f" If nothing changes, their journeyman {'; '.join(outcome.lines)}."
+        said_more.append(Msg("If nothing changes, their journeyman {walk}.", walk=joined(outcome.lines, "; ")))
     spots = [(m.x, m.y) for m in plan.markers]
     order, cost = cheapest_order(lnd, state.players[seat].journeyman, spots)
     if len(spots) > 1 and cost < outcome.used:
-        mine += (f" The markers are collected in the order given; in the order "
-                 f"{', '.join(label(lnd, p) for p in order)} they would cost {cost} movement points.")
+        said_more.append(Msg("The markers are collected in the order given; in the order {order} they would cost "
+                             "{cost} movement points.", order=", ".join(label(lnd, p) for p in order), cost=cost))
+    mine = joined(said_more) if len(said_more) > 1 else sealed
     return Result(state, mine, (), board_changed=False, secret=True, public=public, said=said)
+
+
+def _committed(state: SkyeState, seat: int, mark: str) -> tuple[str, str]:
+    """What the channel is told of a seal: with its fingerprint (the log), and without (the line)."""
+    return (Msg("{name} committed (fingerprint {mark}).", name=name(state, seat), mark=mark),
+            Msg("{name} committed.", name=name(state, seat)))
 
 
 def plan(state: SkyeState, seat: int, action: Plan) -> Outcome:
@@ -320,6 +344,7 @@ def road(state: SkyeState, seat: int, action: Road) -> Outcome:
     del stock[ready[0]]
     piece = normal_piece(action.x, action.y, side)
     state = with_player(state, seat, roads=(*player.roads, piece), road_stock=tuple(stock))
-    return Result(state, f"{name(state, seat)} places a road between {label(lnd, here)} and {label(lnd, there)} "
-                         f"({plural(len(stock), 'road')} left).")
+    return Result(state, Plural("{name} places a road between {one} and {other} ({n} road left).",
+                                "{name} places a road between {one} and {other} ({n} roads left).", len(stock),
+                                name=name(state, seat), one=label(lnd, here), other=label(lnd, there)))
 
