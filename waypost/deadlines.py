@@ -128,12 +128,12 @@ class Deadlines:
         async with self.channels.locked(channel_id):
             loaded = await self.play.playing(channel_id)
             if user.id != loaded.row.host_id:
-                raise NotAllowed("Only the host can play for a player whose time has run out.")
+                raise NotAllowed(Msg("Only the host can play for a player whose time has run out."))
             clock = Clocks.load(loaded.row.clocks).running.get(player)
             if clock is None:
-                raise IllegalMove("The game is not waiting for that player.")
+                raise IllegalMove(Msg("The game is not waiting for that player."))
             if DEADLINE not in clock.reminded:
-                raise IllegalMove("That player's time has not run out yet.")
+                raise IllegalMove(Msg("That player's time has not run out yet."))
             return await self._play_for(loaded, player, BY_HOST)
 
     async def away(self, channel_id: int, user: User, days: int) -> Outcome:

@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.base import Awaiting, Highlight, Piece, Posted
 from rules.errors import BadInput, IllegalMove, NotAllowed
-from rules.messages import Msg, Plural
+from rules.messages import Msg, Plural, joined
 from rules.text import plural
 from waypost import focusing, lookback, telling
 from waypost.ahead import ready_count
@@ -144,7 +144,8 @@ class Looking:
             raise IllegalMove(Msg("The game had not started by log entry {at}; it started at entry {start}.", at=at,
                                   start=start))
         if at > REPLAY_LIMIT:
-            raise IllegalMove(f"{TOO_LONG} The board can be shown as it was up to entry {REPLAY_LIMIT:,}.")
+            raise IllegalMove(joined([TOO_LONG, Msg("The board can be shown as it was up to entry {n}.",
+                                                   n=f"{REPLAY_LIMIT:,}")]))
         rows = await self.store.log_rows(game_id, at)
         state = await self.looking_back.run(payer, lookback.state_after, lookback.sent(loaded.game), rows, check=True)
         return dataclasses.replace(loaded, state=state)
@@ -178,7 +179,7 @@ class Looking:
         game_id = loaded.row.id
         total = await self.store.log_length(game_id)
         if total > REPLAY_LIMIT:
-            raise IllegalMove(f"{TOO_LONG} /game log tells what happened.")
+            raise IllegalMove(joined([TOO_LONG, Msg("/game log tells what happened.")]))
         rows = await self.store.log_rows(game_id, total)
         revealed = await self.store.revealed_up_to(game_id)
         return await self.looking_back.run(payer, Spoken(telling.language(loaded), lookback.recap),

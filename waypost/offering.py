@@ -160,7 +160,7 @@ class Offering:
         game_id = loaded.row.id
         length = await self.store.log_length(game_id)
         if not 1 <= seq <= length:
-            raise BadInput(f"The log has no entry {seq}.")
+            raise BadInput(Msg("The log has no entry {seq}.", seq=seq))
         entry, = await self.store.log_page(game_id, length - seq, 1)
         if not visible(entry, loaded.seat_of(user.id), await self.store.revealed_up_to(game_id)):
             return [f"{seq}. {shown(entry, loaded.seat_of(user.id), 0)}", "Its content is still secret."]

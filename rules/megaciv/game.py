@@ -122,8 +122,8 @@ class MegaCivGame(Game[MegaState]):
             civ = board.civ_by_colour[seat.colour]
             if civ.name not in board.start_areas:
                 free = [c.colour for c in board.civilizations if c.name in board.start_areas]
-                raise BadInput(f"{civ.name} ({seat.colour}) has no start area on {m.title}; "
-                               f"colours with one: {', '.join(free)}.")
+                raise BadInput(Msg("{civ} ({colour}) has no start area on {map}; colours with one: {colours}.",
+                                   civ=civ.name, colour=seat.colour, map=m.title, colours=", ".join(free)))
             first = board.start_areas[civ.name][0]
             people.append(Player(civ=civ.name, stock=TOKENS - 1, tokens=FrozenDict({first: 1})))
         return MegaState(board=board, seats=tuple(seats), settings=FrozenDict(values), seed=seed, players=tuple(people),

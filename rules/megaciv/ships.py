@@ -108,11 +108,12 @@ def plan_build(state: MegaState, seat: int, action: Build) -> Step:
     tokens = paid
     if player.treasury < treasury:
         mixed = action.pay != "mixed" and player.treasury >= cost - 1 > 0
-        ways = [f"mixed ({cost - 1} treasury and 1 token from {area})"] if mixed else []
+        ways = [Msg("mixed ({n} treasury and 1 token from {area})", n=cost - 1, area=area)] if mixed else []
         if player.census >= cost:
-            ways.append(f"tokens ({plural(cost, 'token')}, at least one from {area})")
-        instead = f" Pay with {either(ways)} instead." if ways else ""
-        raise IllegalMove(f"You have {player.treasury} in treasury; this way of paying needs {treasury}.{instead}")
+            ways.append(Msg("tokens ({tokens}, at least one from {area})", area=area,
+                            tokens=Plural("{n} token", "{n} tokens", cost)))
+        short = Msg("You have {have} in treasury; this way of paying needs {n}.", have=player.treasury, n=treasury)
+        raise IllegalMove(joined([short, Msg("Pay with {ways} instead.", ways=either(ways))]) if ways else short)
     before = player.ships[free]
     after = Ship(area, built=True)
     text = f"ship {free + 1} in {area}, paying {how}"
@@ -181,12 +182,12 @@ def sail(state: MegaState, actor: Actor, action: Sail) -> Result[MegaState]:
 
 def _counts(values: tuple[int, ...], stops: int, what: str, most: int) -> tuple[int, ...]:
     if not isinstance(values, (tuple, list)):
-        raise BadInput(f"{what} is a list of counts, one per stop.")
+        raise BadInput(Msg("{what} is a list of counts, one per stop.", what=what))
     if not values:
         return (0,) * stops
     if len(values) != stops:
-        raise BadInput(f"{what} lists {len(values)} counts but the voyage has {stops} stops "
-                       "(the start and one per step).")
+        raise BadInput(Msg("{what} lists {n} counts but the voyage has {stops} stops (the start and one per step).",
+                           what=what, n=len(values), stops=stops))
     return tuple(count_in_range(v, 0, most, what) for v in values)
 
 

@@ -19,7 +19,7 @@ from rules.base import Seat
 from rules.errors import BadInput
 from rules.frozen import FrozenDict
 from rules.megaciv.board import Board, Civilization, Powers
-from rules.messages import Msg
+from rules.messages import Msg, joined
 
 TOKENS = 55
 CITIES = 9
@@ -167,16 +167,17 @@ def known_area(state: MegaState, text: str, what: str = "area") -> str:
         raise BadInput(Msg("Name the {what}.", what=what))
     found = state.board.canon(text)
     if found is None:
-        raise BadInput(f"There is no area {text.strip()[:40]!r} on {state.board.map.title}.{_suggest(state, text)}")
+        raise BadInput(joined([Msg("There is no area {area} on {map}.", area=repr(text.strip()[:40]),
+                                  map=state.board.map.title), *_suggest(state, text)]))
     return found
 
 
-def _suggest(state: MegaState, text: str) -> str:
+def _suggest(state: MegaState, text: str) -> list[str]:
     from difflib import get_close_matches
 
     folded = state.board.folded
     close = get_close_matches(text.strip().casefold()[:40], list(folded), n=3, cutoff=0.75)
-    return f" Did you mean {', '.join(folded[c] for c in close)}?" if close else ""
+    return [Msg("Did you mean {areas}?", areas=", ".join(folded[c] for c in close))] if close else []
 
 
 def land_area(state: MegaState, text: str, what: str = "area") -> str:
