@@ -72,7 +72,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     @app_commands.autocomplete(colour=colour_names)
     async def join(self, interaction: discord.Interaction, colour: Text | None = None) -> None:
         await run(interaction, table_of(interaction).join(channel_of(interaction), user_of(interaction),
-                                                          colour))
+                                                          colour, reader(interaction)))
 
     @app_commands.command(description="Give up your seat (in a game in progress: ask the host for a substitute)")
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import gettext
 import io
 import string
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -106,6 +107,20 @@ def _filled(template: str, params: dict[str, Any]) -> str:
         return template.format(**params) if params else template
     except (KeyError, IndexError, ValueError):
         return ""
+
+
+def named(word: str, language: str) -> str:
+    """A typed word (a seat colour: "red") as the catalog names it in `language` ("Rot"): its
+    capitalised form is the msgid boards and alt text use."""
+    return translate(word.capitalize(), language)
+
+
+def typed(text: str, words: Iterable[str], language: str) -> str:
+    """The one of `words` (English, as the rules take them) that `text` spells, in English or in
+    the catalog's name for it in `language`, in any case ("Blau" → "blue"); else `text` as it is
+    (the rules refuse it, naming the words they take)."""
+    key = text.strip().casefold()
+    return next((w for w in words if key in (w.casefold(), named(w, language).casefold())), text)
 
 
 def placeholders(template: str) -> set[str]:

@@ -10,7 +10,7 @@ from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
 from rules.messages import Msg, joined
 from waypost import telling
 from waypost.channels import Channels, Loaded, players_on, seat_range
-from waypost.i18n import language_of
+from waypost.i18n import SOURCE, language_of, typed
 from waypost.outcome import Outcome, User, clean_name
 from waypost.records import GameRow
 from waypost.registry import HOST_SETTINGS, Board, GameEntry
@@ -47,8 +47,9 @@ class Lobby:
             self.channels.forget(channel_id)
         return Outcome(text, (Msg("Others join with /game join; the host starts with /game start."),))
 
-    async def join(self, channel_id: int, user: User, colour: str | None = None) -> Outcome:
-        """Take a seat in the lobby, or claim your seat in an imported game."""
+    async def join(self, channel_id: int, user: User, colour: str | None = None, language: str = SOURCE) -> Outcome:
+        """Take a seat in the lobby, or claim your seat in an imported game; `colour` as typed in
+        English or in the player's `language`."""
         async with self.channels.locked(channel_id):
             loaded = await self.channels.require(channel_id)
             seat = loaded.seat_of(user.id)
@@ -63,7 +64,7 @@ class Lobby:
                 raise IllegalMove(Msg("The table is full ({n} players).", n=len(loaded.seats)))
             if colour is None:
                 colour = next(c for c in rules.colours if c not in taken)
-            colour = colour.strip().lower()
+            colour = typed(colour, rules.colours, language).strip().lower()
             if colour not in rules.colours:
                 raise BadInput(Msg("{colour} is not a colour of {game}. Colours: {colours}.", colour=repr(colour[:30]),
                                    game=rules.title, colours=", ".join(rules.colours)))

@@ -30,6 +30,7 @@ from waypost.channels import Channels, random_seed, utcnow
 from waypost.config import Config
 from waypost.deadlines import Deadlines
 from waypost.fairness import TABLE, Allowance, Lane, Payer, metered
+from waypost.i18n import SOURCE
 from waypost.lobby import Lobby
 from waypost.looking import Looking
 from waypost.offering import Card, Offering
@@ -227,8 +228,8 @@ class Table:
                   board_name: str | None = None, locale: str | None = None) -> Outcome:
         return await self.lobby.new(channel_id, guild_id, user, game_key, board_name, locale)
 
-    async def join(self, channel_id: int, user: User, colour: str | None = None) -> Outcome:
-        return await self.lobby.join(channel_id, user, colour)
+    async def join(self, channel_id: int, user: User, colour: str | None = None, language: str = SOURCE) -> Outcome:
+        return await self.lobby.join(channel_id, user, colour, language)
 
     async def leave(self, channel_id: int, user: User) -> Outcome:
         return await self.lobby.leave(channel_id, user)

@@ -73,3 +73,19 @@ async def test_a_polish_games_channel_posts_and_pings_read_polish(timed):
     await timed.bot.keep_time()
     assert [m.content.split(" ", 1)[1] for m in timed.channel_posts if "gra Tiny" in m.content] == [
         "Przypomnienie: gra Tiny Epic Vikings tutaj czeka na ciebie; zostało: 4 godziny."]
+
+
+@pytest.mark.parametrize(("locale", "yellow"), [("de", "Gelb"), ("pl", "Żółty")])
+async def test_a_colour_is_suggested_and_typed_in_the_players_language(discord_, locale, yellow):
+    """Typed input (issue item 4): /game join suggests the free colours by their names in the
+    player's language, its value the colour the rules take, and a colour typed in that language
+    (any case) is taken as typed in English."""
+    discord_.builder.guild_locale = "en-US"
+    await discord_.run("@alice", CH, "/game new game:vikings board:nordhav")
+    discord_.builder.speaks("@bob", locale)
+    offered = {c["value"]: c["name"] for c in (await discord_.run("@bob", CH, "!complete /game join colour:")).choices}
+    assert offered["yellow"] == yellow and "red" not in offered
+    rec = await discord_.run("@bob", CH, f"/game join colour:{yellow.lower()}")
+    assert rec.ok and not rec.ephemeral and rec.content.startswith("bob joined as yellow (2 seated)")
+    rec = await discord_.run("@carl", CH, "/game join colour:blue")  # English is understood as before
+    assert rec.ok and rec.content.startswith("carl joined as blue")
