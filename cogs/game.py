@@ -18,6 +18,7 @@ from front.replies import (
     channel_of,
     escape,
     fit,
+    reader,
     respond,
     say_privately,
     table_of,
@@ -35,8 +36,10 @@ from front.suggestions import (
     your_pieces,
 )
 from rules.errors import BadInput, NoGame
+from rules.messages import Msg
 from rules.text import plural
 from waypost.ahead import DOINGS
+from waypost.i18n import translate
 from waypost.outcome import Outcome, User
 from waypost.transfer import MAX_BYTES
 
@@ -69,7 +72,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     @app_commands.autocomplete(colour=colour_names)
     async def join(self, interaction: discord.Interaction, colour: Text | None = None) -> None:
         await run(interaction, table_of(interaction).join(channel_of(interaction), user_of(interaction),
-                                                          colour))
+                                                          colour, reader(interaction)))
 
     @app_commands.command(description="Give up your seat (in a game in progress: ask the host for a substitute)")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -100,8 +103,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
                     at: app_commands.Range[int, 1, 1_000_000] | None = None, full: bool = False,
                     public: bool = False) -> None:
         if private and public:
-            raise BadInput("A board as your seat sees it (private:true) is never posted for everyone (public:true): "
-                           "leave out one of them.")
+            raise BadInput(Msg("A board as your seat sees it (private:true) is never posted for everyone "
+                               "(public:true): leave out one of them."))
         shown = table_of(interaction).board(channel_of(interaction), user_of(interaction), private, focus, at, full)
         await run(interaction, shown if public else privately(shown))
 
@@ -159,12 +162,14 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     async def import_(self, interaction: discord.Interaction, file: discord.Attachment,
                       until: app_commands.Range[int, 1, 1_000_000] | None = None) -> None:
         if file.size > MAX_BYTES:
-            raise BadInput(f"The file is {file.size // 1024} KB; an export is at most {MAX_BYTES // 1024} KB.")
+            raise BadInput(Msg("The file is {size} KB; an export is at most {most} KB.", size=file.size // 1024,
+                               most=MAX_BYTES // 1024))
         await interaction.response.defer(ephemeral=True, thinking=True)  # reading and checking a file takes a while
         try:
             data = await file.read()
         except discord.HTTPException as e:
-            raise BadInput(f"Discord did not hand over the file (HTTP {e.status}); please try again.") from None
+            raise BadInput(Msg("Discord did not hand over the file (HTTP {status}); please try again.",
+                               status=e.status)) from None
         outcome = await table_of(interaction).import_game(channel_of(interaction), interaction.guild_id,
                                                           user_of(interaction), data,
                                                           lambda ids: people(interaction.guild, ids), until)
@@ -182,14 +187,16 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     async def end(self, interaction: discord.Interaction) -> None:
         game_id, title = await awaited(interaction, table_of(interaction).may_end(channel_of(interaction),
                                                                                   user_of(interaction)))
-        await respond(interaction, content=f"End the {title} game in this channel for everyone? This cannot be taken "
-                      "back.", ephemeral=True, view=end_view(channel_of(interaction), interaction.user.id, game_id))
+        language = reader(interaction)
+        asked = Msg("End the {game} game in this channel for everyone? This cannot be taken back.", game=title)
+        await respond(interaction, content=translate(asked, language), ephemeral=True,
+                      view=end_view(channel_of(interaction), interaction.user.id, game_id, language))
 
     @app_commands.command(description="Your games on this server, those waiting for you first, with your turn cards")
     async def mine(self, interaction: discord.Interaction) -> None:
         found = await awaited(interaction, table_of(interaction).mine(user_of(interaction), interaction.guild_id))
         if not found:
-            await say_privately(interaction, "You are not playing any game on this server.")
+            await say_privately(interaction, Msg("You are not playing any game on this server."))
             return
         text, view = mine_message(interaction.guild, interaction.user.id, found)
         await respond(interaction, content=text, view=view, ephemeral=True)
@@ -206,7 +213,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         covered, late = await timely(table.away_everywhere(user, interaction.guild_id, days, channel),
                                      lambda: interaction.response.defer(ephemeral=True, thinking=True))
         if not covered:
-            raise NoGame("You are not playing any game in progress on this server.")
+            raise NoGame(Msg("You are not playing any game in progress on this server."))
         here = next((c for c in covered if c.channel_id == channel and not c.refused), None)
         if here is not None:  # this channel is told as by /game away here; the others, each in its own channel
             await send(interaction, Outcome(here.said), thinking=True if late else None)

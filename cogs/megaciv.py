@@ -26,6 +26,7 @@ from rules.errors import NoGame, NotAllowed
 from rules.megaciv import GAME
 from rules.megaciv.actions import Declare
 from rules.megaciv.state import MegaState
+from rules.messages import Msg
 
 
 class DeclareButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -90,9 +91,9 @@ class MegaCiv(GameCog[MegaState], group_name="megaciv",
             return
         seen = await self.seen(interaction)
         if seen is None:
-            raise NoGame("There is no Mega Civilization game in play in this channel.")
+            raise NoGame(Msg("There is no Mega Civilization game in play in this channel."))
         if seen.seat is None:
-            raise NotAllowed("You are not playing in this game.")
+            raise NotAllowed(Msg("You are not playing in this game."))
         # the turn card's path: refused now rather than after the click, asked as the card asks
         question = GAME.step(seen.state, Actor(seen.seat), Declare.kind, ()).question
         view = discord.ui.View(timeout=None)

@@ -17,9 +17,13 @@ from typing import Any
 import discord
 
 from front.clicks import Budgeted, chosen
-from front.replies import NOBODY, escape, report_error, say_privately, table_of, user_of
-from front.sender import after_saving, board_button, decision_menu, logged, menu_id, post, run, send, timely
+from front.replies import NOBODY, escape, reader, report_error, say_privately, table_of, user_of
+from front.sender import after_saving, board_button, decision_menu, logged, menu_id, post, run, send, spoken, timely
 from rules.errors import NotYourTurn
+from rules.messages import Msg
+from waypost.i18n import SOURCE, translate
+
+END = Msg("End the game")
 
 
 def _closed(view_item: discord.ui.Select[Any], note: str) -> discord.ui.View:
@@ -57,23 +61,25 @@ class DecisionSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def allowed(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id == self.user_id:
             return True
-        await say_privately(interaction, f"⛔ This question is for <@{self.user_id}>, not for you.")
+        await say_privately(interaction, Msg("This question is for {who}, not for you.", who=f"<@{self.user_id}>"),
+                            refused=True)
         return False
 
     async def _answer(self, interaction: discord.Interaction) -> None:
-        user = user_of(interaction)
+        user, language = user_of(interaction), reader(interaction)
         table = table_of(interaction)
         if await table.decision(self.channel_id, user, self.key) is None:
             withdrawn = bool(self.asked) and await table.withdrawn(self.channel_id, self.asked)
-            await interaction.response.edit_message(view=_closed(self.item, "Withdrawn" if withdrawn else "Answered"))
-            await interaction.followup.send("This question was withdrawn: the move that asked it was taken back."
-                                            if withdrawn else "This question has already been answered.",
-                                            ephemeral=True, allowed_mentions=NOBODY)
+            note = Msg("Withdrawn") if withdrawn else Msg("Answered")
+            await interaction.response.edit_message(view=_closed(self.item, translate(note, language)))
+            said = Msg("This question was withdrawn: the move that asked it was taken back.") if withdrawn else \
+                Msg("This question has already been answered.")
+            await interaction.followup.send(translate(said, language), ephemeral=True, allowed_mentions=NOBODY)
             return
         choice = chosen(interaction, self.custom_id) or ""  # one of the menu's (`Budgeted` checked it)
         outcome, late = await timely(table.choose(self.channel_id, user, choice, self.key),
                                      interaction.response.defer)
-        closed = _closed(self.item, f"Answered: {choice[:80]}")
+        closed = _closed(self.item, translate(Msg("Answered: {choice}", choice=choice[:80]), language))
         try:
             if late:
                 await interaction.edit_original_response(view=closed)
@@ -108,7 +114,7 @@ class BoardButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 key = (await table.status(self.channel_id)).game_key
                 action = table.games[key].rules.finish()
                 if action is None:
-                    raise NotYourTurn("This game has no turn to end with a button.")
+                    raise NotYourTurn(Msg("This game has no turn to end with a button."))
                 await run(interaction, table.act(self.channel_id, user, key, action))
         except Exception as error:  # buttons bypass the tree's error handler
             await report_error(interaction, error)
@@ -118,8 +124,8 @@ class EndButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=r"waypost:end:(?P<channel>\d+):(?P<user>\d+):(?P<game>\d+)"):
     """The confirmation that ends a channel's game (the one it was asked for, by whom asked)."""
 
-    def __init__(self, channel_id: int, user_id: int, game_id: int):
-        super().__init__(discord.ui.Button(label="End the game", style=discord.ButtonStyle.danger,
+    def __init__(self, channel_id: int, user_id: int, game_id: int, label: str = END):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.danger,
                                            custom_id=f"waypost:end:{channel_id}:{user_id}:{game_id}"))
         self.channel_id, self.user_id, self.game_id = channel_id, user_id, game_id
 
@@ -131,28 +137,31 @@ class EndButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def allowed(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id == self.user_id:
             return True
-        await say_privately(interaction, "⛔ Only the member who asked to end the game can confirm it.")
+        await say_privately(interaction, Msg("Only the member who asked to end the game can confirm it."), refused=True)
         return False
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            language = await spoken(interaction, self.channel_id)  # asked first: the game ended is no longer open
             outcome, late = await timely(table_of(interaction).end(self.channel_id, user_of(interaction), self.game_id),
                                          interaction.response.defer)  # it waits for the channel's other commands
         except Exception as error:
             await report_error(interaction, error)
             return
         async with after_saving(interaction):  # the game is ended: the channel is told all the same
+            ended = translate(Msg("Ended."), reader(interaction))
             try:
                 if late:
-                    await interaction.edit_original_response(content="Ended.", view=None)
+                    await interaction.edit_original_response(content=ended, view=None)
                 else:
-                    await interaction.response.edit_message(content="Ended.", view=None)
+                    await interaction.response.edit_message(content=ended, view=None)
             except discord.HTTPException as error:
                 logged(interaction, error, "closing the confirmation")
-            await post(interaction, interaction.channel_id or 0, escape(outcome.text), allowed_mentions=NOBODY)
+            await post(interaction, interaction.channel_id or 0, escape(translate(outcome.text, language)),
+                       allowed_mentions=NOBODY)
 
 
-def end_view(channel_id: int, user_id: int, game_id: int) -> discord.ui.View:
+def end_view(channel_id: int, user_id: int, game_id: int, language: str = SOURCE) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(EndButton(channel_id, user_id, game_id))
+    view.add_item(EndButton(channel_id, user_id, game_id, translate(END, language)))
     return view

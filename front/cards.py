@@ -12,7 +12,7 @@ player too) — so cards work after a restart; each fits Discord's 100 character
 A card is private, and what it plays is the clicker's own action: a card button of someone else's
 is refused privately; a menu made before the game moved on says so and shows the current card. A
 card acts in its game's channel from any other (a card opened from /game mine), for the clicker as
-the table sees them there.
+the table sees them there. A card speaks its clicker's language (`front.replies.reader`).
 """
 
 from __future__ import annotations
@@ -26,17 +26,20 @@ from typing import Any
 import discord
 
 from front.clicks import NOT_ON_MENU, Budgeted, checked, chosen
-from front.replies import NOBODY, escape, fit, payer_of, report_error, say_privately, table_of, user_of
-from front.sender import ahead_button, board_button, card_button, logged, run, send
+from front.replies import NOBODY, escape, fit, payer_of, reader, report_error, say_privately, table_of, user_of
+from front.sender import CHOOSE, YOUR_CARD, ahead_button, board_button, card_button, logged, run, send
 from rules.errors import PlayerError
+from rules.messages import Msg
 from rules.options import MENU, Choice, Step
+from waypost.i18n import SOURCE, translate
 from waypost.offering import Card, Stale
 from waypost.outcome import ALT_LIMIT
 
 PAGE = MENU  # options in one select menu (Discord's most)
 PICTURE_WAIT = 1.5  # seconds a step's picture may take before the card's answer is deferred (or goes without it)
 LEFT_OUT = "-"
-HOLD = "Set its options too"  # the button for setting an action's optional steps before it is played
+HOLD = Msg("Set its options too")  # the button for setting an action's optional steps before it is played
+READY = Msg("Ready: confirm to play it.")
 _PICKS = r"(?P<picks>(?:\d{1,3}|-)(?:\.(?:\d{1,3}|-)){0,19})?"
 _WHERE = r"(?P<channel>\d+):(?P<version>\d+):(?P<kind>[\w-]{1,24})"
 _PICK = re.compile(r"\d{1,3}")
@@ -60,41 +63,48 @@ def picks_of(text: str | None) -> list[int | None]:
 
 # --- the card --------------------------------------------------------------------------------------
 
-def card_text(card: Card) -> str:
-    head = f"**Your turn card** — you play {escape(card.name)} ({escape(card.who)})." if card.who else \
-        f"**Your turn card** — you play {escape(card.name)}."
+def said(text: str, language: str) -> str:
+    """Text from the table or the rules as a card shows it: in `language`, made safe."""
+    return escape(translate(text, language))
+
+
+def card_text(card: Card, language: str = SOURCE) -> str:
+    name = said(card.name, language)
+    head = Msg("**Your turn card** — you play {name} ({who}).", name=name, who=said(card.who, language)) \
+        if card.who else Msg("**Your turn card** — you play {name}.", name=name)
     if card.prompt:
-        doing = f"The game waits for you: {escape(card.prompt)}"
+        doing = Msg("The game waits for you: {what}", what=said(card.prompt, language))
     elif card.others:
-        doing = f"The game is not waiting for you now; it waits for {escape(card.others)}."
+        doing = Msg("The game is not waiting for you now; it waits for {names}.", names=said(card.others, language))
     elif card.between:
-        doing = f"The game waits for nobody now. {escape(card.between)}"
+        doing = Msg("The game waits for nobody now. {what}", what=said(card.between, language))
     else:
-        doing = "The game is not waiting for you now."
-    can = "What you can do now:" if card.kinds else "There is nothing you can do now."
-    return "\n".join((head, doing, can))
+        doing = Msg("The game is not waiting for you now.")
+    can = Msg("What you can do now:") if card.kinds else Msg("There is nothing you can do now.")
+    return "\n".join(translate(line, language) for line in (head, doing, can))
 
 
-def card_view(channel_id: int, user_id: int, card: Card) -> discord.ui.View:
+def card_view(channel_id: int, user_id: int, card: Card, language: str = SOURCE) -> discord.ui.View:
     """The actions open now as buttons, the phase's own first (highlighted) in its order, its main
-    action first, then the table's bookkeeping."""
+    action first, then the table's bookkeeping; labelled in `language`."""
     view = discord.ui.View(timeout=None)
     order = {kind: n for n, kind in enumerate(card.usual)}  # the phase's, its main action first
     for kind in sorted(card.kinds, key=lambda k: order.get(k.kind, len(order)))[:20]:
         style = discord.ButtonStyle.primary if kind.kind in card.usual else discord.ButtonStyle.secondary
-        view.add_item(StepButton(channel_id, card.version, kind.kind, [], 0, "to", kind.label, style))
-    view.add_item(CardButton(channel_id, user_id, "Refresh", discord.ButtonStyle.secondary))
+        view.add_item(StepButton(channel_id, card.version, kind.kind, [], 0, "to", translate(kind.label, language),
+                                 style))
+    view.add_item(CardButton(channel_id, user_id, translate(Msg("Refresh"), language), discord.ButtonStyle.secondary))
     return view
 
 
 async def show_card(interaction: discord.Interaction, channel_id: int, note: str = "") -> None:
     """The clicker's own card, privately (a new message, or this one edited when it is a card's)."""
-    user = user_of(interaction)
+    user, language = user_of(interaction), reader(interaction)
     card = await table_of(interaction).card(channel_id, user)
-    away = [f"This game is in <#{channel_id}>: what you play here is posted there."] \
-        if channel_id != interaction.channel_id else []
-    text = fit([*([note] if note else []), card_text(card), *away])
-    view = card_view(channel_id, user.id, card)
+    away = [translate(Msg("This game is in {channel}: what you play here is posted there.",
+                          channel=f"<#{channel_id}>"), language)] if channel_id != interaction.channel_id else []
+    text = fit([*([note] if note else []), card_text(card, language), *away])
+    view = card_view(channel_id, user.id, card, language)
     message = interaction.message
     if message is not None and message.flags.ephemeral:  # without a step's picture
         extra: dict[str, Any] = {"attachments": []} if message.attachments else {}
@@ -109,7 +119,7 @@ class CardButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     travels = True
 
-    def __init__(self, channel_id: int, user_id: int = 0, label: str = "Your turn card",
+    def __init__(self, channel_id: int, user_id: int = 0, label: str = YOUR_CARD,
                  style: discord.ButtonStyle = discord.ButtonStyle.success):
         super().__init__(card_button(channel_id, user_id, label, style))
         self.channel_id, self.user_id = channel_id, user_id
@@ -157,7 +167,7 @@ class ActButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
             kind = next((k for k in card.kinds if k.kind == self.kind), None)
             if kind is None:
                 why = await _why_not(interaction, self, card.version)
-                await show_card(interaction, self.channel_id, note=f"⛔ {escape(why)}")
+                await show_card(interaction, self.channel_id, note=f"⛔ {said(why, reader(interaction))}")
             elif not kind.params:
                 await run(interaction, table.command(self.channel_id, user, card.game_key, kind.kind, {}),
                           self.channel_id)
@@ -174,21 +184,29 @@ async def _why_not(interaction: discord.Interaction, button: ActButton, version:
         await table_of(interaction).step(button.channel_id, user_of(interaction), version, button.kind, [])
     except PlayerError as refused:
         return str(refused)
-    return "That is not possible now: none of its choices is allowed."
+    return Msg("That is not possible now: none of its choices is allowed.")
 
 
 # --- choosing an action step by step -------------------------------------------------------------
 
-def step_text(step: Step) -> str:
-    lines = [f"**{escape(step.kind.label)}**"]
-    lines += [f"• {escape(p.ask)} {escape(c.label if c is not None else p.omitted())}" for p, c in step.chosen]
+def step_text(step: Step, language: str = SOURCE, done: str = READY) -> str:
+    """What a step of a card says, in `language`; `done` the last line once nothing is left to
+    choose (ready to confirm; or playing, played)."""
+    lines = [f"**{said(step.kind.label, language)}**"]
+    lines += [f"• {said(p.ask, language)} {said(c.label if c is not None else p.omitted(), language)}"
+              for p, c in step.chosen]
     if step.param is None:
-        lines.append(f"{escape(step.question)} Confirm to play it." if step.question else "Ready: confirm to play it.")
+        lines.append(translate(Msg("{question} Confirm to play it.", question=said(step.question, language))
+                               if step.question else done, language))
     else:
-        lines.append(f"**{escape(step.param.ask)}**" + ("" if step.param.required else " (optional)")
-                     + (" Or confirm to play it as it is." if step.ready else ""))
+        asked = f"**{said(step.param.ask, language)}**"
+        if not step.param.required:
+            asked = translate(Msg("{ask} (optional)", ask=asked), language)
+        if step.ready:
+            asked = translate(Msg("{ask} Or confirm to play it as it is.", ask=asked), language)
+        lines.append(asked)
         if not step.choices:
-            lines.append("Nothing can be chosen here now: go back, or leave it out.")
+            lines.append(translate(Msg("Nothing can be chosen here now: go back, or leave it out."), language))
     return "\n".join(lines)
 
 
@@ -200,9 +218,13 @@ def _optional_ahead(step: Step) -> bool:
 
 
 def step_view(channel_id: int, user_id: int, version: int, step: Step, page: int,
-              hold: bool = False) -> discord.ui.View:
-    """The menu of the next parameter and the buttons beside it; `hold` when the player chose to set
-    the optional steps too: the last pick then waits for Confirm rather than playing at once."""
+              hold: bool = False, language: str = SOURCE) -> discord.ui.View:
+    """The menu of the next parameter and the buttons beside it, in `language`; `hold` when the
+    player chose to set the optional steps too: the last pick then waits for Confirm rather than
+    playing at once."""
+    def t(text: str) -> str:
+        return translate(text, language)
+
     view = discord.ui.View(timeout=None)
     where = (channel_id, version, step.kind.kind)
     picks = list(step.picks)
@@ -211,20 +233,21 @@ def step_view(channel_id: int, user_id: int, version: int, step: Step, page: int
     to = "ho" if hold else "to"
     if step.param is not None and step.choices:
         shown = slice(page * PAGE, (page + 1) * PAGE)
-        view.add_item(StepSelect(*where, picks, page, tuple(zip(step.numbers[shown], step.choices[shown])), hold))
+        view.add_item(StepSelect(*where, picks, page, tuple(zip(step.numbers[shown], step.choices[shown])), hold,
+                                 language))
     if step.param is None or step.ready:  # the optional choices left keep their defaults
-        view.add_item(StepButton(*where, picks, 0, "go", "Confirm", discord.ButtonStyle.success))
+        view.add_item(StepButton(*where, picks, 0, "go", t(Msg("Confirm")), discord.ButtonStyle.success))
     if any(p is not None for p in picks):
-        view.add_item(StepButton(*where, back(picks), 0, to, "Back"))
+        view.add_item(StepButton(*where, back(picks), 0, to, t(Msg("Back"))))
     if step.param is not None and not step.param.required:
-        view.add_item(StepButton(*where, [*picks, None], 0, to, step.param.omitted()))
+        view.add_item(StepButton(*where, [*picks, None], 0, to, t(step.param.omitted())))
     if not hold and _optional_ahead(step):
-        view.add_item(StepButton(*where, picks, page, "ho", HOLD))
+        view.add_item(StepButton(*where, picks, page, "ho", t(HOLD)))
     if page > 0:
-        view.add_item(StepButton(*where, picks, page - 1, to, "Earlier choices"))
+        view.add_item(StepButton(*where, picks, page - 1, to, t(Msg("Earlier choices"))))
     if page < pages - 1:
-        view.add_item(StepButton(*where, picks, page + 1, to, "More choices"))
-    view.add_item(CardButton(channel_id, user_id, "Your card", discord.ButtonStyle.secondary))
+        view.add_item(StepButton(*where, picks, page + 1, to, t(Msg("More choices"))))
+    view.add_item(CardButton(channel_id, user_id, t(Msg("Your card")), discord.ButtonStyle.secondary))
     return view
 
 
@@ -238,16 +261,16 @@ async def show_step(interaction: discord.Interaction, channel_id: int, version: 
                     picks: list[int | None], page: int, *, hold: bool = False, picked: bool = False) -> None:
     """The menu for the next parameter of `kind` after `picks`, in this message if it is private; or,
     when the tap completed the action (`plays_now`; not while `hold`), the action played."""
-    user = user_of(interaction)
+    user, language = user_of(interaction), reader(interaction)
     try:
         step = await table_of(interaction).step(channel_id, user, version, kind, picks)
     except (Stale, PlayerError) as moved:
-        await show_card(interaction, channel_id, note=f"⛔ {escape(str(moved))} Here is your card now.")
+        await show_card(interaction, channel_id, note=_moved(moved, language))
         return
     if not hold and plays_now(step, picked):
         await _play(interaction, channel_id, step)
         return
-    text, view = fit([step_text(step)]), step_view(channel_id, user.id, version, step, page, hold)
+    text, view = fit([step_text(step, language)]), step_view(channel_id, user.id, version, step, page, hold, language)
     picture = await _picture(interaction, channel_id, step)
     drawn = picture is None or await _drawn(picture)
     message = interaction.message
@@ -302,18 +325,26 @@ async def play_step(interaction: discord.Interaction, channel_id: int, version: 
     try:
         step = await table_of(interaction).step(channel_id, user_of(interaction), version, kind, picks)
     except (Stale, PlayerError) as moved:
-        await show_card(interaction, channel_id, note=f"⛔ {escape(str(moved))} Here is your card now.")
+        await show_card(interaction, channel_id, note=_moved(moved, reader(interaction)))
         return
     await _play(interaction, channel_id, step)
+
+
+def _moved(refused: PlayerError, language: str) -> str:
+    """A card's note when its step is refused: the reason, and that the card shows what is open now."""
+    return translate(Msg("⛔ {why} Here is your card now.", why=said(refused.message, language)), language)
 
 
 async def _play(interaction: discord.Interaction, channel_id: int, step: Step) -> None:
     """Play the action `step` chose: the menu closes, the outcome is answered as a command's, and the
     card says what was played, offering Take back and the next actions."""
     table, user, kind = table_of(interaction), user_of(interaction), step.kind.kind
+    language = reader(interaction)
     played = replace(step, param=None, question="")  # a step `ready` is played with the optional ones left
-    where = "" if channel_id == interaction.channel_id else f" in <#{channel_id}>"
-    playing = fit([step_text(played).replace("Ready: confirm to play it.", f"Playing{where}…")])
+    here = channel_id == interaction.channel_id
+    there = f"<#{channel_id}>"
+    playing = fit([step_text(played, language, Msg("Playing…") if here else Msg("Playing in {channel}…",
+                                                                                   channel=there))])
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         await interaction.response.edit_message(content=playing, view=None)
@@ -323,31 +354,32 @@ async def _play(interaction: discord.Interaction, channel_id: int, step: Step) -
     try:
         outcome = await table.command(channel_id, user, game_key, kind, step.values)
     except PlayerError as refused:  # said on the card, which stays open for another try
-        await _next(interaction, channel_id, f"⛔ {escape(str(refused))}")
+        await _next(interaction, channel_id, f"⛔ {said(refused.message, language)}")
         return
     await send(interaction, outcome, channel_id=channel_id)
-    done = escape(outcome.text) if outcome.prepared else f"Played{where}."  # not their turn: prepared (issue 30)
-    await _next(interaction, channel_id, step_text(played).replace("Ready: confirm to play it.", done),
-                played=True, prepared=outcome.prepared)
+    done = escape(outcome.text) if outcome.prepared else \
+        Msg("Played.") if here else Msg("Played in {channel}.", channel=there)  # not their turn: prepared (issue 30)
+    await _next(interaction, channel_id, step_text(played, language, done), played=True, prepared=outcome.prepared)
 
 
-async def _next(interaction: discord.Interaction, channel_id: int, said: str, played: bool = False,
+async def _next(interaction: discord.Interaction, channel_id: int, told: str, played: bool = False,
                 prepared: bool = False) -> None:
     """After an action played from a card (or refused), the card says so and shows what can be done
     now (sail again, end the turn, the next tile), so the next action starts here, and (`played`)
     Take back, or for a step `prepared` (issue 30) Show prepared turn and Take back (the prepared
     turn); a game over leaves only what was said."""
     try:
+        card, language = await table_of(interaction).card(channel_id, user_of(interaction)), reader(interaction)
         user_id = user_of(interaction).id
-        card = await table_of(interaction).card(channel_id, user_of(interaction))
-        content, view = fit([said, card_text(card)]), card_view(channel_id, user_id, card)
+        content = fit([told, card_text(card, language)])
+        view = card_view(channel_id, user_id, card, language)
         if prepared:  # what is taken back is the prepared turn, not the last action played
-            view.add_item(ahead_button(channel_id, user_id, "show"))
-            view.add_item(ahead_button(channel_id, user_id, "clear"))
+            view.add_item(ahead_button(channel_id, user_id, "show", language))
+            view.add_item(ahead_button(channel_id, user_id, "clear", language))
         elif played:
-            view.add_item(board_button(channel_id, "undo"))
+            view.add_item(board_button(channel_id, "undo", language))
     except PlayerError:  # the action ended the game
-        content, view = fit([said]), None
+        content, view = fit([told]), None
     try:
         await interaction.edit_original_response(content=content, view=view)
     except discord.HTTPException as error:  # the action is saved and answered: only the card is not shown
@@ -362,12 +394,12 @@ class StepSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
     travels = True
 
     def __init__(self, channel_id: int, version: int, kind: str, picks: list[int | None], page: int,
-                 choices: tuple[tuple[int, Choice], ...] = (), hold: bool = False):
+                 choices: tuple[tuple[int, Choice], ...] = (), hold: bool = False, language: str = SOURCE):
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=checked(f"waypost:pick:{channel_id}:{version}:{kind}:{picks_text(picks)}:{page}"
                               + (":h" if hold else "")),
-            placeholder="Choose…",
-            options=[discord.SelectOption(label=c.label[:100], value=str(n)) for n, c in choices]
+            placeholder=translate(CHOOSE, language),
+            options=[discord.SelectOption(label=translate(c.label, language)[:100], value=str(n)) for n, c in choices]
             or [discord.SelectOption(label="…")],
         )
         super().__init__(select)
@@ -384,7 +416,7 @@ class StepSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
         try:
             value = chosen(interaction, self.custom_id) or ""
             if not _PICK.fullmatch(value):  # the menu's values are the candidates' numbers
-                await say_privately(interaction, f"⛔ {NOT_ON_MENU}")
+                await say_privately(interaction, NOT_ON_MENU, refused=True)
                 return
             await show_step(interaction, self.channel_id, self.version, self.kind, [*self.picks, int(value)], 0,
                             hold=self.hold, picked=True)
@@ -427,6 +459,7 @@ async def _owner(interaction: discord.Interaction, user_id: int) -> bool:
     """Whether the clicker may use a card made for `user_id` (0: anyone); else refused privately."""
     if user_id in (0, interaction.user.id):
         return True
-    await say_privately(interaction, f"⛔ This card is <@{user_id}>'s, not yours: open your own with the Your turn "
-                                     "card button, or from /game status or /game mine.")
+    await say_privately(interaction, Msg("This card is {owner}'s, not yours: open your own with the Your turn card "
+                                         "button, or from /game status or /game mine.", owner=f"<@{user_id}>"),
+                        refused=True)
     return False

@@ -18,14 +18,15 @@ import discord
 from front.budget import Budget
 from front.replies import say_privately, table_of
 from rules.errors import PlayerError
+from rules.messages import Msg
 
-SLOW_DOWN = "You are sending commands faster than Waypost answers them; wait a few seconds."
+SLOW_DOWN = Msg("You are sending commands faster than Waypost answers them; wait a few seconds.")
 ID_LIMIT = 2**63  # Discord's ids are below it; a larger number in a custom id names nothing
-ELSEWHERE = "This button or menu belongs to another channel's game: it does nothing here."
-NOT_ON_MENU = "That choice is not on the menu: pick one of the menu's options."
-MALFORMED = "This button or menu is not one Waypost made: it does nothing."
+ELSEWHERE = Msg("This button or menu belongs to another channel's game: it does nothing here.")
+NOT_ON_MENU = Msg("That choice is not on the menu: pick one of the menu's options.")
+MALFORMED = Msg("This button or menu is not one Waypost made: it does nothing.")
 CUSTOM_ID_LIMIT = 100  # Discord's, for a component's custom id
-NOT_SEATED = "This button or menu is for a game you hold no seat in: it does nothing."
+NOT_SEATED = Msg("This button or menu is for a game you hold no seat in: it does nothing.")
 
 
 class Budgeted:
@@ -40,7 +41,7 @@ class Budgeted:
         budget: Budget | None = getattr(getattr(interaction.client, "tree", None), "budget", None)  # WaypostTree's
         verdict = budget.take(interaction.user.id) if budget is not None else "ok"
         if verdict == "refuse":
-            await say_privately(interaction, f"⛔ {SLOW_DOWN}")
+            await say_privately(interaction, SLOW_DOWN, refused=True)
         if verdict != "ok":
             return False
         problem = unsound(cast(discord.ui.DynamicItem[Any], self), interaction)
@@ -48,7 +49,7 @@ class Budgeted:
         if not problem and channel is not None and self.from_dm and direct(interaction):
             problem = await unseated(interaction, channel)
         if problem:
-            await say_privately(interaction, f"⛔ {problem}")
+            await say_privately(interaction, problem, refused=True)
             return False
         return await self.allowed(interaction)
 

@@ -27,6 +27,7 @@ from front.replies import NOBODY, channel_of, escape, fit, table_of, user_of
 from front.sender import run
 from rules.base import Game
 from rules.errors import BadInput, PlayerError
+from rules.messages import Msg
 from rules.options import Param, Value, matching
 from waypost.outcome import Seen
 
@@ -197,7 +198,7 @@ def _seat(seen: Seen[Any] | None, user_id: int, name: str) -> int:
     seats = seen.state.seats if seen is not None else ()
     seat = next((i for i, s in enumerate(seats) if s.player_id == user_id), None)
     if seat is None:
-        raise BadInput(f"{name} is not playing in this game.")
+        raise BadInput(Msg("{name} is not playing in this game.", name=name))
     return seat
 
 

@@ -17,18 +17,20 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 
+from rules.messages import Msg
+
 Option = discord.AppCommandOptionType
 OPTION_KINDS: dict[Option, tuple[Callable[[Any], bool], str]] = {  # what Discord guarantees each option type's
     # value to be, and how a refusal says it
-    Option.string: (lambda v: isinstance(v, str) and len(v) <= 6000, "text of at most 6000 characters"),
-    Option.integer: (lambda v: type(v) is int and abs(v) <= 2**53, "a whole number"),
-    Option.number: (lambda v: type(v) in (int, float) and math.isfinite(v) and abs(v) <= 2**53, "a number"),
-    Option.boolean: (lambda v: type(v) is bool, "true or false"),
+    Option.string: (lambda v: isinstance(v, str) and len(v) <= 6000, Msg("text of at most 6000 characters")),
+    Option.integer: (lambda v: type(v) is int and abs(v) <= 2**53, Msg("a whole number")),
+    Option.number: (lambda v: type(v) in (int, float) and math.isfinite(v) and abs(v) <= 2**53, Msg("a number")),
+    Option.boolean: (lambda v: type(v) is bool, Msg("true or false")),
 }
-RESOLVED = {Option.user: ("users", "a member"), Option.channel: ("channels", "a channel"),
-            Option.role: ("roles", "a role"), Option.mentionable: ("users", "a member"),
-            Option.attachment: ("attachments", "a file")}
-GUILDS_ONLY = "Waypost games are played in server channels and threads, not in direct messages."
+RESOLVED = {Option.user: ("users", Msg("a member")), Option.channel: ("channels", Msg("a channel")),
+            Option.role: ("roles", Msg("a role")), Option.mentionable: ("users", Msg("a member")),
+            Option.attachment: ("attachments", Msg("a file"))}
+GUILDS_ONLY = Msg("Waypost games are played in server channels and threads, not in direct messages.")
 
 
 def option_problem(interaction: discord.Interaction) -> str | None:
@@ -46,15 +48,15 @@ def option_problem(interaction: discord.Interaction) -> str | None:
         name, option = param.display_name, given.get(param.display_name)
         if option is None:
             if param.required:
-                return f"The option {name} is missing."
+                return Msg("The option {name} is missing.", name=name)
             continue
-        problem = _value_problem(param, option, data)
+        problem = _value_problem(name, param, option, data)
         if problem:
-            return f"The option {name} {problem}."
+            return problem
     return None
 
 
-def _value_problem(param: app_commands.Parameter, option: dict[str, Any], data: Any) -> str | None:
+def _value_problem(name: str, param: app_commands.Parameter, option: dict[str, Any], data: Any) -> str | None:
     value = option.get("value")
     if param.type in OPTION_KINDS:
         valid, what = OPTION_KINDS[param.type]
@@ -63,35 +65,38 @@ def _value_problem(param: app_commands.Parameter, option: dict[str, Any], data: 
         key, what = RESOLVED[param.type]
         ok = isinstance(value, str) and value in data.get("resolved", {}).get(key, {})
     if option.get("type") != param.type.value or not ok:
-        return f"must be {what}"
+        return Msg("The option {name} must be {what}.", name=name, what=what)
     if param.choices and value not in [c.value for c in param.choices]:
-        return "must be one of: " + ", ".join(str(c.value) for c in param.choices)
+        return Msg("The option {name} must be one of: {choices}.", name=name,
+                   choices=", ".join(str(c.value) for c in param.choices))
     if isinstance(value, str):
-        return _text_problem(param, value)
+        return _text_problem(name, param, value)
     if isinstance(value, int | float) and not isinstance(value, bool):
         low, high = param.min_value, param.max_value
         if (low is not None and value < low) or (high is not None and value > high):
-            return f"is {_bounds(low, high)}, not {value}"
+            return Msg("The option {name} is {bounds}, not {value}.", name=name, bounds=_bounds(low, high),
+                       value=value)
     return None
 
 
-def _text_problem(param: app_commands.Parameter, value: str) -> str | None:
+def _text_problem(name: str, param: app_commands.Parameter, value: str) -> str | None:
     if param.type is not Option.string:
         return None
     if not value.strip():
-        return "is empty"
+        return Msg("The option {name} is empty.", name=name)
     if not value.isascii():
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            return "has characters that are not valid text"
+            return Msg("The option {name} has characters that are not valid text.", name=name)
     low, high = param.min_value, param.max_value
     if (low is not None and len(value) < low) or (high is not None and len(value) > high):
-        return f"is {_bounds(low, high)} characters long, not {len(value)}"
+        return Msg("The option {name} is {bounds} characters long, not {n}.", name=name, bounds=_bounds(low, high),
+                   n=len(value))
     return None
 
 
 def _bounds(low: float | None, high: float | None) -> str:
     if low is not None and high is not None:
-        return f"{low:g} to {high:g}"
-    return f"at least {low:g}" if low is not None else f"at most {high:g}"
+        return Msg("{low} to {high}", low=f"{low:g}", high=f"{high:g}")
+    return Msg("at least {n}", n=f"{low:g}") if low is not None else Msg("at most {n}", n=f"{high:g}")

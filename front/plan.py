@@ -11,11 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from front.replies import CONTENT_LIMIT, escape, fit
+from rules.messages import Msg
+from waypost.i18n import SOURCE, translate
 from waypost.outcome import Drawing, Outcome, Prompt
 
-EXPORT = ("The whole game, to keep, or to play again from any point: /game import with until: the last log entry "
-          "to keep.")
-CLOSED = "this concerns you (Waypost cannot send you direct messages)."
+EXPORT = Msg("The whole game, to keep, or to play again from any point: /game import with until: the last log "
+             "entry to keep.")
+CLOSED = Msg("this concerns you (Waypost cannot send you direct messages).")
 
 
 # --- the components under a message (made into Discord's by `front.sender.view_of`) ---------------
@@ -71,7 +73,7 @@ class AheadKey:
 
 Component = Quick | CardKey | Verify | BoardKey | Menu | AheadKey
 OFFERED_BACK = ("replay", "legal", "clear")  # the buttons of a prepared turn offered back
-UNREACHED = "(Waypost cannot send you direct messages: /prepared says why.)"
+UNREACHED = Msg("(Waypost cannot send you direct messages: /prepared says why.)")
 
 
 # --- the plan ------------------------------------------------------------------------------------
@@ -79,7 +81,8 @@ UNREACHED = "(Waypost cannot send you direct messages: /prepared says why.)"
 @dataclass(frozen=True)
 class Answer:
     """The interaction's answer: its messages (the first with the board and the components), whom
-    they ping; `elsewhere` when it is posted in the game's channel, away from the interaction's."""
+    they ping; `elsewhere` when it is posted in the game's channel, away from the interaction's;
+    the `language` it speaks (its components' labels too)."""
 
     texts: tuple[str, ...]
     private: bool
@@ -87,6 +90,7 @@ class Answer:
     drawing: Drawing | None = None
     components: tuple[Component, ...] = ()
     elsewhere: bool = False
+    language: str = SOURCE
 
 
 @dataclass(frozen=True)
@@ -122,7 +126,8 @@ class Context:
     (`here`), the members the outcome concerns who chose a direct message when a game waits for
     them (`turn_dms`) or a move hits them (`hit_dms`), the game's end-turn action kind, if its
     rules have one (`finish`), and who acted (`actor`: nobody is messaged or pinged about their
-    own action; 0 for nobody)."""
+    own action; 0 for nobody); the languages of the one who acted (`reader`: a private answer's)
+    and of the game (`spoken`: what the channel is told, pings and direct messages)."""
 
     channel_id: int
     here: int
@@ -130,6 +135,8 @@ class Context:
     hit_dms: frozenset[int] = frozenset()
     finish: str | None = None
     actor: int = 0
+    reader: str = SOURCE
+    spoken: str = SOURCE
 
 
 @dataclass(frozen=True)
@@ -145,7 +152,8 @@ class Direct:
 @dataclass(frozen=True)
 class ReplyPlan:
     """What to answer, then post, edit and message, in this order; `export` when the whole game is
-    posted at the end (the game ended)."""
+    posted at the end (the game ended); `language` the game's, which its channel and direct
+    messages speak."""
 
     channel_id: int
     answer: Answer
@@ -154,28 +162,32 @@ class ReplyPlan:
     menus: tuple[Post, ...] = ()
     direct: tuple[Direct, ...] = ()
     export: bool = False
+    language: str = SOURCE
 
 
 def plan(outcome: Outcome, context: Context) -> ReplyPlan:
     """The reply plan of an outcome: a board meant for the live board goes there, not with the
-    answer; those told by direct message, and the one who acted, are named but not pinged."""
-    channel = context.channel_id
+    answer; those told by direct message, and the one who acted, are named but not pinged. A
+    private answer speaks the reader's language, everything else the game's."""
+    channel, spoken = context.channel_id, context.spoken
     on_live = outcome.live and not outcome.private and outcome.drawing is not None
     reply = replace(outcome, drawing=None) if on_live else outcome
-    buttons = components(reply, channel, context.finish)
+    said = context.reader if reply.private else spoken
+    buttons = components(reply, channel, context.finish, spoken)  # a private answer has none
     direct = _direct(outcome, context, buttons)
     quiet = {d.user_id for d in direct} | {context.actor}
-    answer = Answer(tuple(render_text(reply)), reply.private,
+    answer = Answer(tuple(render_text(reply, said)), reply.private,
                     tuple(dict.fromkeys(u for u in (*reply.hits, *reply.told, *reply.ping) if u not in quiet)),
-                    reply.drawing, buttons, elsewhere=not reply.private and channel != context.here)
+                    reply.drawing, buttons, elsewhere=not reply.private and channel != context.here, language=said)
     live = None
     if on_live and outcome.drawing is not None:
-        live = Live(outcome.drawing, fit([f"Live board, after: {escape(outcome.text)}"]),
-                    components(replace(outcome, turns=(), awaiting=False), channel, context.finish))
-    menus = tuple(Post(f"<@{p.user_id}> {escape(p.prompt)}", () if p.user_id in quiet else (p.user_id,), (Menu(p),))
-                  for p in outcome.prompts)
-    line = Line(outcome.announce, outcome.gather) if outcome.announce else None
-    return ReplyPlan(channel, answer, line, live, menus, direct, outcome.finished)
+        after = Msg("Live board, after: {what}", what=escape(translate(outcome.text, spoken)))
+        live = Live(outcome.drawing, fit([translate(after, spoken)]),
+                    components(replace(outcome, turns=(), awaiting=False), channel, context.finish, spoken))
+    menus = tuple(Post(f"<@{p.user_id}> {escape(translate(p.prompt, spoken))}",
+                       () if p.user_id in quiet else (p.user_id,), (Menu(p),)) for p in outcome.prompts)
+    line = Line(translate(outcome.announce, spoken), outcome.gather) if outcome.announce else None
+    return ReplyPlan(channel, answer, line, live, menus, direct, outcome.finished, spoken)
 
 
 @dataclass(frozen=True)
@@ -190,24 +202,31 @@ class Reminder:
     text: str
     private: Direct | None = None
     components: tuple[Component, ...] = ()
+    unreached: str = ""  # said after the text when the private message could not be sent
 
     def content(self, told: list[int], reached: bool = True) -> str:
         """The post once those in `told` were told by direct message (and the private message
         `reached` its player, or not: then the post says where to look)."""
-        text = self.text if reached else f"{self.text} {UNREACHED}"
+        text = self.text if reached else f"{self.text} {self.unreached}"
         return fit([f"{mentions(tuple(uid for uid in self.named if uid not in told))} {text}".strip()])
 
 
 def reminder(content: str, channel_id: int, named: tuple[int, ...], turn_dms: frozenset[int],
-             private: str = "", offer: bool = False) -> Reminder:
-    """The plan of a timer's post about `channel_id` naming `named`; those in `turn_dms` chose a
-    direct message when a game waits for them. `private` is for the first named alone (a prepared
-    turn offered back, `offer`: with its buttons), in their direct messages only."""
+             private: str = "", offer: bool = False, language: str = SOURCE) -> Reminder:
+    """The plan of a timer's post about `channel_id` naming `named` (its text already in the game's
+    `language`); those in `turn_dms` chose a direct message when a game waits for them. `private`
+    is for the first named alone (a prepared turn offered back, `offer`: with its buttons), in
+    their direct messages only."""
     said = escape(content)
+
+    def there(text: str) -> str:
+        return translate(Msg("{text} (in {channel})", text=text, channel=f"<#{channel_id}>"), language)
+
     if private and named:
         buttons = offered(channel_id, named[0]) if offer else ()
-        return Reminder((), named, said, Direct(named[0], f"{escape(private)} (in <#{channel_id}>)", buttons), buttons)
-    return Reminder(tuple((uid, f"{said} (in <#{channel_id}>)") for uid in named if uid in turn_dms), named, said)
+        return Reminder((), named, said, Direct(named[0], there(escape(private)), buttons), buttons,
+                        translate(UNREACHED, language))
+    return Reminder(tuple((uid, there(said)) for uid in named if uid in turn_dms), named, said)
 
 
 def offered(channel_id: int, user_id: int) -> tuple[Component, ...]:
@@ -215,19 +234,20 @@ def offered(channel_id: int, user_id: int) -> tuple[Component, ...]:
     return tuple(AheadKey(channel_id, user_id, do) for do in OFFERED_BACK)
 
 
-def closed(user_ids: list[int]) -> Post:
-    """Told in the channel after all: those whose direct messages are closed."""
-    return Post(fit([f"{mentions(tuple(user_ids))} {CLOSED}"]), tuple(user_ids))
+def closed(user_ids: list[int], language: str = SOURCE) -> Post:
+    """Told in the channel after all (in the game's `language`): those whose direct messages are closed."""
+    return Post(fit([f"{mentions(tuple(user_ids))} {translate(CLOSED, language)}"]), tuple(user_ids))
 
 
-def components(outcome: Outcome, channel: int, finish: str | None) -> tuple[Component, ...]:
-    """What goes under a public answer: the actions open to whom it pings (`quick_actions`), the turn card
-    when anyone may act, Verify under a reveal and, under a board, end the turn (where the game has
-    an end-turn action not among those already offered), take back, my own board."""
+def components(outcome: Outcome, channel: int, finish: str | None, language: str = SOURCE) -> tuple[Component, ...]:
+    """What goes under a public answer: the actions open to whom it pings (`quick_actions`, labelled
+    in `language`), the turn card when anyone may act, Verify under a reveal and, under a board, end
+    the turn (where the game has an end-turn action not among those already offered), take back, my
+    own board."""
     if outcome.private or (outcome.drawing is None and not outcome.awaiting and outcome.verify is None):
         return ()
     quick, whose = quick_actions(outcome)
-    found: list[Component] = [Quick(channel, whose, kind, label) for kind, label in quick]
+    found: list[Component] = [Quick(channel, whose, kind, translate(label, language)) for kind, label in quick]
     if outcome.awaiting:
         found.append(CardKey(channel))
     if outcome.verify is not None:
@@ -249,27 +269,33 @@ def quick_actions(outcome: Outcome) -> tuple[tuple[tuple[str, str], ...], int]:
     return tuple(shared[:4]), 0
 
 
-def render_text(outcome: Outcome) -> list[str]:
-    """The answer's text, in as many messages as it needs: what happened, the details not already
-    said, whom it concerns."""
-    said = outcome.text.casefold()
-    lines = [escape(outcome.text), *(f"• {escape(d)}" for d in outcome.details if d.casefold() not in said)]
+def render_text(outcome: Outcome, language: str = SOURCE) -> list[str]:
+    """The answer's text in `language`, in as many messages as it needs: what happened, the details
+    not already said, whom it concerns."""
+    def said(text: str) -> str:
+        return translate(text, language)
+
+    text = said(outcome.text)
+    lines = [escape(text), *(f"• {escape(d)}" for d in map(said, outcome.details) if d.casefold() not in
+                             text.casefold())]
     if outcome.hits:
-        lines.append("Hit by this move: " + mentions(outcome.hits))
+        lines.append(said(Msg("Hit by this move: {who}", who=mentions(outcome.hits))))
     if outcome.told:
-        lines.append("For: " + mentions(outcome.told))
+        lines.append(said(Msg("For: {who}", who=mentions(outcome.told))))
     asked = {t.user_id for t in outcome.turns}
-    lines += [f"<@{t.user_id}> {_your_turn(t.prompt)}" for t in outcome.turns]
+    lines += [f"<@{t.user_id}> {_your_turn(t.prompt, language)}" for t in outcome.turns]
     if rest := tuple(uid for uid in outcome.ping if uid not in asked):
-        lines.append("Your move: " + mentions(rest))
+        lines.append(said(Msg("Your move: {who}", who=mentions(rest))))
     return pages(lines)
 
 
-def _your_turn(prompt: str) -> str:
-    """ "your turn: sail (2 left) or end", from the game's prompt for the player."""
-    said = escape(prompt.strip())
+def _your_turn(prompt: str, language: str = SOURCE) -> str:
+    """ "your turn: sail (2 left) or end", from the game's prompt for the player, in `language`."""
+    said = escape(translate(prompt, language).strip())
     said = said[len("your turn:"):].strip() if said.casefold().startswith("your turn:") else said
-    return f"your turn: {said[:1].lower()}{said[1:]}" if said else "your turn"
+    if not said:
+        return translate(Msg("your turn"), language)
+    return translate(Msg("your turn: {what}", what=f"{said[:1].lower()}{said[1:]}"), language)
 
 
 def _direct(outcome: Outcome, context: Context, buttons: tuple[Component, ...]) -> tuple[Direct, ...]:
@@ -278,10 +304,17 @@ def _direct(outcome: Outcome, context: Context, buttons: tuple[Component, ...]) 
     in which channel), under the buttons the ping carries for them (`buttons`: the answer's)."""
     if outcome.private:
         return ()
-    told = {uid: f"Another player's move hit you: {escape(outcome.text)}" for uid in outcome.hits
-            if uid in context.hit_dms}
-    waiting = {uid: f"It is your move now, after: {escape(outcome.text)}" for uid in outcome.ping}
-    waiting |= {p.user_id: f"A decision waits for you: {escape(p.prompt)}" for p in outcome.prompts}
+    spoken = context.spoken
+
+    def said(text: str) -> str:
+        return escape(translate(text, spoken))
+
+    told = {uid: translate(Msg("Another player's move hit you: {what}", what=said(outcome.text)), spoken)
+            for uid in outcome.hits if uid in context.hit_dms}
+    waiting = {uid: translate(Msg("It is your move now, after: {what}", what=said(outcome.text)), spoken)
+               for uid in outcome.ping}
+    waiting |= {p.user_id: translate(Msg("A decision waits for you: {what}", what=said(p.prompt)), spoken)
+                for p in outcome.prompts}
     for uid, text in waiting.items():
         if uid not in told and uid in context.turn_dms:
             told[uid] = text
@@ -290,7 +323,8 @@ def _direct(outcome: Outcome, context: Context, buttons: tuple[Component, ...]) 
         turn = [c for c in buttons if isinstance(c, CardKey) or isinstance(c, Quick) and c.user_id == uid]
         return (*(turn if uid in outcome.ping else ()), *(Menu(p) for p in outcome.prompts if p.user_id == uid))
 
-    return tuple(Direct(uid, f"{text} (in <#{context.channel_id}>)", theirs(uid))
+    return tuple(Direct(uid, translate(Msg("{text} (in {channel})", text=text, channel=f"<#{context.channel_id}>"),
+                                       spoken), theirs(uid))
                  for uid, text in told.items() if uid != context.actor)
 
 

@@ -21,6 +21,7 @@ from discord.http import HTTPClient
 from front.plan import offered, reminder
 from front.replies import NOBODY, USERS_ONLY
 from front.sender import told, view_of
+from waypost.i18n import SOURCE
 from waypost.records import Outgoing
 from waypost.table import Table
 
@@ -45,7 +46,10 @@ async def deliver(bot: _Posting, limit: int = 50) -> int:
     posts = await bot.table.outbox(limit)
     for post in posts:
         channel = bot.get_partial_messageable(post.channel_id)
-        view = view_of(offered(post.channel_id, post.mentions[0]) if post.offer and post.mentions else ())
+        view = None
+        if post.offer and post.mentions:  # a prepared turn offered back: its buttons, in the game's language
+            language = await bot.table.language(post.channel_id) or SOURCE
+            view = view_of(offered(post.channel_id, post.mentions[0]), language)
         try:
             if post.sending is None or post.sending_after is None:
                 await _send(channel, await _noted(bot, post), post.nonce, view)
@@ -62,9 +66,11 @@ async def _noted(bot: _Posting, post: Outgoing) -> str:
     the others) and the id of a message just before now, by Discord's clock give or take."""
     named = tuple(dict.fromkeys(post.mentions))  # each once: the late player may be the host, too
     chose = frozenset([uid for uid in named if (await bot.table.member(uid))[0]])
-    planned = reminder(post.content, post.channel_id, named, chose, post.direct, post.offer)
+    language = await bot.table.language(post.channel_id) or SOURCE
+    planned = reminder(post.content, post.channel_id, named, chose, post.direct, post.offer, language)
     private = planned.private
-    reached = private is None or await told(bot, private.user_id, private.text, view_of(private.components))
+    reached = private is None or await told(bot, private.user_id, private.text,
+                                            view_of(private.components, language))
     content = planned.content([uid for uid, text in planned.direct if await told(bot, uid, text)], reached)
     after = discord.utils.time_snowflake(discord.utils.utcnow() - CLOCK_MARGIN)
     await bot.table.sending(post.id, content, after)

@@ -15,7 +15,9 @@ import discord
 from discord import app_commands
 
 from rules.errors import PlayerError
+from rules.messages import Msg
 from waypost.fairness import Payer
+from waypost.i18n import language_of, translate
 from waypost.outage import StoreUnavailable
 from waypost.outcome import User
 from waypost.records import CommitUnknown
@@ -25,7 +27,7 @@ if TYPE_CHECKING:  # discord.types cannot be imported first at run time (its mod
     from discord.types.message import AllowedMentions as AllowedMentionsPayload
 
 CONTENT_LIMIT = 2000
-POSTED_BESIDE = "Done: the answer is posted in the channel."  # a private "thinking" answered in public
+POSTED_BESIDE = Msg("Done: the answer is posted in the channel.")  # a private "thinking" answered in public
 log = logging.getLogger("waypost")
 
 
@@ -52,6 +54,11 @@ NOBODY = Mentions.none()
 def user_of(interaction: discord.Interaction) -> User:
     """The acting user, with their Manage Channels permission in this channel."""
     return User(interaction.user.id, interaction.user.display_name, interaction.permissions.manage_channels)
+
+
+def reader(interaction: discord.Interaction) -> str:
+    """The language of the one who clicked or typed: their Discord client's (English without a catalog)."""
+    return language_of(str(interaction.locale) if interaction.locale else None)
 
 
 def payer_of(interaction: discord.Interaction) -> Payer:
@@ -93,14 +100,17 @@ def fit(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
     return "\n".join([*kept, f"… ({len(lines) - len(kept)} more lines)"])[:limit]
 
 
-async def say_privately(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral message, whether or not the interaction was already answered. A public
-    "thinking" is taken down first: the first followup would fill it in, for the channel to see."""
+async def say_privately(interaction: discord.Interaction, text: str, refused: bool = False) -> None:
+    """An ephemeral message, whether or not the interaction was already answered, in the reader's
+    language (a `Msg` is translated; other text goes as it is), after ⛔ when it is a refusal. A
+    public "thinking" is taken down first: the first followup would fill it in, for the channel to see."""
+    if isinstance(text, Msg):
+        text = translate(text, reader(interaction))
     if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
         thinking = await interaction.original_response()
         if thinking.flags.loading and not thinking.flags.ephemeral:
             await thinking.delete()
-    await respond(interaction, content=fit([text]), ephemeral=True)
+    await respond(interaction, content=fit([f"⛔ {text}" if refused else text]), ephemeral=True)
 
 
 async def respond(interaction: discord.Interaction, **message: Any) -> None:
@@ -113,15 +123,17 @@ async def respond(interaction: discord.Interaction, **message: Any) -> None:
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """A refusal names the problem privately, as does the store being unavailable (its outage is
-    logged once, by the store); anything else is logged with a reference."""
+    """A refusal names the problem privately, in the reader's language, as does the store being
+    unavailable (its outage is logged once, by the store); anything else is logged with a reference."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, app_commands.CommandNotFound):
-        await say_privately(interaction, "⛔ That command no longer exists; your Discord app will catch up shortly.")
+        await say_privately(interaction, Msg("That command no longer exists; your Discord app will catch up shortly."),
+                            refused=True)
         return
     if isinstance(error, (PlayerError, app_commands.TransformerError, app_commands.CheckFailure)):
-        await say_privately(interaction, f"⛔ {escape(str(error))}")
+        said = error.args[0] if error.args and isinstance(error.args[0], Msg) else str(error)  # a check's Msg too
+        await say_privately(interaction, escape(translate(said, reader(interaction))), refused=True)
         return
     if isinstance(error, StoreUnavailable):
         await say_privately(interaction, str(error))
@@ -129,11 +141,12 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     ref = secrets.token_hex(4)
     log.error("unexpected error (ref %s) in %s", ref, what(interaction), exc_info=error)
     if isinstance(error, CommitUnknown):
-        await say_privately(interaction, f"⚠ The database failed while saving this (ref {ref}): it may or may not "
-                                         "have been recorded. Check /game log before you do it again.")
+        await say_privately(interaction, Msg("⚠ The database failed while saving this (ref {ref}): it may or may "
+                                             "not have been recorded. Check /game log before you do it again.",
+                                             ref=ref))
         return
-    await say_privately(interaction, f"Something went wrong (ref {ref}). Nothing was changed; "
-                                     "please tell the bot's operator this reference.")
+    await say_privately(interaction, Msg("Something went wrong (ref {ref}). Nothing was changed; please tell the "
+                                         "bot's operator this reference.", ref=ref))
 
 
 def what(interaction: discord.Interaction) -> str:

@@ -54,20 +54,23 @@ from front.replies import (
     escape,
     fit,
     payer_of,
+    reader,
     say_privately,
     table_of,
     user_of,
     what,
 )
+from rules.messages import Msg
+from waypost.i18n import SOURCE, game_language, translate
 from waypost.outcome import ALT_LIMIT, Drawn, Outcome
-from waypost.table import Table
 
 T = TypeVar("T")
 DEFER_AFTER = 1.5  # seconds a table call may take before the interaction is acknowledged
-PARTLY = "⚠ Done, but part of the answer could not be sent (ref {ref}): /game log shows what happened."
-BOARD_LABELS = {"end": "End turn", "undo": "Take back", "board": "My board"}
-AHEAD_LABELS = {"replay": "Replay as prepared", "legal": "If still legal", "clear": "Take back",
-                "show": "Show prepared turn"}  # a prepared turn's buttons (issue 30)
+YOUR_CARD = Msg("Your turn card")
+CHOOSE = Msg("Choose…")
+BOARD_LABELS = {"end": Msg("End turn"), "undo": Msg("Take back"), "board": Msg("My board")}
+AHEAD_LABELS = {"replay": Msg("Replay as prepared"), "legal": Msg("If still legal"), "clear": Msg("Take back"),
+                "show": Msg("Show prepared turn")}  # a prepared turn's buttons (issue 30)
 LINES_KEPT = 10_000  # quiet channels' lines remembered (the oldest forgotten first); a forgotten one is posted anew
 DMS_KEPT = 10_000  # members' direct-message channels remembered (the oldest forgotten first: opened again)
 log = logging.getLogger("waypost")
@@ -129,16 +132,17 @@ async def send(interaction: discord.Interaction, outcome: Outcome, thinking: boo
     async with after_saving(interaction):
         turn = next(_order)  # taken as soon as the table has answered: an older board never covers a newer one
         channel = channel_id or interaction.channel_id or 0
-        reply = plan(outcome, await _context(table_of(interaction), outcome, channel, interaction.channel_id or 0,
-                                             interaction.user.id))
+        reply = plan(outcome, await _context(interaction, outcome, channel))
         await _carry_out(interaction, reply, turn, thinking, answer_by)
         if outcome.posted:  # prepared turns played after it: their posts now, not at the next tick
             await cast(_Posting, interaction.client).post_now()
 
 
-async def _context(table: Table, outcome: Outcome, channel: int, here: int, actor: int) -> Context:
+async def _context(interaction: discord.Interaction, outcome: Outcome, channel: int) -> Context:
     """What the plan needs to know first: the direct-message choices of those the outcome concerns
-    (but `actor`, who is told in the answer), the game's end-turn action under a board."""
+    (but the actor, who is told in the answer), the game's end-turn action under a board, the
+    actor's language and the game's."""
+    table, actor = table_of(interaction), interaction.user.id
     turn_dms: set[int] = set()
     hit_dms: set[int] = set()
     if not outcome.private:
@@ -152,7 +156,14 @@ async def _context(table: Table, outcome: Outcome, channel: int, here: int, acto
     if outcome.drawing is not None:
         rules = table.games[outcome.drawing.game_key].rules
         finish = rules.flow.finish if rules.finish() is not None else None
-    return Context(channel, here, frozenset(turn_dms), frozenset(hit_dms), finish, actor)
+    return Context(channel, interaction.channel_id or 0, frozenset(turn_dms), frozenset(hit_dms), finish, actor,
+                   reader(interaction), await spoken(interaction, channel))
+
+
+async def spoken(interaction: discord.Interaction, channel: int) -> str:
+    """The language `channel`'s game speaks (its host setting), else the server's preferred one."""
+    setting = await table_of(interaction).language(channel)
+    return setting or game_language(None, str(interaction.guild_locale) if interaction.guild_locale else None)
 
 
 async def _carry_out(interaction: discord.Interaction, reply: ReplyPlan, turn: int, thinking: bool | None,
@@ -164,18 +175,20 @@ async def _carry_out(interaction: discord.Interaction, reply: ReplyPlan, turn: i
     except discord.HTTPException as error:
         await _redeliver(interaction, reply, error)
     if reply.line is not None:
-        await _announce(interaction, channel, reply.line.text, reply.line.key)
+        await _announce(interaction, channel, reply.line.text, reply.line.key, reply.language)
     if reply.live is not None:
         await _show_live(interaction, reply, turn)
     for menu in reply.menus:
-        await _post(interaction, channel, menu)
+        await _post(interaction, channel, menu, reply.language)
     bot = cast(Any, interaction.client)
-    shut = [d.user_id for d in reply.direct if not await told(bot, d.user_id, d.text, view_of(d.components))]
+    shut = [d.user_id for d in reply.direct
+            if not await told(bot, d.user_id, d.text, view_of(d.components, reply.language))]
     if shut:
-        await _post(interaction, channel, closed(shut))
+        await _post(interaction, channel, closed(shut, reply.language), reply.language)
     if reply.export:  # the final board and the result are posted: the whole game goes with them
         name, data = await table_of(interaction).export(channel, user_of(interaction))
-        await post(interaction, channel, EXPORT, file=discord.File(io.BytesIO(data), name), allowed_mentions=NOBODY)
+        await post(interaction, channel, translate(EXPORT, reply.language),
+                   file=discord.File(io.BytesIO(data), name), allowed_mentions=NOBODY)
 
 
 # --- the answer ------------------------------------------------------------------------------------
@@ -200,9 +213,10 @@ async def _answer(interaction: discord.Interaction, reply: ReplyPlan, thinking: 
         except Exception as error:  # the change is saved: say so, and that the picture failed
             ref = secrets.token_hex(4)
             log.error("drawing failed (ref %s) in %s", ref, what(interaction), exc_info=error)
-            content = fit([content, f"⚠ The move is recorded, but the board could not be drawn (ref {ref})."])
+            content = fit([content, translate(Msg("⚠ The move is recorded, but the board could not be drawn "
+                                                  "(ref {ref}).", ref=ref), answer.language)])
     extra: dict[str, Any] = {"file": file} if file is not None else {}
-    view = view_of(answer.components)
+    view = view_of(answer.components, answer.language)
     if view is not None:
         extra["view"] = view
     if answer.elsewhere:
@@ -211,7 +225,7 @@ async def _answer(interaction: discord.Interaction, reply: ReplyPlan, thinking: 
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=answer.private, allowed_mentions=allowed, **extra)
     elif thinking and not answer.private:  # a private "thinking" cannot become public: answer beside it
-        await interaction.edit_original_response(content=POSTED_BESIDE)
+        await interaction.edit_original_response(content=translate(POSTED_BESIDE, reader(interaction)))
         await interaction.followup.send(content, allowed_mentions=allowed, **extra)
     else:
         await interaction.followup.send(content, ephemeral=answer.private, allowed_mentions=allowed, **extra)
@@ -229,13 +243,16 @@ async def _drawn_by(drawing: asyncio.Future[Drawn], deadline: float | None) -> b
 async def _elsewhere(interaction: discord.Interaction, channel_id: int, thinking: bool | None, texts: list[str],
                      allowed: discord.AllowedMentions, extra: dict[str, Any]) -> None:
     """A public answer posted in the game's channel, away from the interaction's: the clicker is told
-    privately where it went (or that Waypost may not post there: the move stands all the same)."""
-    note = f"Done: the answer is posted in <#{channel_id}>."
+    privately where it went (or that Waypost may not post there: the move stands all the same), in
+    their language."""
+    note: str = Msg("Done: the answer is posted in {channel}.", channel=f"<#{channel_id}>")
     try:
         for i, text in enumerate(texts):
             await post(interaction, channel_id, text, allowed_mentions=allowed, **(extra if i == 0 else {}))
     except discord.Forbidden:
-        note = f"Done, but Waypost may not post in <#{channel_id}>: the players there see it in /game log."
+        note = Msg("Done, but Waypost may not post in {channel}: the players there see it in /game log.",
+                   channel=f"<#{channel_id}>")
+    note = translate(note, reader(interaction))
     if not interaction.response.is_done():
         await interaction.response.send_message(note, ephemeral=True, allowed_mentions=NOBODY)
     elif thinking:
@@ -251,7 +268,7 @@ async def _redeliver(interaction: discord.Interaction, reply: ReplyPlan, error: 
     if not answer.private:
         for i, text in enumerate(answer.texts):
             await _post(interaction, reply.channel_id,
-                        Post(text, answer.pings, answer.components if i == 0 else ()))
+                        Post(text, answer.pings, answer.components if i == 0 else ()), answer.language)
         return
     try:
         for text in answer.texts:
@@ -264,8 +281,8 @@ async def _redeliver(interaction: discord.Interaction, reply: ReplyPlan, error: 
 
 # --- what goes to the channel --------------------------------------------------------------------
 
-async def _post(interaction: discord.Interaction, channel_id: int, message: Post) -> None:
-    view = view_of(message.components)
+async def _post(interaction: discord.Interaction, channel_id: int, message: Post, language: str) -> None:
+    view = view_of(message.components, language)
     await post(interaction, channel_id, message.content, allowed_mentions=pinging(message.pings),
                **({"view": view} if view is not None else {}))
 
@@ -291,11 +308,12 @@ async def post(interaction: discord.Interaction, channel_id: int, content: str, 
     await interaction.client.get_partial_messageable(channel_id).send(content, **message)
 
 
-async def _announce(interaction: discord.Interaction, channel_id: int, text: str, key: str) -> None:
-    """Tell the game's channel `text`; with a `key`, as the line kept for it, edited in place ("Rome
-    changed their movement draft (3 times)"). The line is a message of the bot's own, so it can be
-    edited later; where the bot may not post on its own, it is the answer's follow-up, a new one
-    each time."""
+async def _announce(interaction: discord.Interaction, channel_id: int, text: str, key: str,
+                    language: str = SOURCE) -> None:
+    """Tell the game's channel `text` (in its `language`); with a `key`, as the line kept for it,
+    edited in place ("Rome changed their movement draft (3 times)"). The line is a message of the
+    bot's own, so it can be edited later; where the bot may not post on its own, it is the
+    answer's follow-up, a new one each time."""
     content = fit([escape(text)])
     if not key:
         await post(interaction, channel_id, content, allowed_mentions=NOBODY)
@@ -305,8 +323,8 @@ async def _announce(interaction: discord.Interaction, channel_id: int, text: str
     if found is not None:
         message_id, times = found
         try:
-            await channel.get_partial_message(message_id).edit(content=fit([f"{escape(text)} ({times + 1} times)"]),
-                                                               allowed_mentions=NOBODY)
+            again = translate(Msg("{text} ({n} times)", text=escape(text), n=times + 1), language)
+            await channel.get_partial_message(message_id).edit(content=fit([again]), allowed_mentions=NOBODY)
             _lines[channel_id, key, text] = (message_id, times + 1)
             _lines.move_to_end((channel_id, key, text))
             return
@@ -335,7 +353,7 @@ async def _show_live(interaction: discord.Interaction, reply: ReplyPlan, turn: i
         return
     _shown[channel_id] = turn
     alt = alt[:ALT_LIMIT]
-    view = view_of(live.components)
+    view = view_of(live.components, reply.language)
     channel = interaction.client.get_partial_messageable(channel_id)
     message_id = await table.live_board(channel_id)
     if message_id is not None:
@@ -408,65 +426,67 @@ async def after_saving(interaction: discord.Interaction) -> AsyncIterator[None]:
     except Exception as error:
         ref = logged(interaction, error, "the answer")
         with suppress(discord.HTTPException):
-            await say_privately(interaction, PARTLY.format(ref=ref))
+            await say_privately(interaction, Msg("⚠ Done, but part of the answer could not be sent (ref {ref}): "
+                                                 "/game log shows what happened.", ref=ref))
 
 
 # --- components ------------------------------------------------------------------------------------
 
-def view_of(components: tuple[Component, ...]) -> discord.ui.View | None:
-    """The plan's components as Discord's (None: none); their clicks are answered by the dynamic
-    items registered with the bot, which make the same custom ids."""
+def view_of(components: tuple[Component, ...], language: str = SOURCE) -> discord.ui.View | None:
+    """The plan's components as Discord's, labelled in `language` (None: none); their clicks are
+    answered by the dynamic items registered with the bot, which make the same custom ids."""
     if not components:
         return None
     view = discord.ui.View(timeout=None)
     for component in components:
-        view.add_item(_item(component))
+        view.add_item(_item(component, language))
     view.stop()  # nothing to keep: the registered dynamic items answer the clicks, after a restart too
     return view
 
 
-def _item(component: Component) -> discord.ui.Item[Any]:
+def _item(component: Component, language: str) -> discord.ui.Item[Any]:
     if isinstance(component, Quick):
         return discord.ui.Button(label=component.label[:80], style=discord.ButtonStyle.primary,
                                  custom_id=f"waypost:act:{component.channel_id}:{component.user_id}:{component.kind}")
     if isinstance(component, CardKey):
-        return card_button(component.channel_id)
+        return card_button(component.channel_id, label=translate(YOUR_CARD, language))
     if isinstance(component, Verify):
-        return verify_button(component.channel_id, component.seq)
+        return verify_button(component.channel_id, component.seq, language)
     if isinstance(component, BoardKey):
-        return board_button(component.channel_id, component.what)
+        return board_button(component.channel_id, component.what, language)
     if isinstance(component, AheadKey):
-        return ahead_button(component.channel_id, component.user_id, component.do)
+        return ahead_button(component.channel_id, component.user_id, component.do, language)
     assert isinstance(component, Menu)
     prompt = component.prompt
     custom_id, _ = menu_id(prompt.channel_id, prompt.user_id, prompt.key, prompt.asked)
-    return decision_menu(custom_id, prompt.options)
+    return decision_menu(custom_id, prompt.options, language)
 
 
-def card_button(channel_id: int, user_id: int = 0, label: str = "Your turn card",
+def card_button(channel_id: int, user_id: int = 0, label: str = YOUR_CARD,
                 style: discord.ButtonStyle = discord.ButtonStyle.success) -> discord.ui.Button[Any]:
     """The button opening a player's turn card (user 0: whoever of the players clicks it); its clicks
     are answered by `front.cards.CardButton`, which matches this custom id."""
     return discord.ui.Button(label=label[:80], style=style, custom_id=f"waypost:card:{channel_id}:{user_id}")
 
 
-def verify_button(channel_id: int, seq: int) -> discord.ui.Button[Any]:
+def verify_button(channel_id: int, seq: int, language: str = SOURCE) -> discord.ui.Button[Any]:
     """The Verify button under a reveal (`front.verify.VerifyButton`)."""
-    return discord.ui.Button(label="Verify", style=discord.ButtonStyle.secondary,
+    return discord.ui.Button(label=translate(Msg("Verify"), language), style=discord.ButtonStyle.secondary,
                              custom_id=f"waypost:verify:{channel_id}:{seq}")
 
 
-def board_button(channel_id: int, what: str) -> discord.ui.Button[Any]:
+def board_button(channel_id: int, what: str, language: str = SOURCE) -> discord.ui.Button[Any]:
     """A button under a board (`front.answering.BoardButton`): end the turn, take back, my board."""
     style = discord.ButtonStyle.primary if what == "end" else discord.ButtonStyle.secondary
-    return discord.ui.Button(label=BOARD_LABELS[what], style=style, custom_id=f"waypost:do:{channel_id}:{what}")
+    return discord.ui.Button(label=translate(BOARD_LABELS[what], language), style=style,
+                             custom_id=f"waypost:do:{channel_id}:{what}")
 
 
-def ahead_button(channel_id: int, user_id: int, do: str) -> discord.ui.Button[Any]:
+def ahead_button(channel_id: int, user_id: int, do: str, language: str = SOURCE) -> discord.ui.Button[Any]:
     """A button of `user_id`'s prepared turn (`front.prepared.AheadButton`): replay, if still legal,
-    take back, show."""
+    take back, show (its label in `language`)."""
     style = discord.ButtonStyle.primary if do == "replay" else discord.ButtonStyle.secondary
-    return discord.ui.Button(label=AHEAD_LABELS[do], style=style,
+    return discord.ui.Button(label=translate(AHEAD_LABELS[do], language), style=style,
                              custom_id=f"waypost:ahead:{channel_id}:{user_id}:{do}")
 
 
@@ -479,8 +499,9 @@ def menu_id(channel_id: int, user_id: int, key: str, asked: int) -> tuple[str, i
     return custom_id, asked
 
 
-def decision_menu(custom_id: str, options: tuple[str, ...]) -> discord.ui.Select[Any]:
-    """A decision's menu (`front.answering.DecisionSelect`)."""
-    return discord.ui.Select(custom_id=custom_id, placeholder="Choose…",
+def decision_menu(custom_id: str, options: tuple[str, ...], language: str = SOURCE) -> discord.ui.Select[Any]:
+    """A decision's menu (`front.answering.DecisionSelect`), its placeholder in `language` (its
+    options are the values `/game choose` takes)."""
+    return discord.ui.Select(custom_id=custom_id, placeholder=translate(CHOOSE, language),
                              options=[discord.SelectOption(label=o[:100], value=o[:100]) for o in options[:25]]
                              or [discord.SelectOption(label="…")])

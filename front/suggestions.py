@@ -6,9 +6,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from front.replies import channel_of, choices, table_of, user_of
+from front.replies import channel_of, choices, reader, table_of, user_of
 from rules.errors import NoGame
 from waypost.channels import players_on
+from waypost.i18n import SOURCE, named
 from waypost.lobby import settings_of
 from waypost.outcome import Status
 
@@ -38,9 +39,9 @@ async def colour_names(interaction: discord.Interaction, current: str) -> list[a
     status = await _status(interaction)
     if status is None:
         return []
-    taken = {s.colour for s in status.seats}
-    return choices([(c, c) for c in table_of(interaction).games[status.game_key].rules.colours if c not in taken],
-                   current)
+    taken, language = {s.colour for s in status.seats}, reader(interaction)
+    return choices([(c if language == SOURCE else named(c, language), c)  # shown in the player's language
+                    for c in table_of(interaction).games[status.game_key].rules.colours if c not in taken], current)
 
 
 async def setting_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

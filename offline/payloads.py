@@ -153,6 +153,7 @@ class PayloadBuilder:
         self.checks = checks
         self.permissions: dict[int, int] = {}
         self.guild_locale = "en-US"  # the server's preferred locale, as Discord sends it with every interaction
+        self.locales: dict[int, str] = {}  # user id -> their client's locale (`speaks`); en-US for the others
         self._schemas: dict[tuple[str, int], tuple[dict[str, Any], bool]] = {}  # the tree is built once
 
     # -- people and places -------------------------------------------------------------------------
@@ -161,6 +162,10 @@ class PayloadBuilder:
         """Add `permissions` to what `user` has in every channel (e.g. manage_channels)."""
         uid = self.directory.user_id(user)
         self.permissions[uid] = self.permissions.get(uid, MEMBER_PERMISSIONS.value) | permissions.value
+
+    def speaks(self, user: str | int, locale: str) -> None:
+        """Set the locale of `user`'s Discord client ("de", "pl", "qps"), sent with their interactions."""
+        self.locales[self.directory.user_id(user)] = locale
 
     def revoke(self, user: str | int, permissions: discord.Permissions) -> None:
         uid = self.directory.user_id(user)
@@ -197,7 +202,7 @@ class PayloadBuilder:
             "channel_id": channel_payload["id"],
             "channel": channel_payload,
             "member": member,
-            "locale": "en-US",
+            "locale": self.locales.get(int(member["user"]["id"]), "en-US"),
             "guild_locale": self.guild_locale,
             "app_permissions": str(APP_PERMISSIONS.value),
             "entitlements": [],

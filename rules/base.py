@@ -312,7 +312,7 @@ class Game(ABC, Generic[S]):
 
     def report(self, state: S, actor: Actor, look: str, values: Values) -> list[str]:
         """The lines of one of the game's `looks` for `actor` on `state` (their view)."""
-        raise BadInput(f"{self.title} has no look {look[:40]!r}.")
+        raise BadInput(Msg("{game} has no look {look}.", game=self.title, look=repr(look[:40])))
 
     def step(self, state: S, actor: Actor, kind: str, picks: Sequence[int | None]) -> Step:
         """Where a choice of `kind` stands after picking, parameter by parameter, the candidate
@@ -336,7 +336,7 @@ class Game(ABC, Generic[S]):
             param = next((p for p in self.params_now(state, actor, kind, values) if p.name not in values), None)
             if param is None:
                 if left:
-                    raise BadInput("That choice is already complete.")
+                    raise BadInput(Msg("That choice is already complete."))
                 return Step(found, tuple(chosen), None, question=self.confirmation(state, actor, kind, values),
                             picks=tuple(made))
             listed = self.candidates(state, actor, kind, param.name, values)
@@ -359,7 +359,7 @@ class Game(ABC, Generic[S]):
                 left.append(None)  # nothing to choose: left out
             pick = left.pop(0)
             if pick is None and param.required or pick is not None and pick not in range(len(listed)):
-                raise BadInput(f"That is not one of the choices for {param.ask.rstrip('?').lower()}.")
+                raise BadInput(Msg("That is not one of the choices for {what}.", what=param.ask.rstrip('?').lower()))
             choice = listed[pick] if pick is not None else None
             chosen.append((param, choice))
             values[param.name] = choice.value if choice is not None else None
@@ -441,7 +441,7 @@ class Game(ABC, Generic[S]):
         for cls in self.actions:
             if cls.kind == kind:
                 return cls
-        raise BadInput(f"{self.title} has no action {kind[:40]!r}.")
+        raise BadInput(Msg("{game} has no action {kind}.", game=self.title, kind=repr(kind[:40])))
 
     # --- derived from the flow -------------------------------------------------------------
 
@@ -468,7 +468,7 @@ class Game(ABC, Generic[S]):
         seat = seated(actor)
         ending = self.ending(state)
         if ending is not None:
-            raise IllegalMove(f"The game is over: {ending.text}")
+            raise IllegalMove(Msg("The game is over: {text}", text=ending.text))
         kind = action.kind
         if kind in flow.hosted:
             hosting(actor, action.doing())
@@ -476,24 +476,27 @@ class Game(ABC, Generic[S]):
         pos = self.position(state)
         if kind == flow.answer:
             if not any(d.seat == seat for d in pos.decisions):
-                raise NotYourTurn("Nobody asked you to decide anything.")
+                raise NotYourTurn(Msg("Nobody asked you to decide anything."))
             return
         if pos.holding and not (actor.host and kind in flow.anytime):  # the host may still fix things
             asked = pos.holding
             held = next((d.holds for d in asked if d.holds), "")  # the decision's own words for what it holds
             if held:
                 raise NotYourTurn(held)
-            prompt = f": {asked[0].prompt}" if len(asked) == 1 else "."
-            raise NotYourTurn(f"Waiting for {self._deciding(state, pos)} to decide{prompt}")
+            deciding = self._deciding(state, pos)
+            raise NotYourTurn(Msg("Waiting for {names} to decide: {prompt}", names=deciding, prompt=asked[0].prompt)
+                              if len(asked) == 1 else Msg("Waiting for {names} to decide.", names=deciding))
         if kind in flow.anytime:
             return
         phase = flow.phase(pos.phase)
         if kind not in phase.actions:
-            raise IllegalMove(f"You cannot {action.doing()} now: {self.status_line(state)}.")
+            raise IllegalMove(Msg("You cannot {doing} now: {status}.", doing=action.doing(),
+                                  status=self.status_line(state)))
         if seat not in pos.allowed:
             if phase.who == "turn" and seat not in pos.finished:
-                raise NotYourTurn(f"It is {self._names(state, pos.acting)}'s turn.")
-            raise NotYourTurn(f"{phase.done}; waiting for {self._names(state, pos.acting)}.")
+                raise NotYourTurn(Msg("It is {names}'s turn.", names=self._names(state, pos.acting)))
+            raise NotYourTurn(Msg("{done}; waiting for {names}.", done=phase.done,
+                                  names=self._names(state, pos.acting)))
 
     def awaiting(self, state: S) -> list[Awaiting]:
         """Everyone the game is waiting for right now."""
@@ -533,7 +536,7 @@ class Game(ABC, Generic[S]):
             if cls.kind == self.flow.answer:
                 fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
                 return cls(choice=choice, **({"key": key} if "key" in fields else {}))  # type: ignore[call-arg]
-        raise NotYourTurn(f"{self.title} asks no questions to answer.")
+        raise NotYourTurn(Msg("{game} asks no questions to answer.", game=self.title))
 
     def answering(self, state: S, actor: Actor, choice: str, key: str = "") -> Action:
         """`actor`'s answer `choice` (any case) to the decision `key` (their first it answers, if ""),
@@ -542,7 +545,7 @@ class Game(ABC, Generic[S]):
         should they have none, the answers offered) otherwise."""
         cls = next((c for c in self.actions if c.kind == self.flow.answer), None)
         if cls is None:
-            raise NotYourTurn(f"{self.title} asks no questions to answer.")
+            raise NotYourTurn(Msg("{game} asks no questions to answer.", game=self.title))
         kind, named = cls.kind, [p.name for p in cls.params]
         self.permit(state, actor, cls)
         answer = next(name for name in named if name != "key")  # "choice" (or the game's own: "track")
@@ -553,7 +556,9 @@ class Game(ABC, Generic[S]):
         action = self.build(state, actor, kind, {**chosen, answer: found.value if found is not None else typed})
         if found is None:
             self._permitted_play(state, actor, action)  # the rules' reason
-            raise BadInput(f"Answer with one of: {either([str(c.value) for c in offered], 'or') or 'nothing now'}.")
+            answers = either([str(c.value) for c in offered], 'or')
+            raise BadInput(Msg("Answer with one of: {answers}.", answers=answers) if answers else
+                           Msg("Answer with one of: nothing now."))
         return action
 
     def finish(self) -> Action | None:
@@ -578,10 +583,12 @@ class Game(ABC, Generic[S]):
         """What every setup checks first: from `low` to `high` players for board `title`, each with
         a different colour of the game's; returns the settings parsed over the defaults."""
         if not low <= len(seats) <= high:
-            raise BadInput(f"{title} is for {players(low, high)}, not {len(seats)}.")
+            raise BadInput(Msg("{board} is for {players}, not {n}.", board=title, players=players(low, high),
+                               n=len(seats)))
         colours = [s.colour for s in seats]
         if any(c not in self.colours or colours.count(c) > 1 for c in colours):
-            raise BadInput(f"Each player needs a different colour among {', '.join(self.colours)}.")
+            raise BadInput(Msg("Each player needs a different colour among {colours}.",
+                               colours=", ".join(self.colours)))
         values = self.default_settings()
         for name, value in settings.items():
             values[name] = self.setting(name).parse(str(value))
@@ -592,7 +599,8 @@ class Game(ABC, Generic[S]):
             if s.name == name:
                 return s
         names = ", ".join(s.name for s in self.settings) or "none"
-        raise BadInput(f"{self.title} has no setting {name[:40]!r}. Settings: {names}.")
+        raise BadInput(Msg("{game} has no setting {name}. Settings: {names}.", game=self.title, name=repr(name[:40]),
+                           names=names))
 
     def encode_action(self, action: Action) -> dict[str, Any]:
         return {"kind": action.kind, **serial.dump(action)}
@@ -652,23 +660,25 @@ class Game(ABC, Generic[S]):
         seat = seated(actor)
         open_kinds = self.preparable(view, seat)
         if not open_kinds:
-            raise IllegalMove(f"There is nothing to prepare now: {self.status_line(view)}.")
+            raise IllegalMove(Msg("There is nothing to prepare now: {status}.", status=self.status_line(view)))
         if not actions or len(actions) > PREPARED_STEPS:
-            raise BadInput(f"Prepare from 1 to {PREPARED_STEPS} steps.")
+            raise BadInput(Msg("Prepare from 1 to {most} steps.", most=PREPARED_STEPS))
         if mode not in get_args(Mode):
-            raise BadInput(f"A prepared turn is played {either(list(get_args(Mode)), 'or')}, not {mode!r:.20}.")
+            raise BadInput(Msg("A prepared turn is played {modes}, not {mode}.",
+                               modes=either(list(get_args(Mode)), "or"), mode=f"{mode!r:.20}"))
         if else_pass and self.fallback(self.as_if_turn(view, seat), seat) is None:
-            raise BadInput(f"{self.title} has no pass to fall back on.")
+            raise BadInput(Msg("{game} has no pass to fall back on.", game=self.title))
         state, footprint = self.as_if_turn(view, seat), Footprint()
         for number, action in enumerate(actions, 1):
             try:
                 if action.kind not in open_kinds:
-                    raise IllegalMove(f"You cannot prepare to {action.doing()}; you may prepare: "
-                                      f"{', '.join(open_kinds)}.")
+                    raise IllegalMove(Msg("You cannot prepare to {doing}; you may prepare: {kinds}.",
+                                          doing=action.doing(), kinds=", ".join(open_kinds)))
                 after = self.apply(state, actor, action).state
             except PlayerError as error:
                 if len(actions) > 1:
-                    raise type(error)(f"Step {number} ({action.doing()}): {error}") from error
+                    raise type(error)(Msg("Step {number} ({doing}): {error}", number=number, doing=action.doing(),
+                                         error=error.message)) from error
                 raise
             footprint |= self.depends(state, seat, action)
             state = after

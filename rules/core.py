@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, Protocol, TypeVar
 
 from rules.errors import BadInput
+from rules.messages import Msg
 from rules.options import Param
 
 
@@ -199,26 +200,28 @@ class Setting:
         if isinstance(self.default, bool):
             words = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
             if text.lower() not in words:
-                raise BadInput(f"Setting {self.name} is on or off, not {text[:40]!r}.")
+                raise BadInput(Msg("Setting {name} is on or off, not {value}.", name=self.name, value=repr(text[:40])))
             return words[text.lower()]
         if isinstance(self.default, int):
             if not re.fullmatch(r"[+-]?[0-9]{1,12}", text):
-                raise BadInput(f"Setting {self.name} takes a whole number, not {text[:40]!r}.")
+                raise BadInput(Msg("Setting {name} takes a whole number, not {value}.", name=self.name,
+                                   value=repr(text[:40])))
             return self.check(int(text))
         return self.check(text)
 
     def check(self, value: object) -> int | bool | str:
         """Return `value` if it is valid for this setting, else raise BadInput saying why."""
         if type(value) is not type(self.default):
-            kind = {bool: "on or off", int: "a whole number", str: "text"}[type(self.default)]
-            raise BadInput(f"Setting {self.name} takes {kind}, not {value!r:.40}.")
+            kind = {bool: Msg("on or off"), int: Msg("a whole number"), str: Msg("text")}[type(self.default)]
+            raise BadInput(Msg("Setting {name} takes {kind}, not {value}.", name=self.name, kind=kind,
+                               value=f"{value!r:.40}"))
         assert isinstance(value, int | str)
         if isinstance(value, int) and self.minimum is not None and value < self.minimum:
-            raise BadInput(f"Setting {self.name} is at least {self.minimum}.")
+            raise BadInput(Msg("Setting {name} is at least {least}.", name=self.name, least=self.minimum))
         if isinstance(value, int) and self.maximum is not None and value > self.maximum:
-            raise BadInput(f"Setting {self.name} is at most {self.maximum}.")
+            raise BadInput(Msg("Setting {name} is at most {most}.", name=self.name, most=self.maximum))
         if self.choices and value not in self.choices:
-            raise BadInput(f"Setting {self.name} is one of: {', '.join(self.choices)}.")
+            raise BadInput(Msg("Setting {name} is one of: {choices}.", name=self.name, choices=", ".join(self.choices)))
         return value
 
     def show(self, value: object) -> str:

@@ -20,6 +20,7 @@ import re
 from collections.abc import Container, Iterable, Iterator
 
 from rules.errors import BadInput
+from rules.messages import Msg
 
 Hex = tuple[int, int]
 
@@ -143,14 +144,14 @@ def parse_hex(text: str, known: Container[Hex] | None = None, where: str = "on t
     """The hex named by `text`, or BadInput saying how hexes are named; with `known`, a hex of
     the map only."""
     if not isinstance(text, str):
-        raise BadInput("Name a hex by its column letter and row number (like D7).")
+        raise BadInput(Msg("Name a hex by its column letter and row number (like D7)."))
     shown = text.strip()[:20]
     h = read_hex(text) if len(text) <= 40 else None
     if h is None:
-        raise BadInput(f"{shown!r} is not a hex name: name a hex by its column letter and row number "
-                       f"(like D7) or by axial coordinates (like 3,-1).")
+        raise BadInput(Msg("{text} is not a hex name: name a hex by its column letter and row number (like D7) or "
+                           "by axial coordinates (like 3,-1).", text=repr(shown)))
     if known is not None and h not in known:
-        raise BadInput(f"There is no hex {shown!r} {where}.")
+        raise BadInput(Msg("There is no hex {text} {where}.", text=repr(shown), where=where))
     return h
 
 

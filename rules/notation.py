@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 
 from rules.errors import Ambiguous, BadInput
+from rules.messages import Msg
 
 MAX_TEXT = 300  # longer than any list a command takes
 LISTED = 16  # a refusal lists the names when there are at most this many
@@ -34,7 +35,7 @@ def items(text: str, *, spaces: bool = True, pairs: bool = False) -> list[str]:
     the names ("Black Sea, Crete"); with `pairs`, a pair of numbers is never split ("2,0", and "3,-1:
     archer" is one item), and is written "x,y"."""
     if len(text) > MAX_TEXT:
-        raise BadInput(f"That is {len(text)} characters long; give at most {MAX_TEXT}.")
+        raise BadInput(Msg("That is {n} characters long; give at most {most}.", n=len(text), most=MAX_TEXT))
     text = _CONTROL.sub(" ", text)  # control characters (a NUL …) part words as spaces do
     found = []
     for match in _TOKENS[pairs, spaces].finditer(text):
@@ -79,7 +80,7 @@ class Names:
         when none fits, Ambiguous listing them when several do."""
         key = self.fold(text)
         if not key:
-            raise BadInput(f"Give the {self.what}.")
+            raise BadInput(Msg("Give the {what}.", what=self.what))
         found = self.folded.get(key) or {name for typed, names in self.folded.items() if typed.startswith(key)
                                          for name in names}
         if len(found) == 1:
@@ -87,9 +88,12 @@ class Names:
         shown = text.strip()[:40]
         if not found:
             names = sorted({n for names in self.folded.values() for n in names})
-            listed = f" {self.what.capitalize()}s: {', '.join(names)}." if len(names) <= LISTED else ""
-            raise BadInput(f"There is no {self.what} {shown!r} on this map.{listed}")
-        raise Ambiguous(f"{shown!r} could be {', '.join(sorted(found)[:8])}: which {self.what}?")
+            if len(names) <= LISTED:
+                raise BadInput(Msg("There is no {what} {name} on this map. {kinds}: {names}.", what=self.what,
+                                   name=repr(shown), kinds=f"{self.what.capitalize()}s", names=", ".join(names)))
+            raise BadInput(Msg("There is no {what} {name} on this map.", what=self.what, name=repr(shown)))
+        raise Ambiguous(Msg("{name} could be {names}: which {what}?", name=repr(shown),
+                            names=", ".join(sorted(found)[:8]), what=self.what))
 
 
 def named(text: str, names: Mapping[str, str] | Iterable[str], what: str) -> str:

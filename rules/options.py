@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from rules.errors import BadInput, PlayerError
+from rules.messages import Msg
 
 Value = str | int | bool
 Values = Mapping[str, Value | None]  # None: an optional parameter left out
@@ -208,7 +209,7 @@ def listed(listers: Mapping[tuple[str, str], Lister], state: Any, actor: Any, ki
 def text(values: Values, name: str) -> str:
     """A required value as text; BadInput when it was not given."""
     if not given(values, name):
-        raise BadInput(f"Give the {name}.")
+        raise BadInput(Msg("Give the {what}.", what=name))
     return str(values[name])
 
 
@@ -218,12 +219,13 @@ def number(values: Values, name: str, default: int | None = None) -> int:
     value = values.get(name)
     value = default if value is None else value
     if value is None:
-        raise BadInput(f"Give the {name}.")
+        raise BadInput(Msg("Give the {what}.", what=name))
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             return int(str(value).strip())
         except ValueError:
-            raise BadInput(f"The {name} is a whole number, not {str(value)[:20]!r}.") from None
+            raise BadInput(Msg("The {what} is a whole number, not {value}.", what=name,
+                               value=repr(str(value)[:20]))) from None
     return value
 
 
@@ -232,7 +234,7 @@ def what_of(values: Values, table: Mapping[str, Any]) -> str:
     be adjusted; BadInput listing them otherwise."""
     what = text(values, "what").strip().casefold()
     if what not in table:
-        raise BadInput(f"Adjust one of: {', '.join(table)}.")
+        raise BadInput(Msg("Adjust one of: {names}.", names=", ".join(table)))
     return what
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rules.messages import Msg, Plural
+
 
 def plural(count: int, word: str, words: str | None = None) -> str:
     """ "1 settler", "3 settlers"; `words` gives an irregular plural ("2 cavalrymen")."""
@@ -22,7 +24,9 @@ def span(low: int, high: int) -> str:
 
 def players(low: int, high: int) -> str:
     """A player range: "2 players", "3–4 players"."""
-    return f"{span(low, high)} player{'s' * (high > 1)}"
+    if low == high:
+        return Plural("{n} player", "{n} players", high)
+    return Msg("{low}–{high} players", low=low, high=high)
 
 
 ASKED = {"value": "the new number", "position": "the new place", "area": "the area", "advance": "the advance",

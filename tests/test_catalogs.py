@@ -1,16 +1,20 @@
 """The catalogs (locale/<lang>/LC_MESSAGES/waypost.po): complete, with the English placeholders,
-and holding every name and description of the command tree."""
+holding every name and description of the command tree and every message marked in the source."""
 
 from __future__ import annotations
+
+import ast
 
 import pytest
 from babel.messages.pofile import read_po
 
 from front.bot import command_tree
 from front.translator import command_strings
+from tools.catalogs import KEYWORDS, SOURCES
 from waypost.i18n import DOMAIN, LOCALE_DIR, languages, placeholders
 
 CATALOGS = ("de", "pl")
+ROOT = LOCALE_DIR.parent
 
 
 def catalog(language):
@@ -51,3 +55,19 @@ async def test_the_catalogs_hold_every_name_and_description_of_the_commands(lang
     missing = [(context, text) for context, text in command_strings(await command_tree())
                if po.get(text, context=context) is None or not po.get(text, context=context).string]
     assert missing == [], "run `make catalogs` and translate the new entries"
+
+
+def test_every_marked_message_reaches_the_template():
+    """Every `Msg`, `Plural` and `say` with a literal template in the source is in the catalog
+    template: Babel's extractor drops a marker nested in a call inside another marker's values
+    (`Msg("… {gains}", gains=joined([Msg("…")]))`), which would then never be translated."""
+    with (LOCALE_DIR / f"{DOMAIN}.pot").open("rb") as f:
+        known = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+    missing = []
+    for folder in SOURCES:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in KEYWORDS \
+                        and node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value not in known:
+                    missing.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.args[0].value!r}")
+    assert missing == [], "hoist the nested message into a name of its own, then run `make catalogs`"

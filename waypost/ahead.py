@@ -19,6 +19,7 @@ from typing import Any
 from rules.base import Action, Actor
 from rules.core import Mode, Prepared
 from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
+from rules.messages import Msg, joined
 from rules.text import plural
 from waypost.channels import Channels, Loaded
 from waypost.outcome import Outcome, User
@@ -28,8 +29,8 @@ Record = Callable[..., Awaitable[Outcome]]  # `Play.record`
 DOINGS = ("show", "clear", "replay", "unchanged", "if legal", "else pass")
 SHOW_READY = "show_ready"  # the host's setting: whether /game status counts the players ready ahead
 MOST_PLAYS = 64  # prepared turns played after one action at most (each seat's once a round)
-NOT_PLAYED = "Your prepared turn was not played; it is your turn."  # all the channel is told of it
-OFFERED = "Replay it as prepared, play it if still legal, or take it back; or play as usual."
+NOT_PLAYED = Msg("Your prepared turn was not played; it is your turn.")  # all the channel is told of it
+OFFERED = Msg("Replay it as prepared, play it if still legal, or take it back; or play as usual.")
 
 
 class Ahead:
@@ -71,20 +72,21 @@ class Ahead:
         """/prepared: `doing` one of `DOINGS` with the user's prepared turn (`record` plays a step)."""
         actor = loaded.actor(user)
         if actor.seat is None:
-            raise NotAllowed("You are not playing in this game.")
+            raise NotAllowed(Msg("You are not playing in this game."))
         if doing not in DOINGS:
-            raise BadInput(f"Choose one of {', '.join(DOINGS)}, not {doing[:20]!r}.")
+            raise BadInput(Msg("Choose one of {doings}, not {doing}.", doings=", ".join(DOINGS),
+                               doing=repr(doing[:20])))
         seat = actor.seat
         kept = (await self.channels.plans(loaded)).get(seat)
         if kept is None:
-            raise IllegalMove("You have no prepared turn. Prepare one with the game's usual commands while it "
-                              "is not your turn.")
+            raise IllegalMove(Msg("You have no prepared turn. Prepare one with the game's usual commands while it "
+                                  "is not your turn."))
         plan = self._plan(loaded, kept)
         if doing == "show":
             return Outcome(_shown(loaded, plan, kept), private=True)
         if doing == "clear":
             await self.channels.drop_plan(loaded, seat)
-            return Outcome("Your prepared turn is taken back.", private=True)
+            return Outcome(Msg("Your prepared turn is taken back."), private=True)
         mode: Mode = "unchanged" if doing == "unchanged" else "if legal" if doing == "if legal" else plan.mode
         else_pass = plan.else_pass or doing == "else pass"
         if due(loaded, seat):  # offered back, and their turn now: replayed as it stands, or tried again so
@@ -154,8 +156,8 @@ class Ahead:
         no more than that it was not played (the reasons would tell what was prepared)."""
         player = loaded.seats[kept.seat].player_id
         offered = dataclasses.replace(kept, reasons=reasons, at=self.channels.now().isoformat())
-        direct = f"Your prepared turn was not played: {_why(reasons)} Prepared: " \
-                 f"{_steps(loaded, self._plan(loaded, kept))}. {OFFERED}"
+        direct = Msg("Your prepared turn was not played: {why} Prepared: {steps}. {offered}", why=_why(reasons),
+                     steps=_steps(loaded, self._plan(loaded, kept)), offered=OFFERED)
         post = Post(NOT_PLAYED, (player,), direct=direct, offer=True)
         await self.channels.keep_plan(loaded, offered, (loaded.row.channel_id, post))
 
@@ -224,4 +226,4 @@ def _shown(loaded: Loaded, plan: Prepared, kept: Kept) -> str:
 
 def _why(reasons: tuple[str, ...]) -> str:
     """What changed, in sentences: "Red boat 1 moved into F1 on your route."."""
-    return " ".join(r if r.endswith((".", "!", "?")) else f"{r}." for r in reasons)
+    return joined([r if r.endswith((".", "!", "?")) else Msg("{reason}.", reason=r) for r in reasons])

@@ -15,9 +15,11 @@ from typing import Any
 
 from rules.base import Actor, Awaiting, BoardInfo, Seat
 from rules.errors import BadInput, IllegalMove, NoGame, PlayerError, UnknownBoard
+from rules.messages import Msg
 from rules.options import Choice
 from rules.text import players
 from waypost.clocks import Clocks, Timing
+from waypost.i18n import game_language, translate
 from waypost.outcome import User
 from waypost.records import GameRow, Kept, LogEntry, Post
 from waypost.registry import GameEntry, parse_board
@@ -90,6 +92,11 @@ class Loaded:
         while len(self.suggested) > SUGGESTED:
             self.suggested.popitem(last=False)
 
+    def language(self) -> str:
+        """The language the game's channel speaks: the host's setting `language`, set from the
+        server's preferred locale when the game was opened (English for older games)."""
+        return game_language(self.row.settings.get("language"), None)
+
     def awaiting(self) -> list[Awaiting]:
         """Whom the game waits for now (nobody before it starts); worked out once a state (states are
         immutable), as a command asks it several times."""
@@ -128,8 +135,9 @@ class Channels:
         try:
             return self.games[key.strip().lower()]
         except KeyError:
-            names = ", ".join(self.games) or "none"
-            raise BadInput(f"There is no game called {key[:40]!r}. Games: {names}.") from None
+            names = ", ".join(self.games) or Msg("none")
+            raise BadInput(Msg("There is no game called {key}. Games: {names}.", key=repr(key[:40]),
+                               names=names)) from None
 
     async def _loaded(self, row: GameRow) -> Loaded:
         game = self.game(row.game_key)
@@ -178,7 +186,7 @@ class Channels:
     async def require(self, channel_id: int) -> Loaded:
         loaded = await self.load(channel_id)
         if loaded is None:
-            raise NoGame("There is no game in this channel. Start one with /game new.")
+            raise NoGame(Msg("There is no game in this channel. Start one with /game new."))
         return loaded
 
     async def latest(self, channel_id: int) -> Loaded:
@@ -189,20 +197,20 @@ class Channels:
             return loaded
         row = await self.store.last_game(channel_id)
         if row is None:
-            raise NoGame("There is no game in this channel. Start one with /game new.")
+            raise NoGame(Msg("There is no game in this channel. Start one with /game new."))
         return await self._loaded(row)
 
     async def started(self, channel_id: int) -> Loaded:
         """The channel's game in play, or its last game that was played (for looking back)."""
         loaded = await self.latest(channel_id)
         if loaded.state is None:
-            raise IllegalMove("The game has not started yet. The host starts it with /game start.")
+            raise IllegalMove(Msg("The game has not started yet. The host starts it with /game start."))
         return loaded
 
     async def active(self, channel_id: int) -> Loaded:
         loaded = await self.require(channel_id)
         if loaded.row.status != "active":
-            raise IllegalMove("The game has not started yet. The host starts it with /game start.")
+            raise IllegalMove(Msg("The game has not started yet. The host starts it with /game start."))
         return loaded
 
     @asynccontextmanager
@@ -232,8 +240,11 @@ class Channels:
         awaited player's clock settled, and only once that committed make `loaded` (the cached copy)
         hold the new row and state: the cached row is never changed in place. If the save fails (a
         Conflict: another writer's row is newer; or a store error, which may have committed), forget
-        the cached copy. A game that is no longer open leaves the cache."""
+        the cached copy. A game that is no longer open leaves the cache. `posts` are stored in the
+        game's language (the outbox keeps text, not messages)."""
         changed = changed or loaded
+        if posts:
+            posts = [spoken(p, changed.language()) for p in posts]
         now = self._clock()
         row = replace(changed.row, updated_at=now.isoformat(), **settled_clocks(changed, now))
         plans = _known_plans(loaded)
@@ -280,7 +291,8 @@ class Channels:
     async def keep_plan(self, loaded: Loaded, kept: Kept, post: tuple[int, Post] | None = None) -> None:
         """Keep (or replace) a seat's prepared turn (`Store.keep_prepared`), and know it kept."""
         plans = await self.plans(loaded)
-        await self.store.keep_prepared(loaded.row.id, kept, post)
+        told = (post[0], spoken(post[1], loaded.language())) if post else None
+        await self.store.keep_prepared(loaded.row.id, kept, told)
         loaded.log_cache[PLANS] = (0, {**plans, kept.seat: kept})
 
     async def drop_plan(self, loaded: Loaded, seat: int) -> None:
@@ -309,6 +321,12 @@ def settled_clocks(loaded: Loaded, now: datetime) -> dict[str, Any]:
     due = [d for d in (clocks.next_due(Timing.of(row.settings), now),
                        *(datetime.fromisoformat(u) for u in away.values())) if d is not None]
     return {"away": away, "clocks": clocks.dump(), "next_due": min(due).isoformat() if due else None}
+
+
+def spoken(post: Post, language: str) -> Post:
+    """A post as the outbox keeps it: its text (and the direct message with it) in the game's
+    `language` (the outbox keeps text, not messages)."""
+    return replace(post, content=translate(post.content, language), direct=translate(post.direct, language))
 
 
 def _known_plans(loaded: Loaded) -> dict[int, Kept] | None:

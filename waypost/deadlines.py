@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
-from rules.text import plural
+from rules.messages import Msg, Plural, joined
 from waypost.channels import Channels, Loaded, settled_clocks
 from waypost.clocks import DEADLINE, HALF, Clocks, Timing, away_spent
 from waypost.outcome import Covered, Outcome, User
@@ -36,8 +36,10 @@ def left(seconds: float) -> str:
     minutes = max(0, round(seconds / 60))
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
-    parts = [plural(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute")) if n]
-    return " ".join(parts[:2]) or "no time"
+    parts = [said for n, said in ((days, Plural("{n} day", "{n} days", days)),
+                                  (hours, Plural("{n} hour", "{n} hours", hours)),
+                                  (minutes, Plural("{n} minute", "{n} minutes", minutes))) if n]
+    return joined(parts[:2]) if parts else Msg("no time")
 
 
 class Deadlines:
@@ -81,8 +83,9 @@ class Deadlines:
         try:
             await self._play_for(loaded, player, BY_DEADLINE, marked)
         except PlayerError as refused:
-            notice = (f"{_named(loaded, player)}'s time to play has run out, and their default move was "
-                      f"not played: {refused} The host can play for them with /game skip, or wait.")
+            notice = Msg("{name}'s time to play has run out, and their default move was not played: {why} The "
+                         "host can play for them with /game skip, or wait.", name=_named(loaded, player),
+                         why=refused.message)
             await self.channels.save(loaded, None, loaded.but(**marked),
                                      posts=[Post(notice, (player, loaded.row.host_id))])
 
@@ -93,7 +96,7 @@ class Deadlines:
         (the deadline marked) are saved with the first."""
         seat = loaded.seat_of(player)
         if seat is None:
-            raise IllegalMove("That member holds no seat in this game.")
+            raise IllegalMove(Msg("That member holds no seat in this game."))
         rules = loaded.game.rules
         outcomes: list[Outcome] = []
         for _ in range(MOST_DEFAULTS):
@@ -109,8 +112,8 @@ class Deadlines:
                     raise
                 break  # what was played stands; the game waits for the player again
         if not outcomes:
-            raise IllegalMove(f"{rules.title} has no default move for {loaded.name(seat)} now; "
-                              "they (or the host, with adjustments) must play.")
+            raise IllegalMove(Msg("{game} has no default move for {name} now; they (or the host, with adjustments) "
+                                  "must play.", game=rules.title, name=loaded.name(seat)))
         last = await self.play.ahead.after(loaded, outcomes[-1], self.play.record)  # prepared turns now due
         first = outcomes[0]
         later = tuple(line for o in outcomes[1:] for line in (o.text, *o.details))
@@ -125,12 +128,12 @@ class Deadlines:
         async with self.channels.locked(channel_id):
             loaded = await self.play.playing(channel_id)
             if user.id != loaded.row.host_id:
-                raise NotAllowed("Only the host can play for a player whose time has run out.")
+                raise NotAllowed(Msg("Only the host can play for a player whose time has run out."))
             clock = Clocks.load(loaded.row.clocks).running.get(player)
             if clock is None:
-                raise IllegalMove("The game is not waiting for that player.")
+                raise IllegalMove(Msg("The game is not waiting for that player."))
             if DEADLINE not in clock.reminded:
-                raise IllegalMove("That player's time has not run out yet.")
+                raise IllegalMove(Msg("That player's time has not run out yet."))
             return await self._play_for(loaded, player, BY_HOST)
 
     async def away(self, channel_id: int, user: User, days: int) -> Outcome:
@@ -165,28 +168,31 @@ class Deadlines:
         the channel is told (through the outbox too, when `tell`)."""
         seat = loaded.seat_of(user.id)
         if seat is None:
-            raise NotAllowed("Only players of this game can be away from it.")
+            raise NotAllowed(Msg("Only players of this game can be away from it."))
         most = int(loaded.row.settings.get("away_days", 7))
         if not 0 <= days <= most:
-            raise BadInput(f"At this table a player is away for at most {plural(most, 'day')} at once.")
+            raise BadInput(Msg("At this table a player is away for at most {days} at once.",
+                               days=Plural("{n} day", "{n} days", most)))
         total = int(loaded.row.settings.get("away_total_days", 21)) * DAY
         spent = away_spent(await self.channels.away_log(loaded), self.channels.now()).get(user.id, 0.0)
         if days and spent + days * DAY > total:
-            said = [f"At this table each player is away for at most {plural(total // DAY, 'day')} in all during "
-                    "the game", *([f"you have been away {left(spent)}"] if spent >= 60 else []),
-                    f"you may be away at most {left(total - spent)} more" if total - spent >= DAY else
-                    "you cannot be away again in this game"]
-            raise IllegalMove("; ".join(said) + ".")
+            said = [Msg("At this table each player is away for at most {days} in all during the game",
+                        days=Plural("{n} day", "{n} days", total // DAY)),
+                    *([Msg("you have been away {time}", time=left(spent))] if spent >= 60 else []),
+                    Msg("you may be away at most {time} more", time=left(total - spent)) if total - spent >= DAY else
+                    Msg("you cannot be away again in this game")]
+            raise IllegalMove(Msg("{said}.", said=joined(said, "; ")))
         name = loaded.seats[seat].name
         if days:
             until = self.channels.now() + timedelta(days=days)
             away = {**loaded.row.away, str(user.id): until.isoformat()}
-            text = f"{name} is away for {plural(days, 'day')}: their clock stops until they are back."
+            text = Msg("{name} is away for {days}: their clock stops until they are back.", name=name,
+                       days=Plural("{n} day", "{n} days", days))
         else:
             if str(user.id) not in loaded.row.away:
-                raise IllegalMove("You are not away.")
+                raise IllegalMove(Msg("You are not away."))
             away = {p: u for p, u in loaded.row.away.items() if p != str(user.id)}
-            text = f"{name} is back: their clock runs again."
+            text = Msg("{name} is back: their clock runs again.", name=name)
         await self.channels.save(loaded, self.channels.entry(user, "settings", {"away": days}, text),
                                  loaded.but(away=away), posts=[Post(text)] if tell else [])
         return text
@@ -196,12 +202,13 @@ class Deadlines:
         async with self.channels.locked(channel_id):
             loaded = await self.channels.active(channel_id)
             if user.id != loaded.row.host_id:
-                raise NotAllowed("Only the host can pause or resume the game.")
+                raise NotAllowed(Msg("Only the host can pause or resume the game."))
             if paused == bool(loaded.row.paused_at):
-                raise IllegalMove(f"The game is already {'paused' if paused else 'running'}.")
+                raise IllegalMove(Msg("The game is already paused.") if paused else
+                                  Msg("The game is already running."))
             paused_at = self.channels.now().isoformat() if paused else None
-            text = ("The host paused the game: every clock stops, and nobody moves until it resumes." if paused
-                    else "The host resumed the game: the clocks run again.")
+            text = (Msg("The host paused the game: every clock stops, and nobody moves until it resumes.") if paused
+                    else Msg("The host resumed the game: the clocks run again."))
             await self.channels.save(loaded, self.channels.entry(user, "settings", {"paused": paused}, text),
                                      loaded.but(paused_at=paused_at))
         return Outcome(text)
@@ -229,15 +236,17 @@ def _passed(loaded: Loaded, now: datetime) -> tuple[list[Post], list[int], dict[
             timed_out.append(player)  # marked with its move
         elif point != DEADLINE:
             deadline = clocks.deadline(player, timing, now)
-            remaining = left((deadline - now).total_seconds()) if deadline else "no"
-            word = "Reminder" if point == HALF else "Last call"
-            posts.append(Post(f"{word}: the {title} game here waits for you; {remaining} left.", (player,)))
+            remaining = left((deadline - now).total_seconds()) if deadline else Msg("no")  # TRANSLATORS: "no left"
+            said = Msg("Reminder: the {game} game here waits for you; {time} left.", game=title, time=remaining) \
+                if point == HALF else Msg("Last call: the {game} game here waits for you; {time} left.", game=title,
+                                          time=remaining)
+            posts.append(Post(said, (player,)))
         else:
-            posts.append(Post(f"{_named(loaded, player)}'s time to play has run out. The host can play "
-                              "their default move with /game skip, or wait.", (player, loaded.row.host_id)))
+            posts.append(Post(Msg("{name}'s time to play has run out. The host can play their default move with "
+                                  "/game skip, or wait.", name=_named(loaded, player)), (player, loaded.row.host_id)))
     return posts, timed_out, clocks.dump()
 
 
 def _named(loaded: Loaded, player: int) -> str:
     seat = loaded.seat_of(player)
-    return loaded.seats[seat].name if seat is not None else "A player"
+    return loaded.seats[seat].name if seat is not None else Msg("A player")

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from rules.errors import PlayerError
-from rules.text import plural
+from rules.messages import Msg, Plural
 
 T = TypeVar("T")
 Runner = Callable[..., Awaitable[tuple[Any, float]]]  # runner(work, *args) -> (work's result, CPU seconds)
@@ -110,12 +110,12 @@ class Allowance:
             return
         wait = self._users.wait(payer.user_id)
         if wait:
-            raise Spent(f"You have used your share of Waypost's boards, recaps and exports for now; try again in "
-                        f"{_seconds(wait)}.")
+            raise Spent(Msg("You have used your share of Waypost's boards, recaps and exports for now; try again in "
+                            "{wait}.", wait=_seconds(wait)))
         wait = self._servers.wait(payer.guild_id) if payer.guild_id is not None else 0.0
         if wait:
-            raise Spent(f"This server has used its share of Waypost's boards, recaps and exports for now; try again in "
-                        f"{_seconds(wait)}.")
+            raise Spent(Msg("This server has used its share of Waypost's boards, recaps and exports for now; try "
+                            "again in {wait}.", wait=_seconds(wait)))
 
     def charge(self, payer: Payer, seconds: float) -> None:
         if payer == TABLE:
@@ -126,7 +126,8 @@ class Allowance:
 
 
 def _seconds(wait: float) -> str:
-    return plural(max(1, math.ceil(wait)), "second") if wait < 120 else plural(math.ceil(wait / 60), "minute")
+    seconds, minutes = max(1, math.ceil(wait)), math.ceil(wait / 60)
+    return Plural("{n} second", "{n} seconds", seconds) if wait < 120 else Plural("{n} minute", "{n} minutes", minutes)
 
 
 # --- lanes -------------------------------------------------------------------------------------------

@@ -3,9 +3,9 @@
 A language is a catalog `locale/<lang>/LC_MESSAGES/waypost.po`: adding one is adding a language.
 The catalogs are kept as `.po` only and compiled in memory when first used (`catalog`), so what is
 in git is what runs. English is the source (its text is the msgid) and needs no catalog; `qps`
-is the pseudo-locale, every text transformed (`pseudo`), for tests that look for text that never
-went through a catalog. Untranslated entries, fuzzy ones and translations whose placeholders do not
-fit the English speak English.
+is the pseudo-locale, every text of the catalog template transformed (`pseudo`) and any other left
+as it is, for tests that look for text that never went through a catalog. Untranslated entries,
+fuzzy ones and translations whose placeholders do not fit the English speak English.
 
 Who reads what (issue 29): a private reply speaks the reader's client language (`language_of`
 their Discord locale); the channel's posts and boards the game's (`game_language`).
@@ -16,6 +16,7 @@ from __future__ import annotations
 import gettext
 import io
 import string
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -67,17 +68,27 @@ def catalog(language: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(mo)
 
 
+@cache
+def known() -> frozenset[tuple[str | None, str]]:
+    """Every (msgctxt, msgid) of the catalog template `locale/waypost.pot`: the text the catalogs know."""
+    with (LOCALE_DIR / f"{DOMAIN}.pot").open("rb") as f:
+        return frozenset((m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(f) if m.id)
+
+
 def translate(text: str, language: str, context: str | None = None) -> str:
     """`text` in `language`: a `Msg` by its template, with its values (themselves translated when
-    they are messages); any other text as a msgid (itself where the catalog lacks it)."""
+    they are messages); any other text as a msgid (itself where the catalog lacks it). The
+    pseudo-locale transforms only what the catalog template holds: text that never reached a
+    catalog stays English there, as a test looking for it wants."""
     if language == SOURCE:
         return str(text)
     if not isinstance(text, Msg):
-        found = _lookup(language, context, text)
-        return pseudo(found) if language == PSEUDO else found
+        if language == PSEUDO:
+            return pseudo(text) if (context, text) in known() else str(text)
+        return _lookup(language, context, text)
     params = {k: translate(v, language) if isinstance(v, Msg) else v for k, v in text.params.items()}
     template = _lookup(language, context, text.template, text.plural, text.number)
-    if language == PSEUDO:
+    if language == PSEUDO and (context, text.template) in known():
         template = pseudo(template, template=True)
     return _filled(template, params) or _filled(text.plural if text.number not in (None, 1) else text.template,
                                                 params) or str(text)
@@ -96,6 +107,20 @@ def _filled(template: str, params: dict[str, Any]) -> str:
         return template.format(**params) if params else template
     except (KeyError, IndexError, ValueError):
         return ""
+
+
+def named(word: str, language: str) -> str:
+    """A typed word (a seat colour: "red") as the catalog names it in `language` ("Rot"): its
+    capitalised form is the msgid boards and alt text use."""
+    return translate(word.capitalize(), language)
+
+
+def typed(text: str, words: Iterable[str], language: str) -> str:
+    """The one of `words` (English, as the rules take them) that `text` spells, in English or in
+    the catalog's name for it in `language`, in any case ("Blau" → "blue"); else `text` as it is
+    (the rules refuse it, naming the words they take)."""
+    key = text.strip().casefold()
+    return next((w for w in words if key in (w.casefold(), named(w, language).casefold())), text)
 
 
 def placeholders(template: str) -> set[str]:

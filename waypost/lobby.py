@@ -7,9 +7,10 @@ from typing import Any
 from rules import serial
 from rules.base import BoardInfo, Seat, Setting
 from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
+from rules.messages import Msg, joined
 from waypost import telling
 from waypost.channels import Channels, Loaded, players_on, seat_range
-from waypost.i18n import language_of
+from waypost.i18n import SOURCE, language_of, typed
 from waypost.outcome import Outcome, User, clean_name
 from waypost.records import GameRow
 from waypost.registry import HOST_SETTINGS, Board, GameEntry
@@ -31,22 +32,24 @@ class Lobby:
         board = game.board(board_name) if board_name else next(iter(game.boards.values()))
         async with self.channels.locked(channel_id):
             if await self.channels.load(channel_id) is not None:
-                raise IllegalMove("This channel already has a game. Finish it with /game end, or use "
-                                  "another channel or thread.")
+                raise IllegalMove(Msg("This channel already has a game. Finish it with /game end, or use another "
+                                      "channel or thread."))
             now = self.channels.now().isoformat()
             seat = Seat(user.id, clean_name(user.name), game.rules.colours[0])
             row = GameRow(0, channel_id, guild_id, game.key, board.info.name, "lobby", user.id, [seat],
                           {**_defaults(game), "language": language_of(locale)}, self.channels.new_seed(), None, 0,
                           now, now)
-            text = (f"{seat.name} opened {game.rules.title} on {board.info.title} "
-                    f"({players_on(game, board.info)}) and sits as {game.rules.identity(board.model, seat.colour)}.")
+            text = Msg("{name} opened {game} on {board} ({players}) and sits as {identity}.", name=seat.name,
+                       game=game.rules.title, board=board.info.title, players=players_on(game, board.info),
+                       identity=game.rules.identity(board.model, seat.colour))
             body = {"new": game.key, "board": board.info.name}
             await self.store.create(row, [self.channels.entry(user, "lobby", body, text)])
             self.channels.forget(channel_id)
-        return Outcome(text, ("Others join with /game join; the host starts with /game start.",))
+        return Outcome(text, (Msg("Others join with /game join; the host starts with /game start."),))
 
-    async def join(self, channel_id: int, user: User, colour: str | None = None) -> Outcome:
-        """Take a seat in the lobby, or claim your seat in an imported game."""
+    async def join(self, channel_id: int, user: User, colour: str | None = None, language: str = SOURCE) -> Outcome:
+        """Take a seat in the lobby, or claim your seat in an imported game; `colour` as typed in
+        English or in the player's `language`."""
         async with self.channels.locked(channel_id):
             loaded = await self.channels.require(channel_id)
             seat = loaded.seat_of(user.id)
@@ -55,21 +58,23 @@ class Lobby:
             loaded = await self._lobby(channel_id)
             rules = loaded.game.rules
             if loaded.seat_of(user.id) is not None:
-                raise IllegalMove("You are already seated in this game.")
+                raise IllegalMove(Msg("You are already seated in this game."))
             taken = {s.colour for s in loaded.seats}
             if len(loaded.seats) >= loaded.seat_range[1]:
-                raise IllegalMove(f"The table is full ({len(loaded.seats)} players).")
+                raise IllegalMove(Msg("The table is full ({n} players).", n=len(loaded.seats)))
             if colour is None:
                 colour = next(c for c in rules.colours if c not in taken)
-            colour = colour.strip().lower()
+            colour = typed(colour, rules.colours, language).strip().lower()
             if colour not in rules.colours:
-                raise BadInput(f"{colour[:30]!r} is not a colour of {rules.title}. "
-                               f"Colours: {', '.join(rules.colours)}.")
+                raise BadInput(Msg("{colour} is not a colour of {game}. Colours: {colours}.", colour=repr(colour[:30]),
+                                   game=rules.title, colours=", ".join(rules.colours)))
             if colour in taken:
-                raise IllegalMove(f"{colour} is taken. Free: {', '.join(c for c in rules.colours if c not in taken)}.")
-            joined = Seat(user.id, clean_name(user.name), colour)
-            seated = loaded.but(seats=[*loaded.row.seats, joined])
-            text = f"{joined.name} joined as {seated.identity(len(seated.seats) - 1)} ({len(seated.seats)} seated)."
+                raise IllegalMove(Msg("{colour} is taken. Free: {free}.", colour=colour,
+                                      free=", ".join(c for c in rules.colours if c not in taken)))
+            newcomer = Seat(user.id, clean_name(user.name), colour)
+            seated = loaded.but(seats=[*loaded.row.seats, newcomer])
+            text = Msg("{name} joined as {identity} ({n} seated).", name=newcomer.name,
+                       identity=seated.identity(len(seated.seats) - 1), n=len(seated.seats))
             await self.channels.save(loaded, self.channels.entry(user, "lobby", {"join": colour}, text), seated)
         return Outcome(text)
 
@@ -79,22 +84,22 @@ class Lobby:
             loaded = await self.channels.require(channel_id)
             seat = loaded.seat_of(user.id)
             if seat is None:
-                raise IllegalMove("You are not seated in this game.")
+                raise IllegalMove(Msg("You are not seated in this game."))
             if loaded.row.status != "lobby":
-                text = (f"{_seated(loaded, seat)} asks to leave the game. The host can hand their seat to someone "
-                        "else with /game substitute.")
+                text = Msg("{name} asks to leave the game. The host can hand their seat to someone else with /game "
+                           "substitute.", name=_seated(loaded, seat))
                 await self.channels.save(loaded, self.channels.entry(user, "lobby", {"asks_to_leave": seat}, text))
                 return Outcome(text, told=(loaded.row.host_id,) if loaded.row.host_id != user.id else ())
             name = loaded.name(seat)
             seats = [s for i, s in enumerate(loaded.row.seats) if i != seat]
-            text = f"{name} left the table ({len(seats)} seated)."
+            text = Msg("{name} left the table ({n} seated).", name=name, n=len(seats))
             changes: dict[str, Any] = {"seats": seats}
             if not seats:
                 changes["status"] = "ended"
-                text += " The table is empty, so the game is closed."
+                text = joined([text, Msg("The table is empty, so the game is closed.")])
             elif user.id == loaded.row.host_id:  # the host must be able to act: hosting passes on
                 changes["host_id"] = seats[0].player_id
-                text += f" {seats[0].name} hosts now."
+                text = joined([text, Msg("{name} hosts now.", name=seats[0].name)])
             await self.channels.save(loaded, self.channels.entry(user, "lobby", {"leave": seat}, text),
                                      loaded.but(**changes))
         return Outcome(text)
@@ -105,15 +110,15 @@ class Lobby:
         async with self.channels.locked(channel_id):
             loaded = await self.channels.active(channel_id)
             if user.id != loaded.row.host_id:
-                raise NotAllowed("Only the host can hand a seat to a substitute.")
+                raise NotAllowed(Msg("Only the host can hand a seat to a substitute."))
             seat = loaded.seat_of(player)
             if seat is None:
-                raise IllegalMove("That member holds no seat in this game.")
+                raise IllegalMove(Msg("That member holds no seat in this game."))
             if loaded.seat_of(to.id) is not None:
-                raise IllegalMove(f"{clean_name(to.name)} already holds a seat in this game.")
+                raise IllegalMove(Msg("{name} already holds a seat in this game.", name=clean_name(to.name)))
             old = loaded.seats[seat]
             new = Seat(to.id, clean_name(to.name), old.colour)
-            text = f"{new.name} takes over {_seated(loaded, seat, old.name)}'s seat."
+            text = Msg("{name} takes over {old}'s seat.", name=new.name, old=_seated(loaded, seat, old.name))
             row = loaded.row
             seats = [new if i == seat else s for i, s in enumerate(row.seats)]
             state = loaded.game.rules.reseat(loaded.state, seats)
@@ -131,11 +136,11 @@ class Lobby:
         async with self.channels.locked(channel_id):
             loaded = await self.channels.require(channel_id)
             if user.id != loaded.row.host_id:
-                raise NotAllowed("Only the host can hand hosting to someone else.")
+                raise NotAllowed(Msg("Only the host can hand hosting to someone else."))
             seat = loaded.seat_of(to)
             if seat is None or to == user.id:
-                raise IllegalMove("Hosting goes to another player seated in this game.")
-            text = f"{loaded.seats[seat].name} hosts the game now."
+                raise IllegalMove(Msg("Hosting goes to another player seated in this game."))
+            text = Msg("{name} hosts the game now.", name=loaded.seats[seat].name)
             await self.channels.save(loaded, self.channels.entry(user, "settings", {"host": seat}, text),
                                      loaded.but(host_id=to))
         return Outcome(text, told=(to,))
@@ -144,16 +149,17 @@ class Lobby:
         async with self.channels.locked(channel_id):
             loaded = await self._lobby(channel_id)
             if user.id != loaded.row.host_id:
-                raise NotAllowed("Only the host can start the game.")
+                raise NotAllowed(Msg("Only the host can start the game."))
             low, high = loaded.seat_range
             count = len(loaded.seats)
             if not low <= count <= high:
                 info = loaded.game.board(loaded.row.board).info
                 fits = [b.info.name for b in loaded.game.boards.values() if _fits(loaded.game, b.info, count)]
-                how = (f" The host can change the board with /game settings name:board value:{fits[0]} "
-                       f"(boards for {count}: {', '.join(fits)})." if fits else "")
-                raise IllegalMove(f"{loaded.game.rules.title} on {info.title} needs "
-                                  f"{players_on(loaded.game, info)}; {count} seated.{how}")
+                needs = Msg("{game} on {board} needs {players}; {n} seated.", game=loaded.game.rules.title,
+                            board=info.title, players=players_on(loaded.game, info), n=count)
+                how = Msg("The host can change the board with /game settings name:board value:{board} (boards for "
+                          "{n}: {boards}).", board=fits[0], n=count, boards=", ".join(fits)) if fits else None
+                raise IllegalMove(joined([needs, how]) if how is not None else needs)
             board = loaded.game.board(loaded.row.board)
             game_settings = _game_settings(loaded.game, loaded.row.settings)
             body = {"board": board.raw, "seats": serial.dump(loaded.seats), "settings": game_settings,
@@ -162,7 +168,7 @@ class Lobby:
             state = loaded.game.rules.setup(board.model, list(loaded.seats), game_settings, loaded.row.seed)
             started = loaded.but(state, status="active", state=loaded.game.rules.encode_state(state))
             seated = ", ".join(f"{s.name} ({loaded.identity(i)})" for i, s in enumerate(loaded.seats))
-            text = f"{loaded.game.rules.title} begins with {seated}."
+            text = Msg("{game} begins with {seated}.", game=loaded.game.rules.title, seated=seated)
             saved = await self.channels.save(loaded, self.channels.entry(user, "start", body, text), started)
             return asked_by(telling.outcome(loaded, user, text, (), before, draw=True, began=True), saved)
 
@@ -177,22 +183,23 @@ class Lobby:
                 lines = (f"board = {loaded.row.board} — the map, changed in the lobby ({boards})",
                          *(f"{s.name} = {s.show(loaded.row.settings.get(s.name, s.default))} — {s.help}"
                            for s in specs.values()))
-                return Outcome(f"Settings of this {loaded.game.rules.title} game:", lines, private=True)
+                return Outcome(Msg("Settings of this {game} game:", game=loaded.game.rules.title), lines, private=True)
             if user.id != loaded.row.host_id:
-                raise NotAllowed("Only the host can change settings.")
+                raise NotAllowed(Msg("Only the host can change settings."))
             if name.strip() == "board":
                 return await self._change_board(loaded, user, value)
             spec = specs.get(name.strip()) or loaded.game.rules.setting(name.strip())
             if value is None:
-                raise BadInput(f"Give a value for {spec.name}: {spec.help.rstrip('.')}.")
+                raise BadInput(Msg("Give a value for {name}: {help}.", name=spec.name, help=spec.help.rstrip('.')))
             if loaded.row.status != "lobby" and spec not in HOST_SETTINGS:
-                raise IllegalMove(f"{spec.name} is a rule of the game and is fixed once play has started.")
+                raise IllegalMove(Msg("{name} is a rule of the game and is fixed once play has started.",
+                                      name=spec.name))
             parsed = spec.parse(value)
             old = loaded.row.settings.get(spec.name, spec.default)
             if spec not in HOST_SETTINGS:
                 _playable(loaded, loaded.game.board(loaded.row.board), {**loaded.row.settings, spec.name: parsed},
-                          f"{spec.name} cannot be {spec.show(parsed)} here")
-            text = f"Setting {spec.name}: {spec.show(old)} → {spec.show(parsed)}."
+                          Msg("{name} cannot be {value} here", name=spec.name, value=spec.show(parsed)))
+            text = Msg("Setting {name}: {old} → {new}.", name=spec.name, old=spec.show(old), new=spec.show(parsed))
             await self.channels.save(loaded, self.channels.entry(user, "settings", {spec.name: parsed}, text),
                                      loaded.but(settings={**loaded.row.settings, spec.name: parsed}))
         return Outcome(text)
@@ -208,31 +215,34 @@ class Lobby:
         async with self.channels.locked(channel_id):
             loaded = await self.channels.require(channel_id)
             if game_id is not None and loaded.row.id != game_id:
-                raise IllegalMove("That game has already ended.")
+                raise IllegalMove(Msg("That game has already ended."))
             _may_end(loaded, user)
-            text = (f"The {loaded.game.rules.title} game in this channel has ended. Its log, board and export "
-                    "stay available here until a new game is opened.")
+            text = Msg("The {game} game in this channel has ended. Its log, board and export stay available here "
+                       "until a new game is opened.", game=loaded.game.rules.title)
             await self.channels.save(loaded, self.channels.entry(user, "end", {}, text), loaded.but(status="ended"))
         return Outcome(text)
 
     async def _claim(self, loaded: Loaded, user: User, seat: int) -> Outcome:
-        text = f"{loaded.seats[seat].name} claimed their seat ({loaded.name(seat)})."
+        text = Msg("{name} claimed their seat ({seat}).", name=loaded.seats[seat].name, seat=loaded.name(seat))
         await self.channels.save(loaded, self.channels.entry(user, "lobby", {"claim": seat}, text),
                                  loaded.but(unclaimed=[s for s in loaded.row.unclaimed if s != seat]))
         return Outcome(text)
 
     async def _change_board(self, loaded: Loaded, user: User, name: str | None) -> Outcome:
         if loaded.row.status != "lobby":
-            raise IllegalMove("The board is fixed once play has started.")
+            raise IllegalMove(Msg("The board is fixed once play has started."))
         if name is None:
-            raise BadInput(f"Give the board to play on: {', '.join(loaded.game.boards)}.")
+            raise BadInput(Msg("Give the board to play on: {boards}.", boards=", ".join(loaded.game.boards)))
         board = loaded.game.board(name)
         count = len(loaded.seats)
         if count > seat_range(loaded.game, board.info)[1]:
-            raise IllegalMove(f"{board.info.title} takes {players_on(loaded.game, board.info)}; {count} are seated.")
-        _playable(loaded, board, loaded.row.settings, f"{board.info.title} does not go with this game's settings")
+            raise IllegalMove(Msg("{board} takes {players}; {n} are seated.", board=board.info.title,
+                                  players=players_on(loaded.game, board.info), n=count))
+        _playable(loaded, board, loaded.row.settings,
+                  Msg("{board} does not go with this game's settings", board=board.info.title))
         old = loaded.game.board(loaded.row.board).info.title
-        text = f"Board: {old} → {board.info.title} ({players_on(loaded.game, board.info)})."
+        text = Msg("Board: {old} → {new} ({players}).", old=old, new=board.info.title,
+                   players=players_on(loaded.game, board.info))
         await self.channels.save(loaded, self.channels.entry(user, "settings", {"board": board.info.name}, text),
                                  loaded.but(board=board.info.name))
         return Outcome(text)
@@ -240,7 +250,7 @@ class Lobby:
     async def _lobby(self, channel_id: int) -> Loaded:
         loaded = await self.channels.require(channel_id)
         if loaded.row.status != "lobby":
-            raise IllegalMove("The game has already started; seats are fixed.")
+            raise IllegalMove(Msg("The game has already started; seats are fixed."))
         return loaded
 
 
@@ -253,7 +263,7 @@ def _seated(loaded: Loaded, seat: int, player: str = "") -> str:
 
 def _may_end(loaded: Loaded, user: User) -> None:
     if user.id != loaded.row.host_id and not user.manage_channels:
-        raise NotAllowed("Only the host, or a member who can manage channels, can end the game.")
+        raise NotAllowed(Msg("Only the host, or a member who can manage channels, can end the game."))
 
 
 def _playable(loaded: Loaded, board: Board, settings: dict[str, Any], refusal: str) -> None:
@@ -269,7 +279,7 @@ def _playable(loaded: Loaded, board: Board, settings: dict[str, Any], refusal: s
     try:
         game.rules.setup(board.model, seats, _game_settings(game, settings), loaded.row.seed)
     except PlayerError as e:
-        raise BadInput(f"{refusal}: {e}") from None
+        raise BadInput(Msg("{refusal}: {why}", refusal=refusal, why=e.message)) from None
 
 
 def _fits(game: GameEntry, info: BoardInfo, count: int) -> bool:

@@ -14,13 +14,14 @@ from render.recap import animate
 from rules import serial
 from rules.base import Actor, Posted
 from rules.errors import IllegalMove
+from rules.messages import Msg
 from waypost.records import log_entry
 from waypost.registry import GameEntry
 from waypost.replay import Step, frames, replay
 from waypost.secrecy import shown
 
 REPLAY_LIMIT = 20_000  # log entries a look back replays at most
-TOO_LONG = f"This game's log is too long to replay (more than {REPLAY_LIMIT:,} entries)."
+TOO_LONG = Msg("This game's log is too long to replay (more than {n} entries).", n=f"{REPLAY_LIMIT:,}")
 
 
 def sent(game: GameEntry) -> GameEntry:
@@ -54,7 +55,7 @@ def recap(game: GameEntry, rows: Sequence[tuple[Any, ...]], count: int | None, m
         count = len(actions) - mine[-1] - 1 if mine else len(actions)
     steps = frames(game, entries, max(1, min(count, most)))
     if not steps:
-        raise IllegalMove("Nothing has been played yet.")
+        raise IllegalMove(Msg("Nothing has been played yet."))
     rules = game.rules
     pngs = [game.draw(rules.view(s.after, None), None, None, None, posted(game, s)) for s in steps]
     labels = [f"{s.entry.seq}. {shown(s.entry, None, revealed)}" for s in steps]

@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.base import Awaiting, Highlight, Piece, Posted
 from rules.errors import BadInput, IllegalMove, NotAllowed
+from rules.messages import Msg, Plural, joined
 from rules.text import plural
 from waypost import focusing, lookback, telling
 from waypost.ahead import ready_count
@@ -83,10 +84,10 @@ class Looking:
             focuses = rules.focuses(view)
             found, seat = focusing.named(focus, focuses, focusing.seat_words(loaded))
             if found is None:
-                shown = ", ".join(v for v, _ in focuses[:20]) or "none: this board is always shown whole"
-                whose = f"{loaded.name(seat)} has no part of the board to show now" if seat is not None else \
-                    f"The board cannot be narrowed to {focus[:40]!r}"
-                raise BadInput(f"{whose}. Choices: {shown}.")
+                shown = ", ".join(v for v, _ in focuses[:20]) or Msg("none: this board is always shown whole")
+                whose = Msg("{name} has no part of the board to show now", name=loaded.name(seat)) \
+                    if seat is not None else Msg("The board cannot be narrowed to {focus}", focus=repr(focus[:40]))
+                raise BadInput(Msg("{whose}. Choices: {choices}.", whose=whose, choices=shown))
             focus = found
         text = f"{rules.title}: {rules.status_line(view)}." if at is None else \
             f"{rules.title} after log entry {at}: {rules.status_line(view)}."
@@ -109,17 +110,17 @@ class Looking:
         loaded = await self.channels.active(channel_id)
         seat = loaded.seat_of(user.id)
         if seat is None:
-            raise NotAllowed("Only players of this game have pieces to move.")
+            raise NotAllowed(Msg("Only players of this game have pieces to move."))
         self.allowance.check(Payer(user.id, loaded.row.guild_id))
         rules, view = loaded.game.rules, loaded.view(seat)
         movers = rules.movers(view, seat)
         if not movers:
-            raise IllegalMove("None of your pieces can move now.")
+            raise IllegalMove(Msg("None of your pieces can move now."))
         wanted = piece.strip().casefold()
         found = next((p for p in movers if wanted in (p.id.casefold(), p.label.casefold())), None)
         if found is None:
-            raise BadInput(f"{piece[:40]!r} is not one of your pieces that can move now: "
-                           f"{', '.join(p.id for p in movers[:20])}.")
+            raise BadInput(Msg("{piece} is not one of your pieces that can move now: {pieces}.",
+                               piece=repr(piece[:40]), pieces=", ".join(p.id for p in movers[:20])))
         reach = tuple(sorted(await asyncio.to_thread(rules.reach, view, seat, found.id, {}),
                              key=lambda r: (r.cost, r.to)))
         elsewhere = [r for r in reach if r.to != found.at or r.cost]  # staying put is not a place to go
@@ -137,12 +138,14 @@ class Looking:
         game_id = loaded.row.id
         total = await self.store.log_length(game_id)
         if not 1 <= at <= total:
-            raise BadInput(f"The log has entries 1 to {total}, not {at}.")
+            raise BadInput(Msg("The log has entries 1 to {total}, not {at}.", total=total, at=at))
         start = await self.store.first_of(game_id, "start")
         if start is None or at < start:
-            raise IllegalMove(f"The game had not started by log entry {at}; it started at entry {start}.")
+            raise IllegalMove(Msg("The game had not started by log entry {at}; it started at entry {start}.", at=at,
+                                  start=start))
         if at > REPLAY_LIMIT:
-            raise IllegalMove(f"{TOO_LONG} The board can be shown as it was up to entry {REPLAY_LIMIT:,}.")
+            raise IllegalMove(joined([TOO_LONG, Msg("The board can be shown as it was up to entry {n}.",
+                                                   n=f"{REPLAY_LIMIT:,}")]))
         rows = await self.store.log_rows(game_id, at)
         state = await self.looking_back.run(payer, lookback.state_after, lookback.sent(loaded.game), rows, check=True)
         return dataclasses.replace(loaded, state=state)
@@ -176,7 +179,7 @@ class Looking:
         game_id = loaded.row.id
         total = await self.store.log_length(game_id)
         if total > REPLAY_LIMIT:
-            raise IllegalMove(f"{TOO_LONG} /game log tells what happened.")
+            raise IllegalMove(joined([TOO_LONG, Msg("/game log tells what happened.")]))
         rows = await self.store.log_rows(game_id, total)
         revealed = await self.store.revealed_up_to(game_id)
         return await self.looking_back.run(payer, Spoken(telling.language(loaded), lookback.recap),
@@ -223,7 +226,8 @@ class Looking:
         total = await self.store.log_length(game_id)
         pages = max(1, -(-total // LOG_PAGE))
         if not 1 <= page <= pages:
-            raise BadInput(f"Page {page} does not exist; the log has {plural(pages, 'page')}.")
+            raise BadInput(Msg("Page {page} does not exist; the log has {pages}.", page=page,
+                               pages=Plural("{n} page", "{n} pages", pages)))
         entries = await self.store.log_page(game_id, (page - 1) * LOG_PAGE, LOG_PAGE)
         revealed = await self.store.revealed_up_to(game_id)
         undone = await self.store.undone(game_id, [e.seq for e in entries])

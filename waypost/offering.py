@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from rules.base import Actor
 from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
+from rules.messages import Msg
 from rules.options import Choice, Kind, Step, Values
 from rules.text import either
 from waypost import telling
@@ -64,7 +65,7 @@ class Offering:
         loaded = await self.channels.active(channel_id)
         actor = loaded.actor(user)
         if actor.seat is None and not actor.host:
-            raise NotAllowed("You are not playing in this game.")
+            raise NotAllowed(Msg("You are not playing in this game."))
         rules = loaded.game.rules
         kinds = await asyncio.to_thread(rules.kinds, loaded.view(actor.seat), actor)
         kinds += await self._ahead(loaded, actor, {k.kind for k in kinds})
@@ -96,7 +97,7 @@ class Offering:
         it was at `version`: Stale if it has moved on since."""
         loaded = await self.channels.active(channel_id)
         if loaded.row.version != version:
-            raise Stale("The game has moved on since this menu was made.")
+            raise Stale(Msg("The game has moved on since this menu was made."))
         actor = loaded.actor(user)
         return await asyncio.to_thread(loaded.game.rules.step, Ahead.view_for(loaded, actor, kind), actor, kind, picks)
 
@@ -152,7 +153,8 @@ class Offering:
         loaded = await self.channels.started(channel_id)
         if loaded.game.key != game_key:
             theirs = self.channels.game(game_key).rules.title
-            raise NoGame(f"The game in this channel is {loaded.game.rules.title}, not {theirs}.")
+            raise NoGame(Msg("The game in this channel is {game}, not {theirs}.", game=loaded.game.rules.title,
+                             theirs=theirs))
         actor = loaded.actor(user)
         return await asyncio.to_thread(loaded.game.rules.report, loaded.view(actor.seat), actor, look, values)
 
@@ -163,7 +165,7 @@ class Offering:
         game_id = loaded.row.id
         length = await self.store.log_length(game_id)
         if not 1 <= seq <= length:
-            raise BadInput(f"The log has no entry {seq}.")
+            raise BadInput(Msg("The log has no entry {seq}.", seq=seq))
         entry, = await self.store.log_page(game_id, length - seq, 1)
         if not visible(entry, loaded.seat_of(user.id), await self.store.revealed_up_to(game_id)):
             return [f"{seq}. {shown(entry, loaded.seat_of(user.id), 0)}", "Its content is still secret."]

@@ -11,6 +11,7 @@ from rules import serial
 from rules.base import Action, Actor, Awaiting, Ending, Posted, Result
 from rules.core import salted
 from rules.errors import IllegalMove, NoGame, NotAllowed
+from rules.messages import Msg, joined
 from rules.options import Values
 from waypost import telling
 from waypost.ahead import Ahead
@@ -19,7 +20,7 @@ from waypost.outcome import Outcome, User
 from waypost.records import LogEntry, Post
 from waypost.telling import asked_by
 
-PAUSED = "The host paused the game: nobody moves until they resume it with /game resume."
+PAUSED = Msg("The host paused the game: nobody moves until they resume it with /game resume.")
 
 
 class Play:
@@ -53,7 +54,8 @@ class Play:
         loaded = await self.playing(channel_id)
         if loaded.game.key != game_key:
             theirs = self.channels.game(game_key).rules.title if game_key in self.games else game_key
-            raise NoGame(f"The game in this channel is {loaded.game.rules.title}, not {theirs}.")
+            raise NoGame(Msg("The game in this channel is {game}, not {theirs}.", game=loaded.game.rules.title,
+                             theirs=theirs))
         return loaded
 
     async def command(self, channel_id: int, user: User, game_key: str, kind: str, values: Values) -> Outcome:
@@ -63,7 +65,7 @@ class Play:
             loaded = await self._game(channel_id, game_key)
             actor = loaded.actor(user)
             if actor.seat is None and not actor.host:  # said before anything typed is read
-                raise NotAllowed("You are not playing in this game.")
+                raise NotAllowed(Msg("You are not playing in this game."))
             action = loaded.game.rules.build(loaded.view(actor.seat), actor, kind, values)
             if self.ahead.preparing(loaded, actor, kind):
                 return await self.ahead.prepare(loaded, user, action)
@@ -76,7 +78,7 @@ class Play:
             loaded = await self.playing(channel_id)
             actor = loaded.actor(user)
             if actor.seat is None and not actor.host:
-                raise NotAllowed("You are not playing in this game.")
+                raise NotAllowed(Msg("You are not playing in this game."))
             action = loaded.game.rules.answering(loaded.view(actor.seat), actor, choice, key)
             return await self.record(loaded, user, action)
 
@@ -96,7 +98,7 @@ class Play:
         and the change saved with that."""
         actor = loaded.actor(user)
         if actor.seat is None and not actor.host:
-            raise NotAllowed("You are not playing in this game.")
+            raise NotAllowed(Msg("You are not playing in this game."))
         action = salted(action, secrets.token_hex(8))
         before = loaded.awaiting()
         result: Result[Any] = loaded.game.rules.apply(loaded.state, actor, action)
@@ -121,8 +123,9 @@ class Play:
         and, when no command's answer tells it (`told`), what the channel is told, through the
         outbox; the outcome marked with the entry saved."""
         said = outcome.text.casefold()  # the details not already said, as an answer shows them
-        text = " ".join((outcome.text, *(d for d in outcome.details if d.casefold() not in said)))
-        posts = [Post(outcome.announce or text, outcome.ping + outcome.hits)] if told else []
+        details = [d for d in outcome.details if d.casefold() not in said]
+        posts = [Post(outcome.announce or joined([outcome.text, *details]), outcome.ping + outcome.hits)] \
+            if told else []
         saved = await self.channels.save(loaded, entry, played, before=loaded.row.state if result.undoable else None,
                                          forget=not keep, posts=posts, played=seat)
         if saved is not None:
@@ -173,15 +176,16 @@ class Play:
             loaded = await self.playing(channel_id)
             last = await self.channels.last_action(loaded)
             if last is None:
-                raise IllegalMove("There is nothing to take back.")
+                raise IllegalMove(Msg("There is nothing to take back."))
             if last.user_id != user.id:
-                who = loaded.name(last.seat) if last.seat is not None else "the host"
-                raise IllegalMove(f"You can only take back your own last action; the last one was {who}'s.")
+                who = loaded.name(last.seat) if last.seat is not None else Msg("the host")
+                raise IllegalMove(Msg("You can only take back your own last action; the last one was {who}'s.",
+                                      who=who))
             if not last.undoable:
-                raise IllegalMove("That action revealed something hidden or random, so it cannot be taken back.")
+                raise IllegalMove(Msg("That action revealed something hidden or random, so it cannot be taken back."))
             snapshot = await self.store.snapshot(loaded.row.id, last.seq)
             if snapshot is None:
-                raise IllegalMove("That action can no longer be taken back.")
+                raise IllegalMove(Msg("That action can no longer be taken back."))
             before = loaded.awaiting()
             state = loaded.game.rules.decode_state(snapshot)
             name = loaded.name(last.seat) if last.seat is not None else "The host"

@@ -22,6 +22,7 @@ from typing import Any
 
 from rules.base import Action, Awaiting, Piece
 from rules.errors import IllegalMove, InvalidData, NotAllowed
+from rules.messages import Msg
 from rules.options import Choice, Kind, Step, Values
 from rules.text import article
 from waypost import drawing, telling, transfer
@@ -29,6 +30,7 @@ from waypost.channels import Channels, random_seed, utcnow
 from waypost.config import Config
 from waypost.deadlines import Deadlines
 from waypost.fairness import TABLE, Allowance, Lane, Payer, metered
+from waypost.i18n import SOURCE
 from waypost.lobby import Lobby
 from waypost.looking import Looking
 from waypost.offering import Card, Offering
@@ -65,7 +67,7 @@ class Transfers:
         see it; built off the event loop, in the user's turn and charged to them."""
         loaded = await self.channels.started(channel_id)
         if loaded.seat_of(user.id) is None and user.id != loaded.row.host_id and not user.manage_channels:
-            raise NotAllowed("Only the players, the host and members who can manage channels can export the game.")
+            raise NotAllowed(Msg("Only the players, the host and members who can manage channels can export the game."))
         withheld = await self._withdrawn(loaded.row.id)
         payer = Payer(user.id, loaded.row.guild_id)
         self.allowance.check(payer)
@@ -86,7 +88,7 @@ class Transfers:
         length = await self.store.log_length(game_id)
         since = await self.store.log_page(game_id, 0, length - await self.store.revealed_up_to(game_id))
         if first_hidden(since[::-1]) is not None:
-            raise IllegalMove("Secret plans are hidden right now; export once they have been revealed.")
+            raise IllegalMove(Msg("Secret plans are hidden right now; export once they have been revealed."))
         return withdrawn(since)
 
     async def import_game(self, channel_id: int, guild_id: int | None, user: User, data: bytes, members: Members,
@@ -100,7 +102,7 @@ class Transfers:
         copy cannot be used to peek at the original's."""
         async with self.channels.locked(channel_id):
             if await self.channels.load(channel_id) is not None:
-                raise IllegalMove("This channel already has a game. End it first, or import elsewhere.")
+                raise IllegalMove(Msg("This channel already has a game. End it first, or import elsewhere."))
             key = await self.store.seal_key()
             payer = Payer(user.id, guild_id)
             self.allowance.check(payer)
@@ -141,7 +143,7 @@ async def _seated_here(row: GameRow, user: User, members: Members) -> list[int]:
     every one is a person of this server."""
     seated = [s.player_id for s in row.seats]
     if user.id not in seated:
-        raise NotAllowed("Only a player seated in this game can import it, and the file has no seat for you.")
+        raise NotAllowed(Msg("Only a player seated in this game can import it, and the file has no seat for you."))
     people = set(await members(seated))
     strangers = [f"{s.name} ({s.colour})" for s in row.seats if s.player_id not in people]
     if strangers:
@@ -207,6 +209,11 @@ class Table:
         """Keep a member's choices of direct messages."""
         await self.store.set_member(user_id, dm_turn, dm_hits)
 
+    async def language(self, channel_id: int) -> str | None:
+        """The language the channel's open game speaks in the channel (its host setting; None: no game)."""
+        loaded = await self.channels.load(channel_id)
+        return telling.language(loaded) if loaded is not None else None
+
     async def take_turn(self, name: str, every: float) -> None:
         """Wait until `every` seconds have passed since any process over this store last took the turn
         `name`, then take it."""
@@ -221,8 +228,8 @@ class Table:
                   board_name: str | None = None, locale: str | None = None) -> Outcome:
         return await self.lobby.new(channel_id, guild_id, user, game_key, board_name, locale)
 
-    async def join(self, channel_id: int, user: User, colour: str | None = None) -> Outcome:
-        return await self.lobby.join(channel_id, user, colour)
+    async def join(self, channel_id: int, user: User, colour: str | None = None, language: str = SOURCE) -> Outcome:
+        return await self.lobby.join(channel_id, user, colour, language)
 
     async def leave(self, channel_id: int, user: User) -> Outcome:
         return await self.lobby.leave(channel_id, user)

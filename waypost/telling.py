@@ -8,7 +8,7 @@ from dataclasses import replace
 from rules.base import Actor, Awaiting, Posted
 from rules.flow import Phase
 from waypost.channels import Loaded
-from waypost.i18n import game_language, translate
+from waypost.i18n import translate
 from waypost.outcome import Drawing, Outcome, Prompt, Turn, User
 from waypost.records import LogEntry
 
@@ -85,9 +85,8 @@ def drawing(loaded: Loaded, seat: int | None, what: str, posted: Posted | None =
 
 
 def language(loaded: Loaded) -> str:
-    """The language the game's channel posts and boards speak: the host's setting `language`, set
-    from the server's preferred locale when the game was opened (English for older games)."""
-    return game_language(loaded.row.settings.get("language"), None)
+    """The language the game's channel posts and boards speak (`Loaded.language`)."""
+    return loaded.language()
 
 
 def asked_by(outcome: Outcome, entry: LogEntry | None) -> Outcome:

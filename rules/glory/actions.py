@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import Action
+from rules.messages import Msg
 from rules.options import ANSWER, Choice, Param
 
 PACKING = (Choice("pack", "pack the trebuchets at the start (1 movement point)"),
@@ -55,8 +56,8 @@ class Maneuver(Action):
     """
 
     kind: ClassVar[str] = "maneuver"
-    verb: ClassVar[str] = "maneuver"
-    label: ClassVar[str] = "Maneuver an army"
+    verb: ClassVar[str] = Msg("maneuver")
+    label: ClassVar[str] = Msg("Maneuver an army")
     describe: ClassVar[str] = ("Move an undepleted army (split, drop, pick up, merge, march); into a face-down "
                                "province it explores")
     params: ClassVar[tuple[Param, ...]] = (  # what changes where the group can go, then where
@@ -92,7 +93,7 @@ class Choose(Action):
     """Answer a decision: the rotation ("1"–"6") of the province tile you revealed (G-E2)."""
 
     kind: ClassVar[str] = "choose"
-    verb: ClassVar[str] = "choose a rotation"
+    verb: ClassVar[str] = Msg("choose a rotation")
     params: ClassVar[tuple[Param, ...]] = ANSWER
     choice: str
 
@@ -102,7 +103,7 @@ class Pass(Action):
     """Pass instead of taking an action this turn: you take no more turns this round."""
 
     kind: ClassVar[str] = "pass"
-    verb: ClassVar[str] = "pass"
+    verb: ClassVar[str] = Msg("pass")
     describe: ClassVar[str] = "Pass: no action this turn and no more turns this round"
 
 
@@ -111,7 +112,7 @@ class EndTurn(Action):
     """End your turn (free of action cubes); the next player who has not passed plays."""
 
     kind: ClassVar[str] = "end"
-    verb: ClassVar[str] = "end your turn"
+    verb: ClassVar[str] = Msg("end your turn")
     describe: ClassVar[str] = "End your turn (free); you play again later this round"
 
 
@@ -133,7 +134,7 @@ class Adjust(Action):
     """
 
     kind: ClassVar[str] = "adjust"
-    verb: ClassVar[str] = "adjust pieces"
+    verb: ClassVar[str] = Msg("adjust pieces")
     describe: ClassVar[str] = "Set what the table keeps by hand (yours; the host: anyone's); logged"
     params: ClassVar[tuple[Param, ...]] = (  # `params_now` makes those `what` needs required, and leaves out the rest
         Param("what", "Adjust what?", describe="What to set",

@@ -30,6 +30,7 @@ from rules.glory.state import (
     with_player,
 )
 from rules.guards import hosting, seated
+from rules.messages import Msg, Plural
 
 OWNER = "<owner>"  # in a change's text, replaced by "their" or "Blue's"
 MAX_VOTING = 50
@@ -44,11 +45,11 @@ def adjust(state: GloryState, actor: Actor, action: Adjust) -> Result[GloryState
     for field in ("hex", "unit", "name"):
         text = getattr(action, field)
         if not isinstance(text, str) or len(text) > MAX_TEXT:
-            raise BadInput(f"Adjust's {field} is a name of at most {MAX_TEXT} characters.")
+            raise BadInput(Msg("Adjust's {field} is a name of at most {most} characters.", field=field, most=MAX_TEXT))
     whose = adjusted(state, actor, action.seat)
     change = ADJUSTERS.get(action.what) if isinstance(action.what, str) else None
     if change is None:
-        raise BadInput(f"Adjust one of: {', '.join(ADJUSTERS)}.")
+        raise BadInput(Msg("Adjust one of: {names}.", names=", ".join(ADJUSTERS)))
     state, what = change(state, actor, whose, action)
     owner = "their" if whose == seat else f"{colour(state, whose)}'s"
     return Result(state, f"{colour(state, seat)} adjusted {what.replace(OWNER, owner)}")
@@ -60,15 +61,15 @@ def adjusted(state: GloryState, actor: Actor, seat: int | None) -> int:
     own = seated(actor)
     pending = state.exploring
     if pending is not None:
-        raise NotYourTurn(f"Waiting for {colour(state, pending.plan.seat)} to choose the rotation of the tile "
-                          f"revealed at {pending.province}; adjust after it is placed.")
+        raise NotYourTurn(Msg("Waiting for {name} to choose the rotation of the tile revealed at {province}; adjust "
+                              "after it is placed.", name=colour(state, pending.plan.seat), province=pending.province))
     whose = own if seat is None else seat
     if isinstance(whose, bool) or not isinstance(whose, int) or whose not in range(len(state.seats)):
-        raise BadInput(f"There is no seat {whose!r:.10} in this game.")
+        raise BadInput(Msg("There is no seat {seat} in this game.", seat=f"{whose!r:.10}"))
     if whose != own and not actor.host:
-        raise NotAllowed("Only the host may adjust another player's pieces.")
+        raise NotAllowed(Msg("Only the host may adjust another player's pieces."))
     if state.turn != own and not actor.host and not state.settings["adjust_off_turn"]:
-        raise NotYourTurn("At this table players adjust their pieces on their own turn only.")
+        raise NotYourTurn(Msg("At this table players adjust their pieces on their own turn only."))
     return whose
 
 
@@ -78,13 +79,14 @@ Adjuster = Callable[[GloryState, Actor, int, Adjust], tuple[GloryState, str]]  #
 def _hex(state: GloryState, text: str) -> str:
     name = state.board.parse(text)
     if terrain_at(state, name) is None:
-        raise IllegalMove(f"{name} is in a province still face down.")
+        raise IllegalMove(Msg("{hex} is in a province still face down.", hex=name))
     return name
 
 
 def _count(value: int, low: int, high: int, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise BadInput(f"{what} is between {low} and {high}, not {value!r:.12}.")
+        raise BadInput(Msg("{what} is between {low} and {high}, not {value}.", what=what, low=low, high=high,
+                           value=f"{value!r:.12}"))
     return value
 
 
@@ -95,16 +97,18 @@ def _units(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple
     value = _count(action.value, 0, MAX_UNITS, f"A count of {unit.plural}")
     held = occupant(state, at)
     if held is not None and held != whose:
-        raise IllegalMove(f"{at} holds {colour(state, held)}'s units: remove them first.")
+        raise IllegalMove(Msg("{hex} holds {name}'s units: remove them first.", hex=at, name=colour(state, held)))
     structure = state.structures.get(at)
     if structure is not None and structure.owner != whose:
-        raise IllegalMove(f"{at} holds {colour(state, structure.owner)}'s {structure.kind}.")
+        raise IllegalMove(Msg("{hex} holds {name}'s {structure}.", hex=at, name=colour(state, structure.owner),
+                              structure=structure.kind))
     armies = dict(state.players[whose].armies)
     army = armies.get(at, Army(FrozenDict()))
     before = army.units.get(unit.name, 0)
     if before == value:
-        raise IllegalMove(f"There {'is' if value == 1 else 'are'} already {unit.count(value)} of "
-                          f"{colour(state, whose)}'s at {at}.")
+        raise IllegalMove(Plural("There is already {units} of {name}'s at {hex}.",
+                                 "There are already {units} of {name}'s at {hex}.", value, units=unit.count(value),
+                                 name=colour(state, whose), hex=at))
     units = {**army.units, unit.name: value}
     units = {k: v for k, v in units.items() if v}
     packed = {k: min(v, units.get(k, 0)) for k, v in army.packed.items() if units.get(k)}
@@ -124,9 +128,10 @@ def check_standing(state: GloryState, at: str, units: dict[str, int]) -> None:
     for name in units:
         unit = types[name]
         if unit.kind == "vessel" and not is_water(t):
-            raise IllegalMove(f"{at} is {t}: vessels stay on sea and ocean hexes.")
+            raise IllegalMove(Msg("{hex} is {terrain}: vessels stay on sea and ocean hexes.", hex=at, terrain=t))
         if unit.kind == "land" and is_water(t) and not vessel and not (t == "sea" and unit.sea_cost):
-            raise IllegalMove(f"{at} is {t}: {unit.plural} stand there only aboard a vessel.")
+            raise IllegalMove(Msg("{hex} is {terrain}: {units} stand there only aboard a vessel.", hex=at, terrain=t,
+                                  units=unit.plural))
 
 
 def _packed(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple[GloryState, str]:
@@ -134,16 +139,16 @@ def _packed(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tupl
     at = _hex(state, action.hex)
     unit = board.unit_types[board.unit_named(action.unit)]
     if not unit.packing:
-        raise IllegalMove(f"{unit.plural.capitalize()} do not pack.")
+        raise IllegalMove(Msg("{units} do not pack.", units=unit.plural.capitalize()))
     armies = state.players[whose].armies
     army = armies.get(at)
     have = army.units.get(unit.name, 0) if army else 0
     if army is None or not have:
-        raise IllegalMove(f"{colour(state, whose)} has no {unit.plural} at {at}.")
+        raise IllegalMove(Msg("{name} has no {units} at {hex}.", name=colour(state, whose), units=unit.plural, hex=at))
     value = _count(action.value, 0, have, f"Packed {unit.plural} at {at}")
     before = army.packed.get(unit.name, 0)
     if before == value:
-        raise IllegalMove(f"{value} of those {unit.plural} are already packed.")
+        raise IllegalMove(Msg("{n} of those {units} are already packed.", n=value, units=unit.plural))
     packed = {**army.packed, unit.name: value}
     now = Army(army.units, FrozenDict({k: v for k, v in packed.items() if v}), army.cubes)
     return changed(state, whose, {"armies": armies.with_item(at, now)}), f"{OWNER} packed {unit.plural} at {at} " \
@@ -155,10 +160,11 @@ def _depletion(state: GloryState, actor: Actor, whose: int, action: Adjust) -> t
     armies = state.players[whose].armies
     army = armies.get(at)
     if army is None:
-        raise IllegalMove(f"{colour(state, whose)} has no army at {at}.")
+        raise IllegalMove(Msg("{name} has no army at {hex}.", name=colour(state, whose), hex=at))
     value = _count(action.value, 0, 2, "Depletion cubes")
     if army.cubes == value:
-        raise IllegalMove(f"That army already has {value} depletion cube{'s' * (value != 1)}.")
+        raise IllegalMove(Plural("That army already has {n} depletion cube.",
+                                 "That army already has {n} depletion cubes.", value))
     now = Army(army.units, army.packed, value)
     return changed(state, whose, {"armies": armies.with_item(at, now)}), f"{OWNER} depletion cubes at {at} " \
         f"{army.cubes} → {value}"
@@ -170,8 +176,9 @@ def _number(field: str, label: str, high: int) -> Adjuster:
         value = _count(action.value, 0, high, label.capitalize())
         before = getattr(player, field)
         if before == value:
-            raise IllegalMove(f"{colour(state, whose)}'s {label} {'are' if label.endswith('s') else 'is'} "
-                              f"already {value}.")
+            values = {"name": colour(state, whose), "what": label, "value": value}
+            raise IllegalMove(Msg("{name}'s {what} are already {value}.", **values) if label.endswith("s") else
+                              Msg("{name}'s {what} is already {value}.", **values))
         return with_player(state, whose, **{field: value}), f"{OWNER} {label} {before} → {value}"
 
     return change
@@ -185,15 +192,16 @@ def _votes(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple
                 value = _count(action.value, 0, MAX_VOTING, "Voting cubes on a card")
                 before = slot.votes.get(whose, 0)
                 if before == value:
-                    raise IllegalMove(f"{colour(state, whose)} already has {value} voting cubes on {slot.card}.")
+                    raise IllegalMove(Msg("{name} already has {n} voting cubes on {card}.", name=colour(state, whose),
+                                          n=value, card=slot.card))
                 if value - before > player.voting_cubes:
-                    raise IllegalMove(f"{colour(state, whose)} has only {player.voting_cubes} voting cubes "
-                                      "in the bank.")
+                    raise IllegalMove(Msg("{name} has only {n} voting cubes in the bank.", name=colour(state, whose),
+                                          n=player.voting_cubes))
                 bank = player.voting_cubes - (value - before)
                 if bank > MAX_VOTING:
-                    raise IllegalMove(f"Taking {before - value} voting cubes off {slot.card} would leave "
-                                      f"{colour(state, whose)} {bank} in the bank, more than the {MAX_VOTING} a bank "
-                                      "holds: adjust the bank first.")
+                    raise IllegalMove(Msg("Taking {n} voting cubes off {card} would leave {name} {bank} in the bank, "
+                                          "more than the {most} a bank holds: adjust the bank first.", n=before - value,
+                                          card=slot.card, name=colour(state, whose), bank=bank, most=MAX_VOTING))
                 votes = {**slot.votes, whose: value}
                 now = type(slot)(slot.card, FrozenDict({k: v for k, v in votes.items() if v}))
                 rows = list(state.event_rows)
@@ -203,30 +211,33 @@ def _votes(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple
                 return state, (f"{OWNER} voting cubes on {title} ({slot.card}, row {r + 1}) {before} → {value} "
                                f"(bank {player.voting_cubes} → {bank})")
     shown = [s.card for row in state.event_rows for s in row]
-    raise BadInput(f"No event card {action.name[:20]!r} is in the rows. Cards: {', '.join(shown) or 'none yet'}.")
+    raise BadInput(Msg("No event card {card} is in the rows. Cards: {cards}.", card=repr(action.name[:20]),
+                       cards=", ".join(shown) or Msg("none yet")))
 
 
 def _relic(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple[GloryState, str]:
     name = action.name
     if name not in state.board.relic_named:
-        raise BadInput(f"There is no relic {name[:40]!r}. Relics: {', '.join(r.name for r in state.board.relics)}.")
+        raise BadInput(Msg("There is no relic {relic}. Relics: {relics}.", relic=repr(name[:40]),
+                           relics=", ".join(r.name for r in state.board.relics)))
     on_hex = next((h for h, r in state.relics.items() if r == name), None)
     holder = next((s for s, p in enumerate(state.players) if name in p.relics), None)
     if on_hex is None and holder is None:
-        raise IllegalMove(f"{name} is still in the bag: relics come out only by exploring.")
+        raise IllegalMove(Msg("{relic} is still in the bag: relics come out only by exploring.", relic=name))
     if holder is not None and holder != whose and not actor.host:
-        raise NotAllowed(f"{colour(state, holder)} holds {name}; only the host may take it from them.")
+        raise NotAllowed(Msg("{name} holds {relic}; only the host may take it from them.", name=colour(state, holder),
+                             relic=name))
     before = f"on {on_hex}" if on_hex else f"held by {colour(state, holder)}"  # type: ignore[arg-type]
     if action.hex:
         at = _hex(state, action.hex)
         if at == on_hex:
-            raise IllegalMove(f"{name} is already on {at}.")
+            raise IllegalMove(Msg("{relic} is already on {hex}.", relic=name, hex=at))
         if at in state.relics:
-            raise IllegalMove(f"{at} already holds the relic {state.relics[at]}.")
+            raise IllegalMove(Msg("{hex} already holds the relic {relic}.", hex=at, relic=state.relics[at]))
         after = f"on {at}"
     else:
         if holder == whose:
-            raise IllegalMove(f"{colour(state, whose)} already holds {name}.")
+            raise IllegalMove(Msg("{name} already holds {relic}.", name=colour(state, whose), relic=name))
         after = f"held by {colour(state, whose)}"
     if on_hex is not None:
         state = replace(state, relics=state.relics.without(on_hex))
@@ -247,20 +258,22 @@ def _structure(state: GloryState, actor: Actor, whose: int, action: Adjust) -> t
     before = state.structures.get(at)
     if action.name == "":
         if before is None:
-            raise IllegalMove(f"There is no city or castle at {at}.")
+            raise IllegalMove(Msg("There is no city or castle at {hex}.", hex=at))
         return (replace(state, structures=state.structures.without(at)),
                 f"the {_kind(before)} at {at}: {colour(state, before.owner)}'s → gone")
     if action.name not in STRUCTURES:
-        raise BadInput(f"A structure is {', '.join(STRUCTURES)} or '' (remove), not {action.name[:20]!r}.")
+        raise BadInput(Msg("A structure is {kinds} or '' (remove), not {name}.", kinds=", ".join(STRUCTURES),
+                           name=repr(action.name[:20])))
     if is_water(terrain_at(state, at)):
-        raise IllegalMove(f"{at} is water: cities and castles stand on land.")
+        raise IllegalMove(Msg("{hex} is water: cities and castles stand on land.", hex=at))
     held = occupant(state, at)
     if held is not None and held != whose:
-        raise IllegalMove(f"{at} holds {colour(state, held)}'s units: a structure there must be theirs.")
+        raise IllegalMove(Msg("{hex} holds {name}'s units: a structure there must be theirs.", hex=at,
+                              name=colour(state, held)))
     kind = "city" if action.name == "capital" else action.name
     after = Structure(kind, whose, action.name == "capital")  # type: ignore[arg-type]
     if before == after:
-        raise IllegalMove(f"{at} already holds that {action.name}.")
+        raise IllegalMove(Msg("{hex} already holds that {structure}.", hex=at, structure=action.name))
     was = f"{colour(state, before.owner)}'s {_kind(before)}" if before else "nothing"
     return (replace(state, structures=state.structures.with_item(at, after)),
             f"{at}: {was} → {colour(state, whose)}'s {_kind(after)}")

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal
 from rules import hexes
 from rules.errors import BadInput
 from rules.hexes import Hex
+from rules.messages import Msg
 from rules.notation import Names
 
 LAND = ("plains", "forest", "hills", "desert", "mountains", "swamp")
@@ -170,7 +171,7 @@ class Board:
     def parse(self, text: str) -> str:
         """A hex's canonical name from a player's text ("d7", "3,-1"), or BadInput."""
         if not isinstance(text, str):
-            raise BadInput("Name a hex like D7.")
+            raise BadInput(Msg("Name a hex like D7."))
         name = self.parsed.get(text)
         if name is None:
             name = self.names[self.axial_index[hexes.parse_hex(text, self.axial_index, f"on {self.title}")]]
@@ -250,7 +251,8 @@ class Board:
         """A unit type's name from a player's word, or BadInput listing the types."""
         found = self.unit_words.get(word.strip().lower()) if isinstance(word, str) else None
         if found is None:
-            raise BadInput(f"There is no unit {str(word)[:30]!r}. Units: {', '.join(u.plural for u in self.units)}.")
+            raise BadInput(Msg("There is no unit {unit}. Units: {units}.", unit=repr(str(word)[:30]),
+                               units=", ".join(u.plural for u in self.units)))
         return found
 
     @cached_property

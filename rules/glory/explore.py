@@ -31,6 +31,7 @@ from rules.glory.state import (
     with_player,
 )
 from rules.guards import seated
+from rules.messages import Msg
 from rules.text import either
 
 
@@ -85,11 +86,11 @@ def choose(state: GloryState, actor: Actor, action: Choose) -> Result[GloryState
     seat = seated(actor)
     pending = state.exploring
     if pending is None or pending.plan.seat != seat:
-        raise NotYourTurn("Nobody asked you to decide anything.")
+        raise NotYourTurn(Msg("Nobody asked you to decide anything."))
     labels = [label(k) for k in pending.options]
     choice = action.choice.strip() if isinstance(action.choice, str) else ""
     if choice not in labels:
-        raise BadInput(f"Choose the rotation: {either(labels)}.")
+        raise BadInput(Msg("Choose the rotation: {options}.", options=either(labels)))
     return finish(state, int(choice) - 1)
 
 

@@ -65,8 +65,8 @@ class GloryGame(Game[GloryState]):
     flow = Flow(
         phases=(
             Phase("development", Msg("Development"), "turn", ("maneuver", "pass", "end"),
-                  "Your turn: maneuver (the first free, each more for an action cube), pass, or end your turn.",
-                  "when every player has passed: depletion clears and the first to pass starts the next round",
+                  Msg("Your turn: maneuver (the first free, each more for an action cube), pass, or end your turn."),
+                  Msg("when every player has passed: depletion clears and the first to pass starts the next round"),
                   Msg("{who}'s turn")),
         ),
         anytime=("adjust",), answer="choose",

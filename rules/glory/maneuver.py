@@ -12,6 +12,7 @@ from rules.glory.landing import carry_out, describe, oversized, reach_report
 from rules.glory.moves import MAX_PATH, plan
 from rules.glory.state import GloryState, Plan, Stop, changed, read_units, terrain_at
 from rules.guards import seated
+from rules.messages import Msg
 
 MAX_STOPS = 24
 
@@ -38,28 +39,28 @@ def planned(state: GloryState, seat: int, action: Maneuver, paying: bool = False
     board = state.board
     army = board.parse(action.army)
     if not isinstance(action.to, str) or not isinstance(action.path, (tuple, list)):
-        raise BadInput("Name the destination and the path's hexes like D7.")
+        raise BadInput(Msg("Name the destination and the path's hexes like D7."))
     if len(action.path) > MAX_PATH:
-        raise BadInput(f"A path has at most {MAX_PATH} hexes.")
+        raise BadInput(Msg("A path has at most {most} hexes.", most=MAX_PATH))
     path = tuple(board.parse(h) for h in action.path)
     to = board.parse(action.to) if action.to else (path[-1] if path else army)
     if path and path[-1] != to:
-        raise BadInput(f"The path ends at {path[-1]}, not at the destination {to}.")
+        raise BadInput(Msg("The path ends at {end}, not at the destination {hex}.", end=path[-1], hex=to))
     if not isinstance(action.units, (tuple, list)):
-        raise BadInput("List the units to move as unit and count pairs.")
-    units = read_units(board, action.units, "the units to move") if action.units else None
+        raise BadInput(Msg("List the units to move as unit and count pairs."))
+    units = read_units(board, action.units, Msg("the units to move")) if action.units else None
     stops = read_stops(state, action.drops, action.pickups)
     if not isinstance(action.march, bool):
-        raise BadInput("March is on or off.")
+        raise BadInput(Msg("March is on or off."))
     player = state.players[seat]
     if paying and player.action_cubes < 1:
-        raise IllegalMove("Another maneuver this turn costs an action cube and you have none left: end your turn.")
+        raise IllegalMove(Msg("Another maneuver this turn costs an action cube and you have none left: end your turn."))
     checked = plan(state, seat, army, units, to, path or None, stops, action.march, action.pack)
     too_many = oversized(state, checked)
     if too_many:
-        raise IllegalMove(f"{too_many[:1].upper()}{too_many[1:]}.")
+        raise IllegalMove(Msg("{why}.", why=f"{too_many[:1].upper()}{too_many[1:]}"))
     if terrain_at(state, checked.end) is None and not state.province_deck:
-        raise IllegalMove("The province deck is empty: no province can be explored.")
+        raise IllegalMove(Msg("The province deck is empty: no province can be explored."))
     return checked
 
 
@@ -68,14 +69,14 @@ def read_stops(state: GloryState, drops: tuple[tuple[str, str, int], ...],
     """Drops and pick-ups as stops by hex, in the order their hexes are first listed."""
     board = state.board
     if not isinstance(drops, (tuple, list)) or not isinstance(pickups, (tuple, list)):
-        raise BadInput("List drops and pick-ups as (hex, unit, count).")
+        raise BadInput(Msg("List drops and pick-ups as (hex, unit, count)."))
     if len(drops) + len(pickups) > MAX_STOPS:
-        raise BadInput(f"List at most {MAX_STOPS} drops and pick-ups.")
+        raise BadInput(Msg("List at most {most} drops and pick-ups.", most=MAX_STOPS))
     found: dict[str, tuple[list[tuple[str, int]], list[tuple[str, int]]]] = {}
     for which, entries in ((0, drops), (1, pickups)):
         for entry in entries:
             if not isinstance(entry, (tuple, list)) or len(entry) != 3:
-                raise BadInput("List drops and pick-ups as (hex, unit, count).")
+                raise BadInput(Msg("List drops and pick-ups as (hex, unit, count)."))
             name = board.parse(entry[0])
             found.setdefault(name, ([], []))[which].append((entry[1], entry[2]))
     stops = {}

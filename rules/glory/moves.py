@@ -39,6 +39,7 @@ from rules.glory.state import (
     units_text,
     unpacked,
 )
+from rules.messages import Msg, Plural
 from rules.text import plural
 
 MAX_PATH = 60
@@ -265,10 +266,12 @@ def _stages(g: Ground, trip: Trip, order: list[int]) -> list[Stage]:
         units = add_units(units, stop.pick)
         lacking = short_of(board, units, stop.drop)
         if lacking is not None:
-            raise IllegalMove(f"At {name} the army has {units_text(board, units)}: it cannot drop {lacking}.")
+            raise IllegalMove(Msg("At {hex} the army has {units}: it cannot drop {lacking}.", hex=name,
+                                  units=units_text(board, units), lacking=lacking))
         units = take_units(units, stop.drop)
         if not units:
-            raise IllegalMove(f"Dropping {units_text(board, stop.drop)} at {name} leaves no unit to go on.")
+            raise IllegalMove(Msg("Dropping {units} at {hex} leaves no unit to go on.",
+                                  units=units_text(board, stop.drop), hex=name))
         sources[w] = sources.get(w, 0) - vessels_in(board, stop.pick) + vessels_in(board, stop.drop)
         stages.append(Stage(units, caps(board, units), dict(sources), zone_of(g, sources)))
     return stages
@@ -281,55 +284,58 @@ def prepare(state: GloryState, g: Ground, seat: int, army_name: str, units: Unit
     start = board.index[army_name]
     army = g.armies.get(start)
     if army is None:
-        raise IllegalMove(f"You have no army at {army_name}.")
+        raise IllegalMove(Msg("You have no army at {hex}.", hex=army_name))
     if army.cubes:
-        raise IllegalMove(f"Your army at {army_name} is depleted: it cannot maneuver again this round.")
+        raise IllegalMove(Msg("Your army at {hex} is depleted: it cannot maneuver again this round.", hex=army_name))
     group = dict(units) if units else dict(army.units)
     lacking = short_of(board, army.units, group)
     if lacking is not None:
-        raise IllegalMove(f"Your army at {army_name} has {units_text(board, army.units)}: it cannot move {lacking}.")
+        raise IllegalMove(Msg("Your army at {hex} has {units}: it cannot move {lacking}.", hex=army_name,
+                              units=units_text(board, army.units), lacking=lacking))
     if not isinstance(pack, str) or pack not in PACKING:
-        raise BadInput(f"Packing is 'pack', 'unpack' or nothing, not {str(pack)[:20]!r}.")
+        raise BadInput(Msg("Packing is 'pack', 'unpack' or nothing, not {pack}.", pack=repr(str(pack)[:20])))
     taken = _taken(army, group)
     still = unpacked(board, taken)
     pack_cost = 0
     if pack == "pack":
         if not still:
-            raise IllegalMove("Nothing to pack: the group has no unpacked units that pack.")
+            raise IllegalMove(Msg("Nothing to pack: the group has no unpacked units that pack."))
         pack_cost = 1
     elif still and moving:
-        raise IllegalMove(f"{units_text(board, still).capitalize()} {_are(still)} unpacked and cannot move: "
-                          f"pack first (packing costs 1 movement point).")
+        raise IllegalMove(Msg("{units} {are} unpacked and cannot move: pack first (packing costs 1 movement point).",
+                              units=units_text(board, still).capitalize(), are=_are(still)))
     if pack == "unpack":
         packed_picks = any(board.unit_types[n].packing for stop in stops.values() for n in stop.pick)
         if not taken.packed and not packed_picks:
-            raise IllegalMove("Nothing to unpack: the group has no packed units.")
+            raise IllegalMove(Msg("Nothing to unpack: the group has no packed units."))
         pack_cost = 1
     checked: dict[int, Stop] = {}
     moved = dict(group)
     for name, stop in stops.items():
         w = board.index[name]
         if w == start:
-            raise IllegalMove(f"{name} is where the army starts: units left there are simply not moved.")
+            raise IllegalMove(Msg("{hex} is where the army starts: units left there are simply not moved.", hex=name))
         if g.code[w] == UNEXPLORED:
-            raise IllegalMove(f"{name} is in an unexplored province: nothing can be dropped or picked up there.")
+            raise IllegalMove(Msg("{hex} is in an unexplored province: nothing can be dropped or picked up there.",
+                                  hex=name))
         if stop.pick:
             there = g.armies.get(w)
             if there is None:
-                raise IllegalMove(f"You have no army at {name} to pick units up from.")
+                raise IllegalMove(Msg("You have no army at {hex} to pick units up from.", hex=name))
             if there.cubes:
-                raise IllegalMove(f"Your army at {name} is depleted: its units cannot be picked up this round.")
+                raise IllegalMove(Msg("Your army at {hex} is depleted: its units cannot be picked up this round.",
+                                      hex=name))
             lacking = short_of(board, there.units, stop.pick)
             if lacking is not None:
-                raise IllegalMove(f"Your army at {name} has {units_text(board, there.units)}: "
-                                  f"it cannot give {lacking}.")
+                raise IllegalMove(Msg("Your army at {hex} has {units}: it cannot give {lacking}.", hex=name,
+                                      units=units_text(board, there.units), lacking=lacking))
             stuck = unpacked(board, _taken(there, stop.pick))
             if stuck:
-                raise IllegalMove(f"{units_text(board, stuck).capitalize()} at {name} {_are(stuck)} unpacked "
-                                  "and cannot be picked up.")
+                raise IllegalMove(Msg("{units} at {hex} {are} unpacked and cannot be picked up.",
+                                      units=units_text(board, stuck).capitalize(), hex=name, are=_are(stuck)))
             stranded = left_behind(g, there.units, stop.pick, w)
             if stranded:
-                raise IllegalMove(f"Units cannot be picked up there: {stranded}; {STRANDED}.")
+                raise IllegalMove(Msg("Units cannot be picked up there: {why}; {rule}.", why=stranded, rule=STRANDED))
             moved = add_units(moved, stop.pick)
         checked[w] = stop
     slow = slowest(board, moved)
@@ -395,7 +401,7 @@ def reach(state: GloryState, seat: int, army_name: str, units: Units | None = No
 def _orders(trip: Trip) -> list[list[int]]:
     waypoints = list(trip.stops)
     if len(waypoints) > MAX_WAYPOINTS_SEARCHED:
-        raise BadInput(f"With more than {MAX_WAYPOINTS_SEARCHED} stops, give the maneuver's path.")
+        raise BadInput(Msg("With more than {most} stops, give the maneuver's path.", most=MAX_WAYPOINTS_SEARCHED))
     return [list(p) for p in itertools.permutations(waypoints)]
 
 
@@ -461,19 +467,20 @@ def plan(state: GloryState, seat: int, army_name: str, units: Units | None, to: 
     trip = prepare(state, g, seat, army_name, units, stops, march, pack, moving)
     if moving and trip.stranding:
         group = units_text(board, trip.group)
-        raise IllegalMove(f"{group[0].upper()}{group[1:]} cannot leave {army_name} alone: {trip.stranding}; "
-                          f"{STRANDED}. Take them along.")
+        raise IllegalMove(Msg("{units} cannot leave {hex} alone: {why}; {rule}. Take them along.",
+                              units=f"{group[0].upper()}{group[1:]}", hex=army_name, why=trip.stranding,
+                              rule=STRANDED))
     if not moving:
         if stops:
-            raise IllegalMove("A maneuver that does not move has nowhere to drop or pick up units.")
+            raise IllegalMove(Msg("A maneuver that does not move has nowhere to drop or pick up units."))
         if trip.pack_cost > trip.budget:
-            raise IllegalMove(f"Packing costs 1 movement point but this group has {trip.budget}.")
+            raise IllegalMove(Msg("Packing costs 1 movement point but this group has {budget}.", budget=trip.budget))
         return Plan(seat=seat, start=army_name, group=FrozenDict(trip.group), path=(army_name,), march=march, pack=pack,
                     cost=trip.pack_cost, budget=trip.budget)
     end = board.index[to]
     if end in trip.stops:
-        raise IllegalMove(f"{to} is the destination: units are not dropped there, and armies there merge with "
-                          "the arriving one.")
+        raise IllegalMove(Msg("{hex} is the destination: units are not dropped there, and armies there merge with "
+                              "the arriving one.", hex=to))
     if path:
         indices, cost, order = _follow(g, trip, [board.index[h] for h in path])
     else:
@@ -483,17 +490,20 @@ def plan(state: GloryState, seat: int, army_name: str, units: Units | None, to: 
     last = stages[-1]
     if g.code[end] == UNEXPLORED:
         if not last.caps.military:
-            raise IllegalMove("Only armies with a military unit may enter an unexplored province.")
+            raise IllegalMove(Msg("Only armies with a military unit may enter an unexplored province."))
     else:
         reason = standable(g, last.units, end, last.sources, last.caps.vessel)
         if reason is not None and end != trip.start:
-            raise IllegalMove(f"The army cannot end there: {reason}.")
+            raise IllegalMove(Msg("The army cannot end there: {why}.", why=reason))
     _check_drops(g, trip, order, stages)
     total = cost + trip.pack_cost
     if total > trip.budget:
-        extra = " (packing costs 1 more)" if trip.pack_cost else ""
-        raise IllegalMove(f"Reaching {to} costs {plural(cost, 'movement point')}{extra} but this army has "
-                          f"{trip.budget}: {trip.limit}.")
+        points = Plural("{n} movement point", "{n} movement points", cost)
+        raise IllegalMove(Msg("Reaching {hex} costs {points} (packing costs 1 more) but this army has {budget}: "
+                              "{limit}.", hex=to, points=points, budget=trip.budget, limit=trip.limit)
+                          if trip.pack_cost else
+                          Msg("Reaching {hex} costs {points} but this army has {budget}: {limit}.", hex=to,
+                              points=points, budget=trip.budget, limit=trip.limit))
     full = (army_name, *(board.names[i] for i in indices))
     ordered = tuple(trip.stops[w] for w in order)
     return Plan(seat=seat, start=army_name, group=FrozenDict(trip.group), path=full, stops=ordered, march=march,
@@ -508,26 +518,26 @@ def _check_drops(g: Ground, trip: Trip, order: list[int], stages: list[Stage]) -
         if drop:
             reason = standable(g, drop, w, stages[k + 1].sources, False)
             if reason is not None:
-                raise IllegalMove(f"Units cannot be dropped there: {reason}.")
+                raise IllegalMove(Msg("Units cannot be dropped there: {why}.", why=reason))
 
 
 def _check_end(g: Ground, trip: Trip, end: int, to: str) -> None:
     """Refuse, saying why, a destination the group can never end on (before looking for a route)."""
     if g.blocked[end]:
-        raise IllegalMove(f"{to} holds another player's units or structures: you may not stop there.")
+        raise IllegalMove(Msg("{hex} holds another player's units or structures: you may not stop there.", hex=to))
     try:
         final = _stages(g, trip, list(trip.stops))[-1]
     except IllegalMove:
         return  # said better once the stops are ordered
     if g.code[end] == UNEXPLORED:
         if final.caps.vessel:
-            raise IllegalMove(f"{to} is unexplored: vessels stay on known sea and ocean hexes.")
+            raise IllegalMove(Msg("{hex} is unexplored: vessels stay on known sea and ocean hexes.", hex=to))
         if not final.caps.military:
-            raise IllegalMove("Only armies with a military unit may enter an unexplored province.")
+            raise IllegalMove(Msg("Only armies with a military unit may enter an unexplored province."))
     elif end != trip.start:
         reason = standable(g, final.units, end, final.sources, final.caps.vessel)
         if reason is not None:
-            raise IllegalMove(f"The army cannot end there: {reason}.")
+            raise IllegalMove(Msg("The army cannot end there: {why}.", why=reason))
 
 
 def _cheapest(g: Ground, trip: Trip, end: int, to: str, budget: int) -> tuple[list[int], int, list[int]]:
@@ -562,9 +572,13 @@ def _cheapest_within(g: Ground, trip: Trip, end: int, to: str, budget: int) -> t
     if found is None:
         if first_error is not None:
             raise first_error
-        via = f" through {', '.join(board.names[w] for w in trip.stops)}" if trip.stops else ""
-        raise IllegalMove(f"No route{via} lets {units_text(board, trip.group)} reach {to}: other players' units "
-                          "and structures block the way, or the terrain cannot be entered.")
+        units = units_text(board, trip.group)
+        raise IllegalMove(Msg("No route through {via} lets {units} reach {hex}: other players' units and structures "
+                              "block the way, or the terrain cannot be entered.",
+                              via=", ".join(board.names[w] for w in trip.stops), units=units, hex=to)
+                          if trip.stops else
+                          Msg("No route lets {units} reach {hex}: other players' units and structures block the way, "
+                              "or the terrain cannot be entered.", units=units, hex=to))
     cost, indices, order = found
     return indices, cost, order
 
@@ -573,14 +587,15 @@ def _follow(g: Ground, trip: Trip, steps: list[int]) -> tuple[list[int], int, li
     """Walk an explicit path: every step adjacent and enterable; the stops are met in path order."""
     board = g.board
     if len(steps) > MAX_PATH:
-        raise BadInput(f"A path has at most {MAX_PATH} hexes.")
+        raise BadInput(Msg("A path has at most {most} hexes.", most=MAX_PATH))
     order: list[int] = []
     for i in steps:
         if i in trip.stops and i not in order:
             order.append(i)
     missing = [board.names[w] for w in trip.stops if w not in order]
     if missing:
-        raise IllegalMove(f"The path does not pass {', '.join(missing)}, where units are dropped or picked up.")
+        raise IllegalMove(Msg("The path does not pass {hexes}, where units are dropped or picked up.",
+                              hexes=", ".join(missing)))
     stages = _stages(g, trip, order)
     k = 0
     here = trip.start
@@ -591,9 +606,10 @@ def _follow(g: Ground, trip: Trip, steps: list[int]) -> tuple[list[int], int, li
         stage = stages[k]
         name = board.names[j]
         if j not in board.nbrs[here]:
-            raise IllegalMove(f"{name} is not next to {board.names[here]} (step {n + 1} of the path).")
+            raise IllegalMove(Msg("{hex} is not next to {here} (step {n} of the path).", hex=name,
+                                  here=board.names[here], n=n + 1))
         if g.code[here] == UNEXPLORED and board.province_of[j] != board.province_of[here]:
-            raise IllegalMove("A maneuver that enters an unexplored province ends there, on the claimed hex.")
+            raise IllegalMove(Msg("A maneuver that enters an unexplored province ends there, on the claimed hex."))
         step, fort = _enter(g, stage, j)
         cost += step
         if fort:
@@ -610,14 +626,15 @@ def _enter(g: Ground, stage: Stage, j: int) -> tuple[int, bool]:
     board = g.board
     name = board.names[j]
     if g.blocked[j]:
-        raise IllegalMove(f"{name} holds another player's units or structures: you may not pass through or stop there.")
+        raise IllegalMove(Msg("{hex} holds another player's units or structures: you may not pass through or stop "
+                              "there.", hex=name))
     t = g.code[j]
     c = stage.caps
     if t == UNEXPLORED:
         if c.vessel:
-            raise IllegalMove(f"{name} is unexplored: vessels stay on known sea and ocean hexes.")
+            raise IllegalMove(Msg("{hex} is unexplored: vessels stay on known sea and ocean hexes.", hex=name))
         if not c.military:
-            raise IllegalMove("Only armies with a military unit may enter an unexplored province.")
+            raise IllegalMove(Msg("Only armies with a military unit may enter an unexplored province."))
         return (0 if stage.zone[j] else 2), False
     if t >= SEA:
         if c.vessel:
@@ -626,12 +643,12 @@ def _enter(g: Ground, stage: Stage, j: int) -> tuple[int, bool]:
             return 0, False
         if t == SEA and c.sea_cost:
             return c.sea_cost, False
-        where = "sea" if t == SEA else "ocean"
-        who = "Peasants may enter sea hexes; other land units" if t == SEA else "Land units"
-        raise IllegalMove(f"{name} is {where}. {who} cross water only by ferry, from a hex with or next to one "
-                          "of your vessels.")
+        raise IllegalMove(Msg("{hex} is sea. Peasants may enter sea hexes; other land units cross water only by "
+                              "ferry, from a hex with or next to one of your vessels.", hex=name) if t == SEA else
+                          Msg("{hex} is ocean. Land units cross water only by ferry, from a hex with or next to one "
+                              "of your vessels.", hex=name))
     if c.vessel:
-        raise IllegalMove(f"{name} is land: vessels stay on sea and ocean hexes.")
+        raise IllegalMove(Msg("{hex} is land: vessels stay on sea and ocean hexes.", hex=name))
     if stage.zone[j]:
         return 0, False
     assert t in (LAND1, LAND2)

@@ -20,6 +20,7 @@ from rules import hexes
 from rules.errors import BadInput
 from rules.glory.board import Board
 from rules.glory.state import GloryState, Units, read_units
+from rules.messages import Msg
 from rules.notation import fold, items
 
 CHEAPEST = ("", "cheapest", "auto")  # a path left to the search
@@ -29,7 +30,7 @@ REMOVE = ("none", "remove", "-")  # a structure taken away
 STRUCTURES = ("city", "castle", "capital")
 _SPACED = re.compile(r"(?<![A-Za-z])([A-Za-z]{1,2})\s+(\d{1,3})(?!\d)")  # "D 5" is D5
 _PLACE = re.compile(r"row\s*(\d+)\W*(?:card)?\s*(\d+)")  # an event card by its place: "row 1, card 3"
-PATH_HELP = "Give the path as hex names in order, separated by spaces, like 'D5 E5 F6'."
+PATH_HELP = Msg("Give the path as hex names in order, separated by spaces, like 'D5 E5 F6'.")
 
 
 def hex_(board: Board, text: str) -> str:
@@ -92,10 +93,11 @@ def stops(board: Board, text: str) -> tuple[tuple[str, str, int], ...]:
         if colon:
             at = board.parse(where)
         elif not at:
-            raise BadInput(f"Name the hex before its units, like 'E5: 1 archer' (not {item[:30]!r}).")
+            raise BadInput(Msg("Name the hex before its units, like 'E5: 1 archer' (not {item}).",
+                               item=repr(item[:30])))
         listed = units(board, what)
         if not listed:
-            raise BadInput(f"Name the units at {at}, like '{at}: 1 archer'.")
+            raise BadInput(Msg("Name the units at {hex}, like '{hex}: 1 archer'.", hex=at))
         found += [(at, unit, n) for unit, n in listed]
     return tuple(found)
 
@@ -120,5 +122,6 @@ def structure(text: str) -> str:
     if word in REMOVE:
         return ""
     if word not in STRUCTURES:
-        raise BadInput(f"Build a city, castle or capital, or give none to remove one (not {text.strip()[:20]!r}).")
+        raise BadInput(Msg("Build a city, castle or capital, or give none to remove one (not {text}).",
+                           text=repr(text.strip()[:20])))
     return word

@@ -38,6 +38,7 @@ from rules.glory.state import (
     units_text,
 )
 from rules.guards import hosting, seated
+from rules.messages import Msg
 from rules.options import MENU, Choice, Kept, Lister, Param, Value, Values, listed, number, text, what_of
 from rules.text import plural
 
@@ -136,7 +137,7 @@ def build(state: GloryState, actor: Actor, kind: str, values: Values) -> Action:
         return _maneuver(state, values)
     if kind == "adjust":
         return _adjust(state, values)
-    raise BadInput(f"Glory of Civilizations has no action {kind[:40]!r}.")
+    raise BadInput(Msg("Glory of Civilizations has no action {kind}.", kind=repr(kind[:40])))
 
 
 # --- reading values --------------------------------------------------------------------------
@@ -167,7 +168,8 @@ def _adjust(state: GloryState, values: Values) -> Adjust:
     adjusting = ADJUSTING[what]
     for option in adjusting.needs:
         if values.get(option) is None or str(values[option]).strip() == "":
-            raise BadInput(f"Adjusting {what} needs the {option} option ({adjusting.sets}).")
+            raise BadInput(Msg("Adjusting {what} needs the {option} option ({sets}).", what=what, option=option,
+                               sets=adjusting.sets))
     seat = values.get("player")
     at = notation.hex_(board, str(values["hex"])) if values.get("hex") else ""
     unit = board.unit_names.find(str(values["unit"])) if values.get("unit") else ""
@@ -188,7 +190,7 @@ def _army(state: GloryState, actor: Actor, chosen: Values) -> tuple[str, Army]:
     at = notation.hex_(state.board, text(chosen, "army"))
     army = state.players[seated(actor)].armies.get(at)
     if army is None:
-        raise BadInput(f"You have no army at {at}.")
+        raise BadInput(Msg("You have no army at {hex}.", hex=at))
     return at, army
 
 

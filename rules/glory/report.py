@@ -8,6 +8,7 @@ from rules import hexes
 from rules.errors import BadInput, NotAllowed
 from rules.glory import notation, queries
 from rules.glory.state import GloryState, army_text, colour, terrain_at, unexplored_provinces
+from rules.messages import Msg
 
 
 def armies(state: GloryState, phase: str, only: int | None) -> list[str]:
@@ -72,14 +73,14 @@ def targets(state: GloryState, seat: int | None, army: str, to: str) -> list[str
     """What each of the seat's armies (or the one at `army`) can attack now, or that army after a
     maneuver to `to`."""
     if seat is None:
-        raise NotAllowed("You are not playing in this game.")
+        raise NotAllowed(Msg("You are not playing in this game."))
     board = state.board
     if to and not army:
-        raise BadInput("Name the army that would move (army option).")
+        raise BadInput(Msg("Name the army that would move (army option)."))
     mine = state.players[seat].armies
     start = notation.hex_(board, army) if army else ""
     if start and start not in mine:
-        raise BadInput(f"You have no army at {start}.")
+        raise BadInput(Msg("You have no army at {hex}.", hex=start))
     end = notation.hex_(board, to) if to else ""
     lines = []
     for at in [start] if start else sorted(mine, key=lambda h: board.index[h]):

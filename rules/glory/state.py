@@ -197,17 +197,19 @@ def army_text(board: Board, army: Army) -> str:
 def read_units(board: Board, pairs: Sequence[tuple[str, int]], what: str = "units") -> Units:
     """Counts per unit type from (unit word, count) pairs, or BadInput."""
     if len(pairs) > len(board.units) * 2:
-        raise BadInput(f"List each unit type once in {what}.")
+        raise BadInput(Msg("List each unit type once in {what}.", what=what))
     units: Units = {}
     for pair in pairs:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise BadInput(f"List {what} as unit and count pairs.")
+            raise BadInput(Msg("List {what} as unit and count pairs.", what=what))
         word, count = pair
         name = board.unit_named(word)
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_UNITS:
-            raise BadInput(f"A count of {board.unit_types[name].plural} is 1 to {MAX_UNITS}, not {count!r:.20}.")
+            raise BadInput(Msg("A count of {units} is 1 to {most}, not {count}.", units=board.unit_types[name].plural,
+                               most=MAX_UNITS, count=f"{count!r:.20}"))
         if name in units:
-            raise BadInput(f"{board.unit_types[name].plural.capitalize()} are listed twice in {what}.")
+            raise BadInput(Msg("{units} are listed twice in {what}.", units=board.unit_types[name].plural.capitalize(),
+                               what=what))
         units[name] = count
     return units
 
@@ -328,7 +330,7 @@ def army_at(state: GloryState, seat: int, name: str) -> Army:
     """The seat's army on hex `name`, or IllegalMove."""
     army = state.players[seat].armies.get(name)
     if army is None:
-        raise IllegalMove(f"You have no army at {name}.")
+        raise IllegalMove(Msg("You have no army at {hex}.", hex=name))
     return army
 
 

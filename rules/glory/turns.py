@@ -12,12 +12,13 @@ from rules.frozen import FrozenDict
 from rules.glory.actions import EndTurn, Pass
 from rules.glory.state import Army, GloryState, colour
 from rules.guards import seated
+from rules.messages import Msg
 
 
 def pass_turn(state: GloryState, actor: Actor, action: Pass) -> Result[GloryState]:
     seat = seated(actor)
     if state.maneuvers:
-        raise IllegalMove("You have maneuvered this turn: end your turn, and pass on your next one.")
+        raise IllegalMove(Msg("You have maneuvered this turn: end your turn, and pass on your next one."))
     state = replace(state, passed=(*state.passed, seat))
     who = colour(state, seat)
     if len(state.passed) == len(state.seats):

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from rules.base import Action
 from rules.megaciv.state import SHIPS, TOKENS
+from rules.messages import Msg
 from rules.options import Choice, Param
 
 PAYMENTS = (Choice("treasury", "treasury"), Choice("mixed", "mixed: treasury and a token from the ship's area"),
@@ -33,7 +34,7 @@ class Move(Action):
     Roadbuilding through `via` (two steps, not past a conflict)."""
 
     kind: ClassVar[str] = "move"
-    verb: ClassVar[str] = "move tokens"
+    verb: ClassVar[str] = Msg("move tokens")
     describe: ClassVar[str] = "Move tokens by land (one step; two with Roadbuilding)"
     params: ClassVar[tuple[Param, ...]] = (
         Param("from", "From which area?", longest=AREA, describe="The area your tokens leave"),
@@ -57,7 +58,7 @@ class Build(Action):
     (default: all from `area`)."""
 
     kind: ClassVar[str] = "build"
-    verb: ClassVar[str] = "build a ship"
+    verb: ClassVar[str] = Msg("build a ship")
     describe: ClassVar[str] = "Build a ship in a coastal area holding one of your tokens"
     params: ClassVar[tuple[Param, ...]] = (
         Param("area", "In which coastal area?", longest=AREA, describe="A coastal area with one of your tokens"),
@@ -78,7 +79,7 @@ class Maintain(Action):
     or "token" (1 of your tokens from `area`)."""
 
     kind: ClassVar[str] = "maintain"
-    verb: ClassVar[str] = "maintain a ship"
+    verb: ClassVar[str] = Msg("maintain a ship")
     describe: ClassVar[str] = "Maintain a ship built in an earlier turn (else it sinks when you declare)"
     params: ClassVar[tuple[Param, ...]] = (
         Param("ship", "Which ship?", "number", low=1, high=SHIPS, describe=f"Your ship (1–{SHIPS})"),
@@ -97,7 +98,7 @@ class Scrap(Action):
     """Return an old ship neither built nor maintained this turn to stock, to rebuild it (M-S2)."""
 
     kind: ClassVar[str] = "scrap"
-    verb: ClassVar[str] = "scrap a ship"
+    verb: ClassVar[str] = Msg("scrap a ship")
     describe: ClassVar[str] = "Return an old ship not maintained this turn to stock, to build it anew"
     params: ClassVar[tuple[Param, ...]] = (Param("ship", "Which ship?", "number", low=1, high=SHIPS,
                                                  describe=f"Your ship (1–{SHIPS})"),)
@@ -112,7 +113,7 @@ class Sail(Action):
     Empty `take`/`put` mean none."""
 
     kind: ClassVar[str] = "sail"
-    verb: ClassVar[str] = "sail a ship"
+    verb: ClassVar[str] = Msg("sail a ship")
     describe: ClassVar[str] = "Sail a ship, taking tokens on and putting them off along the way"
     params: ClassVar[tuple[Param, ...]] = (
         Param("ship", "Which ship?", "number", low=1, high=SHIPS, describe=f"Your ship (1–{SHIPS})"),
@@ -133,8 +134,8 @@ class TakeBack(Action):
     """Take back your last `count` draft steps (M-O2)."""
 
     kind: ClassVar[str] = "takeback"
-    verb: ClassVar[str] = "take back a step"
-    label: ClassVar[str] = "Take back steps"
+    verb: ClassVar[str] = Msg("take back a step")
+    label: ClassVar[str] = Msg("Take back steps")
     describe: ClassVar[str] = "Take back the last step(s) of your movement draft"
     params: ClassVar[tuple[Param, ...]] = (Param("steps", "How many of your last steps?", "number", required=False,
                                                  low=1, high=100, default=1,
@@ -147,7 +148,7 @@ class Declare(Action):
     """Declare your movement ended: final; unkept ships are destroyed (M-O2, M-S5)."""
 
     kind: ClassVar[str] = "declare"
-    verb: ClassVar[str] = "declare your movement ended"
+    verb: ClassVar[str] = Msg("declare your movement ended")
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,7 @@ class Insist(Action):
     """When everyone moves at once: insist on census order for the rest of this phase (M-O1)."""
 
     kind: ClassVar[str] = "insist"
-    verb: ClassVar[str] = "insist on moving in order"
+    verb: ClassVar[str] = Msg("insist on moving in order")
     describe: ClassVar[str] = "Everyone moving at once: insist on census order for the rest of this phase"
 
 
@@ -164,7 +165,7 @@ class StartMovement(Action):
     """Host: begin the next Movement phase (census order is recomputed)."""
 
     kind: ClassVar[str] = "start"
-    verb: ClassVar[str] = "start the Movement phase"
+    verb: ClassVar[str] = Msg("start the Movement phase")
     describe: ClassVar[str] = "Start the next Movement phase (host): census order is fixed now"
 
 
@@ -175,7 +176,7 @@ class Expand(Action):
     to grow, in order, until the stock runs out."""
 
     kind: ClassVar[str] = "expand"
-    verb: ClassVar[str] = "expand your population"
+    verb: ClassVar[str] = Msg("expand your population")
     describe: ClassVar[str] = "Population expansion, once a turn between Movement phases"
     params: ClassVar[tuple[Param, ...]] = (
         Param("areas", "Where to grow, in order, until your stock runs out?", required=False, free=True, longest=LIST,
@@ -202,7 +203,7 @@ class Adjust(Action):
     """
 
     kind: ClassVar[str] = "adjust"
-    verb: ClassVar[str] = "adjust pieces"
+    verb: ClassVar[str] = Msg("adjust pieces")
     describe: ClassVar[str] = "Set what the table keeps by hand (yours; the host: anyone's); logged"
     params: ClassVar[tuple[Param, ...]] = (
         Param("what", "Adjust what?", describe="What to set", fixed=tuple(Choice(w, w) for w in NEEDS)),

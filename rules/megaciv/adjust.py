@@ -31,6 +31,7 @@ from rules.megaciv.state import (
     name,
     with_player,
 )
+from rules.messages import Msg
 
 PIECES = ("treasury", "tax", "tokens", "ship")  # refused during the seat's undeclared draft
 NO_BOARD = ("treasury", "tax", "advance")  # nothing drawn on the map changes
@@ -40,10 +41,10 @@ def adjust(state: MegaState, actor: Actor, action: Adjust) -> Result[MegaState]:
     seat = seated(actor)
     change = ADJUSTERS.get(action.what) if isinstance(action.what, str) else None
     if change is None:
-        raise BadInput(f"Adjust one of: {', '.join(ADJUSTERS)}.")
+        raise BadInput(Msg("Adjust one of: {names}.", names=", ".join(ADJUSTERS)))
     whose = known_seat(state, action.seat, seat)
     if whose != seat and not actor.host:
-        raise NotAllowed("Only the host may adjust another player's pieces.")
+        raise NotAllowed(Msg("Only the host may adjust another player's pieces."))
     barred(state, actor, action.what, whose)
     state, what = change(state, actor, whose, action)
     owner = "" if action.what in HOST_ONLY else f"{name(state, whose)}'s "
@@ -57,8 +58,8 @@ def barred(state: MegaState, actor: Actor, what: str, whose: int) -> None:
     if what in HOSTED:
         hosting(actor, HOSTED[what])
     if what in PIECES and drafting(state, whose):
-        raise IllegalMove(f"{name(state, whose)} is drafting their movement: adjust tokens, treasury or ships once "
-                          "they have declared it (or taken its steps back).")
+        raise IllegalMove(Msg("{name} is drafting their movement: adjust tokens, treasury or ships once they have "
+                              "declared it (or taken its steps back).", name=name(state, whose)))
 
 
 def drafting(state: MegaState, seat: int) -> bool:
@@ -83,9 +84,10 @@ def _treasury(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tup
     value = count_in_range(action.value, 0, TOKENS, "Treasury")
     added = value - p.treasury
     if added == 0:
-        raise IllegalMove(f"{name(state, whose)}'s treasury is already {value}.")
+        raise IllegalMove(Msg("{name}'s treasury is already {value}.", name=name(state, whose), value=value))
     if added > p.stock:
-        raise IllegalMove(f"{name(state, whose)} has only {p.stock} tokens in stock to add to the treasury.")
+        raise IllegalMove(Msg("{name} has only {n} tokens in stock to add to the treasury.", name=name(state, whose),
+                              n=p.stock))
     state = _set(state, whose, treasury=value, stock=p.stock - added)
     return state, f"treasury {p.treasury} → {value} (stock {p.stock} → {p.stock - added})"
 
@@ -94,9 +96,10 @@ def _tax(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[Me
     p = state.players[whose]
     amount = count_in_range(action.value, 0, TOKENS, "Tax") or 2 * len(p.cities)
     if amount == 0:
-        raise IllegalMove(f"{name(state, whose)} has no cities to tax; give the amount as the value.")
+        raise IllegalMove(Msg("{name} has no cities to tax; give the amount as the value.", name=name(state, whose)))
     if amount > p.stock:
-        raise IllegalMove(f"Tax of {amount} needs {amount} tokens in stock; {name(state, whose)} has {p.stock}.")
+        raise IllegalMove(Msg("Tax of {n} needs {n} tokens in stock; {name} has {stock}.", n=amount,
+                              name=name(state, whose), stock=p.stock))
     state = _set(state, whose, treasury=p.treasury + amount, stock=p.stock - amount)
     return state, (f"treasury {p.treasury} → {p.treasury + amount} by a tax of {amount} "
                    f"(stock {p.stock} → {p.stock - amount})")
@@ -109,11 +112,11 @@ def _tokens(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple
     before = p.tokens.get(area, 0)
     added = value - before
     if added == 0:
-        raise IllegalMove(f"{name(state, whose)} already has {value} tokens in {area}.")
+        raise IllegalMove(Msg("{name} already has {n} tokens in {area}.", name=name(state, whose), n=value, area=area))
     if added > p.stock:
-        raise IllegalMove(f"{name(state, whose)} has only {p.stock} tokens in stock.")
+        raise IllegalMove(Msg("{name} has only {n} tokens in stock.", name=name(state, whose), n=p.stock))
     if added > 0 and area in state.out_of_play:
-        raise IllegalMove(f"{area} is out of play; tokens cannot be put there.")
+        raise IllegalMove(Msg("{area} is out of play; tokens cannot be put there.", area=area))
     tokens, once, done = dict(p.tokens), dict(p.once), dict(p.done)
     if added < 0:
         for counter, where, change in destroy(p, area, -added)[1:]:
@@ -134,20 +137,20 @@ def _city(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[M
     area = land_area(state, action.area)
     if action.value == 1:
         if area in p.cities:
-            raise IllegalMove(f"{name(state, whose)} already has a city in {area}.")
+            raise IllegalMove(Msg("{name} already has a city in {area}.", name=name(state, whose), area=area))
         other = next((name(state, i) for i, q in enumerate(state.players) if area in q.cities), None)
         if other or area in state.pirates:
-            held = "a pirate city" if other is None else f"{other}'s city"
-            raise IllegalMove(f"{area} already holds {held}.")
+            raise IllegalMove(Msg("{area} already holds a pirate city.", area=area) if other is None else
+                              Msg("{area} already holds {name}'s city.", area=area, name=other))
         if len(p.cities) >= CITIES:
-            raise IllegalMove(f"{name(state, whose)} has all {CITIES} cities on the board.")
+            raise IllegalMove(Msg("{name} has all {n} cities on the board.", name=name(state, whose), n=CITIES))
         cities = tuple(sorted((*p.cities, area), key=state.board.area_index.__getitem__))
     elif action.value == 0:
         if area not in p.cities:
-            raise IllegalMove(f"{name(state, whose)} has no city in {area}.")
+            raise IllegalMove(Msg("{name} has no city in {area}.", name=name(state, whose), area=area))
         cities = tuple(c for c in p.cities if c != area)
     else:
-        raise BadInput("For a city, value 1 builds it and 0 removes it.")
+        raise BadInput(Msg("For a city, value 1 builds it and 0 removes it."))
     state = _set(state, whose, cities=cities)
     return state, (f"city in {area}: {'none → built' if action.value else 'built → none'} "
                    f"(cities {len(p.cities)} → {len(cities)})")
@@ -159,19 +162,20 @@ def _advance(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tupl
     found = board.advance_named(action.name) if isinstance(action.name, str) else None
     if found is None:
         names = ", ".join(a.name for a in board.advances.advances)
-        raise BadInput(f"There is no movement advance {str(action.name)[:40]!r}. Advances: {names}.")
+        raise BadInput(Msg("There is no movement advance {advance}. Advances: {names}.",
+                           advance=repr(str(action.name)[:40]), names=names))
     if action.value == 1:
         if found in p.advances:
-            raise IllegalMove(f"{name(state, whose)} already holds {found}.")
+            raise IllegalMove(Msg("{name} already holds {advance}.", name=name(state, whose), advance=found))
         advances = tuple(sorted((*p.advances, found), key=board.advance_order.__getitem__))
         text = f"{found}: not held → held"
     elif action.value == 0:
         if found not in p.advances:
-            raise IllegalMove(f"{name(state, whose)} does not hold {found}.")
+            raise IllegalMove(Msg("{name} does not hold {advance}.", name=name(state, whose), advance=found))
         advances = tuple(a for a in p.advances if a != found)
         text = f"{found}: held → not held"
     else:
-        raise BadInput("For an advance, value 1 gains it and 0 loses it.")
+        raise BadInput(Msg("For an advance, value 1 gains it and 0 loses it."))
     return _set(state, whose, advances=advances), text
 
 
@@ -182,11 +186,12 @@ def _ship(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[M
     if action.area:
         area = known_area(state, action.area)
         if not state.board.has_water(area):
-            raise IllegalMove(f"{area} has no water; ships go in coastal areas and open seas.")
+            raise IllegalMove(Msg("{area} has no water; ships go in coastal areas and open seas.", area=area))
     else:
         area = None
     if ship.area == area:
-        raise IllegalMove(f"Ship {number} is already {_where(area)}.")
+        raise IllegalMove(Msg("Ship {n} is already in stock.", n=number) if area is None else
+                          Msg("Ship {n} is already at {area}.", n=number, area=area))
     ships = list(p.ships)
     ships[number - 1] = Ship() if area is None else replace(ship, area=area)
     return _set(state, whose, ships=tuple(ships)), f"ship {number}: {_where(ship.area)} → {_where(area)}"
@@ -197,7 +202,7 @@ def _barbarians(state: MegaState, actor: Actor, whose: int, action: Adjust) -> t
     value = count_in_range(action.value, 0, TOKENS, "Barbarian tokens")
     before = state.barbarians.get(area, 0)
     if before == value:
-        raise IllegalMove(f"{area} already holds {value} barbarian tokens.")
+        raise IllegalMove(Msg("{area} already holds {n} barbarian tokens.", area=area, n=value))
     barbarians = dict(state.barbarians)
     barbarians[area] = value
     if not value:
@@ -209,17 +214,17 @@ def _pirate(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple
     area = land_area(state, action.area)
     if action.value == 1:
         if area in state.pirates:
-            raise IllegalMove(f"{area} already holds a pirate city.")
+            raise IllegalMove(Msg("{area} already holds a pirate city.", area=area))
         holder = next((name(state, i) for i, q in enumerate(state.players) if area in q.cities), None)
         if holder:
-            raise IllegalMove(f"{area} already holds {holder}'s city.")
+            raise IllegalMove(Msg("{area} already holds {name}'s city.", area=area, name=holder))
         pirates = (*state.pirates, area)
     elif action.value == 0:
         if area not in state.pirates:
-            raise IllegalMove(f"{area} holds no pirate city.")
+            raise IllegalMove(Msg("{area} holds no pirate city.", area=area))
         pirates = tuple(a for a in state.pirates if a != area)
     else:
-        raise BadInput("For a pirate city, value 1 puts it and 0 removes it.")
+        raise BadInput(Msg("For a pirate city, value 1 puts it and 0 removes it."))
     change = "none → there" if action.value else "there → none"
     return replace(state, pirates=pirates), f"pirate city in {area}: {change}"
 
@@ -228,14 +233,14 @@ def _out_of_play(state: MegaState, actor: Actor, whose: int, action: Adjust) -> 
     area = known_area(state, action.area)
     if action.value == 1:
         if area in state.out_of_play:
-            raise IllegalMove(f"{area} is already out of play.")
+            raise IllegalMove(Msg("{area} is already out of play.", area=area))
         markers = (*state.out_of_play, area)
     elif action.value == 0:
         if area not in state.out_of_play:
-            raise IllegalMove(f"{area} is not out of play.")
+            raise IllegalMove(Msg("{area} is not out of play.", area=area))
         markers = tuple(a for a in state.out_of_play if a != area)
     else:
-        raise BadInput("For an out-of-play marker, value 1 puts it and 0 removes it.")
+        raise BadInput(Msg("For an out-of-play marker, value 1 puts it and 0 removes it."))
     change = "in play → out of play" if action.value else "out of play → in play"
     return replace(state, out_of_play=markers), f"{area}: {change}"
 

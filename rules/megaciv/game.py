@@ -59,9 +59,9 @@ HANDLERS: dict[type[Action], Handler] = {
 }
 DRAFTING = ("move", "sail", "build", "maintain", "scrap", "takeback")  # as players think of them: moving first
 MOVING = (*DRAFTING, "declare")
-DECLARED = "You have declared your movement ended for this phase"
-PROMPT = ("Your movement: move tokens, build, maintain, scrap and sail ships, take back steps as you like; "
-          "then declare your movement ended (final).")
+DECLARED = Msg("You have declared your movement ended for this phase")
+PROMPT = Msg("Your movement: move tokens, build, maintain, scrap and sail ships, take back steps as you like; then "
+             "declare your movement ended (final).")
 
 
 class MegaCivGame(Game[MegaState]):
@@ -81,14 +81,14 @@ class MegaCivGame(Game[MegaState]):
     flow = Flow(
         phases=(
             Phase("table", Msg("The table's phases"), "together", ("expand",),
-                  "Between Movement phases the table keeps taxes, conflicts, cities, trade and calamities with "
-                  "adjust; expand your population once a turn; the host starts the next Movement phase.",
-                  "when the host starts the next Movement phase", Msg("the table's phases")),
+                  Msg("Between Movement phases the table keeps taxes, conflicts, cities, trade and calamities with "
+                      "adjust; expand your population once a turn; the host starts the next Movement phase."),
+                  Msg("when the host starts the next Movement phase"), Msg("the table's phases")),
             Phase("move", Msg("Movement"), "turn", MOVING, PROMPT,
-                  "when every player has declared their movement ended, one at a time in census order",
+                  Msg("when every player has declared their movement ended, one at a time in census order"),
                   Msg("{who} moving"), DECLARED),
             Phase("move_all", Msg("Movement, everyone at once"), "together", (*MOVING, "insist"), PROMPT,
-                  "when every player has declared their movement ended", Msg("{who} moving"), DECLARED),
+                  Msg("when every player has declared their movement ended"), Msg("{who} moving"), DECLARED),
         ),
         anytime=("adjust",), hosted=("start",),
     )
@@ -122,8 +122,8 @@ class MegaCivGame(Game[MegaState]):
             civ = board.civ_by_colour[seat.colour]
             if civ.name not in board.start_areas:
                 free = [c.colour for c in board.civilizations if c.name in board.start_areas]
-                raise BadInput(f"{civ.name} ({seat.colour}) has no start area on {m.title}; "
-                               f"colours with one: {', '.join(free)}.")
+                raise BadInput(Msg("{civ} ({colour}) has no start area on {map}; colours with one: {colours}.",
+                                   civ=civ.name, colour=seat.colour, map=m.title, colours=", ".join(free)))
             first = board.start_areas[civ.name][0]
             people.append(Player(civ=civ.name, stock=TOKENS - 1, tokens=FrozenDict({first: 1})))
         return MegaState(board=board, seats=tuple(seats), settings=FrozenDict(values), seed=seed, players=tuple(people),

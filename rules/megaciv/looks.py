@@ -12,6 +12,7 @@ from rules.megaciv.options import describe, near_first
 from rules.megaciv.report import lines as report_lines
 from rules.megaciv.report import report
 from rules.megaciv.state import MegaState
+from rules.messages import Msg
 from rules.options import Choice, Kind, Param, Values
 from rules.text import plural
 
@@ -39,7 +40,7 @@ def lines(state: MegaState, actor: Actor, look: str, values: Values) -> list[str
         return phase_report(state if values.get("private") else draft.view(state, None))
     if look == "area":
         return area(state, actor.seat, str(values.get("name") or ""))
-    raise BadInput(f"Mega Civilization has no look {look[:40]!r}.")
+    raise BadInput(Msg("Mega Civilization has no look {look}.", look=repr(look[:40])))
 
 
 def phase_report(state: MegaState) -> list[str]:

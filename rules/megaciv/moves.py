@@ -18,6 +18,7 @@ from rules.megaciv.actions import Move
 from rules.megaciv.conflict import advances_with, entering
 from rules.megaciv.draft import commit
 from rules.megaciv.state import TOKENS, Counter, MegaState, Step, count_in_range, land_area, name, powers
+from rules.messages import Msg
 from rules.text import either, plural
 
 
@@ -35,26 +36,27 @@ def plan_move(state: MegaState, seat: int, action: Move) -> Step:
     via = land_area(state, action.via, "area to move through") if action.via else None
     board, player, mover = state.board, state.players[seat], powers(state, seat)
     if target == source:
-        raise IllegalMove("A move ends in another area than it starts.")
+        raise IllegalMove(Msg("A move ends in another area than it starts."))
     if via is not None and mover.land_steps < 2:
-        raise IllegalMove(f"Moving two steps ({source} → {via} → {target}) needs "
-                          f"{either(advances_with(state, 'land_steps'))}; a token moves one step by land.")
+        raise IllegalMove(Msg("Moving two steps ({source} → {via} → {target}) needs {advances}; a token moves one "
+                              "step by land.", source=source, via=via, target=target,
+                              advances=either(advances_with(state, 'land_steps'))))
     first = via or target
     if first not in board.land_next[source]:
-        raise IllegalMove(f"{first} is not next to {source} by land.")
+        raise IllegalMove(Msg("{area} is not next to {here} by land.", area=first, here=source))
     if via is not None and target not in board.land_next[via]:
-        raise IllegalMove(f"{target} is not next to {via} by land.")
+        raise IllegalMove(Msg("{area} is not next to {here} by land.", area=target, here=via))
     for area in (a for a in (via, target) if a):
         if area in state.out_of_play:
-            raise IllegalMove(f"{area} is out of play: no token may enter it by land.")
+            raise IllegalMove(Msg("{area} is out of play: no token may enter it by land.", area=area))
     unmoved, once = player.unmoved(source), player.once.get(source, 0)
     usable = unmoved if via else unmoved + once
     if count > usable:
         raise IllegalMove(_shortage(player.tokens.get(source, 0), usable, count, source, via is not None))
     if via is not None:
         if entering(state, seat, via, 1, how="move"):
-            raise IllegalMove(f"Your tokens cannot move on past {via}: entering it puts them into a conflict "
-                              "situation, and a token stops where its first step causes conflict.")
+            raise IllegalMove(Msg("Your tokens cannot move on past {area}: entering it puts them into a conflict "
+                                  "situation, and a token stops where its first step causes conflict.", area=via))
     conflict = entering(state, seat, target, count, how="move")
     from_once = 0 if via else min(once, count)
     fresh = count - from_once
@@ -74,7 +76,7 @@ def plan_move(state: MegaState, seat: int, action: Move) -> Step:
 
 def _shortage(total: int, usable: int, count: int, source: str, two_steps: bool) -> str:
     if total == 0:
-        return f"You have no tokens in {source}."
+        return Msg("You have no tokens in {area}.", area=source)
     moved = total - usable
     why = f" ({moved} {'has' if moved == 1 else 'have'} moved this phase" + (
         " or taken a step already" if two_steps else "") + ")" if moved else ""

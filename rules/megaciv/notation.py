@@ -21,6 +21,7 @@ from rules.errors import Ambiguous, BadInput
 from rules.megaciv.actions import Sail
 from rules.megaciv.queries import ship_reach
 from rules.megaciv.state import SHIPS, MegaState, known_area
+from rules.messages import Msg
 from rules.notation import items
 
 NOWHERE = ("none", "stock", "-")  # an adjusted ship's area: back to stock
@@ -66,7 +67,7 @@ def voyage(state: MegaState, text: str) -> Voyage:
             take.append(0)
             put.append(0)
         elif not stops:
-            raise BadInput(f"Write {marks} after the area it is for, like 'Kesdor{marks}'.")
+            raise BadInput(Msg("Write {marks} after the area it is for, like 'Kesdor{marks}'.", marks=marks))
         for mark in _MARK.findall(marks):
             if mark[0] == "+":
                 take[-1] += int(mark[1:])
@@ -80,7 +81,7 @@ def sail(state: MegaState, seat: int | None, ship: int, text: str, take: int = 0
     unless typed; a lone far end sails its shortest route; `take` goes aboard at the start."""
     found = voyage(state, text)
     if not found.stops:
-        raise BadInput("Give the route: the areas after the ship's own, like 'Arzu-Sea Kesdor'.")
+        raise BadInput(Msg("Give the route: the areas after the ship's own, like 'Arzu-Sea Kesdor'."))
     start = _start(state, seat, ship)
     if start is None:  # no such ship on the board (the rules say why)
         return Sail(ship, found.stops)
@@ -89,7 +90,8 @@ def sail(state: MegaState, seat: int | None, ship: int, text: str, take: int = 0
         stops, takes, puts = [start, *stops], [0, *takes], [0, *puts]
     if take:
         if takes[0]:
-            raise BadInput(f"Say how many tokens go aboard at {start} once: with take, or with +n in the route.")
+            raise BadInput(Msg("Say how many tokens go aboard at {area} once: with take, or with +n in the route.",
+                               area=start))
         takes[0] = take
     if len(stops) == 2 and stops[1] not in state.board.water_next.get(start, ()) and seat is not None:
         path = ship_reach(state, seat, ship).get(stops[1])

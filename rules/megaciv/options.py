@@ -24,6 +24,7 @@ from rules.megaciv.board import fold
 from rules.megaciv.notation import NOWHERE
 from rules.megaciv.phase import growth
 from rules.megaciv.state import TOKENS, MegaState, name, powers
+from rules.messages import Msg
 from rules.options import MENU, Choice, Kept, Param, Value, Values, given, joint, listed, number, text, what_of
 from rules.text import adjusting, plural
 
@@ -119,7 +120,7 @@ def build(state: MegaState, actor: Actor, kind: str, values: Values) -> Action:
         return Expand(notation.areas(state, text(values, "areas"), "area to grow") if given(values, "areas") else ())
     if kind == "adjust":
         return _adjust(state, values)
-    raise BadInput(f"Mega Civilization has no action {kind[:40]!r}.")
+    raise BadInput(Msg("Mega Civilization has no action {kind}.", kind=repr(kind[:40])))
 
 
 # --- reading values --------------------------------------------------------------------------
@@ -152,10 +153,10 @@ def _adjust(state: MegaState, values: Values) -> Adjust:
     needs = NEEDS[what]
     for option in needs:
         if option != "value" and DEFAULTED.get(what) != option and not given(values, option):
-            raise BadInput(f"Adjusting {what} needs the {option} option.")
+            raise BadInput(Msg("Adjusting {what} needs the {option} option.", what=what, option=option))
     if values.get("value") is None and DEFAULTED.get(what) != "value" and "value" in needs:
-        raise BadInput(f"Give the new {what} as value." if what not in FLAGS
-                       else f"For {what}, give value 1 to add or 0 to remove.")
+        raise BadInput(Msg("Give the new {what} as value.", what=what) if what not in FLAGS
+                       else Msg("For {what}, give value 1 to add or 0 to remove.", what=what))
     seat = values.get("player")
     where = str(values.get("area") or "").strip()
     area = "" if where.casefold() in NOWHERE else notation.area(state, where) if where else ""
@@ -466,7 +467,7 @@ def _head(typed: str) -> str:
 
 def _seat(actor: Actor) -> int:
     if actor.seat is None:
-        raise BadInput("You are not playing in this game.")
+        raise BadInput(Msg("You are not playing in this game."))
     return actor.seat
 
 

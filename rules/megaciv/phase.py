@@ -14,6 +14,7 @@ from rules.megaciv.draft import secret_drafts
 from rules.megaciv.draft import take_back as undo_steps
 from rules.megaciv.report import lines, report
 from rules.megaciv.state import MegaState, Player, Ship, civ, count_in_range, land_area, name, powers, with_player
+from rules.messages import Msg
 from rules.text import plural
 
 MAX_LIST = 500
@@ -38,7 +39,8 @@ def mover(state: MegaState) -> int | None:
 
 def start(state: MegaState, actor: Actor, action: StartMovement) -> Result[MegaState]:
     if state.moving:
-        raise IllegalMove(f"The Movement phase of turn {state.turn} is under way; it ends when everyone has declared.")
+        raise IllegalMove(Msg("The Movement phase of turn {turn} is under way; it ends when everyone has declared.",
+                              turn=state.turn))
     order = movement_order(state)
     players = tuple(replace(p, once=FrozenDict(), done=FrozenDict(), builds=0, steps=(), declared=False,
                             ships=tuple(replace(s, built=False, maintained=False, sailed=False) for s in p.ships))
@@ -55,7 +57,7 @@ def take_back(state: MegaState, actor: Actor, action: TakeBack) -> Result[MegaSt
     seat = seated(actor)
     player = state.players[seat]
     if not player.steps:
-        raise IllegalMove("Your draft has no steps to take back.")
+        raise IllegalMove(Msg("Your draft has no steps to take back."))
     count = count_in_range(action.count, 1, len(player.steps), "The number of steps to take back")
     gone = player.steps[len(player.steps) - count:]
     state = with_player(state, seat, undo_steps(player, count))
@@ -131,35 +133,35 @@ def expand(state: MegaState, actor: Actor, action: Expand) -> Result[MegaState]:
     seat = seated(actor)
     player = state.players[seat]
     if player.expanded:
-        raise IllegalMove("You have already expanded this turn.")
+        raise IllegalMove(Msg("You have already expanded this turn."))
     wanted = growth(state, seat)
     need = sum(wanted.values())
     if need == 0:
-        raise IllegalMove("You have no tokens on the board to expand from.")
+        raise IllegalMove(Msg("You have no tokens on the board to expand from."))
     if not isinstance(action.areas, (tuple, list)) or len(action.areas) > MAX_LIST:
-        raise BadInput(f"List at most {MAX_LIST} areas.")
+        raise BadInput(Msg("List at most {most} areas.", most=MAX_LIST))
     if player.stock >= need:
         if action.areas:
-            raise IllegalMove(f"Your stock ({player.stock}) covers the whole expansion ({need}); every area grows, "
-                              "so expand without listing areas.")
+            raise IllegalMove(Msg("Your stock ({stock}) covers the whole expansion ({need}); every area grows, so "
+                                  "expand without listing areas.", stock=player.stock, need=need))
         placed = wanted
     else:
         if not action.areas:
-            raise IllegalMove(f"Expansion needs {need} tokens but your stock has {player.stock}: list the areas "
-                              "to grow, in order, until the stock runs out.")
+            raise IllegalMove(Msg("Expansion needs {need} tokens but your stock has {stock}: list the areas to grow, "
+                                  "in order, until the stock runs out.", need=need, stock=player.stock))
         placed, left = {}, player.stock
         for text in action.areas:
             area = land_area(state, text, "area to grow")
             if area not in wanted:
-                raise IllegalMove(f"You have no tokens in {area} to expand from.")
+                raise IllegalMove(Msg("You have no tokens in {area} to expand from.", area=area))
             if area in placed:
-                raise BadInput(f"{area} is listed twice.")
+                raise BadInput(Msg("{area} is listed twice.", area=area))
             if left:
                 placed[area] = min(wanted[area], left)
                 left -= placed[area]
         if left:
-            raise IllegalMove(f"The listed areas take {player.stock - left} tokens; list more until your stock of "
-                              f"{player.stock} is used up.")
+            raise IllegalMove(Msg("The listed areas take {n} tokens; list more until your stock of {stock} is used "
+                                  "up.", n=player.stock - left, stock=player.stock))
     tokens = dict(player.tokens)
     for area, count in placed.items():
         tokens[area] += count

@@ -29,6 +29,7 @@ from rules.megaciv.state import (
     name,
     powers,
 )
+from rules.messages import Msg, Plural, joined
 from rules.text import either, plural
 
 SHIP_PAYS = tuple(str(c.value) for c in PAYMENTS)  # the ways to pay for a ship, and for its upkeep
@@ -61,39 +62,45 @@ def build(state: MegaState, actor: Actor, action: Build) -> Result[MegaState]:
 def plan_build(state: MegaState, seat: int, action: Build) -> Step:
     area = land_area(state, action.area, "area to build the ship in")
     if action.pay not in SHIP_PAYS:
-        raise BadInput(f"Pay for a ship with one of: {', '.join(SHIP_PAYS)} (not {str(action.pay)[:20]!r}).")
+        raise BadInput(Msg("Pay for a ship with one of: {ways} (not {pay}).", ways=", ".join(SHIP_PAYS),
+                           pay=repr(str(action.pay)[:20])))
     board, player = state.board, state.players[seat]
     limits = board.advances.base
     if not board.area(area).coastal:
-        raise IllegalMove(f"{area} is not coastal; ships are built in coastal areas.")
+        raise IllegalMove(Msg("{area} is not coastal; ships are built in coastal areas.", area=area))
     if area in state.out_of_play:
-        raise IllegalMove(f"{area} is out of play.")
+        raise IllegalMove(Msg("{area} is out of play.", area=area))
     here = player.tokens.get(area, 0)
     if here < 1:
-        raise IllegalMove(f"You need at least one token in {area} to build a ship there.")
+        raise IllegalMove(Msg("You need at least one token in {area} to build a ship there.", area=area))
     if player.builds >= limits.ships_per_turn:
-        raise IllegalMove(f"You have built {plural(player.builds, 'ship')} this turn, the most allowed.")
+        raise IllegalMove(Plural("You have built {n} ship this turn, the most allowed.",
+                                 "You have built {n} ships this turn, the most allowed.", player.builds))
     free = next((i for i, s in enumerate(player.ships) if s.area is None), None)
     if free is None:
         old = [i + 1 for i, s in enumerate(player.ships) if not (s.built or s.maintained)]
-        hint = f" Scrap an old ship first (ship {either([str(n) for n in old])})." if old else ""
-        raise IllegalMove(f"All {SHIPS} of your ships are on the board.{hint}")
+        full = Msg("All {n} of your ships are on the board.", n=SHIPS)
+        raise IllegalMove(joined([full, Msg("Scrap an old ship first (ship {ships}).",
+                                            ships=either([str(n) for n in old]))]) if old else full)
     cost = limits.ship_cost
     treasury = cost if action.pay == "treasury" else cost - 1 if action.pay == "mixed" else 0
     paid = cost - treasury
     if not isinstance(action.tokens_from, (tuple, list)) or len(action.tokens_from) > cost:
-        raise BadInput(f"Name at most {cost} areas for the tokens paid.")
+        raise BadInput(Msg("Name at most {n} areas for the tokens paid.", n=cost))
     sources = [land_area(state, a, "area of a token paid") for a in action.tokens_from] or [area] * paid
     if len(sources) != paid:
-        raise BadInput(f"This way of paying destroys {plural(paid, 'token')}; {len(sources)} named.")
+        raise BadInput(Plural("This way of paying destroys {n} token; {named} named.",
+                               "This way of paying destroys {n} tokens; {named} named.", paid, named=len(sources)))
     if paid and area not in sources:
-        raise IllegalMove(f"At least one token paid for a ship must come from its area, {area}.")
+        raise IllegalMove(Msg("At least one token paid for a ship must come from its area, {area}.", area=area))
     delta: list[tuple[Counter, str, int]] = []
     for source in dict.fromkeys(sources):
         count = sources.count(source)
         have = player.tokens.get(source, 0)
         if have < count:
-            raise IllegalMove(f"You have {plural(have, 'token')} in {source}; paying needs {count} there.")
+            raise IllegalMove(Plural("You have {n} token in {area}; paying needs {count} there.",
+                                     "You have {n} tokens in {area}; paying needs {count} there.", have, area=source,
+                                     count=count))
         delta += destroy(player, source, count)
     how = " and ".join(
         ([f"{treasury} treasury"] if treasury else [])
@@ -101,11 +108,12 @@ def plan_build(state: MegaState, seat: int, action: Build) -> Step:
     tokens = paid
     if player.treasury < treasury:
         mixed = action.pay != "mixed" and player.treasury >= cost - 1 > 0
-        ways = [f"mixed ({cost - 1} treasury and 1 token from {area})"] if mixed else []
+        ways = [Msg("mixed ({n} treasury and 1 token from {area})", n=cost - 1, area=area)] if mixed else []
         if player.census >= cost:
-            ways.append(f"tokens ({plural(cost, 'token')}, at least one from {area})")
-        instead = f" Pay with {either(ways)} instead." if ways else ""
-        raise IllegalMove(f"You have {player.treasury} in treasury; this way of paying needs {treasury}.{instead}")
+            ways.append(Msg("tokens ({tokens}, at least one from {area})", area=area,
+                            tokens=Plural("{n} token", "{n} tokens", cost)))
+        short = Msg("You have {have} in treasury; this way of paying needs {n}.", have=player.treasury, n=treasury)
+        raise IllegalMove(joined([short, Msg("Pay with {ways} instead.", ways=either(ways))]) if ways else short)
     before = player.ships[free]
     after = Ship(area, built=True)
     text = f"ship {free + 1} in {area}, paying {how}"
@@ -117,28 +125,31 @@ def maintain(state: MegaState, actor: Actor, action: Maintain) -> Result[MegaSta
     seat = seated(actor)
     number = _ship_number(action.ship)
     if action.pay not in UPKEEP_PAYS:
-        raise BadInput(f"Pay upkeep with one of: {', '.join(UPKEEP_PAYS)} (not {str(action.pay)[:20]!r}).")
+        raise BadInput(Msg("Pay upkeep with one of: {ways} (not {pay}).", ways=", ".join(UPKEEP_PAYS),
+                           pay=repr(str(action.pay)[:20])))
     player = state.players[seat]
     ship = player.ships[number - 1]
     upkeep = state.board.advances.base.upkeep
     if ship.area is None:
-        raise IllegalMove(f"Your ship {number} is in stock, not on the board.")
+        raise IllegalMove(Msg("Your ship {n} is in stock, not on the board.", n=number))
     if ship.built:
-        raise IllegalMove(f"Ship {number} was built this turn; it needs no upkeep.")
+        raise IllegalMove(Msg("Ship {n} was built this turn; it needs no upkeep.", n=number))
     if ship.maintained:
-        raise IllegalMove(f"Ship {number} is already maintained this turn (once per ship per turn).")
+        raise IllegalMove(Msg("Ship {n} is already maintained this turn (once per ship per turn).", n=number))
     delta: list[tuple[Counter, str, int]] = []
     if action.pay == "treasury":
         if player.treasury < upkeep:
-            raise IllegalMove(f"You have {player.treasury} in treasury; upkeep is {upkeep}.")
+            raise IllegalMove(Msg("You have {treasury} in treasury; upkeep is {upkeep}.", treasury=player.treasury,
+                                      upkeep=upkeep))
         treasury, how = upkeep, f"{upkeep} treasury"
     else:
         if not action.area:
-            raise BadInput("Name the area of the token you pay upkeep with.")
+            raise BadInput(Msg("Name the area of the token you pay upkeep with."))
         area = land_area(state, action.area, "area of the token")
         if player.tokens.get(area, 0) < upkeep:
-            raise IllegalMove(f"You have no tokens in {area}." if not player.tokens.get(area, 0)
-                              else f"Upkeep is {upkeep} tokens; you have {player.tokens[area]} in {area}.")
+            raise IllegalMove(Msg("You have no tokens in {area}.", area=area) if not player.tokens.get(area, 0)
+                              else Msg("Upkeep is {upkeep} tokens; you have {have} in {area}.", upkeep=upkeep,
+                                       have=player.tokens[area], area=area))
         delta += destroy(player, area, upkeep)
         treasury, how = 0, f"a token from {area}" if upkeep == 1 else f"{upkeep} tokens from {area}"
     text = f"ship {number} at {ship.area}, paying {how}"
@@ -152,11 +163,12 @@ def scrap(state: MegaState, actor: Actor, action: Scrap) -> Result[MegaState]:
     number = _ship_number(action.ship)
     ship = state.players[seat].ships[number - 1]
     if ship.area is None:
-        raise IllegalMove(f"Your ship {number} is in stock, not on the board.")
+        raise IllegalMove(Msg("Your ship {n} is in stock, not on the board.", n=number))
     if ship.built or ship.maintained:
-        done = "built" if ship.built else "maintained"
-        raise IllegalMove(f"Ship {number} was {done} this turn; only an old ship not maintained this turn may be "
-                          "scrapped to be rebuilt.")
+        raise IllegalMove(Msg("Ship {n} was built this turn; only an old ship not maintained this turn may be "
+                              "scrapped to be rebuilt.", n=number) if ship.built else
+                          Msg("Ship {n} was maintained this turn; only an old ship not maintained this turn may be "
+                              "scrapped to be rebuilt.", n=number))
     text = f"ship {number} at {ship.area}, back to stock"
     step = Step("scrap", text, (ship.area,), ship=number, before=ship, after=Ship())
     return Result(commit(state, seat, step), f"{name(state, seat)} scrapped {text}")
@@ -170,12 +182,12 @@ def sail(state: MegaState, actor: Actor, action: Sail) -> Result[MegaState]:
 
 def _counts(values: tuple[int, ...], stops: int, what: str, most: int) -> tuple[int, ...]:
     if not isinstance(values, (tuple, list)):
-        raise BadInput(f"{what} is a list of counts, one per stop.")
+        raise BadInput(Msg("{what} is a list of counts, one per stop.", what=what))
     if not values:
         return (0,) * stops
     if len(values) != stops:
-        raise BadInput(f"{what} lists {len(values)} counts but the voyage has {stops} stops "
-                       "(the start and one per step).")
+        raise BadInput(Msg("{what} lists {n} counts but the voyage has {stops} stops (the start and one per step).",
+                           what=what, n=len(values), stops=stops))
     return tuple(count_in_range(v, 0, most, what) for v in values)
 
 
@@ -185,52 +197,60 @@ def plan_sail(state: MegaState, seat: int, action: Sail) -> Step:
     board, player, mover = state.board, state.players[seat], powers(state, seat)
     ship = player.ships[number - 1]
     if ship.area is None:
-        raise IllegalMove(f"Your ship {number} is in stock, not on the board.")
+        raise IllegalMove(Msg("Your ship {n} is in stock, not on the board.", n=number))
     if not (ship.built or ship.maintained):
-        raise IllegalMove(f"Ship {number} was built in an earlier turn: maintain it before using it.")
+        raise IllegalMove(Msg("Ship {n} was built in an earlier turn: maintain it before using it.", n=number))
     if ship.sailed:
-        raise IllegalMove(f"Ship {number} has already sailed this turn.")
+        raise IllegalMove(Msg("Ship {n} has already sailed this turn.", n=number))
     if not isinstance(action.path, (tuple, list)) or not action.path:
-        raise BadInput("A voyage needs at least one step.")
+        raise BadInput(Msg("A voyage needs at least one step."))
     if len(action.path) > MAX_PATH:
-        raise BadInput(f"A voyage has at most {MAX_PATH} steps.")
+        raise BadInput(Msg("A voyage has at most {most} steps.", most=MAX_PATH))
     path = tuple(known_area(state, a, "area to sail to") for a in action.path)
     if len(path) > mover.ship_steps:
         more = [a for a in advances_with(state, "ship_steps")
                 if board.advance_by_name.get(a) and board.advance_by_name[a].effects.ship_steps > mover.ship_steps]
         most = max((board.advance_by_name[a].effects.ship_steps for a in more), default=0)
-        hint = f" ({either(more)} allows {most})" if more else ""
-        raise IllegalMove(f"Your ships move up to {mover.ship_steps} water steps{hint}; this voyage has {len(path)}.")
+        raise IllegalMove(Msg("Your ships move up to {n} water steps ({advances} allows {most}); this voyage has "
+                              "{steps}.", n=mover.ship_steps, advances=either(more), most=most, steps=len(path))
+                          if more else
+                          Msg("Your ships move up to {n} water steps; this voyage has {steps}.", n=mover.ship_steps,
+                              steps=len(path)))
     stops = (ship.area, *path)
     for here, there in zip(stops, stops[1:]):
         if there not in board.water_next[here]:
-            raise IllegalMove(f"{there} is not next to {here} by water.")
+            raise IllegalMove(Msg("{area} is not next to {here} by water.", area=there, here=here))
         if board.area(there).kind == "sea" and not mover.open_sea:
-            raise IllegalMove(f"{there} is open sea: ships enter open sea only with "
-                              f"{either(advances_with(state, 'open_sea'))}.")
+            raise IllegalMove(Msg("{area} is open sea: ships enter open sea only with {advances}.", area=there,
+                                  advances=either(advances_with(state, 'open_sea'))))
     capacity = mover.ship_capacity
     take = _counts(action.take, len(stops), "Tokens taken on", TOKENS)
     put = _counts(action.put, len(stops), "Tokens put off", TOKENS)
     last = len(stops) - 1
     if stops[last] in state.out_of_play:
-        raise IllegalMove(f"{stops[last]} is out of play: a ship may pass through but not end its voyage there.")
+        raise IllegalMove(Msg("{area} is out of play: a ship may pass through but not end its voyage there.",
+                              area=stops[last]))
     if take[last]:
-        raise IllegalMove("Nothing is taken on after the last step: everything aboard is put off there.")
+        raise IllegalMove(Msg("Nothing is taken on after the last step: everything aboard is put off there."))
     tokens, done = dict(player.tokens), dict(player.done)
     delta: list[tuple[Counter, str, int]] = []
     aboard, most, entered, conflicts, marks = 0, 0, [], [], []
     for i, area in enumerate(stops):
         off = aboard if i == last else put[i]
         if i == last and put[i] not in (0, aboard):
-            raise IllegalMove(f"After the last step everything aboard ({aboard}) is put off in {area}.")
+            raise IllegalMove(Msg("After the last step everything aboard ({n}) is put off in {area}.", n=aboard,
+                                  area=area))
         if off > aboard:
-            raise IllegalMove(f"Ship {number} carries {aboard} at {area}; it cannot put off {off}.")
+            raise IllegalMove(Msg("Ship {n} carries {aboard} at {area}; it cannot put off {off}.", n=number,
+                                  aboard=aboard, area=area, off=off))
         mark = ""
         if off or take[i]:
             if i and area in state.out_of_play:
-                raise IllegalMove(f"{area} is out of play: the ship may pass through but not stop or put off there.")
+                raise IllegalMove(Msg("{area} is out of play: the ship may pass through but not stop or put off there.",
+                                      area=area))
             if board.area(area).kind == "sea":
-                raise IllegalMove(f"{area} is open sea: there is no land to put tokens off on or take them from.")
+                raise IllegalMove(Msg("{area} is open sea: there is no land to put tokens off on or take them from.",
+                                      area=area))
         if off:
             if entering(state, seat, area, off, mine=tokens.get(area, 0), how="put tokens off"):
                 conflicts.append(area)
@@ -243,14 +263,15 @@ def plan_sail(state: MegaState, seat: int, action: Sail) -> Step:
         if take[i]:
             free = tokens.get(area, 0) - player.once.get(area, 0) - done.get(area, 0)
             if take[i] > free:
-                raise IllegalMove(f"You have {free} unmoved tokens in {area} to take on, not {take[i]} (a token "
-                                  "moves once: by land or by one ship).")
+                raise IllegalMove(Msg("You have {free} unmoved tokens in {area} to take on, not {take} (a token "
+                                      "moves once: by land or by one ship).", free=free, area=area, take=take[i]))
             tokens[area] -= take[i]
             delta.append(("tokens", area, -take[i]))
             aboard += take[i]
             mark += f" +{take[i]}"
             if aboard > capacity:
-                raise IllegalMove(f"Ship {number} would carry {aboard} at {area}; it carries at most {capacity}.")
+                raise IllegalMove(Msg("Ship {n} would carry {aboard} at {area}; it carries at most {most}.", n=number,
+                                      aboard=aboard, area=area, most=capacity))
         most = max(most, aboard)
         marks.append(area + mark)
     text = f"ship {number} " + " → ".join(marks)

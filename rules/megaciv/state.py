@@ -19,6 +19,7 @@ from rules.base import Seat
 from rules.errors import BadInput
 from rules.frozen import FrozenDict
 from rules.megaciv.board import Board, Civilization, Powers
+from rules.messages import Msg, joined
 
 TOKENS = 55
 CITIES = 9
@@ -163,36 +164,39 @@ def out_of_play(state: MegaState, area: str) -> bool:
 def known_area(state: MegaState, text: str, what: str = "area") -> str:
     """An area's name as the map spells it, from what a player typed; BadInput otherwise."""
     if not isinstance(text, str) or not text.strip():
-        raise BadInput(f"Name the {what}.")
+        raise BadInput(Msg("Name the {what}.", what=what))
     found = state.board.canon(text)
     if found is None:
-        raise BadInput(f"There is no area {text.strip()[:40]!r} on {state.board.map.title}.{_suggest(state, text)}")
+        raise BadInput(joined([Msg("There is no area {area} on {map}.", area=repr(text.strip()[:40]),
+                                  map=state.board.map.title), *_suggest(state, text)]))
     return found
 
 
-def _suggest(state: MegaState, text: str) -> str:
+def _suggest(state: MegaState, text: str) -> list[str]:
     from difflib import get_close_matches
 
     folded = state.board.folded
     close = get_close_matches(text.strip().casefold()[:40], list(folded), n=3, cutoff=0.75)
-    return f" Did you mean {', '.join(folded[c] for c in close)}?" if close else ""
+    return [Msg("Did you mean {areas}?", areas=", ".join(folded[c] for c in close))] if close else []
 
 
 def land_area(state: MegaState, text: str, what: str = "area") -> str:
     found = known_area(state, text, what)
     if state.board.area(found).kind != "land":
-        raise BadInput(f"{found} is open sea; name a land area.")
+        raise BadInput(Msg("{area} is open sea; name a land area.", area=found))
     return found
 
 
 def known_seat(state: MegaState, seat: int | None, actor_seat: int) -> int:
     whose = actor_seat if seat is None else seat
     if isinstance(whose, bool) or not isinstance(whose, int) or whose not in range(len(state.seats)):
-        raise BadInput(f"There is no seat {seat!r:.20} in this game (seats 0–{len(state.seats) - 1}).")
+        raise BadInput(Msg("There is no seat {seat} in this game (seats 0–{last}).", seat=f"{seat!r:.20}",
+                           last=len(state.seats) - 1))
     return whose
 
 
 def count_in_range(value: int, low: int, high: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadInput(f"{what} must be a whole number from {low} to {high}, not {value!r:.20}.")
+        raise BadInput(Msg("{what} must be a whole number from {low} to {high}, not {value}.", what=what, low=low,
+                           high=high, value=f"{value!r:.20}"))
     return value

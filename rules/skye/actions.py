@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import Action
+from rules.messages import Msg
 from rules.options import Choice, Param
 from rules.skye.model import TRACKS
 
@@ -30,7 +31,7 @@ class Price(Action):
     filled by the table (`rules.core.salted`)."""
 
     kind: ClassVar[str] = "price"
-    verb: ClassVar[str] = "price your tiles"
+    verb: ClassVar[str] = Msg("price your tiles")
     describe: ClassVar[str] = "In secret: axe one tile, price the others"
     params: ClassVar[tuple[Param, ...]] = (
         Param("axe", "Which drawn tile gets the axe?",
@@ -53,7 +54,7 @@ class Buy(Action):
     """Phase 4, on your turn: buy another player's offered tile; `tile` "" passes."""
 
     kind: ClassVar[str] = "buy"
-    verb: ClassVar[str] = "buy a tile"
+    verb: ClassVar[str] = Msg("buy a tile")
     describe: ClassVar[str] = "Buy another player's tile, or pass"
     params: ClassVar[tuple[Param, ...]] = (Param("tile", "Which tile (or pass)?",
                                                  describe="The tile to buy, or 'pass'"),)
@@ -66,8 +67,8 @@ class Keep(Action):
     except those listed in `discard` (out of the game, their price back to you)."""
 
     kind: ClassVar[str] = "keep"
-    verb: ClassVar[str] = "keep your unbought tiles"
-    label: ClassVar[str] = "Keep or discard unbought tiles"
+    verb: ClassVar[str] = Msg("keep your unbought tiles")
+    label: ClassVar[str] = Msg("Keep or discard unbought tiles")
     describe: ClassVar[str] = "Keep or discard your unbought tiles"
     params: ClassVar[tuple[Param, ...]] = (Param("discard", "Discard which of your unbought tiles?", required=False,
                                                  describe="Tiles to discard, taking back their price ('none': keep "
@@ -80,7 +81,7 @@ class Place(Action):
     """Phase 5: place one of your new tiles at (x, y) turned `rotation` quarter turns clockwise."""
 
     kind: ClassVar[str] = "place"
-    verb: ClassVar[str] = "place a tile"
+    verb: ClassVar[str] = Msg("place a tile")
     describe: ClassVar[str] = "Place a new tile"
     params: ClassVar[tuple[Param, ...]] = (
         Param("tile", "Which tile?", describe="One of your tiles to place"),
@@ -102,7 +103,7 @@ class Plan(Action):
     the seal's, filled by the table."""
 
     kind: ClassVar[str] = "plan"
-    verb: ClassVar[str] = "plan your journeyman's walk"
+    verb: ClassVar[str] = Msg("plan your journeyman's walk")
     describe: ClassVar[str] = "In secret: journeyman markers in order"
     params: ClassVar[tuple[Param, ...]] = (
         Param("extra", "Spend your Extra Movement tile?", "switch", required=False, default=False,
@@ -120,8 +121,8 @@ class Use(Action):
     (sealing it again: `salt` is the new seal's, filled by the table)."""
 
     kind: ClassVar[str] = "use"
-    verb: ClassVar[str] = "use a bonus tile"
-    label: ClassVar[str] = "Use Extra Movement"
+    verb: ClassVar[str] = Msg("use a bonus tile")
+    label: ClassVar[str] = Msg("Use Extra Movement")
     describe: ClassVar[str] = "In secret: spend Extra Movement"
     params: ClassVar[tuple[Param, ...]] = (
         Param("bonus", "Which bonus tile?", describe="The bonus tile",
@@ -139,7 +140,7 @@ class Road(Action):
     (n, e, s, w) of your tile at (x, y)."""
 
     kind: ClassVar[str] = "road"
-    verb: ClassVar[str] = "place a road"
+    verb: ClassVar[str] = Msg("place a road")
     describe: ClassVar[str] = "Place a road from your hand"
     params: ClassVar[tuple[Param, ...]] = (
         Param("edge", "Between which two of your tiles?",
@@ -154,8 +155,8 @@ class Choose(Action):
     """Answer a decision (J-T9, Advance on a Track): "warrior", "merchant", "herald" or "none"."""
 
     kind: ClassVar[str] = "choose"
-    verb: ClassVar[str] = "answer"
-    label: ClassVar[str] = "Answer the advance offered"
+    verb: ClassVar[str] = Msg("answer")
+    label: ClassVar[str] = Msg("Answer the advance offered")
     describe: ClassVar[str] = "Take or refuse an advance offered"
     command: ClassVar[str] = "advance"
     params: ClassVar[tuple[Param, ...]] = (Param("track", "Advance on which track (or none)?",
@@ -173,7 +174,7 @@ class Adjust(Action):
     """
 
     kind: ClassVar[str] = "adjust"
-    verb: ClassVar[str] = "adjust"
+    verb: ClassVar[str] = Msg("adjust")
     describe: ClassVar[str] = "Bookkeeping (host: anyone's)"
     params: ClassVar[tuple[Param, ...]] = (
         Param("what", "Adjust what?", describe="What to set", fixed=tuple(Choice(w, w) for w in WHATS)),

@@ -15,6 +15,7 @@ from typing import Any
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed
 from rules.guards import seated
+from rules.messages import Msg
 from rules.skye.actions import LIMITS, WHATS, Adjust
 from rules.skye.model import TRACKS
 from rules.skye.progress import side_of
@@ -27,21 +28,23 @@ def adjust(state: SkyeState, actor: Actor, action: Adjust) -> Result[SkyeState]:
     seat = seated(actor)
     whose = seat if action.seat is None else action.seat
     if whose not in range(len(state.seats)):
-        raise BadInput(f"There is no seat {whose} in this game (seats 0–{len(state.seats) - 1}).")
+        raise BadInput(Msg("There is no seat {seat} in this game (seats 0–{last}).", seat=whose,
+                           last=len(state.seats) - 1))
     if whose != seat and not actor.host:
-        raise NotAllowed("Only the host may adjust another player's things.")
+        raise NotAllowed(Msg("Only the host may adjust another player's things."))
     what = action.what.strip().lower()
     if what not in WHATS:
-        raise BadInput(f"Adjust one of: {', '.join(WHATS)}.")
+        raise BadInput(Msg("Adjust one of: {names}.", names=", ".join(WHATS)))
     player = state.players[whose]
     owner = "their" if whose == seat else f"{name(state, whose)}'s"
     if what == "journeyman":
         cell = (action.x, action.y)
         if not any((p.x, p.y) == cell for p in player.territory):
-            raise IllegalMove(f"{name(state, whose)} has no tile at {action.x},{action.y}.")
+            raise IllegalMove(Msg("{name} has no tile at {x},{y}.", name=name(state, whose), x=action.x, y=action.y))
         was = player.journeyman
         if was == cell:
-            raise IllegalMove(f"{name(state, whose)}'s journeyman is already at {cell[0]},{cell[1]}.")
+            raise IllegalMove(Msg("{name}'s journeyman is already at {x},{y}.", name=name(state, whose), x=cell[0],
+                                  y=cell[1]))
         change = f"{owner} journeyman {was[0]},{was[1]} → {cell[0]},{cell[1]}"
         return _changed(state, seat, whose, what, change, {"journeyman": cell})
     value = action.value
@@ -51,7 +54,8 @@ def adjust(state: SkyeState, actor: Actor, action: Adjust) -> Result[SkyeState]:
     else:
         low, high = LIMITS[what]
     if not low <= value <= high:
-        raise BadInput(f"{what.capitalize()} is between {low} and {high}, not {value}.")
+        raise BadInput(Msg("{what} is between {low} and {high}, not {value}.", what=what.capitalize(), low=low,
+                           high=high, value=value))
     if what in TRACKS:
         i = TRACKS.index(what)
         before = player.tracks[i]
@@ -66,7 +70,7 @@ def adjust(state: SkyeState, actor: Actor, action: Adjust) -> Result[SkyeState]:
         before = getattr(player, what)
         changes = {what: value}
     if before == value:
-        raise IllegalMove(f"{name(state, whose)}'s {what} is already {value}.")
+        raise IllegalMove(Msg("{name}'s {what} is already {value}.", name=name(state, whose), what=what, value=value))
     return _changed(state, seat, whose, what, f"{owner} {what} {before} → {value}", changes)
 
 

@@ -67,22 +67,22 @@ class SkyeGame(Game[SkyeState]):
     hidden_randomness = True
     flow = Flow(
         phases=(
-            Phase("price", Msg("Pricing"), "secret", ("price",), "Axe one drawn tile, price the others.",
-                  "when all have priced: prices are revealed together", Msg("{who} to price")),
-            Phase("buy", Msg("Buying"), "turn", ("buy",), "Buy a tile from another player, or pass.",
-                  "when all have bought or passed", Msg("{who} to buy")),
-            Phase("keep", Msg("Keeping"), "together", ("keep",), "Keep or discard unbought tiles.",
-                  "when all owners have answered", Msg("{who} to keep or discard"),
-                  "You have no unbought tiles to keep or discard"),
-            Phase("place", Msg("Placing tiles"), "together", ("place",), "Place your new tiles.",
-                  "when all are placed", Msg("{who} to place tiles"), "You have no tiles left to place"),
+            Phase("price", Msg("Pricing"), "secret", ("price",), Msg("Axe one drawn tile, price the others."),
+                  Msg("when all have priced: prices are revealed together"), Msg("{who} to price")),
+            Phase("buy", Msg("Buying"), "turn", ("buy",), Msg("Buy a tile from another player, or pass."),
+                  Msg("when all have bought or passed"), Msg("{who} to buy")),
+            Phase("keep", Msg("Keeping"), "together", ("keep",), Msg("Keep or discard unbought tiles."),
+                  Msg("when all owners have answered"), Msg("{who} to keep or discard"),
+                  Msg("You have no unbought tiles to keep or discard")),
+            Phase("place", Msg("Placing tiles"), "together", ("place",), Msg("Place your new tiles."),
+                  Msg("when all are placed"), Msg("{who} to place tiles"), Msg("You have no tiles left to place")),
             Phase("plan", Msg("Journeyman"), "secret", ("plan", "use"),
-                  "Plan your journeyman's walk.",
-                  "when all have planned: plans are revealed and walked, the round scored",
+                  Msg("Plan your journeyman's walk."),
+                  Msg("when all have planned: plans are revealed and walked, the round scored"),
                   Msg("{who} to plan")),
-            Phase("settle", Msg("Advances"), "together", (), "Answer the advance offered.",
-                  "when all are answered", Msg("decisions pending")),
-            Phase("over", Msg("Game over"), "together", (), "The final scores are in.", "", Msg("game over")),
+            Phase("settle", Msg("Advances"), "together", (), Msg("Answer the advance offered."),
+                  Msg("when all are answered"), Msg("decisions pending")),
+            Phase("over", Msg("Game over"), "together", (), Msg("The final scores are in."), "", Msg("game over")),
         ),
         anytime=("road", "adjust"),
         answer="choose",
@@ -112,11 +112,12 @@ class SkyeGame(Game[SkyeState]):
         schedule_name = str(values["schedule"] or board.schedule)
         schedule = board.scoring.schedule(schedule_name)
         if schedule is None:
-            raise BadInput(f"{board.title} has no schedule {schedule_name!r}.")
+            raise BadInput(Msg("{board} has no schedule {name}.", board=board.title, name=repr(schedule_name)))
         rounds = int(values["rounds"]) or board.scoring.rounds_for(n) or 6
         if schedule.variant(rounds) is None:
             have = ", ".join(str(v.rounds) for v in schedule.variants)
-            raise BadInput(f"Schedule {schedule_name} has no {rounds}-round game (it has {have} rounds).")
+            raise BadInput(Msg("Schedule {name} has no {rounds}-round game (it has {have} rounds).", name=schedule_name,
+                               rounds=rounds, have=have))
         scoring = self._scoring(board, str(values["scoring"]), dealer(seed, values))
         layouts = self._layouts(board, n, str(values["bonus_layout"]), dealer(seed, values))
         gold = board.start_gold if int(values["start_gold"]) < 0 else int(values["start_gold"])
@@ -137,8 +138,11 @@ class SkyeGame(Game[SkyeState]):
             known = board.scoring.tile_by_id
             bad = [t for t in chosen if t not in known]
             if len(chosen) != 4 or bad or len(set(chosen)) != 4:
-                raise BadInput(f"Setting scoring needs four different scoring tiles separated by commas"
-                               f"{f' ({bad[0][:30]!r} is not one)' if bad else ''}. Tiles: {', '.join(known)}.")
+                tiles = ", ".join(known)
+                raise BadInput(Msg("Setting scoring needs four different scoring tiles separated by commas ({bad} is "
+                                   "not one). Tiles: {tiles}.", bad=repr(bad[0][:30]), tiles=tiles) if bad else
+                               Msg("Setting scoring needs four different scoring tiles separated by commas. Tiles: "
+                                   "{tiles}.", tiles=tiles))
             return chosen
         if board.scoring_tiles:
             return board.scoring_tiles
@@ -218,15 +222,16 @@ class SkyeGame(Game[SkyeState]):
         ranked = sorted(range(len(state.seats)), key=lambda s: (-state.players[s].vp, -state.players[s].gold))
         top = state.players[ranked[0]]
         winners = tuple(s for s in ranked if (state.players[s].vp, state.players[s].gold) == (top.vp, top.gold))
-        board = ", ".join(f"{name(state, s)} {state.players[s].vp} VP ({state.players[s].gold} gold)" for s in ranked)
+        board = joined([Msg("{name} {vp} VP ({gold} gold)", name=name(state, s), vp=state.players[s].vp,
+                            gold=state.players[s].gold) for s in ranked], ", ")
         tied_vp = [s for s in ranked if state.players[s].vp == top.vp]
         if len(winners) > 1:
-            head = f"{' and '.join(name(state, s) for s in winners)} share the victory"
+            head = Msg("{names} share the victory", names=listed([name(state, s) for s in winners]))
         elif len(tied_vp) > 1:
-            head = f"{name(state, winners[0])} wins on gold after a tie on VP"
+            head = Msg("{name} wins on gold after a tie on VP", name=name(state, winners[0]))
         else:
-            head = f"{name(state, winners[0])} wins"
-        return Ending(winners, f"{head}: {board}.")
+            head = Msg("{name} wins", name=name(state, winners[0]))
+        return Ending(winners, Msg("{head}: {board}.", head=head, board=board))
 
     def timeout(self, state: SkyeState, seat: int) -> Action | None:
         """Out of time: an advance offered is declined; sealed prices put the axe on the first drawn

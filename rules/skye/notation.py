@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from rules.errors import BadInput
+from rules.messages import Msg
 from rules.notation import fold, items, pair
 from rules.skye.land import Pos, side_between
 from rules.skye.model import EDGES, TRACKS
@@ -28,7 +29,7 @@ def position(text: str) -> Pos:
     """A position as typed: "2,0" or "(2,0)"."""
     found = pair(text)
     if found is None:
-        raise BadInput(f"A position is x,y such as 1,0 or -2,3, not {text.strip()[:30]!r}.")
+        raise BadInput(Msg("A position is x,y such as 1,0 or -2,3, not {text}.", text=repr(text.strip()[:30])))
     return found
 
 
@@ -51,13 +52,13 @@ def tile_at(state: SkyeState, seat: int, text: str) -> Pos:
     if at is not None:
         if any((p.x, p.y) == at for p in territory):
             return at
-        raise BadInput(f"You have no tile at {at[0]},{at[1]}.")
+        raise BadInput(Msg("You have no tile at {x},{y}.", x=at[0], y=at[1]))
     key = fold(text)
     for placed in territory:
         if fold(placed.tile) == key or (key == "castle" and (placed.x, placed.y) == (0, 0)):
             return placed.x, placed.y
-    raise BadInput(f"There is no tile {text.strip()[:30]!r} in your territory; name a tile by its id, 'castle' "
-                   "or 'x,y'.")
+    raise BadInput(Msg("There is no tile {text} in your territory; name a tile by its id, 'castle' or 'x,y'.",
+                       text=repr(text.strip()[:30])))
 
 
 def edge(state: SkyeState, seat: int, text: str) -> tuple[int, int, str]:
@@ -70,17 +71,19 @@ def edge(state: SkyeState, seat: int, text: str) -> tuple[int, int, str]:
         a, b = (tile_at(state, seat, w) for w in words)
         side = side_between(a, b)
         if side is None:
-            raise BadInput(f"{words[0]} and {words[1]} are not next to each other.")
+            raise BadInput(Msg("{one} and {other} are not next to each other.", one=words[0], other=words[1]))
         return a[0], a[1], EDGES[side]
-    raise BadInput(f"Give the edge as 'x,y side' (side n, e, s or w) or as two tiles, not {text.strip()[:40]!r}.")
+    raise BadInput(Msg("Give the edge as 'x,y side' (side n, e, s or w) or as two tiles, not {text}.",
+                       text=repr(text.strip()[:40])))
 
 
 def marker(state: SkyeState, seat: int, text: str) -> Marker:
     """A plan marker: a tile of the seat's territory, then ":track" to advance on that track."""
     if not isinstance(text, str) or len(text) > 40:
-        raise BadInput("Each marker is a tile with an optional track, like 'L12:merchant' or '1,0'.")
+        raise BadInput(Msg("Each marker is a tile with an optional track, like 'L12:merchant' or '1,0'."))
     where, _, track = text.partition(":")
     track = fold(track)
     if track and track not in TRACKS:
-        raise BadInput(f"There is no track {track[:20]!r}. Tracks: {', '.join(TRACKS)} (or none).")
+        raise BadInput(Msg("There is no track {track}. Tracks: {tracks} (or none).", track=repr(track[:20]),
+                           tracks=", ".join(TRACKS)))
     return Marker(*tile_at(state, seat, where), track)

@@ -16,6 +16,7 @@ from itertools import combinations, product
 
 from rules.base import Action, Actor
 from rules.errors import BadInput, NotAllowed
+from rules.messages import Msg, Plural
 from rules.notation import fold
 from rules.options import MENU, Choice, Kept, Param, Value, Values, joint, listed, number, text
 from rules.skye import notation, queries
@@ -83,7 +84,7 @@ def build(state: SkyeState, actor: Actor, kind: str, values: Values) -> Action:
     seat = _seat(actor)
     builder = BUILDERS.get(kind)
     if builder is None:
-        raise BadInput(f"Isle of Skye has no action {kind[:40]!r}.")
+        raise BadInput(Msg("Isle of Skye has no action {kind}.", kind=repr(kind[:40])))
     return builder(state, seat, typed(kind, values))
 
 
@@ -100,7 +101,7 @@ def typed(kind: str, values: Values) -> dict[str, Value | None]:
         return dict(values)
     tile, at, position = str(values["spot"]).partition("@")
     if not at:
-        raise BadInput("That is not one of the tiles and positions offered.")
+        raise BadInput(Msg("That is not one of the tiles and positions offered."))
     return {**{k: v for k, v in values.items() if k != "spot"}, "tile": tile, "position": position}
 
 
@@ -132,10 +133,12 @@ def _price(state: SkyeState, seat: int, values: Values) -> Price:
     if (axe and axe not in hand) or (not axe and not queries.may_skip_axe(state, seat)):
         return Price(axe, tiles, tuple((given + [0, 0, 0])[:len(tiles)]))
     if len(given) < len(tiles):
-        raise BadInput(f"Give a price for each of {', '.join(tiles)}: price3 is for the third with No Axe.")
+        raise BadInput(Msg("Give a price for each of {tiles}: price3 is for the third with No Axe.",
+                           tiles=", ".join(tiles)))
     if any(given[len(tiles):]):
-        raise BadInput(f"You have {plural(len(tiles), 'tile')} to price ({', '.join(tiles) or 'none'}); leave the "
-                       "other prices at 0.")
+        raise BadInput(Plural("You have {n} tile to price ({tiles}); leave the other prices at 0.",
+                              "You have {n} tiles to price ({tiles}); leave the other prices at 0.", len(tiles),
+                              tiles=", ".join(tiles) or Msg("none")))
     return Price(axe, tiles, tuple(given[:len(tiles)]))
 
 
@@ -181,11 +184,11 @@ def _adjust(state: SkyeState, seat: int, values: Values) -> Adjust:
     if what == "journeyman":
         typed = values.get("position")
         if _blank(typed):
-            raise BadInput("Moving the journeyman needs position: x,y of a tile of that territory.")
+            raise BadInput(Msg("Moving the journeyman needs position: x,y of a tile of that territory."))
         x, y = notation.position(str(typed))
         return Adjust(what, 0, player, x, y)
     if what in WHATS and values.get("value") is None:
-        raise BadInput(f"Give the new {what} as value.")
+        raise BadInput(Msg("Give the new {what} as value.", what=what))
     return Adjust(what, number(values, "value") if values.get("value") is not None else 0, player)
 
 
@@ -458,7 +461,7 @@ def _adjust_position(state: SkyeState, actor: Actor, chosen: Values) -> list[Cho
 
 def _seat(actor: Actor) -> int:
     if actor.seat is None:
-        raise NotAllowed("You are not playing in this game.")
+        raise NotAllowed(Msg("You are not playing in this game."))
     return actor.seat
 
 

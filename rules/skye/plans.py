@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from itertools import permutations
 
 from rules.errors import BadInput, IllegalMove, PlayerError
+from rules.messages import Msg, Plural, joined
 from rules.skye import notation
 from rules.skye.land import Land, Pos, land
 from rules.skye.model import TRACKS
 from rules.skye.progress import advance, movement, price, usable
 from rules.skye.state import JourneyPlan, Marker, SkyeState, Walk, with_player
-from rules.text import plural
 
 MAX_MARKERS = 5
 
@@ -23,7 +23,7 @@ MAX_MARKERS = 5
 def read_markers(state: SkyeState, seat: int, texts: tuple[str, ...]) -> tuple[Marker, ...]:
     """Markers from "TILE" or "TILE:TRACK" texts (J-M2 checks the count and one per tile)."""
     if len(texts) > MAX_MARKERS:
-        raise BadInput(f"A plan has at most {MAX_MARKERS} markers, not {len(texts)}.")
+        raise BadInput(Msg("A plan has at most {most} markers, not {n}.", most=MAX_MARKERS, n=len(texts)))
     return tuple(notation.marker(state, seat, text) for text in texts)
 
 
@@ -51,7 +51,7 @@ def cheapest_order(lnd: Land, start: Pos, tiles: list[Pos]) -> tuple[tuple[Pos, 
 
 def label(lnd: Land, pos: Pos) -> str:
     """A tile as texts name it: "L12 (2,1)", "the castle"."""
-    return "the castle" if pos == (0, 0) else f"{lnd.ids[pos]} ({pos[0]},{pos[1]})"
+    return Msg("the castle") if pos == (0, 0) else f"{lnd.ids[pos]} ({pos[0]},{pos[1]})"
 
 
 @dataclass
@@ -73,8 +73,8 @@ def points_for(state: SkyeState, seat: int, extra: bool) -> int:
     held = usable(state, seat, "movement")
     if held is None:
         if any(state.board.progress.bonus_by_id[h.bonus].effect == "movement" for h in state.players[seat].held):
-            raise IllegalMove("Your Extra Movement tile was gained in this phase; use it from the next phase on.")
-        raise IllegalMove("You have no Extra Movement tile to spend.")
+            raise IllegalMove(Msg("Your Extra Movement tile was gained in this phase; use it from the next phase on."))
+        raise IllegalMove(Msg("You have no Extra Movement tile to spend."))
     return base + state.board.progress.bonus_by_id[held.bonus].movement
 
 
@@ -82,13 +82,14 @@ def check_shape(state: SkyeState, seat: int, plan: JourneyPlan) -> None:
     """J-M2: no more markers than the seat has, at most one per tile."""
     have = state.players[seat].markers
     if len(plan.markers) > have:
-        raise IllegalMove(f"You have {plural(have, 'waypoint marker')}, not {len(plan.markers)}.")
+        raise IllegalMove(Plural("You have {n} waypoint marker, not {planned}.",
+                                  "You have {n} waypoint markers, not {planned}.", have, planned=len(plan.markers)))
     seen: set[Pos] = set()
     for marker in plan.markers:
         pos = (marker.x, marker.y)
         if pos in seen:
-            where = "the castle" if pos == (0, 0) else f"the tile at {pos[0]},{pos[1]}"
-            raise IllegalMove(f"Only one waypoint marker may lie on a tile; {where} has two.")
+            where = Msg("the castle") if pos == (0, 0) else Msg("the tile at {x},{y}", x=pos[0], y=pos[1])
+            raise IllegalMove(Msg("Only one waypoint marker may lie on a tile; {where} has two.", where=where))
         seen.add(pos)
 
 
@@ -108,18 +109,19 @@ def walk(state: SkyeState, seat: int, plan: JourneyPlan, strict: bool) -> Outcom
         pos = (marker.x, marker.y)
         if pos not in lnd.cells:
             if strict:
-                raise IllegalMove(f"Marker {i}: you have no tile at {pos[0]},{pos[1]}.")
+                raise IllegalMove(Msg("Marker {i}: you have no tile at {x},{y}.", i=i, x=pos[0], y=pos[1]))
             dropped.append(marker)
-            lines.append(f"marker {i} at {pos[0]},{pos[1]} dropped: no tile there")
+            lines.append(Msg("marker {i} at {x},{y} dropped: no tile there", i=i, x=pos[0], y=pos[1]))
             continue
         leg = lnd.cost(here, pos)
         if leg is None or used + leg > points:
             if strict:
                 need = " + ".join(str(n) for n in (*legs, leg))
-                raise IllegalMove(f"Marker {i} on {label(lnd, pos)} cannot be reached: your markers need "
-                                  f"{need} = {used + (leg or 0)} movement points but you have {points}.")
+                raise IllegalMove(Msg("Marker {i} on {tile} cannot be reached: your markers need {need} = {total} "
+                                      "movement points but you have {points}.", i=i, tile=label(lnd, pos), need=need,
+                                      total=used + (leg or 0), points=points))
             dropped.append(marker)
-            lines.append(f"marker {i} on {label(lnd, pos)} dropped: out of reach")
+            lines.append(Msg("marker {i} on {tile} dropped: out of reach", i=i, tile=label(lnd, pos)))
             continue
         used += leg
         legs.append(leg)
@@ -127,20 +129,22 @@ def walk(state: SkyeState, seat: int, plan: JourneyPlan, strict: bool) -> Outcom
         here = pos
         if not marker.track:
             collected.append(marker)
-            lines.append(f"collects marker {i} on {label(lnd, pos)} without advancing")
+            lines.append(Msg("collects marker {i} on {tile} without advancing", i=i, tile=label(lnd, pos)))
             continue
         track_i = TRACKS.index(marker.track)
         try:
             cost = price(state, seat, track_i, "marker", lnd, pos)
         except PlayerError as refusal:
             if strict:
-                raise IllegalMove(f"Marker {i} on {label(lnd, pos)}: {refusal.message}") from None
+                raise IllegalMove(Msg("Marker {i} on {tile}: {why}", i=i, tile=label(lnd, pos),
+                                      why=refusal.message)) from None
             collected.append(Marker(marker.x, marker.y, ""))
-            lines.append(f"collects marker {i} on {label(lnd, pos)} but cannot advance: {refusal.message}")
+            lines.append(Msg("collects marker {i} on {tile} but cannot advance: {why}", i=i, tile=label(lnd, pos),
+                             why=refusal.message))
             continue
         state, said = advance(state, seat, track_i, cost)
         collected.append(marker)
-        lines.append(f"collects marker {i} on {label(lnd, pos)}: {said}")
+        lines.append(Msg("collects marker {i} on {tile}: {said}", i=i, tile=label(lnd, pos), said=said))
     state = with_player(state, seat, journeyman=here)
     return Outcome(state, Walk(seat, tuple(path), tuple(collected), tuple(dropped)), lines, used, points)
 
@@ -168,11 +172,15 @@ def carry_out(state: SkyeState, seat: int, plan: JourneyPlan, name: str) -> tupl
         held.remove(spend)
         state = with_player(state, seat, held=tuple(held))
     lnd = land(state.board, state.players[seat])
-    head = (f"{name}'s journeyman ({outcome.points} movement point{'s' * (outcome.points != 1)}"
-            f"{', Extra Movement spent' if spend else ''})")
+    head = Plural("{name}'s journeyman ({n} movement point, Extra Movement spent)",
+                  "{name}'s journeyman ({n} movement points, Extra Movement spent)", outcome.points, name=name) \
+        if spend else Plural("{name}'s journeyman ({n} movement point)", "{name}'s journeyman ({n} movement points)",
+                             outcome.points, name=name)
     if not plan.markers:
-        return state, outcome.walk, [f"{head} stays on {label(lnd, state.players[seat].journeyman)}."]
+        return state, outcome.walk, [Msg("{head} stays on {tile}.", head=head,
+                                         tile=label(lnd, state.players[seat].journeyman))]
     end = label(lnd, state.players[seat].journeyman)
-    text = f"{head}: {'; '.join(outcome.lines)}; ends on {end} ({outcome.used} used)."
+    text = Msg("{head}: {walk}; ends on {tile} ({n} used).", head=head, walk=joined(outcome.lines, "; "), tile=end,
+               n=outcome.used)
     return state, outcome.walk, [text]
 

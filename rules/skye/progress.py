@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.errors import IllegalMove
+from rules.messages import Msg, Plural, joined
 from rules.skye.land import Land, Pos
 from rules.skye.model import FEATURES, SLOTS, TRACKS, Side, Space, Track
 from rules.skye.state import Held, Pending, PlayerState, SkyeState, phase_number, with_player
-from rules.text import plural
 
 MOST_MARKERS = 5  # the most waypoint markers a player holds (Ruling 22: an adjustment sets 1–5)
 
@@ -107,16 +107,17 @@ def price(state: SkyeState, seat: int, track_i: int, how: str, land: Land | None
         assert land is not None and pos is not None
         if not meets(land, pos, target.need):
             if pos != (0, 0):
-                raise IllegalMove(f"{track.title} space {to} needs {need_text(target.need)}; "
-                                  "this tile does not meet it.")
+                raise IllegalMove(Msg("{track} space {to} needs {need}; this tile does not meet it.",
+                                      track=track.title, to=to, need=need_text(target.need)))
             castle = side_of(state).segment_cost(to)
     have = player.gold
     cost = Cost(castle, target.fee)
     if cost.total > have:
-        parts = [f"the castle cost of {castle}"] if castle else []
-        parts += [f"a fee of {target.fee}"] if target.fee else []
-        raise IllegalMove(f"Advancing to {track.title} space {to} costs {' plus '.join(parts)} gold, more than "
-                          f"the {have} gold held.")
+        parts = [Msg("the castle cost of {n}", n=castle)] if castle else []
+        parts += [Msg("a fee of {n}", n=target.fee)] if target.fee else []
+        raise IllegalMove(Msg("Advancing to {track} space {to} costs {parts} gold, more than the {gold} gold held.",
+                              track=track.title, to=to, gold=have,
+                              parts=Msg("{a} plus {b}", a=parts[0], b=parts[1]) if len(parts) == 2 else parts[0]))
     return cost
 
 
@@ -133,13 +134,13 @@ def advance(state: SkyeState, seat: int, track_i: int, cost: Cost) -> tuple[Skye
     vp = entry_vp(track, at, to)
     changes: dict[str, Any] = {"tracks": tuple(tracks), "best": tuple(best), "gold": player.gold - cost.total,
                      "vp": player.vp + vp}
-    said = [f"{track.title} {at} → {to}"]
+    said: list[str] = [f"{track.title} {at} → {to}"]
     if cost.castle:
-        said.append(f"castle cost {cost.castle} gold")
+        said.append(Msg("castle cost {n} gold", n=cost.castle))
     if cost.fee:
-        said.append(f"Herald fee {cost.fee} gold")
+        said.append(Msg("Herald fee {n} gold", n=cost.fee))
     if vp:
-        said.append(f"+{vp} VP")
+        said.append(Msg("+{n} VP", n=vp))
     slot = space(track, to).slot
     if slot:
         bonus_id = player.layout[TRACKS.index(track.name) * len(SLOTS) + SLOTS.index(slot)]
@@ -147,8 +148,9 @@ def advance(state: SkyeState, seat: int, track_i: int, cost: Cost) -> tuple[Skye
             changes["taken"] = (*player.taken, bonus_id)
             changes["unlocked"] = (*player.unlocked, Held(bonus_id, phase_number(state)))
             bonus = state.board.progress.bonus_by_id[bonus_id]
-            said.append(f"takes the {bonus.title} bonus tile (it takes effect at the end of the phase)")
-    return with_player(state, seat, **changes), ", ".join(said)
+            said.append(Msg("takes the {bonus} bonus tile (it takes effect at the end of the phase)",
+                            bonus=bonus.title))
+    return with_player(state, seat, **changes), joined(said, ", ")
 
 
 def free_options(state: SkyeState, seat: int, tracks: tuple[str, ...] = TRACKS) -> tuple[str, ...]:
@@ -219,23 +221,24 @@ def resolve_bonuses(state: SkyeState, names: list[str]) -> tuple[SkyeState, list
             said: list[str] = []
             if bonus.effect == "marker":  # never past the most a player holds (an adjustment may reach it first)
                 changes["markers"] = min(player.markers + 1, MOST_MARKERS)
-                said.append(f"now {plural(changes['markers'], 'waypoint marker')}")
+                said.append(Plural("now {n} waypoint marker", "now {n} waypoint markers", changes["markers"]))
             elif bonus.effect == "advance":
                 state = replace(state, pending=(*state.pending, Pending(seat, "bonus")))
-                said.append("choose a track to advance on")
+                said.append(Msg("choose a track to advance on"))
             elif bonus.effect == "gold":
                 changes["gold"] = player.gold + bonus.gold
-                said.append(f"+{bonus.gold} gold")
+                said.append(Msg("+{n} gold", n=bonus.gold))
             elif bonus.effect == "roads":
                 changes["road_stock"] = (*player.road_stock, *([held.step] * bonus.roads))
-                said.append(f"+{plural(bonus.roads, 'road')}, placeable from the next phase")
+                said.append(Plural("+{n} road, placeable from the next phase", "+{n} roads, placeable from the next "
+                                   "phase", bonus.roads))
             else:
                 changes["held"] = (*player.held, held)
-                said.append("kept" + (", usable from the next phase" if bonus.effect == "movement" else ""))
+                said.append(Msg("kept, usable from the next phase") if bonus.effect == "movement" else Msg("kept"))
             if bonus.vp:
                 changes["vp"] = changes.get("vp", player.vp) + bonus.vp
-                said.append(f"+{bonus.vp} VP")
+                said.append(Msg("+{n} VP", n=bonus.vp))
             state = with_player(state, seat, **changes)
-            lines.append(f"{names[seat]}'s {bonus.title}: {', '.join(said)}.")
+            lines.append(Msg("{name}'s {bonus}: {said}.", name=names[seat], bonus=bonus.title, said=joined(said, ", ")))
         state = with_player(state, seat, unlocked=())
     return state, lines

@@ -13,13 +13,13 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rules.messages import Msg, Plural, joined
 from rules.skye.land import land
 from rules.skye.plans import carry_out
 from rules.skye.progress import banner, resolve_bonuses, usable, vp_per_round
 from rules.skye.scoring import letters_now, score_tile, scroll_points, variant
 from rules.skye.sealing import plan_text, price_text, salt
 from rules.skye.state import Marker, Offer, Pending, Pricing, SkyeState, name, turn_order, with_player
-from rules.text import plural
 
 HAND = 3
 LETTERS = "ABCD"
@@ -67,29 +67,29 @@ def shuffled(state: SkyeState, tiles: tuple[str, ...]) -> SkyeState:
 def income(state: SkyeState, seat: int) -> tuple[int, list[str]]:
     """Phase 1 income: castle, barrels joined by road, Merchant banner, No Axe, catch-up."""
     board = state.board
-    parts = [f"castle {board.castle_income}"]
+    parts: list[str] = [Msg("castle {n}", n=board.castle_income)]
     total = board.castle_income
     lnd = land(board, state.players[seat])
     tiles = [lnd.cells[pos][0] for pos in lnd.castle_network]
     barrels = sum(t.barrel for t in tiles) if state.settings["barrel_income"] == "barrel" else sum(
         1 for t in tiles if t.barrel)
     if barrels:
-        parts.append(f"barrels {barrels}")
+        parts.append(Msg("barrels {n}", n=barrels))
         total += barrels
     merchant = banner(state, state.players[seat], "merchant", "income")
     if merchant:
-        parts.append(f"Merchant {merchant}")
+        parts.append(Msg("Merchant {n}", n=merchant))
         total += merchant
     no_axe = usable(state, seat, "no_axe")
     if no_axe is not None:
         extra = board.progress.bonus_by_id[no_axe.bonus].income
-        parts.append(f"No Axe {extra}")
+        parts.append(Msg("No Axe {n}", n=extra))
         total += extra
     if state.settings["catch_up"]:
         ahead = sum(1 for p in state.players if p.vp > state.players[seat].vp)
         per = variant(state).catch_up[state.round - 1]
         if ahead and per:
-            parts.append(f"catch-up {per}×{ahead}")
+            parts.append(Msg("catch-up {per}×{ahead}", per=per, ahead=ahead))
             total += per * ahead
     return total, parts
 
@@ -106,13 +106,16 @@ def start_round(state: SkyeState, log: Log) -> SkyeState:
         player = state.players[seat]
         state = with_player(state, seat, gold=player.gold + amount, hand=(), pricing=None, plan=None, fingerprint="",
                             salt="", buys=0, kept=False)
-    log.add(f"Round {state.round} of {state.rounds} begins; {who[state.first]} starts.",
-            "Income: " + "; ".join(f"{who[s]} +{a} ({', '.join(p)})" for s, a, p in gains) + ".")
+    earned = [Msg("{name} +{n} ({parts})", name=who[s], n=a, parts=joined(p, ", ")) for s, a, p in gains]
+    log.add(Msg("Round {n} of {rounds} begins; {name} starts.", n=state.round, rounds=state.rounds,
+                name=who[state.first]),
+            Msg("Income: {gains}.", gains=joined(earned, "; ")))
     bag = state.bag
     for seat in turn_order(state):
         hand, bag = bag[:HAND], bag[HAND:]
         state = with_player(state, seat, hand=hand)
-        log.add(f"{who[seat]} draws {', '.join(hand) or 'nothing: the bag is empty'}.")
+        log.add(Msg("{name} draws {tiles}.", name=who[seat], tiles=", ".join(hand)) if hand else
+                Msg("{name} draws nothing: the bag is empty.", name=who[seat]))
     log.drew = True
     state = replace(state, bag=bag)
     for seat in range(len(state.seats)):
@@ -143,9 +146,10 @@ def reveal_prices(state: SkyeState, log: Log) -> SkyeState:
         pricing = player.pricing
         assert pricing is not None
         if player.hand:
-            priced = ", ".join(f"{t} {p} gold" for t, p in zip(pricing.tiles, pricing.prices))
-            axe = f"axe on {pricing.axe}" if pricing.axe else "no axe"
-            shown.append(f"{who[seat]}: {axe}; {priced or 'nothing priced'}")
+            priced = joined([Msg("{tile} {n} gold", tile=t, n=p) for t, p in zip(pricing.tiles, pricing.prices)],
+                            ", ") if pricing.tiles else Msg("nothing priced")
+            axe = Msg("axe on {tile}", tile=pricing.axe) if pricing.axe else Msg("no axe")
+            shown.append(Msg("{name}: {axe}; {priced}", name=who[seat], axe=axe, priced=priced))
             log.proof.append(f"{who[seat]}'s prices: {price_text(pricing)} with salt {sealed_with(state, seat)} → "
                              f"fingerprint {player.fingerprint}")
         if pricing.axe:
@@ -153,10 +157,10 @@ def reveal_prices(state: SkyeState, log: Log) -> SkyeState:
         offers += [Offer(t, seat, p) for t, p in zip(pricing.tiles, pricing.prices)]
         state = with_player(state, seat, gold=player.gold - sum(pricing.prices), hand=(), pricing=None,
                             fingerprint="", salt="")
-    log.add("Prices revealed: " + " | ".join(shown) + ".")
+    log.add(Msg("Prices revealed: {prices}.", prices=joined(shown, " | ")))
     if back:
         state = shuffled(state, (*state.bag, *back))
-        log.add(f"Axed tiles {', '.join(back)} go back into the bag.")
+        log.add(Msg("Axed tiles {tiles} go back into the bag.", tiles=", ".join(back)))
     state = replace(state, offers=tuple(offers), stage="buy")
     order = turn_order(state)
     seconds = tuple(s for s in order if usable(state, s, "two_buys") is not None)
@@ -176,12 +180,13 @@ def take(state: SkyeState, seat: int, tile: str, log: Log) -> SkyeState:
     """The seat takes a tile to place (bought or kept); J-T9 for the journeyman symbol. A tile that
     fits nowhere in the territory as it is now is said to be at risk of discard."""
     if not land(state.board, state.players[seat]).can_place(state.board.tile(tile)):
-        log.add(f"{tile} fits nowhere in {name(state, seat)}'s territory now: it is discarded unless their "
-                "other new tiles make room for it.")
+        log.add(Msg("{tile} fits nowhere in {name}'s territory now: it is discarded unless their other new tiles "
+                    "make room for it.", tile=tile, name=name(state, seat)))
     state = with_player(state, seat, to_place=(*state.players[seat].to_place, tile))
     if state.board.tile(tile).journeyman:
         state = replace(state, pending=(*state.pending, Pending(seat, "journeyman", tile)))
-        log.add(f"{name(state, seat)} took {tile} with the journeyman symbol and may advance on any track.")
+        log.add(Msg("{name} took {tile} with the journeyman symbol and may advance on any track.",
+                    name=name(state, seat), tile=tile))
     return state
 
 
@@ -198,9 +203,11 @@ def keep_offers(state: SkyeState, seat: int, discard: tuple[str, ...], log: Log)
     state = replace(state, offers=tuple(o for o in state.offers if o.owner != seat), box=(*state.box, *dropped))
     state = with_player(state, seat, gold=state.players[seat].gold + refund, kept=True)
     if kept:
-        log.add(f"{name(state, seat)} keeps {', '.join(f'{o.tile} (paid {o.price} gold to the bank)' for o in kept)}.")
+        paid = [Msg("{tile} (paid {n} gold to the bank)", tile=o.tile, n=o.price) for o in kept]
+        log.add(Msg("{name} keeps {tiles}.", name=name(state, seat), tiles=joined(paid, ", ")))
     if dropped:
-        log.add(f"{name(state, seat)} discards {', '.join(dropped)} and takes back {refund} gold.")
+        log.add(Msg("{name} discards {tiles} and takes back {n} gold.", name=name(state, seat),
+                    tiles=", ".join(dropped), n=refund))
     for offer in kept:
         state = take(state, seat, offer.tile, log)
     return state
@@ -225,7 +232,7 @@ def discard_unplaceable(state: SkyeState, seat: int, log: Log) -> SkyeState:
     if stuck and len(stuck) == len(player.to_place):
         state = with_player(state, seat, to_place=tuple(t for t in player.to_place if t not in stuck))
         state = replace(state, box=(*state.box, *stuck))
-        log.add(f"{name(state, seat)} cannot place {', '.join(stuck)} anywhere: discarded.")
+        log.add(Msg("{name} cannot place {tiles} anywhere: discarded.", name=name(state, seat), tiles=", ".join(stuck)))
     return state
 
 
@@ -237,11 +244,12 @@ def reveal_plans(state: SkyeState, log: Log) -> SkyeState:
         player = state.players[seat]
         assert player.plan is not None
         marks = " > ".join(marker_text(m) for m in player.plan.markers)
-        extra = " with Extra Movement" if player.plan.extra else ""
-        shown.append(f"{who[seat]}: {marks or 'no markers'}{extra}")
+        route = marks or Msg("no markers")
+        shown.append(Msg("{name}: {plan} with Extra Movement", name=who[seat], plan=route) if player.plan.extra else
+                     Msg("{name}: {plan}", name=who[seat], plan=route))
         log.proof.append(f"{who[seat]}'s plan: {plan_text(player.plan)} with salt {sealed_with(state, seat)} → "
                          f"fingerprint {player.fingerprint}")
-    log.add("Plans revealed: " + " | ".join(shown) + ".")
+    log.add(Msg("Plans revealed: {plans}.", plans=joined(shown, " | ")))
     walks = []
     for seat in turn_order(state):
         plan = state.players[seat].plan
@@ -269,13 +277,16 @@ def score_round(state: SkyeState, log: Log) -> SkyeState:
         tiles = [(c, score_tile(state, seat, state.scoring[LETTERS.index(c)])) for c in letters]
         total = warrior + herald + sum(v for _c, v in tiles)
         gains.append(total)
-        bits = ([f"Warrior {warrior}"] if warrior else []) + ([f"Herald {herald}"] if herald else [])
+        bits: list[str] = [Msg("Warrior {n}", n=warrior)] if warrior else []
+        bits += [Msg("Herald {n}", n=herald)] if herald else []
         bits += [f"{c} {v}" for c, v in tiles]
-        parts.append(f"{who[seat]} +{total}" + (f" ({', '.join(bits)})" if bits else ""))
+        parts.append(Msg("{name} +{n} ({bits})", name=who[seat], n=total, bits=joined(bits, ", ")) if bits else
+                     Msg("{name} +{n}", name=who[seat], n=total))
     for seat, total in enumerate(gains):
         state = with_player(state, seat, vp=state.players[seat].vp + total)
-    scoring = f" ({', '.join(titles)})" if titles else " (no scoring tile this round)"
-    log.add(f"Round {state.round} scoring{scoring}: " + "; ".join(parts) + ".")
+    log.add(Msg("Round {n} scoring ({tiles}): {gains}.", n=state.round, tiles=", ".join(titles),
+                gains=joined(parts, "; ")) if titles else
+            Msg("Round {n} scoring (no scoring tile this round): {gains}.", n=state.round, gains=joined(parts, "; ")))
     return state
 
 
@@ -290,11 +301,12 @@ def final_scoring(state: SkyeState, log: Log) -> SkyeState:
         from_scrolls = sum(v for _t, v in scrolls)
         from_gold = player.gold // per if per else 0
         state = with_player(state, seat, vp=player.vp + from_scrolls + from_gold)
-        bits = [f"{t}: {v}" for t, v in scrolls] + ([f"{player.gold} gold: {from_gold}"] if per else [])
-        notes.append(f"{who[seat]} +{from_scrolls + from_gold} ({'; '.join(bits) or 'nothing'}) = "
-                     f"{state.players[seat].vp} VP")
-    log.add("Final scoring: " + " | ".join(notes) + ".")
-    return replace(state, stage="over", notes=tuple(notes), queue=(), offers=())
+        bits = [f"{t}: {v}" for t, v in scrolls] + ([Msg("{gold} gold: {n}", gold=player.gold, n=from_gold)]
+                                                     if per else [])
+        notes.append(Msg("{name} +{n} ({bits}) = {vp} VP", name=who[seat], n=from_scrolls + from_gold,
+                         bits=joined(bits, "; ") if bits else Msg("nothing"), vp=state.players[seat].vp))
+    log.add(Msg("Final scoring: {notes}.", notes=joined(notes, " | ")))
+    return replace(state, stage="over", notes=tuple(str(n) for n in notes), queue=(), offers=())
 
 
 # --- moving on --------------------------------------------------------------------------------------------
@@ -309,7 +321,7 @@ def settle(state: SkyeState, log: Log) -> SkyeState:
         if state.stage == "buy":
             while state.queue and not can_buy(state, state.queue[0]):
                 seat = state.queue[0]
-                log.add(f"{who[seat]} cannot buy anything and passes.")
+                log.add(Msg("{name} cannot buy anything and passes.", name=who[seat]))
                 state = replace(state, queue=state.queue[1:])
             if state.queue:
                 return state
@@ -345,9 +357,11 @@ def settle(state: SkyeState, log: Log) -> SkyeState:
             if any(p.to_place for p in state.players):
                 return state
             state = replace(state, stage="plan", salt=salt(state.seed, state.round, "plan"))
-            counts = ", ".join(f"{who[s]} {plural(state.players[s].markers, 'marker')}" for s in turn_order(state))
-            log.add(f"Everyone has placed their tiles: each player now plans their journeyman's walk in secret "
-                    f"({counts}).")
+            counts = joined([Msg("{name} {markers}", name=who[s], markers=Plural("{n} marker", "{n} markers",
+                                                                               state.players[s].markers))
+                             for s in turn_order(state)], ", ")
+            log.add(Msg("Everyone has placed their tiles: each player now plans their journeyman's walk in secret "
+                        "({counts}).", counts=counts))
             return state
     raise RuntimeError("settle did not come to rest")
 

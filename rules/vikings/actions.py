@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.base import Action
+from rules.messages import Msg
 from rules.options import ANSWER, Choice, Param
 from rules.vikings.state import BOATS, RESOURCES, SETTLERS
 
@@ -25,8 +26,8 @@ class PlaceBoat(Action):
     """Setup: put your boat 1 on an empty dock (players place in reverse seat order)."""
 
     kind: ClassVar[str] = "place"
-    verb: ClassVar[str] = "place a boat"
-    label: ClassVar[str] = "Place your boat"
+    verb: ClassVar[str] = Msg("place a boat")
+    label: ClassVar[str] = Msg("Place your boat")
     describe: ClassVar[str] = "Setup: put your first boat on an empty dock"
     params: ClassVar[tuple[Param, ...]] = (Param("dock", "On which empty dock?", describe="An empty dock"),)
     dock: str
@@ -38,8 +39,8 @@ class Sail(Action):
     then optionally deploy `settlers` and `raid` the village at the end dock."""
 
     kind: ClassVar[str] = "sail"
-    verb: ClassVar[str] = "sail"
-    label: ClassVar[str] = "Sail a boat"
+    verb: ClassVar[str] = Msg("sail")
+    label: ClassVar[str] = Msg("Sail a boat")
     describe: ClassVar[str] = "Sail one of your boats; at the end dock deploy settlers and raid"
     params: ClassVar[tuple[Param, ...]] = (
         Param("boat", "Which boat?", "number", describe=f"Your boat (1–{BOATS})", low=1, high=BOATS),
@@ -65,7 +66,7 @@ class Choose(Action):
     oldest bump the choice fits)."""
 
     kind: ClassVar[str] = "choose"
-    verb: ClassVar[str] = "choose a fjord"
+    verb: ClassVar[str] = Msg("choose a fjord")
     params: ClassVar[tuple[Param, ...]] = ANSWER
     choice: str
     key: str = ""
@@ -76,7 +77,7 @@ class ReturnSettlers(Action):
     """On your turn, return `count` of your settlers from `island` to your mat (V-D3)."""
 
     kind: ClassVar[str] = "return"
-    verb: ClassVar[str] = "return settlers"
+    verb: ClassVar[str] = Msg("return settlers")
     describe: ClassVar[str] = "Return some of your settlers from an island to your mat"
     params: ClassVar[tuple[Param, ...]] = (
         Param("island", "From which island?", describe="The island"),
@@ -92,7 +93,7 @@ class Dedicate(Action):
     slot (the god's name) (V-R2)."""
 
     kind: ClassVar[str] = "dedicate"
-    verb: ClassVar[str] = "dedicate a village"
+    verb: ClassVar[str] = Msg("dedicate a village")
     describe: ClassVar[str] = "Dedicate a raided village (once per turn)"
     params: ClassVar[tuple[Param, ...]] = (Param("target", "To which era-mat action or god?",
                                                  describe="An era mat action, or a god's +2 fury slot"),)
@@ -104,7 +105,7 @@ class EndTurn(Action):
     """End your turn; the next seat plays."""
 
     kind: ClassVar[str] = "end"
-    verb: ClassVar[str] = "end your turn"
+    verb: ClassVar[str] = Msg("end your turn")
     describe: ClassVar[str] = "End your turn"
 
 
@@ -113,7 +114,7 @@ class AdvanceEra(Action):
     """Host only: start the next era (raid cost changes, dedication counts reset)."""
 
     kind: ClassVar[str] = "era"
-    verb: ClassVar[str] = "advance the era"
+    verb: ClassVar[str] = Msg("advance the era")
     describe: ClassVar[str] = "Advance to the next era (host)"
 
 
@@ -132,7 +133,7 @@ class Adjust(Action):
     """
 
     kind: ClassVar[str] = "adjust"
-    verb: ClassVar[str] = "adjust pieces"
+    verb: ClassVar[str] = Msg("adjust pieces")
     describe: ClassVar[str] = "Set what the table keeps by hand (yours; the host: anyone's); logged"
     params: ClassVar[tuple[Param, ...]] = (
         Param("what", "Adjust what?", describe="What to set", fixed=tuple(Choice(w, w) for w in NEEDS)),

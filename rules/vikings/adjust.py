@@ -13,6 +13,7 @@ from dataclasses import replace
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
 from rules.guards import hosting, seated
+from rules.messages import Msg
 from rules.text import plural
 from rules.vikings.actions import NEEDS, Adjust
 from rules.vikings.control import fury_text, settle_control
@@ -39,15 +40,15 @@ def adjust(state: VikingsState, actor: Actor, action: Adjust) -> Result[VikingsS
     seat = seated(actor)
     whose = seat if action.seat is None else action.seat
     if whose not in range(len(state.seats)):
-        raise BadInput(f"There is no seat {whose} in this game.")
+        raise BadInput(Msg("There is no seat {seat} in this game.", seat=whose))
     if whose != seat and not actor.host:
-        raise NotAllowed("Only the host may adjust another player's pieces.")
+        raise NotAllowed(Msg("Only the host may adjust another player's pieces."))
     off_turn = state.placing or state.turn != seat
     if off_turn and not actor.host and not state.settings["adjust_off_turn"]:
-        raise NotYourTurn("At this table players adjust their pieces on their own turn only.")
+        raise NotYourTurn(Msg("At this table players adjust their pieces on their own turn only."))
     change = ADJUSTERS.get(action.what)
     if change is None:
-        raise BadInput(f"Adjust one of: {', '.join(ADJUSTERS)}.")
+        raise BadInput(Msg("Adjust one of: {names}.", names=", ".join(ADJUSTERS)))
     state, what = change(state, actor, whose, action)
     owner = "their" if whose == seat else f"{colour(state, whose)}'s"
     state, settled = settle_control(state)
@@ -62,10 +63,12 @@ def _resource(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> 
     player, field, value = state.players[whose], action.what, action.value
     limit = RESOURCE_MAX if field in RESOURCES else len(state.board.village_docks)
     if not 0 <= value <= limit:
-        raise BadInput(f"{field.capitalize()} is between 0 and {limit}, not {value}.")
+        raise BadInput(Msg("{what} is between {low} and {high}, not {value}.", what=field.capitalize(), low=0,
+                           high=limit, value=value))
     before = getattr(player, field)
     if before == value:
-        raise IllegalMove(f"{colour(state, whose)}'s {field} is already {value}.")
+        raise IllegalMove(Msg("{name}'s {what} is already {value}.", name=colour(state, whose), what=field,
+                              value=value))
     return with_player(state, whose, **{field: value}), f"{OWNER} {field} {before} → {value}"
 
 
@@ -76,12 +79,14 @@ def _pieces(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tu
     mat_field = f"mat_{action.what}"
     mat = getattr(player, mat_field)
     if action.value < 0:
-        raise BadInput(f"A count of {action.what} cannot be negative.")
+        raise BadInput(Msg("A count of {what} cannot be negative.", what=action.what))
     added = action.value - on_island[island]
     if added == 0:
-        raise IllegalMove(f"That is already the number of {action.what} on {island_title(state, island)}.")
+        raise IllegalMove(Msg("That is already the number of {what} on {island}.", what=action.what,
+                              island=island_title(state, island)))
     if added > mat:
-        raise IllegalMove(f"{colour(state, whose)} has only {plural(mat, action.what[:-1])} on the mat.")
+        raise IllegalMove(Msg("{name} has only {pieces} on the mat.", name=colour(state, whose),
+                              pieces=plural(mat, action.what[:-1])))
     before = on_island[island]
     changes = {action.what: on_island.with_item(island, action.value), mat_field: mat - added}
     state = with_player(state, whose, **changes)
@@ -91,19 +96,21 @@ def _pieces(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tu
 
 def _boat(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tuple[VikingsState, str]:
     if state.placing:
-        raise IllegalMove("Boats cannot be adjusted until every starting boat is placed.")
+        raise IllegalMove(Msg("Boats cannot be adjusted until every starting boat is placed."))
     known_boat(action.boat)
     target = known_space(state, action.space) if action.space else None
     if target is not None:
         if state.board.kind(target) == "island":
-            raise IllegalMove(f"{target} is an island; boats go on docks and fjords.")
+            raise IllegalMove(Msg("{space} is an island; boats go on docks and fjords.", space=target))
         held = occupant(state, target, ignore=(whose, action.boat)) if state.board.kind(target) == "dock" else None
         if held is not None:
-            raise IllegalMove(f"{target} already holds {boat_label(state, *held)}.")
+            raise IllegalMove(Msg("{dock} already holds {boat}.", dock=target, boat=boat_label(state, *held)))
     boats = state.players[whose].boats
     before = boats[action.boat]
     if before == target:
-        raise IllegalMove(f"{boat_label(state, whose, action.boat)} is already {_where(target)}.")
+        boat = boat_label(state, whose, action.boat)
+        raise IllegalMove(Msg("{boat} is already in harbour.", boat=boat) if target is None else
+                          Msg("{boat} is already at {space}.", boat=boat, space=target))
     pending = tuple(b for b in state.pending if (b.seat, b.boat) != (whose, action.boat))
     state = with_boat(state, whose, action.boat, target, pending=pending)
     return state, f"{OWNER} boat {action.boat}: {_where(before)} → {_where(target)}"
@@ -115,19 +122,20 @@ def _rune(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tupl
     holder = state.runes[island]
     if action.value == 1:
         if holder == whose:
-            raise IllegalMove(f"{colour(state, whose)} already holds {name}'s rune.")
+            raise IllegalMove(Msg("{name} already holds {island}'s rune.", name=colour(state, whose), island=name))
         if holder is not None and not actor.host:
-            raise NotAllowed(f"{colour(state, holder)} holds {name}'s rune; only the host may take it from them.")
+            raise NotAllowed(Msg("{name} holds {island}'s rune; only the host may take it from them.",
+                                 name=colour(state, holder), island=name))
         state = replace(state, runes=state.runes.with_item(island, whose))
         _stays(state, island)
         return state, f"{name}'s rune: {_holder(state, holder)} → {colour(state, whose)}"
     if action.value == 0:
         if holder != whose:
-            raise IllegalMove(f"{colour(state, whose)} does not hold {name}'s rune.")
+            raise IllegalMove(Msg("{name} does not hold {island}'s rune.", name=colour(state, whose), island=name))
         state = replace(state, runes=state.runes.with_item(island, None))
         _stays(state, island)
         return state, f"{name}'s rune: {colour(state, whose)} → on the island"
-    raise BadInput("For a rune, value 1 takes it and 0 puts it back on its island.")
+    raise BadInput(Msg("For a rune, value 1 takes it and 0 puts it back on its island."))
 
 
 def _stays(state: VikingsState, island: str) -> None:
@@ -136,20 +144,21 @@ def _stays(state: VikingsState, island: str) -> None:
     settled, change = settle_control(state)
     if settled.runes[island] != state.runes[island]:
         said = next((line for line in change if state.board.island(island).title in line), "")
-        raise IllegalMove(f"Control would undo that at once ({said}); adjust the pieces on "
-                          f"{state.board.island(island).title} instead.")
+        raise IllegalMove(Msg("Control would undo that at once ({said}); adjust the pieces on {island} instead.",
+                              said=said, island=state.board.island(island).title))
 
 
 def _village(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tuple[VikingsState, str]:
     hosting(actor, "put or remove villages")
     dock = known_space(state, action.space)
     if dock not in state.board.village_docks:
-        raise IllegalMove(f"{dock} has no village space on this map.")
+        raise IllegalMove(Msg("{dock} has no village space on this map.", dock=dock))
     if action.value not in (0, 1):
-        raise BadInput("For a village, value 1 puts it on its dock and 0 removes it.")
+        raise BadInput(Msg("For a village, value 1 puts it on its dock and 0 removes it."))
     before = dock in state.villages
     if before == bool(action.value):
-        raise IllegalMove(f"The village at {dock} is already {'there' if before else 'gone'}.")
+        raise IllegalMove(Msg("The village at {dock} is already there.", dock=dock) if before else
+                          Msg("The village at {dock} is already gone.", dock=dock))
     state = replace(state, villages=state.villages | {dock} if action.value else state.villages - {dock})
     return state, f"the village at {dock}: {'there → gone' if before else 'gone → there'}"
 
@@ -157,12 +166,13 @@ def _village(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> t
 def _fury(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tuple[VikingsState, str]:
     hosting(actor, "adjust a god's fury")
     if action.god not in state.board.gods:
-        raise BadInput(f"There is no god {action.god!r} on this map. Gods: {', '.join(state.board.gods)}.")
+        raise BadInput(Msg("There is no god {god} on this map. Gods: {gods}.", god=repr(action.god),
+                           gods=", ".join(state.board.gods)))
     if action.value < 0:
-        raise BadInput("Fury cannot be negative.")
+        raise BadInput(Msg("Fury cannot be negative."))
     before = state.fury[action.god]
     if before == action.value:
-        raise IllegalMove(f"{action.god}'s fury is already {fury_text(before)}.")
+        raise IllegalMove(Msg("{god}'s fury is already {fury}.", god=action.god, fury=fury_text(before)))
     state = replace(state, fury=state.fury.with_item(action.god, action.value))
     return state, f"{action.god} fury {fury_text(before)} → {fury_text(action.value)}"
 

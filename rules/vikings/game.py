@@ -55,14 +55,14 @@ class VikingsGame(Game[VikingsState]):
     log_per_seat = 500  # a whole game is about 100 a player
     flow = Flow(
         phases=(
-            Phase("setup", Msg("Setup"), "turn", ("place",), "Place your first boat on an empty dock.",
-                  "when every player has placed boat 1, in reverse seat order", Msg("{who} places a boat")),
+            Phase("setup", Msg("Setup"), "turn", ("place",), Msg("Place your first boat on an empty dock."),
+                  Msg("when every player has placed boat 1, in reverse seat order"), Msg("{who} places a boat")),
             Phase("turn", Msg("Turn"), "turn", ("sail", "return", "dedicate", "end"),
-                  "Your turn: sail, return settlers, dedicate a village, then end your turn.",
-                  "when the player ends it; the next seat plays", Msg("{who}'s turn")),
+                  Msg("Your turn: sail, return settlers, dedicate a village, then end your turn."),
+                  Msg("when the player ends it; the next seat plays"), Msg("{who}'s turn")),
             Phase("bump", Msg("Bumped boat"), "turn", (),
-                  "Your boat was bumped: choose the fjord it moves to before anything else happens.",
-                  "when the owner of each bumped boat has chosen its fjord; the turn goes on",
+                  Msg("Your boat was bumped: choose the fjord it moves to before anything else happens."),
+                  Msg("when the owner of each bumped boat has chosen its fjord; the turn goes on"),
                   Msg("{who} must move a bumped boat")),
         ),
         anytime=("adjust",), hosted=("era",), answer="choose", finish="end",

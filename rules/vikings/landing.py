@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.errors import BadInput, IllegalMove
+from rules.messages import Msg, Plural
 from rules.text import plural
 from rules.vikings.actions import Sail
 from rules.vikings.state import VikingsState, changed, colour, island_title, raid_cost, with_player
@@ -15,26 +16,30 @@ def check_landing(state: VikingsState, seat: int, action: Sail, end: str) -> Non
     """Refuse a deploy or raid at `end` that the rules or the player's supply do not allow."""
     settlers, strength, raid = action.settlers, action.strength, action.raid
     if settlers < 0:
-        raise BadInput("The number of settlers to deploy cannot be negative.")
+        raise BadInput(Msg("The number of settlers to deploy cannot be negative."))
     if not (settlers or raid):
         return
     if not action.route:
-        raise IllegalMove("Deploying and raiding need a sail that moves at least once.")
+        raise IllegalMove(Msg("Deploying and raiding need a sail that moves at least once."))
     if state.board.kind(end) != "dock":
-        raise IllegalMove(f"The sail ends at {end}, a fjord; deploying and raiding happen at a dock.")
+        raise IllegalMove(Msg("The sail ends at {end}, a fjord; deploying and raiding happen at a dock.", end=end))
     player = state.players[seat]
     if settlers > strength:
-        raise IllegalMove(f"A sail x{strength} deploys at most {plural(strength, 'settler')}.")
+        raise IllegalMove(Msg("A sail x{strength} deploys at most {settlers}.", strength=strength,
+                              settlers=Plural("{n} settler", "{n} settlers", strength)))
     if settlers > player.mat_settlers:
-        raise IllegalMove(f"You have only {plural(player.mat_settlers, 'settler')} on your mat.")
+        raise IllegalMove(Plural("You have only {n} settler on your mat.", "You have only {n} settlers on your mat.",
+                                 player.mat_settlers))
     if settlers > player.food:
-        raise IllegalMove(f"Deploying {plural(settlers, 'settler')} costs {settlers} food; you have {player.food}.")
+        raise IllegalMove(Plural("Deploying {n} settler costs {n} food; you have {food}.",
+                                 "Deploying {n} settlers costs {n} food; you have {food}.", settlers, food=player.food))
     if raid:
         if end not in state.villages:
-            raise IllegalMove(f"There is no village at {end} to raid.")
+            raise IllegalMove(Msg("There is no village at {end} to raid.", end=end))
         cost = raid_cost(state)
         if player.steel < cost:
-            raise IllegalMove(f"Raiding costs {cost} steel in era {state.era}; you have {player.steel}.")
+            raise IllegalMove(Msg("Raiding costs {cost} steel in era {era}; you have {steel}.", cost=cost,
+                                  era=state.era, steel=player.steel))
 
 
 def land(state: VikingsState, seat: int, action: Sail, dock: str) -> tuple[VikingsState, list[str], list[str]]:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from rules.errors import BadInput
+from rules.messages import Msg
 from rules.notation import items, named
 from rules.vikings.sail import reach
 from rules.vikings.state import DEDICATIONS, VikingsState
@@ -19,7 +20,8 @@ def space(state: VikingsState, text: str) -> str:
         found = board.island(island)
         named = island if found.title == island else f"{found.title} ({island})"
         docks = ", ".join(sorted(found.docks, key=lambda d: (len(d), d)))
-        raise BadInput(f"Boats never go onto island {named}, only to its docks: {docks}.")
+        raise BadInput(Msg("Boats never go onto island {island}, only to its docks: {docks}.", island=named,
+                           docks=docks))
     return board.space_names.find(text)
 
 
@@ -47,14 +49,15 @@ def route(state: VikingsState, seat: int, boat: int, text: str, strength: int,
         return ()
     steps = [space(state, s) for s in items(text)]
     if not steps:
-        raise BadInput("Give the route as the spaces after the boat's start, like 'F1 F2 B1'"
-                       + ("." if docking else ", or 'stay'."))
+        raise BadInput(Msg("Give the route as the spaces after the boat's start, like 'F1 F2 B1'.") if docking else
+                       Msg("Give the route as the spaces after the boat's start, like 'F1 F2 B1', or 'stay'."))
     start = state.players[seat].boats.get(boat)
     if start is not None and steps == [start]:
-        back = f"the whole way out and back (like '{_out_and_back(state, start)}')"
-        raise BadInput(f"Boat {boat} is already at {start}. Deploying and raiding need a sail that moves at least "
-                       f"once: give {back}." if docking else
-                       f"Boat {boat} is already at {start}: give 'stay' to sail without moving, or {back}.")
+        back = Msg("the whole way out and back (like '{route}')", route=_out_and_back(state, start))
+        raise BadInput(Msg("Boat {boat} is already at {start}. Deploying and raiding need a sail that moves at least "
+                           "once: give {back}.", boat=boat, start=start, back=back) if docking else
+                       Msg("Boat {boat} is already at {start}: give 'stay' to sail without moving, or {back}.",
+                           boat=boat, start=start, back=back))
     if len(steps) > 1 and steps[0] == start:
         steps = steps[1:]
     if len(steps) == 1 and start is not None and steps[0] not in state.board.neighbours.get(start, ()):

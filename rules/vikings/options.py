@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from rules.base import Action, Actor
 from rules.errors import BadInput
+from rules.messages import Msg
 from rules.notation import items
 from rules.options import Choice, Lister, Param, Value, Values, defaulted, given, listed, number, text, what_of
 from rules.text import adjusting, plural
@@ -76,7 +77,7 @@ def build(state: VikingsState, actor: Actor, kind: str, values: Values) -> Actio
         return Dedicate(notation.target(state, text(values, "target")))
     if kind == "adjust":
         return _adjust(state, values)
-    raise BadInput(f"Tiny Epic Vikings has no action {kind[:40]!r}.")
+    raise BadInput(Msg("Tiny Epic Vikings has no action {kind}.", kind=repr(kind[:40])))
 
 
 # --- reading values --------------------------------------------------------------------------
@@ -98,7 +99,7 @@ def typed(kind: str, values: Values) -> dict[str, Value | None]:
 def _trip(values: Values) -> dict[str, Value | None]:
     boat, _, route = str(values["trip"]).partition(":")
     if not boat.isdigit():
-        raise BadInput("That is not one of the boats and ends offered.")
+        raise BadInput(Msg("That is not one of the boats and ends offered."))
     return {"boat": int(boat), "route": route}
 
 
@@ -107,8 +108,8 @@ def _adjust(state: VikingsState, values: Values) -> Adjust:
     needs = NEEDS[what]
     for option in needs:
         if values.get(option) in (None, ""):
-            raise BadInput(f"Give the new {what} as value." if option == "value" else
-                           f"Adjusting {what} needs the {option} option.")
+            raise BadInput(Msg("Give the new {what} as value.", what=what) if option == "value" else
+                           Msg("Adjusting {what} needs the {option} option.", what=what, option=option))
     seat = values.get("player")
     where = str(values.get("space") or "").strip()
     space = "" if where.casefold() in ("none", "harbour", "harbor") else notation.space(state, where) if where else ""
@@ -246,7 +247,7 @@ def _adjust_value(state: VikingsState, actor: Actor, chosen: Values) -> list[Cho
 
 def _seat(actor: Actor) -> int:
     if actor.seat is None:
-        raise BadInput("You are not playing in this game.")
+        raise BadInput(Msg("You are not playing in this game."))
     return actor.seat
 
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.errors import BadInput, IllegalMove
+from rules.messages import Msg
 from rules.vikings.state import Bump, VikingsState, boat_label, colour, is_aside, known_boat, occupant, with_boat
 
 STRENGTHS = (1, 2, 3)
@@ -20,51 +21,54 @@ def sailing_start(state: VikingsState, seat: int, boat: int) -> str:
     """Where `seat`'s boat starts a sail; refuses a boat number, a boat in harbour or aside."""
     space = state.players[seat].boats[known_boat(boat)]
     if space is None:
-        raise IllegalMove(f"Your boat {boat} is not on the board (it is in harbour). When the game gives you a boat, "
-                          f"launch it onto an empty dock with adjust boat (boat {boat}, space: the dock); then it "
-                          "sails.")
+        raise IllegalMove(Msg("Your boat {boat} is not on the board (it is in harbour). When the game gives you a "
+                              "boat, launch it onto an empty dock with adjust boat (boat {boat}, space: the dock); "
+                              "then it sails.", boat=boat))
     for bump in state.pending:
         if (bump.seat, bump.boat) == (seat, boat):
             options = " or ".join(bump.options)
-            raise IllegalMove(f"Your boat {boat} was bumped from {bump.dock}; choose its fjord first ({options}).")
+            raise IllegalMove(Msg("Your boat {boat} was bumped from {dock}; choose its fjord first ({options}).",
+                                  boat=boat, dock=bump.dock, options=options))
     return space
 
 
 def check_route(state: VikingsState, seat: int, boat: int, route: tuple[str, ...], strength: int) -> str:
     """Refuse a sail that breaks V-S1–V-S3, naming the bad step; return the boat's start."""
     if strength not in STRENGTHS:
-        raise BadInput(f"A sail is x1, x2 or x3, not x{strength}.")
+        raise BadInput(Msg("A sail is x1, x2 or x3, not x{strength}.", strength=strength))
     start = here = sailing_start(state, seat, boat)
     board = state.board
     if len(route) > 1 and route[0] == start:
-        raise IllegalMove(f"Leave out {start}, where boat {boat} starts: name the spaces after it "
-                          f"({' '.join(route[1:])}).")
+        raise IllegalMove(Msg("Leave out {start}, where boat {boat} starts: name the spaces after it ({route}).",
+                              start=start, boat=boat, route=" ".join(route[1:])))
     for step in route:
         kind = board.kind(step)
         if kind is None:
-            raise BadInput(f"There is no space {step!r} on this map.")
+            raise BadInput(Msg("There is no space {space} on this map.", space=repr(step)))
         if kind == "island":
-            raise IllegalMove(f"{step} is an island; boats sail only on fjords and docks.")
+            raise IllegalMove(Msg("{space} is an island; boats sail only on fjords and docks.", space=step))
         if step not in board.neighbours[here]:
             if board.is_ferry(here, step):
-                raise IllegalMove(f"{here}–{step} is a ferry route; boats never sail on ferry routes.")
+                raise IllegalMove(Msg("{one}–{other} is a ferry route; boats never sail on ferry routes.", one=here,
+                                      other=step))
             if len(route) == 1:
                 raise IllegalMove(_far(state, seat, boat, start, step, strength))
-            raise IllegalMove(f"{step} is not next to {here}.")
+            raise IllegalMove(Msg("{space} is not next to {here}.", space=step, here=here))
         if kind == "dock":
             held = occupant(state, step, ignore=(seat, boat))
             if held is not None and held[0] == seat:
-                raise IllegalMove(f"Your boat {held[1]} is at {step}; a dock holds only one boat.")
+                raise IllegalMove(Msg("Your boat {boat} is at {dock}; a dock holds only one boat.", boat=held[1],
+                                      dock=step))
         here = step
     if len(route) > strength:
         target = route[-1]
         best = _search(state, seat, boat, len(route))[target]
         if len(best) > strength:
-            raise IllegalMove(f"Boat {boat} must move {len(best)} times to reach {target} but the sail is x{strength}.")
-        raise IllegalMove(
-            f"This route makes {len(route)} moves but the sail is x{strength}; "
-            f"boat {boat} reaches {target} in {len(best)}: {path_text((start, *best))}."
-        )
+            raise IllegalMove(Msg("Boat {boat} must move {n} times to reach {target} but the sail is x{strength}.",
+                                  boat=boat, n=len(best), target=target, strength=strength))
+        raise IllegalMove(Msg("This route makes {moves} moves but the sail is x{strength}; boat {boat} reaches "
+                              "{target} in {n}: {path}.", moves=len(route), strength=strength, boat=boat, target=target,
+                              n=len(best), path=path_text((start, *best))))
     return start
 
 
@@ -72,11 +76,13 @@ def _far(state: VikingsState, seat: int, boat: int, start: str, end: str, streng
     """Why a lone space that is not next to the boat is no route: how far it is, and how to get there."""
     best = _search(state, seat, boat, len(state.board.kinds)).get(end)
     if best is None:
-        return f"Boat {boat} cannot reach {end} from {start} by water."
-    moves = f"{end} is {len(best)} moves from {start} ({path_text((start, *best))})"
+        return Msg("Boat {boat} cannot reach {end} from {start} by water.", boat=boat, end=end, start=start)
+    path = path_text((start, *best))
     if len(best) > strength:
-        return f"{moves}; the sail is x{strength}."
-    return f"{moves}: give the route, e.g. {' '.join(best)}."
+        return Msg("{end} is {n} moves from {start} ({path}); the sail is x{strength}.", end=end, n=len(best),
+                   start=start, path=path, strength=strength)
+    return Msg("{end} is {n} moves from {start} ({path}): give the route, e.g. {route}.", end=end, n=len(best),
+               start=start, path=path, route=" ".join(best))
 
 
 def reach(state: VikingsState, seat: int, boat: int, strength: int) -> dict[str, tuple[str, ...]]:

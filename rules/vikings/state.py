@@ -157,14 +157,14 @@ def raid_cost(state: VikingsState) -> int:
 def known_boat(boat: int) -> int:
     """A boat number, or BadInput."""
     if boat not in range(1, BOATS + 1):
-        raise BadInput(f"Boats are numbered 1 to {BOATS}, not {boat}.")
+        raise BadInput(Msg("Boats are numbered 1 to {most}, not {boat}.", most=BOATS, boat=boat))
     return boat
 
 
 def known_space(state: VikingsState, name: str) -> str:
     """A space name of the map, or BadInput."""
     if state.board.kind(name) is None:
-        raise BadInput(f"There is no space {name!r} on this map.")
+        raise BadInput(Msg("There is no space {space} on this map.", space=repr(name)))
     return name
 
 
@@ -172,5 +172,6 @@ def known_island(state: VikingsState, name: str) -> str:
     """An island name of the map, or BadInput listing the islands."""
     if state.board.kind(name) != "island":
         islands = ", ".join(i.name for i in state.board.islands)
-        raise BadInput(f"There is no island {name!r} on this map. Islands: {islands}.")
+        raise BadInput(Msg("There is no island {island} on this map. Islands: {islands}.", island=repr(name),
+                           islands=islands))
     return name

@@ -12,6 +12,7 @@ from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove
 from rules.frozen import FrozenDict
 from rules.guards import seated
+from rules.messages import Msg, Plural
 from rules.text import plural
 from rules.vikings.actions import AdvanceEra, Choose, Dedicate, EndTurn, PlaceBoat, ReturnSettlers, Sail
 from rules.vikings.control import add_fury, settle_control
@@ -43,10 +44,10 @@ def place(state: VikingsState, actor: Actor, action: PlaceBoat) -> Outcome:
     seat = seated(actor)
     dock = known_space(state, action.dock)
     if state.board.kind(dock) != "dock":
-        raise IllegalMove(f"{dock} is not a dock; place your boat on an empty dock.")
+        raise IllegalMove(Msg("{dock} is not a dock; place your boat on an empty dock.", dock=dock))
     held = occupant(state, dock)
     if held is not None:
-        raise IllegalMove(f"{dock} already holds {boat_label(state, *held)}.")
+        raise IllegalMove(Msg("{dock} already holds {boat}.", dock=dock, boat=boat_label(state, *held)))
     if seat == 0:
         state = with_boat(state, seat, 1, dock, placing=False)
         after = f"play begins with {colour(state, 0)}'s turn"
@@ -62,7 +63,8 @@ def sails_left(state: VikingsState) -> None:
     the flow (`VikingsGame.permit`), before a sail's values are read or offered."""
     allowed = int(state.settings["sails_per_turn"])
     if state.sails >= allowed:
-        raise IllegalMove(f"You have already sailed {plural(allowed, 'time')} this turn.")
+        raise IllegalMove(Plural("You have already sailed {n} time this turn.",
+                                 "You have already sailed {n} times this turn.", allowed))
 
 
 def sail(state: VikingsState, actor: Actor, action: Sail) -> Outcome:
@@ -91,10 +93,10 @@ def choose(state: VikingsState, actor: Actor, action: Choose) -> Outcome:
     if action.key:
         mine = [b for b in mine if str(b.boat) == action.key]
         if not mine:
-            raise BadInput(f"Your boat {action.key[:4]} is not waiting for you to choose a fjord.")
+            raise BadInput(Msg("Your boat {boat} is not waiting for you to choose a fjord.", boat=action.key[:4]))
     bump = next((b for b in mine if action.choice in b.options), None)
     if bump is None:
-        raise BadInput(f"Choose one of: {', '.join(mine[0].options)}.")
+        raise BadInput(Msg("Choose one of: {options}.", options=", ".join(mine[0].options)))
     state = with_boat(state, seat, bump.boat, action.choice, pending=tuple(b for b in state.pending if b is not bump))
     label = boat_label(state, seat, bump.boat)
     return Result(state, f"{label} moved from {bump.dock} to {action.choice} after its bump")
@@ -107,9 +109,10 @@ def return_settlers(state: VikingsState, actor: Actor, action: ReturnSettlers) -
     name = island_title(state, island)
     player = state.players[seat]
     if action.count < 1:
-        raise BadInput("Return at least one settler.")
+        raise BadInput(Msg("Return at least one settler."))
     if action.count > player.settlers[island]:
-        raise IllegalMove(f"You have only {plural(player.settlers[island], 'settler')} on {name}.")
+        raise IllegalMove(Plural("You have only {n} settler on {island}.", "You have only {n} settlers on {island}.",
+                                 player.settlers[island], island=name))
     state = with_player(state, seat, settlers=player.settlers.with_item(island, player.settlers[island] - action.count),
                         mat_settlers=player.mat_settlers + action.count)
     state, settled = settle_control(state)
@@ -123,23 +126,24 @@ def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
     seat = seated(actor)
     player = state.players[seat]
     if state.dedicated:
-        raise IllegalMove("You have already dedicated a village this turn.")
+        raise IllegalMove(Msg("You have already dedicated a village this turn."))
     if player.raided < 1:
-        raise IllegalMove("You have no raided village to dedicate.")
+        raise IllegalMove(Msg("You have no raided village to dedicate."))
     target = action.target
     dedications = state.dedications
     if target in DEDICATIONS:
         used, limit = dedications[target], len(state.seats)
         if used >= limit:
-            raise IllegalMove(f"{dedication_title(target).capitalize()} has been used {plural(limit, 'time')} this "
-                              "era, one per player.")
+            raise IllegalMove(Plural("{title} has been used {n} time this era, one per player.",
+                                     "{title} has been used {n} times this era, one per player.", limit,
+                                     title=dedication_title(target).capitalize()))
         dedications = dedications.with_item(target, used + 1)
         done = f"{dedication_title(target)} ({used + 1} of {limit} this era; the table carries it out)"
     elif target in state.board.gods:
         state, fury = add_fury(state, target, 2)
         done = f"{target}'s fury slot: {fury}"
     else:
-        raise BadInput(f"Dedicate to one of: {', '.join((*DEDICATIONS, *state.board.gods))}.")
+        raise BadInput(Msg("Dedicate to one of: {targets}.", targets=", ".join((*DEDICATIONS, *state.board.gods))))
     state = changed(state, seat, {"raided": player.raided - 1}, dedicated=True, dedications=dedications)
     summary = f"{colour(state, seat)} dedicated a village to {done}"
     return Result(state, summary)
@@ -156,9 +160,9 @@ def end_turn(state: VikingsState, actor: Actor, action: EndTurn) -> Outcome:
 def advance_era(state: VikingsState, actor: Actor, action: AdvanceEra) -> Outcome:
     """Host: start the next era. Raid cost changes; dedication counts reset; the turn stays."""
     if state.placing:
-        raise IllegalMove("Boats are still being placed; the first era has not begun.")
+        raise IllegalMove(Msg("Boats are still being placed; the first era has not begun."))
     if state.era >= ERAS:
-        raise IllegalMove(f"Era {ERAS} is the last era.")
+        raise IllegalMove(Msg("Era {n} is the last era.", n=ERAS))
     state = replace(state, era=state.era + 1, dedications=FrozenDict(dict.fromkeys(DEDICATIONS, 0)))
     return Result(
         state,
