@@ -56,10 +56,10 @@ def test_ruling_4_a_turn_card_step_shows_the_question_beside_confirm():
     """The completed choice's step (as a turn card reaches it) carries the question."""
     state = new_game(3)
     view = GAME.view(state, RED)
-    step = GAME.step(view, Actor(RED), "price", [0, 1, 2])  # axe the first tile; 2 and 3 gold
-    if step.param is not None:  # an optional third price (No Axe) left out
-        step = GAME.step(view, Actor(RED), "price", [0, 1, 2, None])
-    assert step.param is None and step.values["price1"] == 2 and step.values["price2"] == 3
+    first = GAME.step(view, Actor(RED), "price", [0])  # axe the first tile; then the prices as one choice
+    split = next(n for n, c in zip(first.numbers, first.choices) if c.label.startswith("L43 2 gold, L32 3 gold"))
+    step = GAME.step(view, Actor(RED), "price", [0, split])
+    assert step.param is None and step.values["prices"] == "2 3"  # L43 at 2 gold, L32 at 3
     assert step.question.startswith("Your prices take all your 5 gold")
-    cheap = GAME.step(view, Actor(RED), "price", [0, 0, 0])
+    cheap = GAME.step(view, Actor(RED), "price", [0, 0])
     assert cheap.param is None and cheap.question == ""
