@@ -277,15 +277,17 @@ class Ack:
 
 
 def ack_of(rec: Record) -> Ack | None:
-    """The public answer a player saw: the reply, or what follows a menu closed in place (or a
-    private "thinking"), as its first line."""
+    """The public answer a player saw in the channel: the reply, or what follows a menu closed in
+    place (or a private "thinking"), as its first line (a direct message sent meanwhile, such as a
+    prepared turn offered back to its player, is none)."""
     if refused(rec) or not rec.ok:
         return None
+    data = rec.payload
     menu = rec.payload["type"] == 3  # a menu or button: its message is the menu, the answer follows it
-    said = [m for m in (rec.followups if menu else rec.messages) if not m.ephemeral and m.content]
+    said = [m for m in (rec.followups if menu else rec.messages)
+            if not m.ephemeral and m.content and m.channel_id == int(data["channel_id"])]
     if not said:
         return None
-    data = rec.payload
     return Ack(int(data["channel_id"]), rec.interaction_id, int(data["member"]["user"]["id"]),
                said[0].content.split("\n", 1)[0])
 
