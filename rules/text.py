@@ -12,6 +12,11 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {words or word + 's'}"
 
 
+def owner(name: str, own: bool) -> str:
+    """Whose pieces an adjustment names: "their" (the adjusting player's own) or "Blue's"."""
+    return Msg("their") if own else Msg("{name}'s", name=name)
+
+
 def article(noun: str) -> str:
     """The noun with its indefinite article by its first letter: "a Tiny Epic Vikings", "an Isle of Skye"."""
     return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"

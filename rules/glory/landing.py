@@ -20,6 +20,7 @@ from rules.glory.state import (
     is_water,
     join_armies,
     split_army,
+    structure_text,
     terrain,
     units_text,
 )
@@ -170,12 +171,12 @@ def in_range(state: GloryState, seat: int, at: str, army: Army) -> list[tuple[in
             continue
         for name, enemy in player.armies.items():
             if hexes.distance(origin, board.axial(name)) <= reach:
-                targets.setdefault(name, []).append(Msg("{name}'s {army}", name=colour(state, s),
-                                                        army=army_text(board, enemy)))
+                targets.setdefault(name, []).append(Msg("{name}'s {piece}", name=colour(state, s),
+                                                        piece=army_text(board, enemy)))
     for name, structure in state.structures.items():
         if structure.owner != seat and hexes.distance(origin, board.axial(name)) <= reach:
-            kind = Msg("capital") if structure.capital else structure.kind
-            targets.setdefault(name, []).append(Msg("{name}'s {army}", name=colour(state, structure.owner), army=kind))
+            targets.setdefault(name, []).append(Msg("{name}'s {piece}", name=colour(state, structure.owner),
+                                                    piece=structure_text(structure)))
     for name, what in targets.items():
         d = hexes.distance(origin, board.axial(name))
         water = is_water(cells[board.index[name]])

@@ -177,6 +177,14 @@ def colour(state: GloryState, seat: int) -> str:
     return Msg(state.seats[seat].colour.capitalize())
 
 
+STRUCTURES_SAID = {"capital": Msg("capital"), "city": Msg("city"), "castle": Msg("castle")}
+
+
+def structure_text(structure: Structure) -> str:
+    """A structure as texts name it: "capital", "city" or "castle"."""
+    return STRUCTURES_SAID["capital" if structure.capital else structure.kind]
+
+
 def units_text(board: Board, units: Units) -> str:
     """ "2 cavalrymen, 1 archer" in the units file's order; "no units" when empty."""
     parts = [u.count(units[u.name]) for u in board.units if units.get(u.name)]

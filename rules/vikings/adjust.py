@@ -14,7 +14,7 @@ from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
 from rules.guards import hosting, seated
 from rules.messages import Msg, joined
-from rules.text import plural
+from rules.text import owner, plural
 from rules.vikings.actions import NEEDS, Adjust
 from rules.vikings.control import fury_text, settle_control
 from rules.vikings.state import (
@@ -57,8 +57,7 @@ def adjust(state: VikingsState, actor: Actor, action: Adjust) -> Result[VikingsS
 
 
 def _owner(state: VikingsState, actor: Actor, whose: int) -> str:
-    """Whose pieces a change names: "their" (the adjusting player's own) or "Blue's"."""
-    return Msg("their") if whose == seated(actor) else Msg("{name}'s", name=colour(state, whose))
+    return owner(colour(state, whose), whose == seated(actor))
 
 
 Adjuster = Callable[[VikingsState, Actor, int, Adjust], tuple[VikingsState, str]]  # the state after; what changed
