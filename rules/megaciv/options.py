@@ -24,7 +24,7 @@ from rules.megaciv.board import fold
 from rules.megaciv.notation import NOWHERE
 from rules.megaciv.phase import growth
 from rules.megaciv.state import TOKENS, MegaState, name, powers
-from rules.messages import Msg
+from rules.messages import Msg, Plural
 from rules.options import MENU, Choice, Kept, Param, Value, Values, given, joint, listed, number, text, what_of
 from rules.text import adjusting, plural
 
@@ -167,7 +167,8 @@ def _adjust(state: MegaState, values: Values) -> Adjust:
 # --- the values worth offering, parameter by parameter ----------------------------------------
 
 def _move_from(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(area, f"{area} — {free} of {plural(total, 'token')} free to move")
+    return [Choice(area, Msg("{area} — {free} of {tokens} free to move", area=area, free=free,
+                             tokens=_tokens_said(total)))
             for area, free, total in queries.movable(state, _seat(actor))]
 
 
@@ -175,8 +176,9 @@ def _move_to(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     source = notation.area(state, text(chosen, "from"))
     found = []
     for d in queries.destinations(state, _seat(actor), source):
-        how = "" if d.steps == 1 else f" (2 steps, via {d.via})"  # a land move is 1 step unless said
-        found.append(Choice(d.area, f"{d.area} — up to {plural(d.count, 'token')}{how}"))
+        said = {"area": d.area, "tokens": _tokens_said(d.count), "via": d.via}  # a land move is 1 step unless said
+        found.append(Choice(d.area, Msg("{area} — up to {tokens}", **said) if d.steps == 1 else
+                            Msg("{area} — up to {tokens} (2 steps, via {via})", **said)))
     return found
 
 
@@ -186,8 +188,9 @@ def _move_way(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     found = []
     for source, _free, _total in queries.movable(state, seat):
         for d in queries.destinations(state, seat, source):
-            how = "" if d.steps == 1 else f" (via {d.via})"
-            found.append(Choice(f"{source}>{d.area}", f"{source} → {d.area}{how} — up to {plural(d.count, 'token')}"))
+            said = {"source": source, "area": d.area, "via": d.via, "tokens": _tokens_said(d.count)}
+            found.append(Choice(f"{source}>{d.area}", Msg("{source} → {area} — up to {tokens}", **said) if d.steps == 1
+                                else Msg("{source} → {area} (via {via}) — up to {tokens}", **said)))
     return found
 
 
@@ -198,65 +201,73 @@ def _move_count(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
         most = dict(queries.vias(state, seat, source, target)).get(notation.area(state, text(chosen, "via")), 0)
     else:
         most = next((d.count for d in queries.destinations(state, seat, source) if d.area == target), 0)
-    return [Choice(n, plural(n, "token") + (" (all that may go)" if n == most else "")) for n in range(most, 0, -1)]
+    return [Choice(n, Msg("{tokens} (all that may go)", tokens=_tokens_said(n)) if n == most else _tokens_said(n))
+            for n in range(most, 0, -1)]
 
 
 def _move_via(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     chosen = typed("move", chosen)
     source, target = notation.area(state, text(chosen, "from")), notation.area(state, text(chosen, "to"))
-    return [Choice(via, f"{source} → {via} → {target} — up to {plural(most, 'token')}")
+    return [Choice(via, Msg("{source} → {via} → {area} — up to {tokens}", source=source, via=via, area=target,
+                            tokens=_tokens_said(most)))
             for via, most in queries.vias(state, _seat(actor), source, target)]
 
 
 def _build_area(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     board, seat = state.board, _seat(actor)
-    return [Choice(area, f"{area} — coastal, {plural(count, 'token')}")
+    return [Choice(area, Msg("{area} — coastal, {tokens}", area=area, tokens=_tokens_said(count)))
             for area, count in _tokens(state, seat) if board.areas[area].coastal and area not in state.out_of_play]
 
 
 def _build_pay(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     """The ways to pay for a ship, with the board's cost and what the seat has."""
-    cost, have = state.board.advances.base.ship_cost, f" (you have {_treasury(state, actor)})"
-    return [Choice("treasury", f"{cost} treasury{have}"),
-            Choice("mixed", f"{cost - 1} treasury and 1 token from the ship's area{have}"),
-            Choice("tokens", f"{plural(cost, 'token')} (at least one from the ship's area)")]
+    cost, have = state.board.advances.base.ship_cost, _treasury(state, actor)
+    return [Choice("treasury", Msg("{n} treasury (you have {have})", n=cost, have=have)),
+            Choice("mixed", Msg("{n} treasury and 1 token from the ship's area (you have {have})", n=cost - 1,
+                                have=have)),
+            Choice("tokens", Msg("{tokens} (at least one from the ship's area)", tokens=_tokens_said(cost)))]
 
 
 def _build_tokens_from(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     """Mixed: the ship's area; tokens: the ship's area and one more (or the ship's area twice)."""
     home = notation.area(state, text(chosen, "area"))
     if chosen.get("pay") == "mixed":
-        return [Choice(home, f"1 token from {home}")]
+        return [Choice(home, Msg("1 token from {area}", area=home))]
     found = []
     for area, count in _tokens(state, _seat(actor)):
         if area != home or count >= 2:
-            found.append(Choice(f"{home}, {area}", f"1 token from {home} and 1 from {area}" if area != home
-                                else f"2 tokens from {home}"))
+            found.append(Choice(f"{home}, {area}", Msg("1 token from {home} and 1 from {area}", home=home, area=area)
+                                if area != home else Msg("2 tokens from {area}", area=home)))
     return found
 
 
 def _upkeep_ships(state: MegaState, actor: Actor, note: str) -> list[Choice]:
-    return [Choice(s.number, f"Ship {s.number} at {s.area} — {note}")
+    return [Choice(s.number, Msg("Ship {n} at {area} — {note}", n=s.number, area=s.area, note=note))
             for s in queries.ships(state, _seat(actor)) if s.status == "needs upkeep"]
 
 
 def _maintain_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    return _upkeep_ships(state, actor, "needs upkeep (sinks at your declaration otherwise)")
+    return _upkeep_ships(state, actor, Msg("needs upkeep (sinks at your declaration otherwise)"))
 
 
 def _maintain_pay(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     """The ways to pay a ship's upkeep, with the board's cost and what the seat has."""
     upkeep = state.board.advances.base.upkeep
-    return [Choice("treasury", f"{upkeep} treasury (you have {_treasury(state, actor)})"),
-            Choice("token", f"{plural(upkeep, 'token')} (name its area)")]
+    return [Choice("treasury", Msg("{n} treasury (you have {have})", n=upkeep, have=_treasury(state, actor))),
+            Choice("token", Msg("{tokens} (name its area)", tokens=_tokens_said(upkeep)))]
 
 
 def _maintain_area(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(area, f"{area} — {plural(count, 'token')}") for area, count in _tokens(state, _seat(actor))]
+    return [Choice(area, Msg("{area} — {tokens}", area=area, tokens=_tokens_said(count)))
+            for area, count in _tokens(state, _seat(actor))]
+
+
+def _tokens_said(n: int) -> str:
+    return Plural("{n} token", "{n} tokens", n)
 
 
 def _scrap_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    return _upkeep_ships(state, actor, "old and not maintained: scrap it to build it anew")
+    return _upkeep_ships(state, actor, Msg("old and not maintained: scrap it to build it anew"))
 
 
 def _sail_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:

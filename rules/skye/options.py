@@ -16,7 +16,8 @@ from itertools import combinations, product
 
 from rules.base import Action, Actor
 from rules.errors import BadInput, NotAllowed
-from rules.messages import Msg, Plural
+from rules.messages import Msg, Plural, joined
+from rules.messages import listed as said_list
 from rules.notation import fold
 from rules.options import MENU, Choice, Kept, Param, Value, Values, joint, listed, number, text
 from rules.skye import notation, queries
@@ -26,7 +27,7 @@ from rules.skye.model import EDGES, TRACKS
 from rules.skye.progress import entry_vp, next_space, price, side_of
 from rules.skye.state import SkyeState, name
 from rules.skye.turns import MAX_PRICE
-from rules.text import adjusting, either, plural
+from rules.text import adjusting, plural
 
 Lister = Callable[[SkyeState, Actor, Values], list[Choice]]
 NEAR = 10  # adjusting gold or VP suggests values this far either side of the current one
@@ -197,9 +198,9 @@ def _adjust(state: SkyeState, seat: int, values: Values) -> Adjust:
 
 def _price_axe(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     seat = _seat(actor)
-    found = [Choice(t, f"axe {queries.tile_text(state, t)}") for t in queries.hand(state, seat)]
+    found = [Choice(t, Msg("axe {tile}", tile=queries.tile_text(state, t))) for t in queries.hand(state, seat)]
     if queries.may_skip_axe(state, seat):
-        found.append(Choice("none", "none: No Axe, price every tile"))
+        found.append(Choice("none", Msg("none: No Axe, price every tile")))
     return found
 
 
@@ -213,13 +214,13 @@ def _price_of(which: int) -> Lister:
         axe = None if typed is None else "" if notation.nothing(str(typed)) else notation.tile(str(typed), hand)
         tiles = hand[1:] if axe is None else tuple(t for t in hand if t != axe)
         if which >= len(tiles):
-            return [Choice(0, "0 (you have no tile to price here)")]
+            return [Choice(0, Msg("0 (you have no tile to price here)"))]
         floor = queries.price_floor(state, seat, len(tiles))
         others = [chosen.get(f"price{i + 1}") for i in range(len(tiles)) if i != which]
         spent = sum(number({"price": v}, "price") for v in others if v is not None)
         room = state.players[seat].gold - spent - floor * sum(1 for v in others if v is None)
-        what = "" if axe is None else f" for {tiles[which]}"
-        return [Choice(v, f"{v} gold{what}") for v in range(floor, min(room, MAX_PRICE) + 1)]
+        return [Choice(v, Msg("{n} gold", n=v) if axe is None else Msg("{n} gold for {tile}", n=v, tile=tiles[which]))
+                for v in range(floor, min(room, MAX_PRICE) + 1)]
     return lister
 
 
@@ -240,15 +241,18 @@ def _price_prices(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice
         shown, rest = splits, []
     elif len(firsts) < MENU:  # the first tile's price, the others asked after it
         shown = splits[:MENU - len(firsts)]
-        then = f"{tiles[1]}'s price" if len(tiles) == 2 else f"the prices of {either(tiles[1:], 'and')}"
-        rest = [Choice(str(v), f"{tiles[0]} {v} gold, then {then}…") for v in firsts]
+        then = (Msg("{tile}'s price", tile=tiles[1]) if len(tiles) == 2 else
+                Msg("the prices of {tiles}", tiles=said_list(tiles[1:])))
+        rest = [Choice(str(v), Msg("{tile} {n} gold, then {then}…", tile=tiles[0], n=v, then=then)) for v in firsts]
     else:
-        shown, rest = splits[:MENU - 1], [Choice(EACH, "other prices: give each tile's price apart")]
+        shown, rest = splits[:MENU - 1], [Choice(EACH, Msg("other prices: give each tile's price apart"))]
     found = []
     for p in shown:
-        priced = ", ".join(f"{t} {v} gold" for t, v in zip(tiles, p, strict=True)) or "no tile to price"
+        priced = joined([Msg("{tile} {n} gold", tile=t, n=v) for t, v in zip(tiles, p, strict=True)], ", ") if p \
+            else Msg("no tile to price")
         value = " ".join(map(str, (*p, *(0,) * (2 - len(p)))))  # the first two prices are always given
-        found.append(Choice(value, f"{priced} ({gold - sum(p)} of your {gold} gold left)"))
+        found.append(Choice(value, Msg("{prices} ({left} of your {gold} gold left)", prices=priced, left=gold - sum(p),
+                                       gold=gold)))
     return found + rest
 
 
@@ -272,20 +276,24 @@ def _buy_tile(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     seat = _seat(actor)
     found = []
     for tile, owner, cost, _affordable in queries.buyable(state, seat):
-        fits = "" if queries.placements(state, seat, tile) else " (fits nowhere in your territory now)"
-        found.append(Choice(tile, f"{tile} from {name(state, owner)} for {cost} gold{fits} — {_words(state, tile)}"))
-    return [*found, Choice("pass", "pass: buy nothing")]
+        said = {"tile": tile, "name": name(state, owner), "cost": cost, "words": _words(state, tile)}
+        found.append(Choice(tile, Msg("{tile} from {name} for {cost} gold — {words}", **said)
+                            if queries.placements(state, seat, tile) else
+                            Msg("{tile} from {name} for {cost} gold (fits nowhere in your territory now) — {words}",
+                                **said)))
+    return [*found, Choice("pass", Msg("pass: buy nothing"))]
 
 
 def _keep_discard(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     """Keeping every unbought tile, or discarding any of them (their price back)."""
     seat = _seat(actor)
     prices = {tile: cost for tile, owner, cost in queries.offers(state) if owner == seat}
-    found = [Choice("none", "none: keep them all")]
+    found = [Choice("none", Msg("none: keep them all"))]
     for count in range(1, len(prices) + 1):
         for group in combinations(prices, count):
             back = sum(prices[t] for t in group)
-            found.append(Choice(" ".join(group), f"discard {either(group, 'and')} (take back {back} gold)"))
+            found.append(Choice(" ".join(group), Msg("discard {tiles} (take back {n} gold)", tiles=said_list(group),
+                                                     n=back)))
     return found
 
 
