@@ -248,8 +248,9 @@ def _groups(army: Army) -> list[Units]:
 
 def _route_text(route: Route, start: str) -> str:
     if not route.route:
-        return f"stay at {start} (0 hexes)"
-    return f"{route.cost} MP{', EXPLORES' if route.explore else ''}: {' '.join(route.route)}"
+        return Msg("stay at {hex} (0 hexes)", hex=start)
+    said = {"cost": route.cost, "route": " ".join(route.route)}
+    return Msg("{cost} MP, EXPLORES: {route}", **said) if route.explore else Msg("{cost} MP: {route}", **said)
 
 
 # --- a maneuver's values, parameter by parameter --------------------------------------------------
@@ -258,7 +259,12 @@ def _maneuver_army(state: GloryState, actor: Actor, chosen: Values) -> list[Choi
     seat = seated(actor)
     if queries.can_maneuver(state, seat) is not None:
         return []
-    return [Choice(at, f"{at}: {army_text(state.board, army)}") for at, army in queries.armies(state, seat)]
+    return [Choice(at, _at(at, army_text(state.board, army))) for at, army in queries.armies(state, seat)]
+
+
+def _at(at: str, what: str) -> str:
+    """A hex's choice: "E5: 2 swordsmen" (the hex's name, then what is there)."""
+    return Msg("{hex}: {what}", hex=at, what=what)
 
 
 def _maneuver_units(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -317,13 +323,14 @@ def _maneuver_to(state: GloryState, actor: Actor, chosen: Values) -> list[Choice
     """Where the army can end; before march is chosen, also the ends only marching reaches (G-M4)."""
     start, _ = _army(state, actor, chosen)
     ends = _ends(state, actor, chosen)
-    found = [Choice(at, f"{at} — {_route_text(route, start)}") for at, route in ends.items()]
+    found = [Choice(at, Msg("{hex} — {route}", hex=at, route=_route_text(route, start))) for at, route in ends.items()]
     if chosen.get("march") is None:
         try:
             farther = _ends(state, actor, chosen, march="true")
         except PlayerError:
             farther = {}
-        found += [Choice(f"{at}{MARCHING}", f"{at} — marching (two depletion cubes), {_route_text(route, start)}")
+        found += [Choice(f"{at}{MARCHING}", Msg("{hex} — marching (two depletion cubes), {route}", hex=at,
+                                                route=_route_text(route, start)))
                   for at, route in farther.items() if at not in ends]
     return found
 
@@ -334,7 +341,8 @@ def _maneuver_path(state: GloryState, actor: Actor, chosen: Values) -> list[Choi
     if chosen.get("to") is not None:
         to = notation.hex_(state.board, text(chosen, "to"))
         ends = {to: ends[to]} if to in ends else {}
-    return [Choice(" ".join(r.route), f"{' '.join(r.route)} ({r.cost} MP{', explores' if r.explore else ''})")
+    return [Choice(" ".join(r.route), Msg("{route} ({cost} MP, explores)", route=" ".join(r.route), cost=r.cost)
+                   if r.explore else Msg("{route} ({cost} MP)", route=" ".join(r.route), cost=r.cost))
             for r in ends.values() if r.route]
 
 
@@ -367,9 +375,10 @@ def _choose_choice(state: GloryState, actor: Actor, chosen: Values) -> list[Choi
         return []
     found = []
     for preview in explore.previews(state):
-        lands = "the army lands" if preview["lands"] else f"the army stays at {pending.plan.start}"
-        seas = "" if preview["seas_joined"] else "; its seas do not join the others"
-        found.append(Choice(preview["label"], f"{preview['label']}: {lands}{seas}"))
+        lands = Msg("the army lands") if preview["lands"] else Msg("the army stays at {hex}", hex=pending.plan.start)
+        if not preview["seas_joined"]:
+            lands = Msg("{lands}; its seas do not join the others", lands=lands)
+        found.append(Choice(preview["label"], Msg("{rotation}: {lands}", rotation=preview["label"], lands=lands)))
     return found
 
 
@@ -447,11 +456,13 @@ def _adjust_name(state: GloryState, actor: Actor, chosen: Values) -> list[Choice
         hosting(actor, "build or remove cities and castles")
         return [Choice(s, s) for s in (*notation.STRUCTURES, "none")]
     if what == "votes":
-        return [Choice(card, f"{title} ({card}, row {r + 1}): {votes_text(state, votes)}")
+        return [Choice(card, Msg("{title} ({card}, row {row}): {votes}", title=title, card=card, row=r + 1,
+                                 votes=votes_text(state, votes)))
                 for r, row in enumerate(queries.event_cards(state)) for card, title, _, votes in row]
     if what == "relic":  # only relics out of the bag: on the map or held
-        found = [Choice(name, f"{name} — on {at}") for at, name in state.relics.items()]
-        return found + [Choice(name, f"{name} — held by {colour(state, s)}") for s, p in enumerate(state.players)
+        found = [Choice(name, Msg("{relic} — on {hex}", relic=name, hex=at)) for at, name in state.relics.items()]
+        return found + [Choice(name, Msg("{relic} — held by {name}", relic=name, name=colour(state, s)))
+                        for s, p in enumerate(state.players)
                         for name in p.relics]
     return []
 
@@ -499,17 +510,17 @@ def _look_hex(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
         notes.setdefault(at, []).append(f"relic {relic}")
     busy = [Choice(h, f"{h} — {'; '.join(notes[h])}") for h in sorted(notes, key=lambda h: board.index[h])]
     rest = [(h, kind) for h, kind in zip(board.names, terrain(state), strict=True) if h not in notes]
-    return busy + [Choice(h, f"{h} — {kind or 'face down'}") for h, kind in rest]
+    return busy + [Choice(h, Msg("{hex} — {what}", hex=h, what=kind or Msg("face down"))) for h, kind in rest]
 
 
 def _targets_army(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(at, f"{at}: {army_text(state.board, army)}")
+    return [Choice(at, _at(at, army_text(state.board, army)))
             for at, army in queries.armies(state, seated(actor), undepleted=False)]
 
 
 def _targets_to(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
     start, _ = _army(state, actor, chosen)
-    return [Choice(at, f"{at} — {_route_text(route, start)}")
+    return [Choice(at, Msg("{hex} — {route}", hex=at, route=_route_text(route, start)))
             for at, route in queries.reach(state, seated(actor), start).items()]
 
 
