@@ -26,7 +26,7 @@ from rules.megaciv.phase import growth
 from rules.megaciv.state import TOKENS, MegaState, name, powers
 from rules.messages import Msg, Plural
 from rules.options import MENU, Choice, Kept, Param, Value, Values, given, joint, listed, number, text, what_of
-from rules.text import adjusting, plural
+from rules.text import adjusting
 
 Lister = Callable[[MegaState, Actor, Values], list[Choice]]
 BUILT = ("move", "build", "maintain", "scrap", "sail", "takeback", "expand", "adjust")  # the rest: the contract
@@ -276,8 +276,9 @@ def _sail_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     for s in queries.ships(state, seat):
         reach = queries.ship_reach(state, seat, s.number)
         if reach:
-            found.append(Choice(s.number, f"Ship {s.number} at {s.area} ({s.status}) — reaches "
-                                          f"{plural(len(reach), 'area')}"))
+            areas = Plural("{n} area", "{n} areas", len(reach))
+            found.append(Choice(s.number, Msg("Ship {n} at {area} ({status}) — reaches {areas}", n=s.number,
+                                              area=s.area, status=s.status, areas=areas)))
     return found
 
 
@@ -301,7 +302,8 @@ def _sail_route(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
         left = powers(state, seat).ship_steps - len(stops)
         if stops:
             on = {end: path for end, path in queries.water_paths(state, seat, stops[-1]).items() if len(path) <= left}
-            found = [*_routes(state, head, on, " more"), Choice(head.strip(), f"{head.strip()} — as typed"), *found]
+            typed_so_far = Choice(head.strip(), Msg("{route} — as typed", route=head.strip()))
+            found = [*_routes(state, head, on, " more"), typed_so_far, *found]
     return found
 
 
@@ -312,9 +314,11 @@ def _routes(state: MegaState, head: str, paths: dict[str, tuple[str, ...]], more
     found = []
     for end, path in ranked:
         route = head + " ".join(path)
-        kind = " (open sea)" if state.board.areas[end].kind == "sea" else ""  # else a coast: land to land on
+        where = Msg("{area} (open sea)", area=end) if state.board.areas[end].kind == "sea" else end  # else a coast
+        steps = (Plural("{n} more step", "{n} more steps", len(path)) if more else
+                 Plural("{n} step", "{n} steps", len(path)))
         if len(route) <= LONGEST:
-            found.append(Choice(route, f"{end}{kind} — {plural(len(path), f'{more} step'.strip())}: {route}"))
+            found.append(Choice(route, Msg("{end} — {steps}: {route}", end=where, steps=steps, route=route)))
     return found
 
 
@@ -325,7 +329,8 @@ def _sail_voyage(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]
     for s in queries.ships(state, seat):
         reach = queries.ship_reach(state, seat, s.number)
         for c in _routes(state, "", reach, "") if reach else ():
-            found.append(Choice(f"{s.number}:{c.value}", f"Ship {s.number} from {s.area} to {c.label}"))
+            found.append(Choice(f"{s.number}:{c.value}", Msg("Ship {n} from {area} to {end}", n=s.number, area=s.area,
+                                                             end=c.label)))
     return found
 
 
@@ -337,8 +342,9 @@ def _sail_take(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     if start is None:
         return []
     most = min(player.unmoved(start), powers(state, seat).ship_capacity)
-    aboard = [Choice(n, f"{plural(n, 'token')} aboard at {start}") for n in range(1, most + 1)]
-    return [Choice(0, "none aboard"), *aboard]
+    aboard = [Choice(n, Msg("{tokens} aboard at {area}", tokens=_tokens_said(n), area=start))
+              for n in range(1, most + 1)]
+    return [Choice(0, Msg("none aboard")), *aboard]
 
 
 def _takeback_steps(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -347,8 +353,9 @@ def _takeback_steps(state: MegaState, actor: Actor, chosen: Values) -> list[Choi
     found = []
     for count in range(1, len(steps) + 1):
         last = steps[len(steps) - count]
-        later = f" and {count - 1} later" if count > 1 else ""
-        found.append(Choice(count, f"{count}: take back {last.text}{later}"))
+        found.append(Choice(count, Msg("{n}: take back {step} and {later} later", n=count, step=last.text,
+                                       later=count - 1) if count > 1 else
+                            Msg("{n}: take back {step}", n=count, step=last.text)))
     return found
 
 
