@@ -27,7 +27,7 @@ from rules.skye.model import EDGES, TRACKS
 from rules.skye.progress import entry_vp, next_space, price, side_of
 from rules.skye.state import SkyeState, name
 from rules.skye.turns import MAX_PRICE
-from rules.text import adjusting, plural
+from rules.text import adjusting
 
 Lister = Callable[[SkyeState, Actor, Values], list[Choice]]
 NEAR = 10  # adjusting gold or VP suggests values this far either side of the current one
@@ -308,8 +308,8 @@ def _place_spot(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     for tile in queries.to_place(state, seat):
         words = _words(state, tile)
         for x, y, turns in queries.placements(state, seat, tile):
-            found.append(Choice(f"{tile}@{x},{y}", f"{tile} at {x},{y} (fits turned {', '.join(map(str, turns))}) — "
-                                                  f"{words}"))
+            found.append(Choice(f"{tile}@{x},{y}", Msg("{tile} at {x},{y} (fits turned {turns}) — {words}", tile=tile,
+                                                       x=x, y=y, turns=", ".join(map(str, turns)), words=words)))
     return found
 
 
@@ -326,8 +326,10 @@ def _place_position(state: SkyeState, actor: Actor, chosen: Values) -> list[Choi
     spots: dict[tuple[int, int], list[str]] = {}
     for tile in _placing(state, seat, chosen):
         for x, y, turns in queries.placements(state, seat, tile):
-            spots.setdefault((x, y), []).append(f"{tile} fits turned {', '.join(map(str, turns))}")
-    return [Choice(f"{x},{y}", f"{x},{y} — {'; '.join(fits)}") for (x, y), fits in spots.items()]
+            spots.setdefault((x, y), []).append(Msg("{tile} fits turned {turns}", tile=tile,
+                                                    turns=", ".join(map(str, turns))))
+    return [Choice(f"{x},{y}", Msg("{x},{y} — {fits}", x=x, y=y, fits=joined(fits, "; ")))
+            for (x, y), fits in spots.items()]
 
 
 def _place_rotation(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -353,15 +355,17 @@ def _road_edge(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     found = []
     for x, y, side in queries.road_spots(state, seat):
         there = step((x, y), EDGES.index(side))
-        found.append(Choice(f"{x},{y} {side}", f"between {queries.tile_label(state, seat, (x, y))} and "
-                                               f"{queries.tile_label(state, seat, there)}"))
+        found.append(Choice(f"{x},{y} {side}", Msg("between {first} and {second}",
+                                                   first=queries.tile_label(state, seat, (x, y)),
+                                                   second=queries.tile_label(state, seat, there))))
     return found
 
 
 def _plan_extra(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     more = queries.points(state, _seat(actor))[1]
-    spend = [Choice(True, f"yes: {plural(more, 'more movement point')}")] if more else []
-    return [Choice(False, "no: your own movement points"), *spend]
+    points = Plural("{n} more movement point", "{n} more movement points", more)
+    spend = [Choice(True, Msg("yes: {points}", points=points))] if more else []
+    return [Choice(False, Msg("no: your own movement points")), *spend]
 
 
 def _plan_marker(which: int) -> Lister:
@@ -373,14 +377,17 @@ def _plan_marker(which: int) -> Lister:
         found = []
         for o in queries.marker_options(state, seat, before, _switch(chosen.get("extra"))):
             if o.track:
-                costs = [f"castle cost {o.castle}"] if o.castle else []
-                costs += [f"fee {o.fee}"] if o.fee else []
-                costs += [f"+{o.vp} VP"] if o.vp else []
-                what = f"{o.track.capitalize()} → {o.space} ({', '.join(costs) or o.need})"
+                costs = [Msg("castle cost {n}", n=o.castle)] if o.castle else []
+                costs += [Msg("fee {n}", n=o.fee)] if o.fee else []
+                costs += [Msg("+{n} VP", n=o.vp)] if o.vp else []
+                what = Msg("{track} → {space} ({costs})", track=o.track.capitalize(), space=o.space,
+                           costs=joined(costs, ", ") if costs else o.need)
             else:
-                what = "collect without advancing"
+                what = Msg("collect without advancing")
             where = queries.tile_label(state, seat, (o.x, o.y))
-            found.append(Choice(o.marker, f"{where}: {what} — {plural(o.cost, 'move')}, {o.left} left"))
+            moves = Plural("{n} move", "{n} moves", o.cost)
+            found.append(Choice(o.marker, Msg("{where}: {what} — {moves}, {left} left", where=where, what=what,
+                                              moves=moves, left=o.left)))
         return found
     return lister
 
@@ -394,7 +401,8 @@ def _use_bonus(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
 
 
 def _use_on(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(True, "spend it on your sealed plan"), Choice(False, "stop spending it on your sealed plan")]
+    return [Choice(True, Msg("spend it on your sealed plan")),
+            Choice(False, Msg("stop spending it on your sealed plan"))]
 
 
 def _choose_track(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -407,15 +415,16 @@ def _choose_track(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice
     found = []
     for option in asked[0][1]:
         if option not in TRACKS:
-            found.append(Choice(option, f"{option}: do not advance"))
+            found.append(Choice(option, Msg("{option}: do not advance", option=option)))
             continue
         i = TRACKS.index(option)
         track, at = side.tracks[i], player.tracks[i]
         to = next_space(track, at)
         fee, vp = price(state, seat, i, "free").fee, entry_vp(track, at, to)
-        costs = [f"Herald fee {fee} gold"] if fee else []
-        costs += [f"+{vp} VP"] if vp else []
-        found.append(Choice(option, f"{option}: {track.title} {at} → {to}" + "".join(f", {c}" for c in costs)))
+        moved = Msg("{option}: {track} {at} → {to}", option=option, track=track.title, at=at, to=to)
+        costs = [Msg("Herald fee {n} gold", n=fee)] if fee else []
+        costs += [Msg("+{n} VP", n=vp)] if vp else []
+        found.append(Choice(option, joined([moved, *costs], ", ")))
     return found
 
 
