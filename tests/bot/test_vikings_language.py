@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from offline.payloads import iter_components
 from tests.render.legibility import english as data_english
 
 CH = "#fjord"
@@ -69,3 +70,26 @@ async def test_a_sails_result_reads_in_the_games_language(discord_, locale, said
     discord_.builder.speaks("@alice", locale)
     rec = await discord_.run("@alice", CH, ROUND[0][1])
     assert any(said in m.content for m in rec.messages), [m.content for m in rec.messages]
+
+
+async def test_the_turn_cards_sail_menu_leaves_no_english_in_the_pseudo_locale(discord_):
+    """The turn card's questions, buttons and the sail's trips (boats, ends, moves, bumps, raids)
+    are translated: the menu's labels go through the catalogs too."""
+    discord_.builder.guild_locale = "qps"
+    for user in USERS:
+        discord_.builder.speaks(user, "qps")
+    for user, line in LOBBY[:7]:
+        assert (await discord_.run(user, CH, line)).ok, line
+    message, button = discord_.find_component("waypost:card:", "@alice", CH, prefix=True)
+    card = (await discord_.click("@alice", CH, message, button["custom_id"])).original
+    assert card is not None and card.ephemeral
+    sail = next(c for c in iter_components(card.components) if c.get("custom_id", "").endswith(":sail::0:to"))
+    assert (await discord_.click("@alice", CH, card.id, sail["custom_id"])).ok
+    shown = discord_.standin.message(card.id)
+    found = list(iter_components(shown.components))
+    trips = [o["label"] for c in found if c.get("type") == 3 for o in c["options"]]
+    assert len(trips) > 3  # every boat's ends
+    said = [shown.content, *trips, *(c.get("label") or "" for c in found if c.get("type") == 2)]
+    state = discord_.bot.table.channels.cached(discord_.builder.directory.channel_id(CH[1:])).state
+    left = [(text, english(text, state)) for text in said if english(text, state)]
+    assert not left, left
