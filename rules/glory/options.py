@@ -54,7 +54,7 @@ def candidates(state: GloryState, actor: Actor, kind: str, param: str, chosen: V
 
 MARCHING = "+march"  # a menu's end reached only by marching: "F6+march"
 ENDS_FIRST = ("army", "to")  # a maneuver chosen in menus: the army and where it ends, then the rest
-MOVE = Param("move", "Which army, to where?")  # the menus' army and end as one choice (typed: army, to)
+MOVE = Param("move", Msg("Which army, to where?"))  # the menus' army and end as one choice (typed: army, to)
 
 
 def params_now(state: GloryState, actor: Actor, kind: str, params: tuple[Param, ...],

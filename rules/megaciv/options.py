@@ -24,7 +24,7 @@ from rules.megaciv.board import fold
 from rules.megaciv.notation import NOWHERE
 from rules.megaciv.phase import growth
 from rules.megaciv.state import TOKENS, MegaState, name, powers
-from rules.messages import Msg, Plural
+from rules.messages import Msg, Plural, joined
 from rules.options import MENU, Choice, Kept, Param, Value, Values, given, joint, listed, number, text, what_of
 from rules.text import adjusting
 
@@ -34,13 +34,13 @@ _LEFT_OUT = {what: frozenset({p.name for p in Adjust.params} - {"what", *needs}
                              - (set() if what in HOST_ONLY else {"player"}))
              for what, needs in NEEDS.items()}  # the parameters an adjustment does not take
 DEFAULTED = {"tax": "value", "ship": "area"}  # may be left out: a tax of 2 per city, a ship back to stock
-FLAGS = {"city": ("remove the city", "build a city"), "advance": ("lose it", "gain it"),
-         "pirate": ("remove the pirate city", "put a pirate city"),
-         "out_of_play": ("back in play", "out of play")}  # what value 0 and 1 do
+FLAGS = {"city": (Msg("remove the city"), Msg("build a city")), "advance": (Msg("lose it"), Msg("gain it")),
+         "pirate": (Msg("remove the pirate city"), Msg("put a pirate city")),
+         "out_of_play": (Msg("back in play"), Msg("out of play"))}  # what value 0 and 1 do
 COUNTED = ("barbarians", "treasury", "tokens")  # adjustments of a count, asked with the count now
 LONGEST = 100  # a value Discord can hold
-WAY = Param("way", "Which tokens, to where?")  # the menus' move: its area and where they go as one choice
-VOYAGE = Param("voyage", "Which ship, to where?")  # the menus' sail: the ship and where it ends as one choice
+WAY = Param("way", Msg("Which tokens, to where?"))  # the menus' move: its area and where they go as one choice
+VOYAGE = Param("voyage", Msg("Which ship, to where?"))  # the menus' sail: the ship and where it ends as one choice
 JOINED = {"move": (WAY, ("from", "to")), "sail": (VOYAGE, ("ship", "route"))}  # (the joint choice, what it joins)
 
 
@@ -407,29 +407,30 @@ def _adjust_area(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]
     typed = fold(str(chosen.get("area") or ""))
     if typed:
         names = [a for a in names if typed in fold(a)]
-    found = [Choice("none", "none (back to stock)")] if what == "ship" else []
+    found = [Choice("none", Msg("none (back to stock)"))] if what == "ship" else []
     return found + [Choice(a, describe(state, a)) for a in near_first(state, _whose(actor, chosen), names)]
 
 
 def _adjust_advance(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     held = state.players[_whose(actor, chosen)].advances
-    return [Choice(a.name, f"{a.name}{' (held)' if a.name in held else ''} — {a.text}")
-            for a in state.board.advances.advances]
+    return [Choice(a.name, Msg("{advance} (held) — {text}", advance=a.name, text=a.text) if a.name in held else
+                   Msg("{advance} — {text}", advance=a.name, text=a.text)) for a in state.board.advances.advances]
 
 
 def _adjust_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     ships = state.players[_whose(actor, chosen)].ships
-    return [Choice(n, f"Ship {n} — {f'at {s.area}' if s.area else 'in stock'}") for n, s in enumerate(ships, 1)]
+    return [Choice(n, Msg("Ship {n} — {where}", n=n, where=Msg("at {area}", area=s.area) if s.area else
+                          Msg("in stock"))) for n, s in enumerate(ships, 1)]
 
 
 def _adjust_value(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     what = _what(chosen)
     if what in FLAGS:
         off, on = FLAGS[what]
-        return [Choice(1, f"1: {on}"), Choice(0, f"0: {off}")]
+        return [Choice(1, Msg("1: {what}", what=on)), Choice(0, Msg("0: {what}", what=off))]
     player = state.players[_whose(actor, chosen)]
     if what == "tax":
-        return [Choice(0, f"0: 2 per city ({2 * len(player.cities)})"),
+        return [Choice(0, Msg("0: 2 per city ({n})", n=2 * len(player.cities))),
                 *(Choice(n, str(n)) for n in range(1, player.stock + 1))]
     now = _now(state, actor, chosen)
     top = TOKENS if what == "barbarians" else min(TOKENS, now + player.stock)  # the player's own: from or to stock
@@ -457,9 +458,10 @@ def describe(state: MegaState, area: str) -> str:
     """An area for a list: "Arzu (limit 3, city site, coastal)", "Arzu-Sea (open sea)"."""
     a = state.board.areas[area]
     if a.kind == "sea":
-        return f"{area} (open sea)"
-    bits = [f"limit {a.limit}"] + (["city site"] if a.city_site else []) + (["coastal"] if a.coastal else [])
-    return f"{area} ({', '.join(bits)})"
+        return Msg("{area} (open sea)", area=area)
+    bits = [Msg("limit {n}", n=a.limit), *([Msg("city site")] if a.city_site else []),
+            *([Msg("coastal")] if a.coastal else [])]
+    return Msg("{area} ({bits})", area=area, bits=joined(bits, ", "))
 
 
 def near_first(state: MegaState, seat: int | None, names: list[str]) -> list[str]:
@@ -573,7 +575,7 @@ def _adjust_shape(state: MegaState, actor: Actor, params: tuple[Param, ...], cho
     counted = what in COUNTED and (what == "treasury" or chosen.get("area")) and actor.seat is not None
     if counted and _whose(actor, chosen) in range(len(state.players)):  # the menu's question says what it is now
         try:
-            asked = f"The new number (now {_now(state, actor, chosen)})?"
+            asked = Msg("The new number (now {n})?", n=_now(state, actor, chosen))
         except PlayerError:
             return shaped
         return _asking(shaped, asked)

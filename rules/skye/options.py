@@ -32,9 +32,9 @@ from rules.text import adjusting
 Lister = Callable[[SkyeState, Actor, Values], list[Choice]]
 NEAR = 10  # adjusting gold or VP suggests values this far either side of the current one
 YES = ("true", "yes", "on", "1")
-PRICES = Param("prices", "Which prices?")  # the menus' prices as one choice (typed: price1, price2, price3)
+PRICES = Param("prices", Msg("Which prices?"))  # the menus' prices as one choice (typed: price1, price2, price3)
 EACH = "each"  # the joint price choice asking each price apart (a lone number: the first, the others apart)
-SPOT = Param("spot", "Which tile, where (x,y)?")  # the menus' tile and position as one choice (typed: tile, position)
+SPOT = Param("spot", Msg("Which tile, where (x,y)?"))  # the menus' tile and position as one choice (typed apart)
 
 
 def candidates(state: SkyeState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
@@ -74,7 +74,7 @@ def params_now(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, .
     what = fold(str(chosen.get("what") or ""))
     if kind == "adjust" and what in WHATS:
         need, now = _needs(what), _now(state, actor, chosen) if actor.seat is not None else None
-        asked = f"The new {what} (now {now})?" if now is not None else ""
+        asked = Msg("The new {what} (now {now})?", what=what, now=now) if now is not None else ""
         return tuple(replace(p, required=True, ask=asked or p.ask) if p.name == need else p for p in params
                      if p.name in ("what", "player", need))
     return params
