@@ -33,16 +33,17 @@ from rules.glory.state import (
     add_units,
     army_text,
     colour,
+    structure_text,
     terrain,
     terrain_at,
     units_text,
 )
 from rules.guards import hosting, seated
-from rules.messages import Msg
+from rules.messages import Msg, joined
 from rules.options import MENU, Choice, Kept, Lister, Param, Value, Values, listed, number, text, what_of
 from rules.text import plural
 
-MARCH = "march: +1 movement point, two depletion cubes (strength −1 this round)"
+MARCH = Msg("march: +1 movement point, two depletion cubes (strength −1 this round)")
 SPLITS = 24  # the parts of an army a menu lists besides the whole (a page holds 25)
 
 
@@ -278,12 +279,12 @@ def _maneuver_units(state: GloryState, actor: Actor, chosen: Values) -> list[Cho
     labels = {units_text(board, g) if g else "all": "" for g in (*read, *_groups(army))}
     if read and typed:  # what is typed, in the words it was typed (autocomplete keeps what contains them)
         labels[units_text(board, read[0]) if read[0] else "all"] = typed
-    return [Choice(g, f"{said} → {g}" if said else f"all: {army_text(board, army)}" if g == "all" else g)
+    return [Choice(g, f"{said} → {g}" if said else Msg("all: {army}", army=army_text(board, army)) if g == "all" else g)
             for g, said in labels.items()]
 
 
 def _maneuver_march(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(False, "no march"), Choice(True, MARCH)]
+    return [Choice(False, Msg("no march")), Choice(True, MARCH)]
 
 
 def _maneuver_pack(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -315,7 +316,7 @@ def _maneuver_move(state: GloryState, actor: Actor, chosen: Values) -> list[Choi
     found = []
     for army in _maneuver_army(state, actor, {}):
         for end in _maneuver_to(state, actor, {"army": army.value}):
-            found.append(Choice(f"{army.value}>{end.value}", f"{army.label} to {end.label}"))
+            found.append(Choice(f"{army.value}>{end.value}", Msg("{army} to {end}", army=army.label, end=end.label)))
     return found
 
 
@@ -413,7 +414,7 @@ def _adjust_hex(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]
     armies = state.players[whose].armies
     found = []
     if what in ("units", "packed", "depletion"):
-        found = [Choice(at, f"{at}: {army_text(board, army)}") for at, army in queries.armies(state, whose, False)
+        found = [Choice(at, _at(at, army_text(board, army))) for at, army in queries.armies(state, whose, False)
                  if what != "packed" or any(board.unit_types[u].packing for u in army.units)]
     if what in ("units", "structure", "relic"):
         taken = set() if what == "relic" else {h for s, p in enumerate(state.players) if s != whose for h in p.armies}
@@ -502,13 +503,15 @@ def _look_hex(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
     notes: dict[str, list[str]] = {}
     for seat, player in enumerate(state.players):
         for at, army in player.armies.items():
-            notes.setdefault(at, []).append(f"{colour(state, seat)}: {army_text(board, army)}")
+            notes.setdefault(at, []).append(Msg("{name}: {army}", name=colour(state, seat),
+                                                army=army_text(board, army)))
     for at, structure in state.structures.items():
-        notes.setdefault(at, []).append(f"{colour(state, structure.owner)}'s "
-                                        f"{'capital' if structure.capital else structure.kind}")
+        notes.setdefault(at, []).append(Msg("{name}'s {piece}", name=colour(state, structure.owner),
+                                            piece=structure_text(structure)))
     for at, relic in state.relics.items():
-        notes.setdefault(at, []).append(f"relic {relic}")
-    busy = [Choice(h, f"{h} — {'; '.join(notes[h])}") for h in sorted(notes, key=lambda h: board.index[h])]
+        notes.setdefault(at, []).append(Msg("relic {relic}", relic=relic))
+    busy = [Choice(h, Msg("{hex} — {what}", hex=h, what=joined(notes[h], "; ")))
+            for h in sorted(notes, key=lambda h: board.index[h])]
     rest = [(h, kind) for h, kind in zip(board.names, terrain(state), strict=True) if h not in notes]
     return busy + [Choice(h, Msg("{hex} — {what}", hex=h, what=kind or Msg("face down"))) for h, kind in rest]
 
