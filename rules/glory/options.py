@@ -494,7 +494,8 @@ def _numbers(top: int, unit: str) -> tuple[Choice, ...]:
 # --- the looks' values ------------------------------------------------------------------------------
 
 def _armies_player(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(seat, f"{colour(state, seat)} ({s.name})") for seat, s in enumerate(state.seats)]
+    return [Choice(seat, Msg("{name} ({player})", name=colour(state, seat), player=s.name))
+            for seat, s in enumerate(state.seats)]
 
 
 def _look_hex(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
