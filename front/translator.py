@@ -10,7 +10,7 @@ spelling), descriptions without one. `command_strings` lists what a tree asks fo
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import discord
@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from waypost.i18n import PSEUDO, SOURCE, language_of, pseudo, translate
+from waypost.registry import GameEntry
 
 NAMES = {Where.command_name: "command", Where.group_name: "command", Where.parameter_name: "option",
          Where.choice_name: "choice"}
@@ -55,3 +56,16 @@ def command_strings(tree: app_commands.CommandTree[Any]) -> Iterator[tuple[str |
                 yield None, param.description
                 for choice in param.choices:
                     yield "choice", choice.name
+
+
+def question_strings(entries: Iterable[GameEntry]) -> Iterator[str]:
+    """Every action's name and every question, default and fixed choice its parameters declare:
+    the words of turn cards and menus (`front.cards` translates them as msgids), in game order."""
+    for entry in entries:
+        for action in entry.rules.actions:
+            yield action.named()
+            for param in action.params:
+                yield param.ask
+                if not param.required:
+                    yield param.omitted()
+                yield from (choice.label for choice in param.fixed)

@@ -50,6 +50,23 @@ def _rebuild(template: str, plural: str, count: int | None, params: dict[str, An
     return Msg._make(template, plural, count, params)
 
 
+class Capitalised(Msg):
+    """A message read at the start of a line: its first letter upper case, in every language."""
+
+    def __new__(cls, text: str, /) -> Capitalised:
+        self = str.__new__(cls, text[:1].upper() + text[1:])
+        self.template, self.plural, self.number, self.params = "{text}", "", None, {"text": text}
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Capitalised, (self.params["text"],))
+
+
+def capitalised(text: str) -> str:
+    """`text` with its first letter upper case; a `Msg` stays one, capitalised once translated."""
+    return Capitalised(text) if isinstance(text, Msg) else text[:1].upper() + text[1:]
+
+
 def joined(parts: Sequence[str], sep: str = " ") -> Msg:
     """Messages one after another (the sentences of alt text), each translated on its own."""
     names = [f"part{i}" for i in range(len(parts))]

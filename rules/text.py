@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rules.messages import Msg, Plural
+from rules.messages import Msg, Plural, joined
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
     """ "1 settler", "3 settlers"; `words` gives an irregular plural ("2 cavalrymen")."""
     return f"{count} {word}" if count == 1 else f"{count} {words or word + 's'}"
+
+
+def owner(name: str, own: bool) -> str:
+    """Whose pieces an adjustment names: "their" (the adjusting player's own) or "Blue's"."""
+    return Msg("their") if own else Msg("{name}'s", name=name)
 
 
 def article(noun: str) -> str:
@@ -29,14 +34,19 @@ def players(low: int, high: int) -> str:
     return Msg("{low}–{high} players", low=low, high=high)
 
 
-ASKED = {"value": "the new number", "position": "the new place", "area": "the area", "advance": "the advance",
-         "island": "the island", "space": "the space", "boat": "the boat", "ship": "the ship", "god": "the god"}
+ASKED = {"value": Msg("the new number"), "position": Msg("the new place"), "area": Msg("the area"),
+         "advance": Msg("the advance"), "island": Msg("the island"), "space": Msg("the space"),
+         "boat": Msg("the boat"), "ship": Msg("the ship"), "god": Msg("the god")}
 
 
 def adjusting(what: str, needs: Iterable[str]) -> str:
     """An adjustment's menu label: what it sets, and what is asked next ("settlers: the island,
     then the new number")."""
-    return f"{what.replace('_', ' ')}: {either([ASKED.get(n, n) for n in needs], 'then')}"
+    asked = [ASKED.get(n, n) for n in needs]
+    if len(asked) > 1:
+        first = joined(asked[:-1], ", ") if len(asked) > 2 else asked[0]
+        asked = [Msg("{first} then {last}", first=first, last=asked[-1])]
+    return Msg("{what}: {asked}", what=what.replace("_", " "), asked="".join(asked) if len(asked) != 1 else asked[0])
 
 
 def either(items: Iterable[str], word: str = "or") -> str:

@@ -9,7 +9,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from front.bot import command_tree
-from front.translator import command_strings
+from front.translator import command_strings, question_strings
+from games import default_games
 from tools.catalogs import KEYWORDS, SOURCES
 from waypost.i18n import DOMAIN, LOCALE_DIR, languages, placeholders
 
@@ -54,6 +55,16 @@ async def test_the_catalogs_hold_every_name_and_description_of_the_commands(lang
     po = catalog(language)
     missing = [(context, text) for context, text in command_strings(await command_tree())
                if po.get(text, context=context) is None or not po.get(text, context=context).string]
+    assert missing == [], "run `make catalogs` and translate the new entries"
+
+
+@pytest.mark.parametrize("language", CATALOGS)
+def test_the_catalogs_hold_every_question_the_games_ask(language):
+    """The turn cards' and menus' words the rules declare (actions' names, parameters' questions,
+    defaults and fixed choices) are translated: `front.cards` looks them up as msgids."""
+    po = catalog(language)
+    missing = [text for text in question_strings(default_games().values())
+               if po.get(text) is None or not po.get(text).string]
     assert missing == [], "run `make catalogs` and translate the new entries"
 
 

@@ -5,7 +5,8 @@
 Writes `locale/waypost.pot`: the messages marked in the source (`Msg`, `Plural`: rules.messages)
 and every command, group, option and choice name and description of the real bot's command tree
 (`front.translator.command_strings`: the game commands are made from the rules at start-up, so
-they are read from the tree, not the source). Then merges it into each
+they are read from the tree, not the source), and the games' actions' names and questions
+(`front.translator.question_strings`). Then merges it into each
 `locale/<lang>/LC_MESSAGES/waypost.po` (new messages empty, gone ones kept as obsolete, changed
 ones fuzzy), or starts a new language's catalog with `--init`.
 """
@@ -25,7 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from front.bot import command_tree  # noqa: E402 - after the checkout is on the path
-from front.translator import command_strings  # noqa: E402
+from front.translator import command_strings, question_strings  # noqa: E402
+from games import default_games  # noqa: E402
 from waypost.i18n import DOMAIN, LOCALE_DIR  # noqa: E402
 
 SOURCES = ("rules", "render", "waypost", "games", "front", "cogs")
@@ -47,6 +49,8 @@ def template() -> Catalog:
                     flags=("python-brace-format",))
     for context, text in asyncio.run(tree_strings()):
         pot.add(text, locations=[("commands", 0)], context=context)
+    for text in question_strings(default_games().values()):
+        pot.add(text, locations=[("questions", 0)])
     return pot
 
 

@@ -19,8 +19,7 @@ from typing import Any
 from rules.base import Action, Actor
 from rules.core import Mode, Prepared
 from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
-from rules.messages import Msg, joined
-from rules.text import plural
+from rules.messages import Msg, Plural, joined
 from waypost.channels import Channels, Loaded
 from waypost.outcome import Outcome, User
 from waypost.records import Kept, Post
@@ -65,8 +64,8 @@ class Ahead:
         earlier = self._plan(loaded, kept) if kept is not None else Prepared(actor.seat, ())
         steps = (*earlier.actions, action) if kept is not None and not kept.reasons else (action,)
         plan = await self._keep(loaded, actor, steps, earlier.mode, earlier.else_pass)
-        return Outcome(f"Prepared: {_steps(loaded, plan)} (played when your turn comes; change or take it back "
-                       "until then with /prepared).", private=True, prepared=True)
+        return Outcome(Msg("Prepared: {steps} (played when your turn comes; change or take it back until then with "
+                           "/prepared).", steps=_steps(loaded, plan)), private=True, prepared=True)
 
     async def manage(self, loaded: Loaded, user: User, doing: str, record: Record) -> Outcome:
         """/prepared: `doing` one of `DOINGS` with the user's prepared turn (`record` plays a step)."""
@@ -103,11 +102,13 @@ class Ahead:
             told = await self.after(loaded, Outcome("", private=True, posted=True), record)
             left = (await self.channels.plans(loaded)).get(seat)
             if left is None:
-                return dataclasses.replace(told, text=f"Your prepared turn is played: {_steps(loaded, plan)}.")
+                return dataclasses.replace(told, text=Msg("Your prepared turn is played: {steps}.",
+                                                          steps=_steps(loaded, plan)))
             return dataclasses.replace(told, text=_shown(loaded, plan, left))
         plan = await self._keep(loaded, actor, plan.actions, mode, else_pass)
-        return Outcome(f"Prepared ({plan.mode}{', else pass' if plan.else_pass else ''}): {_steps(loaded, plan)}.",
-                       private=True)
+        said = {"mode": plan.mode, "steps": _steps(loaded, plan)}
+        return Outcome(Msg("Prepared ({mode}, else pass): {steps}.", **said) if plan.else_pass else
+                       Msg("Prepared ({mode}): {steps}.", **said), private=True)
 
     async def after(self, loaded: Loaded, outcome: Outcome, record: Record) -> Outcome:
         """Play every prepared turn whose time has come after an action (`outcome` its answer; each
@@ -202,9 +203,12 @@ def _steps(loaded: Loaded, plan: Prepared) -> str:
         except PlayerError:
             said += [_step(rules.encode_action(a)) for a in plan.actions[number:]]
             break
-        said.append(result.summary.rstrip("."))
+        said.append(result.summary.rstrip(".") if result.summary.endswith(".") else result.summary)
         state = result.state
-    return ", then ".join(said)
+    text = said[0] if said else ""
+    for step in said[1:]:
+        text = Msg("{earlier}, then {step}", earlier=text, step=step)
+    return text
 
 
 def _step(data: dict[str, Any]) -> str:
@@ -215,12 +219,15 @@ def _step(data: dict[str, Any]) -> str:
 
 def _shown(loaded: Loaded, plan: Prepared, kept: Kept) -> str:
     """/prepared show: the steps, how they are played, and why they were offered back."""
-    how = f"played {'only if nothing it depends on changed' if plan.mode == 'unchanged' else 'if still legal'}" + \
-        (", else pass" if plan.else_pass else "")
-    text = f"Your prepared turn ({plural(len(plan.actions), 'step')}, {how}): {_steps(loaded, plan)}."
+    how = Msg("played only if nothing it depends on changed") if plan.mode == "unchanged" else \
+        Msg("played if still legal")
+    if plan.else_pass:
+        how = Msg("{how}, else pass", how=how)
+    count = Plural("{n} step", "{n} steps", len(plan.actions))
+    text = Msg("Your prepared turn ({count}, {how}): {steps}.", count=count, how=how, steps=_steps(loaded, plan))
     if kept.reasons:
-        text += f" It was not played: {_why(kept.reasons)} Replay it (/prepared do:replay), change it, or play as " \
-            "usual."
+        return Msg("{said} It was not played: {why} Replay it (/prepared do:replay), change it, or play as usual.",
+                   said=text, why=_why(kept.reasons))
     return text
 
 

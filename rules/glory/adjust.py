@@ -26,13 +26,14 @@ from rules.glory.state import (
     colour,
     is_water,
     occupant,
+    structure_text,
     terrain_at,
     with_player,
 )
 from rules.guards import hosting, seated
-from rules.messages import Msg, Plural
+from rules.messages import Msg, Plural, capitalised
+from rules.text import owner
 
-OWNER = "<owner>"  # in a change's text, replaced by "their" or "Blue's"
 MAX_VOTING = 50
 STRUCTURES = ("city", "castle", "capital")
 MAX_TEXT = 60
@@ -51,8 +52,11 @@ def adjust(state: GloryState, actor: Actor, action: Adjust) -> Result[GloryState
     if change is None:
         raise BadInput(Msg("Adjust one of: {names}.", names=", ".join(ADJUSTERS)))
     state, what = change(state, actor, whose, action)
-    owner = "their" if whose == seat else f"{colour(state, whose)}'s"
-    return Result(state, f"{colour(state, seat)} adjusted {what.replace(OWNER, owner)}")
+    return Result(state, Msg("{name} adjusted {what}", name=colour(state, seat), what=what))
+
+
+def _owner(state: GloryState, actor: Actor, whose: int) -> str:
+    return owner(colour(state, whose), whose == seated(actor))
 
 
 def adjusted(state: GloryState, actor: Actor, seat: int | None) -> int:
@@ -117,7 +121,9 @@ def _units(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple
         armies[at] = Army(FrozenDict(units), FrozenDict(packed), army.cubes)
     else:
         del armies[at]
-    return changed(state, whose, {"armies": FrozenDict(armies)}), f"{OWNER} {unit.plural} at {at} {before} → {value}"
+    return changed(state, whose, {"armies": FrozenDict(armies)}), Msg(
+        "{owner} {units} at {hex} {before} → {value}", owner=_owner(state, actor, whose), units=unit.plural, hex=at,
+        before=before, value=value)
 
 
 def check_standing(state: GloryState, at: str, units: dict[str, int]) -> None:
@@ -151,8 +157,9 @@ def _packed(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tupl
         raise IllegalMove(Msg("{n} of those {units} are already packed.", n=value, units=unit.plural))
     packed = {**army.packed, unit.name: value}
     now = Army(army.units, FrozenDict({k: v for k, v in packed.items() if v}), army.cubes)
-    return changed(state, whose, {"armies": armies.with_item(at, now)}), f"{OWNER} packed {unit.plural} at {at} " \
-        f"{before} → {value}"
+    return changed(state, whose, {"armies": armies.with_item(at, now)}), Msg(
+        "{owner} packed {units} at {hex} {before} → {value}", owner=_owner(state, actor, whose), units=unit.plural,
+        hex=at, before=before, value=value)
 
 
 def _depletion(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple[GloryState, str]:
@@ -166,20 +173,23 @@ def _depletion(state: GloryState, actor: Actor, whose: int, action: Adjust) -> t
         raise IllegalMove(Plural("That army already has {n} depletion cube.",
                                  "That army already has {n} depletion cubes.", value))
     now = Army(army.units, army.packed, value)
-    return changed(state, whose, {"armies": armies.with_item(at, now)}), f"{OWNER} depletion cubes at {at} " \
-        f"{army.cubes} → {value}"
+    return changed(state, whose, {"armies": armies.with_item(at, now)}), Msg(
+        "{owner} depletion cubes at {hex} {before} → {value}", owner=_owner(state, actor, whose), hex=at,
+        before=army.cubes, value=value)
 
 
 def _number(field: str, label: str, high: int) -> Adjuster:
     def change(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple[GloryState, str]:
         player = state.players[whose]
-        value = _count(action.value, 0, high, label.capitalize())
+        value = _count(action.value, 0, high, capitalised(label))
         before = getattr(player, field)
         if before == value:
             values = {"name": colour(state, whose), "what": label, "value": value}
             raise IllegalMove(Msg("{name}'s {what} are already {value}.", **values) if label.endswith("s") else
                               Msg("{name}'s {what} is already {value}.", **values))
-        return with_player(state, whose, **{field: value}), f"{OWNER} {label} {before} → {value}"
+        return with_player(state, whose, **{field: value}), Msg("{owner} {what} {before} → {value}",
+                                                                 owner=_owner(state, actor, whose), what=label,
+                                                                 before=before, value=value)
 
     return change
 
@@ -208,8 +218,9 @@ def _votes(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple
                 rows[r] = (*row[:c], now, *row[c + 1:])
                 state = changed(state, whose, {"voting_cubes": bank}, event_rows=tuple(rows))
                 title = state.board.event_named[slot.card].title
-                return state, (f"{OWNER} voting cubes on {title} ({slot.card}, row {r + 1}) {before} → {value} "
-                               f"(bank {player.voting_cubes} → {bank})")
+                return state, Msg("{owner} voting cubes on {title} ({card}, row {row}) {before} → {value} (bank "
+                                  "{was} → {now})", owner=_owner(state, actor, whose), title=title, card=slot.card,
+                                  row=r + 1, before=before, value=value, was=player.voting_cubes, now=bank)
     shown = [s.card for row in state.event_rows for s in row]
     raise BadInput(Msg("No event card {card} is in the rows. Cards: {cards}.", card=repr(action.name[:20]),
                        cards=", ".join(shown) or Msg("none yet")))
@@ -227,18 +238,19 @@ def _relic(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple
     if holder is not None and holder != whose and not actor.host:
         raise NotAllowed(Msg("{name} holds {relic}; only the host may take it from them.", name=colour(state, holder),
                              relic=name))
-    before = f"on {on_hex}" if on_hex else f"held by {colour(state, holder)}"  # type: ignore[arg-type]
+    before = (Msg("on {hex}", hex=on_hex) if on_hex else
+              Msg("held by {name}", name=colour(state, holder)))  # type: ignore[arg-type]
     if action.hex:
         at = _hex(state, action.hex)
         if at == on_hex:
             raise IllegalMove(Msg("{relic} is already on {hex}.", relic=name, hex=at))
         if at in state.relics:
             raise IllegalMove(Msg("{hex} already holds the relic {relic}.", hex=at, relic=state.relics[at]))
-        after = f"on {at}"
+        after = Msg("on {hex}", hex=at)
     else:
         if holder == whose:
             raise IllegalMove(Msg("{name} already holds {relic}.", name=colour(state, whose), relic=name))
-        after = f"held by {colour(state, whose)}"
+        after = Msg("held by {name}", name=colour(state, whose))
     if on_hex is not None:
         state = replace(state, relics=state.relics.without(on_hex))
     if holder is not None:
@@ -249,7 +261,7 @@ def _relic(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple
         state = replace(state, relics=state.relics.with_item(at, name))
     else:
         state = with_player(state, whose, relics=(*state.players[whose].relics, name))
-    return state, f"the relic {name}: {before} → {after}"
+    return state, Msg("the relic {relic}: {before} → {after}", relic=name, before=before, after=after)
 
 
 def _structure(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple[GloryState, str]:
@@ -260,7 +272,8 @@ def _structure(state: GloryState, actor: Actor, whose: int, action: Adjust) -> t
         if before is None:
             raise IllegalMove(Msg("There is no city or castle at {hex}.", hex=at))
         return (replace(state, structures=state.structures.without(at)),
-                f"the {_kind(before)} at {at}: {colour(state, before.owner)}'s → gone")
+                Msg("the {kind} at {hex}: {name}'s → gone", kind=structure_text(before), hex=at,
+                    name=colour(state, before.owner)))
     if action.name not in STRUCTURES:
         raise BadInput(Msg("A structure is {kinds} or '' (remove), not {name}.", kinds=", ".join(STRUCTURES),
                            name=repr(action.name[:20])))
@@ -274,22 +287,21 @@ def _structure(state: GloryState, actor: Actor, whose: int, action: Adjust) -> t
     after = Structure(kind, whose, action.name == "capital")  # type: ignore[arg-type]
     if before == after:
         raise IllegalMove(Msg("{hex} already holds that {structure}.", hex=at, structure=action.name))
-    was = f"{colour(state, before.owner)}'s {_kind(before)}" if before else "nothing"
+    was = (Msg("{name}'s {piece}", name=colour(state, before.owner), piece=structure_text(before)) if before else
+           Msg("nothing"))
+    now = Msg("{name}'s {piece}", name=colour(state, whose), piece=structure_text(after))
     return (replace(state, structures=state.structures.with_item(at, after)),
-            f"{at}: {was} → {colour(state, whose)}'s {_kind(after)}")
+            Msg("{hex}: {was} → {now}", hex=at, was=was, now=now))
 
-
-def _kind(structure: Structure) -> str:
-    return "capital" if structure.capital else structure.kind
 
 
 ADJUSTERS: dict[str, Adjuster] = {
     "units": _units,
     "packed": _packed,
     "depletion": _depletion,
-    "cubes": _number("action_cubes", "action cubes", MAX_CUBES),
-    "cubes_per_round": _number("action_cubes_per_round", "action cubes per round", MAX_CUBES),
-    "voting": _number("voting_cubes", "voting cubes in the bank", MAX_VOTING),
+    "cubes": _number("action_cubes", Msg("action cubes"), MAX_CUBES),
+    "cubes_per_round": _number("action_cubes_per_round", Msg("action cubes per round"), MAX_CUBES),
+    "voting": _number("voting_cubes", Msg("voting cubes in the bank"), MAX_VOTING),
     "votes": _votes,
     "relic": _relic,
     "structure": _structure,

@@ -31,7 +31,7 @@ from rules.glory.state import (
     with_player,
 )
 from rules.guards import seated
-from rules.messages import Msg
+from rules.messages import Msg, capitalised, joined, listed
 from rules.text import either
 
 
@@ -53,32 +53,35 @@ def label(rotation: int) -> str:
 
 
 def tile_text(tile: Tile) -> str:
-    return f"tile {tile.name} ({tile.title})"
+    return Msg("tile {name} ({title})", name=tile.name, title=tile.title)
 
 
-def begin(state: GloryState, p: Plan, paid: str) -> Result[GloryState]:
+def begin(state: GloryState, p: Plan, left: int | None) -> Result[GloryState]:
     """The maneuver claimed a hex of an unexplored province: flip the top tile (not undoable) and
     ask its player the rotation among those G-E2 allows (a blocking decision, even when only one
-    is allowed: the player sees the tile before it is placed)."""
+    is allowed: the player sees the tile before it is placed); `left`: the action cubes left after
+    paying for it, None when it was free."""
     board = state.board
     province = board.province_names[board.province_of[board.index[p.end]]]
     tile = state.province_deck[0]
-    moved = man.describe(state, p).replace(" maneuvered ", " maneuvered toward an unexplored province: ", 1)
+    moved = man.paid(man.describe(state, p, exploring=True), left)
     if tile == HIDDEN:  # a player's view (trying the maneuver): the tile is not known there, nor its rotations
         return Result(replace(state, province_deck=state.province_deck[1:]),
-                      f"{moved}{paid}, claiming {p.end}; the top province tile is revealed", undoable=False)
+                      Msg("{moved}, claiming {hex}; the top province tile is revealed", moved=moved, hex=p.end),
+                      undoable=False)
     options = allowed_rotations(state, p, province, tile)
     shown = tile_text(board.tile_named[tile])
-    revealed = f"{moved}{paid}, claiming {p.end}; revealed {shown} for the province at {province}"
+    revealed = Msg("{moved}, claiming {hex}; revealed {tile} for the province at {province}", moved=moved, hex=p.end,
+                   tile=shown, province=province)
     state = replace(state, province_deck=state.province_deck[1:],
                     exploring=Exploration(p, province, tile, options))
     labels = [label(k) for k in options]
     who = colour(state, p.seat)
     if len(labels) == 1:
-        asks = f"{who} places it: only rotation {labels[0]} is allowed"
+        asks = Msg("{name} places it: only rotation {rotation} is allowed", name=who, rotation=labels[0])
     else:
-        asks = f"{who} chooses its rotation: {either(labels)}"
-    return Result(state, f"{revealed}; {asks}", (revealed, asks), undoable=False)
+        asks = Msg("{name} chooses its rotation: {rotations}", name=who, rotations=listed(labels, "or"))
+    return Result(state, joined([revealed, asks], "; "), (revealed, asks), undoable=False)
 
 
 def choose(state: GloryState, actor: Actor, action: Choose) -> Result[GloryState]:
@@ -104,22 +107,22 @@ def finish(state: GloryState, rotation: int) -> Result[GloryState]:
     state = replace(state, explored=state.explored.with_item(pending.province, Placed(pending.tile, rotation)),
                     exploring=None)
     who = colour(state, p.seat)
-    placed = f"{who} placed {tile_text(tile)} at {pending.province}, rotation {label(rotation)}"
+    shown = tile_text(tile)
     problem = landing_problem(state, p)
     if problem is None:
         state, phrases = man.carry_out(state, p)
-        landed = f"the army moved onto {p.end}"
+        landed = Msg("the army moved onto {hex}", hex=p.end)
     else:
         state, stayed = man.stay(state, p)
         phrases = [stayed]
-        landed = f"the army cannot move onto {p.end} ({_first_clause(problem)})"
+        landed = Msg("the army cannot move onto {hex} ({why})", hex=p.end, why=_first_clause(problem))
+    placed = Msg("{name} placed {tile} at {province}, rotation {rotation}: {landed}", name=who, tile=shown,
+                 province=pending.province, rotation=label(rotation), landed=landed)
     state, relic = _relic(state, pending.province, tile, rotation)
-    state, event = _event(state, p.seat)
+    state, flipped, event = _event(state, p.seat)
     at = p.end if problem is None else p.start
-    details = (f"{placed}: {landed}", *phrases, relic, *event, *man.reach_report(state, p.seat, at))
-    flipped = event[0].split(": ", 1)[0]  # the card's line is in the details
-    summary = "; ".join((f"{placed}: {landed}", relic[0].lower() + relic[1:], flipped[0].lower() + flipped[1:],
-                         *event[1:]))
+    details = (placed, *phrases, capitalised(relic), *event, *man.reach_report(state, p.seat, at))
+    summary = joined([placed, relic, flipped, *event[1:]], "; ")  # the card's own line is in the details
     return Result(state, summary, details, undoable=False)
 
 
@@ -134,27 +137,33 @@ def _relic(state: GloryState, province: str, tile: Tile, rotation: int) -> tuple
     relics still to place outnumber the unexplored provinces left."""
     left = relics_to_place(state)
     if tile.relic == "none":
-        return state, "The tile shows no relic symbol"
+        return state, Msg("the tile shows no relic symbol")
+    symbol = Msg("outlined") if tile.relic == "outlined" else Msg("solid")
     if left <= 0 or not state.relic_bag:
-        return state, f"The tile's {tile.relic} relic symbol gets no relic: all {len(state.seats) + 1} are placed"
+        return state, Msg("the tile's {symbol} relic symbol gets no relic: all {n} are placed", symbol=symbol,
+                          n=len(state.seats) + 1)
     unexplored = len(unexplored_provinces(state))
     if tile.relic == "outlined" and left <= unexplored:
-        return state, (f"The tile's outlined relic symbol gets no relic: an outlined symbol gets one only while more "
-                       f"relics are left to place ({left}) than provinces are left unexplored ({unexplored})")
+        return state, Msg("the tile's outlined relic symbol gets no relic: an outlined symbol gets one only while more "
+                          "relics are left to place ({left}) than provinces are left unexplored ({unexplored})",
+                          left=left, unexplored=unexplored)
     members = state.board.province_hexes[state.board.province_index[province]]
     at = state.board.names[members[hexes.rotated_position(tile.relic_at, rotation)]]
     relic = state.relic_bag[0]
     state = replace(state, relic_bag=state.relic_bag[1:], relics=state.relics.with_item(at, relic))
-    return state, f"A relic was drawn for the {tile.relic} symbol: {relic}, placed on {at}"
+    return state, Msg("a relic was drawn for the {symbol} symbol: {relic}, placed on {hex}", symbol=symbol,
+                      relic=relic, hex=at)
 
 
-def _event(state: GloryState, seat: int) -> tuple[GloryState, list[str]]:
+def _event(state: GloryState, seat: int) -> tuple[GloryState, str, list[str]]:
     """G-E5: flip the top event card into the row (a full row of three starts another) and put
-    one of the player's voting cubes from the bank on it."""
+    one of the player's voting cubes from the bank on it: the state after, what was flipped (as a
+    summary says it) and the lines for the details."""
     if not state.event_deck:
-        return state, ["The event deck is empty: no event card is flipped"]
+        return state, Msg("the event deck is empty"), [Msg("The event deck is empty: no event card is flipped")]
     if state.event_deck[0] == HIDDEN:  # a player's view (trying the rotation): the card is not known there
-        return replace(state, event_deck=state.event_deck[1:]), ["The top event card is flipped"]
+        flipped = Msg("the top event card is flipped")
+        return replace(state, event_deck=state.event_deck[1:]), flipped, [capitalised(flipped)]
     card = state.board.event_named[state.event_deck[0]]
     rows = state.event_rows
     if not rows or len(rows[-1]) >= ROW:
@@ -165,11 +174,12 @@ def _event(state: GloryState, seat: int) -> tuple[GloryState, list[str]]:
         votes = FrozenDict({seat: 1})
     rows = (*rows[:-1], (*rows[-1], EventSlot(card.name, votes)))
     state = replace(state, event_deck=state.event_deck[1:], event_rows=rows)
-    where = f"row {len(rows)}, card {len(rows[-1])}"
     left = state.players[seat].voting_cubes
-    cube = (f"{colour(state, seat)} put a voting cube on it ({left} left in the bank)" if votes
-            else f"{colour(state, seat)} has no voting cube left in the bank to put on it")
-    return state, [f"Event {card.title} ({card.name}) flipped into {where}: {card.text}", cube[0].upper() + cube[1:]]
+    cube = (Msg("{name} put a voting cube on it ({n} left in the bank)", name=colour(state, seat), n=left) if votes
+            else Msg("{name} has no voting cube left in the bank to put on it", name=colour(state, seat)))
+    flipped = Msg("event {title} ({card}) flipped into row {row}, card {n}", title=card.title, card=card.name,
+                  row=len(rows), n=len(rows[-1]))
+    return state, flipped, [Msg("{event}: {text}", event=capitalised(flipped), text=card.text), cube]
 
 
 # --- rotations ---------------------------------------------------------------------------------

@@ -34,7 +34,6 @@ from rules.glory.state import (
 )
 from rules.messages import Msg, Plural, joined, listed
 from rules.options import Choice, Kind, Moving, Param, Value, Values
-from rules.text import either
 
 Handler = Callable[[GloryState, Actor, Any], Result[GloryState]]
 HANDLERS: dict[type[Action], Handler] = {
@@ -179,17 +178,18 @@ class GloryGame(Game[GloryState]):
         if pending is not None:
             options = tuple(explore.label(k) for k in pending.options)
             tile = state.board.tile_named[pending.tile]
-            prompt = (f"Choose the rotation of {explore.tile_text(tile)} for the province at {pending.province} "
-                      f"(you claimed {pending.plan.end}): {either(options)}. The board shows each allowed rotation, "
-                      "numbered.")
+            prompt = Msg("Choose the rotation of {tile} for the province at {province} (you claimed {hex}): "
+                         "{rotations}. The board shows each allowed rotation, numbered.",
+                         tile=explore.tile_text(tile), province=pending.province, hex=pending.plan.end,
+                         rotations=listed(options, "or"))
             decisions = (Decision(pending.plan.seat, prompt, options, blocking=True),)
         cubes = state.players[state.turn].action_cubes
         if state.maneuvers and cubes:
-            prompt = f"Your turn: maneuver again for an action cube ({cubes} left), or end your turn."
+            prompt = Msg("Your turn: maneuver again for an action cube ({n} left), or end your turn.", n=cubes)
         elif state.maneuvers:
-            prompt = "Your turn: no action cube left for another maneuver; end your turn."
+            prompt = Msg("Your turn: no action cube left for another maneuver; end your turn.")
         else:
-            prompt = "Your turn: maneuver (free), pass for the round, or end your turn."
+            prompt = Msg("Your turn: maneuver (free), pass for the round, or end your turn.")
         return Position("development", (state.turn,), heading=heading, prompt=prompt, decisions=decisions)
 
     def seat_name(self, state: GloryState, seat: int) -> str:

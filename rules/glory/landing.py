@@ -20,22 +20,36 @@ from rules.glory.state import (
     is_water,
     join_armies,
     split_army,
+    structure_text,
     terrain,
     units_text,
 )
-from rules.text import either, plural
+from rules.messages import Msg, Plural, capitalised, listed
 
 
-def describe(state: GloryState, p: Plan) -> str:
-    """ "Red maneuvered 2 cavalrymen D4→E4→F5 (2 of 3 movement points)"."""
+def describe(state: GloryState, p: Plan, exploring: bool = False) -> str:
+    """ "Red maneuvered 2 cavalrymen D4→E4→F5 (2 of 3 movement points)"; `exploring`: "Red
+    maneuvered toward an unexplored province: …"."""
     board = state.board
     who = colour(state, p.seat)
     group = units_text(board, p.group)
-    how = " marching" if p.march else ""
-    packing = {"pack": ", packing", "unpack": ", unpacking"}.get(p.pack, "")
+    if p.march:
+        group = Msg("{units} marching", units=group)
+    packing = {"pack": Msg(", packing"), "unpack": Msg(", unpacking")}.get(p.pack, "")
     if len(p.path) == 1:
-        return f"{who} maneuvered {group}{how} at {p.start} without moving{packing}"
-    return f"{who} maneuvered {group}{how} {'→'.join(p.path)} ({p.cost} of {p.budget} movement points{packing})"
+        return Msg("{name} maneuvered {units} at {hex} without moving{packing}", name=who, units=group, hex=p.start,
+                   packing=packing)
+    said = {"name": who, "units": group, "path": "→".join(p.path), "cost": p.cost, "budget": p.budget,
+            "packing": packing}
+    if exploring:
+        return Msg("{name} maneuvered toward an unexplored province: {units} {path} ({cost} of {budget} movement "
+                   "points{packing})", **said)
+    return Msg("{name} maneuvered {units} {path} ({cost} of {budget} movement points{packing})", **said)
+
+
+def paid(moved: str, left: int | None) -> str:
+    """A maneuver's line with what it cost: `left` action cubes after paying one, None when free."""
+    return moved if left is None else Msg("{moved} (paid 1 action cube, {n} left)", moved=moved, n=left)
 
 
 def cubes_for(p: Plan) -> int:
@@ -62,7 +76,8 @@ def oversized(state: GloryState, p: Plan) -> str:
     hex_, unit, n = next(((h, u, n) for h, u, n in found if n > MAX_UNITS), ("", "", 0))
     if not n:
         return ""
-    return f"an army holds at most {MAX_UNITS} {board.unit_types[unit].plural}, and this would put {n} at {hex_}"
+    return Msg("an army holds at most {most} {units}, and this would put {n} at {hex}", most=MAX_UNITS,
+               units=board.unit_types[unit].plural, n=n, hex=hex_)
 
 
 def carry_out(state: GloryState, p: Plan, player: Mapping[str, Any] = FrozenDict(),
@@ -80,7 +95,7 @@ def carry_out(state: GloryState, p: Plan, player: Mapping[str, Any] = FrozenDict
         armies[p.start] = rest
     if p.pack == "pack":
         group = Army(group.units, _all_packed(state, group.units), 0)
-    phrases = []
+    phrases: list[str] = []
     for stop in p.stops:
         if stop.pick:
             left, picked = split_army(board, armies[stop.hex], stop.pick)
@@ -89,27 +104,29 @@ def carry_out(state: GloryState, p: Plan, player: Mapping[str, Any] = FrozenDict
             else:
                 armies[stop.hex] = left
             group = join_armies(group, picked, 0)
-            phrases.append(f"picked up {units_text(board, stop.pick)} at {stop.hex}")
+            phrases.append(Msg("picked up {units} at {hex}", units=units_text(board, stop.pick), hex=stop.hex))
         if stop.drop:
             kept, dropped = split_army(board, group, stop.drop)
             assert kept is not None
             group = kept
             there = armies.get(stop.hex)
             armies[stop.hex] = join_armies(there, dropped, max(cubes, there.cubes if there else 0))
-            joined = " (joining the army there)" if there else ""
-            phrases.append(f"dropped {units_text(board, stop.drop)} at {stop.hex}{joined}, depleted")
+            said = {"units": units_text(board, stop.drop), "hex": stop.hex}
+            phrases.append(Msg("dropped {units} at {hex} (joining the army there), depleted", **said) if there else
+                           Msg("dropped {units} at {hex}, depleted", **said))
     if p.pack == "unpack":
         group = Army(group.units, FrozenDict(), 0)
     there = armies.get(p.end)
     armies[p.end] = join_armies(there, group, max(cubes, there.cubes if there else 0))
     if there is not None:
-        phrases.append(f"merged with the army at {p.end}: {units_text(board, armies[p.end].units)}")
-    marched = " (marched: strength −1 until the round ends)" if p.march else ""
-    phrases.append(f"the army at {p.end} is depleted{marched}")
+        phrases.append(Msg("merged with the army at {hex}: {units}", hex=p.end,
+                           units=units_text(board, armies[p.end].units)))
+    phrases.append(Msg("the army at {hex} is depleted (marched: strength −1 until the round ends)", hex=p.end)
+                   if p.march else Msg("the army at {hex} is depleted", hex=p.end))
     last = LastManeuver(p.seat, p.path, tuple(s.hex for s in p.stops if s.drop),
                         tuple(s.hex for s in p.stops if s.pick))
     state = changed(state, p.seat, {**player, "armies": FrozenDict(armies)}, last=last, **fields)
-    return state, [phrase[0].upper() + phrase[1:] for phrase in phrases]
+    return state, [capitalised(phrase) for phrase in phrases]
 
 
 def stay(state: GloryState, p: Plan) -> tuple[GloryState, str]:
@@ -120,7 +137,7 @@ def stay(state: GloryState, p: Plan) -> tuple[GloryState, str]:
     depleted = Army(army.units, army.packed, max(army.cubes, cubes_for(p)))
     state = changed(state, p.seat, {"armies": armies.with_item(p.start, depleted)},
                     last=LastManeuver(p.seat, p.path, stayed=True))
-    return state, f"The army stays at {p.start}, depleted"
+    return state, Msg("The army stays at {hex}, depleted", hex=p.start)
 
 
 def _all_packed(state: GloryState, units: dict[str, int]) -> FrozenDict[str, int]:
@@ -154,19 +171,21 @@ def in_range(state: GloryState, seat: int, at: str, army: Army) -> list[tuple[in
             continue
         for name, enemy in player.armies.items():
             if hexes.distance(origin, board.axial(name)) <= reach:
-                targets.setdefault(name, []).append(f"{colour(state, s)}'s {army_text(board, enemy)}")
+                targets.setdefault(name, []).append(Msg("{name}'s {piece}", name=colour(state, s),
+                                                        piece=army_text(board, enemy)))
     for name, structure in state.structures.items():
         if structure.owner != seat and hexes.distance(origin, board.axial(name)) <= reach:
-            kind = "capital" if structure.capital else structure.kind
-            targets.setdefault(name, []).append(f"{colour(state, structure.owner)}'s {kind}")
+            targets.setdefault(name, []).append(Msg("{name}'s {piece}", name=colour(state, structure.owner),
+                                                    piece=structure_text(structure)))
     for name, what in targets.items():
         d = hexes.distance(origin, board.axial(name))
         water = is_water(cells[board.index[name]])
         by = [u.plural for u in attackers if u.attack and u.attack.min <= d <= u.attack.max
               and not (u.attack.melee and water)]
         if by:
-            found.append((d, name, f"{' and '.join(what)} at {name} ({plural(d, 'hex', 'hexes')} away; "
-                                   f"in range of {either(by, 'and')})"))
+            away = Plural("{n} hex", "{n} hexes", d)
+            found.append((d, name, Msg("{what} at {hex} ({away} away; in range of {units})", what=listed(what),
+                                       hex=name, away=away, units=listed(by))))
     return sorted(found)
 
 
@@ -177,5 +196,5 @@ def reach_report(state: GloryState, seat: int, at: str) -> list[str]:
         return []
     found = in_range(state, seat, at, army)
     if not found:
-        return [f"No enemy units or structures within attack range of {at}"]
-    return [f"Within attack range of {at}: {text}" for _, _, text in found]
+        return [Msg("No enemy units or structures within attack range of {hex}", hex=at)]
+    return [Msg("Within attack range of {hex}: {what}", hex=at, what=text) for _, _, text in found]

@@ -8,11 +8,11 @@ from rules.errors import BadInput, IllegalMove
 from rules.frozen import FrozenDict
 from rules.glory import explore
 from rules.glory.actions import Maneuver
-from rules.glory.landing import carry_out, describe, oversized, reach_report
+from rules.glory.landing import carry_out, describe, oversized, paid, reach_report
 from rules.glory.moves import MAX_PATH, plan
 from rules.glory.state import GloryState, Plan, Stop, changed, read_units, terrain_at
 from rules.guards import seated
-from rules.messages import Msg
+from rules.messages import Msg, capitalised
 
 MAX_STOPS = 24
 
@@ -24,13 +24,13 @@ def maneuver(state: GloryState, actor: Actor, action: Maneuver) -> Result[GloryS
     checked = planned(state, seat, action, paying)
     cubes = state.players[seat].action_cubes
     spent = {"action_cubes": cubes - 1} if paying else {}
-    paid = f" (paid 1 action cube, {cubes - 1} left)" if paying else ""
+    left = cubes - 1 if paying else None
     if terrain_at(state, checked.end) is None:
-        return explore.begin(changed(state, seat, spent, maneuvers=state.maneuvers + 1), checked, paid)
-    moved = describe(state, checked)
+        return explore.begin(changed(state, seat, spent, maneuvers=state.maneuvers + 1), checked, left)
+    moved = paid(describe(state, checked), left)
     state, phrases = carry_out(state, checked, spent, maneuvers=state.maneuvers + 1)
-    details = [f"{moved}{paid}", *phrases, *reach_report(state, seat, checked.end)]
-    return Result(state, f"{moved}{paid}", tuple(details))
+    details = [moved, *phrases, *reach_report(state, seat, checked.end)]
+    return Result(state, moved, tuple(details))
 
 
 def planned(state: GloryState, seat: int, action: Maneuver, paying: bool = False) -> Plan:
@@ -58,7 +58,7 @@ def planned(state: GloryState, seat: int, action: Maneuver, paying: bool = False
     checked = plan(state, seat, army, units, to, path or None, stops, action.march, action.pack)
     too_many = oversized(state, checked)
     if too_many:
-        raise IllegalMove(Msg("{why}.", why=f"{too_many[:1].upper()}{too_many[1:]}"))
+        raise IllegalMove(Msg("{why}.", why=capitalised(too_many)))
     if terrain_at(state, checked.end) is None and not state.province_deck:
         raise IllegalMove(Msg("The province deck is empty: no province can be explored."))
     return checked

@@ -33,16 +33,17 @@ from rules.glory.state import (
     add_units,
     army_text,
     colour,
+    structure_text,
     terrain,
     terrain_at,
     units_text,
 )
 from rules.guards import hosting, seated
-from rules.messages import Msg
+from rules.messages import Msg, joined
 from rules.options import MENU, Choice, Kept, Lister, Param, Value, Values, listed, number, text, what_of
 from rules.text import plural
 
-MARCH = "march: +1 movement point, two depletion cubes (strength −1 this round)"
+MARCH = Msg("march: +1 movement point, two depletion cubes (strength −1 this round)")
 SPLITS = 24  # the parts of an army a menu lists besides the whole (a page holds 25)
 
 
@@ -54,7 +55,7 @@ def candidates(state: GloryState, actor: Actor, kind: str, param: str, chosen: V
 
 MARCHING = "+march"  # a menu's end reached only by marching: "F6+march"
 ENDS_FIRST = ("army", "to")  # a maneuver chosen in menus: the army and where it ends, then the rest
-MOVE = Param("move", "Which army, to where?")  # the menus' army and end as one choice (typed: army, to)
+MOVE = Param("move", Msg("Which army, to where?"))  # the menus' army and end as one choice (typed: army, to)
 
 
 def params_now(state: GloryState, actor: Actor, kind: str, params: tuple[Param, ...],
@@ -248,8 +249,9 @@ def _groups(army: Army) -> list[Units]:
 
 def _route_text(route: Route, start: str) -> str:
     if not route.route:
-        return f"stay at {start} (0 hexes)"
-    return f"{route.cost} MP{', EXPLORES' if route.explore else ''}: {' '.join(route.route)}"
+        return Msg("stay at {hex} (0 hexes)", hex=start)
+    said = {"cost": route.cost, "route": " ".join(route.route)}
+    return Msg("{cost} MP, EXPLORES: {route}", **said) if route.explore else Msg("{cost} MP: {route}", **said)
 
 
 # --- a maneuver's values, parameter by parameter --------------------------------------------------
@@ -258,7 +260,12 @@ def _maneuver_army(state: GloryState, actor: Actor, chosen: Values) -> list[Choi
     seat = seated(actor)
     if queries.can_maneuver(state, seat) is not None:
         return []
-    return [Choice(at, f"{at}: {army_text(state.board, army)}") for at, army in queries.armies(state, seat)]
+    return [Choice(at, _at(at, army_text(state.board, army))) for at, army in queries.armies(state, seat)]
+
+
+def _at(at: str, what: str) -> str:
+    """A hex's choice: "E5: 2 swordsmen" (the hex's name, then what is there)."""
+    return Msg("{hex}: {what}", hex=at, what=what)
 
 
 def _maneuver_units(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -272,12 +279,12 @@ def _maneuver_units(state: GloryState, actor: Actor, chosen: Values) -> list[Cho
     labels = {units_text(board, g) if g else "all": "" for g in (*read, *_groups(army))}
     if read and typed:  # what is typed, in the words it was typed (autocomplete keeps what contains them)
         labels[units_text(board, read[0]) if read[0] else "all"] = typed
-    return [Choice(g, f"{said} → {g}" if said else f"all: {army_text(board, army)}" if g == "all" else g)
+    return [Choice(g, f"{said} → {g}" if said else Msg("all: {army}", army=army_text(board, army)) if g == "all" else g)
             for g, said in labels.items()]
 
 
 def _maneuver_march(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(False, "no march"), Choice(True, MARCH)]
+    return [Choice(False, Msg("no march")), Choice(True, MARCH)]
 
 
 def _maneuver_pack(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -309,7 +316,7 @@ def _maneuver_move(state: GloryState, actor: Actor, chosen: Values) -> list[Choi
     found = []
     for army in _maneuver_army(state, actor, {}):
         for end in _maneuver_to(state, actor, {"army": army.value}):
-            found.append(Choice(f"{army.value}>{end.value}", f"{army.label} to {end.label}"))
+            found.append(Choice(f"{army.value}>{end.value}", Msg("{army} to {end}", army=army.label, end=end.label)))
     return found
 
 
@@ -317,13 +324,14 @@ def _maneuver_to(state: GloryState, actor: Actor, chosen: Values) -> list[Choice
     """Where the army can end; before march is chosen, also the ends only marching reaches (G-M4)."""
     start, _ = _army(state, actor, chosen)
     ends = _ends(state, actor, chosen)
-    found = [Choice(at, f"{at} — {_route_text(route, start)}") for at, route in ends.items()]
+    found = [Choice(at, Msg("{hex} — {route}", hex=at, route=_route_text(route, start))) for at, route in ends.items()]
     if chosen.get("march") is None:
         try:
             farther = _ends(state, actor, chosen, march="true")
         except PlayerError:
             farther = {}
-        found += [Choice(f"{at}{MARCHING}", f"{at} — marching (two depletion cubes), {_route_text(route, start)}")
+        found += [Choice(f"{at}{MARCHING}", Msg("{hex} — marching (two depletion cubes), {route}", hex=at,
+                                                route=_route_text(route, start)))
                   for at, route in farther.items() if at not in ends]
     return found
 
@@ -334,7 +342,8 @@ def _maneuver_path(state: GloryState, actor: Actor, chosen: Values) -> list[Choi
     if chosen.get("to") is not None:
         to = notation.hex_(state.board, text(chosen, "to"))
         ends = {to: ends[to]} if to in ends else {}
-    return [Choice(" ".join(r.route), f"{' '.join(r.route)} ({r.cost} MP{', explores' if r.explore else ''})")
+    return [Choice(" ".join(r.route), Msg("{route} ({cost} MP, explores)", route=" ".join(r.route), cost=r.cost)
+                   if r.explore else Msg("{route} ({cost} MP)", route=" ".join(r.route), cost=r.cost))
             for r in ends.values() if r.route]
 
 
@@ -367,9 +376,10 @@ def _choose_choice(state: GloryState, actor: Actor, chosen: Values) -> list[Choi
         return []
     found = []
     for preview in explore.previews(state):
-        lands = "the army lands" if preview["lands"] else f"the army stays at {pending.plan.start}"
-        seas = "" if preview["seas_joined"] else "; its seas do not join the others"
-        found.append(Choice(preview["label"], f"{preview['label']}: {lands}{seas}"))
+        lands = Msg("the army lands") if preview["lands"] else Msg("the army stays at {hex}", hex=pending.plan.start)
+        if not preview["seas_joined"]:
+            lands = Msg("{lands}; its seas do not join the others", lands=lands)
+        found.append(Choice(preview["label"], Msg("{rotation}: {lands}", rotation=preview["label"], lands=lands)))
     return found
 
 
@@ -404,7 +414,7 @@ def _adjust_hex(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]
     armies = state.players[whose].armies
     found = []
     if what in ("units", "packed", "depletion"):
-        found = [Choice(at, f"{at}: {army_text(board, army)}") for at, army in queries.armies(state, whose, False)
+        found = [Choice(at, _at(at, army_text(board, army))) for at, army in queries.armies(state, whose, False)
                  if what != "packed" or any(board.unit_types[u].packing for u in army.units)]
     if what in ("units", "structure", "relic"):
         taken = set() if what == "relic" else {h for s, p in enumerate(state.players) if s != whose for h in p.armies}
@@ -447,11 +457,13 @@ def _adjust_name(state: GloryState, actor: Actor, chosen: Values) -> list[Choice
         hosting(actor, "build or remove cities and castles")
         return [Choice(s, s) for s in (*notation.STRUCTURES, "none")]
     if what == "votes":
-        return [Choice(card, f"{title} ({card}, row {r + 1}): {votes_text(state, votes)}")
+        return [Choice(card, Msg("{title} ({card}, row {row}): {votes}", title=title, card=card, row=r + 1,
+                                 votes=votes_text(state, votes)))
                 for r, row in enumerate(queries.event_cards(state)) for card, title, _, votes in row]
     if what == "relic":  # only relics out of the bag: on the map or held
-        found = [Choice(name, f"{name} — on {at}") for at, name in state.relics.items()]
-        return found + [Choice(name, f"{name} — held by {colour(state, s)}") for s, p in enumerate(state.players)
+        found = [Choice(name, Msg("{relic} — on {hex}", relic=name, hex=at)) for at, name in state.relics.items()]
+        return found + [Choice(name, Msg("{relic} — held by {name}", relic=name, name=colour(state, s)))
+                        for s, p in enumerate(state.players)
                         for name in p.relics]
     return []
 
@@ -482,7 +494,8 @@ def _numbers(top: int, unit: str) -> tuple[Choice, ...]:
 # --- the looks' values ------------------------------------------------------------------------------
 
 def _armies_player(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(seat, f"{colour(state, seat)} ({s.name})") for seat, s in enumerate(state.seats)]
+    return [Choice(seat, Msg("{name} ({player})", name=colour(state, seat), player=s.name))
+            for seat, s in enumerate(state.seats)]
 
 
 def _look_hex(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -491,25 +504,27 @@ def _look_hex(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
     notes: dict[str, list[str]] = {}
     for seat, player in enumerate(state.players):
         for at, army in player.armies.items():
-            notes.setdefault(at, []).append(f"{colour(state, seat)}: {army_text(board, army)}")
+            notes.setdefault(at, []).append(Msg("{name}: {army}", name=colour(state, seat),
+                                                army=army_text(board, army)))
     for at, structure in state.structures.items():
-        notes.setdefault(at, []).append(f"{colour(state, structure.owner)}'s "
-                                        f"{'capital' if structure.capital else structure.kind}")
+        notes.setdefault(at, []).append(Msg("{name}'s {piece}", name=colour(state, structure.owner),
+                                            piece=structure_text(structure)))
     for at, relic in state.relics.items():
-        notes.setdefault(at, []).append(f"relic {relic}")
-    busy = [Choice(h, f"{h} — {'; '.join(notes[h])}") for h in sorted(notes, key=lambda h: board.index[h])]
+        notes.setdefault(at, []).append(Msg("relic {relic}", relic=relic))
+    busy = [Choice(h, Msg("{hex} — {what}", hex=h, what=joined(notes[h], "; ")))
+            for h in sorted(notes, key=lambda h: board.index[h])]
     rest = [(h, kind) for h, kind in zip(board.names, terrain(state), strict=True) if h not in notes]
-    return busy + [Choice(h, f"{h} — {kind or 'face down'}") for h, kind in rest]
+    return busy + [Choice(h, Msg("{hex} — {what}", hex=h, what=kind or Msg("face down"))) for h, kind in rest]
 
 
 def _targets_army(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(at, f"{at}: {army_text(state.board, army)}")
+    return [Choice(at, _at(at, army_text(state.board, army)))
             for at, army in queries.armies(state, seated(actor), undepleted=False)]
 
 
 def _targets_to(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
     start, _ = _army(state, actor, chosen)
-    return [Choice(at, f"{at} — {_route_text(route, start)}")
+    return [Choice(at, Msg("{hex} — {route}", hex=at, route=_route_text(route, start)))
             for at, route in queries.reach(state, seated(actor), start).items()]
 
 

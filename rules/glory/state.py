@@ -23,7 +23,7 @@ from rules.base import Seat
 from rules.errors import BadInput, IllegalMove
 from rules.frozen import FrozenDict, player_changed
 from rules.glory.board import CODES, UNEXPLORED, Board, UnitType
-from rules.messages import Msg
+from rules.messages import Msg, joined
 
 HIDDEN = "?"  # a card or relic whose identity a view hides
 ROW = 3  # event cards per row (G-E5)
@@ -177,20 +177,29 @@ def colour(state: GloryState, seat: int) -> str:
     return Msg(state.seats[seat].colour.capitalize())
 
 
+STRUCTURES_SAID = {"capital": Msg("capital"), "city": Msg("city"), "castle": Msg("castle")}
+
+
+def structure_text(structure: Structure) -> str:
+    """A structure as texts name it: "capital", "city" or "castle"."""
+    return STRUCTURES_SAID["capital" if structure.capital else structure.kind]
+
+
 def units_text(board: Board, units: Units) -> str:
     """ "2 cavalrymen, 1 archer" in the units file's order; "no units" when empty."""
     parts = [u.count(units[u.name]) for u in board.units if units.get(u.name)]
-    return ", ".join(parts) or "no units"
+    return ", ".join(parts) or Msg("no units")
 
 
 def army_text(board: Board, army: Army) -> str:
     """Units, packed units and cubes: "2 swordsmen, 1 trebuchet (packed), 1 cube"."""
     text = units_text(board, army.units)
-    packed = [f"{n} packed" for n in army.packed.values() if n]
+    packed = [Msg("{n} packed", n=n) for n in army.packed.values() if n]
     if packed:
-        text += f" ({', '.join(packed)})"
+        text = Msg("{units} ({packed})", units=text, packed=joined(packed, ", "))
     if army.cubes:
-        text += f", depleted{' (marched)' if army.cubes == 2 else ''}"
+        text = (Msg("{units}, depleted (marched)", units=text) if army.cubes == 2 else
+                Msg("{units}, depleted", units=text))
     return text
 
 

@@ -24,18 +24,21 @@ def pass_turn(state: GloryState, actor: Actor, action: Pass) -> Result[GloryStat
     if len(state.passed) == len(state.seats):
         first = state.passed[0]
         state = new_round(state)
-        text = (f"{who} passed; everyone has passed: round {state.round - 1} ends, depletion is cleared, action cubes "
-                f"are refilled; {colour(state, first)} starts round {state.round}")
+        text = Msg("{name} passed; everyone has passed: round {ended} ends, depletion is cleared, action cubes are "
+                   "refilled; {first} starts round {n}", name=who, ended=state.round - 1, first=colour(state, first),
+                   n=state.round)
         return Result(state, text)
     state = replace(state, turn=following(state, seat), maneuvers=0)
-    return Result(state, f"{who} passed for this round; {colour(state, state.turn)} is next")
+    return Result(state, Msg("{name} passed for this round; {next} is next", name=who, next=colour(state, state.turn)))
 
 
 def end_turn(state: GloryState, actor: Actor, action: EndTurn) -> Result[GloryState]:
     seat = seated(actor)
     state = replace(state, turn=following(state, seat), maneuvers=0)
-    nxt = "plays on (everyone else has passed)" if state.turn == seat else "is next"
-    return Result(state, f"{colour(state, seat)} ended their turn; {colour(state, state.turn)} {nxt}")
+    said = {"name": colour(state, seat), "next": colour(state, state.turn)}
+    if state.turn == seat:
+        return Result(state, Msg("{name} ended their turn; {next} plays on (everyone else has passed)", **said))
+    return Result(state, Msg("{name} ended their turn; {next} is next", **said))
 
 
 def following(state: GloryState, seat: int) -> int:

@@ -47,8 +47,9 @@ def adjust(state: MegaState, actor: Actor, action: Adjust) -> Result[MegaState]:
         raise NotAllowed(Msg("Only the host may adjust another player's pieces."))
     barred(state, actor, action.what, whose)
     state, what = change(state, actor, whose, action)
-    owner = "" if action.what in HOST_ONLY else f"{name(state, whose)}'s "
-    summary = f"{name(state, seat)} adjusted {owner}{what}"
+    if action.what not in HOST_ONLY:
+        what = Msg("{name}'s {piece}", name=name(state, whose), piece=what)
+    summary = Msg("{name} adjusted {what}", name=name(state, seat), what=what)
     return Result(state, summary, board_changed=action.what not in NO_BOARD)
 
 
@@ -89,7 +90,8 @@ def _treasury(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tup
         raise IllegalMove(Msg("{name} has only {n} tokens in stock to add to the treasury.", name=name(state, whose),
                               n=p.stock))
     state = _set(state, whose, treasury=value, stock=p.stock - added)
-    return state, f"treasury {p.treasury} → {value} (stock {p.stock} → {p.stock - added})"
+    return state, Msg("treasury {before} → {value} (stock {was} → {now})", before=p.treasury, value=value, was=p.stock,
+                      now=p.stock - added)
 
 
 def _tax(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
@@ -101,8 +103,8 @@ def _tax(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[Me
         raise IllegalMove(Msg("Tax of {n} needs {n} tokens in stock; {name} has {stock}.", n=amount,
                               name=name(state, whose), stock=p.stock))
     state = _set(state, whose, treasury=p.treasury + amount, stock=p.stock - amount)
-    return state, (f"treasury {p.treasury} → {p.treasury + amount} by a tax of {amount} "
-                   f"(stock {p.stock} → {p.stock - amount})")
+    return state, Msg("treasury {before} → {value} by a tax of {n} (stock {was} → {now})", before=p.treasury,
+                      value=p.treasury + amount, n=amount, was=p.stock, now=p.stock - amount)
 
 
 def _tokens(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
@@ -129,7 +131,8 @@ def _tokens(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple
         del tokens[area]
     state = _set(state, whose, tokens=FrozenDict(tokens), once=FrozenDict(once), done=FrozenDict(done),
                  stock=p.stock - added)
-    return state, f"tokens in {area} {before} → {value} (stock {p.stock} → {p.stock - added})"
+    return state, Msg("tokens in {area} {before} → {value} (stock {was} → {now})", area=area, before=before,
+                      value=value, was=p.stock, now=p.stock - added)
 
 
 def _city(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
@@ -152,8 +155,9 @@ def _city(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[M
     else:
         raise BadInput(Msg("For a city, value 1 builds it and 0 removes it."))
     state = _set(state, whose, cities=cities)
-    return state, (f"city in {area}: {'none → built' if action.value else 'built → none'} "
-                   f"(cities {len(p.cities)} → {len(cities)})")
+    said = {"area": area, "was": len(p.cities), "now": len(cities)}
+    return state, (Msg("city in {area}: none → built (cities {was} → {now})", **said) if action.value else
+                   Msg("city in {area}: built → none (cities {was} → {now})", **said))
 
 
 def _advance(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
@@ -168,12 +172,12 @@ def _advance(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tupl
         if found in p.advances:
             raise IllegalMove(Msg("{name} already holds {advance}.", name=name(state, whose), advance=found))
         advances = tuple(sorted((*p.advances, found), key=board.advance_order.__getitem__))
-        text = f"{found}: not held → held"
+        text = Msg("{advance}: not held → held", advance=found)
     elif action.value == 0:
         if found not in p.advances:
             raise IllegalMove(Msg("{name} does not hold {advance}.", name=name(state, whose), advance=found))
         advances = tuple(a for a in p.advances if a != found)
-        text = f"{found}: held → not held"
+        text = Msg("{advance}: held → not held", advance=found)
     else:
         raise BadInput(Msg("For an advance, value 1 gains it and 0 loses it."))
     return _set(state, whose, advances=advances), text
@@ -194,7 +198,8 @@ def _ship(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[M
                           Msg("Ship {n} is already at {area}.", n=number, area=area))
     ships = list(p.ships)
     ships[number - 1] = Ship() if area is None else replace(ship, area=area)
-    return _set(state, whose, ships=tuple(ships)), f"ship {number}: {_where(ship.area)} → {_where(area)}"
+    return _set(state, whose, ships=tuple(ships)), Msg(
+        "ship {n}: {before} → {after}", n=number, before=_where(ship.area), after=_where(area))
 
 
 def _barbarians(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
@@ -207,7 +212,8 @@ def _barbarians(state: MegaState, actor: Actor, whose: int, action: Adjust) -> t
     barbarians[area] = value
     if not value:
         del barbarians[area]
-    return replace(state, barbarians=FrozenDict(barbarians)), f"barbarians in {area} {before} → {value}"
+    return replace(state, barbarians=FrozenDict(barbarians)), Msg(
+        "barbarians in {area} {before} → {value}", area=area, before=before, value=value)
 
 
 def _pirate(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
@@ -225,8 +231,8 @@ def _pirate(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple
         pirates = tuple(a for a in state.pirates if a != area)
     else:
         raise BadInput(Msg("For a pirate city, value 1 puts it and 0 removes it."))
-    change = "none → there" if action.value else "there → none"
-    return replace(state, pirates=pirates), f"pirate city in {area}: {change}"
+    return replace(state, pirates=pirates), (Msg("pirate city in {area}: none → there", area=area) if action.value
+                                             else Msg("pirate city in {area}: there → none", area=area))
 
 
 def _out_of_play(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:
@@ -241,12 +247,12 @@ def _out_of_play(state: MegaState, actor: Actor, whose: int, action: Adjust) -> 
         markers = tuple(a for a in state.out_of_play if a != area)
     else:
         raise BadInput(Msg("For an out-of-play marker, value 1 puts it and 0 removes it."))
-    change = "in play → out of play" if action.value else "out of play → in play"
-    return replace(state, out_of_play=markers), f"{area}: {change}"
+    return replace(state, out_of_play=markers), (Msg("{area}: in play → out of play", area=area) if action.value
+                                                 else Msg("{area}: out of play → in play", area=area))
 
 
 def _where(area: str | None) -> str:
-    return "in stock" if area is None else f"at {area}"
+    return Msg("in stock") if area is None else Msg("at {area}", area=area)
 
 
 ADJUSTERS: dict[str, Adjuster] = {

@@ -12,9 +12,8 @@ from rules.megaciv.options import describe, near_first
 from rules.megaciv.report import lines as report_lines
 from rules.megaciv.report import report
 from rules.megaciv.state import MegaState
-from rules.messages import Msg
+from rules.messages import Msg, Plural, joined
 from rules.options import Choice, Kind, Param, Values
-from rules.text import plural
 
 LOOKS = (
     Kind("report", "The phase-end report now",
@@ -30,7 +29,7 @@ def candidates(state: MegaState, actor: Actor, look: str, param: str) -> list[Ch
     if (look, param) == ("area", "name"):
         return [Choice(a, describe(state, a)) for a in near_first(state, actor.seat, list(state.board.areas))]
     if (look, param) == ("report", "private"):
-        return [Choice(False, "as the table sees it"), Choice(True, "with your own undeclared draft")]
+        return [Choice(False, Msg("as the table sees it")), Choice(True, Msg("with your own undeclared draft"))]
     return []
 
 
@@ -45,10 +44,13 @@ def lines(state: MegaState, actor: Actor, look: str, values: Values) -> list[str
 
 def phase_report(state: MegaState) -> list[str]:
     """The order and census, then the phase-end report (M-X4) as it would be now."""
-    movers = ", ".join(f"{m.name} {m.census}{' (declared)' if m.declared else ''}" for m in queries.order(state))
-    head = (f"Turn {state.turn}, Movement phase — order and census: {movers}" if state.moving
-            else f"Turn {state.turn}, between Movement phases — next order and census now: {movers}")
-    return [head, *(f"• {line}" for line in report_lines(state, report(state)))]
+    movers = joined([Msg("{name} {n} (declared)", name=m.name, n=m.census) if m.declared else f"{m.name} {m.census}"
+                     for m in queries.order(state)], ", ")
+    head = (Msg("Turn {turn}, Movement phase — order and census: {movers}", turn=state.turn, movers=movers)
+            if state.moving else
+            Msg("Turn {turn}, between Movement phases — next order and census now: {movers}", turn=state.turn,
+                movers=movers))
+    return [head, *(joined(["• ", line], "") for line in report_lines(state, report(state)))]
 
 
 def area(state: MegaState, seat: int | None, text: str) -> list[str]:
@@ -56,27 +58,29 @@ def area(state: MegaState, seat: int | None, text: str) -> list[str]:
     info = queries.area_info(state, seat, notation.area(state, text))
     assert info is not None  # the name was read from the map
     if info.kind == "sea":
-        head = f"{info.name} — open sea ({info.region}): ships enter it only with Astronavigation."
+        head = Msg("{area} — open sea ({region}): ships enter it only with Astronavigation.", area=info.name,
+                   region=info.region)
     else:
-        bits = [f"population limit {info.limit}"] + (["a city site"] if info.city_site else []) + \
-               (["coastal"] if info.coastal else ["inland"])
-        head = f"{info.name} — land ({info.region}): {', '.join(bits)}."
-    out = [head]
+        bits = [Msg("population limit {n}", n=info.limit), *([Msg("a city site")] if info.city_site else []),
+                Msg("coastal") if info.coastal else Msg("inland")]
+        head = Msg("{area} — land ({region}): {bits}.", area=info.name, region=info.region, bits=joined(bits, ", "))
+    out: list[str] = [head]
     if info.out_of_play:
-        out.append("Out of play.")
-    tokens = ", ".join(f"{who} {n}" for who, n in info.tokens) or "none"
-    out.append(f"Tokens: {tokens}." + (" A conflict situation exists here." if info.conflict else ""))
+        out.append(Msg("Out of play."))
+    tokens = ", ".join(f"{who} {n}" for who, n in info.tokens) or Msg("none")  # civilizations and counts
+    out.append(Msg("Tokens: {tokens}. A conflict situation exists here.", tokens=tokens) if info.conflict else
+               Msg("Tokens: {tokens}.", tokens=tokens))
     if info.city:
-        out.append("City: a pirate city." if info.city == "pirates" else f"City: {info.city}'s.")
+        out.append(Msg("City: a pirate city.") if info.city == "pirates" else Msg("City: {name}'s.", name=info.city))
     if info.ships:
-        out.append("Ships: " + ", ".join(f"{who} {n}" for who, n in info.ships) + ".")
-    out += [f"Entering: {r}." for r in info.restrictions]
+        out.append(Msg("Ships: {ships}.", ships=", ".join(f"{who} {n}" for who, n in info.ships)))
+    out += [Msg("Entering: {restriction}.", restriction=r) for r in info.restrictions]
     if info.kind == "land" and seat is not None:
-        land = [f"from {a} ({plural(n, 'token')}, {plural(steps, 'step')})" for a, steps, n in info.from_land]
-        boats = [f"ship {n}" for n in info.by_ship]
-        if land or boats:
-            out.append("You can enter it now: " + "; ".join([*land, *(["by " + ", ".join(boats)] if boats else [])])
-                       + ".")
-        else:
-            out.append("None of your tokens or ships can enter it now.")
+        land = [Msg("from {area} ({tokens}, {steps})", area=a, tokens=Plural("{n} token", "{n} tokens", n),
+                    steps=Plural("{n} step", "{n} steps", steps)) for a, steps, n in info.from_land]
+        if info.by_ship:
+            ships = joined([Msg("ship {n}", n=n) for n in info.by_ship], ", ")
+            land.append(Msg("by {ships}", ships=ships))
+        out.append(Msg("You can enter it now: {ways}.", ways=joined(land, "; ")) if land else
+                   Msg("None of your tokens or ships can enter it now."))
     return out

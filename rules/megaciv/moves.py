@@ -18,14 +18,14 @@ from rules.megaciv.actions import Move
 from rules.megaciv.conflict import advances_with, entering
 from rules.megaciv.draft import commit
 from rules.megaciv.state import TOKENS, Counter, MegaState, Step, count_in_range, land_area, name, powers
-from rules.messages import Msg
-from rules.text import either, plural
+from rules.messages import Msg, Plural
+from rules.text import either
 
 
 def move(state: MegaState, actor: Actor, action: Move) -> Result[MegaState]:
     seat = seated(actor)
     step = plan_move(state, seat, action)
-    return Result(commit(state, seat, step), f"{name(state, seat)} moved {step.text}")
+    return Result(commit(state, seat, step), Msg("{name} moved {step}", name=name(state, seat), step=step.text))
 
 
 def plan_move(state: MegaState, seat: int, action: Move) -> Step:
@@ -70,7 +70,8 @@ def plan_move(state: MegaState, seat: int, action: Move) -> Step:
     if goes_on and fresh:
         delta.append(("once", target, fresh))
     path = (source, via, target) if via else (source, target)
-    text = f"{plural(count, 'token')} {' → '.join(path)}" + (f": conflict situation in {target}" if conflict else "")
+    said = {"tokens": Plural("{n} token", "{n} tokens", count), "path": " → ".join(path), "area": target}
+    text = Msg("{tokens} {path}: conflict situation in {area}", **said) if conflict else Msg("{tokens} {path}", **said)
     return Step("move", text, path, count, (target,), tuple(delta))
 
 
@@ -78,7 +79,17 @@ def _shortage(total: int, usable: int, count: int, source: str, two_steps: bool)
     if total == 0:
         return Msg("You have no tokens in {area}.", area=source)
     moved = total - usable
-    why = f" ({moved} {'has' if moved == 1 else 'have'} moved this phase" + (
-        " or taken a step already" if two_steps else "") + ")" if moved else ""
-    back = " A token moves once a phase: to move one back, take its move back instead (takeback)." if moved else ""
-    return f"You have {usable} of {plural(total, 'token')} in {source} free to move{why}, not {count}.{back}"
+    said = {"usable": usable, "tokens": Plural("{n} token", "{n} tokens", total), "area": source, "count": count}
+    if not moved:
+        return Msg("You have {usable} of {tokens} in {area} free to move, not {count}.", **said)
+    if two_steps:
+        return Plural("You have {usable} of {tokens} in {area} free to move ({n} has moved this phase or taken a step "
+                      "already), not {count}. A token moves once a phase: to move one back, take its move back instead "
+                      "(takeback).",
+                      "You have {usable} of {tokens} in {area} free to move ({n} have moved this phase or taken a step "
+                      "already), not {count}. A token moves once a phase: to move one back, take its move back instead "
+                      "(takeback).", moved, **said)
+    return Plural("You have {usable} of {tokens} in {area} free to move ({n} has moved this phase), not {count}. A "
+                  "token moves once a phase: to move one back, take its move back instead (takeback).",
+                  "You have {usable} of {tokens} in {area} free to move ({n} have moved this phase), not {count}. A "
+                  "token moves once a phase: to move one back, take its move back instead (takeback).", moved, **said)

@@ -24,9 +24,9 @@ from rules.megaciv.board import fold
 from rules.megaciv.notation import NOWHERE
 from rules.megaciv.phase import growth
 from rules.megaciv.state import TOKENS, MegaState, name, powers
-from rules.messages import Msg
+from rules.messages import Msg, Plural, joined
 from rules.options import MENU, Choice, Kept, Param, Value, Values, given, joint, listed, number, text, what_of
-from rules.text import adjusting, plural
+from rules.text import adjusting
 
 Lister = Callable[[MegaState, Actor, Values], list[Choice]]
 BUILT = ("move", "build", "maintain", "scrap", "sail", "takeback", "expand", "adjust")  # the rest: the contract
@@ -34,13 +34,13 @@ _LEFT_OUT = {what: frozenset({p.name for p in Adjust.params} - {"what", *needs}
                              - (set() if what in HOST_ONLY else {"player"}))
              for what, needs in NEEDS.items()}  # the parameters an adjustment does not take
 DEFAULTED = {"tax": "value", "ship": "area"}  # may be left out: a tax of 2 per city, a ship back to stock
-FLAGS = {"city": ("remove the city", "build a city"), "advance": ("lose it", "gain it"),
-         "pirate": ("remove the pirate city", "put a pirate city"),
-         "out_of_play": ("back in play", "out of play")}  # what value 0 and 1 do
+FLAGS = {"city": (Msg("remove the city"), Msg("build a city")), "advance": (Msg("lose it"), Msg("gain it")),
+         "pirate": (Msg("remove the pirate city"), Msg("put a pirate city")),
+         "out_of_play": (Msg("back in play"), Msg("out of play"))}  # what value 0 and 1 do
 COUNTED = ("barbarians", "treasury", "tokens")  # adjustments of a count, asked with the count now
 LONGEST = 100  # a value Discord can hold
-WAY = Param("way", "Which tokens, to where?")  # the menus' move: its area and where they go as one choice
-VOYAGE = Param("voyage", "Which ship, to where?")  # the menus' sail: the ship and where it ends as one choice
+WAY = Param("way", Msg("Which tokens, to where?"))  # the menus' move: its area and where they go as one choice
+VOYAGE = Param("voyage", Msg("Which ship, to where?"))  # the menus' sail: the ship and where it ends as one choice
 JOINED = {"move": (WAY, ("from", "to")), "sail": (VOYAGE, ("ship", "route"))}  # (the joint choice, what it joins)
 
 
@@ -167,7 +167,8 @@ def _adjust(state: MegaState, values: Values) -> Adjust:
 # --- the values worth offering, parameter by parameter ----------------------------------------
 
 def _move_from(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(area, f"{area} — {free} of {plural(total, 'token')} free to move")
+    return [Choice(area, Msg("{area} — {free} of {tokens} free to move", area=area, free=free,
+                             tokens=_tokens_said(total)))
             for area, free, total in queries.movable(state, _seat(actor))]
 
 
@@ -175,8 +176,9 @@ def _move_to(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     source = notation.area(state, text(chosen, "from"))
     found = []
     for d in queries.destinations(state, _seat(actor), source):
-        how = "" if d.steps == 1 else f" (2 steps, via {d.via})"  # a land move is 1 step unless said
-        found.append(Choice(d.area, f"{d.area} — up to {plural(d.count, 'token')}{how}"))
+        said = {"area": d.area, "tokens": _tokens_said(d.count), "via": d.via}  # a land move is 1 step unless said
+        found.append(Choice(d.area, Msg("{area} — up to {tokens}", **said) if d.steps == 1 else
+                            Msg("{area} — up to {tokens} (2 steps, via {via})", **said)))
     return found
 
 
@@ -186,8 +188,9 @@ def _move_way(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     found = []
     for source, _free, _total in queries.movable(state, seat):
         for d in queries.destinations(state, seat, source):
-            how = "" if d.steps == 1 else f" (via {d.via})"
-            found.append(Choice(f"{source}>{d.area}", f"{source} → {d.area}{how} — up to {plural(d.count, 'token')}"))
+            said = {"source": source, "area": d.area, "via": d.via, "tokens": _tokens_said(d.count)}
+            found.append(Choice(f"{source}>{d.area}", Msg("{source} → {area} — up to {tokens}", **said) if d.steps == 1
+                                else Msg("{source} → {area} (via {via}) — up to {tokens}", **said)))
     return found
 
 
@@ -198,65 +201,73 @@ def _move_count(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
         most = dict(queries.vias(state, seat, source, target)).get(notation.area(state, text(chosen, "via")), 0)
     else:
         most = next((d.count for d in queries.destinations(state, seat, source) if d.area == target), 0)
-    return [Choice(n, plural(n, "token") + (" (all that may go)" if n == most else "")) for n in range(most, 0, -1)]
+    return [Choice(n, Msg("{tokens} (all that may go)", tokens=_tokens_said(n)) if n == most else _tokens_said(n))
+            for n in range(most, 0, -1)]
 
 
 def _move_via(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     chosen = typed("move", chosen)
     source, target = notation.area(state, text(chosen, "from")), notation.area(state, text(chosen, "to"))
-    return [Choice(via, f"{source} → {via} → {target} — up to {plural(most, 'token')}")
+    return [Choice(via, Msg("{source} → {via} → {area} — up to {tokens}", source=source, via=via, area=target,
+                            tokens=_tokens_said(most)))
             for via, most in queries.vias(state, _seat(actor), source, target)]
 
 
 def _build_area(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     board, seat = state.board, _seat(actor)
-    return [Choice(area, f"{area} — coastal, {plural(count, 'token')}")
+    return [Choice(area, Msg("{area} — coastal, {tokens}", area=area, tokens=_tokens_said(count)))
             for area, count in _tokens(state, seat) if board.areas[area].coastal and area not in state.out_of_play]
 
 
 def _build_pay(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     """The ways to pay for a ship, with the board's cost and what the seat has."""
-    cost, have = state.board.advances.base.ship_cost, f" (you have {_treasury(state, actor)})"
-    return [Choice("treasury", f"{cost} treasury{have}"),
-            Choice("mixed", f"{cost - 1} treasury and 1 token from the ship's area{have}"),
-            Choice("tokens", f"{plural(cost, 'token')} (at least one from the ship's area)")]
+    cost, have = state.board.advances.base.ship_cost, _treasury(state, actor)
+    return [Choice("treasury", Msg("{n} treasury (you have {have})", n=cost, have=have)),
+            Choice("mixed", Msg("{n} treasury and 1 token from the ship's area (you have {have})", n=cost - 1,
+                                have=have)),
+            Choice("tokens", Msg("{tokens} (at least one from the ship's area)", tokens=_tokens_said(cost)))]
 
 
 def _build_tokens_from(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     """Mixed: the ship's area; tokens: the ship's area and one more (or the ship's area twice)."""
     home = notation.area(state, text(chosen, "area"))
     if chosen.get("pay") == "mixed":
-        return [Choice(home, f"1 token from {home}")]
+        return [Choice(home, Msg("1 token from {area}", area=home))]
     found = []
     for area, count in _tokens(state, _seat(actor)):
         if area != home or count >= 2:
-            found.append(Choice(f"{home}, {area}", f"1 token from {home} and 1 from {area}" if area != home
-                                else f"2 tokens from {home}"))
+            found.append(Choice(f"{home}, {area}", Msg("1 token from {home} and 1 from {area}", home=home, area=area)
+                                if area != home else Msg("2 tokens from {area}", area=home)))
     return found
 
 
 def _upkeep_ships(state: MegaState, actor: Actor, note: str) -> list[Choice]:
-    return [Choice(s.number, f"Ship {s.number} at {s.area} — {note}")
+    return [Choice(s.number, Msg("Ship {n} at {area} — {note}", n=s.number, area=s.area, note=note))
             for s in queries.ships(state, _seat(actor)) if s.status == "needs upkeep"]
 
 
 def _maintain_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    return _upkeep_ships(state, actor, "needs upkeep (sinks at your declaration otherwise)")
+    return _upkeep_ships(state, actor, Msg("needs upkeep (sinks at your declaration otherwise)"))
 
 
 def _maintain_pay(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     """The ways to pay a ship's upkeep, with the board's cost and what the seat has."""
     upkeep = state.board.advances.base.upkeep
-    return [Choice("treasury", f"{upkeep} treasury (you have {_treasury(state, actor)})"),
-            Choice("token", f"{plural(upkeep, 'token')} (name its area)")]
+    return [Choice("treasury", Msg("{n} treasury (you have {have})", n=upkeep, have=_treasury(state, actor))),
+            Choice("token", Msg("{tokens} (name its area)", tokens=_tokens_said(upkeep)))]
 
 
 def _maintain_area(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(area, f"{area} — {plural(count, 'token')}") for area, count in _tokens(state, _seat(actor))]
+    return [Choice(area, Msg("{area} — {tokens}", area=area, tokens=_tokens_said(count)))
+            for area, count in _tokens(state, _seat(actor))]
+
+
+def _tokens_said(n: int) -> str:
+    return Plural("{n} token", "{n} tokens", n)
 
 
 def _scrap_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    return _upkeep_ships(state, actor, "old and not maintained: scrap it to build it anew")
+    return _upkeep_ships(state, actor, Msg("old and not maintained: scrap it to build it anew"))
 
 
 def _sail_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -265,8 +276,9 @@ def _sail_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     for s in queries.ships(state, seat):
         reach = queries.ship_reach(state, seat, s.number)
         if reach:
-            found.append(Choice(s.number, f"Ship {s.number} at {s.area} ({s.status}) — reaches "
-                                          f"{plural(len(reach), 'area')}"))
+            areas = Plural("{n} area", "{n} areas", len(reach))
+            found.append(Choice(s.number, Msg("Ship {n} at {area} ({status}) — reaches {areas}", n=s.number,
+                                              area=s.area, status=s.status, areas=areas)))
     return found
 
 
@@ -290,7 +302,8 @@ def _sail_route(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
         left = powers(state, seat).ship_steps - len(stops)
         if stops:
             on = {end: path for end, path in queries.water_paths(state, seat, stops[-1]).items() if len(path) <= left}
-            found = [*_routes(state, head, on, " more"), Choice(head.strip(), f"{head.strip()} — as typed"), *found]
+            typed_so_far = Choice(head.strip(), Msg("{route} — as typed", route=head.strip()))
+            found = [*_routes(state, head, on, " more"), typed_so_far, *found]
     return found
 
 
@@ -301,9 +314,11 @@ def _routes(state: MegaState, head: str, paths: dict[str, tuple[str, ...]], more
     found = []
     for end, path in ranked:
         route = head + " ".join(path)
-        kind = " (open sea)" if state.board.areas[end].kind == "sea" else ""  # else a coast: land to land on
+        where = Msg("{area} (open sea)", area=end) if state.board.areas[end].kind == "sea" else end  # else a coast
+        steps = (Plural("{n} more step", "{n} more steps", len(path)) if more else
+                 Plural("{n} step", "{n} steps", len(path)))
         if len(route) <= LONGEST:
-            found.append(Choice(route, f"{end}{kind} — {plural(len(path), f'{more} step'.strip())}: {route}"))
+            found.append(Choice(route, Msg("{end} — {steps}: {route}", end=where, steps=steps, route=route)))
     return found
 
 
@@ -314,7 +329,8 @@ def _sail_voyage(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]
     for s in queries.ships(state, seat):
         reach = queries.ship_reach(state, seat, s.number)
         for c in _routes(state, "", reach, "") if reach else ():
-            found.append(Choice(f"{s.number}:{c.value}", f"Ship {s.number} from {s.area} to {c.label}"))
+            found.append(Choice(f"{s.number}:{c.value}", Msg("Ship {n} from {area} to {end}", n=s.number, area=s.area,
+                                                             end=c.label)))
     return found
 
 
@@ -326,8 +342,9 @@ def _sail_take(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     if start is None:
         return []
     most = min(player.unmoved(start), powers(state, seat).ship_capacity)
-    aboard = [Choice(n, f"{plural(n, 'token')} aboard at {start}") for n in range(1, most + 1)]
-    return [Choice(0, "none aboard"), *aboard]
+    aboard = [Choice(n, Msg("{tokens} aboard at {area}", tokens=_tokens_said(n), area=start))
+              for n in range(1, most + 1)]
+    return [Choice(0, Msg("none aboard")), *aboard]
 
 
 def _takeback_steps(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -336,8 +353,9 @@ def _takeback_steps(state: MegaState, actor: Actor, chosen: Values) -> list[Choi
     found = []
     for count in range(1, len(steps) + 1):
         last = steps[len(steps) - count]
-        later = f" and {count - 1} later" if count > 1 else ""
-        found.append(Choice(count, f"{count}: take back {last.text}{later}"))
+        found.append(Choice(count, Msg("{n}: take back {step} and {later} later", n=count, step=last.text,
+                                       later=count - 1) if count > 1 else
+                            Msg("{n}: take back {step}", n=count, step=last.text)))
     return found
 
 
@@ -389,29 +407,30 @@ def _adjust_area(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]
     typed = fold(str(chosen.get("area") or ""))
     if typed:
         names = [a for a in names if typed in fold(a)]
-    found = [Choice("none", "none (back to stock)")] if what == "ship" else []
+    found = [Choice("none", Msg("none (back to stock)"))] if what == "ship" else []
     return found + [Choice(a, describe(state, a)) for a in near_first(state, _whose(actor, chosen), names)]
 
 
 def _adjust_advance(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     held = state.players[_whose(actor, chosen)].advances
-    return [Choice(a.name, f"{a.name}{' (held)' if a.name in held else ''} — {a.text}")
-            for a in state.board.advances.advances]
+    return [Choice(a.name, Msg("{advance} (held) — {text}", advance=a.name, text=a.text) if a.name in held else
+                   Msg("{advance} — {text}", advance=a.name, text=a.text)) for a in state.board.advances.advances]
 
 
 def _adjust_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     ships = state.players[_whose(actor, chosen)].ships
-    return [Choice(n, f"Ship {n} — {f'at {s.area}' if s.area else 'in stock'}") for n, s in enumerate(ships, 1)]
+    return [Choice(n, Msg("Ship {n} — {where}", n=n, where=Msg("at {area}", area=s.area) if s.area else
+                          Msg("in stock"))) for n, s in enumerate(ships, 1)]
 
 
 def _adjust_value(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     what = _what(chosen)
     if what in FLAGS:
         off, on = FLAGS[what]
-        return [Choice(1, f"1: {on}"), Choice(0, f"0: {off}")]
+        return [Choice(1, Msg("1: {what}", what=on)), Choice(0, Msg("0: {what}", what=off))]
     player = state.players[_whose(actor, chosen)]
     if what == "tax":
-        return [Choice(0, f"0: 2 per city ({2 * len(player.cities)})"),
+        return [Choice(0, Msg("0: 2 per city ({n})", n=2 * len(player.cities))),
                 *(Choice(n, str(n)) for n in range(1, player.stock + 1))]
     now = _now(state, actor, chosen)
     top = TOKENS if what == "barbarians" else min(TOKENS, now + player.stock)  # the player's own: from or to stock
@@ -439,9 +458,10 @@ def describe(state: MegaState, area: str) -> str:
     """An area for a list: "Arzu (limit 3, city site, coastal)", "Arzu-Sea (open sea)"."""
     a = state.board.areas[area]
     if a.kind == "sea":
-        return f"{area} (open sea)"
-    bits = [f"limit {a.limit}"] + (["city site"] if a.city_site else []) + (["coastal"] if a.coastal else [])
-    return f"{area} ({', '.join(bits)})"
+        return Msg("{area} (open sea)", area=area)
+    bits = [Msg("limit {n}", n=a.limit), *([Msg("city site")] if a.city_site else []),
+            *([Msg("coastal")] if a.coastal else [])]
+    return Msg("{area} ({bits})", area=area, bits=joined(bits, ", "))
 
 
 def near_first(state: MegaState, seat: int | None, names: list[str]) -> list[str]:
@@ -555,7 +575,7 @@ def _adjust_shape(state: MegaState, actor: Actor, params: tuple[Param, ...], cho
     counted = what in COUNTED and (what == "treasury" or chosen.get("area")) and actor.seat is not None
     if counted and _whose(actor, chosen) in range(len(state.players)):  # the menu's question says what it is now
         try:
-            asked = f"The new number (now {_now(state, actor, chosen)})?"
+            asked = Msg("The new number (now {n})?", n=_now(state, actor, chosen))
         except PlayerError:
             return shaped
         return _asking(shaped, asked)

@@ -14,8 +14,7 @@ from rules.megaciv.draft import secret_drafts
 from rules.megaciv.draft import take_back as undo_steps
 from rules.megaciv.report import lines, report
 from rules.megaciv.state import MegaState, Player, Ship, civ, count_in_range, land_area, name, powers, with_player
-from rules.messages import Msg
-from rules.text import plural
+from rules.messages import Msg, Plural, joined
 
 MAX_LIST = 500
 
@@ -47,10 +46,10 @@ def start(state: MegaState, actor: Actor, action: StartMovement) -> Result[MegaS
                     for p in state.players)
     state = replace(state, players=players, moving=True, order=order, census=census(state),
                     together=bool(state.settings["simultaneous"]), insisted=False)
-    listed = ", ".join(f"{name(state, s)} {state.census[s]}" for s in order)
-    how = "everyone moves at once" if state.together else f"{name(state, order[0])} moves first"
-    return Result(state, f"Turn {state.turn}: the Movement phase begins; {how}. Census order: {listed}.",
-                  undoable=False)
+    ordered = ", ".join(f"{name(state, s)} {state.census[s]}" for s in order)  # civilizations' names and numbers
+    how = Msg("everyone moves at once") if state.together else Msg("{name} moves first", name=name(state, order[0]))
+    return Result(state, Msg("Turn {turn}: the Movement phase begins; {how}. Census order: {order}.", turn=state.turn,
+                             how=how, order=ordered), undoable=False)
 
 
 def take_back(state: MegaState, actor: Actor, action: TakeBack) -> Result[MegaState]:
@@ -61,8 +60,8 @@ def take_back(state: MegaState, actor: Actor, action: TakeBack) -> Result[MegaSt
     count = count_in_range(action.count, 1, len(player.steps), "The number of steps to take back")
     gone = player.steps[len(player.steps) - count:]
     state = with_player(state, seat, undo_steps(player, count))
-    texts = "; ".join(s.text for s in reversed(gone))
-    return Result(state, f"{name(state, seat)} took back: {texts}")
+    texts = joined([s.text for s in reversed(gone)], "; ")
+    return Result(state, Msg("{name} took back: {steps}", name=name(state, seat), steps=texts))
 
 
 def declare(state: MegaState, actor: Actor, action: Declare) -> Result[MegaState]:
@@ -73,23 +72,27 @@ def declare(state: MegaState, actor: Actor, action: Declare) -> Result[MegaState
     lost = sinking(player)
     ships = tuple(Ship() if i + 1 in lost else s for i, s in enumerate(player.ships))
     state = with_player(state, seat, replace(player, declared=True, ships=ships))
-    details = [f"{name(state, seat)}: {s.text}" for s in player.steps]
-    summary = f"{name(state, seat)} declared their movement ended ({plural(len(player.steps), 'step')})"
+    who = name(state, seat)
+    details: list[str] = [Msg("{name}: {step}", name=who, step=s.text) for s in player.steps]
+    steps = Plural("{n} step", "{n} steps", len(player.steps))
+    summary = Msg("{name} declared their movement ended ({steps})", name=who, steps=steps)
     if lost:
-        phrase = f"ship{'s' if len(lost) > 1 else ''} {', '.join(map(str, lost))} destroyed (not maintained)"
-        summary += f"; {phrase}"
-        details.append(f"{name(state, seat)}'s {phrase}")
+        phrase = Plural("ship {ships} destroyed (not maintained)", "ships {ships} destroyed (not maintained)",
+                        len(lost), ships=", ".join(map(str, lost)))
+        summary = joined([summary, phrase], "; ")
+        details.append(Msg("{name}'s {what}", name=who, what=phrase))
     nxt = mover(state)
     if nxt is None:
         state = replace(state, moving=False, together=False, insisted=False, turn=state.turn + 1,
                         players=tuple(replace(p, expanded=False) for p in state.players))
         found = report(state)
-        summary += (f". The Movement phase of turn {state.turn - 1} is over: "
-                    f"{plural(len(found.conflicts), 'conflict situation')}, "
-                    f"{plural(len(found.spots), 'area')} where a city could be built")
-        details += ["Phase-end report:", *lines(state, found)]
+        conflicts = Plural("{n} conflict situation", "{n} conflict situations", len(found.conflicts))
+        spots = Plural("{n} area", "{n} areas", len(found.spots))
+        summary = Msg("{said}. The Movement phase of turn {turn} is over: {conflicts}, {areas} where a city could be "
+                      "built", said=summary, turn=state.turn - 1, conflicts=conflicts, areas=spots)
+        details += [Msg("Phase-end report:"), *lines(state, found)]
     elif not state.together:
-        summary += f"; {name(state, nxt)} moves next"
+        summary = Msg("{said}; {name} moves next", said=summary, name=name(state, nxt))
     return Result(state, summary, tuple(details), undoable=False, reveals=was_secret)
 
 
@@ -104,24 +107,26 @@ def declaring(state: MegaState, seat: int) -> str:
     which ships will sink."""
     player = state.players[seat]
     if player.steps:
-        parts = [f"Declare your movement ended? It is final: your {plural(len(player.steps), 'step')} "
-                 "cannot be taken back, and the others see them."]
+        parts = [Plural("Declare your movement ended? It is final: your {n} step cannot be taken back, and the others "
+                        "see them.", "Declare your movement ended? It is final: your {n} steps cannot be taken back, "
+                        "and the others see them.", len(player.steps))]
     else:
-        parts = ["Declare your movement ended without moving anything? It is final."]
+        parts = [Msg("Declare your movement ended without moving anything? It is final.")]
     lost = sinking(player)
     if lost:
-        parts.append(f"Ship{'s' if len(lost) > 1 else ''} {', '.join(map(str, lost))} (not maintained this turn) "
-                     "will sink.")
-    return " ".join(parts)
+        parts.append(Plural("Ship {ships} (not maintained this turn) will sink.",
+                            "Ships {ships} (not maintained this turn) will sink.", len(lost),
+                            ships=", ".join(map(str, lost))))
+    return joined(parts)
 
 
 def insist(state: MegaState, actor: Actor, action: Insist) -> Result[MegaState]:
     seat = seated(actor)
     state = replace(state, together=False, insisted=True)
     nxt = mover(state)
-    who = name(state, nxt) if nxt is not None else "nobody"
-    return Result(state, f"{name(state, seat)} insists on census order for the rest of this phase; "
-                         f"{who} moves now, the others wait for their turn", board_changed=False)
+    who = name(state, nxt) if nxt is not None else Msg("nobody")
+    return Result(state, Msg("{name} insists on census order for the rest of this phase; {who} moves now, the others "
+                             "wait for their turn", name=name(state, seat), who=who), board_changed=False)
 
 
 def growth(state: MegaState, seat: int) -> dict[str, int]:
@@ -169,8 +174,9 @@ def expand(state: MegaState, actor: Actor, action: Expand) -> Result[MegaState]:
     state = with_player(state, seat, replace(player, tokens=FrozenDict(tokens), stock=player.stock - added,
                                              expanded=True))
     grown = ", ".join(f"+{n} {a}" for a, n in placed.items())
-    return Result(state, f"{name(state, seat)} expanded: {grown} (stock {player.stock} → {player.stock - added}, "
-                         f"census {player.census} → {player.census + added})", board_changed=expanded_all(state))
+    return Result(state, Msg("{name} expanded: {grown} (stock {before} → {after}, census {was} → {now})",
+                             name=name(state, seat), grown=grown, before=player.stock, after=player.stock - added,
+                             was=player.census, now=player.census + added), board_changed=expanded_all(state))
 
 
 def expanded_all(state: MegaState) -> bool:

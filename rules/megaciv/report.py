@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from rules.megaciv.conflict import attack_needs
 from rules.megaciv.state import BARBARIANS, PIRATES, MegaState, name, party_name
-from rules.text import plural
+from rules.messages import Msg, Plural, joined
 
 
 @dataclass(frozen=True)
@@ -134,21 +134,24 @@ def _party_order(item: tuple[int, int]) -> tuple[int, int]:
 
 def lines(state: MegaState, found: Report) -> list[str]:
     """The report in plain words, one line per conflict situation and per city spot."""
-    out = []
+    out: list[str] = []
     for c in found.conflicts:
-        who = ", ".join(f"{p.name} {p.tokens}" for p in c.present)
-        parts = [f"Conflict situation in {c.area} (limit {c.limit}): {who}"]
+        who = ", ".join(f"{p.name} {p.tokens}" for p in c.present)  # civilizations' names and counts
+        parts = [Msg("Conflict situation in {area} (limit {limit}): {who}", area=c.area, limit=c.limit, who=who)]
         if c.city is not None:
-            parts.append(f"{c.city_name}'s city is attacked" if c.city != PIRATES else "the pirate city is attacked")
+            parts.append(Msg("{name}'s city is attacked", name=c.city_name) if c.city != PIRATES else
+                         Msg("the pirate city is attacked"))
             for a in c.attacks:
-                verdict = "can succeed" if a.succeeds else "cannot succeed"
-                parts.append(f"{a.name} attacks with {a.tokens}, needs {a.needed}: {verdict}")
-        out.append("; ".join(parts))
+                said = {"name": a.name, "tokens": a.tokens, "needed": a.needed}
+                parts.append(Msg("{name} attacks with {tokens}, needs {needed}: can succeed", **said) if a.succeeds
+                             else Msg("{name} attacks with {tokens}, needs {needed}: cannot succeed", **said))
+        out.append(joined(parts, "; "))
     for s in found.spots:
-        where = "city site" if s.site else "no city site"
-        note = " (if still there after the conflict)" if s.in_conflict else ""
-        out.append(f"{name(state, s.seat)} may build a city in {s.area}: {plural(s.tokens, 'token')} "
-                   f"({where}, {s.needed} needed){note}")
+        said = {"name": name(state, s.seat), "area": s.area, "tokens": Plural("{n} token", "{n} tokens", s.tokens),
+                "needed": s.needed}
+        spot = (Msg("{name} may build a city in {area}: {tokens} (city site, {needed} needed)", **said) if s.site
+                else Msg("{name} may build a city in {area}: {tokens} (no city site, {needed} needed)", **said))
+        out.append(Msg("{spot} (if still there after the conflict)", spot=spot) if s.in_conflict else spot)
     if not out:
-        out.append("No conflict situations and no areas where a city could be built.")
+        out.append(Msg("No conflict situations and no areas where a city could be built."))
     return out

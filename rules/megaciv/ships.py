@@ -7,6 +7,7 @@ player a move they could still make.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.base import Actor, Result
@@ -29,8 +30,8 @@ from rules.megaciv.state import (
     name,
     powers,
 )
-from rules.messages import Msg, Plural, joined
-from rules.text import either, plural
+from rules.messages import Msg, Plural, joined, listed
+from rules.text import either
 
 SHIP_PAYS = tuple(str(c.value) for c in PAYMENTS)  # the ways to pay for a ship, and for its upkeep
 UPKEEP_PAYS = tuple(str(c.value) for c in UPKEEP)
@@ -56,7 +57,7 @@ def _ship_number(ship: int) -> int:
 def build(state: MegaState, actor: Actor, action: Build) -> Result[MegaState]:
     seat = seated(actor)
     step = plan_build(state, seat, action)
-    return Result(commit(state, seat, step), f"{name(state, seat)} built {step.text}")
+    return Result(commit(state, seat, step), Msg("{name} built {step}", name=name(state, seat), step=step.text))
 
 
 def plan_build(state: MegaState, seat: int, action: Build) -> Step:
@@ -102,9 +103,9 @@ def plan_build(state: MegaState, seat: int, action: Build) -> Step:
                                      "You have {n} tokens in {area}; paying needs {count} there.", have, area=source,
                                      count=count))
         delta += destroy(player, source, count)
-    how = " and ".join(
-        ([f"{treasury} treasury"] if treasury else [])
-        + [f"{plural(sources.count(s), 'token')} from {s}" for s in dict.fromkeys(sources)])
+    how = _and(([Msg("{n} treasury", n=treasury)] if treasury else [])
+               + [Msg("{tokens} from {area}", tokens=Plural("{n} token", "{n} tokens", sources.count(s)), area=s)
+                  for s in dict.fromkeys(sources)])
     tokens = paid
     if player.treasury < treasury:
         mixed = action.pay != "mixed" and player.treasury >= cost - 1 > 0
@@ -116,7 +117,7 @@ def plan_build(state: MegaState, seat: int, action: Build) -> Step:
         raise IllegalMove(joined([short, Msg("Pay with {ways} instead.", ways=either(ways))]) if ways else short)
     before = player.ships[free]
     after = Ship(area, built=True)
-    text = f"ship {free + 1} in {area}, paying {how}"
+    text = Msg("ship {n} in {area}, paying {how}", n=free + 1, area=area, how=how)
     return Step("build", text, (area,), 0, (), tuple(delta), stock=treasury + tokens, treasury=-treasury,
                 builds=1, ship=free + 1, before=before, after=after)
 
@@ -141,7 +142,7 @@ def maintain(state: MegaState, actor: Actor, action: Maintain) -> Result[MegaSta
         if player.treasury < upkeep:
             raise IllegalMove(Msg("You have {treasury} in treasury; upkeep is {upkeep}.", treasury=player.treasury,
                                       upkeep=upkeep))
-        treasury, how = upkeep, f"{upkeep} treasury"
+        treasury, how = upkeep, Msg("{n} treasury", n=upkeep)
     else:
         if not action.area:
             raise BadInput(Msg("Name the area of the token you pay upkeep with."))
@@ -151,11 +152,12 @@ def maintain(state: MegaState, actor: Actor, action: Maintain) -> Result[MegaSta
                               else Msg("Upkeep is {upkeep} tokens; you have {have} in {area}.", upkeep=upkeep,
                                        have=player.tokens[area], area=area))
         delta += destroy(player, area, upkeep)
-        treasury, how = 0, f"a token from {area}" if upkeep == 1 else f"{upkeep} tokens from {area}"
-    text = f"ship {number} at {ship.area}, paying {how}"
+        treasury, how = 0, (Msg("a token from {area}", area=area) if upkeep == 1 else
+                            Msg("{n} tokens from {area}", n=upkeep, area=area))
+    text = Msg("ship {n} at {area}, paying {how}", n=number, area=ship.area, how=how)
     step = Step("maintain", text, (ship.area,), 0, (), tuple(delta), stock=upkeep, treasury=-treasury,
                 ship=number, before=ship, after=replace(ship, maintained=True))
-    return Result(commit(state, seat, step), f"{name(state, seat)} maintained {text}")
+    return Result(commit(state, seat, step), Msg("{name} maintained {step}", name=name(state, seat), step=text))
 
 
 def scrap(state: MegaState, actor: Actor, action: Scrap) -> Result[MegaState]:
@@ -169,15 +171,15 @@ def scrap(state: MegaState, actor: Actor, action: Scrap) -> Result[MegaState]:
                               "scrapped to be rebuilt.", n=number) if ship.built else
                           Msg("Ship {n} was maintained this turn; only an old ship not maintained this turn may be "
                               "scrapped to be rebuilt.", n=number))
-    text = f"ship {number} at {ship.area}, back to stock"
+    text = Msg("ship {n} at {area}, back to stock", n=number, area=ship.area)
     step = Step("scrap", text, (ship.area,), ship=number, before=ship, after=Ship())
-    return Result(commit(state, seat, step), f"{name(state, seat)} scrapped {text}")
+    return Result(commit(state, seat, step), Msg("{name} scrapped {step}", name=name(state, seat), step=text))
 
 
 def sail(state: MegaState, actor: Actor, action: Sail) -> Result[MegaState]:
     seat = seated(actor)
     step = plan_sail(state, seat, action)
-    return Result(commit(state, seat, step), f"{name(state, seat)} sailed {step.text}")
+    return Result(commit(state, seat, step), Msg("{name} sailed {step}", name=name(state, seat), step=step.text))
 
 
 def _counts(values: tuple[int, ...], stops: int, what: str, most: int) -> tuple[int, ...]:
@@ -274,9 +276,9 @@ def plan_sail(state: MegaState, seat: int, action: Sail) -> Step:
                                       aboard=aboard, area=area, most=capacity))
         most = max(most, aboard)
         marks.append(area + mark)
-    text = f"ship {number} " + " → ".join(marks)
-    if conflicts:
-        text += f": conflict situation in {either(list(dict.fromkeys(conflicts)), 'and')}"
+    said = {"n": number, "stops": " → ".join(marks)}
+    text = (Msg("ship {n} {stops}: conflict situation in {areas}", areas=listed(list(dict.fromkeys(conflicts))),
+                **said) if conflicts else Msg("ship {n} {stops}", **said))
     return Step("sail", text, stops, most, tuple(entered), _merged(delta), ship=number, before=ship,
                 after=replace(ship, area=stops[last], sailed=True))
 
@@ -287,3 +289,11 @@ def _merged(delta: list[tuple[Counter, str, int]]) -> tuple[tuple[Counter, str, 
     for counter, area, change in delta:
         total[counter, area] = total.get((counter, area), 0) + change
     return tuple((c, a, n) for (c, a), n in total.items() if n)
+
+
+def _and(parts: Sequence[str]) -> str:
+    """Parts joined by "and" each ("3 treasury and 1 token from Silsab and 2 tokens from Fava")."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = Msg("{first} and {last}", first=said, last=part)
+    return said

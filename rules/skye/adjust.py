@@ -20,6 +20,7 @@ from rules.skye.actions import LIMITS, WHATS, Adjust
 from rules.skye.model import TRACKS
 from rules.skye.progress import side_of
 from rules.skye.state import SkyeState, name, phase_number, with_player
+from rules.text import owner
 
 SEALED_ON = {"price": ("gold",), "plan": ("gold", "markers", *TRACKS, "journeyman")}  # what a seal was checked on
 
@@ -36,7 +37,7 @@ def adjust(state: SkyeState, actor: Actor, action: Adjust) -> Result[SkyeState]:
     if what not in WHATS:
         raise BadInput(Msg("Adjust one of: {names}.", names=", ".join(WHATS)))
     player = state.players[whose]
-    owner = "their" if whose == seat else f"{name(state, whose)}'s"
+    whose_ = owner(name(state, whose), whose == seat)
     if what == "journeyman":
         cell = (action.x, action.y)
         if not any((p.x, p.y) == cell for p in player.territory):
@@ -45,7 +46,8 @@ def adjust(state: SkyeState, actor: Actor, action: Adjust) -> Result[SkyeState]:
         if was == cell:
             raise IllegalMove(Msg("{name}'s journeyman is already at {x},{y}.", name=name(state, whose), x=cell[0],
                                   y=cell[1]))
-        change = f"{owner} journeyman {was[0]},{was[1]} → {cell[0]},{cell[1]}"
+        change = Msg("{owner} journeyman {x0},{y0} → {x},{y}", owner=whose_, x0=was[0], y0=was[1], x=cell[0],
+                     y=cell[1])
         return _changed(state, seat, whose, what, change, {"journeyman": cell})
     value = action.value
     if what in TRACKS:
@@ -71,7 +73,8 @@ def adjust(state: SkyeState, actor: Actor, action: Adjust) -> Result[SkyeState]:
         changes = {what: value}
     if before == value:
         raise IllegalMove(Msg("{name}'s {what} is already {value}.", name=name(state, whose), what=what, value=value))
-    return _changed(state, seat, whose, what, f"{owner} {what} {before} → {value}", changes)
+    return _changed(state, seat, whose, what, Msg("{owner} {what} {before} → {value}", owner=whose_, what=what,
+                                                  before=before, value=value), changes)
 
 
 def _changed(state: SkyeState, seat: int, whose: int, what: str, change: str,
@@ -82,11 +85,12 @@ def _changed(state: SkyeState, seat: int, whose: int, what: str, change: str,
     if what in SEALED_ON.get(state.stage, ()):
         if state.stage == "price" and player.pricing is not None and player.hand:
             changes.update(pricing=None, fingerprint="")
-            lines.append(f"{name(state, whose)}'s sealed prices are withdrawn because their {what} changed; "
-                         "they price again.")
+            lines.append(Msg("{name}'s sealed prices are withdrawn because their {what} changed; they price again.",
+                             name=name(state, whose), what=what))
         if state.stage == "plan" and player.plan is not None:
             changes.update(plan=None, fingerprint="")
-            lines.append(f"{name(state, whose)}'s sealed plan is withdrawn because their {what} changed; they plan "
-                         "again.")
+            lines.append(Msg("{name}'s sealed plan is withdrawn because their {what} changed; they plan again.",
+                             name=name(state, whose), what=what))
     state = with_player(state, whose, **changes)
-    return Result(state, f"{name(state, seat)} adjusted {change}.", tuple(lines), board_changed=what != "markers")
+    return Result(state, Msg("{name} adjusted {change}.", name=name(state, seat), change=change), tuple(lines),
+                  board_changed=what != "markers")

@@ -16,7 +16,8 @@ from itertools import combinations, product
 
 from rules.base import Action, Actor
 from rules.errors import BadInput, NotAllowed
-from rules.messages import Msg, Plural
+from rules.messages import Msg, Plural, joined
+from rules.messages import listed as said_list
 from rules.notation import fold
 from rules.options import MENU, Choice, Kept, Param, Value, Values, joint, listed, number, text
 from rules.skye import notation, queries
@@ -26,14 +27,14 @@ from rules.skye.model import EDGES, TRACKS
 from rules.skye.progress import entry_vp, next_space, price, side_of
 from rules.skye.state import SkyeState, name
 from rules.skye.turns import MAX_PRICE
-from rules.text import adjusting, either, plural
+from rules.text import adjusting
 
 Lister = Callable[[SkyeState, Actor, Values], list[Choice]]
 NEAR = 10  # adjusting gold or VP suggests values this far either side of the current one
 YES = ("true", "yes", "on", "1")
-PRICES = Param("prices", "Which prices?")  # the menus' prices as one choice (typed: price1, price2, price3)
+PRICES = Param("prices", Msg("Which prices?"))  # the menus' prices as one choice (typed: price1, price2, price3)
 EACH = "each"  # the joint price choice asking each price apart (a lone number: the first, the others apart)
-SPOT = Param("spot", "Which tile, where (x,y)?")  # the menus' tile and position as one choice (typed: tile, position)
+SPOT = Param("spot", Msg("Which tile, where (x,y)?"))  # the menus' tile and position as one choice (typed apart)
 
 
 def candidates(state: SkyeState, actor: Actor, kind: str, param: str, chosen: Values) -> list[Choice]:
@@ -73,7 +74,7 @@ def params_now(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, .
     what = fold(str(chosen.get("what") or ""))
     if kind == "adjust" and what in WHATS:
         need, now = _needs(what), _now(state, actor, chosen) if actor.seat is not None else None
-        asked = f"The new {what} (now {now})?" if now is not None else ""
+        asked = Msg("The new {what} (now {now})?", what=what, now=now) if now is not None else ""
         return tuple(replace(p, required=True, ask=asked or p.ask) if p.name == need else p for p in params
                      if p.name in ("what", "player", need))
     return params
@@ -197,9 +198,9 @@ def _adjust(state: SkyeState, seat: int, values: Values) -> Adjust:
 
 def _price_axe(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     seat = _seat(actor)
-    found = [Choice(t, f"axe {queries.tile_text(state, t)}") for t in queries.hand(state, seat)]
+    found = [Choice(t, Msg("axe {tile}", tile=queries.tile_text(state, t))) for t in queries.hand(state, seat)]
     if queries.may_skip_axe(state, seat):
-        found.append(Choice("none", "none: No Axe, price every tile"))
+        found.append(Choice("none", Msg("none: No Axe, price every tile")))
     return found
 
 
@@ -213,13 +214,13 @@ def _price_of(which: int) -> Lister:
         axe = None if typed is None else "" if notation.nothing(str(typed)) else notation.tile(str(typed), hand)
         tiles = hand[1:] if axe is None else tuple(t for t in hand if t != axe)
         if which >= len(tiles):
-            return [Choice(0, "0 (you have no tile to price here)")]
+            return [Choice(0, Msg("0 (you have no tile to price here)"))]
         floor = queries.price_floor(state, seat, len(tiles))
         others = [chosen.get(f"price{i + 1}") for i in range(len(tiles)) if i != which]
         spent = sum(number({"price": v}, "price") for v in others if v is not None)
         room = state.players[seat].gold - spent - floor * sum(1 for v in others if v is None)
-        what = "" if axe is None else f" for {tiles[which]}"
-        return [Choice(v, f"{v} gold{what}") for v in range(floor, min(room, MAX_PRICE) + 1)]
+        return [Choice(v, Msg("{n} gold", n=v) if axe is None else Msg("{n} gold for {tile}", n=v, tile=tiles[which]))
+                for v in range(floor, min(room, MAX_PRICE) + 1)]
     return lister
 
 
@@ -240,15 +241,18 @@ def _price_prices(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice
         shown, rest = splits, []
     elif len(firsts) < MENU:  # the first tile's price, the others asked after it
         shown = splits[:MENU - len(firsts)]
-        then = f"{tiles[1]}'s price" if len(tiles) == 2 else f"the prices of {either(tiles[1:], 'and')}"
-        rest = [Choice(str(v), f"{tiles[0]} {v} gold, then {then}…") for v in firsts]
+        then = (Msg("{tile}'s price", tile=tiles[1]) if len(tiles) == 2 else
+                Msg("the prices of {tiles}", tiles=said_list(tiles[1:])))
+        rest = [Choice(str(v), Msg("{tile} {n} gold, then {then}…", tile=tiles[0], n=v, then=then)) for v in firsts]
     else:
-        shown, rest = splits[:MENU - 1], [Choice(EACH, "other prices: give each tile's price apart")]
+        shown, rest = splits[:MENU - 1], [Choice(EACH, Msg("other prices: give each tile's price apart"))]
     found = []
     for p in shown:
-        priced = ", ".join(f"{t} {v} gold" for t, v in zip(tiles, p, strict=True)) or "no tile to price"
+        priced = joined([Msg("{tile} {n} gold", tile=t, n=v) for t, v in zip(tiles, p, strict=True)], ", ") if p \
+            else Msg("no tile to price")
         value = " ".join(map(str, (*p, *(0,) * (2 - len(p)))))  # the first two prices are always given
-        found.append(Choice(value, f"{priced} ({gold - sum(p)} of your {gold} gold left)"))
+        found.append(Choice(value, Msg("{prices} ({left} of your {gold} gold left)", prices=priced, left=gold - sum(p),
+                                       gold=gold)))
     return found + rest
 
 
@@ -272,20 +276,24 @@ def _buy_tile(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     seat = _seat(actor)
     found = []
     for tile, owner, cost, _affordable in queries.buyable(state, seat):
-        fits = "" if queries.placements(state, seat, tile) else " (fits nowhere in your territory now)"
-        found.append(Choice(tile, f"{tile} from {name(state, owner)} for {cost} gold{fits} — {_words(state, tile)}"))
-    return [*found, Choice("pass", "pass: buy nothing")]
+        said = {"tile": tile, "name": name(state, owner), "cost": cost, "words": _words(state, tile)}
+        found.append(Choice(tile, Msg("{tile} from {name} for {cost} gold — {words}", **said)
+                            if queries.placements(state, seat, tile) else
+                            Msg("{tile} from {name} for {cost} gold (fits nowhere in your territory now) — {words}",
+                                **said)))
+    return [*found, Choice("pass", Msg("pass: buy nothing"))]
 
 
 def _keep_discard(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     """Keeping every unbought tile, or discarding any of them (their price back)."""
     seat = _seat(actor)
     prices = {tile: cost for tile, owner, cost in queries.offers(state) if owner == seat}
-    found = [Choice("none", "none: keep them all")]
+    found = [Choice("none", Msg("none: keep them all"))]
     for count in range(1, len(prices) + 1):
         for group in combinations(prices, count):
             back = sum(prices[t] for t in group)
-            found.append(Choice(" ".join(group), f"discard {either(group, 'and')} (take back {back} gold)"))
+            found.append(Choice(" ".join(group), Msg("discard {tiles} (take back {n} gold)", tiles=said_list(group),
+                                                     n=back)))
     return found
 
 
@@ -300,8 +308,8 @@ def _place_spot(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     for tile in queries.to_place(state, seat):
         words = _words(state, tile)
         for x, y, turns in queries.placements(state, seat, tile):
-            found.append(Choice(f"{tile}@{x},{y}", f"{tile} at {x},{y} (fits turned {', '.join(map(str, turns))}) — "
-                                                  f"{words}"))
+            found.append(Choice(f"{tile}@{x},{y}", Msg("{tile} at {x},{y} (fits turned {turns}) — {words}", tile=tile,
+                                                       x=x, y=y, turns=", ".join(map(str, turns)), words=words)))
     return found
 
 
@@ -318,8 +326,10 @@ def _place_position(state: SkyeState, actor: Actor, chosen: Values) -> list[Choi
     spots: dict[tuple[int, int], list[str]] = {}
     for tile in _placing(state, seat, chosen):
         for x, y, turns in queries.placements(state, seat, tile):
-            spots.setdefault((x, y), []).append(f"{tile} fits turned {', '.join(map(str, turns))}")
-    return [Choice(f"{x},{y}", f"{x},{y} — {'; '.join(fits)}") for (x, y), fits in spots.items()]
+            spots.setdefault((x, y), []).append(Msg("{tile} fits turned {turns}", tile=tile,
+                                                    turns=", ".join(map(str, turns))))
+    return [Choice(f"{x},{y}", Msg("{x},{y} — {fits}", x=x, y=y, fits=joined(fits, "; ")))
+            for (x, y), fits in spots.items()]
 
 
 def _place_rotation(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -345,15 +355,17 @@ def _road_edge(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     found = []
     for x, y, side in queries.road_spots(state, seat):
         there = step((x, y), EDGES.index(side))
-        found.append(Choice(f"{x},{y} {side}", f"between {queries.tile_label(state, seat, (x, y))} and "
-                                               f"{queries.tile_label(state, seat, there)}"))
+        found.append(Choice(f"{x},{y} {side}", Msg("between {first} and {second}",
+                                                   first=queries.tile_label(state, seat, (x, y)),
+                                                   second=queries.tile_label(state, seat, there))))
     return found
 
 
 def _plan_extra(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     more = queries.points(state, _seat(actor))[1]
-    spend = [Choice(True, f"yes: {plural(more, 'more movement point')}")] if more else []
-    return [Choice(False, "no: your own movement points"), *spend]
+    points = Plural("{n} more movement point", "{n} more movement points", more)
+    spend = [Choice(True, Msg("yes: {points}", points=points))] if more else []
+    return [Choice(False, Msg("no: your own movement points")), *spend]
 
 
 def _plan_marker(which: int) -> Lister:
@@ -365,14 +377,17 @@ def _plan_marker(which: int) -> Lister:
         found = []
         for o in queries.marker_options(state, seat, before, _switch(chosen.get("extra"))):
             if o.track:
-                costs = [f"castle cost {o.castle}"] if o.castle else []
-                costs += [f"fee {o.fee}"] if o.fee else []
-                costs += [f"+{o.vp} VP"] if o.vp else []
-                what = f"{o.track.capitalize()} → {o.space} ({', '.join(costs) or o.need})"
+                costs = [Msg("castle cost {n}", n=o.castle)] if o.castle else []
+                costs += [Msg("fee {n}", n=o.fee)] if o.fee else []
+                costs += [Msg("+{n} VP", n=o.vp)] if o.vp else []
+                what = Msg("{track} → {space} ({costs})", track=o.track.capitalize(), space=o.space,
+                           costs=joined(costs, ", ") if costs else o.need)
             else:
-                what = "collect without advancing"
+                what = Msg("collect without advancing")
             where = queries.tile_label(state, seat, (o.x, o.y))
-            found.append(Choice(o.marker, f"{where}: {what} — {plural(o.cost, 'move')}, {o.left} left"))
+            moves = Plural("{n} move", "{n} moves", o.cost)
+            found.append(Choice(o.marker, Msg("{where}: {what} — {moves}, {left} left", where=where, what=what,
+                                              moves=moves, left=o.left)))
         return found
     return lister
 
@@ -386,7 +401,8 @@ def _use_bonus(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
 
 
 def _use_on(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(True, "spend it on your sealed plan"), Choice(False, "stop spending it on your sealed plan")]
+    return [Choice(True, Msg("spend it on your sealed plan")),
+            Choice(False, Msg("stop spending it on your sealed plan"))]
 
 
 def _choose_track(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -399,15 +415,16 @@ def _choose_track(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice
     found = []
     for option in asked[0][1]:
         if option not in TRACKS:
-            found.append(Choice(option, f"{option}: do not advance"))
+            found.append(Choice(option, Msg("{option}: do not advance", option=option)))
             continue
         i = TRACKS.index(option)
         track, at = side.tracks[i], player.tracks[i]
         to = next_space(track, at)
         fee, vp = price(state, seat, i, "free").fee, entry_vp(track, at, to)
-        costs = [f"Herald fee {fee} gold"] if fee else []
-        costs += [f"+{vp} VP"] if vp else []
-        found.append(Choice(option, f"{option}: {track.title} {at} → {to}" + "".join(f", {c}" for c in costs)))
+        moved = Msg("{option}: {track} {at} → {to}", option=option, track=track.title, at=at, to=to)
+        costs = [Msg("Herald fee {n} gold", n=fee)] if fee else []
+        costs += [Msg("+{n} VP", n=vp)] if vp else []
+        found.append(Choice(option, joined([moved, *costs], ", ")))
     return found
 
 

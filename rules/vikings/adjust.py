@@ -13,8 +13,8 @@ from dataclasses import replace
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
 from rules.guards import hosting, seated
-from rules.messages import Msg
-from rules.text import plural
+from rules.messages import Msg, joined
+from rules.text import owner, plural
 from rules.vikings.actions import NEEDS, Adjust
 from rules.vikings.control import fury_text, settle_control
 from rules.vikings.state import (
@@ -32,7 +32,8 @@ from rules.vikings.state import (
     with_player,
 )
 
-OWNER = "<owner>"  # in a change's text, replaced by "their" or "Blue's"
+FIELDS = {"wood": Msg("wood"), "food": Msg("food"), "steel": Msg("steel"), "raided": Msg("raided"),
+          "settlers": Msg("settlers"), "temples": Msg("temples")}  # the adjustable counts, as a change names them
 
 
 def adjust(state: VikingsState, actor: Actor, action: Adjust) -> Result[VikingsState]:
@@ -50,10 +51,13 @@ def adjust(state: VikingsState, actor: Actor, action: Adjust) -> Result[VikingsS
     if change is None:
         raise BadInput(Msg("Adjust one of: {names}.", names=", ".join(ADJUSTERS)))
     state, what = change(state, actor, whose, action)
-    owner = "their" if whose == seat else f"{colour(state, whose)}'s"
     state, settled = settle_control(state)
-    phrases = [f"{colour(state, seat)} adjusted {what.replace(OWNER, owner)}", *settled]
-    return Result(state, ", ".join(phrases), tuple(phrases))
+    phrases = [Msg("{name} adjusted {what}", name=colour(state, seat), what=what), *settled]
+    return Result(state, joined(phrases, ", "), tuple(phrases))
+
+
+def _owner(state: VikingsState, actor: Actor, whose: int) -> str:
+    return owner(colour(state, whose), whose == seated(actor))
 
 
 Adjuster = Callable[[VikingsState, Actor, int, Adjust], tuple[VikingsState, str]]  # the state after; what changed
@@ -69,7 +73,8 @@ def _resource(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> 
     if before == value:
         raise IllegalMove(Msg("{name}'s {what} is already {value}.", name=colour(state, whose), what=field,
                               value=value))
-    return with_player(state, whose, **{field: value}), f"{OWNER} {field} {before} → {value}"
+    return with_player(state, whose, **{field: value}), Msg("{owner} {what} {before} → {value}", owner=_owner(
+        state, actor, whose), what=FIELDS[field], before=before, value=value)
 
 
 def _pieces(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tuple[VikingsState, str]:
@@ -91,7 +96,9 @@ def _pieces(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tu
     changes = {action.what: on_island.with_item(island, action.value), mat_field: mat - added}
     state = with_player(state, whose, **changes)
     where = island_title(state, island)
-    return state, f"{OWNER} {action.what} on {where} {before} → {action.value} (mat {mat} → {mat - added})"
+    return state, Msg("{owner} {what} on {island} {before} → {value} (mat {mat} → {left})",
+                      owner=_owner(state, actor, whose), what=FIELDS[action.what], island=where, before=before,
+                      value=action.value, mat=mat, left=mat - added)
 
 
 def _boat(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tuple[VikingsState, str]:
@@ -113,7 +120,8 @@ def _boat(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tupl
                           Msg("{boat} is already at {space}.", boat=boat, space=target))
     pending = tuple(b for b in state.pending if (b.seat, b.boat) != (whose, action.boat))
     state = with_boat(state, whose, action.boat, target, pending=pending)
-    return state, f"{OWNER} boat {action.boat}: {_where(before)} → {_where(target)}"
+    return state, Msg("{owner} boat {boat}: {before} → {after}", owner=_owner(state, actor, whose), boat=action.boat,
+                      before=_where(before), after=_where(target))
 
 
 def _rune(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tuple[VikingsState, str]:
@@ -128,13 +136,15 @@ def _rune(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tupl
                                  name=colour(state, holder), island=name))
         state = replace(state, runes=state.runes.with_item(island, whose))
         _stays(state, island)
-        return state, f"{name}'s rune: {_holder(state, holder)} → {colour(state, whose)}"
+        return state, Msg("{island}'s rune: {before} → {after}", island=name, before=_holder(state, holder),
+                          after=colour(state, whose))
     if action.value == 0:
         if holder != whose:
             raise IllegalMove(Msg("{name} does not hold {island}'s rune.", name=colour(state, whose), island=name))
         state = replace(state, runes=state.runes.with_item(island, None))
         _stays(state, island)
-        return state, f"{name}'s rune: {colour(state, whose)} → on the island"
+        return state, Msg("{island}'s rune: {before} → {after}", island=name, before=colour(state, whose),
+                          after=_holder(state, None))
     raise BadInput(Msg("For a rune, value 1 takes it and 0 puts it back on its island."))
 
 
@@ -160,7 +170,8 @@ def _village(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> t
         raise IllegalMove(Msg("The village at {dock} is already there.", dock=dock) if before else
                           Msg("The village at {dock} is already gone.", dock=dock))
     state = replace(state, villages=state.villages | {dock} if action.value else state.villages - {dock})
-    return state, f"the village at {dock}: {'there → gone' if before else 'gone → there'}"
+    return state, (Msg("the village at {dock}: there → gone", dock=dock) if before else
+                   Msg("the village at {dock}: gone → there", dock=dock))
 
 
 def _fury(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tuple[VikingsState, str]:
@@ -174,15 +185,16 @@ def _fury(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tupl
     if before == action.value:
         raise IllegalMove(Msg("{god}'s fury is already {fury}.", god=action.god, fury=fury_text(before)))
     state = replace(state, fury=state.fury.with_item(action.god, action.value))
-    return state, f"{action.god} fury {fury_text(before)} → {fury_text(action.value)}"
+    return state, Msg("{god} fury {before} → {after}", god=action.god, before=fury_text(before),
+                      after=fury_text(action.value))
 
 
 def _where(space: str | None) -> str:
-    return "in harbour" if space is None else f"at {space}"
+    return Msg("in harbour") if space is None else Msg("at {space}", space=space)
 
 
 def _holder(state: VikingsState, holder: int | None) -> str:
-    return "on the island" if holder is None else colour(state, holder)
+    return Msg("on the island") if holder is None else colour(state, holder)
 
 
 ADJUSTERS: dict[str, Adjuster] = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from rules.messages import Msg
 from rules.vikings.state import VikingsState, colour, island_title
 
 SETTLER_INFLUENCE = 1
@@ -66,7 +67,8 @@ def _settle(state: VikingsState, island: str, power: dict[int, int]) -> tuple[Vi
         leaders = [s for s in power if power[s] == best]
         if best > 0 and len(leaders) == 1 and has_boots(state, leaders[0], island):
             state, fury = _take(state, island, leaders[0])
-            return state, f"{colour(state, leaders[0])} took {name}'s rune ({fury})"
+            return state, Msg("{name} took {island}'s rune ({fury})", name=colour(state, leaders[0]), island=name,
+                              fury=fury)
         return state, None
     stealers = [s for s in power if s != holder and power[s] > power[holder] and has_boots(state, s, island)]
     if stealers:
@@ -75,10 +77,12 @@ def _settle(state: VikingsState, island: str, power: dict[int, int]) -> tuple[Vi
         if len(top) == 1:
             thief = top[0]
             state, fury = _take(state, island, thief)
-            return state, f"{colour(state, thief)} stole {name}'s rune from {colour(state, holder)} ({fury})"
+            return state, Msg("{name} stole {island}'s rune from {holder} ({fury})", name=colour(state, thief),
+                              island=name, holder=colour(state, holder), fury=fury)
     if power[holder] == 0:
         state = replace(state, runes=state.runes.with_item(island, None))
-        return state, f"{colour(state, holder)} lost {name}'s rune: it returns to the island"
+        return state, Msg("{name} lost {island}'s rune: it returns to the island", name=colour(state, holder),
+                          island=name)
     return state, None
 
 
@@ -92,4 +96,5 @@ def add_fury(state: VikingsState, god: str, amount: int) -> tuple[VikingsState, 
     """Raise `god`'s fury: the state after, and what changed ("Odin fury 4 → 5")."""
     before = state.fury[god]
     state = replace(state, fury=state.fury.with_item(god, before + amount))
-    return state, f"{god} fury {fury_text(before)} → {fury_text(before + amount)}"
+    return state, Msg("{god} fury {before} → {after}", god=god, before=fury_text(before),
+                      after=fury_text(before + amount))

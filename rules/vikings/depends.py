@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Hashable
 
 from rules.core import Action, Footprint
+from rules.messages import Msg, joined
 from rules.vikings.actions import Sail
 from rules.vikings.state import VikingsState, boat_label
 
@@ -58,11 +59,18 @@ def change_text(state: VikingsState, key: str, was: Hashable, now: Hashable) -> 
     kind, name = key.split(":", 1)
     if kind == "piece":
         seat, boat = (int(part) for part in name.split("/"))
-        return f"{boat_label(state, seat, boat)} moved from {was or 'harbour'} to {now or 'harbour'}"
+        return Msg("{boat} moved from {was} to {now}", boat=boat_label(state, seat, boat), was=was or _HARBOUR,
+                   now=now or _HARBOUR)
     assert isinstance(was, tuple) and isinstance(now, tuple)
     (before, village_before), (after, village_after) = was, now
-    lines = [f"{boat_label(state, *b)} moved into {name} on your route" for b in after if b not in before]
-    lines += [f"{boat_label(state, *b)} left {name} on your route" for b in before if b not in after]
+    lines = [Msg("{boat} moved into {space} on your route", boat=boat_label(state, *b), space=name)
+             for b in after if b not in before]
+    lines += [Msg("{boat} left {space} on your route", boat=boat_label(state, *b), space=name)
+              for b in before if b not in after]
     if village_before != village_after:
-        lines.append(f"the village at {name} was {'raided' if village_before else 'put back'}")
-    return "; ".join(lines) or f"{name} on your route changed"
+        lines.append(Msg("the village at {dock} was raided", dock=name) if village_before else
+                     Msg("the village at {dock} was put back", dock=name))
+    return joined(lines, "; ") if lines else Msg("{space} on your route changed", space=name)
+
+
+_HARBOUR = Msg("harbour")

@@ -14,7 +14,6 @@ from rules.flow import Decision, Flow, Phase, Position
 from rules.frozen import FrozenDict
 from rules.messages import Msg, Plural, joined, listed
 from rules.options import Choice, Moving, Param, Value, Values, number
-from rules.text import either
 from rules.vikings import depends as footprints
 from rules.vikings import options, queries, turns
 from rules.vikings.actions import Adjust, AdvanceEra, Choose, Dedicate, EndTurn, PlaceBoat, ReturnSettlers, Sail
@@ -143,17 +142,20 @@ class VikingsGame(Game[VikingsState]):
         immediately move it"), play is held and the game waits only for the owners (ruling 6)."""
         if state.pending:
             decisions = tuple(
-                Decision(b.seat, f"Your boat {b.boat} was bumped from {b.dock}: choose the fjord it moves to.",
+                Decision(b.seat, Msg("Your boat {boat} was bumped from {dock}: choose the fjord it moves to.",
+                                     boat=b.boat, dock=b.dock),
                          b.options, blocking=True, key=str(b.boat),
-                         holds=f"{colour(state, b.seat)} must first move their bumped boat {b.boat} (at {b.dock}) "
-                               f"into an adjacent fjord: {either(list(b.options), 'or')}.")
+                         holds=Msg("{name} must first move their bumped boat {boat} (at {dock}) into an adjacent "
+                                   "fjord: {fjords}.", name=colour(state, b.seat), boat=b.boat, dock=b.dock,
+                                   fjords=listed(b.options, "or")))
                 for b in state.pending)
             owners = tuple(dict.fromkeys(b.seat for b in state.pending))
             return Position("bump", owners, heading=Msg("Era {era}", era=state.era), decisions=decisions)
         if state.placing:
             return Position("setup", (state.turn,), heading=Msg("Setup"))
         left = int(state.settings["sails_per_turn"]) - state.sails
-        prompt = f"Your turn: sail ({left} left), return settlers, dedicate a village, then end your turn."
+        prompt = Msg("Your turn: sail ({left} left), return settlers, dedicate a village, then end your turn.",
+                     left=left)
         return Position("turn", (state.turn,), heading=Msg("Era {era}", era=state.era), prompt=prompt)
 
     def awaiting(self, state: VikingsState) -> list[Awaiting]:

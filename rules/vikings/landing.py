@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.errors import BadInput, IllegalMove
-from rules.messages import Msg, Plural
-from rules.text import plural
+from rules.messages import Msg, Plural, joined
 from rules.vikings.actions import Sail
 from rules.vikings.state import VikingsState, changed, colour, island_title, raid_cost, with_player
 
@@ -53,19 +52,22 @@ def land(state: VikingsState, seat: int, action: Sail, dock: str) -> tuple[Vikin
     island = state.board.island_of(dock)
     if settlers:
         player = state.players[seat]
-        supply.append(f"{colour(state, seat)} food {player.food} → {player.food - settlers}")
+        supply.append(Msg("{name} food {before} → {after}", name=colour(state, seat), before=player.food,
+                          after=player.food - settlers))
         state = with_player(state, seat, food=player.food - settlers, mat_settlers=player.mat_settlers - settlers,
                             settlers=player.settlers.with_item(island, player.settlers[island] + settlers))
-        phrases.append(f"deployed {plural(settlers, 'settler')} on {island_title(state, island)}")
+        deployed = Plural("{n} settler", "{n} settlers", settlers)
+        phrases.append(Msg("deployed {settlers} on {island}", settlers=deployed, island=island_title(state, island)))
         state, hit = _attack(state, seat, island)
         phrases.extend(hit)
     if raid:
         cost = raid_cost(state)
         player = state.players[seat]
-        supply.append(f"{colour(state, seat)} steel {player.steel} → {player.steel - cost}")
+        supply.append(Msg("{name} steel {before} → {after}", name=colour(state, seat), before=player.steel,
+                          after=player.steel - cost))
         state = changed(state, seat, {"steel": player.steel - cost, "raided": player.raided + 1},
                         villages=state.villages - {dock})
-        phrases.append(f"raided the village at {dock}")
+        phrases.append(Msg("raided the village at {dock}", dock=dock))
     return state, phrases, supply
 
 
@@ -76,14 +78,14 @@ def _attack(state: VikingsState, seat: int, island: str) -> tuple[VikingsState, 
     if any(state.players[s].settlers[island] >= mine for s in others):
         return state, []
     players = list(state.players)
-    hit = []
+    hit: list[str] = []
     for s in others:
         victim = players[s]
         count = victim.settlers[island]
         if count:
             players[s] = replace(victim, settlers=victim.settlers.with_item(island, count - 1),
                                  mat_settlers=victim.mat_settlers + 1)
-            hit.append(f"{colour(state, s)} {count}→{count - 1}")
+            hit.append(Msg("{name} {before}→{after}", name=colour(state, s), before=count, after=count - 1))
     if not hit:
         return state, []
-    return replace(state, players=tuple(players)), [f"removed a settler each: {', '.join(hit)}"]
+    return replace(state, players=tuple(players)), [Msg("removed a settler each: {hit}", hit=joined(hit, ", "))]

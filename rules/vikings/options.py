@@ -9,10 +9,10 @@ from dataclasses import replace
 
 from rules.base import Action, Actor
 from rules.errors import BadInput
-from rules.messages import Msg
+from rules.messages import Msg, Plural, joined
 from rules.notation import items
 from rules.options import Choice, Lister, Param, Value, Values, defaulted, given, listed, number, text, what_of
-from rules.text import adjusting, plural
+from rules.text import adjusting
 from rules.vikings import notation
 from rules.vikings.actions import NEEDS, Adjust, Dedicate, PlaceBoat, ReturnSettlers, Sail
 from rules.vikings.queries import dedication_targets, empty_docks, islands, reach, sailable, spaces
@@ -38,9 +38,9 @@ def candidates(state: VikingsState, actor: Actor, kind: str, param: str, chosen:
     return listed(LISTERS, state, actor, kind, param, chosen)
 
 
-STRONGEST = f"To where (as far as an x{max(STRENGTHS)} sail reaches)?"
-TRIP = Param("trip", "Which boat, to where?")  # the menus' boat and end as one choice (typed: boat, route)
-SMALLEST = "With which sail card (the smallest that does by default)?"
+STRONGEST = Msg("To where (as far as an x{n} sail reaches)?", n=max(STRENGTHS))
+TRIP = Param("trip", Msg("Which boat, to where?"))  # the menus' boat and end as one choice (typed: boat, route)
+SMALLEST = Msg("With which sail card (the smallest that does by default)?")
 
 
 def params_now(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
@@ -126,7 +126,8 @@ def _place_dock(state: VikingsState, actor: Actor, chosen: Values) -> list[Choic
 
 
 def _sail_boat(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(boat, f"Boat {boat} — at {space}") for boat, space in sailable(state, _seat(actor))]
+    return [Choice(boat, Msg("Boat {boat} — at {space}", boat=boat, space=space))
+            for boat, space in sailable(state, _seat(actor))]
 
 
 def _sail_trip(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -139,16 +140,20 @@ def _sail_trip(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice
     for boat, start in sailable(state, seat):
         for end, route in reach(state, seat, boat, max(STRENGTHS)):
             if not route:
-                found.append(Choice(f"{boat}:stay", f"Boat {boat} stays at {end} — sails without moving, sail x1"))
+                found.append(Choice(f"{boat}:stay", Msg("Boat {boat} stays at {end} — sails without moving, sail x1",
+                                                        boat=boat, end=end)))
                 continue
             bumped = [colour(state, held[0]) for step in route
                       if (held := occupant(state, step)) is not None and held[0] != seat]
-            said = [f"{plural(len(route), 'move')}: {' '.join(route)}, sail x{len(route)}",
-                    *([f"bumps {', '.join(dict.fromkeys(bumped))}"] if bumped else []),
-                    *([f"may raid its village ({raid_cost(state)} steel)"] if end in state.villages else [])]
-            back = " and back" if end == start else ""
-            found.append(Choice(f"{boat}:{' '.join(route)}", f"Boat {boat} to {end}{back} (from {start}) — "
-                                                              f"{'; '.join(said)}"))
+            moves = Plural("{n} move", "{n} moves", len(route))
+            said = [Msg("{moves}: {route}, sail x{n}", moves=moves, route=" ".join(route), n=len(route)),
+                    *([Msg("bumps {names}", names=joined(list(dict.fromkeys(bumped)), ", "))] if bumped else []),
+                    *([Msg("may raid its village ({cost} steel)", cost=raid_cost(state))]
+                      if end in state.villages else [])]
+            trip = {"boat": boat, "end": end, "start": start, "said": joined(said, "; ")}
+            found.append(Choice(f"{boat}:{' '.join(route)}",
+                                Msg("Boat {boat} to {end} and back (from {start}) — {said}", **trip) if end == start
+                                else Msg("Boat {boat} to {end} (from {start}) — {said}", **trip)))
     return found
 
 
@@ -160,12 +165,14 @@ def _sail_route(state: VikingsState, actor: Actor, chosen: Values) -> list[Choic
     found = []
     for end, route in reach(state, seat, boat, strength):
         if not route:
-            found.append(Choice(route_value(route), f"stay at {end} — sail without moving"))
+            found.append(Choice(route_value(route), Msg("stay at {end} — sail without moving", end=end)))
             continue
-        village = " (village)" if end in state.villages else ""
-        back = " and back" if end == start else ""
-        moves = f"{plural(len(route), 'move')}: {' '.join(route)}"
-        found.append(Choice(route_value(route), f"{end}{village}{back} — {moves}"))
+        where = Msg("{end} (village)", end=end) if end in state.villages else end
+        if end == start:
+            where = Msg("{end} and back", end=where)
+        moves = Plural("{n} move", "{n} moves", len(route))
+        found.append(Choice(route_value(route), Msg("{end} — {moves}: {route}", end=where, moves=moves,
+                                                    route=" ".join(route))))
     return found
 
 
@@ -182,22 +189,25 @@ def _sail_strength(state: VikingsState, actor: Actor, chosen: Values) -> list[Ch
 
 
 def _sail_settlers(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(n, f"{plural(n, 'settler')} ({n} food)") for n in range(SETTLERS + 1)]
+    return [Choice(n, Msg("{settlers} ({n} food)", settlers=Plural("{n} settler", "{n} settlers", n), n=n))
+            for n in range(SETTLERS + 1)]
 
 
 def _sail_raid(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(False, "no raid"), Choice(True, f"raid the village ({raid_cost(state)} steel)")]
+    return [Choice(False, Msg("no raid")), Choice(True, Msg("raid the village ({cost} steel)", cost=raid_cost(state)))]
 
 
 def _return_island(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
     player = state.players[_seat(actor)]
-    return [Choice(name, f"{title} ({plural(player.settlers[name], 'settler')})") for name, title in islands(state)
-            if player.settlers[name]]
+    return [Choice(name, Msg("{island} ({settlers})", island=title,
+                             settlers=Plural("{n} settler", "{n} settlers", player.settlers[name])))
+            for name, title in islands(state) if player.settlers[name]]
 
 
 def _return_count(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
     island = notation.island(state, text(chosen, "island"))
-    return [Choice(n, plural(n, "settler")) for n in range(1, state.players[_seat(actor)].settlers[island] + 1)]
+    return [Choice(n, Plural("{n} settler", "{n} settlers", n))
+            for n in range(1, state.players[_seat(actor)].settlers[island] + 1)]
 
 
 def _dedicate_target(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -220,22 +230,24 @@ def _adjust_island(state: VikingsState, actor: Actor, chosen: Values) -> list[Ch
 def _adjust_boat(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
     whose = chosen.get("player")
     seat = whose if isinstance(whose, int) and not isinstance(whose, bool) else _seat(actor)
-    return [Choice(b, f"{boat_label(state, seat, b)} — {f'at {at}' if at else 'in harbour'}")
+    return [Choice(b, Msg("{boat} — {where}", boat=boat_label(state, seat, b),
+                          where=Msg("at {space}", space=at) if at else Msg("in harbour")))
             for b, at in state.players[seat].boats.items()]
 
 
 def _adjust_space(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
     """For a village: the village docks; for a boat: harbour, then fjords, then docks."""
     if str(chosen.get("what", "")).strip().casefold() == "village":
-        return [Choice(d, f"{d} (village dock)") for d in sorted(state.board.village_docks)]
+        return [Choice(d, Msg("{dock} (village dock)", dock=d)) for d in sorted(state.board.village_docks)]
     docks = {d.name for d in state.board.docks}
     ordered = sorted(spaces(state), key=lambda s: s in docks)
-    return [Choice("none", "none (in harbour)"), *(Choice(s, f"{s} ({'dock' if s in docks else 'fjord'})")
-                                                   for s in ordered)]
+    return [Choice("none", Msg("none (in harbour)")),
+            *(Choice(s, Msg("{space} (dock)", space=s) if s in docks else Msg("{space} (fjord)", space=s))
+              for s in ordered)]
 
 
 def _adjust_god(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(g, f"{g} (fury {state.fury[g]})") for g in state.board.gods]
+    return [Choice(g, Msg("{god} (fury {fury})", god=g, fury=state.fury[g])) for g in state.board.gods]
 
 
 def _adjust_value(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:

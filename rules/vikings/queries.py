@@ -7,6 +7,7 @@ answers in the names the map uses; the cog only formats the answers.
 from __future__ import annotations
 
 from rules.errors import PlayerError
+from rules.messages import Msg
 from rules.vikings import sail
 from rules.vikings.state import DEDICATIONS, VikingsState, dedication_title, is_aside
 
@@ -49,9 +50,10 @@ def islands(state: VikingsState) -> list[tuple[str, str]]:
 def dedication_targets(state: VikingsState) -> list[tuple[str, str]]:
     """Where a raided village can be dedicated: the era mat's actions still open, then the gods."""
     limit = len(state.seats)
-    mat = [(d, f"{dedication_title(d)} ({state.dedications[d]} of {limit} used this era)") for d in DEDICATIONS
-           if state.dedications[d] < limit]
-    return mat + [(g, f"{g}'s +2 fury") for g in state.board.gods]
+    mat: list[tuple[str, str]] = [
+        (d, Msg("{title} ({n} of {limit} used this era)", title=dedication_title(d), n=state.dedications[d],
+                limit=limit)) for d in DEDICATIONS if state.dedications[d] < limit]
+    return mat + [(g, Msg("{god}'s +2 fury", god=g)) for g in state.board.gods]
 
 
 def spaces(state: VikingsState) -> list[str]:

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.errors import BadInput, IllegalMove
-from rules.messages import Msg
+from rules.messages import Msg, listed
 from rules.vikings.state import Bump, VikingsState, boat_label, colour, is_aside, known_boat, occupant, with_boat
 
 STRENGTHS = (1, 2, 3)
@@ -156,7 +156,8 @@ def _bump(state: VikingsState, seat: int, boat: int, dock: str) -> tuple[Vikings
     options = state.board.fjords_next_to(dock)
     label = boat_label(state, seat, boat)
     if len(options) == 1:
-        return with_boat(state, seat, boat, options[0]), f"bumped {label} to {options[0]}"
+        return with_boat(state, seat, boat, options[0]), Msg("bumped {boat} to {fjord}", boat=label, fjord=options[0])
     aside = Bump(seat=seat, boat=boat, dock=dock, options=options)
     return (replace(state, pending=(*state.pending, aside)),
-            f"bumped {label} ({colour(state, seat)} chooses {' or '.join(options)})")
+            Msg("bumped {boat} ({name} chooses {fjords})", boat=label, name=colour(state, seat),
+                fjords=listed(options, "or")))

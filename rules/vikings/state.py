@@ -33,7 +33,7 @@ DEDICATIONS = ("action1", "action2", "action3", "action4")  # the era mat's, top
 
 def dedication_title(target: str) -> str:
     """A dedication target as players read it: "era-mat action 2" for "action2", a god by name."""
-    return f"era-mat action {target.removeprefix('action')}" if target in DEDICATIONS else target
+    return Msg("era-mat action {n}", n=target.removeprefix("action")) if target in DEDICATIONS else target
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ def colour(state: VikingsState, seat: int) -> str:
 def boat_label(state: VikingsState, seat: int, boat: int) -> str:
     """A boat as players read it everywhere: "Red boat 2" (never like a space, a letter and a
     number; the board draws it as a hull under Red's marker holding the 2)."""
-    return f"{colour(state, seat)} boat {boat}"
+    return Msg("{name} boat {boat}", name=colour(state, seat), boat=boat)
 
 
 def is_aside(state: VikingsState, seat: int, boat: int) -> bool:

@@ -12,8 +12,7 @@ from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove
 from rules.frozen import FrozenDict
 from rules.guards import seated
-from rules.messages import Msg, Plural
-from rules.text import plural
+from rules.messages import Msg, Plural, capitalised, joined
 from rules.vikings.actions import AdvanceEra, Choose, Dedicate, EndTurn, PlaceBoat, ReturnSettlers, Sail
 from rules.vikings.control import add_fury, settle_control
 from rules.vikings.landing import check_landing, land
@@ -50,12 +49,13 @@ def place(state: VikingsState, actor: Actor, action: PlaceBoat) -> Outcome:
         raise IllegalMove(Msg("{dock} already holds {boat}.", dock=dock, boat=boat_label(state, *held)))
     if seat == 0:
         state = with_boat(state, seat, 1, dock, placing=False)
-        after = f"play begins with {colour(state, 0)}'s turn"
+        after = Msg("play begins with {name}'s turn", name=colour(state, 0))
     else:
         state = with_boat(state, seat, 1, dock, turn=seat - 1)
-        after = f"{colour(state, seat - 1)} places next"
+        after = Msg("{name} places next", name=colour(state, seat - 1))
     island = island_title(state, state.board.island_of(dock))
-    return Result(state, f"{boat_label(state, seat, 1)} placed at {dock} ({island}); {after}")
+    return Result(state, Msg("{boat} placed at {dock} ({island}); {after}", boat=boat_label(state, seat, 1), dock=dock,
+                             island=island, after=after))
 
 
 def sails_left(state: VikingsState) -> None:
@@ -79,11 +79,11 @@ def sail(state: VikingsState, actor: Actor, action: Sail) -> Outcome:
     state, landed, supply = land(state, seat, action, path[-1])
     state, settled = settle_control(state)
     phrases += landed + settled
-    moved = f"{colour(state, seat)} sailed boat {action.boat} {path_text(path)} (x{action.strength})"
-    if not action.route:
-        moved += " without moving"
-    details = tuple(line[0].upper() + line[1:] for line in (moved, *phrases, *supply))
-    return Result(state, ", ".join([moved, *phrases]), details)
+    said = {"name": colour(state, seat), "boat": action.boat, "path": path_text(path), "strength": action.strength}
+    moved = (Msg("{name} sailed boat {boat} {path} (x{strength})", **said) if action.route else
+             Msg("{name} sailed boat {boat} {path} (x{strength}) without moving", **said))
+    details = tuple(capitalised(line) for line in (moved, *phrases, *supply))
+    return Result(state, joined([moved, *phrases], ", "), details)
 
 
 def choose(state: VikingsState, actor: Actor, action: Choose) -> Outcome:
@@ -99,7 +99,8 @@ def choose(state: VikingsState, actor: Actor, action: Choose) -> Outcome:
         raise BadInput(Msg("Choose one of: {options}.", options=", ".join(mine[0].options)))
     state = with_boat(state, seat, bump.boat, action.choice, pending=tuple(b for b in state.pending if b is not bump))
     label = boat_label(state, seat, bump.boat)
-    return Result(state, f"{label} moved from {bump.dock} to {action.choice} after its bump")
+    return Result(state, Msg("{boat} moved from {dock} to {fjord} after its bump", boat=label, dock=bump.dock,
+                             fjord=action.choice))
 
 
 def return_settlers(state: VikingsState, actor: Actor, action: ReturnSettlers) -> Outcome:
@@ -116,9 +117,11 @@ def return_settlers(state: VikingsState, actor: Actor, action: ReturnSettlers) -
     state = with_player(state, seat, settlers=player.settlers.with_item(island, player.settlers[island] - action.count),
                         mat_settlers=player.mat_settlers + action.count)
     state, settled = settle_control(state)
-    returned = f"{colour(state, seat)} returned {plural(action.count, 'settler')} from {name} to the mat"
+    settlers = Plural("{n} settler", "{n} settlers", action.count)
+    returned = Msg("{name} returned {settlers} from {island} to the mat", name=colour(state, seat), settlers=settlers,
+                   island=name)
     phrases = [returned, *settled]
-    return Result(state, ", ".join(phrases), tuple(phrases))
+    return Result(state, joined(phrases, ", "), tuple(phrases))
 
 
 def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
@@ -136,16 +139,17 @@ def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
         if used >= limit:
             raise IllegalMove(Plural("{title} has been used {n} time this era, one per player.",
                                      "{title} has been used {n} times this era, one per player.", limit,
-                                     title=dedication_title(target).capitalize()))
+                                     title=capitalised(dedication_title(target))))
         dedications = dedications.with_item(target, used + 1)
-        done = f"{dedication_title(target)} ({used + 1} of {limit} this era; the table carries it out)"
+        done = Msg("{title} ({n} of {limit} this era; the table carries it out)", title=dedication_title(target),
+                   n=used + 1, limit=limit)
     elif target in state.board.gods:
         state, fury = add_fury(state, target, 2)
-        done = f"{target}'s fury slot: {fury}"
+        done = Msg("{god}'s fury slot: {fury}", god=target, fury=fury)
     else:
         raise BadInput(Msg("Dedicate to one of: {targets}.", targets=", ".join((*DEDICATIONS, *state.board.gods))))
     state = changed(state, seat, {"raided": player.raided - 1}, dedicated=True, dedications=dedications)
-    summary = f"{colour(state, seat)} dedicated a village to {done}"
+    summary = Msg("{name} dedicated a village to {done}", name=colour(state, seat), done=done)
     return Result(state, summary)
 
 
@@ -153,7 +157,7 @@ def end_turn(state: VikingsState, actor: Actor, action: EndTurn) -> Outcome:
     """End your turn: the next seat plays; the turn's counters reset."""
     seat = seated(actor)
     state = replace(state, turn=(seat + 1) % len(state.seats), sails=0, dedicated=False)
-    summary = f"{colour(state, seat)} ended their turn; {colour(state, state.turn)} is next"
+    summary = Msg("{name} ended their turn; {next} is next", name=colour(state, seat), next=colour(state, state.turn))
     return Result(state, summary)
 
 
@@ -164,7 +168,5 @@ def advance_era(state: VikingsState, actor: Actor, action: AdvanceEra) -> Outcom
     if state.era >= ERAS:
         raise IllegalMove(Msg("Era {n} is the last era.", n=ERAS))
     state = replace(state, era=state.era + 1, dedications=FrozenDict(dict.fromkeys(DEDICATIONS, 0)))
-    return Result(
-        state,
-        f"Era {state.era} begins: raids cost {raid_cost(state)} steel and the dedication actions are open again",
-    )
+    return Result(state, Msg("Era {era} begins: raids cost {cost} steel and the dedication actions are open again",
+                             era=state.era, cost=raid_cost(state)))
