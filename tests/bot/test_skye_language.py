@@ -11,6 +11,7 @@ import re
 import pytest
 
 from tests.render.legibility import english as data_english
+from tests.support.speaking import said_in
 
 CH = "#skye"
 USERS = ("@alice", "@bob", "@carl", "@dora")
@@ -57,15 +58,7 @@ def english(text: str, state: object) -> list[str]:
 
 
 async def test_the_lobby_the_prompts_the_refusals_and_a_round_leave_no_english_in_the_pseudo_locale(discord_):
-    discord_.builder.guild_locale = "qps"
-    for user in USERS:
-        discord_.builder.speaks(user, "qps")
-    said = []
-    for user, line in LINES + ROUND:
-        rec = await discord_.run(user, CH, line)
-        said += [(line, m.content) for m in rec.messages]
-    said += [("(posted)", m.content) for m in discord_.channel_posts]
-    state = discord_.bot.table.channels.cached(discord_.builder.directory.channel_id(CH[1:])).state
+    said, state = await said_in(discord_, "qps", CH, USERS, LINES + ROUND)
     assert state.round == 2  # the round was played to its end
     for line, text in said:
         assert not english(text, state), (line, text, english(text, state))

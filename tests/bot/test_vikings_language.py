@@ -13,6 +13,7 @@ import pytest
 
 from offline.payloads import iter_components
 from tests.render.legibility import english as data_english
+from tests.support.speaking import said_in
 
 CH = "#fjord"
 USERS = ("@alice", "@bob", "@carl")
@@ -42,16 +43,7 @@ def english(text: str, state: object) -> list[str]:
 
 
 async def test_the_lobby_and_a_round_of_sails_leave_no_english_in_the_pseudo_locale(discord_):
-    discord_.builder.guild_locale = "qps"
-    for user in USERS:
-        discord_.builder.speaks(user, "qps")
-    said = []
-    for user, line in LOBBY + ROUND:
-        rec = await discord_.run(user, CH, line)
-        assert rec.ok, (line, rec.content)
-        said += [(line, m.content) for m in rec.messages]
-    said += [("(posted)", m.content) for m in discord_.channel_posts]
-    state = discord_.bot.table.channels.cached(discord_.builder.directory.channel_id(CH[1:])).state
+    said, state = await said_in(discord_, "qps", CH, USERS, LOBBY + ROUND, accepted=True)
     assert state.turn == 0 and 2 in state.runes.values()  # the round was played: Yellow stole a rune
     left = [(line, text, english(text, state)) for line, text in said if english(text, state)]
     assert not left, left
