@@ -35,13 +35,34 @@ Values = Mapping[str, Value | None]  # None: an optional parameter left out
 ParamType = Literal["text", "number", "switch", "seat"]
 
 
-@dataclass(frozen=True)
 class Choice:
     """One legal value of a parameter: what is chosen (and what a command's option holds) and how
-    people read it ("F2 — 2 moves: F1 F2")."""
+    people read it ("F2 — 2 moves: F1 F2"). The label may be given as a function making it: made
+    when first read, as the search for legal options reads only values (a label is a message in
+    the catalogs, dearer to make than the search it would slow)."""
 
-    value: Value
-    label: str
+    __slots__ = ("value", "_label")
+
+    def __init__(self, value: Value, label: str | Callable[[], str]):
+        self.value, self._label = value, label
+
+    @property
+    def label(self) -> str:
+        if callable(self._label):
+            self._label = self._label()
+        return self._label
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Choice) and (self.value, self.label) == (other.value, other.label)
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.label))
+
+    def __repr__(self) -> str:
+        return f"Choice({self.value!r}, {self.label!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # sent to a drawing process with its label made
+        return (Choice, (self.value, self.label))
 
 
 @dataclass(frozen=True)

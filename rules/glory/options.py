@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from rules.base import Action, Actor
 from rules.errors import BadInput, PlayerError
@@ -316,7 +316,7 @@ def _maneuver_move(state: GloryState, actor: Actor, chosen: Values) -> list[Choi
     found = []
     for army in _maneuver_army(state, actor, {}):
         for end in _maneuver_to(state, actor, {"army": army.value}):
-            found.append(Choice(f"{army.value}>{end.value}", Msg("{army} to {end}", army=army.label, end=end.label)))
+            found.append(Choice(f"{army.value}>{end.value}", partial(_army_to, army, end)))
     return found
 
 
@@ -324,16 +324,26 @@ def _maneuver_to(state: GloryState, actor: Actor, chosen: Values) -> list[Choice
     """Where the army can end; before march is chosen, also the ends only marching reaches (G-M4)."""
     start, _ = _army(state, actor, chosen)
     ends = _ends(state, actor, chosen)
-    found = [Choice(at, Msg("{hex} — {route}", hex=at, route=_route_text(route, start))) for at, route in ends.items()]
+    found = [Choice(at, partial(_end_text, at, route, start)) for at, route in ends.items()]
     if chosen.get("march") is None:
         try:
             farther = _ends(state, actor, chosen, march="true")
         except PlayerError:
             farther = {}
-        found += [Choice(f"{at}{MARCHING}", Msg("{hex} — marching (two depletion cubes), {route}", hex=at,
-                                                route=_route_text(route, start)))
+        found += [Choice(f"{at}{MARCHING}", partial(_end_text, at, route, start, marching=True))
                   for at, route in farther.items() if at not in ends]
     return found
+
+
+def _army_to(army: Choice, end: Choice) -> str:
+    return Msg("{army} to {end}", army=army.label, end=end.label)
+
+
+def _end_text(at: str, route: Route, start: str, marching: bool = False) -> str:
+    """Where an army ends, and how: "F4 — 2 MP: E4 F4" (made when a menu shows it)."""
+    if marching:
+        return Msg("{hex} — marching (two depletion cubes), {route}", hex=at, route=_route_text(route, start))
+    return Msg("{hex} — {route}", hex=at, route=_route_text(route, start))
 
 
 def _maneuver_path(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from rules.base import Action, Actor
@@ -408,7 +408,7 @@ def _adjust_area(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]
     if typed:
         names = [a for a in names if typed in fold(a)]
     found = [Choice("none", Msg("none (back to stock)"))] if what == "ship" else []
-    return found + [Choice(a, describe(state, a)) for a in near_first(state, _whose(actor, chosen), names)]
+    return found + [Choice(a, partial(describe, state, a)) for a in near_first(state, _whose(actor, chosen), names)]
 
 
 def _adjust_advance(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:

@@ -6,6 +6,7 @@ the handlers' and `VikingsGame.permit`'s alone), and the action built from what 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from rules.base import Action, Actor
 from rules.errors import BadInput
@@ -143,18 +144,21 @@ def _sail_trip(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice
                 found.append(Choice(f"{boat}:stay", Msg("Boat {boat} stays at {end} — sails without moving, sail x1",
                                                         boat=boat, end=end)))
                 continue
-            bumped = [colour(state, held[0]) for step in route
-                      if (held := occupant(state, step)) is not None and held[0] != seat]
-            moves = Plural("{n} move", "{n} moves", len(route))
-            said = [Msg("{moves}: {route}, sail x{n}", moves=moves, route=" ".join(route), n=len(route)),
-                    *([Msg("bumps {names}", names=joined(list(dict.fromkeys(bumped)), ", "))] if bumped else []),
-                    *([Msg("may raid its village ({cost} steel)", cost=raid_cost(state))]
-                      if end in state.villages else [])]
-            trip = {"boat": boat, "end": end, "start": start, "said": joined(said, "; ")}
-            found.append(Choice(f"{boat}:{' '.join(route)}",
-                                Msg("Boat {boat} to {end} and back (from {start}) — {said}", **trip) if end == start
-                                else Msg("Boat {boat} to {end} (from {start}) — {said}", **trip)))
+            found.append(Choice(f"{boat}:{' '.join(route)}", partial(_trip_said, state, seat, boat, start, end, route)))
     return found
+
+
+def _trip_said(state: VikingsState, seat: int, boat: int, start: str, end: str, route: tuple[str, ...]) -> str:
+    """A boat's trip as a menu says it: its moves and sail card, whom it bumps, a village to raid."""
+    bumped = [colour(state, held[0]) for step in route
+              if (held := occupant(state, step)) is not None and held[0] != seat]
+    moves = Plural("{n} move", "{n} moves", len(route))
+    said = [Msg("{moves}: {route}, sail x{n}", moves=moves, route=" ".join(route), n=len(route)),
+            *([Msg("bumps {names}", names=joined(list(dict.fromkeys(bumped)), ", "))] if bumped else []),
+            *([Msg("may raid its village ({cost} steel)", cost=raid_cost(state))] if end in state.villages else [])]
+    trip = {"boat": boat, "end": end, "start": start, "said": joined(said, "; ")}
+    return Msg("Boat {boat} to {end} and back (from {start}) — {said}", **trip) if end == start \
+        else Msg("Boat {boat} to {end} (from {start}) — {said}", **trip)
 
 
 def _sail_route(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -167,13 +171,17 @@ def _sail_route(state: VikingsState, actor: Actor, chosen: Values) -> list[Choic
         if not route:
             found.append(Choice(route_value(route), Msg("stay at {end} — sail without moving", end=end)))
             continue
-        where = Msg("{end} (village)", end=end) if end in state.villages else end
-        if end == start:
-            where = Msg("{end} and back", end=where)
-        moves = Plural("{n} move", "{n} moves", len(route))
-        found.append(Choice(route_value(route), Msg("{end} — {moves}: {route}", end=where, moves=moves,
-                                                    route=" ".join(route))))
+        found.append(Choice(route_value(route), partial(_route, state, start, end, route)))
     return found
+
+
+def _route(state: VikingsState, start: str | None, end: str, route: tuple[str, ...]) -> str:
+    """A route as a menu says it: "F2 (village) — 2 moves: F1 F2"."""
+    where = Msg("{end} (village)", end=end) if end in state.villages else end
+    if end == start:
+        where = Msg("{end} and back", end=where)
+    moves = Plural("{n} move", "{n} moves", len(route))
+    return Msg("{end} — {moves}: {route}", end=where, moves=moves, route=" ".join(route))
 
 
 def route_value(route: tuple[str, ...]) -> str:
