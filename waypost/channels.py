@@ -7,7 +7,7 @@ import asyncio
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -16,7 +16,6 @@ from typing import Any
 from rules.base import Actor, Awaiting, BoardInfo, Seat
 from rules.errors import BadInput, IllegalMove, NoGame, PlayerError, UnknownBoard
 from rules.messages import Msg
-from rules.options import Choice
 from rules.text import players
 from waypost.clocks import Clocks, Timing
 from waypost.i18n import game_language, translate
@@ -26,7 +25,6 @@ from waypost.registry import GameEntry, parse_board
 from waypost.storage import Store
 
 PLANS = "prepared"  # `Loaded.log_cache`: the game's prepared turns, kept up to date by this table
-SUGGESTED = 16  # autocomplete's answers kept per game (`Loaded.suggest`)
 AWAY = "away"  # … and every player's /game away settings, dropped when one is saved
 
 KEEP: Any = object()  # `Loaded.but`: the decoded state stays as it is
@@ -50,7 +48,6 @@ class Loaded:
     state: Any
     log_cache: dict[str, tuple[int, Any]] = field(default_factory=dict)  # log reads, by name: (row version, answer)
     _awaited: tuple[Any, tuple[Awaiting, ...]] | None = field(default=None, repr=False, compare=False)
-    suggested: OrderedDict[Hashable, list[Choice]] = field(default_factory=OrderedDict, repr=False, compare=False)
 
     def but(self, decoded: Any = KEEP, **changes: Any) -> Loaded:
         """The game with its row's fields `changes` made (and, given, the `decoded` state its new
@@ -85,12 +82,6 @@ class Loaded:
     @property
     def seat_range(self) -> tuple[int, int]:
         return seat_range(self.game, self.game.board(self.row.board).info)
-
-    def suggest(self, key: Hashable, choices: list[Choice]) -> None:
-        """Keep the legal choices asked with `key` (its row version in it), the latest few only."""
-        self.suggested[key] = choices
-        while len(self.suggested) > SUGGESTED:
-            self.suggested.popitem(last=False)
 
     def language(self) -> str:
         """The language the game's channel speaks: the host's setting `language`, set from the

@@ -4,7 +4,8 @@ the game's legal options (`rules.options`) on the asking player's own view, neve
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from rules.base import Actor
@@ -17,6 +18,8 @@ from waypost.ahead import Ahead, due
 from waypost.channels import Channels, Loaded
 from waypost.outcome import Drawing, User
 from waypost.secrecy import shown, visible
+
+SUGGESTED = 64  # autocomplete's answers kept, the latest across all games (`Offering.choices`)
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,7 @@ class Offering:
     def __init__(self, channels: Channels):
         self.channels = channels
         self.store = channels.store
+        self._suggested: OrderedDict[Hashable, list[Choice]] = OrderedDict()  # autocomplete's latest answers
 
     async def kinds(self, channel_id: int, user: User) -> list[Kind]:
         """The action kinds `user` may take now."""
@@ -137,15 +141,17 @@ class Offering:
         if loaded is None or loaded.game.key != game_key:
             return []
         actor = loaded.actor(user)
-        key = (loaded.row.version, actor, kind, param, tuple(sorted(chosen.items())))
-        found = loaded.suggested.get(key)
+        key = (loaded.row.id, loaded.row.version, actor, kind, param, tuple(sorted(chosen.items())))
+        found = self._suggested.get(key)
         if found is None:  # autocomplete asks again at every key typed: worked out once a version
             view = Ahead.view_for(loaded, actor, kind)  # what may be prepared: as on their turn (issue 30)
             try:
                 found = await asyncio.to_thread(loaded.game.rules.choices, view, actor, kind, param, chosen)
             except PlayerError:  # an unknown kind
                 found = []
-            loaded.suggest(key, found)
+            self._suggested[key] = found
+            while len(self._suggested) > SUGGESTED:  # the latest few across all games: a bounded memory
+                self._suggested.popitem(last=False)
         return list(found)
 
     async def look(self, channel_id: int, user: User, game_key: str, look: str, values: Values) -> list[str]:
