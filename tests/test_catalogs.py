@@ -4,6 +4,7 @@ holding every name and description of the command tree and every message marked 
 from __future__ import annotations
 
 import ast
+import re
 
 import pytest
 from babel.messages.pofile import read_po
@@ -82,3 +83,13 @@ def test_every_marked_message_reaches_the_template():
                         and node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value not in known:
                     missing.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.args[0].value!r}")
     assert missing == [], "hoist the nested message into a name of its own, then run `make catalogs`"
+
+
+@pytest.mark.parametrize("language", CATALOGS)
+def test_command_and_option_names_keep_discords_rules(language):
+    """A command's or an option's name in a catalog is what Discord takes: lowercase letters, digits,
+    '-' and '_', 1 to 32 (a menu's word of the same spelling may take a capital, the name may not)."""
+    bad = [(m.context, m.id, m.string) for m in catalog(language)
+           if m.context in ("command", "option") and m.string
+           and not (re.fullmatch(r"[-_\w]{1,32}", m.string) and m.string == m.string.lower())]
+    assert not bad, bad
