@@ -49,7 +49,7 @@ from offline.command_rules import GLOBAL_COMMANDS_ROUTE, GUILD_COMMANDS_ROUTE, c
 from offline.conformance import NO_BODY, NOT_JSON, Spec, Violation, default_spec, discord_errors
 from offline.gateway import Gateway
 from offline.payloads import DEFAULT_SIZE_LIMIT, GUILD_ID, Directory, next_id, stable_id
-from waypost.i18n import PSEUDO, languages, translate
+from waypost.i18n import language_of, translate
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -61,7 +61,6 @@ NONCE_WINDOW = 5 * 60.0  # seconds Discord keeps a post's nonce to refuse it aga
 CALLBACK_KINDS = {4: "reply", 5: "defer", 6: "deferred_update", 7: "update", 8: "choices", 9: "modal"}
 ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 MENTION = re.compile(r"<@!?(\d+)>")
-_BESIDE = {translate(POSTED_BESIDE, language) for language in (*languages(), PSEUDO)}  # in every language
 RETRY_AFTER = 0.05  # seconds a 429 of `StandIn.fail` asks the bot to wait
 
 Reply = tuple[int, Any]
@@ -472,7 +471,8 @@ class StandIn:
         original = self.messages.get(log.original_id or 0, {})
         if original.get("flags", 0) & LOADING:
             return False
-        return bool(log.followup_ids) or original.get("content") not in _BESIDE
+        beside = translate(POSTED_BESIDE, language_of(log.payload.get("locale")))  # in the clicker's language
+        return bool(log.followup_ids) or original.get("content") != beside
 
     def host(self, filename: str, data: bytes, content_type: str | None = None) -> dict[str, Any]:
         """Serve `data` at a 127.0.0.1 URL and return its Discord attachment object."""
