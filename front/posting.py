@@ -46,13 +46,11 @@ async def deliver(bot: _Posting, limit: int = 50) -> int:
     posts = await bot.table.outbox(limit)
     for post in posts:
         channel = bot.get_partial_messageable(post.channel_id)
-        view = None
-        if post.offer and post.mentions:  # a prepared turn offered back: its buttons, in the game's language
-            language = await bot.table.language(post.channel_id) or SOURCE
-            view = view_of(offered(post.channel_id, post.mentions[0]), language)
+        language = await bot.table.language(post.channel_id) or SOURCE  # the game's, for the post's buttons too
+        view = view_of(offered(post.channel_id, post.mentions[0]), language) if post.offer and post.mentions else None
         try:
             if post.sending is None or post.sending_after is None:
-                await _send(channel, await _noted(bot, post), post.nonce, view)
+                await _send(channel, await _noted(bot, post, language), post.nonce, view)
             elif not await _posted(bot, channel, post.sending, post.sending_after):
                 await _send(channel, post.sending, post.nonce, view)
         except (discord.NotFound, discord.Forbidden) as error:  # the channel is gone, or closed to the bot
@@ -61,12 +59,12 @@ async def deliver(bot: _Posting, limit: int = 50) -> int:
     return len(posts)
 
 
-async def _noted(bot: _Posting, post: Outgoing) -> str:
-    """Tell those who chose direct messages, then note the post as being sent: its text (mentioning
-    the others) and the id of a message just before now, by Discord's clock give or take."""
+async def _noted(bot: _Posting, post: Outgoing, language: str) -> str:
+    """Tell those who chose direct messages (in the game's `language`), then note the post as being
+    sent: its text (mentioning the others) and the id of a message just before now, by Discord's
+    clock give or take."""
     named = tuple(dict.fromkeys(post.mentions))  # each once: the late player may be the host, too
     chose = frozenset([uid for uid in named if (await bot.table.member(uid))[0]])
-    language = await bot.table.language(post.channel_id) or SOURCE
     planned = reminder(post.content, post.channel_id, named, chose, post.direct, post.offer, language)
     private = planned.private
     reached = private is None or await told(bot, private.user_id, private.text,
