@@ -150,8 +150,8 @@ def _sail_trip(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice
 
 def _trip_said(state: VikingsState, seat: int, boat: int, start: str, end: str, route: tuple[str, ...]) -> str:
     """A boat's trip as a menu says it: its moves and sail card, whom it bumps, a village to raid."""
-    bumped = [colour(state, held[0]) for step in route
-              if (held := occupant(state, step)) is not None and held[0] != seat]
+    bumped = [colour(state, held[0]) for step in route  # a boat is bumped off a dock only (V-S4): fjords share
+              if state.board.kind(step) == "dock" and (held := occupant(state, step)) is not None and held[0] != seat]
     moves = Plural("{n} move", "{n} moves", len(route))
     said = [Msg("{moves}: {route}, sail x{n}", moves=moves, route=" ".join(route), n=len(route)),
             *([Msg("bumps {names}", names=joined(list(dict.fromkeys(bumped)), ", "))] if bumped else []),

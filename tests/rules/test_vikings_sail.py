@@ -11,6 +11,7 @@ from rules.base import Actor, Awaiting
 from rules.errors import BadInput, IllegalMove, NotYourTurn
 from rules.vikings import GAME, influence, reach
 from rules.vikings.actions import Adjust, Choose, EndTurn, Sail
+from tests.games.vikings import placed
 from tests.rules.vikings_fixtures import BLUE, GREEN, RED, YELLOW, act, board, in_play, put, raw_map
 
 
@@ -316,3 +317,14 @@ def test_a_menu_sail_is_one_choice_of_boat_and_end_saying_what_it_does():
     assert GAME.build(view, actor, "sail", {**picked.values, "settlers": 3}).strength == 3  # V-D1: at most N
     assert GAME.build(view, actor, "sail", {"boat": 1, "route": "F1 F2", "strength": 3}) == \
         Sail(1, ("F1", "F2"), 3)  # typed: boat, route and sail card as ever
+
+
+def test_V_S4_a_trip_through_a_fjord_another_boat_holds_bumps_nobody_in_its_menu_label():
+    """V-S4: a boat is bumped off a dock only; fjords hold several boats, so a sail's menu choice
+    ending in a fjord another clan's boat holds says no bump (it said "bumps Blue")."""
+    state = placed("nordhav")  # Red's turn
+    fjord = state.board.fjords_next_to(state.players[0].boats[1])[0]  # beside Red's boat: one move
+    state = GAME.apply(state, Actor(1), Adjust("boat", boat=1, space=fjord)).state  # Blue's boat 1 waits there
+    labels = [c.label for c in GAME.choices(GAME.view(state, 0), Actor(0), "sail", "trip", {})
+              if c.value.endswith(f" {fjord}") or c.value.endswith(f":{fjord}")]
+    assert labels and not [label for label in labels if "bumps" in label], labels
