@@ -461,6 +461,14 @@ class Game(ABC, Generic[S]):
         self.permit(state, actor, action)
         return self.play(state, actor, action)
 
+    def positioned(self, state: S) -> Position:
+        """`position(state)`, worked out once for the last state asked (states never change: the
+        legal-options search permits hundreds of trials on one view)."""
+        last = self.__dict__.get("_positioned")
+        if last is None or last[0] is not state:
+            last = self.__dict__["_positioned"] = (state, self.position(state))
+        return last[1]
+
     def permit(self, state: S, actor: Actor, action: Action | type[Action]) -> None:
         """Refuse, with the reason, an action (or any action of a kind) the flow does not allow
         `actor` now."""
@@ -473,7 +481,7 @@ class Game(ABC, Generic[S]):
         if kind in flow.hosted:
             hosting(actor, action.doing())
             return
-        pos = self.position(state)
+        pos = self.positioned(state)
         if kind == flow.answer:
             if not any(d.seat == seat for d in pos.decisions):
                 raise NotYourTurn(Msg("Nobody asked you to decide anything."))

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed
-from rules.frozen import FrozenDict
+from rules.frozen import FrozenDict, evolved
 from rules.guards import hosting, seated
 from rules.megaciv.actions import Adjust
 from rules.megaciv.draft import secret_drafts
@@ -77,7 +77,7 @@ Adjuster = Callable[[MegaState, Actor, int, Adjust], tuple[MegaState, str]]
 
 
 def _set(state: MegaState, whose: int, **changes: object) -> MegaState:
-    return with_player(state, whose, replace(state.players[whose], **changes))  # type: ignore[arg-type]
+    return with_player(state, whose, evolved(state.players[whose], **changes))
 
 
 def _treasury(state: MegaState, actor: Actor, whose: int, action: Adjust) -> tuple[MegaState, str]:

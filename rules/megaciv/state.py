@@ -17,7 +17,7 @@ from typing import Literal
 
 from rules.base import Seat
 from rules.errors import BadInput
-from rules.frozen import FrozenDict
+from rules.frozen import FrozenDict, evolved
 from rules.megaciv.board import Board, Civilization, Powers
 from rules.messages import Msg, joined
 
@@ -133,7 +133,7 @@ def powers(state: MegaState, seat: int) -> Powers:
 def with_player(state: MegaState, seat: int, player: Player) -> MegaState:
     players = list(state.players)
     players[seat] = player
-    return replace(state, players=tuple(players))
+    return evolved(state, players=tuple(players))
 
 
 def bump(counts: Mapping[str, int], area: str, change: int) -> FrozenDict[str, int]:
