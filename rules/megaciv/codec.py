@@ -90,15 +90,21 @@ def _dumped(board: Board) -> tuple[Board, str, dict[str, str]]:
     return found
 
 
+_LEAN: dict[type, tuple[tuple[str, Any], ...] | None] = {}  # a dataclass's (field, default); None: not one
+
+
 def _lean(value: Any) -> Any:
     """`serial.dump(value)` with dataclass fields at their defaults left out (`serial.load` fills them in)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    kind = type(value)
+    spec = _LEAN[kind] if kind in _LEAN else _LEAN.setdefault(kind, tuple(
+        (f.name, f.default) for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None)
+    if spec is not None:
         out = {}
-        for f in dataclasses.fields(value):
-            item = getattr(value, f.name)
-            if f.default is not dataclasses.MISSING and item == f.default:
+        for field, default in spec:
+            item = getattr(value, field)
+            if default is not dataclasses.MISSING and item == default:
                 continue
-            out[f.name] = _lean(item)
+            out[field] = _lean(item)
         return out
     if isinstance(value, (list, tuple)):
         return [_lean(v) for v in value]

@@ -8,9 +8,7 @@ changed, never a replay, so it costs the same however long the draft is.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from rules.frozen import FrozenDict
+from rules.frozen import FrozenDict, evolved
 from rules.megaciv.state import Counter, MegaState, Player, Ship, Step, with_player
 
 
@@ -37,20 +35,20 @@ def apply(player: Player, step: Step, sign: int = 1) -> Player:
         ships = list(player.ships)
         ships[step.ship - 1] = (step.after if sign > 0 else step.before) or Ship()
         changes["ships"] = tuple(ships)
-    return replace(player, **changes)  # type: ignore[arg-type]
+    return evolved(player, **changes)
 
 
 def commit(state: MegaState, seat: int, step: Step) -> MegaState:
     """The state with `step` made by `seat` and added to its draft."""
     player = apply(state.players[seat], step)
-    return with_player(state, seat, replace(player, steps=(*player.steps, step)))
+    return with_player(state, seat, evolved(player, steps=(*player.steps, step)))
 
 
 def take_back(player: Player, count: int) -> Player:
     """The player with their last `count` steps undone."""
     for step in reversed(player.steps[len(player.steps) - count:]):
         player = apply(player, step, -1)
-    return replace(player, steps=player.steps[: len(player.steps) - count])
+    return evolved(player, steps=player.steps[: len(player.steps) - count])
 
 
 def base(player: Player) -> Player:
@@ -79,4 +77,4 @@ def view(state: MegaState, seat: int | None) -> MegaState:
     players = list(state.players)
     for i in secret:
         players[i] = base(players[i])
-    return replace(state, players=tuple(players))
+    return evolved(state, players=tuple(players))

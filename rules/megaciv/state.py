@@ -12,7 +12,7 @@ draft, undoes those changes without replaying anything.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 from rules.base import Seat
