@@ -250,11 +250,13 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     async def notify(self, interaction: discord.Interaction, turn: bool, hits: bool) -> None:
         table = table_of(interaction)
         await awaited(interaction, table.set_member(interaction.user.id, turn, hits))
-        said = {True: "by direct message (in the channel if your messages are closed)", False: "in the channel"}
+        said = {True: Msg("by direct message (in the channel if your messages are closed)"),
+                False: Msg("in the channel")}
         here = games_text(await table.mine(user_of(interaction), interaction.guild_id))
-        await say_privately(interaction, f"When a game waits for you: {said[turn]}. When a move hits your pieces: "
-                                         f"{said[hits]}. This is your choice for all your games, on every server, "
-                                         f"and for those you join later; on this server: {here}.")
+        await say_privately(interaction, Msg("When a game waits for you: {turn}. When a move hits your pieces: {hits}. "
+                                             "This is your choice for all your games, on every server, and for those "
+                                             "you join later; on this server: {games}.", turn=said[turn],
+                                             hits=said[hits], games=here))
 
     @app_commands.command(description="How to play: a game's commands and a short rules summary")
     @app_commands.describe(game="Which game (default: this channel's)")

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from front.clicks import Budgeted
 from front.cog import GameCog
-from front.replies import NOBODY, channel_of, report_error, say_privately, table_of, user_of
+from front.replies import NOBODY, channel_of, reader, report_error, say_privately, table_of, user_of
 from front.sender import after_saving, send
 from rules.base import Actor
 from rules.errors import NoGame, NotAllowed
@@ -27,6 +27,7 @@ from rules.megaciv import GAME
 from rules.megaciv.actions import Declare
 from rules.megaciv.state import MegaState
 from rules.messages import Msg
+from waypost.i18n import SOURCE, translate
 
 
 class DeclareButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -34,8 +35,8 @@ class DeclareButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Confirms one player's declaration that their movement has ended, for the game and the turn
     it was asked in."""
 
-    def __init__(self, channel_id: int, user_id: int, game_id: int, turn: int):
-        super().__init__(discord.ui.Button(label="Declare", style=discord.ButtonStyle.danger,
+    def __init__(self, channel_id: int, user_id: int, game_id: int, turn: int, language: str = SOURCE):
+        super().__init__(discord.ui.Button(label=translate(Msg("Declare"), language), style=discord.ButtonStyle.danger,
                                            custom_id=f"megaciv:declare:{channel_id}:{user_id}:{game_id}:{turn}"))
         self.channel_id, self.user_id, self.game_id, self.turn = channel_id, user_id, game_id, turn
 
@@ -53,22 +54,23 @@ class DeclareButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def allowed(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id == self.user_id:
             return True
-        await say_privately(interaction, "⛔ Only the player who asked to declare can confirm it.")
+        await say_privately(interaction, Msg("Only the player who asked to declare can confirm it."), refused=True)
         return False
 
     async def _declare(self, interaction: discord.Interaction) -> None:
-        table = table_of(interaction)
+        table, language = table_of(interaction), reader(interaction)
         seen = await table.view(self.channel_id, user_of(interaction))
         if seen is None or seen.game_id != self.game_id or seen.game_key != GAME.key \
                 or seen.state.turn != self.turn or not seen.state.moving:
-            await interaction.response.edit_message(content="This confirmation has expired: ask again with "
-                                                            "/megaciv declare.", view=None)
+            expired = Msg("This confirmation has expired: ask again with {command}.", command="/megaciv declare")
+            await interaction.response.edit_message(content=translate(expired, language), view=None)
             return
-        await interaction.response.edit_message(content="Declaring your movement ended…", view=None)
+        await interaction.response.edit_message(content=translate(Msg("Declaring your movement ended…"), language),
+                                                view=None)
         outcome = await table.act(self.channel_id, user_of(interaction), GAME.key, Declare())
         await send(interaction, outcome)  # declared: whatever Discord makes of the answer
         async with after_saving(interaction):
-            await interaction.edit_original_response(content="Declared.")
+            await interaction.edit_original_response(content=translate(Msg("Declared."), language))
 
 
 class MegaCiv(GameCog[MegaState], group_name="megaciv",
@@ -97,8 +99,11 @@ class MegaCiv(GameCog[MegaState], group_name="megaciv",
         # the turn card's path: refused now rather than after the click, asked as the card asks
         question = GAME.step(seen.state, Actor(seen.seat), Declare.kind, ()).question
         view = discord.ui.View(timeout=None)
-        view.add_item(DeclareButton(channel_of(interaction), interaction.user.id, seen.game_id, seen.state.turn))
-        await interaction.response.send_message(question, ephemeral=True, view=view, allowed_mentions=NOBODY)
+        language = reader(interaction)
+        view.add_item(DeclareButton(channel_of(interaction), interaction.user.id, seen.game_id, seen.state.turn,
+                                    language))
+        await interaction.response.send_message(translate(question, language), ephemeral=True, view=view,
+                                                allowed_mentions=NOBODY)
 
     @app_commands.command(description="The phase-end report now: conflict situations, city attacks, city spots")
     @app_commands.describe(private="Only you see it, with your own undeclared draft counted")

@@ -23,12 +23,13 @@ import discord
 from discord import AppCommandOptionType, app_commands
 from discord.ext import commands
 
-from front.replies import NOBODY, channel_of, escape, fit, table_of, user_of
-from front.sender import run
+from front.replies import NOBODY, channel_of, escape, fit, reader, table_of, user_of
+from front.sender import run, spoken
 from rules.base import Game
 from rules.errors import BadInput, PlayerError
 from rules.messages import Msg
 from rules.options import Param, Value, matching
+from waypost.i18n import translate, typed
 from waypost.outcome import Seen
 
 S = TypeVar("S")
@@ -95,7 +96,9 @@ class GameCog(commands.GroupCog, Generic[S]):
                 chosen[param.name] = current
             found = await table_of(interaction).choices(channel_of(interaction), user_of(interaction), self.game_key,
                                                         kind, param.name, chosen)
-            return [app_commands.Choice(name=c.label[:100], value=_as(c.value, type_)) for c in matching(found, current)
+            language = reader(interaction)
+            return [app_commands.Choice(name=translate(c.label, language)[:100], value=_as(c.value, type_))
+                    for c in matching(found, current)
                     if type_ is AppCommandOptionType.string or isinstance(c.value, int)]
         return suggest
 
@@ -112,6 +115,9 @@ class GameCog(commands.GroupCog, Generic[S]):
         assert isinstance(command, app_commands.Command)
         seen = await self.seen(interaction)
         values = self._values(interaction, seen)
+        for name, words in self.rules.keywords.items():  # a keyword typed in the player's language
+            if isinstance(values.get(name), str):
+                values[name] = typed(str(values[name]), words, reader(interaction))
         table = table_of(interaction)
         await run(interaction, table.command(channel_of(interaction), user_of(interaction), self.game_key,
                                              kind_of(command), values))
@@ -128,8 +134,11 @@ class GameCog(commands.GroupCog, Generic[S]):
 
     @staticmethod
     async def tell(interaction: discord.Interaction, lines: list[str], *, public: bool = False) -> None:
-        """An answer, private unless `public` (looking changes nothing, so it does not disturb the channel)."""
-        await interaction.response.send_message(fit([escape(line) for line in lines]), ephemeral=not public,
+        """An answer, private unless `public` (looking changes nothing, so it does not disturb the channel),
+        in the reader's language (public: the game's)."""
+        language = await spoken(interaction, channel_of(interaction)) if public else reader(interaction)
+        await interaction.response.send_message(fit([escape(translate(line, language)) for line in lines]),
+                                                ephemeral=not public,
                                                 allowed_mentions=NOBODY)
 
     @staticmethod

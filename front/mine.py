@@ -8,6 +8,7 @@ import discord
 
 from front.cards import CardButton
 from front.replies import escape, fit
+from rules.messages import Msg, Plural, joined
 from rules.text import plural
 from waypost.outcome import Covered, Mine
 
@@ -43,6 +44,7 @@ def covered_text(done: str, covered: list[Covered]) -> str:
 
 def games_text(found: list[Mine]) -> str:
     """A member's games on a server in a few words: "Glory of Civilizations in #glory, …"."""
-    named = [f"{escape(m.game_title)} in <#{m.channel_id}>" for m in found[:CARDS]]
-    more = [plural(len(found) - CARDS, "more game")] if len(found) > CARDS else []
-    return ", ".join([*named, *more]) or "no game yet"
+    named: list[str] = [Msg("{game} in {channel}", game=escape(m.game_title), channel=f"<#{m.channel_id}>")
+                        for m in found[:CARDS]]
+    more = [Plural("{n} more game", "{n} more games", len(found) - CARDS)] if len(found) > CARDS else []
+    return joined([*named, *more], ", ") if found else Msg("no game yet")

@@ -9,7 +9,7 @@ from discord import app_commands
 from front.replies import channel_of, choices, reader, table_of, user_of
 from rules.errors import NoGame
 from waypost.channels import players_on
-from waypost.i18n import SOURCE, named
+from waypost.i18n import SOURCE, named, translate
 from waypost.lobby import settings_of
 from waypost.outcome import Status
 
@@ -56,12 +56,12 @@ async def setting_names(interaction: discord.Interaction, current: str) -> list[
 
 async def focus_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     found = await table_of(interaction).focuses(channel_of(interaction), user_of(interaction))
-    return choices([(label, value) for value, label in found], current)
+    return choices([(translate(label, reader(interaction)), value) for value, label in found], current)
 
 
 async def your_pieces(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     found = await table_of(interaction).movers(channel_of(interaction), user_of(interaction))
-    return choices([(p.label, p.id) for p in found], current)
+    return choices([(translate(p.label, reader(interaction)), p.id) for p in found], current)
 
 
 async def decision_options(interaction: discord.Interaction,

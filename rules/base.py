@@ -94,6 +94,9 @@ class Game(ABC, Generic[S]):
     log_per_seat: ClassVar[int] = 1_000
     parts: ClassVar[tuple[str, ...]] = ()
     looks: ClassVar[tuple[Kind, ...]] = ()  # read-only reports a player may ask for (`report`)
+    # per option, the English keywords it takes typed ("none"), which the menus show in the player's
+    # language: typed in it, they are read as the English (`waypost.i18n.typed`, by the front)
+    keywords: ClassVar[dict[str, tuple[str, ...]]] = {}
     pictured: ClassVar[frozenset[str]] = frozenset()  # action kinds a turn card shows a picture of at each step
     moving: ClassVar[tuple[Moving, ...]] = ()  # the kinds that move a piece (`movers`, `reach`)
     proof_help: ClassVar[str] = ""  # how anyone checks a reveal against the commitments before it

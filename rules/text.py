@@ -40,13 +40,14 @@ ASKED = {"value": Msg("the new number"), "position": Msg("the new place"), "area
 
 
 def adjusting(what: str, needs: Iterable[str]) -> str:
-    """An adjustment's menu label: what it sets, and what is asked next ("settlers: the island,
-    then the new number")."""
+    """An adjustment's menu label: what it sets (as typed, or a message naming it), and what is asked
+    next ("settlers: the island, then the new number")."""
     asked = [ASKED.get(n, n) for n in needs]
     if len(asked) > 1:
         first = joined(asked[:-1], ", ") if len(asked) > 2 else asked[0]
         asked = [Msg("{first} then {last}", first=first, last=asked[-1])]
-    return Msg("{what}: {asked}", what=what.replace("_", " "), asked="".join(asked) if len(asked) != 1 else asked[0])
+    named = what if isinstance(what, Msg) else what.replace("_", " ")  # a message: the game's word for it
+    return Msg("{what}: {asked}", what=named, asked="".join(asked) if len(asked) != 1 else asked[0])
 
 
 def either(items: Iterable[str], word: str = "or") -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rules.messages import Msg
 from waypost.channels import Loaded
 
 Words = Sequence[tuple[str, ...]]  # per seat: the game's name for it, its colour, its player's name
@@ -51,5 +52,5 @@ def labelled(focuses: Sequence[tuple[str, str]], words: Words) -> list[tuple[str
     for value, label in focuses:
         seat = owner(value, words)
         missing = [] if seat is None else [w for w in words[seat] if w.casefold() not in label.casefold()]
-        found.append((value, f"{label} — {', '.join(missing)}" if missing else label))
+        found.append((value, Msg("{label} — {words}", label=label, words=", ".join(missing)) if missing else label))
     return found

@@ -119,10 +119,12 @@ def named(word: str, language: str) -> str:
 
 def typed(text: str, words: Iterable[str], language: str) -> str:
     """The one of `words` (English, as the rules take them) that `text` spells, in English or in
-    the catalog's name for it in `language`, in any case ("Blau" → "blue"); else `text` as it is
-    (the rules refuse it, naming the words they take)."""
+    the catalog's name for it in `language` (a colour's capitalised, `named`, or a keyword's as it
+    is: "none" → "keine"), in any case ("Blau" → "blue"); else `text` as it is (the rules refuse
+    it, naming the words they take)."""
     key = text.strip().casefold()
-    return next((w for w in words if key in (w.casefold(), named(w, language).casefold())), text)
+    return next((w for w in words if key in (w.casefold(), named(w, language).casefold(),
+                                             translate(w, language).casefold())), text)
 
 
 def placeholders(template: str) -> set[str]:

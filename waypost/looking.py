@@ -89,8 +89,8 @@ class Looking:
                     if seat is not None else Msg("The board cannot be narrowed to {focus}", focus=repr(focus[:40]))
                 raise BadInput(Msg("{whose}. Choices: {choices}.", whose=whose, choices=shown))
             focus = found
-        text = f"{rules.title}: {rules.status_line(view)}." if at is None else \
-            f"{rules.title} after log entry {at}: {rules.status_line(view)}."
+        text = Msg("{game}: {status}.", game=rules.title, status=rules.status_line(view)) if at is None else \
+            Msg("{game} after log entry {at}: {status}.", game=rules.title, at=at, status=rules.status_line(view))
         posted = None if full or focus is not None else Posted()
         return Outcome(text, private=private, drawing=replace(telling.drawing(loaded, viewer, rules.title, posted),
                                                               focus=focus, past=at is not None))
@@ -124,12 +124,15 @@ class Looking:
         reach = tuple(sorted(await asyncio.to_thread(rules.reach, view, seat, found.id, {}),
                              key=lambda r: (r.cost, r.to)))
         elsewhere = [r for r in reach if r.to != found.at or r.cost]  # staying put is not a place to go
-        text = f"{found.label}: {plural(len(elsewhere), 'place')} within reach now." if elsewhere else \
-            f"{found.label}: no place within reach now."
-        lines = [f"{r.to}{f' ({r.note})' if r.note else ''} — cost {r.cost}, by {' → '.join(r.route)}"
-                 for r in elsewhere[:REACH_LINES]]
+        text = Plural("{piece}: {n} place within reach now.", "{piece}: {n} places within reach now.",
+                      len(elsewhere), piece=found.label) if elsewhere else \
+            Msg("{piece}: no place within reach now.", piece=found.label)
+        lines: list[str] = [Msg("{area} ({note}) — cost {cost}, by {route}", area=r.to, note=r.note, cost=r.cost,
+                                route=" → ".join(r.route)) if r.note else
+                            Msg("{area} — cost {cost}, by {route}", area=r.to, cost=r.cost, route=" → ".join(r.route))
+                            for r in elsewhere[:REACH_LINES]]
         if len(elsewhere) > REACH_LINES:
-            lines.append(f"… and {len(elsewhere) - REACH_LINES} more, on the board")
+            lines.append(Msg("… and {n} more, on the board", n=len(elsewhere) - REACH_LINES))
         drawing = telling.drawing(loaded, seat, text)
         return Outcome(text, tuple(lines), private=True, drawing=replace(drawing, highlight=Highlight(found, reach)))
 

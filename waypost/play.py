@@ -103,9 +103,9 @@ class Play:
         before = loaded.awaiting()
         result: Result[Any] = loaded.game.rules.apply(loaded.state, actor, action)
         if by:
-            result = replace(result, summary=f"{by}: {result.summary}", undoable=False)
+            result = replace(result, summary=Msg("{by}: {summary}", by=by, summary=result.summary), undoable=False)
         if prepared:
-            result = replace(result, summary=f"{result.summary} (played as prepared)")
+            result = replace(result, summary=Msg("{summary} (played as prepared)", summary=result.summary))
         last = await self.channels.last_action(loaded)
         tail = last is not None and last.user_id == user.id and last.undoable  # their earlier snapshots stay
         entry = self._entry(loaded, user, actor, action, result, by)

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from rules.base import Actor, Awaiting, Posted
 from rules.flow import Phase
+from rules.messages import Msg
 from waypost.channels import Loaded
 from waypost.i18n import translate
 from waypost.outcome import Drawing, Outcome, Prompt, Turn, User
@@ -26,7 +27,8 @@ def outcome(loaded: Loaded, user: User, text: str, details: tuple[str, ...],
     after = [a for a in loaded.awaiting() if a.seat not in unclaimed]
     idle = idle_phase(loaded) if before or began else None
     if idle is not None:
-        details = (*details, f"Now {idle.title[:1].lower()}{idle.title[1:]}: {idle.prompt}")
+        named = idle.title if "{who}" in idle.doing else idle.doing  # "the table's phases": no one is awaited
+        details = (*details, Msg("Now {phase}: {prompt}", phase=named, prompt=idle.prompt))
     was = {(a.seat, a.kind, a.key) for a in before}  # who was awaited, whatever the prompt now says
     fresh = [a for a in after if (a.seat, a.kind, a.key) not in was]
     hits = tuple(s for s in hits if s not in unclaimed)

@@ -62,7 +62,8 @@ def reach_areas(state: MegaState, highlight: Highlight) -> tuple[str, ...] | Non
 
 def reach_title(state: MegaState, highlight: Highlight) -> str:
     at = highlight.piece.at
-    return f"{state.board.map.title}: around {at}" if at in state.board.areas else state.board.map.title
+    title = state.board.map.title
+    return say(Msg("{title}: around {area}", title=title, area=at)) if at in state.board.areas else title
 
 
 def is_ship(highlight: Highlight) -> bool:
@@ -76,7 +77,7 @@ def piece_name(highlight: Highlight) -> str:
     if is_ship(highlight):
         number = int(piece.id[4:])
         return say(Msg("Ship {n} ({at})", n=number, at=piece.at)) if piece.at else say(Msg("Ship {n}", n=number))
-    return piece.label or piece.id
+    return say(piece.label) if piece.label else piece.id
 
 
 def places(highlight: Highlight) -> set[str]:

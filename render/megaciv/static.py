@@ -43,8 +43,10 @@ from render.megaciv.sprites import cost_disc, fitted, limit_badge, sample_sheet,
 from render.png import build_palette
 from render.terrain import fill_polygon
 from render.text import carry, draw_text, paste, place, plain
+from render.words import say
 from rules.megaciv.board import Area as MapArea
 from rules.megaciv.board import Board
+from rules.messages import Msg
 
 
 @dataclass(frozen=True)
@@ -149,8 +151,8 @@ def _make(board: Board, focused: tuple[str, ...] | None, seats: int, title: str,
                   bold=True)
     else:
         draw_titles(image, (20, 0), "Mega Civilization", plain(title), 520 if wanted is None else 430)
-        hint = "close-ups: /game board focus: a region, or around a player" if wanted is None else \
-            "whole map: /game board"
+        hint = say(Msg("close-ups: {command} a region, or around a player", command="/game board focus:")) \
+            if wanted is None else say(Msg("whole map: {command}", command="/game board"))
         draw_text(image, (20, f.map_top - 8), hint, 14, MUTED, None, anchor="lb")
         legend(image, (f.key_x, f.band_top + BAND_PAD), key.entries(board, s), f.width - f.key_x - 10,
                columns=f.key_columns, size=15 if wanted is None else 14,
@@ -229,7 +231,7 @@ def reach_samples(sizes: Sizes) -> Image.Image:
 
 def start_tag(sizes: Sizes) -> Image.Image:
     """The tag on the start of a piece that can move ("start")."""
-    return tag_sprite("start", max(11, sizes.name - 2, sizes.least), INK, WHITE)
+    return tag_sprite(say("start"), max(11, sizes.name - 2, sizes.least), INK, WHITE)
 
 
 Key = tuple[Board, tuple[str, ...] | None, int, str]

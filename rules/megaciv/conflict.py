@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rules.errors import IllegalMove
 from rules.megaciv.state import PIRATES, MegaState, city_owner, name, powers
-from rules.text import either
+from rules.messages import Msg, listed
 
 
 def situation(state: MegaState, area: str, seat: int | None = None, mine: int | None = None) -> bool:
@@ -42,20 +42,25 @@ def entering(state: MegaState, seat: int, area: str, count: int, mine: int | Non
     if not before and not mover.enters_protected_cities:
         owner = city_owner(state, area)
         if owner is not None and owner >= 0 and owner != seat and powers(state, owner).protects_cities:
-            needs = either(advances_with(state, "enters_protected_cities"))
-            held = either(advances_with(state, "protects_cities"))
-            raise IllegalMove(
-                f"{area} holds a city of {name(state, owner)}, who holds {held}: "
-                f"without {needs} you may not {how} there unless a conflict situation already exists there.")
+            needs = listed(advances_with(state, "enters_protected_cities"), "or")
+            held = listed(advances_with(state, "protects_cities"), "or")
+            if how == "move":
+                raise IllegalMove(Msg("{area} holds a city of {civ}, who holds {held}: without {needs} you may not "
+                                      "move there unless a conflict situation already exists there.", area=area,
+                                      civ=name(state, owner), held=held, needs=needs))
+            raise IllegalMove(Msg("{area} holds a city of {civ}, who holds {held}: without {needs} you may not put "
+                                  "tokens off there unless a conflict situation already exists there.", area=area,
+                                  civ=name(state, owner), held=held, needs=needs))
     after = situation(state, area, seat, before_mine + count)
     if after and not before and not mover.ignores_unit_protection:
         for other in _unit_holders(state, area, seat):
             if powers(state, other).protects_units:
-                needs = either(advances_with(state, "ignores_unit_protection"))
-                raise IllegalMove(
-                    f"{count} more in {area} would cause a conflict situation where {name(state, other)}, who holds "
-                    f"{either(advances_with(state, 'protects_units'))}, has units; without {needs} you may not cause "
-                    "conflict there unless a conflict situation already exists there.")
+                raise IllegalMove(Msg(
+                    "{n} more in {area} would cause a conflict situation where {civ}, who holds {held}, has units; "
+                    "without {needs} you may not cause conflict there unless a conflict situation already exists "
+                    "there.", n=count, area=area, civ=name(state, other),
+                    held=listed(advances_with(state, "protects_units"), "or"),
+                    needs=listed(advances_with(state, "ignores_unit_protection"), "or")))
     return after
 
 

@@ -93,6 +93,7 @@ class MegaCivGame(Game[MegaState]):
         anytime=("adjust",), hosted=("start",),
     )
     looks = LOOKS
+    keywords = {"area": ("none",)}  # an adjusted ship's area: back to stock ("none (back to stock)" in the menus)
     glossary = GLOSSARY
     summary = (
         "Movement in census order (highest first, A.S.T. breaks ties, Military last): each token moves once, one "
@@ -177,14 +178,16 @@ class MegaCivGame(Game[MegaState]):
         if civ is None:
             return colour
         starts = board.start_areas.get(civ.name)
-        where = f"starting in {starts[0]}" if starts else f"with no start area on {board.map.title}"
-        return f"{colour} — {civ.name}, {where}"
+        if not starts:
+            return Msg("{colour} — {civ}, with no start area on {board}", colour=colour, civ=civ.name,
+                       board=board.map.title)
+        return Msg("{colour} — {civ}, starting in {area}", colour=colour, civ=civ.name, area=starts[0])
 
     def play(self, state: MegaState, actor: Actor, action: Action) -> Result[MegaState]:
         result = HANDLERS[type(action)](state, actor, action)
         if action.kind in DRAFTING and draft.secret_drafts(state):
             who = name(state, actor.seat)  # type: ignore[arg-type]
-            return dataclasses.replace(result, secret=True, public=f"{who} changed their movement draft")
+            return dataclasses.replace(result, secret=True, public=Msg("{who} changed their movement draft", who=who))
         return result
 
     def timeout(self, state: MegaState, seat: int) -> Action | None:

@@ -1,4 +1,7 @@
-"""Mega Civilization's words, as /game help explains them (`Game.glossary`)."""
+"""Mega Civilization's words, as /game help explains them (`Game.glossary`), and what each movement
+advance does in the catalog's words (`ADVANCES`: the advances file's texts, marked for translation)."""
+
+from rules.messages import Msg
 
 GLOSSARY: tuple[tuple[str, str], ...] = (
     ("area", "one region of the map, by name; some are coastal, others open sea"),
@@ -26,3 +29,15 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     ("Roadbuilding", "the advance that lets a token take two land steps"),
     ("city", "a city on an area; cities pay tax and can be attacked"),
 )
+
+ADVANCES: dict[str, str] = {m: m for m in (
+    Msg("Ships may enter open sea."), Msg("Ships move up to 5 water steps."), Msg("Ships carry up to 6 tokens."),
+    Msg("Tokens may take two land steps, not past a conflict."),
+    Msg("Moves after every non-holder; may enter areas with a Diplomacy holder's city."),
+    Msg("Without Diplomacy or Military others may not move into an area with your city, unless a conflict is "
+        "already there."),
+    Msg("Without Cultural Ascendancy or Advanced Military others may not cause conflict where your units are, "
+        "unless a conflict is already there."),
+    Msg("May cause conflict where a Cultural Ascendancy holder's units are."),
+    Msg("City attacks need 6 tokens; attacks on your cities need 8 unless the attacker holds Engineering too."),
+)}  # by the English text (data/megaciv/advances.json); another text stays as the file has it

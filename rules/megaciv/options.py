@@ -21,6 +21,7 @@ from rules.megaciv import notation, queries
 from rules.megaciv.actions import NEEDS, Adjust, Build, Expand, Maintain, Move, Scrap, TakeBack
 from rules.megaciv.adjust import HOST_ONLY, PIECES, barred, drafting
 from rules.megaciv.board import fold
+from rules.megaciv.glossary import ADVANCES
 from rules.megaciv.notation import NOWHERE
 from rules.megaciv.phase import growth
 from rules.megaciv.state import TOKENS, MegaState, name, powers
@@ -385,8 +386,13 @@ def _expand_areas(state: MegaState, actor: Actor, chosen: Values) -> list[Choice
     return found
 
 
+ADJUSTED = {"treasury": Msg("treasury"), "tax": Msg("tax"), "tokens": Msg("tokens"), "city": Msg("city"),
+            "advance": Msg("advance"), "ship": Msg("ship"), "barbarians": Msg("barbarians"),
+            "pirate": Msg("pirate city"), "out_of_play": Msg("out of play")}  # the adjustment menu's words
+
+
 def _adjust_what(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(what, adjusting(what, needs)) for what, needs in NEEDS.items()]
+    return [Choice(what, adjusting(ADJUSTED[what], needs)) for what, needs in NEEDS.items()]
 
 
 def _adjust_player(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -413,8 +419,9 @@ def _adjust_area(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]
 
 def _adjust_advance(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:
     held = state.players[_whose(actor, chosen)].advances
-    return [Choice(a.name, Msg("{advance} (held) — {text}", advance=a.name, text=a.text) if a.name in held else
-                   Msg("{advance} — {text}", advance=a.name, text=a.text)) for a in state.board.advances.advances]
+    return [Choice(a.name, Msg("{advance} (held) — {text}", advance=a.name, text=ADVANCES.get(a.text, a.text))
+                   if a.name in held else Msg("{advance} — {text}", advance=a.name, text=ADVANCES.get(a.text, a.text)))
+            for a in state.board.advances.advances]
 
 
 def _adjust_ship(state: MegaState, actor: Actor, chosen: Values) -> list[Choice]:

@@ -26,7 +26,7 @@ from rules.megaciv.state import (
     party_name,
     powers,
 )
-from rules.text import either
+from rules.messages import Msg, Plural, listed
 
 __all__ = [
     "AROUND", "AreaInfo", "Destination", "Mover", "ShipInfo", "area_info", "attack_needs", "can_move", "canon",
@@ -174,22 +174,22 @@ def vias(state: MegaState, seat: int, source: str, target: str) -> list[tuple[st
 class ShipInfo:
     number: int
     area: str | None
-    status: str  # "in stock", "built", "maintained", "needs upkeep", "sailed"
+    status: str  # "in stock", "built", "maintained", "needs upkeep", "sailed" (as messages: shown in menus)
 
 
 def ships(state: MegaState, seat: int) -> list[ShipInfo]:
     out = []
     for i, s in enumerate(state.players[seat].ships):
         if s.area is None:
-            status = "in stock"
+            status = Msg("in stock")
         elif s.sailed:
-            status = "sailed"
+            status = Msg("sailed")
         elif s.built:
-            status = "built"
+            status = Msg("built")
         elif s.maintained:
-            status = "maintained"
+            status = Msg("maintained")
         else:
-            status = "needs upkeep"
+            status = Msg("needs upkeep")
         out.append(ShipInfo(i + 1, s.area, status))
     return out
 
@@ -258,19 +258,19 @@ def area_info(state: MegaState, seat: int | None, area: str) -> AreaInfo | None:
     owner = city_owner(state, found)
     docked = [(name(state, i), n) for i, p in enumerate(state.players)
               if (n := sum(1 for s in p.ships if s.area == found))]
-    rules = []
+    rules: list[str] = []
     if found in state.out_of_play:
-        rules.append("out of play: no token may enter it by land; ships may pass through but not stop")
+        rules.append(Msg("out of play: no token may enter it by land; ships may pass through but not stop"))
     if owner is not None and owner >= 0 and powers(state, owner).protects_cities:
-        rules.append(f"{name(state, owner)}'s city is protected: only holders of "
-                     f"{either(advances_with(state, 'enters_protected_cities'))} may move in unless a conflict "
-                     "situation already exists there")
+        rules.append(Msg("{civ}'s city is protected: only holders of {advances} may move in unless a conflict "
+                         "situation already exists there", civ=name(state, owner),
+                         advances=listed(advances_with(state, "enters_protected_cities"), "or")))
     for i, p in enumerate(state.players):
         units = p.tokens.get(found) or found in p.cities or any(s.area == found for s in p.ships)
         if units and powers(state, i).protects_units:
-            rules.append(f"{name(state, i)} has units here: only holders of "
-                         f"{either(advances_with(state, 'ignores_unit_protection'))} may cause conflict here unless "
-                         "a conflict situation already exists there")
+            rules.append(Msg("{civ} has units here: only holders of {advances} may cause conflict here unless a "
+                             "conflict situation already exists there", civ=name(state, i),
+                             advances=listed(advances_with(state, "ignores_unit_protection"), "or")))
     land: list[tuple[str, int, int]] = []
     boats: list[int] = []
     if seat is not None and info.kind == "land":
@@ -305,12 +305,14 @@ def focuses(state: MegaState) -> list[tuple[str, str]]:
     """What a board view can be narrowed to, as (value, label): each region of the map, then the
     areas around each player's pieces ("around Egypt"), for players with pieces on the board."""
     board = state.board
-    found = [(region, f"{region} region ({len(board.region_areas[region])} areas)") for region in board.map.regions
-             if board.region_areas.get(region)]
+    found: list[tuple[str, str]] = [
+        (region, Plural("{region} region ({n} area)", "{region} region ({n} areas)", len(board.region_areas[region]),
+                        region=region)) for region in board.map.regions if board.region_areas.get(region)]
     for seat, player in enumerate(state.players):
         if player.tokens or player.cities or any(s.area for s in player.ships):
             colour = state.seats[seat].colour
-            found.append((f"{AROUND}{player.civ}", f"around {player.civ}'s pieces ({colour})"))
+            found.append((f"{AROUND}{player.civ}", Msg("around {civ}'s pieces ({colour})", civ=player.civ,
+                                                        colour=colour)))
     return found
 
 
@@ -368,9 +370,10 @@ def mover(state: MegaState, seat: int, kind: str, value: object) -> Piece:
     if kind == "sail":
         s = next((s for s in ships(state, seat) if s.number == value), None)
         area, status = (s.area or "", s.status) if s is not None else ("", "")
-        return Piece(f"ship{value}", f"Ship {value} at {area} ({status})", area)
+        return Piece(f"ship{value}", Msg("Ship {n} at {area} ({status})", n=value, area=area, status=status), area)
     free, total = next(((f, t) for a, f, t in movable(state, seat) if a == value), (0, 0))
-    return Piece(str(value), f"{free} of {total} tokens in {value}", str(value))
+    return Piece(str(value), Plural("{free} of {n} token in {area}", "{free} of {n} tokens in {area}", total, free=free,
+                                    area=str(value)), str(value))
 
 
 def reached(state: MegaState, seat: int, kind: str, piece: object, ends: set[object]) -> list[Reach]:

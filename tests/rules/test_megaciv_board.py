@@ -12,6 +12,7 @@ from rules.base import part_source
 from rules.errors import InvalidData
 from rules.megaciv import GAME
 from rules.megaciv.board import COLOURS, fold
+from rules.megaciv.glossary import ADVANCES
 from tests.rules.megaciv_fixtures import MAPS, board, raw_board
 from tools import megaciv_map
 
@@ -231,3 +232,10 @@ def test_a_board_pickles_as_its_text_and_unpickles_to_the_known_board():
     finally:
         codec._KNOWN_TEXTS.clear()
         codec._KNOWN_TEXTS.update(saved)
+
+
+def test_every_advance_text_of_the_data_is_a_catalog_message():
+    """What each movement advance does (data/megaciv/advances.json) is shown in menus in the
+    player's language: the text has its marked message (`glossary.ADVANCES`), or it would stay English."""
+    texts = {a.text for name in SHIPPED for a in board(name).advances.advances}
+    assert texts and texts <= set(ADVANCES), texts - set(ADVANCES)
