@@ -242,8 +242,8 @@ def closed(user_ids: list[int], language: str = SOURCE) -> Post:
 def components(outcome: Outcome, channel: int, finish: str | None, language: str = SOURCE) -> tuple[Component, ...]:
     """What goes under a public answer: the actions open to whom it pings (`quick_actions`, labelled
     in `language`), the turn card when anyone may act, Verify under a reveal and, under a board, end
-    the turn (where the game has an end-turn action not among those already offered), take back, my
-    own board."""
+    the turn (when a player on turn may end it, `Outcome.may_end`, and it is not among those already
+    offered), take back, my own board."""
     if outcome.private or (outcome.drawing is None and not outcome.awaiting and outcome.verify is None):
         return ()
     quick, whose = quick_actions(outcome)
@@ -253,7 +253,7 @@ def components(outcome: Outcome, channel: int, finish: str | None, language: str
     if outcome.verify is not None:
         found.append(Verify(channel, outcome.verify))
     if outcome.drawing is not None:
-        ends = finish is not None and finish not in dict(quick)
+        ends = outcome.may_end and finish not in dict(quick)
         found += [BoardKey(channel, what) for what in (("end",) if ends else ()) + ("undo", "board")]
     return tuple(found)
 

@@ -115,7 +115,8 @@ class Outcome:
     (`verify`), what the channel is told of a private answer (`announce`) and, when that may be one
     line per player and phase edited in place (a quiet channel), that line's key (`gather`);
     `finished` when the move ended the game; `live` when the drawing goes to the channel's live
-    board message, edited in place, rather than with the answer."""
+    board message, edited in place, rather than with the answer; `may_end` when a player on turn
+    may end it now (the game's end-turn action accepted on their view: its button is offered)."""
 
     text: str
     details: tuple[str, ...] = ()
@@ -134,6 +135,7 @@ class Outcome:
     live: bool = False
     posted: bool = False  # posts wait in the outbox (prepared turns played after it): deliver them now
     prepared: bool = False  # the action was prepared, not played (issue 30): it waits for the player's turn
+    may_end: bool = False
 
 
 @dataclass(frozen=True)

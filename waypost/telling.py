@@ -45,7 +45,17 @@ def outcome(loaded: Loaded, user: User, text: str, details: tuple[str, ...],
         else None
     return Outcome(text, details, drawing=shown, ping=ping, prompts=prompts, turns=turns,
                    awaiting=bool(after) or open_to_act(loaded), hits=told,
-                   live=mode == "live" and shown is not None)
+                   live=mode == "live" and shown is not None, may_end=shown is not None and may_end(loaded, after))
+
+
+def may_end(loaded: Loaded, awaited: list[Awaiting]) -> bool:
+    """Whether a player awaited on turn may end it now: the game's end-turn action, which takes no
+    options, accepted on their own view (not while they place their first pieces, say)."""
+    rules, seats = loaded.game.rules, loaded.row.seats
+    action = rules.finish()
+    return action is not None and any(
+        rules.accepts(loaded.view(a.seat), Actor(a.seat, host=seats[a.seat].player_id == loaded.row.host_id), action)
+        for a in awaited if a.kind == "turn")
 
 
 def open_to_act(loaded: Loaded) -> bool:

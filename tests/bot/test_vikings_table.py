@@ -148,3 +148,20 @@ async def test_set_its_options_too_asks_the_optional_steps_and_waits_for_confirm
     played = await discord_.click("@alice", channel, card, _buttons(asked.original)["Confirm"]["custom_id"])
     assert played.ok and (await discord_.bot.table.store.open_game(channel)).version == version + 1
     assert any(m.content.startswith("Red sailed boat 1") for m in played.messages), [m.content for m in played.messages]
+
+
+async def test_no_end_turn_button_is_offered_while_players_place_their_first_boats(discord_):
+    """Issue 28: nothing offered is refused: the placement's posts offer no End turn (ending a turn
+    is not open then); once the first sailor's turn begins, it is, and it is accepted."""
+    await discord_.run("@alice", CH, "/game new game:vikings board:nordhav")
+    await discord_.run("@bob", CH, "/game join")
+    await discord_.run("@carl", CH, "/game join")
+    posts = [await discord_.run("@alice", CH, "/game start")]
+    for user, dock in (("@carl", "D1"), ("@bob", "B1")):
+        posts.append(await discord_.run(user, CH, f"/vikings place dock:{dock}"))
+    for rec in posts:
+        assert "End turn" not in [c.get("label") for c in iter_components(rec.original.components)], rec.content
+    last = await discord_.run("@alice", CH, "/vikings place dock:A2")
+    assert "End turn" in [c.get("label") for c in iter_components(last.original.components)]
+    ended = await discord_.run("@alice", CH, '!click "End turn"')
+    assert "Red ended their turn" in " ".join(m.content for m in ended.messages)
