@@ -23,12 +23,13 @@ import discord
 from discord import AppCommandOptionType, app_commands
 from discord.ext import commands
 
-from front.replies import NOBODY, channel_of, escape, fit, table_of, user_of
-from front.sender import run
+from front.replies import NOBODY, channel_of, escape, fit, reader, table_of, user_of
+from front.sender import run, spoken
 from rules.base import Game
 from rules.errors import BadInput, PlayerError
 from rules.messages import Msg
 from rules.options import Param, Value, matching
+from waypost.i18n import translate
 from waypost.outcome import Seen
 
 S = TypeVar("S")
@@ -128,8 +129,11 @@ class GameCog(commands.GroupCog, Generic[S]):
 
     @staticmethod
     async def tell(interaction: discord.Interaction, lines: list[str], *, public: bool = False) -> None:
-        """An answer, private unless `public` (looking changes nothing, so it does not disturb the channel)."""
-        await interaction.response.send_message(fit([escape(line) for line in lines]), ephemeral=not public,
+        """An answer, private unless `public` (looking changes nothing, so it does not disturb the channel),
+        in its reader's language (public: the game's)."""
+        language = await spoken(interaction, channel_of(interaction)) if public else reader(interaction)
+        await interaction.response.send_message(fit([escape(translate(line, language)) for line in lines]),
+                                                ephemeral=not public,
                                                 allowed_mentions=NOBODY)
 
     @staticmethod

@@ -7,8 +7,8 @@
   `unit_sprite`: a marker with a unit type's letter and a count tag.
 - `draw_chips`: lay sprites out in centred rows (the pieces in a hex, an area, a tile).
 - `draw_tags`: tags at chosen points (drops and pick-ups along a path).
-- `described`: a marker in words ("a pentagon marked C"); `seat_marker`: a seat colour's, as the
-  shared styles draw it (turn cards say it).
+- A marker in words, as turn cards say it, is `render.markers`' (catalog messages: the shared
+  drawing parts know no rules).
 
 Sprites are RGBA with transparent surroundings; place them with `render.text.paste`.
 """
@@ -35,21 +35,6 @@ SHAPES = (
     # the extended set's ten
     "cross", "shield", "right", "left", "star6", "pill", "octagon", "trapezoid", "parallelogram", "heart",
 )
-WORDS = {"down": "downward triangle", "right": "right-pointing triangle", "left": "left-pointing triangle",
-         "star": "five-pointed star", "star6": "six-pointed star"}  # the other shapes are named as they are
-
-
-def described(shape: str, letter: str) -> str:
-    """A marker in words, as texts name it: "a pentagon marked C"."""
-    words = WORDS.get(shape, shape)
-    return f"{'an' if words[0] in 'aeiou' else 'a'} {words} marked {letter}"
-
-
-def seat_marker(board: object, colour: str) -> str:
-    """A seat colour's marker in words, on a board drawn with the shared styles (`render.palette`):
-    every game's but one that draws its pieces its own way (`waypost.registry.GameEntry.marker`)."""
-    style = player_style(colour)
-    return described(style.shape, style.letter)
 
 
 def regular(cx: float, cy: float, r: float, sides: int, start: float) -> list[Point]:

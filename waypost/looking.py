@@ -89,8 +89,8 @@ class Looking:
                     if seat is not None else Msg("The board cannot be narrowed to {focus}", focus=repr(focus[:40]))
                 raise BadInput(Msg("{whose}. Choices: {choices}.", whose=whose, choices=shown))
             focus = found
-        text = f"{rules.title}: {rules.status_line(view)}." if at is None else \
-            f"{rules.title} after log entry {at}: {rules.status_line(view)}."
+        text = Msg("{game}: {status}.", game=rules.title, status=rules.status_line(view)) if at is None else \
+            Msg("{game} after log entry {entry}: {status}.", game=rules.title, entry=at, status=rules.status_line(view))
         posted = None if full or focus is not None else Posted()
         return Outcome(text, private=private, drawing=replace(telling.drawing(loaded, viewer, rules.title, posted),
                                                               focus=focus, past=at is not None))

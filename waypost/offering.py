@@ -92,8 +92,9 @@ class Offering:
         marker on the boards: "red — Rome, starting in Silsab; on the boards a circle marked R"."""
         colour = loaded.row.seats[seat].colour
         identity = loaded.identity(seat)
-        marker = f"on the boards {loaded.game.marker(loaded.game.board(loaded.row.board).model, colour)}"
-        return marker if identity == colour else f"{identity}; {marker}"
+        marker = Msg("on the boards {marker}", marker=loaded.game.marker(loaded.game.board(loaded.row.board).model,
+                                                                          colour))
+        return marker if identity == colour else Msg("{identity}; {marker}", identity=identity, marker=marker)
 
     async def step(self, channel_id: int, user: User, version: int, kind: str,
                    picks: Sequence[int | None]) -> Step:

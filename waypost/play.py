@@ -188,10 +188,10 @@ class Play:
                 raise IllegalMove(Msg("That action can no longer be taken back."))
             before = loaded.awaiting()
             state = loaded.game.rules.decode_state(snapshot)
-            name = loaded.name(last.seat) if last.seat is not None else "The host"
-            text = f"{name} took back their last action: {last.summary}"
+            name = loaded.name(last.seat) if last.seat is not None else Msg("The host")
+            text = Msg("{name} took back their last action: {summary}", name=name, summary=last.summary)
             entry = self.channels.entry(user, "undo", {}, text, seat=last.seat, undoes=last.seq, secret=last.secret,
-                                public=f"{name} took back a secret move." if last.secret else "")
+                                public=Msg("{name} took back a secret move.", name=name) if last.secret else "")
             saved = await self.channels.save(loaded, entry, loaded.but(state, state=snapshot))
             if last.secret:  # the channel saw the commitment: it sees it withdrawn, never what it held
                 return Outcome(text, private=True, announce=entry.public,
