@@ -411,6 +411,12 @@ class Game(ABC, Generic[S]):
         join two parameters into one choice (a Vikings boat and its end) splits it here."""
         return dict(values)
 
+    def words(self, state: S) -> Mapping[str, Sequence[str]]:
+        """The words players type that the rules take in English (a unit type), each with the
+        catalog messages that name it: typed in the player's language, they are read as the
+        English word (`waypost.i18n.english`). None by default."""
+        return {}
+
     def build(self, state: S, actor: Actor, kind: str, values: Values) -> Action:
         """The action of `kind` from the values a player chose or typed, on `state` as they see it:
         the parameters left out given their declared defaults (`Param.default`), then `make`;

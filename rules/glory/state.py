@@ -22,6 +22,7 @@ from rules import hexes
 from rules.base import Seat
 from rules.errors import BadInput, IllegalMove
 from rules.frozen import FrozenDict, player_changed
+from rules.glory import words
 from rules.glory.board import CODES, UNEXPLORED, Board, UnitType
 from rules.messages import Msg, capitalised, joined
 
@@ -177,12 +178,11 @@ def colour(state: GloryState, seat: int) -> str:
     return Msg(state.seats[seat].colour.capitalize())
 
 
-STRUCTURES_SAID = {"capital": Msg("capital"), "city": Msg("city"), "castle": Msg("castle")}
 
 
 def structure_text(structure: Structure) -> str:
     """A structure as texts name it: "capital", "city" or "castle"."""
-    return STRUCTURES_SAID["capital" if structure.capital else structure.kind]
+    return words.STRUCTURES["capital" if structure.capital else structure.kind]
 
 
 def units_text(board: Board, units: Units) -> str:

@@ -5,7 +5,7 @@ as the data has it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from rules.messages import Msg, Plural
 
@@ -25,6 +25,7 @@ SINGULAR = {"peasant": Msg("peasant"), "spearman": Msg("spearman"), "swordsman":
 PLURAL = {"peasant": Msg("peasants"), "spearman": Msg("spearmen"), "swordsman": Msg("swordsmen"),
           "archer": Msg("archers"), "cavalryman": Msg("cavalrymen"), "catapult": Msg("catapults"),
           "trebuchet": Msg("trebuchets"), "galley": Msg("galleys")}
+STRUCTURES = {"capital": Msg("capital"), "city": Msg("city"), "castle": Msg("castle")}
 TERRAIN = {"plains": Msg("plains"), "forest": Msg("forest"), "hills": Msg("hills"), "desert": Msg("desert"),
            "mountains": Msg("mountains"), "swamp": Msg("swamp"), "sea": Msg("sea"), "ocean": Msg("ocean")}
 
@@ -33,6 +34,13 @@ def counted(name: str, plural: str, n: int) -> str:
     """ "1 cavalryman", "2 cavalrymen": a unit type `name` (its `plural`) counted."""
     said = COUNTED.get(name)
     return said(n) if said else f"{n} {name if n == 1 else plural}"
+
+
+def typed(units: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """The words players type that name one of the unit types `units` or a structure, each with
+    the messages naming it (a unit counted 1, 2 and 5 too: the forms a language's plural takes)."""
+    found = {u: (SINGULAR[u], PLURAL[u], *(COUNTED[u](n) for n in (1, 2, 5))) for u in units if u in COUNTED}
+    return {**found, **{kind: (said,) for kind, said in STRUCTURES.items()}}
 
 
 def terrain(kind: str) -> str:

@@ -209,3 +209,28 @@ async def test_the_same_two_rounds_read_in_german_and_polish(discord_, locale, r
         left += [(line, s) for s in english if s in text]
     assert not left, left
     assert any(result in text for _, text in said), [text for line, text in said if line == LINES[18][1]]
+
+
+@pytest.mark.parametrize(("locale", "lines", "said"), [
+    ("de", [("@alice", "/glory adjust what:units hex:C3 unit:Bogenschütze value:1"),
+            ("@alice", '/glory maneuver army:C3 to:D2 units:"1 bogenschütze, 1 Schwertkämpfer"'),
+            ("@alice", "/glory adjust what:structure hex:C2 name:Burg")],
+     ["Bogenschützen (eigene) bei C3 0 → 1", "Manöver von Rot: 1 Schwertkämpfer, 1 Bogenschütze C3→D2",
+      "C2: nichts → Rot: Burg"]),
+    ("pl", [("@alice", "/glory adjust what:units hex:C3 unit:łucznicy value:1"),
+            ("@alice", '/glory maneuver army:C3 to:D2 units:"1 łucznik, 1 MIECZNIK"'),
+            ("@alice", "/glory adjust what:structure hex:C2 name:zamek")],
+     ["łucznicy (własne) na C3 0 → 1", "Czerwony: manewr – 1 miecznik, 1 łucznik C3→D2", "C2: nic → Czerwony: zamek"]),
+])
+async def test_unit_types_and_structures_are_typed_in_the_players_language(discord_, locale, lines, said):
+    """A unit type or a structure typed as the catalog names it in the player's language (any case,
+    any of its plural's forms) is read as its English word; English is still read."""
+    discord_.builder.guild_locale = locale
+    for user, line in LINES[:4]:
+        assert (await discord_.run(user, CH, line)).ok, line
+    discord_.builder.speaks("@alice", locale)
+    for (user, line), answer in zip(lines, said, strict=True):
+        rec = await discord_.run(user, CH, line)
+        assert rec.ok and not rec.content.startswith("⛔") and answer in rec.content, (line, rec.content)
+    rec = await discord_.run("@alice", CH, "/glory adjust what:units hex:D2 unit:archers value:0")
+    assert rec.ok and not rec.content.startswith("⛔"), rec.content
