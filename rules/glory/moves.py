@@ -356,8 +356,9 @@ def left_behind(g: Ground, army: Units, moved: Units, at: int) -> str:
     rest = take_units(army, moved)
     if not rest or standable(g, rest, at, {}, vessels_in(g.board, rest) > 0) is None:
         return ""
-    where = "sea" if g.code[at] == SEA else "ocean"
-    return f"{units_text(g.board, rest)} would stay on the {where} at {g.board.names[at]} without a vessel"
+    said = {"units": units_text(g.board, rest), "hex": g.board.names[at]}
+    return Msg("{units} would stay on the sea at {hex} without a vessel", **said) if g.code[at] == SEA else \
+        Msg("{units} would stay on the ocean at {hex} without a vessel", **said)
 
 
 def _taken(army: Army, units: Units) -> Army:
@@ -381,10 +382,11 @@ def standable(g: Ground, units: Units, at: int, sources: dict[int, int], has_ves
         unit = board.unit_types[unit_name]
         if unit.kind == "vessel":
             if not water:
-                return f"{name} is land: vessels stay on sea and ocean hexes"
+                return Msg("{hex} is land: vessels stay on sea and ocean hexes", hex=name)
         elif water and not has_vessel and sources.get(at, 0) <= 0 and not (t == SEA and unit.sea_cost):
-            where = "sea" if t == SEA else "ocean"
-            return f"{name} is {where}: {unit.plural} may end there only aboard one of your vessels"
+            return Msg("{hex} is sea: {units} may end there only aboard one of your vessels", hex=name,
+                       units=unit.said) if t == SEA else \
+                Msg("{hex} is ocean: {units} may end there only aboard one of your vessels", hex=name, units=unit.said)
     return None
 
 
