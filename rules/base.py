@@ -51,7 +51,7 @@ from rules.core import (
 from rules.errors import BadInput, IllegalMove, InvalidData, NotYourTurn, PlayerError
 from rules.flow import Flow, Position
 from rules.guards import hosting, seated
-from rules.messages import Msg, joined, listed
+from rules.messages import Msg, capitalised, joined, listed
 from rules.options import Choice, Kind, Moving, Param, Step, Value, Values, defaulted
 from rules.text import either, players
 
@@ -711,7 +711,7 @@ class Game(ABC, Generic[S]):
         now = self.snapshot(state, footprint)
         pairs = {key: (frozen(then.get(key)), frozen(now.get(key))) for key in dict.fromkeys([*then, *now])}
         lines = [self.change_text(state, key, was, is_) for key, (was, is_) in pairs.items() if was != is_]
-        return [line[:1].upper() + line[1:] for line in lines]
+        return [capitalised(line) for line in lines]
 
     def ready(self, state: S, prepared: Prepared, then: Mapping[str, Any]) -> Ready:
         """When the turn comes: the prepared steps to play at once if each is still legal in turn

@@ -240,7 +240,8 @@ class GloryGame(Game[GloryState]):
     def focuses(self, state: GloryState) -> list[tuple[str, str]]:
         """A board view narrowed to one player's part of the map: their armies and structures and
         two hexes round them, larger (value: the seat's colour)."""
-        return [(s.colour, f"{s.colour.capitalize()}'s armies and cities, larger") for s in state.seats]
+        return [(s.colour, Msg("{name}'s armies and cities, larger", name=colour(state, seat)))
+                for seat, s in enumerate(state.seats)]
 
     def describe(self, state: GloryState) -> str:
         """The position for alt text: the phase and whom the game waits for, the tile waiting for

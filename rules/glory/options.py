@@ -441,8 +441,9 @@ def _adjust_hex(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]
                     or (what == "relic" and at in state.relics):
                 continue
             held = state.structures.get(at)
-            note = f"{colour(state, held.owner)}'s {'capital' if held.capital else held.kind}" if held else kind
-            found.append(Choice(at, f"{at}: {note}"))
+            note = Msg("{name}'s {structure}", name=colour(state, held.owner), structure=structure_text(held)) \
+                if held else words.terrain(kind)
+            found.append(Choice(at, Msg("{hex}: {note}", hex=at, note=note)))
     return found
 
 
