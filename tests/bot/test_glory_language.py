@@ -4,8 +4,9 @@ with their rotations, relics and event cards, passing into new rounds, undo, the
 adjustments, the look-ups) with every client and the server in the pseudo-locale `qps` leave no
 English in the replies, the channel's posts, the direct messages, the alt text, the turn cards and
 every action's menu on them, and the text drawn into the boards (only names: players, hexes, what
-was typed and the proper names the board's data holds: tiles, relics, event cards); in German and
-Polish the same game is played and reads in the language."""
+was typed, the proper names the board's data holds: tiles, relics, event cards, and the log's lines
+an undo quotes); in German and Polish the same game is played and reads in the language, and unit
+types and structures are typed in it."""
 
 from __future__ import annotations
 
