@@ -24,7 +24,7 @@ from front.replies import (
     table_of,
     user_of,
 )
-from front.sender import awaited, card_button, run, send, timely
+from front.sender import YOUR_CARD, awaited, card_button, run, send, spoken, timely
 from front.status import status_embed
 from front.suggestions import (
     board_names,
@@ -89,7 +89,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
                                private=not public)
         view = discord.ui.View(timeout=None)
         if status.status == "active":
-            view.add_item(card_button(channel_of(interaction)))
+            language = await spoken(interaction, channel_of(interaction)) if public else reader(interaction)
+            view.add_item(card_button(channel_of(interaction), label=translate(YOUR_CARD, language)))
         await respond(interaction, embed=status_embed(status), view=view, ephemeral=not public)
 
     @app_commands.command(description="Show the board (or a part of it), now or after an entry of the log")

@@ -120,7 +120,7 @@ class GameCog(commands.GroupCog, Generic[S]):
                 values[name] = typed(str(values[name]), words, reader(interaction))
         table = table_of(interaction)
         await run(interaction, table.command(channel_of(interaction), user_of(interaction), self.game_key,
-                                             kind_of(command), values))
+                                             kind_of(command), values, reader(interaction)))
 
     async def look(self, interaction: discord.Interaction, *, public: bool = False) -> None:
         """Answer with one of the game's read-only looks, on the user's own view: privately, unless

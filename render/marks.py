@@ -7,7 +7,8 @@
   `unit_sprite`: a marker with a unit type's letter and a count tag.
 - `draw_chips`: lay sprites out in centred rows (the pieces in a hex, an area, a tile).
 - `draw_tags`: tags at chosen points (drops and pick-ups along a path).
-- (a marker in words, as turn cards say it: `render.marker_words`)
+- A marker in words, as turn cards say it, is `render.markers`' (catalog messages: the shared
+  drawing parts know no rules).
 
 Sprites are RGBA with transparent surroundings; place them with `render.text.paste`.
 """

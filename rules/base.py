@@ -51,7 +51,7 @@ from rules.core import (
 from rules.errors import BadInput, IllegalMove, InvalidData, NotYourTurn, PlayerError
 from rules.flow import Flow, Position
 from rules.guards import hosting, seated
-from rules.messages import Msg, joined, listed
+from rules.messages import Msg, capitalised, joined, listed
 from rules.options import Choice, Kind, Moving, Param, Step, Value, Values, defaulted
 from rules.text import either, players
 
@@ -414,6 +414,12 @@ class Game(ABC, Generic[S]):
         join two parameters into one choice (a Vikings boat and its end) splits it here."""
         return dict(values)
 
+    def words(self, state: S) -> Mapping[str, Sequence[str]]:
+        """The words players type that the rules take in English (a unit type), each with the
+        catalog messages that name it: typed in the player's language, they are read as the
+        English word (`waypost.i18n.english`). None by default."""
+        return {}
+
     def build(self, state: S, actor: Actor, kind: str, values: Values) -> Action:
         """The action of `kind` from the values a player chose or typed, on `state` as they see it:
         the parameters left out given their declared defaults (`Param.default`), then `make`;
@@ -716,7 +722,7 @@ class Game(ABC, Generic[S]):
         now = self.snapshot(state, footprint)
         pairs = {key: (frozen(then.get(key)), frozen(now.get(key))) for key in dict.fromkeys([*then, *now])}
         lines = [self.change_text(state, key, was, is_) for key, (was, is_) in pairs.items() if was != is_]
-        return [line[:1].upper() + line[1:] for line in lines]
+        return [capitalised(line) for line in lines]
 
     def ready(self, state: S, prepared: Prepared, then: Mapping[str, Any]) -> Ready:
         """When the turn comes: the prepared steps to play at once if each is still legal in turn

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 import string
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -125,6 +126,28 @@ def typed(text: str, words: Iterable[str], language: str) -> str:
     key = text.strip().casefold()
     return next((w for w in words if key in (w.casefold(), named(w, language).casefold(),
                                              translate(w, language).casefold())), text)
+
+
+def english(text: str, words: Mapping[str, Sequence[str]], language: str) -> str:
+    """`text` as typed, each word of it that one of `words`' messages names in `language` (in any
+    case, a count's number left aside: "2 Bogenschützen") put back as its English word ("2 archer"),
+    which the rules read; the rest as it is."""
+    if language == SOURCE or not words:
+        return text
+    forms = _forms(tuple((w, tuple(said)) for w, said in words.items()), language)
+    return forms[0].sub(lambda m: forms[1][m[0].casefold()], text) if forms[1] else text
+
+
+@cache
+def _forms(words: tuple[tuple[str, tuple[str, ...]], ...], language: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    found: dict[str, str] = {}
+    for word, said in words:
+        for message in said:
+            name = re.sub(r"^\d+\s*", "", translate(message, language)).strip()
+            if name and name.casefold() != word.casefold():
+                found.setdefault(name.casefold(), word)
+    ordered = sorted(found, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, ordered)) + r")(?!\w)", re.IGNORECASE), found
 
 
 def placeholders(template: str) -> set[str]:

@@ -16,6 +16,7 @@ from rules.options import Values
 from waypost import telling
 from waypost.ahead import Ahead
 from waypost.channels import Channels, Loaded
+from waypost.i18n import SOURCE, english
 from waypost.outcome import Outcome, User
 from waypost.records import LogEntry, Post
 from waypost.telling import asked_by
@@ -58,15 +59,20 @@ class Play:
                              theirs=theirs))
         return loaded
 
-    async def command(self, channel_id: int, user: User, game_key: str, kind: str, values: Values) -> Outcome:
+    async def command(self, channel_id: int, user: User, game_key: str, kind: str, values: Values,
+                      language: str = SOURCE) -> Outcome:
         """A command as players give it: action `kind` of game `game_key` with the values they chose
-        or typed, read by the game's notation on their own view (`Game.build`), then applied."""
+        or typed (the game's words in English or in their `language`), read by the game's notation on
+        their own view (`Game.build`), then applied."""
         async with self.channels.locked(channel_id):
             loaded = await self._game(channel_id, game_key)
             actor = loaded.actor(user)
             if actor.seat is None and not actor.host:  # said before anything typed is read
                 raise NotAllowed(Msg("You are not playing in this game."))
-            action = loaded.game.rules.build(loaded.view(actor.seat), actor, kind, values)
+            view = loaded.view(actor.seat)
+            words = loaded.game.rules.words(view)
+            values = {k: english(v, words, language) if isinstance(v, str) else v for k, v in values.items()}
+            action = loaded.game.rules.build(view, actor, kind, values)
             if self.ahead.preparing(loaded, actor, kind):
                 return await self.ahead.prepare(loaded, user, action)
             return await self.record(loaded, user, action)
@@ -188,10 +194,10 @@ class Play:
                 raise IllegalMove(Msg("That action can no longer be taken back."))
             before = loaded.awaiting()
             state = loaded.game.rules.decode_state(snapshot)
-            name = loaded.name(last.seat) if last.seat is not None else "The host"
-            text = f"{name} took back their last action: {last.summary}"
+            name = loaded.name(last.seat) if last.seat is not None else Msg("The host")
+            text = Msg("{name} took back their last action: {summary}", name=name, summary=last.summary)
             entry = self.channels.entry(user, "undo", {}, text, seat=last.seat, undoes=last.seq, secret=last.secret,
-                                public=f"{name} took back a secret move." if last.secret else "")
+                                public=Msg("{name} took back a secret move.", name=name) if last.secret else "")
             saved = await self.channels.save(loaded, entry, loaded.but(state, state=snapshot))
             if last.secret:  # the channel saw the commitment: it sees it withdrawn, never what it held
                 return Outcome(text, private=True, announce=entry.public,

@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from render.marker_words import seat_marker
+from render.markers import seat_marker
 from rules.base import BoardInfo, Game, Highlight, Posted, Setting
 from rules.errors import BadInput, InvalidData
 from rules.options import Step

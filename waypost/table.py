@@ -257,8 +257,9 @@ class Table:
     async def act(self, channel_id: int, user: User, game_key: str, action: Action) -> Outcome:
         return await self.play.act(channel_id, user, game_key, action)
 
-    async def command(self, channel_id: int, user: User, game_key: str, kind: str, values: Values) -> Outcome:
-        return await self.play.command(channel_id, user, game_key, kind, values)
+    async def command(self, channel_id: int, user: User, game_key: str, kind: str, values: Values,
+                      language: str = SOURCE) -> Outcome:
+        return await self.play.command(channel_id, user, game_key, kind, values, language)
 
     async def choose(self, channel_id: int, user: User, choice: str, key: str = "") -> Outcome:
         return await self.play.choose(channel_id, user, choice, key)

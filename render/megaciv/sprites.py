@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from render.basics import INK, RGB, WHITE, mix
 from render.lines import dashed_polyline
-from render.marker_words import described, seat_marker
+from render.markers import described, seat_marker
 from render.marks import draw_shape, label_offset, regular, shape_polygon, supersampled
 from render.megaciv.colours import BARBARIAN_FILL, CONFLICT, PIRATE_FILL
 from render.megaciv.layout import Sizes

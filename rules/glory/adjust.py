@@ -15,6 +15,7 @@ from dataclasses import replace
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
 from rules.frozen import FrozenDict
+from rules.glory import words
 from rules.glory.actions import ADJUSTING, Adjust
 from rules.glory.state import (
     MAX_CUBES,
@@ -98,7 +99,7 @@ def _units(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple
     board = state.board
     at = _hex(state, action.hex)
     unit = board.unit_types[board.unit_named(action.unit)]
-    value = _count(action.value, 0, MAX_UNITS, f"A count of {unit.plural}")
+    value = _count(action.value, 0, MAX_UNITS, Msg("A count of {units}", units=unit.said))
     held = occupant(state, at)
     if held is not None and held != whose:
         raise IllegalMove(Msg("{hex} holds {name}'s units: remove them first.", hex=at, name=colour(state, held)))
@@ -122,7 +123,7 @@ def _units(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple
     else:
         del armies[at]
     return changed(state, whose, {"armies": FrozenDict(armies)}), Msg(
-        "{owner} {units} at {hex} {before} → {value}", owner=_owner(state, actor, whose), units=unit.plural, hex=at,
+        "{owner} {units} at {hex} {before} → {value}", owner=_owner(state, actor, whose), units=unit.said, hex=at,
         before=before, value=value)
 
 
@@ -134,10 +135,12 @@ def check_standing(state: GloryState, at: str, units: dict[str, int]) -> None:
     for name in units:
         unit = types[name]
         if unit.kind == "vessel" and not is_water(t):
-            raise IllegalMove(Msg("{hex} is {terrain}: vessels stay on sea and ocean hexes.", hex=at, terrain=t))
+            raise IllegalMove(Msg("{hex} is {terrain}: vessels stay on sea and ocean hexes.", hex=at,
+                                  terrain=words.terrain(t or "")))
         if unit.kind == "land" and is_water(t) and not vessel and not (t == "sea" and unit.sea_cost):
-            raise IllegalMove(Msg("{hex} is {terrain}: {units} stand there only aboard a vessel.", hex=at, terrain=t,
-                                  units=unit.plural))
+            raise IllegalMove(Msg("{hex} is {terrain}: {units} stand there only aboard a vessel.", hex=at,
+                                  terrain=words.terrain(t or ""),
+                                  units=unit.said))
 
 
 def _packed(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tuple[GloryState, str]:
@@ -145,20 +148,20 @@ def _packed(state: GloryState, actor: Actor, whose: int, action: Adjust) -> tupl
     at = _hex(state, action.hex)
     unit = board.unit_types[board.unit_named(action.unit)]
     if not unit.packing:
-        raise IllegalMove(Msg("{units} do not pack.", units=unit.plural.capitalize()))
+        raise IllegalMove(Msg("{units} do not pack.", units=capitalised(unit.said)))
     armies = state.players[whose].armies
     army = armies.get(at)
     have = army.units.get(unit.name, 0) if army else 0
     if army is None or not have:
-        raise IllegalMove(Msg("{name} has no {units} at {hex}.", name=colour(state, whose), units=unit.plural, hex=at))
-    value = _count(action.value, 0, have, f"Packed {unit.plural} at {at}")
+        raise IllegalMove(Msg("{name} has no {units} at {hex}.", name=colour(state, whose), units=unit.said, hex=at))
+    value = _count(action.value, 0, have, Msg("Packed {units} at {hex}", units=unit.said, hex=at))
     before = army.packed.get(unit.name, 0)
     if before == value:
-        raise IllegalMove(Msg("{n} of those {units} are already packed.", n=value, units=unit.plural))
+        raise IllegalMove(Msg("{n} of those {units} are already packed.", n=value, units=unit.said))
     packed = {**army.packed, unit.name: value}
     now = Army(army.units, FrozenDict({k: v for k, v in packed.items() if v}), army.cubes)
     return changed(state, whose, {"armies": armies.with_item(at, now)}), Msg(
-        "{owner} packed {units} at {hex} {before} → {value}", owner=_owner(state, actor, whose), units=unit.plural,
+        "{owner} packed {units} at {hex} {before} → {value}", owner=_owner(state, actor, whose), units=unit.said,
         hex=at, before=before, value=value)
 
 

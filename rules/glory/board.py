@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal
 
 from rules import hexes
 from rules.errors import BadInput
+from rules.glory import words
 from rules.hexes import Hex
 from rules.messages import Msg
 from rules.notation import Names
@@ -60,8 +61,13 @@ class UnitType:
     short: str = ""
 
     def count(self, n: int) -> str:
-        """ "1 cavalryman", "2 cavalrymen"."""
-        return f"{n} {self.name if n == 1 else self.plural}"
+        """ "1 cavalryman", "2 cavalrymen" (a catalog message: `rules.glory.words`)."""
+        return words.counted(self.name, self.plural, n)
+
+    @property
+    def said(self) -> str:
+        """The plural as texts name the type ("cavalrymen"), a catalog message."""
+        return words.PLURAL.get(self.name, self.plural)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from rules.core import Action, Footprint
 from rules.glory.actions import Maneuver
 from rules.glory.maneuver import planned
 from rules.glory.state import Army, GloryState, colour, terrain_at, units_text
+from rules.messages import Msg, Plural, joined
 
 PREPARABLE = ("maneuver", "pass", "end")
 
@@ -62,7 +63,9 @@ def snapshot(state: GloryState, footprint: Footprint) -> dict[str, Hashable]:
 
 def _units(state: GloryState, army: Hashable) -> str:
     assert isinstance(army, tuple)
-    return units_text(state.board, dict(army[0])) + (f", {army[2]} depletion cubes" if army[2] else "")
+    units = units_text(state.board, dict(army[0]))
+    return Plural("{units}, {n} depletion cube", "{units}, {n} depletion cubes", army[2], units=units) if army[2] \
+        else units
 
 
 def change_text(state: GloryState, key: str, was: Hashable, now: Hashable) -> str:
@@ -70,19 +73,23 @@ def change_text(state: GloryState, key: str, was: Hashable, now: Hashable) -> st
     kind, name = key.split(":", 1)
     if kind == "piece":
         seat, hex_ = name.split("@", 1)
-        whose = f"{colour(state, int(seat))}'s army at {hex_}"
-        return f"{whose} is gone" if now is None else f"{whose} changed: now {_units(state, now)}"
+        whose = colour(state, int(seat))
+        return Msg("{name}'s army at {hex} is gone", name=whose, hex=hex_) if now is None else \
+            Msg("{name}'s army at {hex} changed: now {units}", name=whose, hex=hex_, units=_units(state, now))
     assert isinstance(was, tuple) and isinstance(now, tuple)
     before, after = dict(was[0]), dict(now[0])
     lines = []
     for seat in dict.fromkeys([*before, *after]):
-        whose = f"{colour(state, seat)}'s army"
+        whose = colour(state, seat)
         if seat not in before:
-            lines.append(f"{whose} moved into {name} on your path")
+            lines.append(Msg("{name}'s army moved into {hex} on your path", name=whose, hex=name))
         elif seat not in after:
-            lines.append(f"{whose} left {name} on your path")
+            lines.append(Msg("{name}'s army left {hex} on your path", name=whose, hex=name))
         elif before[seat] != after[seat]:
-            lines.append(f"{whose} at {name} on your path changed: now {_units(state, after[seat])}")
-    what = ("the city or castle", "the relic", "the terrain")
-    lines += [f"{thing} at {name} on your path changed" for thing, a, b in zip(what, was[1:], now[1:]) if a != b]
-    return "; ".join(lines) or f"{name} on your path changed"
+            lines.append(Msg("{name}'s army at {hex} on your path changed: now {units}", name=whose, hex=name,
+                             units=_units(state, after[seat])))
+    what = (Msg("the city or castle at {hex} on your path changed", hex=name),
+            Msg("the relic at {hex} on your path changed", hex=name),
+            Msg("the terrain at {hex} on your path changed", hex=name))
+    lines += [said for said, a, b in zip(what, was[1:], now[1:], strict=True) if a != b]
+    return joined(lines, "; ") if lines else Msg("{hex} on your path changed", hex=name)

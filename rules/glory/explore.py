@@ -4,6 +4,7 @@ stay, place a relic, flip an event card and put a voting cube on it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TypedDict
 
@@ -128,8 +129,25 @@ def finish(state: GloryState, rotation: int) -> Result[GloryState]:
 
 def _first_clause(problem: str) -> str:
     """What a landing problem says about the hex ("D8 is sea"), without the advice to the player
-    that follows (the result is read by everyone)."""
+    that follows (the result is read by everyone): a catalog message where the problem's first
+    clause is one (`CLAUSES`), else the English cut."""
+    if isinstance(problem, Msg):
+        made = CLAUSES.get(re.split(r"[.:]", problem.template, maxsplit=1)[0])
+        if made is not None:
+            return made(str(problem.params.get("hex", "")))
     return re.split(r"[.:]", problem, maxsplit=1)[0]
+
+
+CLAUSES: dict[str, Callable[[str], Msg]] = {  # the first clauses of `moves.landing_problem`'s problems
+    "{hex} is land": lambda at: Msg("{hex} is land", hex=at),
+    "{hex} is sea": lambda at: Msg("{hex} is sea", hex=at),
+    "{hex} is ocean": lambda at: Msg("{hex} is ocean", hex=at),
+    "{hex} is unexplored": lambda at: Msg("{hex} is unexplored", hex=at),
+    "{hex} holds another player's units or structures":
+        lambda at: Msg("{hex} holds another player's units or structures", hex=at),
+    "Only armies with a military unit may enter an unexplored province":
+        lambda _: Msg("only armies with a military unit may enter an unexplored province"),
+}
 
 
 def _relic(state: GloryState, province: str, tile: Tile, rotation: int) -> tuple[GloryState, str]:

@@ -15,7 +15,7 @@ from rules.errors import PlayerError
 from rules.flow import Decision, Flow, Phase, Position
 from rules.frozen import FrozenDict
 from rules.glory import depends as footprints
-from rules.glory import explore, notation, options, queries, report, turns
+from rules.glory import explore, notation, options, queries, report, turns, words
 from rules.glory.actions import HEX, Adjust, Choose, EndTurn, Maneuver, Pass
 from rules.glory.adjust import adjust
 from rules.glory.board import Board
@@ -100,6 +100,9 @@ class GloryGame(Game[GloryState]):
 
     def load_board(self, raw: Any, source: str) -> Board:
         return load_board(raw, source)
+
+    def words(self, state: GloryState) -> dict[str, tuple[str, ...]]:
+        return words.typed(u.name for u in state.board.units)
 
     def board_info(self, board: Board) -> BoardInfo:
         return BoardInfo(board.name, board.title, board.min_players, board.max_players)
@@ -237,7 +240,8 @@ class GloryGame(Game[GloryState]):
     def focuses(self, state: GloryState) -> list[tuple[str, str]]:
         """A board view narrowed to one player's part of the map: their armies and structures and
         two hexes round them, larger (value: the seat's colour)."""
-        return [(s.colour, f"{s.colour.capitalize()}'s armies and cities, larger") for s in state.seats]
+        return [(s.colour, Msg("{name}'s armies and cities, larger", name=colour(state, seat)))
+                for seat, s in enumerate(state.seats)]
 
     def describe(self, state: GloryState) -> str:
         """The position for alt text: the phase and whom the game waits for, the tile waiting for

@@ -77,7 +77,7 @@ def oversized(state: GloryState, p: Plan) -> str:
     if not n:
         return ""
     return Msg("an army holds at most {most} {units}, and this would put {n} at {hex}", most=MAX_UNITS,
-               units=board.unit_types[unit].plural, n=n, hex=hex_)
+               units=board.unit_types[unit].said, n=n, hex=hex_)
 
 
 def carry_out(state: GloryState, p: Plan, player: Mapping[str, Any] = FrozenDict(),
@@ -180,7 +180,7 @@ def in_range(state: GloryState, seat: int, at: str, army: Army) -> list[tuple[in
     for name, what in targets.items():
         d = hexes.distance(origin, board.axial(name))
         water = is_water(cells[board.index[name]])
-        by = [u.plural for u in attackers if u.attack and u.attack.min <= d <= u.attack.max
+        by = [u.said for u in attackers if u.attack and u.attack.min <= d <= u.attack.max
               and not (u.attack.melee and water)]
         if by:
             away = Plural("{n} hex", "{n} hexes", d)

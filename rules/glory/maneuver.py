@@ -81,6 +81,6 @@ def read_stops(state: GloryState, drops: tuple[tuple[str, str, int], ...],
             found.setdefault(name, ([], []))[which].append((entry[1], entry[2]))
     stops = {}
     for name, (drop, pick) in found.items():
-        stops[name] = Stop(name, FrozenDict(read_units(board, tuple(drop), f"the drops at {name}")),
-                           FrozenDict(read_units(board, tuple(pick), f"the pick-ups at {name}")))
+        stops[name] = Stop(name, FrozenDict(read_units(board, tuple(drop), Msg("the drops at {hex}", hex=name))),
+                           FrozenDict(read_units(board, tuple(pick), Msg("the pick-ups at {hex}", hex=name))))
     return stops

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from rules.errors import BadInput, IllegalMove
 from rules.frozen import FrozenDict
+from rules.glory import words
 from rules.glory.board import LAND1, LAND2, SEA, UNEXPLORED, Board
 from rules.glory.state import (
     Army,
@@ -36,11 +37,11 @@ from rules.glory.state import (
     slowest,
     take_units,
     terrain_codes,
+    total,
     units_text,
     unpacked,
 )
-from rules.messages import Msg, Plural
-from rules.text import plural
+from rules.messages import Msg, Plural, capitalised
 
 MAX_PATH = 60
 MAX_WAYPOINTS_SEARCHED = 4  # past this, a maneuver with stops needs an explicit path
@@ -302,8 +303,9 @@ def prepare(state: GloryState, g: Ground, seat: int, army_name: str, units: Unit
             raise IllegalMove(Msg("Nothing to pack: the group has no unpacked units that pack."))
         pack_cost = 1
     elif still and moving:
-        raise IllegalMove(Msg("{units} {are} unpacked and cannot move: pack first (packing costs 1 movement point).",
-                              units=units_text(board, still).capitalize(), are=_are(still)))
+        raise IllegalMove(Plural("{units} is unpacked and cannot move: pack first (packing costs 1 movement point).",
+                                 "{units} are unpacked and cannot move: pack first (packing costs 1 movement point).",
+                                 total(still), units=capitalised(units_text(board, still))))
     if pack == "unpack":
         packed_picks = any(board.unit_types[n].packing for stop in stops.values() for n in stop.pick)
         if not taken.packed and not packed_picks:
@@ -331,8 +333,9 @@ def prepare(state: GloryState, g: Ground, seat: int, army_name: str, units: Unit
                                       units=units_text(board, there.units), lacking=lacking))
             stuck = unpacked(board, _taken(there, stop.pick))
             if stuck:
-                raise IllegalMove(Msg("{units} at {hex} {are} unpacked and cannot be picked up.",
-                                      units=units_text(board, stuck).capitalize(), hex=name, are=_are(stuck)))
+                raise IllegalMove(Plural("{units} at {hex} is unpacked and cannot be picked up.",
+                                         "{units} at {hex} are unpacked and cannot be picked up.", total(stuck),
+                                         units=capitalised(units_text(board, stuck)), hex=name))
             stranded = left_behind(g, there.units, stop.pick, w)
             if stranded:
                 raise IllegalMove(Msg("Units cannot be picked up there: {why}; {rule}.", why=stranded, rule=STRANDED))
@@ -340,9 +343,11 @@ def prepare(state: GloryState, g: Ground, seat: int, army_name: str, units: Unit
         checked[w] = stop
     slow = slowest(board, moved)
     budget = slow.movement + (1 if march else 0)
-    limit = f"its slowest unit, the {slow.name}, has {plural(slow.movement, 'movement point')}"
-    if march:
-        limit += ", +1 for marching"
+    said = {"unit": words.SINGULAR.get(slow.name, slow.name)}
+    limit = Plural("its slowest unit, the {unit}, has {n} movement point, +1 for marching",
+                   "its slowest unit, the {unit}, has {n} movement points, +1 for marching", slow.movement, **said) \
+        if march else Plural("its slowest unit, the {unit}, has {n} movement point",
+                             "its slowest unit, the {unit}, has {n} movement points", slow.movement, **said)
     return Trip(start, group, checked, budget, pack_cost, limit, frozen=bool(still) and pack != "pack",
                 stranding=left_behind(g, army.units, group, start))
 
@@ -356,17 +361,14 @@ def left_behind(g: Ground, army: Units, moved: Units, at: int) -> str:
     rest = take_units(army, moved)
     if not rest or standable(g, rest, at, {}, vessels_in(g.board, rest) > 0) is None:
         return ""
-    where = "sea" if g.code[at] == SEA else "ocean"
-    return f"{units_text(g.board, rest)} would stay on the {where} at {g.board.names[at]} without a vessel"
+    said = {"units": units_text(g.board, rest), "hex": g.board.names[at]}
+    return Msg("{units} would stay on the sea at {hex} without a vessel", **said) if g.code[at] == SEA else \
+        Msg("{units} would stay on the ocean at {hex} without a vessel", **said)
 
 
 def _taken(army: Army, units: Units) -> Army:
     packed = {k: min(n, army.packed.get(k, 0)) for k, n in units.items() if army.packed.get(k)}
     return Army(FrozenDict(units), FrozenDict(packed))
-
-
-def _are(units: Units) -> str:
-    return "is" if sum(units.values()) == 1 else "are"
 
 
 def standable(g: Ground, units: Units, at: int, sources: dict[int, int], has_vessel: bool) -> str | None:
@@ -381,10 +383,11 @@ def standable(g: Ground, units: Units, at: int, sources: dict[int, int], has_ves
         unit = board.unit_types[unit_name]
         if unit.kind == "vessel":
             if not water:
-                return f"{name} is land: vessels stay on sea and ocean hexes"
+                return Msg("{hex} is land: vessels stay on sea and ocean hexes", hex=name)
         elif water and not has_vessel and sources.get(at, 0) <= 0 and not (t == SEA and unit.sea_cost):
-            where = "sea" if t == SEA else "ocean"
-            return f"{name} is {where}: {unit.plural} may end there only aboard one of your vessels"
+            return Msg("{hex} is sea: {units} may end there only aboard one of your vessels", hex=name,
+                       units=unit.said) if t == SEA else \
+                Msg("{hex} is ocean: {units} may end there only aboard one of your vessels", hex=name, units=unit.said)
     return None
 
 
@@ -468,7 +471,7 @@ def plan(state: GloryState, seat: int, army_name: str, units: Units | None, to: 
     if moving and trip.stranding:
         group = units_text(board, trip.group)
         raise IllegalMove(Msg("{units} cannot leave {hex} alone: {why}; {rule}. Take them along.",
-                              units=f"{group[0].upper()}{group[1:]}", hex=army_name, why=trip.stranding,
+                              units=capitalised(group), hex=army_name, why=trip.stranding,
                               rule=STRANDED))
     if not moving:
         if stops:

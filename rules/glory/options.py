@@ -18,7 +18,7 @@ from functools import lru_cache, partial
 from rules.base import Action, Actor
 from rules.errors import BadInput, PlayerError
 from rules.frozen import FrozenDict
-from rules.glory import explore, notation, queries
+from rules.glory import explore, notation, queries, words
 from rules.glory.actions import ADJUSTING, PACKING, Adjust, Maneuver
 from rules.glory.adjust import MAX_VOTING, adjusted, check_standing
 from rules.glory.maneuver import read_stops
@@ -279,8 +279,8 @@ def _maneuver_units(state: GloryState, actor: Actor, chosen: Values) -> list[Cho
     labels = {units_text(board, g) if g else "all": "" for g in (*read, *_groups(army))}
     if read and typed:  # what is typed, in the words it was typed (autocomplete keeps what contains them)
         labels[units_text(board, read[0]) if read[0] else "all"] = typed
-    return [Choice(g, f"{said} → {g}" if said else Msg("all: {army}", army=army_text(board, army)) if g == "all" else g)
-            for g, said in labels.items()]
+    return [Choice(str(g), f"{said} → {g}" if said else Msg("all: {army}", army=army_text(board, army)) if g == "all"
+                   else g) for g, said in labels.items()]
 
 
 def _maneuver_march(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -307,8 +307,14 @@ def _maneuver_pickups(state: GloryState, actor: Actor, chosen: Values) -> list[C
         way = set(route.route) if route is not None else set()
     for at, source in queries.pickup_sources(state, seated(actor), start):
         if at not in taken and (way is None or at in way):
-            found += [f"{head}{at}: {units_text(board, group or source.units)}" for group in _groups(source)]
-    return [Choice(stop, stop) for stop in dict.fromkeys(found)]
+            found += [_stop(head, at, units_text(board, group or source.units)) for group in _groups(source)]
+    return [Choice(str(stop), stop) for stop in dict.fromkeys(found)]
+
+
+def _stop(head: str, at: str, units: str) -> str:
+    """One more stop of drops or pick-ups after those typed (`head`, as typed): "E5: 1 archer", its
+    units named in the reader's language on a menu, in English as its value."""
+    return Msg("{typed}{hex}: {units}", typed=head, hex=at, units=units)
 
 
 def _maneuver_move(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -374,9 +380,9 @@ def _maneuver_drops(state: GloryState, actor: Actor, chosen: Values) -> list[Cho
         if at == start or terrain_at(state, at) is None:
             continue
         for name, n in group.items():
-            offered += [f"{head}{at}: {board.unit_types[name].count(count)}" for count in dict.fromkeys((1, n))
+            offered += [_stop(head, at, board.unit_types[name].count(count)) for count in dict.fromkeys((1, n))
                         if not any(h == at and u == name for h, u, _ in before)]
-    return [Choice(stop, stop) for stop in dict.fromkeys(offered) if len(stop) <= 100]
+    return [Choice(str(stop), stop) for stop in dict.fromkeys(offered) if len(stop) <= 100]
 
 
 def _choose_choice(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -435,8 +441,9 @@ def _adjust_hex(state: GloryState, actor: Actor, chosen: Values) -> list[Choice]
                     or (what == "relic" and at in state.relics):
                 continue
             held = state.structures.get(at)
-            note = f"{colour(state, held.owner)}'s {'capital' if held.capital else held.kind}" if held else kind
-            found.append(Choice(at, f"{at}: {note}"))
+            note = Msg("{name}'s {structure}", name=colour(state, held.owner), structure=structure_text(held)) \
+                if held else words.terrain(kind)
+            found.append(Choice(at, Msg("{hex}: {note}", hex=at, note=note)))
     return found
 
 
@@ -450,7 +457,8 @@ def _adjust_unit(state: GloryState, actor: Actor, chosen: Values) -> list[Choice
         at = notation.hex_(board, text(chosen, "hex"))
         army = state.players[_whose(state, actor, chosen)].armies.get(at, Army(FrozenDict()))
         types = [u for u in types if u.name in army.units or _stands(state, at, {**army.units, u.name: 1})]
-    return [Choice(u.name, f"{u.name} ({u.plural})") for u in types]
+    return [Choice(u.name, Msg("{name} ({plural})", name=words.SINGULAR.get(u.name, u.name), plural=u.said))
+            for u in types]
 
 
 def _stands(state: GloryState, at: str, units: Units) -> bool:

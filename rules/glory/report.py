@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules import hexes
 from rules.errors import BadInput, NotAllowed
-from rules.glory import notation, queries
+from rules.glory import notation, queries, words
 from rules.glory.state import GloryState, army_text, colour, structure_text, terrain_at, unexplored_provinces
 from rules.messages import Msg, joined
 
@@ -26,11 +26,17 @@ def armies(state: GloryState, phase: str, only: int | None) -> list[str]:
                      Msg("{name} ({player}): {cubes} of {per_round} action cubes, {votes} voting cubes in the bank, "
                          "relics: {relics}", **said))
         for at, army in queries.armies(state, seat, undepleted=False):
-            lines.append(_indented(Msg("{hex} ({terrain}): {army}", hex=at, terrain=terrain_at(state, at),
+            lines.append(_indented(Msg("{hex} ({terrain}): {army}", hex=at, terrain=_terrain(state, at),
                                        army=army_text(board, army))))
         if not p.armies:
             lines.append(_indented(Msg("no armies")))
     return lines
+
+
+def _terrain(state: GloryState, at: str) -> str:
+    """The hex's terrain named by the catalogs; "" in a face-down province."""
+    kind = terrain_at(state, at)
+    return words.terrain(kind) if kind else ""
 
 
 def _indented(line: str) -> str:
@@ -43,7 +49,7 @@ def look(state: GloryState, text: str) -> list[str]:
     neighbours."""
     board = state.board
     at = notation.hex_(board, text)
-    kind = terrain_at(state, at)
+    kind = _terrain(state, at)
     p = board.province_of[board.index[at]]
     centre = board.province_names[p] if p >= 0 else ""
     if not centre:
@@ -76,7 +82,7 @@ def look(state: GloryState, text: str) -> list[str]:
         found = [_indented(Msg("can attack {target}", target=t)) for t in queries.targets(state, seat, at)]
         lines += found or [_indented(Msg("nothing within its attack range"))]
     around = [board.hex_name(h) for h in hexes.neighbours(board.axial(at)) if h in board.axial_index]
-    near = [Msg("{hex} ({terrain})", hex=h, terrain=terrain_at(state, h) or Msg("face down")) for h in around]
+    near = [Msg("{hex} ({terrain})", hex=h, terrain=_terrain(state, h) or Msg("face down")) for h in around]
     lines.append(Msg("Next to it: {hexes}.", hexes=joined(near, ", ")))
     return lines
 

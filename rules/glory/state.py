@@ -22,8 +22,9 @@ from rules import hexes
 from rules.base import Seat
 from rules.errors import BadInput, IllegalMove
 from rules.frozen import FrozenDict, player_changed
+from rules.glory import words
 from rules.glory.board import CODES, UNEXPLORED, Board, UnitType
-from rules.messages import Msg, joined
+from rules.messages import Msg, capitalised, joined
 
 HIDDEN = "?"  # a card or relic whose identity a view hides
 ROW = 3  # event cards per row (G-E5)
@@ -177,18 +178,17 @@ def colour(state: GloryState, seat: int) -> str:
     return Msg(state.seats[seat].colour.capitalize())
 
 
-STRUCTURES_SAID = {"capital": Msg("capital"), "city": Msg("city"), "castle": Msg("castle")}
 
 
 def structure_text(structure: Structure) -> str:
     """A structure as texts name it: "capital", "city" or "castle"."""
-    return STRUCTURES_SAID["capital" if structure.capital else structure.kind]
+    return words.STRUCTURES["capital" if structure.capital else structure.kind]
 
 
 def units_text(board: Board, units: Units) -> str:
     """ "2 cavalrymen, 1 archer" in the units file's order; "no units" when empty."""
     parts = [u.count(units[u.name]) for u in board.units if units.get(u.name)]
-    return ", ".join(parts) or Msg("no units")
+    return joined(parts, ", ") if parts else Msg("no units")
 
 
 def army_text(board: Board, army: Army) -> str:
@@ -214,10 +214,10 @@ def read_units(board: Board, pairs: Sequence[tuple[str, int]], what: str = "unit
         word, count = pair
         name = board.unit_named(word)
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_UNITS:
-            raise BadInput(Msg("A count of {units} is 1 to {most}, not {count}.", units=board.unit_types[name].plural,
+            raise BadInput(Msg("A count of {units} is 1 to {most}, not {count}.", units=board.unit_types[name].said,
                                most=MAX_UNITS, count=f"{count!r:.20}"))
         if name in units:
-            raise BadInput(Msg("{units} are listed twice in {what}.", units=board.unit_types[name].plural.capitalize(),
+            raise BadInput(Msg("{units} are listed twice in {what}.", units=capitalised(board.unit_types[name].said),
                                what=what))
         units[name] = count
     return units

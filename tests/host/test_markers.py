@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from render.marker_words import described
+from render.markers import described
 from render.megaciv.sprites import styles
 from waypost.outcome import User
 from waypost.table import Table

@@ -17,6 +17,7 @@ from rules.glory import GAME, queries
 from rules.glory.actions import Adjust, Choose, EndTurn, Maneuver
 from rules.glory.state import EventSlot, Placed, relics_to_place, unexplored_provinces, with_player
 from tests.rules.glory_fixtures import BLUE, RED, act, at, cubes, deck_top, new_game, put, scenario, units
+from waypost.i18n import pseudo, translate
 
 J9 = "J9"
 
@@ -175,6 +176,21 @@ def test_G_E3_an_army_that_cannot_move_onto_the_claimed_hex_stays_depleted():
     assert units(after, RED, at(2, 1)) is None and after.last.stayed
     assert f"the army cannot move onto {at(2, 1)} ({at(2, 1)} is " in done.summary  # the hex named as written
     assert after.explored[J9].tile == "T12"
+    assert f"die Armee kann nicht auf {at(2, 1)} ziehen ({at(2, 1)} ist See)" in translate(done.summary, "de")
+
+
+def test_G_E3_the_landing_problem_quoted_in_the_result_is_the_catalogs_in_every_language():
+    """Why the army stays (its first clause, the hex's terrain) is a catalog message, not the
+    English refusal cut short: in Polish and German it reads so, in the pseudo-locale no English is
+    left of it."""
+    state = explore_state()
+    state = put(state, RED, at(2, -1), cavalryman=2)
+    state = deck_top(state, "T12")
+    result = act(state, RED, Maneuver(at(2, -1), at(2, 1), units=(("cavalryman", 1),),
+                                      path=(at(2, 0), at(2, 1)), march=True))
+    summary = act(result.state, RED, Choose("1")).summary
+    assert f"armia nie może wkroczyć na {at(2, 1)} ({at(2, 1)} to morze)" in translate(summary, "pl")
+    assert "(" + pseudo("{hex} is sea", template=True).format(hex=at(2, 1)) + ")" in translate(summary, "qps")
 
 
 def test_G_E3_drops_and_pick_ups_happen_only_when_the_army_lands():

@@ -12,6 +12,7 @@ from rules.errors import BadInput, IllegalMove, NotYourTurn
 from rules.glory import queries
 from rules.glory.actions import EndTurn, Maneuver, Pass
 from tests.rules.glory_fixtures import BLUE, RED, act, at, city, cubes, new_game, put, scenario, units
+from waypost.i18n import translate
 
 
 def M(army, to="", **kw):
@@ -484,8 +485,9 @@ def test_trebuchets_move_only_when_packed_and_packing_costs_one():
     state = scenario()
     state = put(state, RED, at(0, 0), trebuchet=1)
     assert ends(state, RED, at(0, 0)) == {at(0, 0): 0}
-    with pytest.raises(IllegalMove, match="1 trebuchet is unpacked and cannot move: pack first"):
+    with pytest.raises(IllegalMove, match="1 trebuchet is unpacked and cannot move: pack first") as refused:
         act(state, RED, M(at(0, 0), at(1, 0)))
+    assert translate(refused.value.message, "de").startswith("1 Tribock ist aufgebaut und kann sich nicht bewegen")
     packed = act(state, RED, M(at(0, 0), pack="pack"))
     assert packed.state.players[RED].armies[at(0, 0)].packed == {"trebuchet": 1}
     assert "packing" in packed.summary
@@ -508,8 +510,9 @@ def test_unpacked_trebuchets_are_not_picked_up_and_packed_ones_slow_the_group():
     state = put(state, RED, at(1, 0), trebuchet=2, packed={"trebuchet": 1})
     with pytest.raises(IllegalMove, match="1 trebuchet at .* is unpacked and cannot be picked up"):
         act(state, RED, M(at(0, 0), at(2, 0), pickups=((at(1, 0), "trebuchet", 2),)))
-    with pytest.raises(IllegalMove, match="the trebuchet, has 1 movement point"):
+    with pytest.raises(IllegalMove, match="the trebuchet, has 1 movement point") as refused:
         act(state, RED, M(at(0, 0), at(2, 0), pickups=((at(1, 0), "trebuchet", 1),)))
+    assert "jej najwolniejsza jednostka (trebusz) ma 1 punkt ruchu" in translate(refused.value.message, "pl")
 
 
 # --- paths and inputs ------------------------------------------------------------------------------

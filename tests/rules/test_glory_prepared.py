@@ -14,6 +14,7 @@ from rules.glory import GAME
 from rules.glory.actions import Adjust, EndTurn, Maneuver, Pass
 from rules.glory.state import GloryState
 from tests.rules.glory_fixtures import BLUE, RED, act, at, put, scenario, units
+from waypost.i18n import translate
 
 BLUE_MOVES = (Maneuver(army=at(3, 0), to=at(1, 0)), EndTurn())
 
@@ -69,6 +70,7 @@ def test_G_M3_not_played_when_an_army_moved_onto_its_path():
     now = act(act(state, RED, Maneuver(army=at(0, 0), to=at(1, 0))).state, RED, EndTurn()).state
     ready = GAME.ready(now, plan, then)
     assert ready.actions == () and ready.reasons == (f"Red's army moved into {at(1, 0)} on your path",)
+    assert translate(ready.reasons[0], "pl") == f"Armia gracza Czerwony weszła na {at(1, 0)} na twojej drodze"
 
 
 def table_keeps_a_battle(state: GloryState) -> GloryState:
