@@ -2,8 +2,10 @@
 for from them and, as buttons, the actions open to them now; an action is then chosen step by step
 in menus of its legal values (`Table.step`: the game's legal options on the player's own view). The
 pick that completes it plays it at once, as a click on the board does (Take back undoes it), unless
-the game asks a question first (then Confirm) or the player chose to set its optional steps too (a
-menu then keeps Confirm). While it is not their turn, what the game lets them prepare is prepared
+the game asks a question first (then Confirm). Beside the menu of an action with optional steps still
+to come, a second menu of the same choices picks and goes on to them: all in one choice (every legal
+way of setting them, the defaults first, where they fit one menu; else one step after another),
+whose pick plays it. While it is not their turn, what the game lets them prepare is prepared
 instead (issue 30), and the card says so. A menu never offers an illegal choice and never shows a secret.
 
 Every button and menu is a dynamic item whose custom id says everything it needs — channel, the
@@ -38,11 +40,13 @@ from waypost.outcome import ALT_LIMIT
 PAGE = MENU  # options in one select menu (Discord's most)
 PICTURE_WAIT = 1.5  # seconds a step's picture may take before the card's answer is deferred (or goes without it)
 LEFT_OUT = "-"
-HOLD = Msg("Set its options too")  # the button for setting an action's optional steps before it is played
+HOLD = Msg("…or choose here, then set its options too")  # the menu going on to the optional steps
 READY = Msg("Ready: confirm to play it.")
 _PICKS = r"(?P<picks>(?:\d{1,3}|-)(?:\.(?:\d{1,3}|-)){0,19})?"
 _WHERE = r"(?P<channel>\d+):(?P<version>\d+):(?P<kind>[\w-]{1,24})"
 _PICK = re.compile(r"\d{1,3}")
+_SET = re.compile(r"(?:\d{1,3}|-)(?:\.(?:\d{1,3}|-)){0,19}")  # an options menu's value: the picks it adds
+SET = " · "  # between the options one choice sets
 
 
 def picks_text(picks: list[int | None]) -> str:
@@ -219,9 +223,9 @@ def _optional_ahead(step: Step) -> bool:
 
 def step_view(channel_id: int, user_id: int, version: int, step: Step, page: int,
               hold: bool = False, language: str = SOURCE) -> discord.ui.View:
-    """The menu of the next parameter and the buttons beside it, in `language`; `hold` when the
-    player chose to set the optional steps too: the last pick then waits for Confirm rather than
-    playing at once."""
+    """The menu of the next parameter and the buttons beside it, in `language` (and, before optional
+    steps, the same menu going on to them); `hold` when the player chose to set the optional steps
+    too: a pick ready to play goes on to them rather than playing at once."""
     def t(text: str) -> str:
         return translate(text, language)
 
@@ -233,16 +237,16 @@ def step_view(channel_id: int, user_id: int, version: int, step: Step, page: int
     to = "ho" if hold else "to"
     if step.param is not None and step.choices:
         shown = slice(page * PAGE, (page + 1) * PAGE)
-        view.add_item(StepSelect(*where, picks, page, tuple(zip(step.numbers[shown], step.choices[shown])), hold,
-                                 language))
+        listed = tuple(zip(step.numbers[shown], step.choices[shown]))
+        view.add_item(StepSelect(*where, picks, page, listed, hold, language))
+        if not hold and _optional_ahead(step):  # the same choices, going on to the optional steps
+            view.add_item(StepSelect(*where, picks, page, listed, True, language))
     if step.param is None or step.ready:  # the optional choices left keep their defaults
         view.add_item(StepButton(*where, picks, 0, "go", t(Msg("Confirm")), discord.ButtonStyle.success))
     if any(p is not None for p in picks):
         view.add_item(StepButton(*where, back(picks), 0, to, t(Msg("Back"))))
     if step.param is not None and not step.param.required:
         view.add_item(StepButton(*where, [*picks, None], 0, to, t(step.param.omitted())))
-    if not hold and _optional_ahead(step):
-        view.add_item(StepButton(*where, picks, page, "ho", t(HOLD)))
     if page > 0:
         view.add_item(StepButton(*where, picks, page - 1, to, t(Msg("Earlier choices"))))
     if page < pages - 1:
@@ -257,20 +261,58 @@ def plays_now(step: Step, picked: bool) -> bool:
     return step.param is None and not step.question or picked and step.ready
 
 
+def options_text(step: Step, ways: list[Step], language: str = SOURCE) -> str:
+    """What a step says whose optional steps left are one menu (`ways`, the defaults first): the
+    action, what was chosen, and the questions each choice answers, in order."""
+    asks = SET.join(said(p.ask, language) for p, _ in ways[0].chosen[len(step.chosen):])
+    lines = [f"**{said(step.kind.label, language)}**"]
+    lines += [f"• {said(p.ask, language)} {said(c.label if c is not None else p.omitted(), language)}"
+              for p, c in step.chosen]
+    lines.append(translate(Msg("**Its options, all in one choice:** {asks}", asks=asks), language))
+    return "\n".join(lines)
+
+
+def options_view(channel_id: int, user_id: int, version: int, step: Step, ways: list[Step],
+                 language: str = SOURCE) -> discord.ui.View:
+    """The menu of every way of setting the optional steps left (`ways`: its pick plays the action),
+    Back and the card."""
+    view = discord.ui.View(timeout=None)
+    picks = list(step.picks)
+    shown = tuple((picks_text(list(w.picks[len(picks):])), SET.join(
+        said(c.label if c is not None else p.omitted(), language) for p, c in w.chosen[len(step.chosen):]))
+        for w in ways)
+    view.add_item(OptionsSelect(channel_id, version, step.kind.kind, picks, shown, language))
+    if any(p is not None for p in picks):
+        view.add_item(StepButton(channel_id, version, step.kind.kind, back(picks), 0, "ho",
+                                 translate(Msg("Back"), language)))
+    view.add_item(CardButton(channel_id, user_id, translate(Msg("Your card"), language),
+                             discord.ButtonStyle.secondary))
+    return view
+
+
 async def show_step(interaction: discord.Interaction, channel_id: int, version: int, kind: str,
                     picks: list[int | None], page: int, *, hold: bool = False, picked: bool = False) -> None:
     """The menu for the next parameter of `kind` after `picks`, in this message if it is private; or,
-    when the tap completed the action (`plays_now`; not while `hold`), the action played."""
+    when the tap completed the action (`plays_now`; while `hold`, only once nothing is left to
+    choose), the action played. While `hold`, the optional steps left are one menu where they fit."""
     user, language = user_of(interaction), reader(interaction)
+    table = table_of(interaction)
     try:
-        step = await table_of(interaction).step(channel_id, user, version, kind, picks)
+        step = await table.step(channel_id, user, version, kind, picks)
+        ways = await table.completions(channel_id, user, version, kind, step.picks) \
+            if hold and step.ready and step.param is not None else None
     except (Stale, PlayerError) as moved:
         await show_card(interaction, channel_id, note=_moved(moved, language))
         return
-    if not hold and plays_now(step, picked):
+    if plays_now(step, picked and not hold):
         await _play(interaction, channel_id, step)
         return
-    text, view = fit([step_text(step, language)]), step_view(channel_id, user.id, version, step, page, hold, language)
+    if ways:
+        text = fit([options_text(step, ways, language)])
+        view = options_view(channel_id, user.id, version, step, ways, language)
+    else:
+        text = fit([step_text(step, language)])
+        view = step_view(channel_id, user.id, version, step, page, hold, language)
     picture = await _picture(interaction, channel_id, step)
     drawn = picture is None or await _drawn(picture)
     message = interaction.message
@@ -398,7 +440,7 @@ class StepSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=checked(f"waypost:pick:{channel_id}:{version}:{kind}:{picks_text(picks)}:{page}"
                               + (":h" if hold else "")),
-            placeholder=translate(CHOOSE, language),
+            placeholder=translate(HOLD if hold and choices else CHOOSE, language),
             options=[discord.SelectOption(label=translate(c.label, language)[:100], value=str(n)) for n, c in choices]
             or [discord.SelectOption(label="…")],
         )
@@ -420,6 +462,41 @@ class StepSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
                 return
             await show_step(interaction, self.channel_id, self.version, self.kind, [*self.picks, int(value)], 0,
                             hold=self.hold, picked=True)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class OptionsSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
+                    template=rf"waypost:opts:{_WHERE}:{_PICKS}"):
+    """A menu of every way of setting an action's optional steps left after its picks: each value
+    the picks it adds (left-outs included), each label the values they set; its pick plays it."""
+
+    travels = True
+
+    def __init__(self, channel_id: int, version: int, kind: str, picks: list[int | None],
+                 ways: tuple[tuple[str, str], ...] = (), language: str = SOURCE):
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=checked(f"waypost:opts:{channel_id}:{version}:{kind}:{picks_text(picks)}"),
+            placeholder=translate(CHOOSE, language),
+            options=[discord.SelectOption(label=label[:100], value=value, description=label[100:200] or None)
+                     for value, label in ways] or [discord.SelectOption(label="…")],
+        )
+        super().__init__(select)
+        self.channel_id, self.version, self.kind, self.picks = channel_id, version, kind, picks
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> OptionsSelect:
+        return cls(int(match["channel"]), int(match["version"]), match["kind"], picks_of(match["picks"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            value = chosen(interaction, self.custom_id) or ""
+            if not _SET.fullmatch(value):  # the menu's values are picks
+                await say_privately(interaction, NOT_ON_MENU, refused=True)
+                return
+            await show_step(interaction, self.channel_id, self.version, self.kind, [*self.picks, *picks_of(value)], 0,
+                            hold=True, picked=True)
         except Exception as error:
             await report_error(interaction, error)
 

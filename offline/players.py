@@ -27,7 +27,6 @@ from typing import Any
 import discord
 from discord import AppCommandOptionType, app_commands
 
-from front.cards import HOLD
 from front.cog import kind_of
 from offline.harness import OfflineDiscord, Record
 from offline.payloads import ClientRefusal, iter_components
@@ -349,10 +348,14 @@ class CardPlayer:
             shown = self.discord.standin.message(message)
             found = list(iter_components(shown.components))
             by_label = {c.get("label"): c for c in found if c.get("type") == 2}
-            select = next((c for c in found if c.get("type") == 3), None)
+            menus = [c for c in found if c.get("type") == 3]
+            select = menus[0] if menus else None  # the step's menu; beside it, the same going on to optional steps
+            held = menus[1] if len(menus) > 1 and menus[1]["custom_id"].endswith(":h") else None
             leave = next((c for c in found if c.get("custom_id", "").endswith((".-:0:to", ":-:0:to"))), None)
-            if HOLD in by_label and wants:
-                action, wants = by_label[HOLD], False  # its optional steps too, as players sometimes want
+            if held is not None and wants:  # its optional steps too, as players sometimes want: every one of them
+                action, wants = {**held, "value": self.rng.choice(held["options"])["value"]}, False
+            elif select is not None and select["custom_id"].startswith("waypost:opts:"):  # them all in one pick
+                action = {**select, "value": self.rng.choice(select["options"])["value"]}
             elif "Confirm" in by_label and (select is None or leave is None or self.rng.random() >= self.optional):
                 action = by_label["Confirm"]  # beside an optional choice: its default, by chance
             elif leave is not None and (select is None or self.rng.random() >= self.optional):
