@@ -32,7 +32,7 @@ from front.replies import NOBODY, escape, fit, payer_of, reader, report_error, s
 from front.sender import CHOOSE, YOUR_CARD, ahead_button, board_button, card_button, logged, run, send
 from rules.errors import PlayerError
 from rules.messages import Msg
-from rules.options import MENU, Choice, Step
+from rules.options import MENU, Choice, Param, Step
 from waypost.i18n import SOURCE, translate
 from waypost.offering import Card, Stale
 from waypost.outcome import ALT_LIMIT
@@ -197,8 +197,7 @@ def step_text(step: Step, language: str = SOURCE, done: str = READY) -> str:
     """What a step of a card says, in `language`; `done` the last line once nothing is left to
     choose (ready to confirm; or playing, played)."""
     lines = [f"**{said(step.kind.label, language)}**"]
-    lines += [f"• {said(p.ask, language)} {said(c.label if c is not None else p.omitted(), language)}"
-              for p, c in step.chosen]
+    lines += _lines(step.chosen, language)
     if step.param is None:
         lines.append(translate(Msg("{question} Confirm to play it.", question=said(step.question, language))
                                if step.question else done, language))
@@ -261,15 +260,39 @@ def plays_now(step: Step, picked: bool) -> bool:
     return step.param is None and not step.question or picked and step.ready
 
 
+def _lines(chosen: tuple[tuple[Param, Choice | None], ...], language: str) -> list[str]:
+    """A card's lines saying what was chosen: each question and its answer (or what leaving it out means)."""
+    return [f"• {said(p.ask, language)} {_answer(p, c, language)}" for p, c in chosen]
+
+
+def _answer(param: Param, choice: Choice | None, language: str) -> str:
+    return said(choice.label if choice is not None else param.omitted(), language)
+
+
+Setting = tuple[Param, Choice | None]
+
+
+def _ways(step: Step, ways: list[Step], language: str) -> tuple[list[Setting], list[Param], list[tuple[str, str]]]:
+    """The optional steps left of `step` set in one choice (`ways`): what every way sets alike, the
+    steps whose answer differs, and each way's value (the picks it adds) and label (its answers to
+    those, in order)."""
+    sets = [{p.name: (p, c) for p, c in w.chosen[len(step.chosen):]} for w in ways]
+    alike = [name for name, (p, c) in sets[0].items()
+             if all(name in s and _answer(*s[name], language) == _answer(p, c, language) for s in sets)]
+    asked = list({name: p for s in sets for name, (p, _) in s.items() if name not in alike}.values())
+    shown = [(picks_text(list(w.picks[len(step.picks):])),
+              SET.join(_answer(p, c, language) for name, (p, c) in s.items() if name not in alike))
+             for w, s in zip(ways, sets)]
+    return [sets[0][name] for name in alike], asked, shown
+
+
 def options_text(step: Step, ways: list[Step], language: str = SOURCE) -> str:
     """What a step says whose optional steps left are one menu (`ways`, the defaults first): the
-    action, what was chosen, and the questions each choice answers, in order."""
-    asks = SET.join(said(p.ask, language) for p, _ in ways[0].chosen[len(step.chosen):])
-    lines = [f"**{said(step.kind.label, language)}**"]
-    lines += [f"• {said(p.ask, language)} {said(c.label if c is not None else p.omitted(), language)}"
-              for p, c in step.chosen]
-    lines.append(translate(Msg("**Its options, all in one choice:** {asks}", asks=asks), language))
-    return "\n".join(lines)
+    action, what was chosen and what every way sets alike, and the questions each choice answers."""
+    alike, asked, _ = _ways(step, ways, language)
+    asks = SET.join(said(p.ask, language) for p in asked)
+    return "\n".join([f"**{said(step.kind.label, language)}**", *_lines((*step.chosen, *alike), language),
+                      translate(Msg("**Its options, all in one choice:** {asks}", asks=asks), language)])
 
 
 def options_view(channel_id: int, user_id: int, version: int, step: Step, ways: list[Step],
@@ -278,10 +301,8 @@ def options_view(channel_id: int, user_id: int, version: int, step: Step, ways: 
     Back and the card."""
     view = discord.ui.View(timeout=None)
     picks = list(step.picks)
-    shown = tuple((picks_text(list(w.picks[len(picks):])), SET.join(
-        said(c.label if c is not None else p.omitted(), language) for p, c in w.chosen[len(step.chosen):]))
-        for w in ways)
-    view.add_item(OptionsSelect(channel_id, version, step.kind.kind, picks, shown, language))
+    view.add_item(OptionsSelect(channel_id, version, step.kind.kind, picks, tuple(_ways(step, ways, language)[2]),
+                                language))
     if any(p is not None for p in picks):
         view.add_item(StepButton(channel_id, version, step.kind.kind, back(picks), 0, "ho",
                                  translate(Msg("Back"), language)))
