@@ -3,7 +3,9 @@ action's optional steps before it is played — pure, without Discord."""
 
 from __future__ import annotations
 
-from front.cards import HOLD, plays_now, step_view
+import discord
+
+from front.cards import HOLD, options_text, options_view, plays_now, step_view
 from rules.options import Choice, Kind, Param, Step
 
 END = Param("to", "Where does it end?")
@@ -32,10 +34,36 @@ def test_a_pick_leaving_only_optional_steps_plays_it_but_a_button_does_not():
     assert not plays_now(asking, picked=True)
 
 
-def test_a_menu_before_optional_steps_offers_to_set_them_and_then_keeps_confirm():
+def _menus(step: Step, hold: bool = False) -> list[tuple[str, list[str]]]:
+    """Each select's placeholder and option labels."""
+    return [(select.placeholder or "", [o.label for o in select.options])
+            for item in step_view(1, 2, 3, step, 0, hold).children
+            if isinstance(select := getattr(item, "item", item), discord.ui.Select)]
+
+
+def test_a_menu_before_optional_steps_has_the_same_choices_beside_it_going_on_to_them():
     asking = Step(SAIL, (), END, (Choice("A1", "A1"), Choice("B2", "B2")), (0, 1))
-    assert HOLD in _labels(asking) and HOLD not in _labels(asking, hold=True)
+    assert _menus(asking) == [("Choose…", ["A1", "B2"]), (HOLD, ["A1", "B2"])]  # no tap of its own
+    assert _menus(asking, hold=True) == [(HOLD, ["A1", "B2"])]
     held = [i for i in _ids(asking, hold=True) if i.startswith(("waypost:pick:", "waypost:step:"))]
     assert held and all(i.endswith((":h", ":ho")) for i in held)  # its pick and paging keep holding
+    assert "Set its options too" not in _labels(asking)
     no_options = Step(Kind("sail", "Sail", (END,)), (), END, asking.choices, asking.numbers)
-    assert HOLD not in _labels(no_options)  # nothing optional ahead: nothing to hold for
+    assert [p for p, _ in _menus(no_options)] == ["Choose…"]  # nothing optional ahead: nothing to go on to
+
+
+def test_the_ways_of_setting_the_options_are_one_menu_saying_once_what_all_set_alike():
+    """Issue 28: every way of setting the optional steps left is one menu whose value is the picks it
+    adds; what every way sets alike is said once in the text, each label says only what differs."""
+    settlers = Param("settlers", "Deploy how many settlers?", "number", required=False, default=0)
+    kind = Kind("sail", "Sail", (END, MARCH, settlers))
+    at = ((END, Choice("A1", "A1")),)
+    step = Step(kind, at, MARCH, (Choice(True, "march"),), (0,), picks=(0,), ready=True)
+    ways = [Step(kind, (*at, (MARCH, m), (settlers, None)), None, picks=(0, p, None))
+            for m, p in ((None, None), (Choice(True, "march"), 0))]
+    select = next(getattr(i, "item", i) for i in options_view(1, 2, 3, step, ways).children
+                  if isinstance(getattr(i, "item", i), discord.ui.Select))
+    assert select.custom_id == "waypost:opts:1:3:sail:0"
+    assert [(o.value, o.label) for o in select.options] == [("-.-", "Don't march"), ("0.-", "march")]
+    text = options_text(step, ways)
+    assert "• Deploy how many settlers? No settlers" in text and "all in one choice:** March?" in text
