@@ -32,12 +32,12 @@ from front.replies import NOBODY, escape, fit, payer_of, reader, report_error, s
 from front.sender import CHOOSE, YOUR_CARD, ahead_button, board_button, card_button, logged, run, send
 from rules.errors import PlayerError
 from rules.messages import Msg
-from rules.options import MENU, Choice, Param, Step
+from rules.options import MENU, MENUS, Choice, Param, Step
 from waypost.i18n import SOURCE, translate
 from waypost.offering import Card, Stale
 from waypost.outcome import ALT_LIMIT
 
-PAGE = MENU  # options in one select menu (Discord's most)
+PAGE = MENU * MENUS  # choices a step shows at once: in MENUS menus of MENU (Discord's most in one)
 PICTURE_WAIT = 1.5  # seconds a step's picture may take before the card's answer is deferred (or goes without it)
 LEFT_OUT = "-"
 HOLD = Msg("…or choose here, then set its options too")  # the menu going on to the optional steps
@@ -235,11 +235,13 @@ def step_view(channel_id: int, user_id: int, version: int, step: Step, page: int
     page = min(page, pages - 1)
     to = "ho" if hold else "to"
     if step.param is not None and step.choices:
-        shown = slice(page * PAGE, (page + 1) * PAGE)
-        listed = tuple(zip(step.numbers[shown], step.choices[shown]))
-        view.add_item(StepSelect(*where, picks, page, listed, hold, language))
-        if not hold and _optional_ahead(step):  # the same choices, going on to the optional steps
-            view.add_item(StepSelect(*where, picks, page, listed, True, language))
+        listed = list(zip(step.numbers, step.choices))
+        menus = [(n, tuple(listed[n * MENU:(n + 1) * MENU])) for n in range(page * MENUS, (page + 1) * MENUS)
+                 if listed[n * MENU:(n + 1) * MENU]]
+        for held in (hold, *((True,) if not hold and _optional_ahead(step) else ())):  # then the same, going on
+            for n, shown in menus:  # to the optional steps; each menu its own number, one id in the message
+                span = (n * MENU + 1, min((n + 1) * MENU, len(listed))) if len(listed) > MENU else None
+                view.add_item(StepSelect(*where, picks, n, shown, held, language, span))
     if step.param is None or step.ready:  # the optional choices left keep their defaults
         view.add_item(StepButton(*where, picks, 0, "go", t(Msg("Confirm")), discord.ButtonStyle.success))
     if any(p is not None for p in picks):
@@ -451,17 +453,23 @@ async def _next(interaction: discord.Interaction, channel_id: int, told: str, pl
 
 class StepSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
                  template=rf"waypost:pick:{_WHERE}:{_PICKS}:(?P<page>\d{{1,3}})(?P<hold>:h)?"):
-    """A menu of the legal values of an action's next parameter (one page of them); its pick plays the
-    action when that completes it, unless `hold` (`show_step`)."""
+    """A menu of the legal values of an action's next parameter (the `page`th MENU of them, `span` their
+    numbers when there are several); its pick plays the action when that completes it, unless
+    `hold` (`show_step`)."""
 
     travels = True
 
     def __init__(self, channel_id: int, version: int, kind: str, picks: list[int | None], page: int,
-                 choices: tuple[tuple[int, Choice], ...] = (), hold: bool = False, language: str = SOURCE):
+                 choices: tuple[tuple[int, Choice], ...] = (), hold: bool = False, language: str = SOURCE,
+                 span: tuple[int, int] | None = None):
+        placeholder = translate(HOLD if hold and choices else CHOOSE, language)
+        if span is not None:  # one of several menus of the step's choices: which of them it holds
+            placeholder = translate(Msg("{menu} ({first}–{last})", menu=placeholder, first=span[0], last=span[1]),
+                                    language)
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=checked(f"waypost:pick:{channel_id}:{version}:{kind}:{picks_text(picks)}:{page}"
                               + (":h" if hold else "")),
-            placeholder=translate(HOLD if hold and choices else CHOOSE, language),
+            placeholder=placeholder,
             options=[discord.SelectOption(label=translate(c.label, language)[:100], value=str(n)) for n, c in choices]
             or [discord.SelectOption(label="…")],
         )

@@ -13,8 +13,8 @@ MARCH = Param("march", "March?", "switch", required=False, default=False)
 SAIL = Kind("sail", "Sail", (END, MARCH))
 
 
-def _labels(step: Step, hold: bool = False) -> list[str]:
-    return [getattr(getattr(item, "item", item), "label", "") for item in step_view(1, 2, 3, step, 0, hold).children]
+def _labels(step: Step, hold: bool = False, page: int = 0) -> list[str]:
+    return [getattr(getattr(item, "item", item), "label", "") for item in step_view(1, 2, 3, step, page, hold).children]
 
 
 def _ids(step: Step, hold: bool) -> list[str]:
@@ -67,3 +67,17 @@ def test_the_ways_of_setting_the_options_are_one_menu_saying_once_what_all_set_a
     assert [(o.value, o.label) for o in select.options] == [("-.-", "Don't march"), ("0.-", "march")]
     text = options_text(step, ways)
     assert "• Deploy how many settlers? No settlers" in text and "all in one choice:** March?" in text
+
+
+def test_a_step_shows_two_menus_of_its_choices_at_once_within_discords_five_rows():
+    """Issue 28: a step's choices past one menu (25) are shown in two at once, each saying which of
+    them it holds, so a joint choice of up to 50 is one pick; with the same two going on to the
+    optional steps, Back and paging, the card still fits Discord's five rows."""
+    choices = tuple(Choice(f"E{n}", f"E{n}") for n in range(60))
+    asking = Step(SAIL, ((END, Choice("A1", "A1")),), END, choices, tuple(range(60)), picks=(0,))
+    assert [(p, len(labels)) for p, labels in _menus(asking)] == [
+        ("Choose… (1–25)", 25), ("Choose… (26–50)", 25), (f"{HOLD} (1–25)", 25), (f"{HOLD} (26–50)", 25)]
+    for view in (step_view(1, 2, 3, asking, 0), step_view(1, 2, 3, asking, 1), step_view(1, 2, 3, asking, 0, True)):
+        ids = [getattr(i, "item", i).custom_id for i in view.children]
+        assert len(set(ids)) == len(ids) and len(view.to_components()) <= 5  # one id each; Discord's rows
+    assert "Earlier choices" in _labels(asking, page=1) and "More choices" in _labels(asking)
