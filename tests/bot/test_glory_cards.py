@@ -1,6 +1,6 @@
 """Glory by taps (issue 28), through the real bot and the offline stand-in: a maneuver is two taps from
-the ping when every army's ends fit on one menu — the Maneuver button, then one pick of an army and
-where it ends."""
+the ping when every army's ends fit the menus a card shows at once (two of 25) — the Maneuver button,
+then one pick of an army and where it ends."""
 
 from __future__ import annotations
 
