@@ -203,6 +203,21 @@ async def test_a_step_menu_value_is_parsed_never_trusted(two, value):
     assert not rec.failures and await stored(harness.bot.table.store, here) == before
 
 
+@pytest.mark.parametrize("value", ["abc", "1e5", "9" * 5000, "-1", " 1", "1..2", "1.2.", "1234", ".".join(["1"] * 21)])
+async def test_an_options_menu_value_is_parsed_never_trusted(two, value):
+    """The menu setting an action's optional steps in one pick offers the picks each way adds ("0.-.1"):
+    anything else picked is refused privately as not on the menu, and the game stays as it was."""
+    harness, here, _, raw = two
+    bob = PLAYERS[1]
+    version = (await harness.bot.table.store.open_game(here)).version
+    custom_id = f"waypost:opts:{here}:{version}:sail:0"
+    before = await stored(harness.bot.table.store, here)
+    rec = await harness.inject(harness.builder.component(bob, forged_message(raw, custom_id, ["0.-"]), custom_id,
+                                                         [value], checks=False))
+    assert rec.ephemeral and rec.content == f"⛔ {NOT_ON_MENU}", rec.content
+    assert not rec.failures and await stored(harness.bot.table.store, here) == before
+
+
 @pytest.mark.parametrize("value", ["abc", "1e5", "9" * 5000])
 async def test_a_decision_menu_value_is_one_it_offered(two, value):
     harness, here, _, raw = two
