@@ -281,6 +281,8 @@ def _ways(step: Step, ways: list[Step], language: str) -> tuple[list[Setting], l
     sets = [{p.name: (p, c) for p, c in w.chosen[len(step.chosen):]} for w in ways]
     alike = [name for name, (p, c) in sets[0].items()
              if all(name in s and _answer(*s[name], language) == _answer(p, c, language) for s in sets)]
+    if all(set(s) <= set(alike) for s in sets):  # ways that read alike (a value said as its default): said whole
+        alike = []
     asked = list({name: p for s in sets for name, (p, _) in s.items() if name not in alike}.values())
     shown = [(picks_text(list(w.picks[len(step.picks):])),
               SET.join(_answer(p, c, language) for name, (p, c) in s.items() if name not in alike))

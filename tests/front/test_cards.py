@@ -81,3 +81,16 @@ def test_a_step_shows_two_menus_of_its_choices_at_once_within_discords_five_rows
         ids = [getattr(i, "item", i).custom_id for i in view.children]
         assert len(set(ids)) == len(ids) and len(view.to_components()) <= 5  # one id each; Discord's rows
     assert "Earlier choices" in _labels(asking, page=1) and "More choices" in _labels(asking)
+
+
+def test_ways_that_read_alike_are_said_whole_never_as_an_empty_label():
+    """Two ways whose answers read the same (a value that reads as its default) keep their whole
+    labels: Discord refuses an empty one."""
+    kind = Kind("sail", "Sail", (END, MARCH))
+    at = ((END, Choice("A1", "A1")),)
+    step = Step(kind, at, MARCH, (Choice(False, "Don't march"),), (0,), picks=(0,), ready=True)
+    ways = [Step(kind, (*at, (MARCH, c)), None, picks=(0, p))
+            for c, p in ((None, None), (Choice(False, "Don't march"), 0))]
+    select = next(getattr(i, "item", i) for i in options_view(1, 2, 3, step, ways).children
+                  if isinstance(getattr(i, "item", i), discord.ui.Select))
+    assert [o.label for o in select.options] == ["Don't march", "Don't march"]
