@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from front.answering import BoardButton, DecisionSelect, EndButton
 from front.budget import Budget, InFlight
-from front.cards import ActButton, CardButton, StepButton, StepSelect
+from front.cards import ActButton, CardButton, OptionsSelect, StepButton, StepSelect
 from front.clicks import SLOW_DOWN
 from front.help import HelpButton
 from front.options import option_problem
@@ -101,8 +101,8 @@ class WaypostBot(commands.Bot):
                            allowance=self.config.allowance())
         for extension in extensions(self.games):
             await self.load_extension(extension)
-        self.add_dynamic_items(DecisionSelect, EndButton, BoardButton, CardButton, ActButton, StepSelect, StepButton,
-                               HelpButton, VerifyButton, AheadButton)
+        self.add_dynamic_items(DecisionSelect, EndButton, BoardButton, CardButton, ActButton, StepSelect, OptionsSelect,
+                               StepButton, HelpButton, VerifyButton, AheadButton)
         if self.config.tick_seconds > 0:
             self._timekeeper = asyncio.create_task(self._keep_time(), name="waypost-timekeeper")
         await self.tree.set_translator(CatalogTranslator())  # names and descriptions in de, pl: the catalogs

@@ -2,8 +2,10 @@
 for from them and, as buttons, the actions open to them now; an action is then chosen step by step
 in menus of its legal values (`Table.step`: the game's legal options on the player's own view). The
 pick that completes it plays it at once, as a click on the board does (Take back undoes it), unless
-the game asks a question first (then Confirm) or the player chose to set its optional steps too (a
-menu then keeps Confirm). While it is not their turn, what the game lets them prepare is prepared
+the game asks a question first (then Confirm). Beside the menu of an action with optional steps still
+to come, a second menu of the same choices picks and goes on to them: all in one choice (every legal
+way of setting them, the defaults first, where they fit one menu; else one step after another),
+whose pick plays it. While it is not their turn, what the game lets them prepare is prepared
 instead (issue 30), and the card says so. A menu never offers an illegal choice and never shows a secret.
 
 Every button and menu is a dynamic item whose custom id says everything it needs — channel, the
@@ -30,19 +32,21 @@ from front.replies import NOBODY, escape, fit, payer_of, reader, report_error, s
 from front.sender import CHOOSE, YOUR_CARD, ahead_button, board_button, card_button, logged, run, send
 from rules.errors import PlayerError
 from rules.messages import Msg
-from rules.options import MENU, Choice, Step
+from rules.options import MENU, MENUS, Choice, Param, Step
 from waypost.i18n import SOURCE, translate
 from waypost.offering import Card, Stale
 from waypost.outcome import ALT_LIMIT
 
-PAGE = MENU  # options in one select menu (Discord's most)
+PAGE = MENU * MENUS  # choices a step shows at once: in MENUS menus of MENU (Discord's most in one)
 PICTURE_WAIT = 1.5  # seconds a step's picture may take before the card's answer is deferred (or goes without it)
 LEFT_OUT = "-"
-HOLD = Msg("Set its options too")  # the button for setting an action's optional steps before it is played
+HOLD = Msg("…or choose here, then set its options too")  # the menu going on to the optional steps
 READY = Msg("Ready: confirm to play it.")
 _PICKS = r"(?P<picks>(?:\d{1,3}|-)(?:\.(?:\d{1,3}|-)){0,19})?"
 _WHERE = r"(?P<channel>\d+):(?P<version>\d+):(?P<kind>[\w-]{1,24})"
 _PICK = re.compile(r"\d{1,3}")
+_SET = re.compile(r"(?:\d{1,3}|-)(?:\.(?:\d{1,3}|-)){0,19}")  # an options menu's value: the picks it adds
+SET = " · "  # between the options one choice sets
 
 
 def picks_text(picks: list[int | None]) -> str:
@@ -193,8 +197,7 @@ def step_text(step: Step, language: str = SOURCE, done: str = READY) -> str:
     """What a step of a card says, in `language`; `done` the last line once nothing is left to
     choose (ready to confirm; or playing, played)."""
     lines = [f"**{said(step.kind.label, language)}**"]
-    lines += [f"• {said(p.ask, language)} {said(c.label if c is not None else p.omitted(), language)}"
-              for p, c in step.chosen]
+    lines += _lines(step.chosen, language)
     if step.param is None:
         lines.append(translate(Msg("{question} Confirm to play it.", question=said(step.question, language))
                                if step.question else done, language))
@@ -219,9 +222,9 @@ def _optional_ahead(step: Step) -> bool:
 
 def step_view(channel_id: int, user_id: int, version: int, step: Step, page: int,
               hold: bool = False, language: str = SOURCE) -> discord.ui.View:
-    """The menu of the next parameter and the buttons beside it, in `language`; `hold` when the
-    player chose to set the optional steps too: the last pick then waits for Confirm rather than
-    playing at once."""
+    """The menu of the next parameter and the buttons beside it, in `language` (and, before optional
+    steps, the same menu going on to them); `hold` when the player chose to set the optional steps
+    too: a pick ready to play goes on to them rather than playing at once."""
     def t(text: str) -> str:
         return translate(text, language)
 
@@ -232,17 +235,19 @@ def step_view(channel_id: int, user_id: int, version: int, step: Step, page: int
     page = min(page, pages - 1)
     to = "ho" if hold else "to"
     if step.param is not None and step.choices:
-        shown = slice(page * PAGE, (page + 1) * PAGE)
-        view.add_item(StepSelect(*where, picks, page, tuple(zip(step.numbers[shown], step.choices[shown])), hold,
-                                 language))
+        listed = list(zip(step.numbers, step.choices))
+        menus = [(n, tuple(listed[n * MENU:(n + 1) * MENU])) for n in range(page * MENUS, (page + 1) * MENUS)
+                 if listed[n * MENU:(n + 1) * MENU]]
+        for held in (hold, *((True,) if not hold and _optional_ahead(step) else ())):  # then the same, going on
+            for n, shown in menus:  # to the optional steps; each menu its own number, one id in the message
+                span = (n * MENU + 1, min((n + 1) * MENU, len(listed))) if len(listed) > MENU else None
+                view.add_item(StepSelect(*where, picks, n, shown, held, language, span))
     if step.param is None or step.ready:  # the optional choices left keep their defaults
         view.add_item(StepButton(*where, picks, 0, "go", t(Msg("Confirm")), discord.ButtonStyle.success))
     if any(p is not None for p in picks):
         view.add_item(StepButton(*where, back(picks), 0, to, t(Msg("Back"))))
     if step.param is not None and not step.param.required:
         view.add_item(StepButton(*where, [*picks, None], 0, to, t(step.param.omitted())))
-    if not hold and _optional_ahead(step):
-        view.add_item(StepButton(*where, picks, page, "ho", t(HOLD)))
     if page > 0:
         view.add_item(StepButton(*where, picks, page - 1, to, t(Msg("Earlier choices"))))
     if page < pages - 1:
@@ -257,20 +262,82 @@ def plays_now(step: Step, picked: bool) -> bool:
     return step.param is None and not step.question or picked and step.ready
 
 
+def _lines(chosen: tuple[tuple[Param, Choice | None], ...], language: str) -> list[str]:
+    """A card's lines saying what was chosen: each question and its answer (or what leaving it out means)."""
+    return [f"• {said(p.ask, language)} {_answer(p, c, language)}" for p, c in chosen]
+
+
+def _answer(param: Param, choice: Choice | None, language: str) -> str:
+    return said(choice.label if choice is not None else param.omitted(), language)
+
+
+Setting = tuple[Param, Choice | None]
+
+
+def _ways(step: Step, ways: list[Step], language: str) -> tuple[list[Setting], list[Param], list[tuple[str, str]]]:
+    """The optional steps left of `step` set in one choice (`ways`): what every way sets alike, the
+    steps whose answer differs, and each way's value (the picks it adds) and label (its answers to
+    those, in order)."""
+    sets = [{p.name: (p, c) for p, c in w.chosen[len(step.chosen):]} for w in ways]
+    alike = [name for name, (p, c) in sets[0].items()
+             if all(name in s and _answer(*s[name], language) == _answer(p, c, language) for s in sets)]
+    if all(set(s) <= set(alike) for s in sets):  # ways that read alike (a value said as its default): said whole
+        alike = []
+    asked = list({name: p for s in sets for name, (p, _) in s.items() if name not in alike}.values())
+    shown = [(picks_text(list(w.picks[len(step.picks):])),
+              SET.join(_answer(p, c, language) for name, (p, c) in s.items() if name not in alike))
+             for w, s in zip(ways, sets)]
+    return [sets[0][name] for name in alike], asked, shown
+
+
+def options_text(step: Step, ways: list[Step], language: str = SOURCE) -> str:
+    """What a step says whose optional steps left are one menu (`ways`, the defaults first): the
+    action, what was chosen and what every way sets alike, and the questions each choice answers."""
+    alike, asked, _ = _ways(step, ways, language)
+    asks = SET.join(said(p.ask, language) for p in asked)
+    return "\n".join([f"**{said(step.kind.label, language)}**", *_lines((*step.chosen, *alike), language),
+                      translate(Msg("**Its options, all in one choice:** {asks}", asks=asks), language)])
+
+
+def options_view(channel_id: int, user_id: int, version: int, step: Step, ways: list[Step],
+                 language: str = SOURCE) -> discord.ui.View:
+    """The menu of every way of setting the optional steps left (`ways`: its pick plays the action),
+    Back and the card."""
+    view = discord.ui.View(timeout=None)
+    picks = list(step.picks)
+    view.add_item(OptionsSelect(channel_id, version, step.kind.kind, picks, tuple(_ways(step, ways, language)[2]),
+                                language))
+    if any(p is not None for p in picks):
+        view.add_item(StepButton(channel_id, version, step.kind.kind, back(picks), 0, "ho",
+                                 translate(Msg("Back"), language)))
+    view.add_item(CardButton(channel_id, user_id, translate(Msg("Your card"), language),
+                             discord.ButtonStyle.secondary))
+    return view
+
+
 async def show_step(interaction: discord.Interaction, channel_id: int, version: int, kind: str,
                     picks: list[int | None], page: int, *, hold: bool = False, picked: bool = False) -> None:
     """The menu for the next parameter of `kind` after `picks`, in this message if it is private; or,
-    when the tap completed the action (`plays_now`; not while `hold`), the action played."""
+    when the tap completed the action (`plays_now`; while `hold`, only once nothing is left to
+    choose), the action played. While `hold`, the optional steps left are one menu where they fit."""
     user, language = user_of(interaction), reader(interaction)
+    table = table_of(interaction)
     try:
-        step = await table_of(interaction).step(channel_id, user, version, kind, picks)
+        step = await table.step(channel_id, user, version, kind, picks)
+        ways = await table.completions(channel_id, user, version, kind, step.picks) \
+            if hold and step.ready and step.param is not None else None
     except (Stale, PlayerError) as moved:
         await show_card(interaction, channel_id, note=_moved(moved, language))
         return
-    if not hold and plays_now(step, picked):
+    if plays_now(step, picked and not hold):
         await _play(interaction, channel_id, step)
         return
-    text, view = fit([step_text(step, language)]), step_view(channel_id, user.id, version, step, page, hold, language)
+    if ways:
+        text = fit([options_text(step, ways, language)])
+        view = options_view(channel_id, user.id, version, step, ways, language)
+    else:
+        text = fit([step_text(step, language)])
+        view = step_view(channel_id, user.id, version, step, page, hold, language)
     picture = await _picture(interaction, channel_id, step)
     drawn = picture is None or await _drawn(picture)
     message = interaction.message
@@ -388,17 +455,23 @@ async def _next(interaction: discord.Interaction, channel_id: int, told: str, pl
 
 class StepSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
                  template=rf"waypost:pick:{_WHERE}:{_PICKS}:(?P<page>\d{{1,3}})(?P<hold>:h)?"):
-    """A menu of the legal values of an action's next parameter (one page of them); its pick plays the
-    action when that completes it, unless `hold` (`show_step`)."""
+    """A menu of the legal values of an action's next parameter (the `page`th MENU of them, `span` their
+    numbers when there are several); its pick plays the action when that completes it, unless
+    `hold` (`show_step`)."""
 
     travels = True
 
     def __init__(self, channel_id: int, version: int, kind: str, picks: list[int | None], page: int,
-                 choices: tuple[tuple[int, Choice], ...] = (), hold: bool = False, language: str = SOURCE):
+                 choices: tuple[tuple[int, Choice], ...] = (), hold: bool = False, language: str = SOURCE,
+                 span: tuple[int, int] | None = None):
+        placeholder = translate(HOLD if hold and choices else CHOOSE, language)
+        if span is not None:  # one of several menus of the step's choices: which of them it holds
+            placeholder = translate(Msg("{menu} ({first}–{last})", menu=placeholder, first=span[0], last=span[1]),
+                                    language)
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=checked(f"waypost:pick:{channel_id}:{version}:{kind}:{picks_text(picks)}:{page}"
                               + (":h" if hold else "")),
-            placeholder=translate(CHOOSE, language),
+            placeholder=placeholder,
             options=[discord.SelectOption(label=translate(c.label, language)[:100], value=str(n)) for n, c in choices]
             or [discord.SelectOption(label="…")],
         )
@@ -420,6 +493,41 @@ class StepSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
                 return
             await show_step(interaction, self.channel_id, self.version, self.kind, [*self.picks, int(value)], 0,
                             hold=self.hold, picked=True)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class OptionsSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
+                    template=rf"waypost:opts:{_WHERE}:{_PICKS}"):
+    """A menu of every way of setting an action's optional steps left after its picks: each value
+    the picks it adds (left-outs included), each label the values they set; its pick plays it."""
+
+    travels = True
+
+    def __init__(self, channel_id: int, version: int, kind: str, picks: list[int | None],
+                 ways: tuple[tuple[str, str], ...] = (), language: str = SOURCE):
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=checked(f"waypost:opts:{channel_id}:{version}:{kind}:{picks_text(picks)}"),
+            placeholder=translate(CHOOSE, language),
+            options=[discord.SelectOption(label=label[:100], value=value, description=label[100:200] or None)
+                     for value, label in ways] or [discord.SelectOption(label="…")],
+        )
+        super().__init__(select)
+        self.channel_id, self.version, self.kind, self.picks = channel_id, version, kind, picks
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> OptionsSelect:
+        return cls(int(match["channel"]), int(match["version"]), match["kind"], picks_of(match["picks"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            value = chosen(interaction, self.custom_id) or ""
+            if not _SET.fullmatch(value):  # the menu's values are picks
+                await say_privately(interaction, NOT_ON_MENU, refused=True)
+                return
+            await show_step(interaction, self.channel_id, self.version, self.kind, [*self.picks, *picks_of(value)], 0,
+                            hold=True, picked=True)
         except Exception as error:
             await report_error(interaction, error)
 

@@ -27,7 +27,6 @@ from typing import Any
 import discord
 from discord import AppCommandOptionType, app_commands
 
-from front.cards import HOLD
 from front.cog import kind_of
 from offline.harness import OfflineDiscord, Record
 from offline.payloads import ClientRefusal, iter_components
@@ -349,19 +348,29 @@ class CardPlayer:
             shown = self.discord.standin.message(message)
             found = list(iter_components(shown.components))
             by_label = {c.get("label"): c for c in found if c.get("type") == 2}
-            select = next((c for c in found if c.get("type") == 3), None)
+            menus = [c for c in found if c.get("type") == 3]  # the step's (a page in one or two menus), then
+            first = [c for c in menus if c["custom_id"].endswith(":h") == menus[0]["custom_id"].endswith(":h")]
+            held = [c for c in menus if c not in first]  # the same going on to its optional steps
+            select = first[0] if first else None
             leave = next((c for c in found if c.get("custom_id", "").endswith((".-:0:to", ":-:0:to"))), None)
-            if HOLD in by_label and wants:
-                action, wants = by_label[HOLD], False  # its optional steps too, as players sometimes want
+            if held and wants:  # its optional steps too, as players sometimes want: every one of them
+                action, wants = self._pick(held), False
+            elif select is not None and select["custom_id"].startswith("waypost:opts:"):  # them all in one pick
+                action = self._pick(first)
             elif "Confirm" in by_label and (select is None or leave is None or self.rng.random() >= self.optional):
                 action = by_label["Confirm"]  # beside an optional choice: its default, by chance
             elif leave is not None and (select is None or self.rng.random() >= self.optional):
                 action = leave
             elif select is not None:
-                action = {**select, "value": self.rng.choice(select["options"])["value"]}
+                action = self._pick(first)
             else:
                 return Move(user, "card", " / ".join(taps), False, shown.content, kind=kind)
         return Move(user, "card", " / ".join(taps), False, "too many taps", kind=kind)
+
+    def _pick(self, menus: list[dict[str, Any]]) -> dict[str, Any]:
+        """One of the choices the menus show (a step's in one or two), at random, as the tap picking it."""
+        menu, option = self.rng.choice([(m, o) for m in menus for o in m["options"]])
+        return {**menu, "value": option["value"]}
 
 
 class PingPlayer(CardPlayer):

@@ -52,7 +52,7 @@ from rules.errors import BadInput, IllegalMove, InvalidData, NotYourTurn, Player
 from rules.flow import Flow, Position
 from rules.guards import hosting, seated
 from rules.messages import Msg, capitalised, joined, listed
-from rules.options import Choice, Kind, Moving, Param, Step, Value, Values, defaulted
+from rules.options import MENU, Choice, Kind, Moving, Param, Step, Value, Values, defaulted
 from rules.text import either, players
 
 PREPARED_STEPS = 200  # the most steps a prepared turn holds (a long Mega Civilization draft is well under)
@@ -367,6 +367,28 @@ class Game(ABC, Generic[S]):
             chosen.append((param, choice))
             values[param.name] = choice.value if choice is not None else None
             made.append(pick)
+
+    def completions(self, state: S, actor: Actor, kind: str, picks: Sequence[int | None],
+                    most: int = MENU) -> list[Step] | None:
+        """Every way of choosing at once the steps left of `kind` after `picks` (its optional ones, and
+        any they make needed), each a complete `Step` whose picks say them all, left-outs included:
+        the defaults kept first, then each legal value of a step in turn (a value that is its
+        default said once, as left out). Each is legal, as each pick is one its step offers. None
+        when they are more than `most` (one menu), or when a required step is still open before."""
+        found: list[Step] = []
+
+        def walk(made: Sequence[int | None]) -> bool:
+            step = self.step(state, actor, kind, made)
+            if step.param is None:
+                found.append(step)
+                return len(found) <= most
+            if len(made) == len(picks) and not step.ready:
+                return False
+            default = step.param.default
+            numbers = [n for n, c in zip(step.numbers, step.choices) if default is None or c.value != default]
+            return all(walk([*step.picks, n]) for n in ([] if step.param.required else [None]) + numbers)
+
+        return found if walk(picks) else None
 
     def _only(self, state: S, actor: Actor, kind: str, param: Param, values: Values,
               listed: list[Choice]) -> int | None:

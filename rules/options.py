@@ -162,7 +162,9 @@ class Moving:
     to: str
 
 
-MENU = 25  # the most choices one menu shows (Discord's select): steps joined into one choice past it stay apart
+MENU = 25  # the most choices one menu shows (Discord's select)
+MENUS = 2  # the menus a card shows one step's choices in at once (each a page of them)
+SHOWN = MENU * MENUS  # the most choices a step shows at once: steps joined into one choice past it stay apart
 
 ANSWER = (Param("choice", "Your answer?"), Param("key", "To which question?", required=False))  # a decision's
 

@@ -100,11 +100,26 @@ class Offering:
                    picks: Sequence[int | None]) -> Step:
         """Where `user`'s choice of action `kind` stands after `picks` (`Game.step`), on the game as
         it was at `version`: Stale if it has moved on since."""
+        loaded = await self._at(channel_id, version)
+        actor = loaded.actor(user)
+        return await asyncio.to_thread(loaded.game.rules.step, Ahead.view_for(loaded, actor, kind), actor, kind, picks)
+
+    async def completions(self, channel_id: int, user: User, version: int, kind: str,
+                          picks: Sequence[int | None]) -> list[Step] | None:
+        """Every way of choosing at once the optional steps left of `user`'s `kind` after `picks`
+        (`Game.completions`), on the game as it was at `version` (Stale if it has moved on); None
+        when they do not fit one menu."""
+        loaded = await self._at(channel_id, version)
+        actor = loaded.actor(user)
+        return await asyncio.to_thread(loaded.game.rules.completions, Ahead.view_for(loaded, actor, kind), actor,
+                                       kind, picks)
+
+    async def _at(self, channel_id: int, version: int) -> Loaded:
+        """The active game of `channel_id` if it is still at `version` (a menu's); else Stale."""
         loaded = await self.channels.active(channel_id)
         if loaded.row.version != version:
             raise Stale(Msg("The game has moved on since this menu was made."))
-        actor = loaded.actor(user)
-        return await asyncio.to_thread(loaded.game.rules.step, Ahead.view_for(loaded, actor, kind), actor, kind, picks)
+        return loaded
 
     @staticmethod
     async def _ahead(loaded: Loaded, actor: Actor, offered: set[str]) -> list[Kind]:

@@ -350,6 +350,10 @@ class Table:
                    picks: Sequence[int | None]) -> Step:
         return await self.offering.step(channel_id, user, version, kind, picks)
 
+    async def completions(self, channel_id: int, user: User, version: int, kind: str,
+                          picks: Sequence[int | None]) -> list[Step] | None:
+        return await self.offering.completions(channel_id, user, version, kind, picks)
+
     async def choices(self, channel_id: int, user: User, game_key: str, kind: str, param: str,
                       chosen: Values) -> list[Choice]:
         return await self.offering.choices(channel_id, user, game_key, kind, param, chosen)

@@ -40,7 +40,7 @@ from rules.glory.state import (
 )
 from rules.guards import hosting, seated
 from rules.messages import Msg, joined
-from rules.options import MENU, Choice, Kept, Lister, Param, Value, Values, listed, number, text, what_of
+from rules.options import SHOWN, Choice, Kept, Lister, Param, Value, Values, listed, number, text, what_of
 from rules.text import plural
 
 MARCH = Msg("march: +1 movement point, two depletion cubes (strength −1 this round)")
@@ -108,11 +108,11 @@ def _moving_joined(state: GloryState, actor: Actor, chosen: Values) -> bool:
 
 
 def _fits(state: GloryState, actor: Actor) -> bool:
-    """Whether every army's ends are at most a menu's (counted until they are more)."""
+    """Whether every army's ends are at most what a card's menus show at once (counted until they are more)."""
     total = 0
     for army in _maneuver_army(state, actor, {}):
         total += len(_maneuver_to(state, actor, {"army": army.value}))
-        if total > MENU:
+        if total > SHOWN:
             return False
     return True
 

@@ -26,7 +26,7 @@ from rules.megaciv.notation import NOWHERE
 from rules.megaciv.phase import growth
 from rules.megaciv.state import TOKENS, MegaState, name, powers
 from rules.messages import Msg, Plural, joined
-from rules.options import MENU, Choice, Kept, Param, Value, Values, given, joint, listed, number, text, what_of
+from rules.options import SHOWN, Choice, Kept, Param, Value, Values, given, joint, listed, number, text, what_of
 from rules.text import adjusting
 
 Lister = Callable[[MegaState, Actor, Values], list[Choice]]
@@ -534,7 +534,8 @@ def _joined(state: MegaState, actor: Actor, kind: str, chosen: Values) -> bool:
 
 
 def _fits(state: MegaState, actor: Actor, kind: str) -> bool:
-    """Whether the joint choices of `kind` are at most a menu's (counted until they are more)."""
+    """Whether the joint choices of `kind` are at most what a card's menus show at once (counted until
+    they are more)."""
     seat = _seat(actor)
     if kind == "sail":
         counts = (len(queries.ship_reach(state, seat, s.number)) for s in queries.ships(state, seat))
@@ -543,7 +544,7 @@ def _fits(state: MegaState, actor: Actor, kind: str) -> bool:
     total = 0
     for count in counts:
         total += count
-        if total > MENU:
+        if total > SHOWN:
             return False
     return True
 

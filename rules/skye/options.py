@@ -19,7 +19,7 @@ from rules.errors import BadInput, NotAllowed
 from rules.messages import Msg, Plural, joined
 from rules.messages import listed as said_list
 from rules.notation import fold
-from rules.options import MENU, Choice, Kept, Param, Value, Values, joint, listed, number, text
+from rules.options import MENU, SHOWN, Choice, Kept, Param, Value, Values, joint, listed, number, text
 from rules.skye import notation, queries
 from rules.skye.actions import LIMITS, MARKERS, WHATS, Adjust, Buy, Choose, Keep, Place, Plan, Price, Road, Use
 from rules.skye.land import step
@@ -108,15 +108,16 @@ def typed(kind: str, values: Values) -> dict[str, Value | None]:
 
 def _spotted(state: SkyeState, actor: Actor, chosen: Values) -> bool:
     """Whether a placing is chosen by its joint choice: chosen so already, or nothing of it chosen or
-    typed yet and every tile with every position fits on one menu (else tile, then position)."""
+    typed yet and every tile with every position fits what a card's menus show at once (else tile,
+    then position)."""
     if "spot" in chosen:
         return True
     if "tile" in chosen or "position" in chosen or actor.seat is None:
         return False
-    return bool(_FITS.get(state, actor.seat, lambda: len(_place_spot(state, actor, {})) <= MENU))
+    return bool(_FITS.get(state, actor.seat, lambda: len(_place_spot(state, actor, {})) <= SHOWN))
 
 
-_FITS = Kept()  # whether the tiles and positions to place fit on one menu, on the last state asked about
+_FITS = Kept()  # whether the tiles and positions to place fit a card's menus, on the last state asked about
 
 
 # --- building actions --------------------------------------------------------------------------------

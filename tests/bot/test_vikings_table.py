@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from front.cards import HOLD
 from offline import OfflineDiscord
 from offline.payloads import iter_components
 from offline.players import open_game
@@ -126,28 +127,43 @@ async def test_a_bumped_boats_owner_answers_before_anything_else_happens(timed):
     assert (await timed.run("@alice", CH, "/vikings end")).ok
 
 
-async def test_set_its_options_too_asks_the_optional_steps_and_waits_for_confirm(discord_):
-    """A Vikings sail by taps: "Set its options too" keeps the pick of boat and end from playing
-    it; the optional steps are asked, with Confirm beside them, which plays it."""
+async def test_a_sails_options_are_set_in_one_pick_from_the_menu_beside_its_trips(discord_):
+    """A Vikings sail by taps with its options (issue 28): beside the menu of trips, the same trips
+    going on to the options; the pick there does not play, and every way of setting the sail card,
+    settlers and raid is then one menu (the defaults first, what all ways set alike said once), whose
+    pick plays it: the sail button, two picks. Back keeps the trip menu."""
     channel = await open_game(discord_, "#fjord", "vikings", USERS, board="nordhav")
     for user, line in (("@carl", "/vikings place dock:D1"), ("@bob", "/vikings place dock:B1"),
-                       ("@alice", "/vikings place dock:A2")):
+                       ("@alice", "/vikings place dock:A2"), ("@alice", "/vikings adjust what:food value:3"),
+                       ("@alice", "/vikings adjust what:steel value:3")):
         assert (await discord_.run(user, channel, line)).ok
     message, button = discord_.find_component("Your turn card", "@alice", channel)
     card = (await discord_.click("@alice", channel, message, button["custom_id"])).original
     sail = next(c for c in iter_components(card.components) if c.get("custom_id", "").endswith(":sail::0:to"))
     step = (await discord_.click("@alice", channel, card, sail["custom_id"])).original
-    held = await discord_.click("@alice", channel, card, _buttons(step)["Set its options too"]["custom_id"])
-    menu = next(c for c in iter_components(held.original.components) if c["type"] == 3)
-    assert menu["custom_id"].endswith(":h") and "Set its options too" not in _buttons(held.original)
-    trip = next(o for o in menu["options"] if o["label"].startswith("Boat 1 to F4"))
-    asked = await discord_.click("@alice", channel, card, menu["custom_id"], [trip["value"]])
-    assert asked.ok and not asked.followups and "Confirm" in _buttons(asked.original)  # not played yet
-    assert "With which sail card" in asked.original.content
+    trips, held = [c for c in iter_components(step.components) if c["type"] == 3]
+    assert held["custom_id"].endswith(":h") and held["placeholder"] == HOLD and held["options"] == trips["options"]
+    assert "Set its options too" not in _buttons(step)  # no tap of its own
+    raid = next(o for o in held["options"] if o["label"].startswith("Boat 1 to A1"))
     version = (await discord_.bot.table.store.open_game(channel)).version
-    played = await discord_.click("@alice", channel, card, _buttons(asked.original)["Confirm"]["custom_id"])
+    asked = await discord_.click("@alice", channel, card, held["custom_id"], [raid["value"]])
+    assert asked.ok and not asked.followups and "Confirm" not in _buttons(asked.original)  # not played yet
+    assert (await discord_.bot.table.store.open_game(channel)).version == version
+    ways = next(c for c in iter_components(asked.original.components) if c["type"] == 3)
+    labels = [o["label"] for o in ways["options"]]
+    assert ways["custom_id"].startswith("waypost:opts:") and "Its options, all in one choice" in asked.original.content
+    assert labels[0] == "No settlers · Don't raid the village", labels  # the defaults first
+    assert "1 settler (1 food) · raid the village (1 steel)" in labels and len(labels) == len(set(labels))
+    back = await discord_.click("@alice", channel, card, _buttons(asked.original)["Back"]["custom_id"])
+    again = [c for c in iter_components(back.original.components) if c["type"] == 3]
+    assert [m["options"] for m in again] == [trips["options"]]  # the trips again, still going on to the options
+    asked = await discord_.click("@alice", channel, card, again[0]["custom_id"], [raid["value"]])
+    ways = next(c for c in iter_components(asked.original.components) if c["type"] == 3)
+    both = next(o["value"] for o in ways["options"] if o["label"] == "1 settler (1 food) · raid the village (1 steel)")
+    played = await discord_.click("@alice", channel, card, ways["custom_id"], [both])
     assert played.ok and (await discord_.bot.table.store.open_game(channel)).version == version + 1
-    assert any(m.content.startswith("Red sailed boat 1") for m in played.messages), [m.content for m in played.messages]
+    said = next(m.content for m in played.messages if m.content.startswith("Red sailed boat 1"))
+    assert "raid" in said.casefold() and "settler" in said.casefold(), said
 
 
 async def test_no_end_turn_button_is_offered_while_players_place_their_first_boats(discord_):

@@ -5,11 +5,12 @@ as it is, and a ping's buttons are the phase's actions open to that player, its 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import partial
 from typing import Any
 
 from rules.base import Actor, Game, Seat
-from rules.options import Choice, Kept, Param, joint
+from rules.options import MENU, Choice, Kept, Param, joint
 from tests.contract.test_contract import _setup, boards
 from tests.support import tally
 from tests.support.random_play import Player, play
@@ -81,6 +82,40 @@ def _picked(rules: Game[Any], rng: random.Random, unasked: list[str], state: Any
             if step.param is None or not step.numbers:
                 break
             step = rules.step(view, actor, kind, [*step.picks, rng.choice(step.numbers)])
+
+
+def test_every_way_of_setting_the_optional_steps_in_one_pick_is_accepted(games):
+    """Issue 28's options in one pick (`Game.completions`, the card's menu of them): in random play of
+    every game, once random picks make an action ready, each way offered of setting its optional
+    steps left is an action the rules accept, the defaults kept first, no two alike, at most a
+    menu's; so nothing that menu offers is refused."""
+    met: Counter[str] = Counter()
+    for key, board, players in boards(games)[::2]:
+        rules = games[key].rules
+        play(Player(rules, watch=partial(_ways, rules, random.Random(key), met)),
+             partial(_setup, games[key], board, players, 3), random.Random(key), 30)
+    assert len(met) >= 3, met  # menus of options met in most games
+
+
+def _ways(rules: Game[Any], rng: random.Random, met: Counter[str], state: Any) -> None:
+    for awaiting in rules.awaiting(state)[:2]:
+        view, actor = rules.view(state, awaiting.seat), Actor(awaiting.seat)
+        kinds = [k for k in rules.kinds(view, actor) if any(not p.required for p in k.params)]
+        if awaiting.kind == "decision" or not kinds:
+            continue
+        kind = rng.choice(kinds).kind
+        step = rules.step(view, actor, kind, [])
+        while step.param is not None and not step.ready and step.numbers:
+            step = rules.step(view, actor, kind, [*step.picks, rng.choice(step.numbers)])
+        ways = rules.completions(view, actor, kind, step.picks) if step.ready and step.param is not None else None
+        if not ways:
+            continue
+        met[rules.key] += 1
+        added = [w.picks[len(step.picks):] for w in ways]
+        assert all(p is None for p in added[0]) and len(set(added)) == len(added) <= MENU, (rules.key, kind, added)
+        for way in ways:
+            assert way.param is None and rules.accepts(view, actor, rules.build(view, actor, kind, way.values)), \
+                (rules.key, kind, way.values)
 
 
 def test_a_pings_actions_are_open_to_its_player_the_main_one_first(games):

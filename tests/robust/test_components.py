@@ -19,7 +19,7 @@ import pytest
 import cogs
 import front
 from front.answering import DecisionSelect
-from front.cards import ActButton, CardButton, StepButton, StepSelect
+from front.cards import ActButton, CardButton, OptionsSelect, StepButton, StepSelect
 from front.clicks import CUSTOM_ID_LIMIT, ELSEWHERE, MALFORMED, NOT_ON_MENU
 from games import default_games
 from tests.robust.helpers import MANAGER, OUTSIDER, PLAYERS, import_scene, refused, reply_problems, stored
@@ -71,6 +71,10 @@ FORGED: dict[str, Callable[[Ids], list[tuple[str, list[str] | None]]]] = {
                              (f"waypost:pick:{i.there}:{i.version}:sail:0.-.999:999", ["999"]),
                              (f"waypost:pick:{HUGE}:{i.version}:sail::0", ["0"]),
                              (f"waypost:pick:{i.here}:{HUGE}:sail::0", ["0"])],
+    "OptionsSelect": lambda i: [(f"waypost:opts:{i.there}:{i.version}:sail:0", ["-.-"]),
+                                (f"waypost:opts:{i.there}:{i.version}:sail:0.-.999", ["999.-"]),
+                                (f"waypost:opts:{HUGE}:{i.version}:sail:0", ["-"]),
+                                (f"waypost:opts:{i.here}:{HUGE}:sail:0", ["-"])],
     "StepButton": lambda i: [(f"waypost:step:{i.there}:{i.version}:{kind}::0:{do}", None)
                              for kind in ("end", "sail", "zz") for do in ("to", "go")]
     + [(f"waypost:step:{HUGE}:{i.version}:end::0:go", None), (f"waypost:step:{i.here}:{HUGE}:end::0:go", None)],
@@ -199,6 +203,21 @@ async def test_a_step_menu_value_is_parsed_never_trusted(two, value):
     assert not rec.failures and await stored(harness.bot.table.store, here) == before
 
 
+@pytest.mark.parametrize("value", ["abc", "1e5", "9" * 5000, "-1", " 1", "1..2", "1.2.", "1234", ".".join(["1"] * 21)])
+async def test_an_options_menu_value_is_parsed_never_trusted(two, value):
+    """The menu setting an action's optional steps in one pick offers the picks each way adds ("0.-.1"):
+    anything else picked is refused privately as not on the menu, and the game stays as it was."""
+    harness, here, _, raw = two
+    bob = PLAYERS[1]
+    version = (await harness.bot.table.store.open_game(here)).version
+    custom_id = f"waypost:opts:{here}:{version}:sail:0"
+    before = await stored(harness.bot.table.store, here)
+    rec = await harness.inject(harness.builder.component(bob, forged_message(raw, custom_id, ["0.-"]), custom_id,
+                                                         [value], checks=False))
+    assert rec.ephemeral and rec.content == f"⛔ {NOT_ON_MENU}", rec.content
+    assert not rec.failures and await stored(harness.bot.table.store, here) == before
+
+
 @pytest.mark.parametrize("value", ["abc", "1e5", "9" * 5000])
 async def test_a_decision_menu_value_is_one_it_offered(two, value):
     harness, here, _, raw = two
@@ -222,7 +241,8 @@ def test_the_longest_card_of_every_game_fits_discords_custom_ids(key):
     for cls in rules.actions:
         most: list[int | None] = [999] * len(cls.params)
         for picks in (most, most[:-1]):
-            ids += [StepSelect(SNOWFLAKE, version, cls.kind, picks, 999).custom_id,
+            ids += [StepSelect(SNOWFLAKE, version, cls.kind, picks, 999, hold=True).custom_id,
+                    OptionsSelect(SNOWFLAKE, version, cls.kind, picks).custom_id,
                     *(StepButton(SNOWFLAKE, version, cls.kind, picks, 999, do).custom_id for do in ("to", "go"))]
         ids.append(ActButton(SNOWFLAKE, SNOWFLAKE, cls.kind).custom_id)
     ids += [CardButton(SNOWFLAKE, SNOWFLAKE).custom_id,

@@ -12,7 +12,7 @@ from rules.errors import IllegalMove, PlayerError
 from rules.megaciv import GAME
 from rules.megaciv.actions import Adjust, Build, Declare, Move, Sail, StartMovement
 from rules.megaciv.state import MegaState
-from rules.options import MENU
+from rules.options import SHOWN
 from tests.rules.megaciv_fixtures import (
     BLUE,
     GREEN,
@@ -151,13 +151,13 @@ def test_M_T1_a_move_chosen_in_menus_is_one_choice_of_area_and_destination():
 
 
 def test_M_T1_a_move_whose_pairs_run_past_a_menu_asks_the_area_first():
-    """Issue 28: fourteen areas of tokens on Pelagos make more areas-and-destinations than a menu
-    holds (25): the area is asked first, then where its tokens go."""
+    """Issue 28: fourteen areas of tokens on Pelagos make more areas-and-destinations than a card's
+    two menus show at once (50): the area is asked first, then where its tokens go."""
     state = red_moves(cleared(new_game(name="pelagos")))
     for area in list(state.board.land_areas)[:14]:
         state = put(state, RED, area, 1)
     view, actor = GAME.view(state, RED), Actor(RED)
-    assert len(GAME.candidates(view, actor, "move", "way", {})) > MENU
+    assert len(GAME.candidates(view, actor, "move", "way", {})) > SHOWN
     step = GAME.step(view, actor, "move", [])
     assert step.param is not None and step.param.name == "from"
     assert GAME.step(view, actor, "move", [step.numbers[0]]).param.name == "to"

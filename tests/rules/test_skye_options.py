@@ -13,6 +13,7 @@ import pytest
 
 from rules.base import Actor
 from rules.errors import NotAllowed
+from rules.options import SHOWN
 from rules.skye import GAME
 from rules.skye import queries as q
 from rules.skye.actions import Place, Plan, Price, Road, Use
@@ -189,13 +190,15 @@ def test_ruling_8_a_tile_and_where_it_goes_are_one_choice_when_they_fit_on_a_men
     assert GAME.build(view, actor, "place", picked.values) == Place(tile, x, y, turns[0])
 
 
-def test_ruling_8_tiles_and_positions_past_a_menu_ask_the_tile_first():
-    """Issue 28: three tiles of 12 positions each are more than a menu holds: the tile, then where."""
+def test_ruling_8_tiles_and_positions_past_a_cards_menus_ask_the_tile_first():
+    """Issue 28: five tiles of 12 positions each are more than a card's two menus show at once (50):
+    the tile, then where."""
     state = scenario(stage="place")
-    tiles = tuple(_tiles(state, True, 3))
+    tiles = tuple(_tiles(state, True, 5))
     state = replace(with_player(state, RED, to_place=tiles), bag=tuple(t for t in state.bag if t not in tiles))
+    assert len(GAME.candidates(GAME.view(state, RED), Actor(RED), "place", "spot", {})) > SHOWN
     step = GAME.step(GAME.view(state, RED), Actor(RED), "place", [])
-    assert step.param is not None and step.param.name == "tile" and len(step.choices) == 3
+    assert step.param is not None and step.param.name == "tile" and len(step.choices) == 5
     assert GAME.step(GAME.view(state, RED), Actor(RED), "place", [0]).param.name == "position"
 
 
