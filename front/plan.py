@@ -253,7 +253,7 @@ def components(outcome: Outcome, channel: int, finish: str | None, language: str
     if outcome.verify is not None:
         found.append(Verify(channel, outcome.verify))
     if outcome.drawing is not None:
-        ends = outcome.may_end and finish not in dict(quick)
+        ends = outcome.may_end and finish is not None and finish not in dict(quick)
         found += [BoardKey(channel, what) for what in (("end",) if ends else ()) + ("undo", "board")]
     return tuple(found)
 

@@ -3,6 +3,8 @@ ping and message out — pure, without Discord."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from front.plan import (
     EXPORT,
     Answer,
@@ -45,12 +47,14 @@ def test_a_public_move_answers_with_its_board_buttons_and_pings():
     assert (reply.line, reply.live, reply.menus, reply.export) == (None, None, (), False)
 
 
-def test_a_board_with_no_player_on_turn_offers_end_turn_where_the_game_has_it():
-    outcome = Outcome("bob built a hut", drawing=BOARD, awaiting=True)
+def test_a_board_offers_end_turn_where_the_game_has_it_and_a_player_on_turn_may_end_it():
+    outcome = Outcome("bob built a hut", drawing=BOARD, awaiting=True, may_end=True)
     assert plan(outcome, HERE).answer.components == (CardKey(CH), BoardKey(CH, "end"), BoardKey(CH, "undo"),
                                                      BoardKey(CH, "board"))
     assert plan(outcome, Context(CH, CH)).answer.components == (CardKey(CH), BoardKey(CH, "undo"),
                                                                 BoardKey(CH, "board"))
+    placing = replace(outcome, may_end=False)  # nobody may end a turn now (first pieces placed): not offered
+    assert plan(placing, HERE).answer.components == (CardKey(CH), BoardKey(CH, "undo"), BoardKey(CH, "board"))
 
 
 def test_a_secret_move_is_answered_privately_and_the_channel_sees_what_it_is_told():
@@ -106,12 +110,12 @@ def test_a_finished_game_posts_its_final_board_and_then_the_export():
     reply = plan(outcome, HERE)
     assert reply.export and "/game import" in EXPORT
     assert reply.answer.drawing == BOARD and reply.answer.components == (
-        Verify(CH, 12), BoardKey(CH, "end"), BoardKey(CH, "undo"), BoardKey(CH, "board"))
+        Verify(CH, 12), BoardKey(CH, "undo"), BoardKey(CH, "board"))  # nobody ends a turn in a finished game
 
 
 def test_a_live_board_goes_to_its_message_and_the_answer_is_text():
     outcome = Outcome("alice sailed", drawing=BOARD, ping=(BOB,), turns=(Turn(BOB, "sail", (("sail", "Sail"),)),),
-                      awaiting=True, live=True)
+                      awaiting=True, live=True, may_end=True)
     reply = plan(outcome, HERE)
     assert reply.answer.drawing is None
     assert reply.answer.components == (Quick(CH, BOB, "sail", "Sail"), CardKey(CH))
