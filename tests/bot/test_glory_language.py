@@ -124,20 +124,17 @@ async def _cards(discord_, user: str) -> list[str]:
 
 
 async def _optional_steps(discord_, user: str, shown) -> list[str]:
-    """A maneuver's menus with its optional steps set too (split groups, marching, pick-ups, drops,
-    the path), each menu's first pick of an army of several units taken, until it waits for Confirm."""
-    hold = next(c for c in iter_components(shown.components) if c.get("custom_id", "").endswith(":ho"))
-    assert (await discord_.click(user, CH, shown.id, hold["custom_id"])).ok
-    said = []
-    for _ in range(8):
-        shown = discord_.standin.message(shown.id)
-        said += _shown(shown)
-        menu = next((c for c in iter_components(shown.components) if c["type"] == 3), None)
-        if menu is None:
-            break
-        option = next((o for o in menu["options"] if ", " in o["label"]), menu["options"][0])
-        assert (await discord_.click(user, CH, shown.id, menu["custom_id"], [option["value"]])).ok
-    return said
+    """A maneuver's optional steps (split groups, marching, pick-ups, drops, the path): an army of
+    several units picked in the menu beside the step's, what it then asks (the first optional step,
+    or the one menu of the ways of setting them all, whose pick would play it)."""
+    beside, option = next(((c, o) for c in iter_components(shown.components) if c.get("custom_id", "").endswith(":h")
+                           for o in c["options"] if ", " in o["label"].split(" — ")[0]), (None, None))
+    if beside is None:  # no army of several units now: nothing optional to ask
+        return []
+    assert (await discord_.click(user, CH, shown.id, beside["custom_id"], [option["value"]])).ok
+    shown = discord_.standin.message(shown.id)
+    assert any(c["type"] == 3 for c in iter_components(shown.components)), shown.content  # asked, not played
+    return _shown(shown)
 
 
 def drawn_in(language: str, state) -> list[tuple[object, tuple]]:
