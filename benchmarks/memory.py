@@ -1,9 +1,11 @@
 """Memory: resident size with 10,000 stored games of the workload (`benchmarks.workload`) and 200
 active; opening a stored game cold.
 
-`run` measures in a fresh process (`python -m benchmarks.memory DATABASE GAME`, on the fresh
-database it names, with the workload it names), which prints its figures as JSON lines: a process
-that ran other benchmarks first would count their leftovers.
+`run` measures in a fresh process (`child`, on the fresh database it names, with the workload it
+names), which prints its figures as JSON lines: a process that ran other benchmarks first would
+count their leftovers. It is started with `python -c`, as the bot is with `python bot.py`, whose
+main module imports nothing: every drawing process imports its parent's main module
+(multiprocessing does), and a module run with `-m` would bring this harness into each.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ FIRST_COPY = 10**17  # channel ids of the copies: FIRST_COPY + 1 … FIRST_COPY 
 async def run(quick: bool) -> list[Figure]:
     """The same run with or without `quick` (it takes a few seconds)."""
     async with fresh_database() as db:
-        out = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "benchmarks.memory", db, workload().key],
+        launch = "import sys; from benchmarks.memory import child; child(*sys.argv[1:])"
+        out = await asyncio.to_thread(subprocess.run, [sys.executable, "-c", launch, db, workload().key],
                                       capture_output=True, text=True)
     if out.returncode:
         raise RuntimeError(f"the memory benchmark's process failed:\n{out.stderr[-3000:]}")
@@ -102,7 +105,8 @@ async def measure(db: str) -> list[Figure]:
             Figure("memory: opening a stored game cold, p99", ms(percentile(times, 99)), "ms", 5)]
 
 
-if __name__ == "__main__":
-    use_workload(sys.argv[2])
-    for figure in runtime.run(measure(sys.argv[1])):
+def child(db: str, game: str) -> None:
+    """The measuring process: the figures of `measure` on `db` with workload `game`, as JSON lines."""
+    use_workload(game)
+    for figure in runtime.run(measure(db)):
         print(json.dumps(figure.__dict__))
