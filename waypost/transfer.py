@@ -28,7 +28,7 @@ from typing import IO, Any, Literal, cast
 from rules import serial
 from rules.base import Game, Seat
 from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed, NotYourTurn, PlayerError
-from rules.text import article
+from rules.messages import Msg
 from waypost import provenance
 from waypost.outcome import NAME_LIMIT, clean_name
 from waypost.provenance import IDS
@@ -55,10 +55,11 @@ WITHHELD = "sealed_action"  # the body of a seal taken back before its reveal: t
 SEPARATOR = ",\n  "  # between the log's entries in a file: one a line
 FAULTS = ((NotAllowed, "that player may not make it"), (NotYourTurn, "not that player's turn"),
           (BadInput, "a value the rules do not accept"), (IllegalMove, "an illegal move"))
-UNSIGNED = ("This {title} file {why}. A game with something hidden (a deck, a bag, a seed) is imported only "
+DEEP = Msg("The file is nested too deeply to be a Waypost export.")
+UNSIGNED = Msg("This {title} file {why}. A game with something hidden (a deck, a bag, a seed) is imported only "
             "from an unedited export of the Waypost installation that exported it, so that no file can be used "
             "to learn what is still hidden. To play on from an earlier point, import the unedited file with "
-            "until: (the last log entry to keep).")
+            "until: (the last log entry to keep).", title="", why="")
 
 
 @dataclass(frozen=True)
@@ -146,14 +147,14 @@ def _withheld(r: tuple[Any, ...], key: bytes) -> tuple[Any, ...]:
     """A stored log row of a seal taken back before its reveal (`secrecy.withdrawn`), as an export
     holds it: its public text only, its action sealed with the installation's key (an import here
     opens it to replay it; nobody reads it from the file)."""
-    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public = r
+    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public, _ = r
     body = dumps({WITHHELD: seal_bytes(body.encode(), key)}) if kind == "action" else body
-    return at, user, kind, body, public, "[]", seat, secret, reveals, undoable, undoes, seq, public
+    return at, user, kind, body, public, "[]", seat, secret, reveals, undoable, undoes, seq, public, ""
 
 
 def _entry_json(r: tuple[Any, ...], cover: Callable[[int], int | str]) -> str:
     """One stored log row as the export's JSON object (body and details are stored as JSON already)."""
-    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public = r
+    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public, _ = r
     if kind in SEEDED:
         body = dumps({**json.loads(body), "seed": cover(json.loads(body)["seed"])})
     return (f'{{"at":{_text(at)},"user_id":{user},"kind":{_text(kind)},"body":{body},"summary":{_text(summary)},'
@@ -184,24 +185,27 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry], key: bytes, until:
     """
     raw = strict_json(_unpacked(data))
     if isinstance(raw, dict) and raw.get("format") != FORMAT:
-        raise InvalidData(f"format: expected {FORMAT!r}; this is not a Waypost export.")
+        raise InvalidData(Msg("{field}: expected {value}; this is not a Waypost export.", field="format",
+                                  value=repr(FORMAT)))
     signature = raw.pop("mac", None) if isinstance(raw, dict) else None
     _check_length(raw, games)
     file = serial.load(ExportFile, raw, "file")
     if file.version != VERSION:
-        raise InvalidData(f"version: this Waypost reads version {VERSION}, not {file.version}.")
+        raise InvalidData(Msg("{field}: this Waypost reads version {version}, not {given}.", field="version",
+                                  version=VERSION, given=file.version))
     game = games.get(file.game)
     if game is None:
-        raise InvalidData(f"game: unknown game {file.game[:40]!r}; known: {', '.join(games)}.")
+        raise InvalidData(Msg("{field}: unknown game {game}; known: {known}.", field="game", game=repr(file.game[:40]),
+                              known=", ".join(games)))
     if signature is not None and not isinstance(signature, str):
-        raise InvalidData("mac: expected the file's signature (text).")
+        raise InvalidData(Msg("{field}: expected the file's signature (text).", field="mac"))
     genuine = signature is not None and signed(canonical(raw), signature, key)
     rules = game.rules
     tells = not rules.hidden_randomness  # the rules' own words speak of the file alone
     if not tells and not genuine:
-        why = "carries no signature of a Waypost installation" if signature is None else \
-            "is not exactly as this Waypost installation exported it: it was edited, or it comes from another one"
-        raise InvalidData(UNSIGNED.format(title=rules.title, why=why))
+        why = Msg("carries no signature of a Waypost installation") if signature is None else \
+            Msg("is not exactly as this Waypost installation exported it: it was edited, or it comes from another one")
+        raise InvalidData(Msg(UNSIGNED.template, title=rules.title, why=why))
     file = _unsealed(file, game, key)
     _check_ids(file)
     _check_log(file.log, len(file.seats))
@@ -304,23 +308,25 @@ def retold(game: GameEntry, seats: list[Seat], log: list[LogEntry], replayed: Re
     title = game.rules.title
 
     def who(e: LogEntry) -> str:
-        return names[e.seat] if e.seat is not None else "A player"
+        return names[e.seat] if e.seat is not None else Msg("A player")
 
     out: list[LogEntry] = []
     for e in log:
         said = replayed.said.get(e.seq)
         if said is not None:
             by = e.body.get("by", "")
-            out.append(replace(e, summary=f"{by}: {said.summary}" if by else said.summary, details=list(said.details),
-                               secret=said.secret, reveals=said.reveals, undoable=said.undoable and not by,
-                               public=(said.public or f"{who(e)} made a secret move.") if said.secret else ""))
+            out.append(replace(e, summary=Msg("{by}: {summary}", by=by, summary=said.summary) if by else said.summary,
+                               details=list(said.details), secret=said.secret, reveals=said.reveals,
+                               undoable=said.undoable and not by,
+                               public=(said.public or Msg("{name} made a secret move.", name=who(e)))
+                               if said.secret else ""))
             continue
-        text = {"start": f"{title} begins with {', '.join(names)}.",
-                "undo": f"{who(e)} took back an action.",
-                "reseed": "What was still face down was shuffled again.",
-                "seat": "A substitute took over a seat.",
-                "settings": "The host changed a setting.",
-                }.get(e.kind, f"{article(title)[0].upper()}{article(title)[1:]} table was opened or its seats changed.")
+        text = {"start": Msg("{game} begins with {seated}.", game=title, seated=", ".join(names)),
+                "undo": Msg("{name} took back an action.", name=who(e)),
+                "reseed": Msg("What was still face down was shuffled again."),
+                "seat": Msg("A substitute took over a seat."),
+                "settings": Msg("The host changed a setting."),
+                }.get(e.kind, Msg("The {game} table was opened or its seats changed.", game=title))
         out.append(replace(e, summary=text, details=[], secret=False, reveals=False, undoable=False, public=""))
     return out
 
@@ -355,17 +361,19 @@ def _opened(token: Any, key: bytes, where: str) -> dict[str, Any]:
 def _unpacked(data: bytes) -> bytes:
     """The file's JSON bytes: as uploaded, or gunzipped (never past MAX_JSON)."""
     if len(data) > MAX_BYTES:
-        raise InvalidData(f"The file is {len(data) // 1024} KB; an export is at most {MAX_BYTES // 1024} KB.")
+        raise InvalidData(Msg("The file is {size} KB; an export is at most {most} KB.", size=len(data) // 1024,
+                              most=MAX_BYTES // 1024))
     if not data.startswith(b"\x1f\x8b"):
         return data
     try:
         inflater = zlib.decompressobj(wbits=31)
         text = inflater.decompress(data, MAX_JSON)
         if inflater.unconsumed_tail:
-            raise InvalidData(f"The file unpacks to more than {MAX_JSON // 2**20} MB; it is not a Waypost export.")
+            raise InvalidData(Msg("The file unpacks to more than {most} MB; it is not a Waypost export.",
+                                  most=MAX_JSON // 2**20))
         return text
     except zlib.error:
-        raise InvalidData("The file is not a valid gzip file.") from None
+        raise InvalidData(Msg("The file is not a valid gzip file.")) from None
 
 
 def strict_json(data: bytes) -> Any:
@@ -375,29 +383,31 @@ def strict_json(data: bytes) -> Any:
         found = dict(items)
         if len(found) != len(items):
             twice = next(k for i, (k, _) in enumerate(items) if any(k == j for j, _ in items[:i]))
-            raise InvalidData(f"The file has the key {twice[:40]!r} twice in one object.")
+            raise InvalidData(Msg("The file has the key {key} twice in one object.", key=repr(twice[:40])))
         return found
 
     def number(text: str) -> int | float:
         if len(text.lstrip("-").replace(".", "").split("e")[0].split("E")[0]) > MAX_DIGITS:
-            raise InvalidData(f"The file has a number with more than {MAX_DIGITS} digits ({text[:24]}…).")
+            raise InvalidData(Msg("The file has a number with more than {most} digits ({number}…).", most=MAX_DIGITS,
+                                  number=text[:24]))
         value = float(text) if any(c in text for c in ".eE") else int(text)
         if isinstance(value, float) and not math.isfinite(value):
-            raise InvalidData(f"The file has a number out of range ({text[:24]}).")
+            raise InvalidData(Msg("The file has a number out of range ({number}).", number=text[:24]))
         return value
 
     def constant(name: str) -> None:
-        raise InvalidData(f"The file has {name}, which is not a number JSON allows.")
+        raise InvalidData(Msg("The file has {name}, which is not a number JSON allows.", name=name))
 
     try:
         raw = json.loads(data.decode("utf-8"), object_pairs_hook=pairs, parse_int=number, parse_float=number,
                          parse_constant=constant)
     except UnicodeDecodeError:
-        raise InvalidData("The file is not text (UTF-8 JSON).") from None
+        raise InvalidData(Msg("The file is not text (UTF-8 JSON).")) from None
     except json.JSONDecodeError as e:
-        raise InvalidData(f"The file is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
+        raise InvalidData(Msg("The file is not valid JSON (line {line}, column {column}: {why}).", line=e.lineno,
+                              column=e.colno, why=e.msg)) from None
     except RecursionError:
-        raise InvalidData("The file is nested too deeply to be a Waypost export.") from None
+        raise InvalidData(DEEP) from None
     _check_values(raw)
     return raw
 
@@ -408,7 +418,7 @@ def _check_values(value: Any) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise InvalidData("The file is nested too deeply to be a Waypost export.")
+            raise InvalidData(DEEP)
         if isinstance(value, dict):
             stack.extend((k, depth + 1) for k in value)
             stack.extend((v, depth + 1) for v in value.values())
@@ -418,7 +428,7 @@ def _check_values(value: Any) -> None:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                raise InvalidData("The file has text with a lone surrogate (\\ud800 and the like).") from None
+                raise InvalidData(Msg("The file has text with a lone surrogate (\\ud800 and the like).")) from None
 
 
 def _check_ids(file: ExportFile) -> None:
