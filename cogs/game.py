@@ -121,7 +121,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         await interaction.response.defer(ephemeral=True, thinking=True)  # replaying and drawing take a while
         limit = (interaction.guild.filesize_limit if interaction.guild else 10 * 2**20) - 64 * 1024
         data, frames = await table_of(interaction).recap(channel_of(interaction), user_of(interaction), actions, limit)
-        said = Plural("The last action, one frame:", "The last {n} actions, one frame each:", frames)
+        said = Plural("The last {n} action, one frame each:", "The last {n} actions, one frame each:", frames)
         await interaction.followup.send(translate(said, reader(interaction)),
                                         file=discord.File(io.BytesIO(data), "recap.gif"), ephemeral=True)
 
