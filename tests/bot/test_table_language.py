@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from games import default_games
 from offline.payloads import iter_components
 from tests.render.legibility import english as data_english
 from waypost.i18n import known
@@ -20,12 +21,13 @@ from waypost.i18n import known
 CH = "#skye"
 USERS = ("@alice", "@bob", "@carl")
 NAMES = {"alice", "bob", "carl", "isle", "skye", "journeyman", "red", "blue", "yellow", "waypost", "json", "utf",
-         "gzip", "sha", "python", "hashlib", "hexdigest", "salt", "seat", "text", "off", "quiet", "loud", "every",
-         "turn", "live", "notify", "default", "count", "random", "shared", "keep", "choose", "barrel", "tile",
-         "classic", "steady", "finale", "format", "first", "game", "standard", "glory", "civilizations", "mega",
-         "civilization", "tiny", "epic", "vikings", "tally", "chatter"}
-# players, the games' titles and boards, seat colours, the bot's name, the file format and the hash
-# of the proof's recipe (code to type), setting values as typed, an export's field names
+         "gzip", "sha", "python", "format", "first", "game", "standard", "tally",
+         "off", "quiet", "loud", "every", "turn", "live", "notify", "default", "count", "random", "shared", "keep",
+         "choose", "barrel", "tile", "classic", "steady", "finale", "chatter",
+         *(w.casefold() for g in default_games().values() for w in re.findall(r"\w+", g.rules.title))}
+# players, the games' titles (the help lists them all, the test-only Tally too) and boards, seat
+# colours, the bot's name, the file formats, the hash and language of the proof's recipe, an
+# export's field; setting values and names as typed
 TITLES = {"Isle of Skye with the Journeyman"}
 LOBBY = [
     ("@alice", "/game new game:skye board:journeyman"), ("@bob", "/game join"), ("@carl", "/game join"),
@@ -51,9 +53,9 @@ def text_of(message: Any) -> list[str]:
 
 def english(text: str, state: object) -> list[str]:
     """The English words left in a text said in `qps`: mentions and timestamps, code and commands
-    (in backticks, or typed with their options), quoted values, tile ids, setting names and the
+    (in backticks, a call, or typed with their options), quoted values, tile ids, setting names and the
     names the state's own data holds aside."""
-    text = re.sub(r"<[@#]\d+>|<t:\d+:\w>|`[^`]*`|'[^']*'|\"[^\"]*\"|/\w+( \w+)?|\b[LJ]\d+\b|\b\w+:\w+\b|"
+    text = re.sub(r"\w+\.\w+\(\S*|<[@#]\d+>|<t:\d+:\w>|`[^`]*`|'[^']*'|\"[^\"]*\"|/\w+( \w+)?|\b[LJ]\d+\b|\b\w+:\w+\b|"
                   r"\b[0-9a-f]{8,16}\b|\b\w+(\\?_\w+)+\b", " ", text)
     return [w for w in data_english(text, state) if w.casefold() not in NAMES]
 
