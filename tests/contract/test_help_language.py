@@ -1,6 +1,7 @@
 """/game help speaks the reader's language (issue 29): each shipped game's rules summary, proof
-help, glossary (terms and meanings) and settings' help, and the host's settings' help, are catalog
-messages the template holds, so that German, Polish and any later catalog translate them."""
+help, glossary (terms and meanings), settings' help and phases, and the host's settings' help, are
+catalog messages the template holds, so that German, Polish and any later catalog translate them
+(tests/bot/test_table_language.py reads one game's help pages through the bot)."""
 
 from __future__ import annotations
 
@@ -25,3 +26,13 @@ def test_every_games_help_texts_are_catalog_messages():
     loose = [(key, text) for key, text in found if not isinstance(text, Msg) or (None, text.template) not in known()]
     assert not loose, loose
     assert all(translate(text, "qps") != text for _, text in found)  # the pseudo-locale reaches every one
+
+
+def test_every_games_phases_on_the_help_page_are_in_the_catalogs():
+    """The rules' page lists each phase's title, prompt and end: text the catalogs hold (the help
+    wraps it as a message, `front.help._msg`)."""
+    phases = [(key, text) for key, entry in default_games().items() for p in entry.rules.flow.phases
+              for text in (p.title, p.prompt, p.ends) if text]
+    assert phases
+    loose = [(key, text) for key, text in phases if (None, getattr(text, "template", text)) not in known()]
+    assert not loose, loose
