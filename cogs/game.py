@@ -36,8 +36,7 @@ from front.suggestions import (
     your_pieces,
 )
 from rules.errors import BadInput, NoGame
-from rules.messages import Msg
-from rules.text import plural
+from rules.messages import Msg, Plural
 from waypost.ahead import DOINGS
 from waypost.i18n import translate
 from waypost.outcome import Outcome, User
@@ -87,11 +86,11 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     async def status(self, interaction: discord.Interaction, public: bool = False) -> None:
         status = await awaited(interaction, table_of(interaction).status(channel_of(interaction), away_spent_too=True),
                                private=not public)
+        language = (await spoken(interaction, channel_of(interaction))) if public else reader(interaction)
         view = discord.ui.View(timeout=None)
         if status.status == "active":
-            language = await spoken(interaction, channel_of(interaction)) if public else reader(interaction)
             view.add_item(card_button(channel_of(interaction), label=translate(YOUR_CARD, language)))
-        await respond(interaction, embed=status_embed(status), view=view, ephemeral=not public)
+        await respond(interaction, embed=status_embed(status, language), view=view, ephemeral=not public)
 
     @app_commands.command(description="Show the board (or a part of it), now or after an entry of the log")
     @app_commands.describe(private="As your seat sees it (only you see it)",
@@ -122,23 +121,27 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         await interaction.response.defer(ephemeral=True, thinking=True)  # replaying and drawing take a while
         limit = (interaction.guild.filesize_limit if interaction.guild else 10 * 2**20) - 64 * 1024
         data, frames = await table_of(interaction).recap(channel_of(interaction), user_of(interaction), actions, limit)
-        await interaction.followup.send(f"The last {plural(frames, 'action')}, one frame each:",
+        said = Plural("The last {n} action, one frame each:", "The last {n} actions, one frame each:", frames)
+        await interaction.followup.send(translate(said, reader(interaction)),
                                         file=discord.File(io.BytesIO(data), "recap.gif"), ephemeral=True)
 
     @app_commands.command(description="What happened since you last acted or looked")
     async def since(self, interaction: discord.Interaction) -> None:
         result = await awaited(interaction, table_of(interaction).since(channel_of(interaction),
                                                                         user_of(interaction)))
-        await say_privately(interaction, fit(["Since you last acted or looked:",
-                                              *(escape(line) for line in result.lines)]))
+        language = reader(interaction)
+        await say_privately(interaction, fit([translate(Msg("Since you last acted or looked:"), language),
+                                              *(escape(translate(line, language)) for line in result.lines)]))
 
     @app_commands.command(description="The game's history in plain words, newest first")
     @app_commands.describe(page="Which page (1 is the newest)")
     async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100000] = 1) -> None:
         result = await awaited(interaction, table_of(interaction).log(channel_of(interaction), user_of(interaction),
                                                                       page))
-        head = f"Log, page {result.page} of {result.pages} (newest first):"
-        await say_privately(interaction, fit([head, *(escape(line) for line in result.lines)]))
+        language = reader(interaction)
+        head = Msg("Log, page {page} of {pages} (newest first):", page=result.page, pages=result.pages)
+        await say_privately(interaction, fit([translate(head, language),
+                                              *(escape(translate(line, language)) for line in result.lines)]))
 
     @app_commands.command(description="Take back your last action, if nobody has acted since")
     async def undo(self, interaction: discord.Interaction) -> None:
@@ -155,7 +158,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         await interaction.response.defer(ephemeral=True, thinking=True)  # a long game takes a while
         name, data = await table_of(interaction).export(channel_of(interaction), user_of(interaction))
         file = discord.File(io.BytesIO(data), name)
-        await interaction.followup.send("The whole game and its log:", file=file, ephemeral=True)
+        await interaction.followup.send(translate(Msg("The whole game and its log:"), reader(interaction)), file=file,
+                                        ephemeral=True)
 
     @app_commands.command(name="import", description="Continue an exported game in this channel")
     @app_commands.describe(file="A file made by /game export",
@@ -199,7 +203,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         if not found:
             await say_privately(interaction, Msg("You are not playing any game on this server."))
             return
-        text, view = mine_message(interaction.guild, interaction.user.id, found)
+        text, view = mine_message(interaction.guild, interaction.user.id, found, reader(interaction))
         await respond(interaction, content=text, view=view, ephemeral=True)
 
     @app_commands.command(description="Be away for some days: your clock stops meanwhile (0: back)")
@@ -218,8 +222,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
         here = next((c for c in covered if c.channel_id == channel and not c.refused), None)
         if here is not None:  # this channel is told as by /game away here; the others, each in its own channel
             await send(interaction, Outcome(here.said), thinking=True if late else None)
-        await say_privately(interaction, covered_text(f"Away for {plural(days, 'day')}" if days else "Back",
-                                                      covered))
+        done = Msg("Away for {days}", days=Plural("{n} day", "{n} days", days)) if days else Msg("Back")
+        await say_privately(interaction, covered_text(done, covered, reader(interaction)))
 
     @app_commands.command(description="Pause the game: every clock stops and nobody moves until it resumes (host)")
     async def pause(self, interaction: discord.Interaction) -> None:

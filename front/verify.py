@@ -1,5 +1,6 @@
 """The Verify button under a reveal: the log's whole record of it, with the proof the channel
-leaves out (salts, the texts sealed) and how to check it against the fingerprints posted before."""
+leaves out (salts, the texts sealed) and how to check it against the fingerprints posted before, in
+the reader's language."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from typing import Any
 import discord
 
 from front.clicks import Budgeted
-from front.replies import NOBODY, escape, fit, report_error, table_of, user_of
+from front.replies import NOBODY, escape, fit, reader, report_error, table_of, user_of
 from front.sender import verify_button
+from waypost.i18n import translate
 
 
 class VerifyButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -29,7 +31,9 @@ class VerifyButton(Budgeted, discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             lines = await table_of(interaction).verify(self.channel_id, user_of(interaction), self.seq)
-            await interaction.response.send_message(fit([escape(line) for line in lines]), ephemeral=True,
+            language = reader(interaction)
+            await interaction.response.send_message(fit([escape(translate(line, language)) for line in lines]),
+                                                    ephemeral=True,
                                                     allowed_mentions=NOBODY)
         except Exception as error:  # components bypass the tree's error handler
             await report_error(interaction, error)

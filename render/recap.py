@@ -15,6 +15,7 @@ from PIL import Image
 from render.basics import INK, PAPER
 from render.posted import least
 from render.text import carry, draw_text, place, wrap
+from render.words import say
 
 LABEL_SIZE = 22
 LINES = 3  # a label's lines at most (the last cut with '...')
@@ -39,7 +40,7 @@ def framed(images: Sequence[Image.Image], labels: Sequence[str]) -> list[Image.I
     as tall as the longest label needs."""
     width, height = max(i.width for i in images), max(i.height for i in images)
     size = max(LABEL_SIZE, least(width))
-    lines = [wrap(label, size, width - 24, LINES) for label in labels]
+    lines = [wrap(say(label), size, width - 24, LINES) for label in labels]
     step = size + 8
     band = 16 + step * max(len(line) for line in lines)
     out = []

@@ -81,3 +81,23 @@ def listed(items: Sequence[str], conjunction: str = "and") -> str:
     if conjunction == "or":
         return Msg("{first} or {last}", first=first, last=last)
     return Msg("{first} and {last}", first=first, last=last)
+
+
+def as_data(text: Any) -> Any:
+    """A message as JSON-ready data (its template, form, count and values, themselves so), for the
+    log to keep it translatable; plain values as they are (anything else as its text)."""
+    if isinstance(text, Capitalised):
+        return {"cap": as_data(text.params["text"])}
+    if isinstance(text, Msg):
+        return {"t": text.template, "p": text.plural, "n": text.number,
+                "v": {k: as_data(v) for k, v in text.params.items()}}
+    return text if text is None or isinstance(text, str | int | float | bool) else str(text)
+
+
+def from_data(data: Any) -> Any:
+    """The message `as_data` gave (a plain value as it is)."""
+    if not isinstance(data, dict):
+        return data
+    if "cap" in data:
+        return capitalised(from_data(data["cap"]))
+    return Msg._make(data["t"], data["p"], data["n"], {k: from_data(v) for k, v in data["v"].items()})

@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from rules.base import Action, Actor
+from rules.base import Action, Actor, Game
 from rules.core import Mode, Prepared
 from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
 from rules.messages import Msg, Plural, joined
@@ -194,14 +194,15 @@ def due(loaded: Loaded, seat: int) -> bool:
 def _steps(loaded: Loaded, plan: Prepared) -> str:
     """A plan's steps in the words the log would say them, each applied in turn on the player's
     view as if it were their turn ("Blue sailed boat 1 B1→F1 (x1), then Blue ended their turn"); a
-    step that no longer applies, and those after it, as its values ("sail (boat 1, route A2 F4)")."""
+    step that no longer applies, and those after it, by the action's name and its options as typed
+    ("Sail (boat:1 route:"A2 F4")")."""
     rules, seat = loaded.game.rules, plan.seat
     state, said = rules.as_if_turn(loaded.view(seat), seat), []
     for number, action in enumerate(plan.actions):
         try:
             result = rules.apply(state, Actor(seat), action)
         except PlayerError:
-            said += [_step(rules.encode_action(a)) for a in plan.actions[number:]]
+            said += [_step(rules, rules.encode_action(a)) for a in plan.actions[number:]]
             break
         said.append(result.summary.rstrip(".") if result.summary.endswith(".") else result.summary)
         state = result.state
@@ -211,10 +212,18 @@ def _steps(loaded: Loaded, plan: Prepared) -> str:
     return text
 
 
-def _step(data: dict[str, Any]) -> str:
-    values = [f"{k} {' '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in data.items()
+def _step(rules: Game[Any], data: dict[str, Any]) -> str:
+    """A prepared action as a player would name and type it: its name (the turn card's, a catalog
+    message) and its options (`boat:1 route:"A2 F4"`)."""
+    named = next((Msg(a.named()) for a in rules.actions if a.kind == data["kind"]), str(data["kind"]))
+    values = [f"{k}:{_typed(v)}" for k, v in data.items()
               if k not in ("kind", "salt") and v not in ("", None, [], False)]
-    return f"{data['kind']} ({', '.join(values)})" if values else str(data["kind"])
+    return Msg("{action} ({options})", action=named, options=" ".join(values)) if values else named
+
+
+def _typed(value: Any) -> str:
+    text = " ".join(map(str, value)) if isinstance(value, list) else str(value)
+    return f'"{text}"' if " " in text else text
 
 
 def _shown(loaded: Loaded, plan: Prepared, kept: Kept) -> str:

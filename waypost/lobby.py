@@ -181,8 +181,10 @@ class Lobby:
             specs = settings_of(loaded.game)
             boards = ", ".join(loaded.game.boards)
             if name is None:
-                lines = (f"board = {loaded.row.board} — the map, changed in the lobby ({boards})",
-                         *(f"{s.name} = {s.show(loaded.row.settings.get(s.name, s.default))} — {s.help}"
+                lines = (Msg("board = {board} — the map, changed in the lobby ({boards})", board=loaded.row.board,
+                             boards=boards),
+                         *(Msg("{name} = {value} — {help}", name=s.name,
+                               value=s.show(loaded.row.settings.get(s.name, s.default)), help=s.help)
                            for s in specs.values()))
                 return Outcome(Msg("Settings of this {game} game:", game=loaded.game.rules.title), lines, private=True)
             if user.id != loaded.row.host_id:
@@ -191,7 +193,7 @@ class Lobby:
                 return await self._change_board(loaded, user, value)
             spec = specs.get(name.strip()) or loaded.game.rules.setting(name.strip())
             if value is None:
-                raise BadInput(Msg("Give a value for {name}: {help}.", name=spec.name, help=spec.help.rstrip('.')))
+                raise BadInput(Msg("Give a value for {name}: {help}", name=spec.name, help=spec.help))
             if loaded.row.status != "lobby" and spec not in HOST_SETTINGS:
                 raise IllegalMove(Msg("{name} is a rule of the game and is fixed once play has started.",
                                       name=spec.name))

@@ -18,7 +18,7 @@ from rules.messages import Msg
 from waypost.records import log_entry
 from waypost.registry import GameEntry
 from waypost.replay import Step, frames, replay
-from waypost.secrecy import shown
+from waypost.secrecy import numbered, shown
 
 REPLAY_LIMIT = 20_000  # log entries a look back replays at most
 TOO_LONG = Msg("This game's log is too long to replay (more than {n} entries).", n=f"{REPLAY_LIMIT:,}")
@@ -58,5 +58,5 @@ def recap(game: GameEntry, rows: Sequence[tuple[Any, ...]], count: int | None, m
         raise IllegalMove(Msg("Nothing has been played yet."))
     rules = game.rules
     pngs = [game.draw(rules.view(s.after, None), None, None, None, posted(game, s)) for s in steps]
-    labels = [f"{s.entry.seq}. {shown(s.entry, None, revealed)}" for s in steps]
+    labels = [numbered(s.entry.seq, shown(s.entry, None, revealed)) for s in steps]
     return animate(pngs, labels, limit), len(steps)

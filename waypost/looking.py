@@ -12,7 +12,6 @@ from typing import Any
 from rules.base import Awaiting, Highlight, Piece, Posted
 from rules.errors import BadInput, IllegalMove, NotAllowed
 from rules.messages import Msg, Plural, joined
-from rules.text import plural
 from waypost import focusing, lookback, telling
 from waypost.ahead import ready_count
 from waypost.channels import Channels, Loaded
@@ -21,7 +20,7 @@ from waypost.drawing import Described, Spoken
 from waypost.fairness import TABLE, Allowance, Lane, Payer
 from waypost.lookback import REPLAY_LIMIT, TOO_LONG
 from waypost.outcome import Drawing, Drawn, LogPage, Mine, Outcome, Seen, Status, User, Waiting
-from waypost.secrecy import shown
+from waypost.secrecy import numbered, shown
 
 LOG_PAGE = 15
 RECAP_LIMIT = 30  # the most actions a recap shows
@@ -53,10 +52,11 @@ class Looking:
             player = loaded.seats[a.seat].player_id
             waiting.append(Waiting(player, loaded.name(a.seat), a.kind, a.prompt, clocks.deadline(player, timing, now),
                                    away.get(player)))
-        phase = rules.status_line(public) if public is not None else "waiting for players"
+        phase = rules.status_line(public) if public is not None else Msg("waiting for players")
         ready = await ready_count(self.channels, loaded) if loaded.row.status == "active" else None
         if ready is not None:  # the host's setting shows how many, never whose
-            phase += f" ({plural(ready, 'player')} ready ahead)"
+            phase = Plural("{phase} ({n} player ready ahead)", "{phase} ({n} players ready ahead)", ready,
+                           phase=phase)
         board = loaded.game.board(loaded.row.board).info
         spent = away_spent(await self.channels.away_log(loaded), now) if away_spent_too else {}
         return Status(loaded.game.key, rules.title, board.name, board.title, loaded.row.status, loaded.row.host_id,
@@ -165,11 +165,12 @@ class Looking:
         entries = await self.store.log_page(game_id, 0, min(new, SINCE_LINES))
         revealed = await self.store.revealed_up_to(game_id)
         seat = loaded.seat_of(user.id)
-        lines = [f"{e.seq}. {shown(e, seat, revealed)}" for e in reversed(entries)]
+        lines: list[str] = [numbered(e.seq, shown(e, seat, revealed)) for e in reversed(entries)]
         if new > SINCE_LINES:
-            lines.insert(0, f"… {plural(new - SINCE_LINES, 'earlier entry', 'earlier entries')}: see /game log.")
+            lines.insert(0, Plural("… {n} earlier entry: see /game log.", "… {n} earlier entries: see /game log.",
+                                   new - SINCE_LINES))
         await self.store.set_looked(game_id, user.id, total)
-        return LogPage(tuple(lines) or ("Nothing has happened since you last acted or looked.",), 1, 1)
+        return LogPage(tuple(lines) or (Msg("Nothing has happened since you last acted or looked."),), 1, 1)
 
     async def recap(self, channel_id: int, user: User, count: int | None, limit: int) -> tuple[bytes, int]:
         """An animated GIF of the last `count` actions (by default, those since the user's own last
@@ -235,8 +236,8 @@ class Looking:
         revealed = await self.store.revealed_up_to(game_id)
         undone = await self.store.undone(game_id, [e.seq for e in entries])
         seat = loaded.seat_of(user.id)
-        lines = tuple(f"{e.seq}. {shown(e, seat, revealed)}{' (taken back)' if e.seq in undone else ''}"
-                      for e in entries)
+        lines = tuple(numbered(e.seq, Msg("{action} (taken back)", action=shown(e, seat, revealed))
+                               if e.seq in undone else shown(e, seat, revealed)) for e in entries)
         return LogPage(lines, page, pages)
 
     async def mine(self, user: User, guild_id: int | None) -> list[Mine]:

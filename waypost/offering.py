@@ -17,7 +17,7 @@ from waypost import telling
 from waypost.ahead import Ahead, due
 from waypost.channels import Channels, Loaded
 from waypost.outcome import Drawing, User
-from waypost.secrecy import shown, visible
+from waypost.secrecy import numbered, shown, visible
 
 SUGGESTED = 64  # autocomplete's answers kept, the latest across all games (`Offering.choices`)
 
@@ -190,9 +190,9 @@ class Offering:
             raise BadInput(Msg("The log has no entry {seq}.", seq=seq))
         entry, = await self.store.log_page(game_id, length - seq, 1)
         if not visible(entry, loaded.seat_of(user.id), await self.store.revealed_up_to(game_id)):
-            return [f"{seq}. {shown(entry, loaded.seat_of(user.id), 0)}", "Its content is still secret."]
+            return [numbered(seq, shown(entry, loaded.seat_of(user.id), 0)), Msg("Its content is still secret.")]
         help_ = loaded.game.rules.proof_help
-        return [f"{seq}. {entry.summary}", *entry.details, *([help_] if help_ else [])]
+        return [numbered(seq, entry.summary), *entry.details, *([help_] if help_ else [])]
 
     async def _open_to(self, channel_id: int, user: User, anyone: bool = False) -> Loaded | None:
         """The channel's game in play, if `user` plays or hosts it (or `anyone`)."""

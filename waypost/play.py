@@ -144,13 +144,14 @@ class Play:
     def _entry(self, loaded: Loaded, user: User, actor: Actor, action: Action, result: Result[Any],
                by: str) -> LogEntry:
         """The log entry of an action played: what the channel reads of it, and what an undo needs."""
-        name = loaded.name(actor.seat) if actor.seat is not None else "The host"
+        name = loaded.name(actor.seat) if actor.seat is not None else Msg("The host")
         body = {"action": loaded.game.rules.encode_action(action), "actor": serial.dump(actor),
                 **({"by": by} if by else {})}
         return self.channels.entry(user, "action", body, result.summary, details=[*result.details, *result.proof],
                                    seat=actor.seat, secret=result.secret, reveals=result.reveals,
-                                   undoable=result.undoable,
-                                   public=(result.public or f"{name} made a secret move.") if result.secret else "")
+                                   undoable=result.undoable, public=(result.public or Msg("{name} made a secret move.",
+                                                                                           name=name))
+                                   if result.secret else "")
 
     @staticmethod
     def _told(loaded: Loaded, user: User, actor: Actor, action: Action, result: Result[Any], entry: LogEntry,
@@ -195,7 +196,7 @@ class Play:
             before = loaded.awaiting()
             state = loaded.game.rules.decode_state(snapshot)
             name = loaded.name(last.seat) if last.seat is not None else Msg("The host")
-            text = Msg("{name} took back their last action: {summary}", name=name, summary=last.summary)
+            text = Msg("{name} took back their last action: {action}", name=name, action=last.summary)
             entry = self.channels.entry(user, "undo", {}, text, seat=last.seat, undoes=last.seq, secret=last.secret,
                                 public=Msg("{name} took back a secret move.", name=name) if last.secret else "")
             saved = await self.channels.save(loaded, entry, loaded.but(state, state=snapshot))

@@ -28,6 +28,7 @@ from rules import serial
 from rules.base import Actor, Game, Seat
 from rules.core import salted
 from rules.errors import InvalidData, PlayerError
+from rules.messages import Msg
 from waypost.deadlines import BY_DEADLINE, BY_HOST
 from waypost.outcome import clean_name
 from waypost.records import LogEntry
@@ -58,7 +59,8 @@ def authors(log: Sequence[LogEntry], seats: list[Seat]) -> Provenance:
     settings = {s.name: s.default for s in HOST_SETTINGS}
     found = Provenance(list(seats), log[begun].user_id)
     if found.host not in [s.player_id for s in seats]:
-        raise InvalidData(f"log[{begun}].user_id: a game is started by its host, a player seated in it.")
+        raise InvalidData(Msg("{field}: a game is started by its host, a player seated in it.",
+                              field=f"log[{begun}].user_id"))
     by_seq = {e.seq: e for e in log}
     undone: set[int] = set()
     for i, e in enumerate(log):
@@ -66,23 +68,25 @@ def authors(log: Sequence[LogEntry], seats: list[Seat]) -> Provenance:
         _check_time(e, where)
         if i < begun:
             if e.kind not in BEFORE_START:
-                raise InvalidData(f"{where}.kind: {e.kind!r} before the game started (only the lobby and settings "
-                                  "come before its start entry).")
+                raise InvalidData(Msg("{field}: {kind} before the game started (only the lobby and settings come "
+                                      "before its start entry).", field=f"{where}.kind", kind=repr(e.kind)))
         elif e.kind == "action":
             _check_action(e, where, found, settings)
         elif e.kind == "undo":
             target = by_seq.get(e.undoes) if e.undoes is not None else None
             if e.undoes is None or target is None or target.kind != "action" or e.undoes in undone:
-                raise InvalidData(f"{where}.undoes: it must name an earlier action that can be taken back and "
-                                  "is not already taken back.")
+                raise InvalidData(Msg("{field}: it must name an earlier action that can be taken back and is not "
+                                      "already taken back.", field=f"{where}.undoes"))
             if e.user_id != target.user_id or e.seat != target.seat:
-                raise InvalidData(f"{where}.user_id: only the player who made an action can take it back.")
+                raise InvalidData(Msg("{field}: only the player who made an action can take it back.",
+                                      field=f"{where}.user_id"))
             undone.add(e.undoes)
         elif e.kind == "seat":
             _check_substitute(e, where, found)
         elif e.kind == "lobby" and e.body.get("import") is True:
             if e.user_id not in [s.player_id for s in found.seats]:
-                raise InvalidData(f"{where}.user_id: a game is imported by a player seated in it.")
+                raise InvalidData(Msg("{field}: a game is imported by a player seated in it.",
+                                      field=f"{where}.user_id"))
             found.host = e.user_id
         elif e.kind == "settings":
             _check_settings(e, where, found, begun < i)
@@ -98,7 +102,8 @@ def _check_time(e: LogEntry, where: str) -> None:
     except ValueError:
         aware = False
     if not aware:
-        raise InvalidData(f"{where}.at: {e.at[:40]!r} is not a time (ISO 8601, with its offset from UTC).")
+        raise InvalidData(Msg("{field}: {value} is not a time (ISO 8601, with its offset from UTC).",
+                              field=f"{where}.at", value=repr(e.at[:40])))
 
 
 def _actor(raw: Any, where: str) -> Actor:
@@ -114,53 +119,60 @@ def _check_action(e: LogEntry, where: str, found: Provenance, settings: dict[str
     actor = _actor(e.body["actor"], f"{where}.body.actor")
     seat = actor.seat
     if seat is None or seat not in range(len(found.seats)) or e.seat != seat:
-        raise InvalidData(f"{where}.body.actor: an action is played from a seat of the game (its own).")
+        raise InvalidData(Msg("{field}: an action is played from a seat of the game (its own).",
+                              field=f"{where}.body.actor"))
     if e.user_id != found.seats[seat].player_id:
-        raise InvalidData(f"{where}.user_id: {e.user_id} does not hold seat {seat}, which played it.")
+        raise InvalidData(Msg("{field}: {user} does not hold seat {seat}, which played it.", field=f"{where}.user_id",
+                              user=e.user_id, seat=seat))
     if actor.host != (e.user_id == found.host):
-        raise InvalidData(f"{where}.body.actor.host: it says the move was {'' if actor.host else 'not '}made as "
-                          f"host, but the log shows its player {'did not host' if actor.host else 'hosted'} then.")
+        field = f"{where}.body.actor.host"
+        raise InvalidData(Msg("{field}: it says the move was made as host, but the log shows its player did not "
+                              "host then.", field=field) if actor.host else
+                          Msg("{field}: it says the move was not made as host, but the log shows its player hosted "
+                              "then.", field=field))
     by = e.body.get("by", "")
     if by not in BY:
-        raise InvalidData(f"{where}.body.by: expected one of {', '.join(map(repr, BY))}.")
+        raise InvalidData(Msg("{field}: expected one of {values}.", field=f"{where}.body.by",
+                              values=", ".join(map(repr, BY))))
     if by:
         timed = settings["deadline_hours"] and settings["deadline_action"] == "default" if by == BY_DEADLINE \
             else found.deadlines
         if not timed:
-            raise InvalidData(f"{where}.body.by: the table's settings then played no move for a player out of "
-                              "time.")
+            raise InvalidData(Msg("{field}: the table's settings then played no move for a player out of time.",
+                                  field=f"{where}.body.by"))
         found.timed_out.add(e.seq)
 
 
 def _check_substitute(e: LogEntry, where: str, found: Provenance) -> None:
     if e.user_id != found.host:
-        raise InvalidData(f"{where}.user_id: only the host hands a seat to a substitute.")
+        raise InvalidData(Msg("{field}: only the host hands a seat to a substitute.", field=f"{where}.user_id"))
     seat = serial.load(int, e.body["seat"], f"{where}.body.seat")
     if seat not in range(len(found.seats)):
-        raise InvalidData(f"{where}.body.seat: there is no seat {seat}.")
+        raise InvalidData(Msg("{field}: there is no seat {seat}.", field=f"{where}.body.seat", seat=seat))
     before = found.seats[seat].player_id
     found.seats = reseated(found.seats, e)
     player = found.seats[seat]
     if player.name != clean_name(player.name) or player.player_id not in IDS or \
             [s.player_id for s in found.seats].count(player.player_id) > 1:
-        raise InvalidData(f"{where}.body: a substitute must be a new player with a clean name.")
+        raise InvalidData(Msg("{field}: a substitute must be a new player with a clean name.", field=f"{where}.body"))
     if before == found.host:
         found.host = player.player_id
 
 
 def _check_settings(e: LogEntry, where: str, found: Provenance, in_play: bool) -> None:
     if in_play and any(k in e.body for k in HOSTING) and e.user_id != found.host:
-        raise InvalidData(f"{where}.user_id: only the host changes the table's settings or hands hosting on.")
+        raise InvalidData(Msg("{field}: only the host changes the table's settings or hands hosting on.",
+                              field=f"{where}.user_id"))
     for spec in HOST_SETTINGS:
         if spec.name in e.body:
             try:
                 spec.check(e.body[spec.name])
             except PlayerError as fault:
-                raise InvalidData(f"{where}.body.{spec.name}: {fault}") from None
+                raise InvalidData(Msg("{field}: {why}", field=f"{where}.body.{spec.name}", why=fault.message)) from None
     if in_play and "host" in e.body:
         seat = e.body["host"]
         if not isinstance(seat, int) or seat not in range(len(found.seats)):
-            raise InvalidData(f"{where}.body.host: hosting goes to a seat of the game.")
+            raise InvalidData(Msg("{field}: hosting goes to a seat of the game.", field=f"{where}.body.host"))
         found.host = found.seats[seat].player_id
 
 
@@ -173,6 +185,6 @@ def vet(rules: Game[Any], found: Provenance) -> Vet:
         waited = any(a.seat == e.seat for a in rules.awaiting(before))
         played = rules.decode_action(e.body["action"])
         if default is None or not waited or salted(default, "") != salted(played, ""):
-            raise InvalidData(f"log[{e.seq - 1}].body.by: nobody's time ran out here (it is not the game's default "
-                              "move for a player it was waiting for).")
+            raise InvalidData(Msg("{field}: nobody's time ran out here (it is not the game's default move for a "
+                                  "player it was waiting for).", field=f"log[{e.seq - 1}].body.by"))
     return check

@@ -14,6 +14,7 @@ import orjson
 from rules import serial
 from rules.core import Seat
 from rules.errors import PlayerError
+from rules.messages import Msg, as_data, from_data
 
 
 class Conflict(PlayerError):
@@ -150,7 +151,8 @@ GAME_COLUMNS = (
     "id, channel_id, guild_id, game_key, board, status, host_id, seats, settings, seed, state, "
     "version, created_at, updated_at, ending, unclaimed, clocks, away, paused_at, next_due"
 )
-LOG_COLUMNS = "at, user_id, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public"
+LOG_COLUMNS = ("at, user_id, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public, "
+               "said")
 
 
 def game_row(row: Iterable[Any]) -> GameRow:
@@ -164,9 +166,23 @@ def game_row(row: Iterable[Any]) -> GameRow:
 
 
 def log_entry(row: Iterable[Any]) -> LogEntry:
-    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public = row
-    return LogEntry(at, user, kind, json.loads(body), summary, json.loads(details), seat,
+    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public, said = row
+    details = json.loads(details)
+    if said:  # the texts as messages, to be said in the reader's language; an entry from before: as stored
+        kept = json.loads(said)
+        summary, public = from_data(kept["summary"]), from_data(kept["public"])
+        details = [from_data(d) for d in kept["details"]]
+    return LogEntry(at, user, kind, json.loads(body), summary, details, seat,
                     bool(secret), bool(reveals), bool(undoable), undoes, seq, public)
+
+
+def said(e: LogEntry) -> str:
+    """An entry's texts with their catalog templates and values (JSON; "" when none is a message)."""
+    texts = [e.summary, e.public, *e.details]
+    if not any(isinstance(t, Msg) for t in texts):
+        return ""
+    return dumps({"summary": as_data(e.summary), "public": as_data(e.public),
+                  "details": [as_data(d) for d in e.details]})
 
 
 def kept(row: Iterable[Any]) -> Kept:
@@ -186,7 +202,7 @@ def dumps(value: Any) -> str:
 
 def log_row(game_id: int, e: LogEntry) -> tuple[Any, ...]:
     return (game_id, e.at, e.user_id, e.kind, dumps(e.body), e.summary, dumps(e.details), e.seat, int(e.secret),
-            int(e.reveals), int(e.undoable), e.undoes, e.seq, e.public)
+            int(e.reveals), int(e.undoable), e.undoes, e.seq, e.public, said(e))
 
 
 NEW_GAME_COLUMNS = ("channel_id, guild_id, game_key, board, status, host_id, seats, settings, seed, state, version, "

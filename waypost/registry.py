@@ -17,32 +17,33 @@ from typing import Any
 from render.markers import seat_marker
 from rules.base import BoardInfo, Game, Highlight, Posted, Setting
 from rules.errors import BadInput, InvalidData
+from rules.messages import Msg
 from rules.options import Step
 from waypost.i18n import SOURCE, languages
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 HOST_SETTINGS = (  # the table's, for every game; the host changes them at any time (logged)
-    Setting("deadline_hours", 0, "hours each player has to act once the game waits for them (0: no deadline)",
+    Setting("deadline_hours", 0, Msg("hours each player has to act once the game waits for them (0: no deadline)"),
             minimum=0, maximum=720),
-    Setting("remind_percent", 50, "remind a player when this share of their time has passed (0: never)",
+    Setting("remind_percent", 50, Msg("remind a player when this share of their time has passed (0: never)"),
             minimum=0, maximum=99),
-    Setting("remind_hours", 1, "remind a player this many hours before their deadline (0: never)",
+    Setting("remind_hours", 1, Msg("remind a player this many hours before their deadline (0: never)"),
             minimum=0, maximum=168),
-    Setting("deadline_action", "notify", "at the deadline: notify the host, or play the game's default move",
+    Setting("deadline_action", "notify", Msg("at the deadline: notify the host, or play the game's default move"),
             choices=("notify", "default")),
-    Setting("away_days", 7, "the most days a player may set themselves away at once", minimum=0, maximum=30),
-    Setting("away_total_days", 21, "the most days in all each player may be away during the game", minimum=0,
+    Setting("away_days", 7, Msg("the most days a player may set themselves away at once"), minimum=0, maximum=30),
+    Setting("away_total_days", 21, Msg("the most days in all each player may be away during the game"), minimum=0,
             maximum=365),
-    Setting("board_images", "every", "a new board image after every change, once a turn, or one live board "
-            "message edited in place (each action then a line of text)", choices=("every", "turn", "live")),
-    Setting("chatter", "quiet", "quiet: a board only when the map changes, one line a player for their secret "
-            "moves, a reveal's proof behind Verify; loud: every board, every line, every proof",
+    Setting("board_images", "every", Msg("a new board image after every change, once a turn, or one live board "
+            "message edited in place (each action then a line of text)"), choices=("every", "turn", "live")),
+    Setting("chatter", "quiet", Msg("quiet: a board only when the map changes, one line a player for their secret "
+            "moves, a reveal's proof behind Verify; loud: every board, every line, every proof"),
             choices=("quiet", "loud")),
-    Setting("language", SOURCE, "the language of the channel's posts and boards (set from the server's preferred "
-            "language when the game is opened)", choices=languages()),
-    Setting("show_ready", "off", "whether /game status counts the players whose next turn is prepared (never "
-            "whose, nor what)", choices=("off", "count")),
+    Setting("language", SOURCE, Msg("the language of the channel's posts and boards (set from the server's preferred "
+            "language when the game is opened)"), choices=languages()),
+    Setting("show_ready", "off", Msg("whether /game status counts the players whose next turn is prepared (never "
+            "whose, nor what)"), choices=("off", "count")),
 )
 Draw = Callable[[Any, int | None, str | None, Highlight | None, Posted | None], bytes]
 Picture = Callable[[Any, int | None, Step], bytes]

@@ -17,6 +17,7 @@ from typing import Any
 from rules import serial
 from rules.base import Actor, Result, Seat
 from rules.errors import InvalidData, PlayerError
+from rules.messages import Msg
 from waypost.records import LogEntry
 from waypost.registry import GameEntry, parse_board
 
@@ -46,7 +47,7 @@ def reseated(seats: Sequence[Seat], e: LogEntry) -> list[Seat]:
     """The seats after a substitute took one (a "seat" log entry)."""
     seat = serial.load(int, e.body["seat"], f"log entry {e.seq} seat")
     if seat not in range(len(seats)):
-        raise InvalidData(f"log entry {e.seq}: there is no seat {seat}")
+        raise InvalidData(Msg("log entry {seq}: there is no seat {seat}", seq=e.seq, seat=seat))
     changed = list(seats)
     changed[seat] = Seat(serial.load(int, e.body["player_id"], f"log entry {e.seq} player_id"),
                          serial.load(str, e.body["name"], f"log entry {e.seq} name"), seats[seat].colour)
@@ -58,7 +59,7 @@ def start_state(game: GameEntry, body: dict[str, Any]) -> Any:
     try:
         raw_board, raw_seats, settings, seed = body["board"], body["seats"], body["settings"], body["seed"]
     except KeyError as e:
-        raise InvalidData(f"start entry: missing {e.args[0]!r}") from None
+        raise InvalidData(Msg("start entry: missing {field}", field=repr(e.args[0]))) from None
     board = parse_board(game.rules, raw_board, "the game's start entry")
     seats = serial.load(list[Seat], raw_seats, "start entry seats")
     settings = serial.load(dict[str, Any], settings, "start entry settings")
@@ -109,7 +110,7 @@ def opening(game: GameEntry, entries: list[LogEntry]) -> Any:
     """The state the log's last start entry set up."""
     start = next((e for e in reversed(entries) if e.kind == "start"), None)
     if start is None:
-        raise InvalidData("log: there is no start entry")
+        raise InvalidData(Msg("{field}: there is no start entry", field="log"))
     return start_state(game, start.body)
 
 
@@ -136,7 +137,7 @@ def applied(game: GameEntry, e: LogEntry, state: Any) -> Step:
             result = rules.apply(state, actor, action)
             after = result.state
     except (KeyError, TypeError):
-        raise InvalidData(f"log entry {e.seq}: expected an action and an actor") from None
+        raise InvalidData(Msg("log entry {seq}: expected an action and an actor", seq=e.seq)) from None
     except PlayerError as err:
         raise Refused(e.seq, err) from None
     return Step(e, state, result, after)
@@ -164,8 +165,8 @@ def replay_keeping(game: GameEntry, entries: list[LogEntry], vet: Vet | None = N
     for e in entries[start + 1:]:
         if e.kind == "undo":
             if not played or played[-1].entry.seq != e.undoes:
-                raise InvalidData(f"log entry {e.seq}: it takes back entry {e.undoes}, not the latest action that "
-                                  "can be taken back")
+                raise InvalidData(Msg("log entry {seq}: it takes back entry {undoes}, not the latest action that "
+                                      "can be taken back", seq=e.seq, undoes=e.undoes))
             out.state = played.pop().before
             if tail and tail[-1].entry.seq == e.undoes:
                 tail.pop()

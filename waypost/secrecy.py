@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rules.messages import Msg
 from waypost.records import LogEntry
 
 
@@ -21,7 +22,13 @@ def visible(entry: LogEntry, seat: int | None, revealed: int) -> bool:
 
 def shown(entry: LogEntry, seat: int | None, revealed: int) -> str:
     """The entry's text as that viewer may read it."""
-    return entry.summary if visible(entry, seat, revealed) else (entry.public or "A player made a secret move.")
+    return entry.summary if visible(entry, seat, revealed) else (entry.public or Msg("A player made a secret move."))
+
+
+def numbered(seq: int, text: str) -> Msg:
+    """A log entry's line as /game log shows it: its number and its text."""
+    # TRANSLATORS: a line of /game log: the entry's number, then what happened
+    return Msg("{seq}. {text}", seq=seq, text=text)
 
 
 def withdrawn(entries: list[LogEntry]) -> set[int]:

@@ -37,8 +37,8 @@ from waypost.records import (
 )
 from waypost.shards import Shards
 
-INSERT_LOG = f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({','.join('?' * 14)})"
-APPEND_LOG = (f"INSERT INTO log (game_id, {LOG_COLUMNS}) SELECT {','.join('?' * 12)}, COALESCE(MAX(seq), 0) + 1, ? "
+INSERT_LOG = f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({','.join('?' * 15)})"
+APPEND_LOG = (f"INSERT INTO log (game_id, {LOG_COLUMNS}) SELECT {','.join('?' * 12)}, COALESCE(MAX(seq), 0) + 1, ?, ? "
               "FROM log WHERE game_id=? RETURNING seq")  # numbered after the game's last entry, in one statement
 INSERT_SNAPSHOT = "INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)"
 INSERT_OUTBOX = "INSERT INTO outbox (game_id, channel_id, body, nonce, created_at) VALUES (?,?,?,?,?)"
@@ -337,8 +337,8 @@ class Store:
             await db.many(INSERT_OUTBOX, [(game.id, game.channel_id, dumps(p.body()), p.nonce, game.updated_at)
                                           for p in posts])
             if entry is not None:
-                *fields, _, public = log_row(game.id, entry)
-                entry = dataclasses.replace(entry, seq=await db.value(APPEND_LOG, *fields, public, game.id))
+                *fields, _, public, said = log_row(game.id, entry)
+                entry = dataclasses.replace(entry, seq=await db.value(APPEND_LOG, *fields, public, said, game.id))
             if forget:
                 await db.run("DELETE FROM snapshots WHERE game_id=?", game.id)
             if played is not None:

@@ -22,9 +22,8 @@ from typing import Any
 
 from rules.base import Action, Awaiting, Piece
 from rules.errors import IllegalMove, InvalidData, NotAllowed
-from rules.messages import Msg
+from rules.messages import Msg, Plural, joined
 from rules.options import Choice, Kind, Step, Values
-from rules.text import article
 from waypost import drawing, telling, transfer
 from waypost.channels import Channels, random_seed, utcnow
 from waypost.config import Config
@@ -117,12 +116,10 @@ class Transfers:
             if game.rules.hidden_randomness:
                 entries.append(self._shuffle_again(row, game, user))
                 snapshots = {}  # taking back an action from before the shuffle would undo it
-            upto = f" up to log entry {until}" if until is not None else ""
-            text = (f"{clean_name(user.name)} imported {article(game.rules.title)} game{upto} ({len(entries)} log "
-                    "entries) and hosts it. The other players claim their seats with /game join.")
+            text = _imported(clean_name(user.name), game.rules.title, until, len(entries))
             if not imported.signed:
-                text += (" The file is not one this Waypost exported unchanged: the rules checked every move in it, "
-                         "but who made each one rests on the file's word.")
+                text = joined([text, Msg("The file is not one this Waypost exported unchanged: the rules checked "
+                                         "every move in it, but who made each one rests on the file's word.")])
             await self.store.create(row, [*entries, self.channels.entry(user, "lobby", {"import": True}, text)],
                                     snapshots)
             loaded = await self.channels.require(channel_id)
@@ -135,7 +132,7 @@ class Transfers:
         state = game.rules.reseed(game.rules.decode_state(row.state), seed)
         row.state = game.rules.encode_state(state)
         return self.channels.entry(user, "reseed", {"seed": seed},
-                                   "What was still face down was shuffled again for this copy of the game.")
+                                   Msg("What was still face down was shuffled again for this copy of the game."))
 
 
 async def _seated_here(row: GameRow, user: User, members: Members) -> list[int]:
@@ -371,3 +368,18 @@ class Table:
     async def import_game(self, channel_id: int, guild_id: int | None, user: User, data: bytes, members: Members,
                           until: int | None = None) -> Outcome:
         return await self.transfers.import_game(channel_id, guild_id, user, data, members, until)
+
+
+def _imported(name: str, title: str, until: int | None, count: int) -> Msg:
+    """What the channel is told of a game imported (the English article by the title's first letter)."""
+    values = {"name": name, "game": title, "until": until, "entries": Plural("{n} log entry", "{n} log entries", count)}
+    vowel = title[:1].lower() in "aeiou"
+    if until is not None:
+        return Msg("{name} imported an {game} game up to log entry {until} ({entries}) and hosts it. The other "
+                   "players claim their seats with /game join.", **values) if vowel else \
+            Msg("{name} imported a {game} game up to log entry {until} ({entries}) and hosts it. The other "
+                "players claim their seats with /game join.", **values)
+    return Msg("{name} imported an {game} game ({entries}) and hosts it. The other players claim their seats with "
+               "/game join.", **values) if vowel else \
+        Msg("{name} imported a {game} game ({entries}) and hosts it. The other players claim their seats with "
+            "/game join.", **values)

@@ -28,7 +28,7 @@ from typing import IO, Any, Literal, cast
 from rules import serial
 from rules.base import Game, Seat
 from rules.errors import BadInput, IllegalMove, InvalidData, NotAllowed, NotYourTurn, PlayerError
-from rules.text import article
+from rules.messages import Msg
 from waypost import provenance
 from waypost.outcome import NAME_LIMIT, clean_name
 from waypost.provenance import IDS
@@ -53,12 +53,13 @@ OPTIONAL = {"action": {"by"}}  # who really played a move made for a player (the
 SEEDED = ("start", "reseed")  # the entries whose body carries a seed
 WITHHELD = "sealed_action"  # the body of a seal taken back before its reveal: the action, sealed
 SEPARATOR = ",\n  "  # between the log's entries in a file: one a line
-FAULTS = ((NotAllowed, "that player may not make it"), (NotYourTurn, "not that player's turn"),
-          (BadInput, "a value the rules do not accept"), (IllegalMove, "an illegal move"))
-UNSIGNED = ("This {title} file {why}. A game with something hidden (a deck, a bag, a seed) is imported only "
+FAULTS = ((NotAllowed, Msg("that player may not make it")), (NotYourTurn, Msg("not that player's turn")),
+          (BadInput, Msg("a value the rules do not accept")), (IllegalMove, Msg("an illegal move")))
+DEEP = Msg("The file is nested too deeply to be a Waypost export.")
+UNSIGNED = Msg("This {title} file {why}. A game with something hidden (a deck, a bag, a seed) is imported only "
             "from an unedited export of the Waypost installation that exported it, so that no file can be used "
             "to learn what is still hidden. To play on from an earlier point, import the unedited file with "
-            "until: (the last log entry to keep).")
+            "until: (the last log entry to keep).", title="", why="")
 
 
 @dataclass(frozen=True)
@@ -146,14 +147,14 @@ def _withheld(r: tuple[Any, ...], key: bytes) -> tuple[Any, ...]:
     """A stored log row of a seal taken back before its reveal (`secrecy.withdrawn`), as an export
     holds it: its public text only, its action sealed with the installation's key (an import here
     opens it to replay it; nobody reads it from the file)."""
-    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public = r
+    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public, _ = r
     body = dumps({WITHHELD: seal_bytes(body.encode(), key)}) if kind == "action" else body
-    return at, user, kind, body, public, "[]", seat, secret, reveals, undoable, undoes, seq, public
+    return at, user, kind, body, public, "[]", seat, secret, reveals, undoable, undoes, seq, public, ""
 
 
 def _entry_json(r: tuple[Any, ...], cover: Callable[[int], int | str]) -> str:
     """One stored log row as the export's JSON object (body and details are stored as JSON already)."""
-    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public = r
+    at, user, kind, body, summary, details, seat, secret, reveals, undoable, undoes, seq, public, _ = r
     if kind in SEEDED:
         body = dumps({**json.loads(body), "seed": cover(json.loads(body)["seed"])})
     return (f'{{"at":{_text(at)},"user_id":{user},"kind":{_text(kind)},"body":{body},"summary":{_text(summary)},'
@@ -184,24 +185,27 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry], key: bytes, until:
     """
     raw = strict_json(_unpacked(data))
     if isinstance(raw, dict) and raw.get("format") != FORMAT:
-        raise InvalidData(f"format: expected {FORMAT!r}; this is not a Waypost export.")
+        raise InvalidData(Msg("{field}: expected {value}; this is not a Waypost export.", field="format",
+                                  value=repr(FORMAT)))
     signature = raw.pop("mac", None) if isinstance(raw, dict) else None
     _check_length(raw, games)
     file = serial.load(ExportFile, raw, "file")
     if file.version != VERSION:
-        raise InvalidData(f"version: this Waypost reads version {VERSION}, not {file.version}.")
+        raise InvalidData(Msg("{field}: this Waypost reads version {version}, not {given}.", field="version",
+                                  version=VERSION, given=file.version))
     game = games.get(file.game)
     if game is None:
-        raise InvalidData(f"game: unknown game {file.game[:40]!r}; known: {', '.join(games)}.")
+        raise InvalidData(Msg("{field}: unknown game {game}; known: {known}.", field="game", game=repr(file.game[:40]),
+                              known=", ".join(games)))
     if signature is not None and not isinstance(signature, str):
-        raise InvalidData("mac: expected the file's signature (text).")
+        raise InvalidData(Msg("{field}: expected the file's signature (text).", field="mac"))
     genuine = signature is not None and signed(canonical(raw), signature, key)
     rules = game.rules
     tells = not rules.hidden_randomness  # the rules' own words speak of the file alone
     if not tells and not genuine:
-        why = "carries no signature of a Waypost installation" if signature is None else \
-            "is not exactly as this Waypost installation exported it: it was edited, or it comes from another one"
-        raise InvalidData(UNSIGNED.format(title=rules.title, why=why))
+        why = Msg("carries no signature of a Waypost installation") if signature is None else \
+            Msg("is not exactly as this Waypost installation exported it: it was edited, or it comes from another one")
+        raise InvalidData(Msg(UNSIGNED.template, title=rules.title, why=why))
     file = _unsealed(file, game, key)
     _check_ids(file)
     _check_log(file.log, len(file.seats))
@@ -212,7 +216,8 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry], key: bytes, until:
     started = serial.load(list[Seat], start.body["seats"], f"log[{start.seq - 1}].body.seats")
     whole = provenance.authors(file.log, started)
     if whole.seats != list(file.seats):
-        raise InvalidData("seats: they differ from the seats the game started with, after its substitutes.")
+        raise InvalidData(Msg("{field}: they differ from the seats the game started with, after its substitutes.",
+                              field="seats"))
     held = rules.decode_state(file.state)
     rules.check(held)
     kept = _kept(file.log, start, until)
@@ -220,30 +225,35 @@ def parse_export(data: bytes, games: Mapping[str, GameEntry], key: bytes, until:
     try:
         replayed = replay_keeping(game, kept, provenance.vet(rules, found))
     except Refused as refused:
-        kind = next((k for cls, k in FAULTS if isinstance(refused.fault, cls)), "a move the rules do not allow")
-        told = f"log[{refused.seq - 1}]: the rules refuse this action ({kind})"
-        raise InvalidData(f"{told}: {refused.fault}" if tells else f"{told}.") from None
+        kind = next((k for cls, k in FAULTS if isinstance(refused.fault, cls)), Msg("a move the rules do not allow"))
+        field = f"log[{refused.seq - 1}]"
+        raise InvalidData(Msg("{field}: the rules refuse this action ({kind}): {why}", field=field, kind=kind,
+                              why=refused.fault.message) if tells else
+                          Msg("{field}: the rules refuse this action ({kind}).", field=field, kind=kind)) from None
     try:
         rules.check(replayed.state)
     except InvalidData:
         if tells:
             raise
-        raise InvalidData("log: the game it leads to breaks the rules of the game.") from None
+        raise InvalidData(Msg("{field}: the game it leads to breaks the rules of the game.", field="log")) from None
     ending = rules.ending(replayed.state)
     if ending is not None:
         last = kept[-1].seq
-        raise InvalidData(f"until: at entry {last} the game is over; choose an earlier entry." if until else
-                          f"log: the game has finished ({ending.text.rstrip('.')}). To play it again from an earlier "
-                          f"point, import it with until: the last log entry to keep ({start.seq}–{last - 1}).")
+        raise InvalidData(Msg("{field}: at entry {last} the game is over; choose an earlier entry.", field="until",
+                              last=last) if until else
+                          Msg("{field}: the game has finished: {ending} To play it again from an earlier point, "
+                              "import it with until: the last log entry to keep ({first}–{last}).", field="log",
+                              ending=ending.text, first=start.seq, last=last - 1))
     written = rules.encode_state(held)  # the file's state in this Waypost's form (a board named, not held)
     if until is None and rules.encode_state(rules.view(replayed.state, None)) != written:
-        raise InvalidData("state: it is not what the log produces (the file was edited or is damaged).")
+        raise InvalidData(Msg("{field}: it is not what the log produces (the file was edited or is damaged).",
+                              field="state"))
     log = retold(game, found.seats, kept, replayed)
     undone = {e.undoes: i for i, e in enumerate(log) if e.kind == "undo"}
     for seq, i in undone.items():
         if not replayed.said[seq].undoable:  # type: ignore[index]
-            raise InvalidData(f"log[{i}].undoes: that action revealed something hidden or random; it cannot be "
-                              "taken back.")
+            raise InvalidData(Msg("{field}: that action revealed something hidden or random; it cannot be taken "
+                                  "back.", field=f"log[{i}].undoes"))
     _check_revealed(log, until)
     assert isinstance(file.seed, int)
     row = GameRow(0, 0, None, game.key, file.board, "active", 0, found.seats, file.settings, file.seed,
@@ -261,13 +271,16 @@ def _check_length(raw: Any, games: Mapping[str, GameEntry]) -> None:
     if game is None or not isinstance(seats, list) or not 0 < len(seats) <= game.rules.max_players:
         most = max(longest(g.rules, g.rules.max_players) for g in games.values())
         if len(log) > most:
-            raise InvalidData(f"log: {len(log):,} entries; no game this Waypost plays reaches {most:,}.")
+            raise InvalidData(Msg("{field}: {n} entries; no game this Waypost plays reaches {most}.", field="log",
+                                  n=f"{len(log):,}", most=f"{most:,}"))
         return
     most = longest(game.rules, len(seats))
     if len(log) > most:
-        raise InvalidData(f"log: {len(log):,} entries; a {game.rules.title} game of {len(seats)} players reaches far "
-                          f"fewer (an import holds at most {most:,}: {game.rules.log_per_seat:,} a player, undos "
-                          "and adjustments included), so this is not a real game's log.")
+        raise InvalidData(Msg("{field}: {n} entries; a {game} game of {players} players reaches far fewer (an "
+                              "import holds at most {most}: {each} a player, undos and adjustments included), so "
+                              "this is not a real game's log.", field="log", n=f"{len(log):,}",
+                              game=game.rules.title, players=len(seats), most=f"{most:,}",
+                              each=f"{game.rules.log_per_seat:,}"))
 
 
 def _kept(log: list[LogEntry], start: LogEntry, until: int | None) -> list[LogEntry]:
@@ -275,13 +288,14 @@ def _kept(log: list[LogEntry], start: LogEntry, until: int | None) -> list[LogEn
     is imported only up to an entry before its end."""
     if until is None:
         if log[-1].kind == "end":
-            raise InvalidData(f"log[{len(log) - 1}]: the game was ended by its host. To play on, import it with "
-                              f"until: the last log entry to keep ({start.seq}–{len(log) - 1}).")
+            raise InvalidData(Msg("{field}: the game was ended by its host. To play on, import it with until: the "
+                                  "last log entry to keep ({first}–{last}).", field=f"log[{len(log) - 1}]",
+                                  first=start.seq, last=len(log) - 1))
         return log
     last = len(log) - (log[-1].kind == "end")
     if not start.seq <= until <= last:
-        raise InvalidData(f"until: entry {until} is not one to play on from: choose one from {start.seq} (the "
-                          f"start) to {last}.")
+        raise InvalidData(Msg("{field}: entry {until} is not one to play on from: choose one from {first} (the "
+                              "start) to {last}.", field="until", until=until, first=start.seq, last=last))
     return log[:until]
 
 
@@ -291,9 +305,11 @@ def _check_revealed(log: list[LogEntry], until: int | None) -> None:
     if hidden is None:
         return
     if until is not None:
-        raise InvalidData(f"until: at entry {until} the secret move of entry {hidden.seq} is still hidden; choose "
-                          "an entry before it, or one after it was revealed.")
-    raise InvalidData("log: a secret plan is still hidden; export the game once it has been revealed.")
+        raise InvalidData(Msg("{field}: at entry {until} the secret move of entry {hidden} is still hidden; "
+                              "choose an entry before it, or one after it was revealed.", field="until", until=until,
+                              hidden=hidden.seq))
+    raise InvalidData(Msg("{field}: a secret plan is still hidden; export the game once it has been revealed.",
+                          field="log"))
 
 
 def retold(game: GameEntry, seats: list[Seat], log: list[LogEntry], replayed: Replayed) -> list[LogEntry]:
@@ -304,23 +320,25 @@ def retold(game: GameEntry, seats: list[Seat], log: list[LogEntry], replayed: Re
     title = game.rules.title
 
     def who(e: LogEntry) -> str:
-        return names[e.seat] if e.seat is not None else "A player"
+        return names[e.seat] if e.seat is not None else Msg("A player")
 
     out: list[LogEntry] = []
     for e in log:
         said = replayed.said.get(e.seq)
         if said is not None:
             by = e.body.get("by", "")
-            out.append(replace(e, summary=f"{by}: {said.summary}" if by else said.summary, details=list(said.details),
-                               secret=said.secret, reveals=said.reveals, undoable=said.undoable and not by,
-                               public=(said.public or f"{who(e)} made a secret move.") if said.secret else ""))
+            out.append(replace(e, summary=Msg("{by}: {summary}", by=by, summary=said.summary) if by else said.summary,
+                               details=list(said.details), secret=said.secret, reveals=said.reveals,
+                               undoable=said.undoable and not by,
+                               public=(said.public or Msg("{name} made a secret move.", name=who(e)))
+                               if said.secret else ""))
             continue
-        text = {"start": f"{title} begins with {', '.join(names)}.",
-                "undo": f"{who(e)} took back an action.",
-                "reseed": "What was still face down was shuffled again.",
-                "seat": "A substitute took over a seat.",
-                "settings": "The host changed a setting.",
-                }.get(e.kind, f"{article(title)[0].upper()}{article(title)[1:]} table was opened or its seats changed.")
+        text = {"start": Msg("{game} begins with {seated}.", game=title, seated=", ".join(names)),
+                "undo": Msg("{name} took back an action.", name=who(e)),
+                "reseed": Msg("What was still face down was shuffled again."),
+                "seat": Msg("A substitute took over a seat."),
+                "settings": Msg("The host changed a setting."),
+                }.get(e.kind, Msg("The {game} table was opened or its seats changed.", game=title))
         out.append(replace(e, summary=text, details=[], secret=False, reveals=False, undoable=False, public=""))
     return out
 
@@ -332,7 +350,7 @@ def _unsealed(file: ExportFile, game: GameEntry, key: bytes) -> ExportFile:
         if not game.rules.hidden_randomness:
             return serial.load(int, seed, where)
         if not isinstance(seed, str):
-            raise InvalidData(f"{where}: the seed of a game with hidden cards must be sealed.")
+            raise InvalidData(Msg("{field}: the seed of a game with hidden cards must be sealed.", field=where))
         return unseal(seed, key, where)
 
     log = [replace(e, body={**e.body, "seed": open_(e.body.get("seed"), f"log[{i}].body.seed")})
@@ -345,27 +363,29 @@ def _unsealed(file: ExportFile, game: GameEntry, key: bytes) -> ExportFile:
 def _opened(token: Any, key: bytes, where: str) -> dict[str, Any]:
     """The action inside a sealed action (a seal taken back before its reveal)."""
     if not isinstance(token, str):
-        raise InvalidData(f"{where}: expected a sealed action (text).")
+        raise InvalidData(Msg("{field}: expected a sealed action (text).", field=where))
     body = strict_json(unseal_bytes(token, key, where, "action", "A move taken back before its reveal"))
     if not isinstance(body, dict):
-        raise InvalidData(f"{where}: the sealed action is not an object.")
+        raise InvalidData(Msg("{field}: the sealed action is not an object.", field=where))
     return body
 
 
 def _unpacked(data: bytes) -> bytes:
     """The file's JSON bytes: as uploaded, or gunzipped (never past MAX_JSON)."""
     if len(data) > MAX_BYTES:
-        raise InvalidData(f"The file is {len(data) // 1024} KB; an export is at most {MAX_BYTES // 1024} KB.")
+        raise InvalidData(Msg("The file is {size} KB; an export is at most {most} KB.", size=len(data) // 1024,
+                              most=MAX_BYTES // 1024))
     if not data.startswith(b"\x1f\x8b"):
         return data
     try:
         inflater = zlib.decompressobj(wbits=31)
         text = inflater.decompress(data, MAX_JSON)
         if inflater.unconsumed_tail:
-            raise InvalidData(f"The file unpacks to more than {MAX_JSON // 2**20} MB; it is not a Waypost export.")
+            raise InvalidData(Msg("The file unpacks to more than {most} MB; it is not a Waypost export.",
+                                  most=MAX_JSON // 2**20))
         return text
     except zlib.error:
-        raise InvalidData("The file is not a valid gzip file.") from None
+        raise InvalidData(Msg("The file is not a valid gzip file.")) from None
 
 
 def strict_json(data: bytes) -> Any:
@@ -375,29 +395,31 @@ def strict_json(data: bytes) -> Any:
         found = dict(items)
         if len(found) != len(items):
             twice = next(k for i, (k, _) in enumerate(items) if any(k == j for j, _ in items[:i]))
-            raise InvalidData(f"The file has the key {twice[:40]!r} twice in one object.")
+            raise InvalidData(Msg("The file has the key {key} twice in one object.", key=repr(twice[:40])))
         return found
 
     def number(text: str) -> int | float:
         if len(text.lstrip("-").replace(".", "").split("e")[0].split("E")[0]) > MAX_DIGITS:
-            raise InvalidData(f"The file has a number with more than {MAX_DIGITS} digits ({text[:24]}…).")
+            raise InvalidData(Msg("The file has a number with more than {most} digits ({number}…).", most=MAX_DIGITS,
+                                  number=text[:24]))
         value = float(text) if any(c in text for c in ".eE") else int(text)
         if isinstance(value, float) and not math.isfinite(value):
-            raise InvalidData(f"The file has a number out of range ({text[:24]}).")
+            raise InvalidData(Msg("The file has a number out of range ({number}).", number=text[:24]))
         return value
 
     def constant(name: str) -> None:
-        raise InvalidData(f"The file has {name}, which is not a number JSON allows.")
+        raise InvalidData(Msg("The file has {name}, which is not a number JSON allows.", name=name))
 
     try:
         raw = json.loads(data.decode("utf-8"), object_pairs_hook=pairs, parse_int=number, parse_float=number,
                          parse_constant=constant)
     except UnicodeDecodeError:
-        raise InvalidData("The file is not text (UTF-8 JSON).") from None
+        raise InvalidData(Msg("The file is not text (UTF-8 JSON).")) from None
     except json.JSONDecodeError as e:
-        raise InvalidData(f"The file is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
+        raise InvalidData(Msg("The file is not valid JSON (line {line}, column {column}: {why}).", line=e.lineno,
+                              column=e.colno, why=e.msg)) from None
     except RecursionError:
-        raise InvalidData("The file is nested too deeply to be a Waypost export.") from None
+        raise InvalidData(DEEP) from None
     _check_values(raw)
     return raw
 
@@ -408,7 +430,7 @@ def _check_values(value: Any) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise InvalidData("The file is nested too deeply to be a Waypost export.")
+            raise InvalidData(DEEP)
         if isinstance(value, dict):
             stack.extend((k, depth + 1) for k in value)
             stack.extend((v, depth + 1) for v in value.values())
@@ -418,82 +440,93 @@ def _check_values(value: Any) -> None:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                raise InvalidData("The file has text with a lone surrogate (\\ud800 and the like).") from None
+                raise InvalidData(Msg("The file has text with a lone surrogate (\\ud800 and the like).")) from None
 
 
 def _check_ids(file: ExportFile) -> None:
     assert isinstance(file.seed, int)
     if not 0 <= file.seed < 2**63:
-        raise InvalidData(f"seed: expected a whole number from 0 to 2^63 - 1, got {file.seed}.")
+        raise InvalidData(Msg("{field}: expected a whole number from 0 to 2^63 - 1, got {value}.", field="seed",
+                              value=file.seed))
     for where, ids in (("seats[{}].player_id", [s.player_id for s in file.seats]),
                        ("log[{}].user_id", [e.user_id for e in file.log])):
         for i, value in enumerate(ids):
             if value not in IDS:
-                raise InvalidData(f"{where.format(i)}: {value} is not a Discord user id.")
+                raise InvalidData(Msg("{field}: {value} is not a Discord user id.", field=where.format(i),
+                                      value=value))
 
 
 def _check_log(log: list[LogEntry], seats: int) -> None:
     for i, e in enumerate(log, start=1):
         where = f"log[{i - 1}]"
         if e.seq != i:
-            raise InvalidData(f"{where}.seq: expected {i}, got {e.seq} (entries must be numbered 1, 2, 3 …).")
+            raise InvalidData(Msg("{field}: expected {i}, got {seq} (entries must be numbered 1, 2, 3 …).",
+                                  field=f"{where}.seq", i=i, seq=e.seq))
         if e.kind not in KINDS:
-            raise InvalidData(f"{where}.kind: expected one of {', '.join(sorted(KINDS))}, got {e.kind[:20]!r}.")
+            raise InvalidData(Msg("{field}: expected one of {kinds}, got {kind}.", field=f"{where}.kind",
+                                  kinds=", ".join(sorted(KINDS)), kind=repr(e.kind[:20])))
         if e.kind in BODIES and not BODIES[e.kind] <= set(e.body) <= BODIES[e.kind] | OPTIONAL.get(e.kind, set()):
             odd = sorted((set(e.body) - OPTIONAL.get(e.kind, set())) ^ BODIES[e.kind])[0]
-            raise InvalidData(f"{where}.body: {'unknown' if odd in e.body else 'missing'} field {odd[:40]!r}.")
+            raise InvalidData(Msg("{field}: unknown field {name}.", field=f"{where}.body", name=repr(odd[:40]))
+                              if odd in e.body else
+                              Msg("{field}: missing field {name}.", field=f"{where}.body", name=repr(odd[:40])))
         if e.seat is not None and e.seat not in range(seats):
-            raise InvalidData(f"{where}.seat: there is no seat {e.seat}.")
+            raise InvalidData(Msg("{field}: there is no seat {seat}.", field=f"{where}.seat", seat=e.seat))
         if e.kind == "undo" and (e.undoes is None or not 0 < e.undoes < e.seq):
-            raise InvalidData(f"{where}.undoes: it must name an earlier action that can be taken back and "
-                              "is not already taken back.")
+            raise InvalidData(Msg("{field}: it must name an earlier action that can be taken back and is not already "
+                                  "taken back.", field=f"{where}.undoes"))
         if e.kind == "end" and i != len(log):
-            raise InvalidData(f"{where}: the game ended here, yet the log goes on.")
+            raise InvalidData(Msg("{field}: the game ended here, yet the log goes on.", field=where))
     starts = [i for i, e in enumerate(log) if e.kind == "start"]
     if not starts:
-        raise InvalidData("log: there is no start entry; the game never started.")
+        raise InvalidData(Msg("{field}: there is no start entry; the game never started.", field="log"))
     if len(starts) > 1:
-        raise InvalidData(f"log[{starts[1]}]: a second start entry; a game starts once.")
+        raise InvalidData(Msg("{field}: a second start entry; a game starts once.", field=f"log[{starts[1]}]"))
 
 
 def _check_start(game: GameEntry, file: ExportFile, start: LogEntry) -> None:
     """The top-level fields must say what the start entry says."""
     where = f"log[{start.seq - 1}].body"
     if start.body.get("seed") != file.seed:
-        raise InvalidData(f"seed: it differs from the seed the game started with ({where}.seed).")
+        raise InvalidData(Msg("{field}: it differs from the seed the game started with ({start}).", field="seed",
+                              start=f"{where}.seed"))
     started = {k: file.settings.get(k) for k in game.rules.default_settings()}
     if start.body.get("settings") != started:
-        raise InvalidData("settings: the game's settings differ from those it started with.")
+        raise InvalidData(Msg("{field}: the game's settings differ from those it started with.", field="settings"))
     board = game.boards.get(file.board)
     if board is None:
-        raise InvalidData(f"board: {game.rules.title} has no board {file.board[:40]!r}; boards: "
-                          f"{', '.join(game.boards)}.")
+        raise InvalidData(Msg("{field}: {game} has no board {board}; boards: {boards}.", field="board",
+                              game=game.rules.title, board=repr(file.board[:40]), boards=", ".join(game.boards)))
     if start.body["board"] != board.raw:
-        raise InvalidData(f"log[{start.seq - 1}].body.board: it is not the board {file.board!r} of "
-                          f"{game.rules.title} (the file was edited).")
+        raise InvalidData(Msg("{field}: it is not the board {board} of {game} (the file was edited).",
+                              field=f"log[{start.seq - 1}].body.board", board=repr(file.board), game=game.rules.title))
 
 
 def _check_settings(game: GameEntry, settings: dict[str, Any]) -> None:
     specs = {s.name: s for s in (*game.rules.settings, *HOST_SETTINGS)}
     for name, value in settings.items():
         if name not in specs:
-            raise InvalidData(f"settings.{name[:40]}: {game.rules.title} has no such setting.")
+            raise InvalidData(Msg("{field}: {game} has no such setting.", field=f"settings.{name[:40]}",
+                                  game=game.rules.title))
         try:
             specs[name].check(value)
         except PlayerError as e:
-            raise InvalidData(f"settings.{name}: {e}") from None
+            raise InvalidData(Msg("{field}: {why}", field=f"settings.{name}", why=e.message)) from None
 
 
 def _check_seats(game: GameEntry, seats: list[Seat]) -> None:
     if not game.rules.min_players <= len(seats) <= game.rules.max_players:
-        raise InvalidData(f"seats: {game.rules.title} takes {game.rules.min_players}–{game.rules.max_players} "
-                          f"players, not {len(seats)}.")
+        raise InvalidData(Msg("{field}: {game} takes {low}–{high} players, not {n}.", field="seats",
+                              game=game.rules.title, low=game.rules.min_players, high=game.rules.max_players,
+                              n=len(seats)))
     if len({s.player_id for s in seats}) != len(seats):
-        raise InvalidData("seats: a player sits twice.")
+        raise InvalidData(Msg("{field}: a player sits twice.", field="seats"))
     for i, s in enumerate(seats):
         if s.name != clean_name(s.name):
-            raise InvalidData(f"seats[{i}].name: at most {NAME_LIMIT} characters, one line, no @ or markdown.")
+            raise InvalidData(Msg("{field}: at most {most} characters, one line, no @ or markdown.",
+                                  field=f"seats[{i}].name", most=NAME_LIMIT))
         if s.colour not in game.rules.colours:
-            raise InvalidData(f"seats[{i}].colour: {s.colour[:20]!r} is not a colour of {game.rules.title}.")
+            raise InvalidData(Msg("{field}: {colour} is not a colour of {game}.", field=f"seats[{i}].colour",
+                                  colour=repr(s.colour[:20]), game=game.rules.title))
     if len({s.colour for s in seats}) != len(seats):
-        raise InvalidData("seats: two players have the same colour.")
+        raise InvalidData(Msg("{field}: two players have the same colour.", field="seats"))

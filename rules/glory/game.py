@@ -71,7 +71,7 @@ class GloryGame(Game[GloryState]):
         anytime=("adjust",), answer="choose",
     )
     glossary = GLOSSARY
-    summary = (
+    summary = Msg(
         "On your turn maneuver one undepleted army up to its slowest unit's movement points (march: +1, two "
         "cubes): mountains, swamp and unexplored hexes cost 2, your first city or castle entered 0, others' "
         "units and structures block. Split, drop units along the way, pick up undepleted ones, merge at the "
@@ -79,8 +79,7 @@ class GloryGame(Game[GloryState]):
         "next to one). Entering an unexplored province with a military unit reveals a tile: choose its "
         "rotation; relics and an event card follow. Repeat a maneuver for an action cube, end your turn, or "
         "pass; when all have passed the round ends. Battles, building, technologies and the vote are kept by "
-        "the table with adjust."
-    )
+        "the table with adjust.")
 
     looks = (
         Kind("armies", "Every player's armies", (

@@ -95,15 +95,14 @@ class MegaCivGame(Game[MegaState]):
     looks = LOOKS
     keywords = {"area": ("none",)}  # an adjusted ship's area: back to stock ("none (back to stock)" in the menus)
     glossary = GLOSSARY
-    summary = (
+    summary = Msg(
         "Movement in census order (highest first, A.S.T. breaks ties, Military last): each token moves once, one "
         "land step (two with Roadbuilding, not past a conflict) or by one ship. Ships: build for 2 (treasury or "
         "tokens, one from the ship's area), maintain old ones for 1, sail 4 water steps (5 with Cloth Making; open "
         "sea needs Astronavigation) carrying 5 (6 with Naval Warfare). Your draft is yours to change until you "
         "declare; then unkept ships sink. Entering beyond a limit next to others, or into an enemy city, causes "
         "conflict; the phase-end report lists conflicts, city attacks and where cities could be built. Other "
-        "phases are kept by the table with adjust; expand grows your population."
-    )
+        "phases are kept by the table with adjust; expand grows your population.")
 
     def load_board(self, raw: Any, source: str) -> Board:
         board = load_board(raw, source)

@@ -87,16 +87,15 @@ class SkyeGame(Game[SkyeState]):
         anytime=("road", "adjust"),
         answer="choose",
     )
-    proof_help = ("How to check: each player's fingerprint was posted when they committed (/game log). It is "
-                  "the first 8 hex digits of SHA-256 of the text 'salt|seat|sealed text', the seat counted from 0 "
-                  "in seat order: in Python, hashlib.sha256(b'SALT|0|TEXT').hexdigest()[:8]. Recompute each line "
-                  "above and compare.")
+    proof_help = Msg("How to check: each player's fingerprint was posted when they committed (/game log). It is "
+                     "the first 8 hex digits of SHA-256 of the text 'salt|seat|sealed text', the seat counted from 0 "
+                     "in seat order: in Python, hashlib.sha256(b'SALT|0|TEXT').hexdigest()[:8]. Recompute each line "
+                     "above and compare.")
     glossary = GLOSSARY
     pictured = frozenset({Price.kind, Place.kind})  # the drawn tiles; where a tile fits and how it turns
-    summary = (
+    summary = Msg(
         "Each round: draw three tiles, axe one and price two in secret; buy a tile from another player; place "
-        "your tiles; plan your journeyman's walk in secret, walk it, advance on three tracks; score. Most VP wins."
-    )
+        "your tiles; plan your journeyman's walk in secret, walk it, advance on three tracks; score. Most VP wins.")
 
     # --- boards and setup ------------------------------------------------------------------------
 

@@ -150,8 +150,9 @@ def reveal_prices(state: SkyeState, log: Log) -> SkyeState:
                             ", ") if pricing.tiles else Msg("nothing priced")
             axe = Msg("axe on {tile}", tile=pricing.axe) if pricing.axe else Msg("no axe")
             shown.append(Msg("{name}: {axe}; {priced}", name=who[seat], axe=axe, priced=priced))
-            log.proof.append(f"{who[seat]}'s prices: {price_text(pricing)} with salt {sealed_with(state, seat)} → "
-                             f"fingerprint {player.fingerprint}")
+            log.proof.append(Msg("{name}'s prices: {sealed} with salt {salt} → fingerprint {fingerprint}",
+                                 name=who[seat], sealed=price_text(pricing), salt=sealed_with(state, seat),
+                                 fingerprint=player.fingerprint))
         if pricing.axe:
             back.append(pricing.axe)
         offers += [Offer(t, seat, p) for t, p in zip(pricing.tiles, pricing.prices)]
@@ -247,8 +248,9 @@ def reveal_plans(state: SkyeState, log: Log) -> SkyeState:
         route = marks or Msg("no markers")
         shown.append(Msg("{name}: {plan} with Extra Movement", name=who[seat], plan=route) if player.plan.extra else
                      Msg("{name}: {plan}", name=who[seat], plan=route))
-        log.proof.append(f"{who[seat]}'s plan: {plan_text(player.plan)} with salt {sealed_with(state, seat)} → "
-                         f"fingerprint {player.fingerprint}")
+        log.proof.append(Msg("{name}'s plan: {sealed} with salt {salt} → fingerprint {fingerprint}", name=who[seat],
+                             sealed=plan_text(player.plan), salt=sealed_with(state, seat),
+                             fingerprint=player.fingerprint))
     log.add(Msg("Plans revealed: {plans}.", plans=joined(shown, " | ")))
     walks = []
     for seat in turn_order(state):

@@ -67,13 +67,12 @@ class VikingsGame(Game[VikingsState]):
         anytime=("adjust",), hosted=("era",), answer="choose", finish="end",
     )
     glossary = GLOSSARY
-    summary = (
+    summary = Msg(
         "Sail one boat up to N moves (dock→fjord, fjord→fjord, fjord→dock); entering a dock bumps "
         "the boat there. At the end dock deploy settlers (1 food each, up to N) and raid its "
         "village (steel by era). Most influence with boots on the ground takes an island's rune; "
         "taking or stealing a rune raises its god's fury. Cards, battles, harvesting, building "
-        "and scoring are kept by the table with adjust."
-    )
+        "and scoring are kept by the table with adjust.")
 
     def load_board(self, raw: Any, source: str) -> Board:
         return load_board(raw, source)

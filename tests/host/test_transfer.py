@@ -137,7 +137,7 @@ async def test_a_finished_game_plays_again_from_an_earlier_entry(table, store):
     for turn, amount in enumerate((3, 3, 3, 2, 3, 3, 3)):  # no multiple of 5 (a decision) before 20
         await table.act(CH, (ALICE, BOB)[turn % 2], "tally", Add(amount))
     _, data = await table.export(CH, BOB)
-    with pytest.raises(InvalidData, match=r"the game has finished \(alice wins with a total of 20\)\. To play it "
+    with pytest.raises(InvalidData, match=r"the game has finished: alice wins with a total of 20\. To play it "
                                           r"again from an earlier point, import it with until: the last log entry "
                                           r"to keep \(3–9\)"):
         await table.import_game(CH + 1, 9, BOB, data, everyone)
