@@ -245,9 +245,10 @@ def _drawn(image: Image.Image, state: SkyeState, seat: int, box: tuple[int, int,
     left, top, right, bottom = box
     player = state.players[seat]
     sealed = player.pricing
-    said = "sealed" if sealed is not None else "not priced yet"
-    draw_text(image, (left + 20, top + 12 + LINE / 2), f"Your drawn tiles ({said}; only you see this); "
-              f"{player.gold} gold", LEAST + 1, INK, None, anchor="lm", bold=True)
+    said = (Msg("Your drawn tiles (sealed; only you see this); {gold} gold", gold=player.gold) if sealed is not None
+            else Msg("Your drawn tiles (not priced yet; only you see this); {gold} gold", gold=player.gold))
+    draw_text(image, (left + 20, top + 12 + LINE / 2), fit(say(said), LEAST + 1, right - left - 40), LEAST + 1, INK,
+              None, anchor="lm", bold=True)
     count = len(player.hand)
     size = min(HAND_TILE, (right - left - 40 - (count - 1) * 2 * GAP) // count // 4 * 4)
     x = left + (right - left - count * size - (count - 1) * 2 * GAP) // 2

@@ -92,6 +92,8 @@ class SkyeGame(Game[SkyeState]):
                   "in seat order: in Python, hashlib.sha256(b'SALT|0|TEXT').hexdigest()[:8]. Recompute each line "
                   "above and compare.")
     glossary = GLOSSARY
+    # what the menus show translated ("keine: alle behalten"), taken typed in the player's language
+    keywords = {"axe": ("none",), "discard": ("none",), "tile": ("pass",)}
     pictured = frozenset({Price.kind, Place.kind})  # the drawn tiles; where a tile fits and how it turns
     summary = (
         "Each round: draw three tiles, axe one and price two in secret; buy a tile from another player; place "
