@@ -117,7 +117,7 @@ def _reference(image: Image.Image, progress: Progress, players: int, origin: tup
             if n > 1 and (n - 1) % side.segment_size == 0:
                 pen.rectangle((left - 2, y - 2, left + 2, y + REF_ROW_H - 2), fill=BRIDGE)
             label = f"{n} {say(SHORT_NEEDS.get(space.need) or feature(space.need))}"
-            size = shrunk(label, 13, REF_CELL_W - 12, 11)  # smaller rather than cut ("10 done M+W")
+            size = shrunk(label, 13, REF_CELL_W - 12, 9)  # smaller rather than cut ("10 done M+W", "1 beczka whisky")
             draw_text(image, (left + 6, y + 11), fit(label, size, REF_CELL_W - 12), size, INK, None, anchor="lm",
                       bold=True)
             gives = []
@@ -141,8 +141,9 @@ def _reference(image: Image.Image, progress: Progress, players: int, origin: tup
                           None, anchor="lm", bold=True)
                 text = text or ""
             if text:
-                draw_text(image, (left + REF_CELL_W - 6, y + 11 + (14 if not banner else 14)), fit(text, 12,
-                          REF_CELL_W - 10), 12, INK, None, anchor="rm")
+                size = shrunk(text, 12, REF_CELL_W - 10, 10)  # smaller rather than cut ("+2VP Geb. 5")
+                draw_text(image, (left + REF_CELL_W - 6, y + 11 + (14 if not banner else 14)), fit(text, size,
+                          REF_CELL_W - 10), size, INK, None, anchor="rm")
     bottom = top + len(side.tracks) * REF_ROW_H + 2
     for n, line in enumerate((say("Player cards: VP/rd VP per round from banners, inc next round's income, mark "
                                   "waypoint markers, mv movement points, roads in hand (+ usable from the next "
@@ -181,7 +182,7 @@ def _key(image: Image.Image, box: tuple[float, float, float]) -> None:
     _line(image, (x0 + 114, y), say(Msg("journeyman")), 13, x1 - x0 - 114, INK)
     y += 24
     draw_road_piece(image, (x0 + 2, y), (x0 + 30, y), 40)
-    _line(image, (x0 + 34, y), say("placed road"), 13, 88, INK)
+    _line(image, (x0 + 34, y), say("placed road"), 13, 76, INK)
     square_tag(image, (x0 + 126, y), "1M", WALK)
     _line(image, (x0 + 142, y), say("last walk: marker, track"), 13, x1 - x0 - 142, INK)
     y += 22
