@@ -260,9 +260,10 @@ def _drawn(image: Image.Image, state: SkyeState, seat: int, box: tuple[int, int,
         pen.rectangle((x - 2, y - 2, x + size + 2, y + size + 2), outline=style.fill, width=3)
         note = tile
         if sealed is not None and tile == sealed.axe:
-            note = f"{tile}: axe"
+            note = say(Msg("{tile}: axe", tile=tile))
         elif sealed is not None and tile in sealed.tiles:
-            note = f"{tile}: {sealed.prices[sealed.tiles.index(tile)]} gold"
+            price = sealed.prices[sealed.tiles.index(tile)]
+            note = say(Plural("{tile}: {n} gold", "{tile}: {n} gold", price, tile=tile))
         draw_text(image, (x + size / 2, y + size + LINE / 2 + 4), note, LEAST + 2, INK, None, bold=True)
         x += size + 2 * GAP
 

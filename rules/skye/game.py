@@ -320,7 +320,8 @@ class SkyeGame(Game[SkyeState]):
         """The journeyman, the one piece a plan moves."""
         player = state.players[seat]
         lnd = land(state.board, player)
-        return Piece("journeyman", f"Journeyman on {label(lnd, player.journeyman)}", lnd.ids[player.journeyman])
+        return Piece("journeyman", Msg("Journeyman on {tile}", tile=label(lnd, player.journeyman)),
+                     lnd.ids[player.journeyman])
 
     def reached(self, state: SkyeState, seat: int, kind: str, chosen: Values, ends: list[Choice]) -> list[Reach]:
         """Every tile within the journeyman's movement points (Extra Movement when `extra` is chosen),

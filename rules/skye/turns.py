@@ -261,8 +261,9 @@ def _seal(state: SkyeState, seat: int, plan: JourneyPlan, salt: str) -> Outcome:
         state = reveal_plans(state, log)
         return _finish(state, log, joined([said, log.lines.pop(0)]), undoable=False, reveals=True)
     lnd = land(state.board, state.players[seat])
-    route = "; ".join(
-        f"{label(lnd, (m.x, m.y))}" + (f" → {m.track}" if m.track else "") for m in plan.markers) or Msg("no markers")
+    stops = [Msg("{tile} → {track}", tile=label(lnd, (m.x, m.y)), track=m.track) if m.track else label(lnd, (m.x, m.y))
+             for m in plan.markers]
+    route = joined(stops, "; ") if stops else Msg("no markers")
     values = {"name": name(state, seat), "route": route, "used": outcome.used, "points": outcome.points, "mark": mark}
     if plan.extra:
         sealed = Msg("{name} changed their plan: {route}, spending Extra Movement — {used} of {points} movement "

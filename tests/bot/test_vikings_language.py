@@ -25,8 +25,8 @@ CH = "#fjord"
 USERS = ("@alice", "@bob", "@carl", "@dora")
 SCRIPT = Path(__file__).parent.parent / "scripts" / "vikings_full_game.txt"
 WORD = re.compile(r"[A-Za-z]{3,}")
-NAMES = {"tiny", "epic", "vikings", "red", "blue", "yellow", "food", "steel", "boat", "none", "stay"}
-# the game's title, seat colours, adjusted fields and keywords as they are typed
+NAMES = {"red", "blue", "yellow", "food", "steel", "boat", "none", "stay"}
+# seat colours, adjusted fields and keywords as they are typed
 LOBBY = [
     ("@alice", "/game new game:vikings board:nordhav"), ("@bob", "/game join colour:blue"), ("@carl", "/game join"),
     ("@carl", "/game notify turn:true hits:false"),  # Yellow is told its turns by direct message
@@ -47,6 +47,7 @@ LAST_ERA = [  # after the script: the second era's turns, the last era, the host
     ("@bob", "/vikings end"), ("@carl", "/vikings end"),
     ("@alice", "/vikings era"),  # era 3, the last
     ("@alice", "/vikings era"),  # no era after it
+    ("@alice", "!complete /game reach piece:"), ("@alice", "/game reach piece:1"),  # where boat 1 can sail
     ("@alice", "/vikings adjust what:boat boat:1 space:none"),  # back to harbour
     ("@alice", "!complete /vikings adjust what:boat boat:1 space:"),
     ("@alice", "!complete /vikings sail boat:1 route:"), ("@alice", "!complete /vikings dedicate target:"),
@@ -61,20 +62,22 @@ PLAYING = ("end", "era")  # actions that ask nothing: a tap on the card plays th
 TABLE = ("/game log page:2", "/game status", "/game undo")
 
 
-def names(state: Any) -> set[str]:
-    """The words of the names the board's data holds (spaces, islands, gods, its title) and the
-    players': not the rest of its data."""
+def names(state: Any) -> list[str]:
+    """The names the board's data holds (spaces, islands, gods, its title), the game's and the
+    players', longest first: not the rest of its data."""
     board = state.board
-    found = [board.title, board.name, *(i.name for i in board.islands), *(i.title for i in board.islands), *board.gods,
-             *(s.name for s in state.seats)]
-    return {w.casefold() for text in found for w in WORD.findall(text)} | NAMES
+    found = [TITLE, board.title, board.name, *(i.name for i in board.islands), *(i.title for i in board.islands),
+             *board.gods, *(s.name for s in state.seats)]
+    return sorted(set(found), key=len, reverse=True)
 
 
 def english(text: str, state: Any) -> list[str]:
-    """The English words left in a text said in `qps`: mentions, typed values, commands and names aside."""
+    """The English words left in a text said in `qps`: mentions, typed values, commands and names
+    (whole, in any case) aside."""
+    for name in names(state):
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text, flags=re.IGNORECASE)
     text = re.sub(r"<[@#]\d+>|'[^']*'|\b\w+:\w+\b|/\w+( \w+)?", " ", text)
-    known = names(state)
-    return [w for w in WORD.findall(text) if w.casefold() not in known]
+    return [w for w in WORD.findall(text) if w.casefold() not in NAMES]
 
 
 def compose(state: Any, viewer: Any, focus: Any = None, highlight: Any = None, posted: Any = None) -> Any:
@@ -122,6 +125,7 @@ async def test_a_whole_game_leaves_no_english_in_the_pseudo_locale(discord_):
     said, boards, end = await played(discord_, "qps")
     assert end.era == 3  # every era was played
     assert any(line == "(direct message)" for line, _ in said)
+    assert any(args[3] is not None for _, args in boards)  # boat 1's reach, drawn
     said += [("(board)", text) for text in board_labels(boards, compose)]
     left = [(line, text, english(text, end)) for line, text in said if english(text, end) and line not in TABLE]
     assert not left, '\n'.join(f'{line}\n   {text}\n   {words}' for line, text, words in left)
