@@ -152,9 +152,10 @@ async def test_a_whole_game_leaves_no_english_in_the_pseudo_locale(discord_):
 ])
 async def test_the_same_game_reads_in_german_and_polish(discord_, locale, samples):
     """The game played in `qps` above, in German and Polish: no sentence of the catalogs is left in
-    English, and a refusal, a tile's words and the final scoring read so."""
+    English (its boards' text too), and a refusal, a tile's words and the final scoring read so."""
     said, boards = await played(discord_, locale)
     assert state(boards).stage == "over"
+    said += [("(board)", text) for text in board_labels(boards, compose)]
     text = "\n".join(t for line, t in said if line not in TABLE)
     left = [s for s in catalog_sentences() if s in text and s != TITLE]
     assert not left, left
