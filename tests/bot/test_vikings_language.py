@@ -20,6 +20,7 @@ from offline.payloads import iter_components
 from render import vikings
 from tests.bot.test_skye import script_lines
 from tests.support.speaking import board_labels, catalog_sentences, drawings, menus, said_in, shown
+from waypost.i18n import pseudo
 
 CH = "#fjord"
 USERS = ("@alice", "@bob", "@carl", "@dora")
@@ -168,3 +169,23 @@ async def test_keywords_shown_in_the_players_language_are_taken_typed_in_them(di
     assert not rec.content.startswith("⛔"), rec.content
     state = discord_.bot.table.channels.cached(discord_.builder.directory.channel_id(CH[1:])).state
     assert state.players[0].boats[1] is None and state.sails == 1  # back in harbour after one sail, stayed
+
+
+async def test_the_sail_cards_default_reads_in_the_pseudo_locale(discord_):
+    """A sail chosen in the turn card's menus asks for the sail card next, the smallest that does
+    by default: its button says so through the catalogs (`Param.omitting`), not in English."""
+    for user, line in [*LOBBY[:3], LOBBY[-1], ("@carl", "/vikings place dock:D1"), ("@bob", "/vikings place dock:B1"),
+                       ("@alice", "/vikings place dock:A2")]:
+        assert (await discord_.run(user, CH, line)).ok, line
+    discord_.builder.speaks("@alice", "qps")
+    message, button = discord_.find_component("waypost:card:", "@alice", CH, prefix=True)
+    card = (await discord_.click("@alice", CH, message, button["custom_id"])).original
+    sail = next(c for c in iter_components(card.components) if c.get("custom_id", "").endswith(":sail::0:to"))
+    assert (await discord_.click("@alice", CH, card.id, sail["custom_id"])).ok
+    options = next(c for c in iter_components(discord_.standin.message(card.id).components)
+                   if c.get("label") == pseudo("Set its options too"))  # the optional questions asked too
+    assert (await discord_.click("@alice", CH, card.id, options["custom_id"])).ok
+    trips = next(c for c in iter_components(discord_.standin.message(card.id).components) if c.get("type") == 3)
+    assert (await discord_.click("@alice", CH, card.id, trips["custom_id"], [trips["options"][0]["value"]])).ok
+    labels = [c.get("label") or "" for c in iter_components(discord_.standin.message(card.id).components)]
+    assert pseudo("The smallest that does") in labels, labels
