@@ -424,7 +424,7 @@ async def _play(interaction: discord.Interaction, channel_id: int, step: Step) -
         await _next(interaction, channel_id, f"⛔ {said(refused.message, language)}")
         return
     await send(interaction, outcome, channel_id=channel_id)
-    done = escape(outcome.text) if outcome.prepared else \
+    done = said(outcome.text, language) if outcome.prepared else \
         Msg("Played.") if here else Msg("Played in {channel}.", channel=there)  # not their turn: prepared (issue 30)
     await _next(interaction, channel_id, step_text(played, language, done), played=True, prepared=outcome.prepared)
 

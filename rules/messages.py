@@ -67,6 +67,24 @@ def capitalised(text: str) -> str:
     return Capitalised(text) if isinstance(text, Msg) else text[:1].upper() + text[1:]
 
 
+class Unstopped(Msg):
+    """A sentence read inside another (a step of a prepared turn): its final full stop left out, in
+    every language."""
+
+    def __new__(cls, text: str, /) -> Unstopped:
+        self = str.__new__(cls, text.removesuffix("."))
+        self.template, self.plural, self.number, self.params = "{text}", "", None, {"text": text}
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Unstopped, (self.params["text"],))
+
+
+def unstopped(text: str) -> str:
+    """`text` without its final full stop; a `Msg` stays one, its stop left out once translated."""
+    return Unstopped(text) if isinstance(text, Msg) else text.removesuffix(".")
+
+
 def joined(parts: Sequence[str], sep: str = " ") -> Msg:
     """Messages one after another (the sentences of alt text), each translated on its own."""
     names = [f"part{i}" for i in range(len(parts))]

@@ -62,9 +62,9 @@ class Names:
     text and names compare (a game may ignore more than case and spacing: hyphens, apostrophes)."""
 
     def __init__(self, names: Mapping[str, str] | Iterable[str], what: str,
-                 folding: Callable[[str], str] | None = None):
+                 folding: Callable[[str], str] | None = None, kinds: str = ""):
         table = dict(names) if isinstance(names, Mapping) else {n: n for n in names}
-        self.what = what
+        self.what, self.kinds = what, kinds or f"{what.capitalize()}s"  # "space", "Spaces": messages, or English
         self.fold = folding or fold
         self.folded: dict[str, set[str]] = {}
         for typed, name in table.items():
@@ -90,7 +90,7 @@ class Names:
             names = sorted({n for names in self.folded.values() for n in names})
             if len(names) <= LISTED:
                 raise BadInput(Msg("There is no {what} {name} on this map. {kinds}: {names}.", what=self.what,
-                                   name=repr(shown), kinds=f"{self.what.capitalize()}s", names=", ".join(names)))
+                                   name=repr(shown), kinds=self.kinds, names=", ".join(names)))
             raise BadInput(Msg("There is no {what} {name} on this map.", what=self.what, name=repr(shown)))
         raise Ambiguous(Msg("{name} could be {names}: which {what}?", name=repr(shown),
                             names=", ".join(sorted(found)[:8]), what=self.what))

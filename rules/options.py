@@ -93,12 +93,15 @@ class Param:
     longest: int = 100
     fixed: tuple[Choice, ...] = ()
     default: Value | None = None
+    omitting: str = ""  # what leaving it out means, where `omitted` cannot read it from the declaration
 
     def omitted(self) -> str:
         """What leaving this optional parameter out means, in a few words for a button, from its
         declaration: "Don't raid the village" (a switch), its default's name among its fixed values,
         what its question or description says it is by default ("All", "The cheapest route"), "No
         settlers" (how many, 0 by default); else "Leave out"."""
+        if self.omitting:
+            return self.omitting
         if self.type == "switch":
             doing = self.ask.split(" (")[0].rstrip("?")
             return "Yes (the default)" if self.default else f"Don't {doing[:1].lower()}{doing[1:]}"

@@ -10,7 +10,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
-from rules.messages import Msg, Plural
+from rules.messages import Msg, Plural, unstopped
 from waypost import i18n
 
 
@@ -56,6 +56,16 @@ def test_plural_forms_come_from_the_catalog(catalogs):
 
 def test_a_translation_with_broken_placeholders_speaks_english(catalogs):
     assert i18n.translate(Msg("{n} boat is left", n=1), "de") == "1 boat is left"
+
+
+def test_a_sentence_read_inside_another_loses_its_stop_once_translated(catalogs):
+    """A prepared turn's steps quote each result without its full stop (`waypost.ahead._steps`):
+    the message stays one, so the reader's language is kept and its own stop left out."""
+    step = unstopped(Msg("{name} is not playing in this game.", name="Ann"))
+    assert step == "Ann is not playing in this game"
+    assert i18n.translate(step, "de") == "Ann spielt in diesem Spiel nicht mit"
+    assert i18n.translate(pickle.loads(pickle.dumps(step)), "de") == "Ann spielt in diesem Spiel nicht mit"
+    assert unstopped("Played.") == "Played"
 
 
 def test_a_message_keeps_its_template_when_copied_or_pickled():

@@ -19,7 +19,7 @@ from typing import Any
 from rules.base import Action, Actor, Game
 from rules.core import Mode, Prepared
 from rules.errors import BadInput, IllegalMove, NotAllowed, PlayerError
-from rules.messages import Msg, Plural, joined
+from rules.messages import Msg, Plural, joined, unstopped
 from waypost.channels import Channels, Loaded
 from waypost.outcome import Outcome, User
 from waypost.records import Kept, Post
@@ -204,7 +204,7 @@ def _steps(loaded: Loaded, plan: Prepared) -> str:
         except PlayerError:
             said += [_step(rules, rules.encode_action(a)) for a in plan.actions[number:]]
             break
-        said.append(result.summary.rstrip(".") if result.summary.endswith(".") else result.summary)
+        said.append(unstopped(result.summary))
         state = result.state
     text = said[0] if said else ""
     for step in said[1:]:

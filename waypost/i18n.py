@@ -25,7 +25,7 @@ from typing import Any
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from rules.messages import Capitalised, Msg, capitalised
+from rules.messages import Capitalised, Msg, Unstopped, capitalised, unstopped
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "waypost"
@@ -90,6 +90,8 @@ def translate(text: str, language: str, context: str | None = None) -> str:
     params = {k: translate(v, language) if isinstance(v, Msg) else v for k, v in text.params.items()}
     if isinstance(text, Capitalised):
         return capitalised(params["text"])
+    if isinstance(text, Unstopped):
+        return unstopped(params["text"])
     template = _lookup(language, context, text.template, text.plural, text.number)
     if language == PSEUDO and (context, text.template) in known():
         template = pseudo(template, template=True)

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 
 from rules.base import Actor
 from rules.errors import BadInput, IllegalMove, NoGame, NotAllowed, PlayerError
-from rules.messages import Msg
+from rules.messages import Msg, listed
 from rules.options import Choice, Kind, Step, Values
-from rules.text import either
 from waypost import telling
 from waypost.ahead import Ahead, due
 from waypost.channels import Channels, Loaded
+from waypost.i18n import translate
 from waypost.outcome import Drawing, User
 from waypost.secrecy import numbered, shown, visible
 
@@ -80,7 +80,7 @@ class Offering:
         phase = rules.flow.phase(rules.position(loaded.state).phase)
         usual = (*phase.actions, *((rules.flow.answer,) if rules.flow.answer else ()),
                  *(rules.flow.hosted if actor.host else ()))
-        others = either(dict.fromkeys(loaded.name(a.seat) for a in awaiting if a.seat != actor.seat), "and")
+        others = listed(list(dict.fromkeys(loaded.name(a.seat) for a in awaiting if a.seat != actor.seat)))
         idle = telling.idle_phase(loaded)
         between = f"{idle.title}: {idle.prompt}" if idle is not None else ""
         return Card(loaded.game.key, loaded.row.version, actor.seat, name, prompt, tuple(kinds), usual, who, others,
@@ -142,10 +142,13 @@ class Offering:
         if game.picture is None or step.kind.kind not in game.rules.pictured:
             return None
         seat = loaded.actor(user).seat
-        asked = step.param.ask if step.param is not None else step.question or "Ready to confirm."
-        listed = "; ".join(c.label for c in step.choices)
-        return Drawing(game.key, loaded.view(seat), seat, f"{step.kind.label}: {asked} {listed}".strip(), step=step,
-                       language=telling.language(loaded))
+        language = telling.language(loaded)
+        said = {"kind": translate(step.kind.label, language),
+                "asked": translate(step.param.ask if step.param is not None else step.question or "Ready to confirm.",
+                                   language),
+                "choices": "; ".join(translate(c.label, language) for c in step.choices)}
+        alt = Msg("{kind}: {asked} {choices}", **said) if step.choices else Msg("{kind}: {asked}", **said)
+        return Drawing(game.key, loaded.view(seat), seat, translate(alt, language), step=step, language=language)
 
     async def choices(self, channel_id: int, user: User, game_key: str, kind: str, param: str,
                       chosen: Values) -> list[Choice]:

@@ -171,7 +171,7 @@ class Play:
                                       before, draw=result.board_changed or ending is not None or loud,
                                       hits=result.hits, posted=Posted(action, actor.seat, result.places))
         if ending is not None:
-            outcome = replace(outcome, details=(*outcome.details, f"Game over: {ending.text}"), ping=(),
+            outcome = replace(outcome, details=(*outcome.details, Msg("Game over: {text}", text=ending.text)), ping=(),
                               finished=True, live=False)  # the final board is posted, not edited in
         return outcome
 

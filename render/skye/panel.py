@@ -32,6 +32,7 @@ from render.words import colour as named
 from render.words import say
 from rules.messages import Msg, Plural
 from rules.skye import GAME, queries
+from rules.skye.glossary import TEXTS
 from rules.skye.model import SLOTS, TRACKS
 from rules.skye.progress import side_of
 from rules.skye.queries import Score
@@ -104,7 +105,7 @@ def _scoring(image: Image.Image, state: SkyeState) -> None:
         draw_text(image, (left + 19, top + 19), LETTERS[i], 17, WHITE, None, bold=True)
         title = tile.title if tile else tile_id
         draw_text(image, (left + 40, top + 14), fit(plain(title), 16, w - 48), 16, INK, None, anchor="lm", bold=True)
-        for n, line in enumerate(wrap(tile.text if tile else "", 13, w - 48, 3)):
+        for n, line in enumerate(wrap(say(TEXTS.get(tile.text, tile.text)) if tile else "", 13, w - 48, 3)):
             draw_text(image, (left + 40, top + 31 + n * 15), line, 13, INK, None, anchor="lm")
 
 

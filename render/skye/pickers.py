@@ -24,6 +24,8 @@ from render.skye.pieces import castle_sprite, tile_image
 from render.skye.territory import Pos, cell, draw_slot
 from render.text import draw_text, paste, place, wrap
 from render.tiles import TileGrid
+from render.words import say
+from rules.messages import Msg, Plural, listed
 from rules.options import Step
 from rules.skye import notation, queries
 from rules.skye.options import typed
@@ -70,7 +72,7 @@ def _caption(image: Image.Image, first: str, second: str) -> None:
 
 
 def _asked(step: Step) -> str:
-    return step.param.ask if step.param is not None else step.question or "Ready: confirm to play it."
+    return say(step.param.ask if step.param is not None else step.question or "Ready: confirm to play it.")
 
 
 # --- pricing, and the tiles to place ---------------------------------------------------------------------
@@ -86,19 +88,20 @@ def _pricing(state: SkyeState, seat: int, step: Step) -> Image.Image:
     notes = {}
     for tile in hand:
         if tile == axe:
-            notes[tile] = "axe: back to the bag"
+            notes[tile] = say("axe: back to the bag")
         elif tile in priced:
             n = priced.index(tile) + 1
             gold = values.get(f"price{n}")
-            notes[tile] = f"price {n}: {gold} gold" if gold is not None else f"price {n}: ?"
+            notes[tile] = say(Msg("price {n}: {gold} gold", n=n, gold=gold) if gold is not None else
+                              Msg("price {n}: ?", n=n))
     gold = state.players[seat].gold
-    first = f"Your drawn tiles, in the order drawn (only you see them); you have {gold} gold"
+    first = say(Msg("Your drawn tiles, in the order drawn (only you see them); you have {gold} gold", gold=gold))
     return _row(state, seat, hand, notes, {axe} if axe else set(), first, _asked(step))
 
 
 def _tiles(state: SkyeState, seat: int, step: Step) -> Image.Image:
     tiles = tuple(str(c.value) for c in step.choices) or state.players[seat].to_place
-    return _row(state, seat, tiles, {}, set(), "Your tiles to place", _asked(step))
+    return _row(state, seat, tiles, {}, set(), say("Your tiles to place"), _asked(step))
 
 
 def _row(state: SkyeState, seat: int, tiles: tuple[str, ...], notes: dict[str, str], struck: set[str], first: str,
@@ -145,8 +148,10 @@ def _positions(state: SkyeState, seat: int, tiles: tuple[str, ...], spots: list[
             reach.ring(pen, grid.box(cell(pos)), where.size)
 
     draw_slot(image, shown, seat, where.slot, seat, under=rings, least=least(where.width))
-    _wide_caption(image, f"Where {' or '.join(tiles)} can go: {len(spots)} position{'s' if len(spots) != 1 else ''} "
-                         "(ringed, named x,y as in the menu)", "Where (x,y)? North is up, the castle at 0,0.")
+    _wide_caption(image, say(Plural("Where {tiles} can go: {n} position (ringed, named x,y as in the menu)",
+                                    "Where {tiles} can go: {n} positions (ringed, named x,y as in the menu)",
+                                    len(spots), tiles=listed(list(tiles), "or"))),
+                  say("Where (x,y)? North is up, the castle at 0,0."))
     return image
 
 

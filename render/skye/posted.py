@@ -245,9 +245,10 @@ def _drawn(image: Image.Image, state: SkyeState, seat: int, box: tuple[int, int,
     left, top, right, bottom = box
     player = state.players[seat]
     sealed = player.pricing
-    said = "sealed" if sealed is not None else "not priced yet"
-    draw_text(image, (left + 20, top + 12 + LINE / 2), f"Your drawn tiles ({said}; only you see this); "
-              f"{player.gold} gold", LEAST + 1, INK, None, anchor="lm", bold=True)
+    said = (Msg("Your drawn tiles (sealed; only you see this); {gold} gold", gold=player.gold) if sealed is not None
+            else Msg("Your drawn tiles (not priced yet; only you see this); {gold} gold", gold=player.gold))
+    draw_text(image, (left + 20, top + 12 + LINE / 2), fit(say(said), LEAST + 1, right - left - 40), LEAST + 1, INK,
+              None, anchor="lm", bold=True)
     count = len(player.hand)
     size = min(HAND_TILE, (right - left - 40 - (count - 1) * 2 * GAP) // count // 4 * 4)
     x = left + (right - left - count * size - (count - 1) * 2 * GAP) // 2
@@ -259,9 +260,10 @@ def _drawn(image: Image.Image, state: SkyeState, seat: int, box: tuple[int, int,
         pen.rectangle((x - 2, y - 2, x + size + 2, y + size + 2), outline=style.fill, width=3)
         note = tile
         if sealed is not None and tile == sealed.axe:
-            note = f"{tile}: axe"
+            note = say(Msg("{tile}: axe", tile=tile))
         elif sealed is not None and tile in sealed.tiles:
-            note = f"{tile}: {sealed.prices[sealed.tiles.index(tile)]} gold"
+            price = sealed.prices[sealed.tiles.index(tile)]
+            note = say(Plural("{tile}: {n} gold", "{tile}: {n} gold", price, tile=tile))
         draw_text(image, (x + size / 2, y + size + LINE / 2 + 4), note, LEAST + 2, INK, None, bold=True)
         x += size + 2 * GAP
 

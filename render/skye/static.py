@@ -32,12 +32,16 @@ from render.skye.pieces import BONUS_CODES, castle_sprite, draw_road_piece, jour
 from render.terrain import texture
 from render.text import draw_text, fit, paste, shrunk
 from render.tiles import feature_sprite
+from render.words import say
+from rules.messages import Msg
 from rules.skye.model import Progress, SkyeBoard
+from rules.skye.words import FEATURE_WORDS, TERRAIN_WORDS, feature
 
-SHORT_NEEDS = {"castle": "castle", "scroll": "scroll", "north": "N-most", "south": "S-most", "east": "E-most",
-               "west": "W-most", "distance:2": "2+ away", "distance:3": "3+ away", "distance:4": "4+ away",
-               "completed:pasture": "done P", "completed:water": "done W", "completed:mountain": "done M",
-               "completed:mountain+water": "done M+W"}
+SHORT_NEEDS = {"castle": Msg("castle"), "scroll": Msg("scroll"), "north": Msg("N-most"), "south": Msg("S-most"),
+               "east": Msg("E-most"), "west": Msg("W-most"), "distance:2": Msg("2+ away"),
+               "distance:3": Msg("3+ away"), "distance:4": Msg("4+ away"), "completed:pasture": Msg("done P"),
+               "completed:water": Msg("done W"), "completed:mountain": Msg("done M"),
+               "completed:mountain+water": Msg("done M+W")}
 
 
 @dataclass(frozen=True)
@@ -92,15 +96,16 @@ def _reference(image: Image.Image, progress: Progress, players: int, origin: tup
     pen = ImageDraw.Draw(image)
     side = progress.side_for(players)
     x0, y0 = origin
-    draw_text(image, (x0, y0 + 8), f"Progress board ({side.name} players)", 17, INK, None, anchor="lm", bold=True)
-    draw_text(image, (x0 + 300, y0 + 8), "needs / gives; marker on the castle pays the castle cost instead; "
-              "bar = bridge", 13, MUTED, None, anchor="lm")
+    title = draw_text(image, (x0, y0 + 8), say(Msg("Progress board ({players} players)", players=side.name)), 17, INK,
+                      None, anchor="lm", bold=True)
+    _line(image, (max(x0 + 300, title[2] + 12), y0 + 8), say("needs / gives; marker on the castle pays the castle "
+                                                              "cost instead; bar = bridge"), 13, 1170, MUTED)
     label_w = 84
     top = y0 + 22
     for s in range(len(side.segment_costs)):
         left = x0 + label_w + s * side.segment_size * REF_CELL_W
-        draw_text(image, (left + side.segment_size * REF_CELL_W / 2, top + 8), f"castle cost {side.segment_costs[s]}",
-                  13, BRIDGE, None, bold=True)
+        cost = say(Msg("castle cost {n}", n=side.segment_costs[s]))
+        draw_text(image, (left + side.segment_size * REF_CELL_W / 2, top + 8), cost, 13, BRIDGE, None, bold=True)
     top += 18
     for i, track in enumerate(side.tracks):
         y = top + i * REF_ROW_H
@@ -111,15 +116,15 @@ def _reference(image: Image.Image, progress: Progress, players: int, origin: tup
             pen.rectangle(box, fill=TRACK_FILL, outline=FRAME, width=1)
             if n > 1 and (n - 1) % side.segment_size == 0:
                 pen.rectangle((left - 2, y - 2, left + 2, y + REF_ROW_H - 2), fill=BRIDGE)
-            label = f"{n} {SHORT_NEEDS.get(space.need, space.need)}"
-            size = shrunk(label, 13, REF_CELL_W - 12, 11)  # smaller rather than cut ("10 done M+W")
+            label = f"{n} {say(SHORT_NEEDS.get(space.need) or feature(space.need))}"
+            size = shrunk(label, 13, REF_CELL_W - 12, 9)  # smaller rather than cut ("10 done M+W", "1 beczka whisky")
             draw_text(image, (left + 6, y + 11), fit(label, size, REF_CELL_W - 12), size, INK, None, anchor="lm",
                       bold=True)
             gives = []
             if space.vp:
                 gives.append(f"+{space.vp}VP")
             if space.fee:
-                gives.append(f"fee {space.fee}")
+                gives.append(say(Msg("fee {n}", n=space.fee)))
             if space.slot:
                 gives.append(space.slot)
             banner = []
@@ -136,14 +141,16 @@ def _reference(image: Image.Image, progress: Progress, players: int, origin: tup
                           None, anchor="lm", bold=True)
                 text = text or ""
             if text:
-                draw_text(image, (left + REF_CELL_W - 6, y + 11 + (14 if not banner else 14)), fit(text, 12,
-                          REF_CELL_W - 10), 12, INK, None, anchor="rm")
+                size = shrunk(text, 12, REF_CELL_W - 10, 10)  # smaller rather than cut ("+2VP Geb. 5")
+                draw_text(image, (left + REF_CELL_W - 6, y + 11 + (14 if not banner else 14)), fit(text, size,
+                          REF_CELL_W - 10), size, INK, None, anchor="rm")
     bottom = top + len(side.tracks) * REF_ROW_H + 2
-    for n, line in enumerate(("Player cards: VP/rd VP per round from banners, inc next round's income, mark waypoint "
-                              "markers, mv movement points, roads in hand (+ usable from the next phase), bonus",
-                              "tiles kept; scores: what A-D give now. On their tracks: the marker, spaces reached "
-                              "shaded, bonus tiles by code (struck: taken), gold bars: banners.")):
-        draw_text(image, (x0, bottom + n * 15), line, 12, MUTED, None, anchor="lm")
+    for n, line in enumerate((say("Player cards: VP/rd VP per round from banners, inc next round's income, mark "
+                                  "waypoint markers, mv movement points, roads in hand (+ usable from the next "
+                                  "phase), bonus"),
+                              say("tiles kept; scores: what A-D give now. On their tracks: the marker, spaces "
+                                  "reached shaded, bonus tiles by code (struck: taken), gold bars: banners."))):
+        _line(image, (x0, bottom + n * 15), line, 12, 1170 - x0, MUTED)
 
 
 def _key(image: Image.Image, box: tuple[float, float, float]) -> None:
@@ -151,41 +158,48 @@ def _key(image: Image.Image, box: tuple[float, float, float]) -> None:
     x0, y0, x1 = box
     pen = ImageDraw.Draw(image)
     card(pen, (x0 - 6, y0, x1, y0 + STRIP_H - 18), radius=8)
-    draw_text(image, (x0 + 4, y0 + 12), "Key", 16, INK, None, anchor="lm", bold=True)
+    draw_text(image, (x0 + 4, y0 + 12), say("Key"), 16, INK, None, anchor="lm", bold=True)
     y = y0 + 34
     x = x0 + 4
     for name, terrain in TERRAINS.items():
         image.paste(texture(terrain, 22, 18), (round(x), round(y - 9)))
         pen.rectangle((x, y - 9, x + 22, y + 9), outline=INK)
         draw_text(image, (x + 11, y), terrain.letter, 12, INK, terrain.fill, bold=True, halo_width=2)
-        b = draw_text(image, (x + 27, y), name, 13, INK, None, anchor="lm")
+        b = draw_text(image, (x + 27, y), say(TERRAIN_WORDS[name]), 13, INK, None, anchor="lm")
         x = b[2] + 8
     y += 24
-    lines = [("Wh", "whisky  S sheep  C cattle  F farm"), ("Br", "broch  L lighthouse  Sh ship"),
-             ("Sc", "scroll   J journeyman symbol")]
-    for badge, text in lines:
+    lines = [("Wh", (("", Msg("whisky")), ("S", FEATURE_WORDS["sheep"]), ("C", FEATURE_WORDS["cattle"]),
+                     ("F", FEATURE_WORDS["farm"]))),
+             ("Br", (("", FEATURE_WORDS["broch"]), ("L", FEATURE_WORDS["lighthouse"]), ("Sh", FEATURE_WORDS["ship"])))]
+    said = [(badge, "  ".join(f"{letter} {say(word)}".strip() for letter, word in shown)) for badge, shown in lines]
+    for badge, text in [*said, ("Sc", f"{say(Msg('scroll'))}   J {say(Msg('journeyman symbol'))}")]:
         paste(image, feature_sprite(badge, 9), (x0 + 15, y))
-        draw_text(image, (x0 + 30, y), text, 13, INK, None, anchor="lm")
+        _line(image, (x0 + 30, y), text, 13, x1 - x0 - 30, INK)
         y += 22
     paste(image, castle_sprite("red", 24), (x0 + 15, y))
-    draw_text(image, (x0 + 30, y), "castle", 13, INK, None, anchor="lm")
+    _line(image, (x0 + 30, y), say(Msg("castle")), 13, 68, INK)
     paste(image, journeyman_sprite("red", 24), (x0 + 100, y))
-    draw_text(image, (x0 + 114, y), "journeyman", 13, INK, None, anchor="lm")
+    _line(image, (x0 + 114, y), say(Msg("journeyman")), 13, x1 - x0 - 114, INK)
     y += 24
     draw_road_piece(image, (x0 + 2, y), (x0 + 30, y), 40)
-    draw_text(image, (x0 + 34, y), "placed road", 13, INK, None, anchor="lm")
+    _line(image, (x0 + 34, y), say("placed road"), 13, 76, INK)
     square_tag(image, (x0 + 126, y), "1M", WALK)
-    draw_text(image, (x0 + 142, y), "last walk: marker, track", 13, INK, None, anchor="lm")
+    _line(image, (x0 + 142, y), say("last walk: marker, track"), 13, x1 - x0 - 142, INK)
     y += 22
     pen.line((x0 + 2, y, x0 + 26, y), fill=PLAN, width=4)
-    draw_text(image, (x0 + 34, y), "your sealed plan (your own board only)", 13, INK, None, anchor="lm")
+    _line(image, (x0 + 34, y), say("your sealed plan (your own board only)"), 13, x1 - x0 - 34, INK)
     y += 20
-    codes = "  ".join(f"{c} {t}" for t, c in (("3rd marker", "3rd"), ("advance", "adv"), ("+4 moves", "+4")))
-    draw_text(image, (x0 + 4, y), fit("bonus: " + codes, 12, x1 - x0 - 8), 12, MUTED, None, anchor="lm")
+    _line(image, (x0 + 4, y), say("bonus: 3rd 3rd marker  adv advance  +4 +4 moves"), 12, x1 - x0 - 8, MUTED)
     y += 16
-    codes = "  ".join(f"{c}" for c in ("1rd/2rd roads", "5g gold", "noX no axe", "bank", "2buy"))
-    draw_text(image, (x0 + 4, y), fit(codes, 12, x1 - x0 - 8), 12, MUTED, None, anchor="lm")
+    _line(image, (x0 + 4, y), say("1rd/2rd roads  5g gold  noX no axe  bank  2buy"), 12, x1 - x0 - 8, MUTED)
     _ = BONUS_CODES
+
+
+def _line(image: Image.Image, xy: tuple[float, float], text: str, size: int, width: float, ink: tuple[int, int, int],
+          bold: bool = False) -> None:
+    """A line of the key or the reference within `width` pixels: a little smaller rather than cut."""
+    size = shrunk(text, size, width, size - 3)
+    draw_text(image, xy, fit(text, size, width), size, ink, None, anchor="lm", bold=bold)
 
 
 def samples() -> Image.Image:

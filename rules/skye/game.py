@@ -92,6 +92,8 @@ class SkyeGame(Game[SkyeState]):
                      "in seat order: in Python, hashlib.sha256(b'SALT|0|TEXT').hexdigest()[:8]. Recompute each line "
                      "above and compare.")
     glossary = GLOSSARY
+    # what the menus show translated ("keine: alle behalten"), taken typed in the player's language
+    keywords = {"axe": ("none",), "discard": ("none",), "tile": ("pass",)}
     pictured = frozenset({Price.kind, Place.kind})  # the drawn tiles; where a tile fits and how it turns
     summary = Msg(
         "Each round: draw three tiles, axe one and price two in secret; buy a tile from another player; place "
@@ -317,7 +319,8 @@ class SkyeGame(Game[SkyeState]):
         """The journeyman, the one piece a plan moves."""
         player = state.players[seat]
         lnd = land(state.board, player)
-        return Piece("journeyman", f"Journeyman on {label(lnd, player.journeyman)}", lnd.ids[player.journeyman])
+        return Piece("journeyman", Msg("Journeyman on {tile}", tile=label(lnd, player.journeyman)),
+                     lnd.ids[player.journeyman])
 
     def reached(self, state: SkyeState, seat: int, kind: str, chosen: Values, ends: list[Choice]) -> list[Reach]:
         """Every tile within the journeyman's movement points (Extra Movement when `extra` is chosen),

@@ -1,4 +1,6 @@
-"""Isle of Skye: Journeyman's words, as /game help explains them (`Game.glossary`)."""
+"""Isle of Skye: Journeyman's words, as /game help explains them (`Game.glossary`), and what each
+scoring tile and scroll scores in the catalog's words (`TEXTS`: the scoring file's texts, marked for
+translation)."""
 
 from rules.messages import Msg
 
@@ -25,3 +27,30 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     (Msg("scoring tiles"), Msg("the four tiles A, B, C and D; each round scores some of them")),
     (Msg("VP"), Msg("victory points: most VP at the end wins")),
 )
+
+# the scoring file's texts (scoring tiles, scrolls) as catalog messages: a text not here stays as the data has it
+TEXTS: dict[str, str] = {str(m): m for m in (
+    Msg("2 VP per tile of distance between your journeyman and your castle (counted orthogonally, gaps too)."),
+    Msg("1 VP per row and 1 VP per column with at least one broch."),
+    Msg("2 VP per row (not column) with two tiles showing the same symbol."),
+    Msg("1 VP per bridge on your progress board that your progress markers have passed."),
+    Msg("1 VP per cattle on tiles connected to your castle by road."),
+    Msg("2 VP per completed water area."),
+    Msg("2 VP per row with at least three tiles."),
+    Msg("2 VP per lighthouse."),
+    Msg("1 VP per tile of your largest mountain area."),
+    Msg("1 VP per sheep on tiles that are part of a completed water area."),
+    Msg("2 VP per farm tile next to a tile with cattle."),
+    Msg("1 VP per square of 2 x 2 tiles in your territory (squares may overlap)."),
+    Msg("1 VP per whisky barrel on tiles connected to your castle by road."),
+    Msg("3 VP per completed mountain area."),
+    Msg("2 VP per ship on tiles that are part of a completed water area."),
+    Msg("1 VP per tile (not the castle) connected to your castle by road."),
+    Msg("1 VP per sheep"),
+    Msg("1 VP per cattle"),
+    Msg("1 VP per whisky barrel"),
+    Msg("2 VP per broch"),
+    Msg("2 VP per lighthouse"),
+    Msg("2 VP per ship"),
+    Msg("2 VP per farm"),
+)}

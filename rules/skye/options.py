@@ -34,6 +34,9 @@ NEAR = 10  # adjusting gold or VP suggests values this far either side of the cu
 YES = ("true", "yes", "on", "1")
 PRICES = Param("prices", Msg("Which prices?"))  # the menus' prices as one choice (typed: price1, price2, price3)
 EACH = "each"  # the joint price choice asking each price apart (a lone number: the first, the others apart)
+# what an adjustment sets, in the menu's words (the tracks are named by the board's data)
+FIELDS = {"gold": Msg("gold"), "vp": Msg("VP"), "roads": Msg("roads in hand"), "markers": Msg("waypoint markers"),
+          "journeyman": Msg("journeyman")}
 SPOT = Param("spot", Msg("Which tile, where (x,y)?"))  # the menus' tile and position as one choice (typed apart)
 
 
@@ -277,7 +280,7 @@ def _buy_tile(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     seat = _seat(actor)
     found = []
     for tile, owner, cost, _affordable in queries.buyable(state, seat):
-        said = {"tile": tile, "name": name(state, owner), "cost": cost, "words": _words(state, tile)}
+        said = {"tile": tile, "name": name(state, owner), "cost": cost, "words": queries.tile_words(state, tile)}
         found.append(Choice(tile, Msg("{tile} from {name} for {cost} gold — {words}", **said)
                             if queries.placements(state, seat, tile) else
                             Msg("{tile} from {name} for {cost} gold (fits nowhere in your territory now) — {words}",
@@ -307,7 +310,7 @@ def _place_spot(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     seat = _seat(actor)
     found = []
     for tile in queries.to_place(state, seat):
-        words = _words(state, tile)
+        words = queries.tile_words(state, tile)
         for x, y, turns in queries.placements(state, seat, tile):
             found.append(Choice(f"{tile}@{x},{y}", Msg("{tile} at {x},{y} (fits turned {turns}) — {words}", tile=tile,
                                                        x=x, y=y, turns=", ".join(map(str, turns)), words=words)))
@@ -343,8 +346,8 @@ def _place_rotation(state: SkyeState, actor: Actor, chosen: Values) -> list[Choi
     for tile in tiles:
         for x, y, turns in queries.placements(state, seat, tile):
             for turn in turns if at in (None, (x, y)) else ():
-                words = queries.tile_text(state, tile, turn) if len(tiles) > 1 else _words(state, tile, turn)
-                found.setdefault(turn, f"{turn}: {words}")
+                words = (queries.tile_text if len(tiles) > 1 else queries.tile_words)(state, tile, turn)
+                found.setdefault(turn, Msg("{turn}: {words}", turn=turn, words=words))
     return [Choice(turn, found[turn]) for turn in sorted(found)]
 
 
@@ -430,7 +433,7 @@ def _choose_track(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice
 
 
 def _adjust_what(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(what, adjusting(what, [_needs(what)])) for what in WHATS]
+    return [Choice(what, adjusting(FIELDS.get(what, what), [_needs(what)])) for what in WHATS]
 
 
 def _adjust_player(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
@@ -513,11 +516,6 @@ def _markers(values: Values, names: tuple[str, ...]) -> tuple[str, ...]:
 
 def _own_offers(state: SkyeState, seat: int) -> tuple[str, ...]:
     return tuple(tile for tile, owner, _p in queries.offers(state) if owner == seat)
-
-
-def _words(state: SkyeState, tile: str, rotation: int | None = None) -> str:
-    """A tile described without its id."""
-    return queries.tile_text(state, tile, rotation).split(": ", 1)[-1]
 
 
 Builder = Callable[[SkyeState, int, Values], Action]

@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.errors import IllegalMove
 from rules.messages import Msg, Plural, joined
+from rules.skye import words
 from rules.skye.land import Land, Pos
 from rules.skye.model import FEATURES, SLOTS, TRACKS, Side, Space, Track
 from rules.skye.state import Held, Pending, PlayerState, SkyeState, phase_number, with_player
@@ -20,24 +21,24 @@ from rules.skye.state import Held, Pending, PlayerState, SkyeState, phase_number
 MOST_MARKERS = 5  # the most waypoint markers a player holds (Ruling 22: an adjustment sets 1–5)
 
 NEED_TEXT = {
-    "castle": "your castle",
-    "scroll": "a scroll",
-    "north": "the northernmost tile",
-    "south": "the southernmost tile",
-    "east": "the easternmost tile",
-    "west": "the westernmost tile",
-    "distance:2": "a tile at least 2 from the castle",
-    "distance:3": "a tile at least 3 from the castle",
-    "distance:4": "a tile at least 4 from the castle",
-    "completed:pasture": "a completed pasture area",
-    "completed:water": "a completed water area",
-    "completed:mountain": "a completed mountain area",
-    "completed:mountain+water": "both a completed mountain and a completed water area",
+    "castle": Msg("your castle"),
+    "scroll": Msg("a scroll"),
+    "north": Msg("the northernmost tile"),
+    "south": Msg("the southernmost tile"),
+    "east": Msg("the easternmost tile"),
+    "west": Msg("the westernmost tile"),
+    "distance:2": Msg("a tile at least 2 from the castle"),
+    "distance:3": Msg("a tile at least 3 from the castle"),
+    "distance:4": Msg("a tile at least 4 from the castle"),
+    "completed:pasture": Msg("a completed pasture area"),
+    "completed:water": Msg("a completed water area"),
+    "completed:mountain": Msg("a completed mountain area"),
+    "completed:mountain+water": Msg("both a completed mountain and a completed water area"),
 }
 
 
 def need_text(need: str) -> str:
-    return NEED_TEXT.get(need, f"a {need}")
+    return NEED_TEXT.get(need) or Msg("a {feature}", feature=words.feature(need))
 
 
 def side_of(state: SkyeState) -> Side:

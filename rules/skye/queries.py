@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.errors import IllegalMove, PlayerError
+from rules.messages import Msg, joined
+from rules.skye import words
 from rules.skye.land import Pos, land, road_key, step
-from rules.skye.model import EDGES, TRACKS
+from rules.skye.model import EDGES, FEATURES, TRACKS
 from rules.skye.plans import cheapest_order, check, label, points_for, read_markers
 from rules.skye.plans import legs as _legs
 from rules.skye.progress import (
@@ -360,32 +362,38 @@ SIDES = {"n": "N", "e": "E", "s": "S", "w": "W"}
 
 
 def tile_text(state: SkyeState, tile_id: str, rotation: int | None = None) -> str:
-    """A tile in a few words: terrain by side, roads, features ("L03: water N, pasture E S W; road
-    E-W; 2 sheep, broch"); turned `rotation` quarter turns, the sides are the world's."""
+    """A tile in a few words: its id, then `tile_words` ("L03: water N, pasture E S W; road E-W;
+    2 sheep, broch")."""
+    if tile_id not in state.board.tiles.by_id:
+        return tile_id
+    return Msg("{tile}: {words}", tile=tile_id, words=tile_words(state, tile_id, rotation))
+
+
+def tile_words(state: SkyeState, tile_id: str, rotation: int | None = None) -> str:
+    """A tile described without its id: terrain by side, roads, features, as messages; turned
+    `rotation` quarter turns, the sides are the world's."""
     tile = state.board.tiles.by_id.get(tile_id)
     if tile is None:
         return tile_id
     turn = rotation or 0
-    sides = tile.turned[turn]
     groups: dict[str, list[str]] = {}
-    for i, terrain in enumerate(sides):
-        groups.setdefault(terrain, []).append("NESW"[i])
-    enclosed = [z.terrain for z in tile.zones if not z.edges]
-    parts = [", ".join(f"{t} {' '.join(s)}" for t, s in groups.items())]
-    if enclosed:
-        parts[0] += ", " + ", ".join(f"{t} inside" for t in enclosed)
+    for i, ground in enumerate(tile.turned[turn]):
+        groups.setdefault(ground, []).append("NESW"[i])
+    lands = [Msg("{terrain} {sides}", terrain=words.terrain(t), sides=" ".join(s)) for t, s in groups.items()]
+    lands += [Msg("{terrain} inside", terrain=words.terrain(z.terrain)) for z in tile.zones if not z.edges]
+    parts = [joined(lands, ", ")]
     stubs = sorted(tile.stubs[turn])
     if stubs:
-        parts.append("road " + "-".join("NESW"[i] for i in stubs))
-    features = [f"{n} {f}" if n > 1 else f for f in ("barrel", "sheep", "cattle", "farm", "broch", "lighthouse",
-                                                     "ship") if (n := tile.count(f))]
+        parts.append(Msg("road {sides}", sides="-".join("NESW"[i] for i in stubs)))
+    features = [Msg("{n} {feature}", n=n, feature=words.feature(f)) if n > 1 else words.feature(f)
+                for f in FEATURES if (n := tile.count(f))]
     if tile.scroll is not None:
-        features.append(f"{tile.scroll.kind} scroll")
+        features.append(Msg("{kind} scroll", kind=words.feature(tile.scroll.kind)))
     if tile.journeyman:
-        features.append("journeyman symbol")
+        features.append(Msg("journeyman symbol"))
     if features:
-        parts.append(", ".join(features))
-    return f"{tile_id}: " + "; ".join(parts)
+        parts.append(joined(features, ", "))
+    return joined(parts, "; ")
 
 
 def tile_label(state: SkyeState, seat: int, pos: Pos) -> str:

@@ -303,8 +303,8 @@ def final_scoring(state: SkyeState, log: Log) -> SkyeState:
         from_scrolls = sum(v for _t, v in scrolls)
         from_gold = player.gold // per if per else 0
         state = with_player(state, seat, vp=player.vp + from_scrolls + from_gold)
-        bits = [f"{t}: {v}" for t, v in scrolls] + ([Msg("{gold} gold: {n}", gold=player.gold, n=from_gold)]
-                                                     if per else [])
+        bits = [Msg("{what}: {n}", what=t, n=v) for t, v in scrolls]
+        bits += [Msg("{gold} gold: {n}", gold=player.gold, n=from_gold)] if per else []
         notes.append(Msg("{name} +{n} ({bits}) = {vp} VP", name=who[seat], n=from_scrolls + from_gold,
                          bits=joined(bits, "; ") if bits else Msg("nothing"), vp=state.players[seat].vp))
     log.add(Msg("Final scoring: {notes}.", notes=joined(notes, " | ")))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, ItemsView
 
+from rules.messages import Msg
+from rules.skye.glossary import TEXTS
 from rules.skye.land import Land, Pos, land
 from rules.skye.model import ScoringTile, Tile, Variant
 from rules.skye.progress import bridges_passed
@@ -132,12 +134,14 @@ def scroll_points(state: SkyeState, seat: int) -> list[tuple[str, int]]:
     for _p, (t, _r) in _tiles(lnd):
         for feature in ("barrel", "sheep", "cattle", "farm", "broch", "lighthouse", "ship"):
             totals[feature] += t.count(feature)
-    out = []
+    out: list[tuple[str, int]] = []
     for pos, (t, _r) in sorted(_tiles(lnd)):
         if t.scroll is None:
             continue
         done = lnd.complete(lnd.area_of(pos, t.scroll.zone))
         kind = kinds[t.scroll.kind]
-        out.append((f"{lnd.ids[pos]} ({kind.text}{'' if done else ', area not completed'})",
+        text = TEXTS.get(kind.text, kind.text)
+        out.append((Msg("{tile} ({text})", tile=lnd.ids[pos], text=text) if done else
+                    Msg("{tile} ({text}, area not completed)", tile=lnd.ids[pos], text=text),
                     kind.vp * totals[kind.feature] if done else 0))
     return out

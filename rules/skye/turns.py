@@ -12,6 +12,7 @@ from typing import Any
 from rules.base import Result
 from rules.errors import BadInput, IllegalMove, NotYourTurn
 from rules.messages import Msg, Plural, joined
+from rules.skye import words
 from rules.skye.actions import EXTRA_MOVEMENT, Buy, Choose, Keep, Place, Plan, Road, Use
 from rules.skye.actions import Price as PriceAction
 from rules.skye.land import land, normal_piece, road_key, step
@@ -229,8 +230,8 @@ def place(state: SkyeState, seat: int, action: Place) -> Outcome:
             if need and shows[side] != need:
                 other = step(cell, side)
                 clash = Msg("{tile} turned {rotation} shows {shows} on its {side} side, but {other} shows {need} "
-                            "there.", tile=tile_id, rotation=action.rotation, shows=shows[side],
-                            side=SIDE_WORDS[side], other=label(lnd, other), need=need)
+                            "there.", tile=tile_id, rotation=action.rotation, shows=words.terrain(shows[side]),
+                            side=words.SIDE_NAMES[side], other=label(lnd, other), need=words.terrain(need))
                 fitting = lnd.fits(tile, cell)
                 raise IllegalMove(joined([clash, Msg("Turns that fit here: {turns}.",
                                                      turns=", ".join(map(str, fitting)))]) if fitting else clash)
@@ -260,8 +261,9 @@ def _seal(state: SkyeState, seat: int, plan: JourneyPlan, salt: str) -> Outcome:
         state = reveal_plans(state, log)
         return _finish(state, log, joined([said, log.lines.pop(0)]), undoable=False, reveals=True)
     lnd = land(state.board, state.players[seat])
-    route = "; ".join(
-        f"{label(lnd, (m.x, m.y))}" + (f" → {m.track}" if m.track else "") for m in plan.markers) or Msg("no markers")
+    stops = [Msg("{tile} → {track}", tile=label(lnd, (m.x, m.y)), track=m.track) if m.track else label(lnd, (m.x, m.y))
+             for m in plan.markers]
+    route = joined(stops, "; ") if stops else Msg("no markers")
     values = {"name": name(state, seat), "route": route, "used": outcome.used, "points": outcome.points, "mark": mark}
     if plan.extra:
         sealed = Msg("{name} changed their plan: {route}, spending Extra Movement — {used} of {points} movement "

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar, Literal
 
+from rules.messages import Msg
 from rules.notation import Names
 
 SpaceKind = Literal["island", "dock", "fjord"]
@@ -74,12 +75,13 @@ class Board:
     @cached_property
     def space_names(self) -> Names:
         """The docks and fjords as players may type them."""
-        return Names([d.name for d in self.docks] + [f.name for f in self.fjords], "space")
+        return Names([d.name for d in self.docks] + [f.name for f in self.fjords], Msg("space"), kinds=Msg("Spaces"))
 
     @cached_property
     def island_names(self) -> Names:
         """The islands as players may type them: by name or title."""
-        return Names({i.name: i.name for i in self.islands} | {i.title: i.name for i in self.islands}, "island")
+        return Names({i.name: i.name for i in self.islands} | {i.title: i.name for i in self.islands}, Msg("island"),
+                     kinds=Msg("Islands"))
 
     @cached_property
     def kinds(self) -> dict[str, SpaceKind]:

@@ -51,6 +51,8 @@ class VikingsGame(Game[VikingsState]):
     state_type = VikingsState
     actions = tuple(HANDLERS)
     moving = (Moving("sail", "boat", "route"),)
+    # what the menus show translated ("bei D1 bleiben", "keine (im Hafen)"), taken typed in the player's language
+    keywords = {"route": ("stay",), "space": ("none",)}
     log_per_seat = 500  # a whole game is about 100 a player
     flow = Flow(
         phases=(

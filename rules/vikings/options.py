@@ -16,6 +16,7 @@ from rules.options import Choice, Lister, Param, Value, Values, defaulted, given
 from rules.text import adjusting
 from rules.vikings import notation
 from rules.vikings.actions import NEEDS, Adjust, Dedicate, PlaceBoat, ReturnSettlers, Sail
+from rules.vikings.adjust import FIELDS
 from rules.vikings.queries import dedication_targets, empty_docks, islands, reach, sailable, spaces
 from rules.vikings.state import (
     RESOURCE_MAX,
@@ -41,7 +42,10 @@ def candidates(state: VikingsState, actor: Actor, kind: str, param: str, chosen:
 
 STRONGEST = Msg("To where (as far as an x{n} sail reaches)?", n=max(STRENGTHS))
 TRIP = Param("trip", Msg("Which boat, to where?"))  # the menus' boat and end as one choice (typed: boat, route)
+# what an adjustment sets, in the menu's words
+ADJUSTED = FIELDS | {"boat": Msg("boat"), "rune": Msg("rune"), "village": Msg("village"), "fury": Msg("fury")}
 SMALLEST = Msg("With which sail card (the smallest that does by default)?")
+BY_SMALLEST = Msg("The smallest that does")  # its button: what leaving the sail card out means
 
 
 def params_now(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Param, ...]:
@@ -51,7 +55,7 @@ def params_now(kind: str, params: tuple[Param, ...], chosen: Values) -> tuple[Pa
     stays optional)."""
     what = str(chosen.get("what", "")).strip().casefold()
     if kind == "sail" and "boat" not in chosen and "route" not in chosen:
-        return (TRIP, *(replace(p, required=False, ask=SMALLEST) if p.name == "strength" else p
+        return (TRIP, *(replace(p, required=False, ask=SMALLEST, omitting=BY_SMALLEST) if p.name == "strength" else p
                         for p in params if p.name not in ("boat", "route")))
     if kind == "sail" and chosen.get("strength") is None:  # the ends offered are an x3 sail's: said once
         return tuple(replace(p, ask=STRONGEST) if p.name == "route" else p for p in params)
@@ -223,7 +227,7 @@ def _dedicate_target(state: VikingsState, actor: Actor, chosen: Values) -> list[
 
 
 def _adjust_what(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
-    return [Choice(what, adjusting(what, needs)) for what, needs in NEEDS.items()]
+    return [Choice(what, adjusting(ADJUSTED.get(what, what), needs)) for what, needs in NEEDS.items()]
 
 
 def _adjust_player(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:

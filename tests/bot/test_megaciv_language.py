@@ -11,18 +11,14 @@ result reads so."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from offline.payloads import iter_components
-from offline.standin import Message
 from render import megaciv
-from tests.render.legibility import drawn
-from tests.support.speaking import said_in
-from waypost.drawing import in_language
-from waypost.i18n import known, pseudo
+from tests.support.speaking import board_labels, catalog_sentences, drawings, menus, said_in, shown
+from waypost.i18n import pseudo
 
 CH = "#delta"
 WORD = re.compile(r"[A-Za-z]{3,}")
@@ -115,69 +111,16 @@ def english(text: str, state: Any) -> list[str]:
     return [w for w in WORD.findall(text) if w.casefold() not in known]
 
 
-def shown(message: Message) -> Iterator[str]:
-    """Every text a message shows: its content and embeds, its buttons' and menus' words and its
-    images' alt text."""
-    yield message.text()
-    for c in iter_components(message.components):
-        yield from (c.get(k) or "" for k in ("label", "placeholder"))
-        for option in c.get("options", ()):
-            yield from (option.get(k) or "" for k in ("label", "description"))
-    yield from (a.description or "" for a in message.attachments)
-
-
-def drawings(discord_: Any) -> list[tuple[Any, tuple[Any, ...]]]:
-    """Every board the bot draws from now on, as (work, its arguments): the drawing lane's runner
-    is watched, the drawing still done as ever."""
-    lane, seen = discord_.bot.table.looking.drawing, []
-    run = lane._runner
-
-    async def watched(work: Any, *args: Any) -> Any:
-        seen.append((work, args))
-        return await run(work, *args)
-
-    lane._runner = watched
-    return seen
-
-
-async def menus(discord_: Any, user: str) -> list[str]:
-    """What `user`'s turn card shows, and each of its actions' menus opened from it (a card anew for each)."""
-    async def card() -> Any:
-        message, button = discord_.find_component("waypost:card:", user, CH, prefix=True)
-        opened = (await discord_.click(user, CH, message, button["custom_id"])).original
-        assert opened is not None and opened.ephemeral
-        return opened
-
-    first = await card()
-    said = list(shown(first))
-    actions = [c["custom_id"] for c in iter_components(first.components)
-               if c.get("custom_id", "").startswith("waypost:step:") and c["custom_id"].endswith("::0:to")]
-    assert len(actions) >= 3, said
-    for custom_id in actions:
-        opened = await card()
-        kind = custom_id.split(":")[4]
-        button = next(c for c in iter_components(opened.components) if c.get("custom_id", "").split(":")[4:] ==
-                      custom_id.split(":")[4:])
-        assert (await discord_.click(user, CH, opened.id, button["custom_id"])).ok, kind
-        said += shown(discord_.standin.message(opened.id))
-    return said
-
-
-def board_labels(boards: list[tuple[Any, tuple[Any, ...]]]) -> list[str]:
-    """The text each board drawn shows (`render.text.labels`), drawn again as the bot drew it, recorded."""
-    said = []
-    for work, (state, viewer, focus, highlight, posted) in boards:
-        with in_language(work.language):
-            _, found = drawn(megaciv.compose, state, viewer, focus, highlight, True, posted)
-        said += [m.text for m in found]
-    return said
+def compose(state: Any, viewer: Any, focus: Any, highlight: Any, posted: Any) -> Any:
+    """A board as the bot drew it (`render.megaciv.draw`'s arguments), as an image."""
+    return megaciv.compose(state, viewer, focus, highlight, True, posted)
 
 
 async def played(discord_: Any, locale: str) -> tuple[list[tuple[str, str]], Any]:
     """The game played in `locale`: what was said (replies, posts, direct messages, turn cards and
     their menus, alt text, the declaration's confirmation), with what led to it, and the state."""
     said, _ = await said_in(discord_, locale, CH, USERS, LOBBY + REFUSED + PHASE, read=shown)
-    said += [("(Rome's card)", text) for text in await menus(discord_, "@alice")]
+    said += [("(Rome's card)", text) for text in await menus(discord_, "@alice", CH)]
 
     rec = await discord_.run("@alice", CH, "/megaciv declare")
     said += [("/megaciv declare", text) for m in rec.messages for text in shown(m)]
@@ -186,7 +129,7 @@ async def played(discord_: Any, locale: str) -> tuple[list[tuple[str, str]], Any
     said += [("(Declare)", text) for m in [*rec.messages, rec.original] for text in shown(m)]
     more, state = await said_in(discord_, locale, CH, USERS, DECLARED, read=shown)
     said += more
-    said += [("(Babylon's card)", text) for text in await menus(discord_, "@bob")]
+    said += [("(Babylon's card)", text) for text in await menus(discord_, "@bob", CH)]
     said += [("(direct message)", text) for m in discord_.standin.direct_messages("@bob") for text in shown(m)]
     return said, state
 
@@ -197,15 +140,9 @@ async def test_a_movement_phase_leaves_no_english_in_the_pseudo_locale(discord_)
     assert state.turn == 2  # the first Movement phase was played to its end, the second begun
     assert any(pseudo("will sink", bracket=False) in text for line, text in said if line == "/megaciv declare")
     assert len([b for b in boards if b[1][3] is not None]) == 2  # the reach pictures of a token group and a ship
-    said += [("(board)", text) for text in board_labels(boards)]
+    said += [("(board)", text) for text in board_labels(boards, compose)]
     left = [(line, text, english(text, state)) for line, text in said if english(text, state)]
     assert not left, '\n'.join(f'{line}\n   {text}\n   {words}' for line, text, words in left)
-
-
-def catalog_sentences() -> list[str]:
-    """The catalogs' English sentences (msgids of more than two words, no placeholder): none may
-    be left verbatim in a German or Polish game."""
-    return [text for _, text in known() if len(text.split()) > 2 and "{" not in text]
 
 
 @pytest.mark.parametrize(("locale", "samples"), [
