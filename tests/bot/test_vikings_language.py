@@ -172,8 +172,9 @@ async def test_keywords_shown_in_the_players_language_are_taken_typed_in_them(di
 
 
 async def test_the_sail_cards_default_reads_in_the_pseudo_locale(discord_):
-    """A sail chosen in the turn card's menus asks for the sail card next, the smallest that does
-    by default: its button says so through the catalogs (`Param.omitting`), not in English."""
+    """A sail chosen in the menu beside the turn card's trips (its options set too) asks for the sail
+    card next, the smallest that does by default: the choice says so through the catalogs
+    (`Param.omitting`), not in English."""
     for user, line in [*LOBBY[:3], LOBBY[-1], ("@carl", "/vikings place dock:D1"), ("@bob", "/vikings place dock:B1"),
                        ("@alice", "/vikings place dock:A2")]:
         assert (await discord_.run(user, CH, line)).ok, line
@@ -182,10 +183,9 @@ async def test_the_sail_cards_default_reads_in_the_pseudo_locale(discord_):
     card = (await discord_.click("@alice", CH, message, button["custom_id"])).original
     sail = next(c for c in iter_components(card.components) if c.get("custom_id", "").endswith(":sail::0:to"))
     assert (await discord_.click("@alice", CH, card.id, sail["custom_id"])).ok
-    options = next(c for c in iter_components(discord_.standin.message(card.id).components)
-                   if c.get("label") == pseudo("Set its options too"))  # the optional questions asked too
-    assert (await discord_.click("@alice", CH, card.id, options["custom_id"])).ok
-    trips = next(c for c in iter_components(discord_.standin.message(card.id).components) if c.get("type") == 3)
+    trips = next(c for c in iter_components(discord_.standin.message(card.id).components)
+                 if c.get("custom_id", "").endswith(":h"))  # the menu beside the trips': its options asked too
     assert (await discord_.click("@alice", CH, card.id, trips["custom_id"], [trips["options"][0]["value"]])).ok
-    labels = [c.get("label") or "" for c in iter_components(discord_.standin.message(card.id).components)]
+    found = list(iter_components(discord_.standin.message(card.id).components))
+    labels = [c.get("label") or "" for c in found] + [o["label"] for c in found for o in c.get("options", ())]
     assert pseudo("The smallest that does") in labels, labels
