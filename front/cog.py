@@ -29,7 +29,7 @@ from rules.base import Game
 from rules.errors import BadInput, PlayerError
 from rules.messages import Msg
 from rules.options import Param, Value, matching
-from waypost.i18n import translate, typed
+from waypost.i18n import translate
 from waypost.outcome import Seen
 
 S = TypeVar("S")
@@ -115,9 +115,6 @@ class GameCog(commands.GroupCog, Generic[S]):
         assert isinstance(command, app_commands.Command)
         seen = await self.seen(interaction)
         values = self._values(interaction, seen)
-        for name, words in self.rules.keywords.items():  # a keyword typed in the player's language
-            if isinstance(values.get(name), str):
-                values[name] = typed(str(values[name]), words, reader(interaction))
         table = table_of(interaction)
         await run(interaction, table.command(channel_of(interaction), user_of(interaction), self.game_key,
                                              kind_of(command), values, reader(interaction)))

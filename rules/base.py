@@ -95,7 +95,7 @@ class Game(ABC, Generic[S]):
     parts: ClassVar[tuple[str, ...]] = ()
     looks: ClassVar[tuple[Kind, ...]] = ()  # read-only reports a player may ask for (`report`)
     # per option, the English keywords it takes typed ("none"), which the menus show in the player's
-    # language: typed in it, they are read as the English (`waypost.i18n.typed`, by the front)
+    # language: typed in it, they are read as the English (`waypost.play.typed_in`, with `words`)
     keywords: ClassVar[dict[str, tuple[str, ...]]] = {}
     pictured: ClassVar[frozenset[str]] = frozenset()  # action kinds a turn card shows a picture of at each step
     moving: ClassVar[tuple[Moving, ...]] = ()  # the kinds that move a piece (`movers`, `reach`)

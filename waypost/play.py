@@ -8,15 +8,15 @@ from dataclasses import replace
 from typing import Any
 
 from rules import serial
-from rules.base import Action, Actor, Awaiting, Ending, Posted, Result
+from rules.base import Action, Actor, Awaiting, Ending, Game, Posted, Result
 from rules.core import salted
 from rules.errors import IllegalMove, NoGame, NotAllowed
 from rules.messages import Msg, joined
-from rules.options import Values
+from rules.options import Value, Values
 from waypost import telling
 from waypost.ahead import Ahead
 from waypost.channels import Channels, Loaded
-from waypost.i18n import SOURCE, english
+from waypost.i18n import SOURCE, english, typed
 from waypost.outcome import Outcome, User
 from waypost.records import LogEntry, Post
 from waypost.telling import asked_by
@@ -70,8 +70,7 @@ class Play:
             if actor.seat is None and not actor.host:  # said before anything typed is read
                 raise NotAllowed(Msg("You are not playing in this game."))
             view = loaded.view(actor.seat)
-            words = loaded.game.rules.words(view)
-            values = {k: english(v, words, language) if isinstance(v, str) else v for k, v in values.items()}
+            values = typed_in(loaded.game.rules, view, values, language)
             action = loaded.game.rules.build(view, actor, kind, values)
             if self.ahead.preparing(loaded, actor, kind):
                 return await self.ahead.prepare(loaded, user, action)
@@ -233,3 +232,17 @@ def _line_of(loaded: Loaded, seat: int | None) -> str:
     """The key of a seat's one line in the channel for its secret moves of the phase in play."""
     position = loaded.game.rules.position(loaded.state)
     return f"{loaded.row.id}:{seat}:{position.phase}:{position.heading}"
+
+
+def typed_in(rules: Game[Any], view: Any, values: Values, language: str) -> dict[str, Value | None]:
+    """The values a player typed in `language`, put back into the English the rules read: an option's
+    keywords (`Game.keywords`: "keine" → "none") and the game's words inside any text
+    (`Game.words`: "2 Bogenschützen" → "2 archer")."""
+    words = rules.words(view)
+    read: dict[str, Value | None] = {}
+    for name, value in values.items():
+        if isinstance(value, str):
+            value = typed(value, rules.keywords[name], language) if name in rules.keywords else \
+                english(value, words, language)
+        read[name] = value
+    return read
