@@ -3,7 +3,7 @@ language tests), and what the bot said back."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 from offline.payloads import iter_components
@@ -101,3 +101,12 @@ def catalog_sentences() -> list[str]:
     """The catalogs' English sentences (msgids of more than two words, no placeholder): none may
     be left verbatim in a German or Polish game."""
     return [text for _, text in known() if len(text.split()) > 2 and "{" not in text]
+
+
+def reads_in(text: str, samples: Sequence[str], names: Collection[str] = ()) -> None:
+    """What a German or Polish game said (`text`) keeps no catalog sentence in English (`names`,
+    such as a board's title the catalogs hold for the boards drawn, aside) and says each sample."""
+    left = [s for s in catalog_sentences() if s in text and s not in names]
+    assert not left, left
+    for sample in samples:
+        assert sample in text, sample
