@@ -33,6 +33,7 @@ Lister = Callable[[SkyeState, Actor, Values], list[Choice]]
 NEAR = 10  # adjusting gold or VP suggests values this far either side of the current one
 YES = ("true", "yes", "on", "1")
 PRICES = Param("prices", Msg("Which prices?"))  # the menus' prices as one choice (typed: price1, price2, price3)
+PRICED = Param("priced", Msg("Which tile to axe, and your prices?"))  # the axe and the prices as one choice
 EACH = "each"  # the joint price choice asking each price apart (a lone number: the first, the others apart)
 SPOT = Param("spot", Msg("Which tile, where (x,y)?"))  # the menus' tile and position as one choice (typed apart)
 
@@ -46,12 +47,15 @@ def candidates(state: SkyeState, actor: Actor, kind: str, param: str, chosen: Va
 
 def params_now(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, ...],
                chosen: Values) -> tuple[Param, ...]:
-    """The parameters as they stand once `chosen` are: in menus, the prices as one choice of splits (or
-    each apart, past a menu); typed, a third price only with No Axe, needed unless a tile is axed; a
-    tile and where it goes as one choice when every pair fits on a menu; a plan's markers up to the
-    seat's markers, none after one left out, Extra Movement only with a tile to spend; an
-    adjustment's value or position, by what is adjusted."""
+    """The parameters as they stand once `chosen` are: in menus, the axe and the prices as one choice
+    where every axe with every split fits what a card's menus show at once, else the prices as one
+    choice of splits once the axe is chosen (or each apart, past a menu); typed, a third price only
+    with No Axe, needed unless a tile is axed; a tile and where it goes as one choice when every pair
+    fits on a menu; a plan's markers up to the seat's markers, none after one left out, Extra
+    Movement only with a tile to spend; an adjustment's value or position, by what is adjusted."""
     if kind == "price" and actor.seat is not None:
+        if _priced(state, actor.seat, chosen):
+            return joint(params, PRICED, ("axe", "price1", "price2", "price3"))
         axed = chosen.get("axe")
         no_axe = queries.may_skip_axe(state, actor.seat) if axed is None else notation.nothing(str(axed))
         each = tuple(replace(p, required=True) if p.name == "price3" else p for p in params
@@ -90,8 +94,11 @@ def build(state: SkyeState, actor: Actor, kind: str, values: Values) -> Action:
 
 
 def typed(kind: str, values: Values) -> dict[str, Value | None]:
-    """A tile and its position chosen in a menu as one ("T12@1,0"), or prices as one ("2 3"), as the
-    values a command types."""
+    """A tile and its position chosen in a menu as one ("T12@1,0"), or prices as one ("2 3"), with
+    the axe before them ("L12 2 3"), as the values a command types."""
+    if kind == "price" and values.get("priced") is not None:
+        axe, _, prices = str(values["priced"]).partition(" ")
+        return typed(kind, {**{k: v for k, v in values.items() if k != "priced"}, "axe": axe, "prices": prices})
     if kind == "price" and values.get("prices") is not None:
         found = {k: v for k, v in values.items() if k != "prices"}
         if values["prices"] != EACH:
@@ -117,7 +124,29 @@ def _spotted(state: SkyeState, actor: Actor, chosen: Values) -> bool:
     return bool(_FITS.get(state, actor.seat, lambda: len(_place_spot(state, actor, {})) <= SHOWN))
 
 
-_FITS = Kept()  # whether the tiles and positions to place fit a card's menus, on the last state asked about
+def _priced(state: SkyeState, seat: int, chosen: Values) -> bool:
+    """Whether a pricing is chosen by its joint choice of the axe and the prices: chosen so already,
+    or nothing of it chosen or typed yet and every axe with every split of the prices fits what a
+    card's menus show at once (5 gold: 3 axes × 10 splits), each axe's splits all listed."""
+    if "priced" in chosen:
+        return True
+    if any(k in chosen for k in ("axe", "prices", "price1", "price2", "price3")):
+        return False
+
+    def fits() -> bool:
+        gold, hand = state.players[seat].gold, queries.hand(state, seat)
+        counts = [len(hand) - 1] * len(hand) + ([len(hand)] if queries.may_skip_axe(state, seat) else [])
+        total = 0
+        for count in counts:
+            splits = _splits(queries.price_floor(state, seat, count), min(gold, MAX_PRICE), gold, count)
+            if len(splits) > MENU:
+                return False
+            total += len(splits)
+        return total <= SHOWN
+    return bool(_FITS.get(state, ("price", seat), fits))
+
+
+_FITS = Kept()  # whether the choices joined (a pricing's, a placing's) fit a card's menus, on the last state asked
 
 
 # --- building actions --------------------------------------------------------------------------------
@@ -252,9 +281,33 @@ def _price_prices(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice
         priced = joined([Msg("{tile} {n} gold", tile=t, n=v) for t, v in zip(tiles, p, strict=True)], ", ") if p \
             else Msg("no tile to price")
         value = " ".join(map(str, (*p, *(0,) * (2 - len(p)))))  # the first two prices are always given
-        found.append(Choice(value, Msg("{prices} ({left} of your {gold} gold left)", prices=priced, left=gold - sum(p),
-                                       gold=gold)))
+        said = {"prices": priced, "left": gold - sum(p), "gold": gold}
+        short = queries.short_of_buying(state, seat, p)
+        found.append(Choice(value, Msg("{prices} ({left} of your {gold} gold left)", **said) if not short else
+                            Msg("{prices} ({left} of your {gold} gold left) — no gold left to buy", **said)
+                            if gold <= sum(p) else
+                            Msg("{prices} ({left} of your {gold} gold left) — too little left to buy", **said)))
     return found + rest
+
+
+def warned(values: Values) -> bool:
+    """Whether prices were picked as a split in a menu, whose label says when they leave too little
+    gold to buy (the pick is the answer to the question a turn card would ask)."""
+    split = str(values.get("priced") or values.get("prices") or "").split()
+    return len(split) > 1 + ("priced" in values) and split[-1] != EACH
+
+
+def _price_priced(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    """The axe and the prices as one choice: each tile to axe (or none, with No Axe) with every split
+    of the others' prices, as the prices' own menu says them."""
+    return [Choice(f"{axe.value} {split.value}", Msg("{axe}: {prices}", axe=_axed(str(axe.value)),
+                                                       prices=split.label))
+            for axe in _price_axe(state, actor, chosen)
+            for split in _price_prices(state, actor, {"axe": axe.value})]
+
+
+def _axed(axe: str) -> Msg:
+    return Msg("No Axe") if notation.nothing(axe) else Msg("axe {tile}", tile=axe)
 
 
 def _splits(floor: int, top: int, gold: int, count: int) -> list[tuple[int, ...]]:
@@ -527,6 +580,7 @@ BUILDERS: dict[str, Builder] = {
 }
 LISTERS: dict[tuple[str, str], Lister] = {
     ("price", "axe"): _price_axe,
+    ("price", "priced"): _price_priced,
     ("price", "prices"): _price_prices,
     **{("price", f"price{i + 1}"): _price_of(i) for i in range(3)},
     ("buy", "tile"): _buy_tile,
