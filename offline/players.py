@@ -404,8 +404,9 @@ class PingPlayer(CardPlayer):
         return await self._through(user, opened.id, action, ["Your turn card"], kind)
 
     def _offered(self, user_id: int) -> list[tuple[int, dict[str, Any]]]:
-        """The buttons before the player: the channel's newest message that mentions them, and the
-        newest private message they were answered with in this channel (the card left open)."""
+        """The buttons before the player: the channel's newest message that mentions them or carries
+        their next actions (the answer to their last one), and the newest private message they were
+        answered with in this channel (the card left open)."""
         messages = self.discord.standin.messages
         found = []
         for ephemeral in (False, True):
@@ -418,9 +419,11 @@ class PingPlayer(CardPlayer):
 
 def _theirs(raw: dict[str, Any], channel: int, user_id: int, ephemeral: bool) -> bool:
     """Whether a message is in `channel` and the player's: private to them, or (not `ephemeral`)
-    mentioning them."""
+    mentioning them or carrying their action buttons (the answer to their own action)."""
     if raw["channel_id"] != str(channel) or bool(raw["flags"] & EPHEMERAL) != ephemeral:
         return False
     if ephemeral:
         return raw.get("interaction_metadata", {}).get("user", {}).get("id") == str(user_id)
-    return f"<@{user_id}>" in raw["content"]
+    theirs = f"waypost:act:{channel}:{user_id}:"
+    return f"<@{user_id}>" in raw["content"] or any(c.get("custom_id", "").startswith(theirs)
+                                                     for c in iter_components(raw["components"]))
