@@ -42,20 +42,24 @@ def candidates(state: SkyeState, actor: Actor, kind: str, param: str, chosen: Va
     """The values of `param` of `kind` worth offering given `chosen` (the contract keeps those the
     rules accept); [] for someone without a seat, or when what was chosen before cannot be read."""
     return [] if actor.seat is None else listed(LISTERS, state, actor, kind, param,
-                                                typed(kind, chosen) if param != "prices" else chosen)
+                                                typed(kind, chosen) if param != "prices" else _axed_now(chosen))
 
 
 def params_now(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, ...],
                chosen: Values) -> tuple[Param, ...]:
     """The parameters as they stand once `chosen` are: in menus, the axe and the prices as one choice
-    where every axe with every split fits what a card's menus show at once, else the prices as one
-    choice of splits once the axe is chosen (or each apart, past a menu); typed, a third price only
-    with No Axe, needed unless a tile is axed; a tile and where it goes as one choice when every pair
-    fits on a menu; a plan's markers up to the seat's markers, none after one left out, Extra
-    Movement only with a tile to spend; an adjustment's value or position, by what is adjusted."""
+    (or the axe alone in it, then the prices as one choice of splits, or each apart past a menu);
+    typed, a third price only with No Axe, needed unless a tile is axed; a tile and where it goes as
+    one choice when every pair fits on a menu; a plan's markers up to the seat's markers, none after
+    one left out, Extra Movement only with a tile to spend; an adjustment's value or position, by
+    what is adjusted."""
     if kind == "price" and actor.seat is not None:
-        if _priced(state, actor.seat, chosen):
-            return joint(params, PRICED, ("axe", "price1", "price2", "price3"))
+        if "priced" in chosen or not any(k in chosen for k in ("axe", "prices", "price1", "price2", "price3")):
+            axe, _, prices = str(chosen.get("priced") or "").partition(" ")
+            if not axe or prices:  # not chosen yet, or the axe and the prices in one pick
+                return joint(params, PRICED, ("axe", "price1", "price2", "price3"))
+            rest = params_now(state, actor, kind, params, _axed_now(chosen))  # the axe alone: the prices after it
+            return tuple(PRICED if p.name == "axe" else p for p in rest)
         axed = chosen.get("axe")
         no_axe = queries.may_skip_axe(state, actor.seat) if axed is None else notation.nothing(str(axed))
         each = tuple(replace(p, required=True) if p.name == "price3" else p for p in params
@@ -98,7 +102,7 @@ def typed(kind: str, values: Values) -> dict[str, Value | None]:
     the axe before them ("L12 2 3"), as the values a command types."""
     if kind == "price" and values.get("priced") is not None:
         axe, _, prices = str(values["priced"]).partition(" ")
-        return typed(kind, {**{k: v for k, v in values.items() if k != "priced"}, "axe": axe, "prices": prices})
+        return typed(kind, {**_axed_now(values), **({"prices": prices} if prices else {})})
     if kind == "price" and values.get("prices") is not None:
         found = {k: v for k, v in values.items() if k != "prices"}
         if values["prices"] != EACH:
@@ -124,29 +128,14 @@ def _spotted(state: SkyeState, actor: Actor, chosen: Values) -> bool:
     return bool(_FITS.get(state, actor.seat, lambda: len(_place_spot(state, actor, {})) <= SHOWN))
 
 
-def _priced(state: SkyeState, seat: int, chosen: Values) -> bool:
-    """Whether a pricing is chosen by its joint choice of the axe and the prices: chosen so already,
-    or nothing of it chosen or typed yet and every axe with every split of the prices fits what a
-    card's menus show at once (5 gold: 3 axes × 10 splits), each axe's splits all listed."""
-    if "priced" in chosen:
-        return True
-    if any(k in chosen for k in ("axe", "prices", "price1", "price2", "price3")):
-        return False
-
-    def fits() -> bool:
-        gold, hand = state.players[seat].gold, queries.hand(state, seat)
-        counts = [len(hand) - 1] * len(hand) + ([len(hand)] if queries.may_skip_axe(state, seat) else [])
-        total = 0
-        for count in counts:
-            splits = _splits(queries.price_floor(state, seat, count), min(gold, MAX_PRICE), gold, count)
-            if len(splits) > MENU:
-                return False
-            total += len(splits)
-        return total <= SHOWN
-    return bool(_FITS.get(state, ("price", seat), fits))
+def _axed_now(values: Values) -> dict[str, Value | None]:
+    """`values` with the axe of a joint choice of the axe and the prices as chosen apart."""
+    if values.get("priced") is None:
+        return dict(values)
+    return {**{k: v for k, v in values.items() if k != "priced"}, "axe": str(values["priced"]).partition(" ")[0]}
 
 
-_FITS = Kept()  # whether the choices joined (a pricing's, a placing's) fit a card's menus, on the last state asked
+_FITS = Kept()  # whether the tiles and positions to place fit a card's menus, on the last state asked about
 
 
 # --- building actions --------------------------------------------------------------------------------
@@ -293,17 +282,28 @@ def _price_prices(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice
 def warned(values: Values) -> bool:
     """Whether prices were picked as a split in a menu, whose label says when they leave too little
     gold to buy (the pick is the answer to the question a turn card would ask)."""
-    split = str(values.get("priced") or values.get("prices") or "").split()
-    return len(split) > 1 + ("priced" in values) and split[-1] != EACH
+    split = (str(values.get("priced") or "").partition(" ")[2] or str(values.get("prices") or "")).split()
+    return len(split) > 1
 
 
 def _price_priced(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
     """The axe and the prices as one choice: each tile to axe (or none, with No Axe) with every split
-    of the others' prices, as the prices' own menu says them."""
-    return [Choice(f"{axe.value} {split.value}", Msg("{axe}: {prices}", axe=_axed(str(axe.value)),
-                                                       prices=split.label))
-            for axe in _price_axe(state, actor, chosen)
-            for split in _price_prices(state, actor, {"axe": axe.value})]
+    of the others' prices, as the prices' own menu says them, where they all fit a card's two menus
+    (5 gold: 3 axes × 10 splits); else, for each axe, its cheapest splits and "other prices", the
+    axe alone, the prices asked after it."""
+    axes = _price_axe(state, actor, chosen)
+    splits = {a.value: [c for c in _price_prices(state, actor, {"axe": a.value}) if len(str(c.value).split()) > 1]
+              for a in axes}
+    every = sum(map(len, splits.values())) <= SHOWN and all(
+        len(found) == len(_price_prices(state, actor, {"axe": a})) for a, found in splits.items())
+    kept = SHOWN if every else (SHOWN - len(axes)) // max(len(axes), 1)
+    found = []
+    for axe in axes:
+        said = _axed(str(axe.value))
+        found += [Choice(f"{axe.value} {c.value}", Msg("{axe}: {prices}", axe=said, prices=c.label))
+                  for c in splits[axe.value][:kept]]
+        found += [] if every else [Choice(str(axe.value), Msg("{axe}: other prices…", axe=said))]
+    return found
 
 
 def _axed(axe: str) -> Msg:

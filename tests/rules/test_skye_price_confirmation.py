@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.base import Actor
 from rules.skye import GAME
 from rules.skye.state import Held, with_player
-from tests.rules.skye_fixtures import BLUE, RED, new_game
+from tests.rules.skye_fixtures import BLUE, RED, axed_alone, new_game
 
 
 def asked(state, prices: tuple[int, int], seat: int = RED) -> str:
@@ -72,11 +72,12 @@ def test_ruling_4_prices_given_apart_ask_beside_confirm():
     the completed choice's step (as a turn card reaches it) carries the question."""
     state = with_player(new_game(3), RED, gold=12)
     view = GAME.view(state, RED)
-    first = GAME.step(view, Actor(RED), "price", [0])  # axe the first tile; the prices past a menu
+    axe = axed_alone(state, RED)  # axe the first tile alone; the prices past a menu
+    first = GAME.step(view, Actor(RED), "price", [axe])
     seven = next(n for n, c in zip(first.numbers, first.choices) if c.value == "7")
-    then = GAME.step(view, Actor(RED), "price", [0, seven])
+    then = GAME.step(view, Actor(RED), "price", [axe, seven])
     five = next(n for n, c in zip(then.numbers, then.choices) if c.value == 5)
-    step = GAME.step(view, Actor(RED), "price", [0, seven, five])
+    step = GAME.step(view, Actor(RED), "price", [axe, seven, five])
     assert step.param is None and step.question.startswith("Your prices take all your 12 gold")
-    cheap = GAME.step(view, Actor(RED), "price", [0, seven, 0])
+    cheap = GAME.step(view, Actor(RED), "price", [axe, seven, 0])
     assert cheap.param is None and cheap.question == ""
