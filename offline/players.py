@@ -376,9 +376,10 @@ class CardPlayer:
 class PingPlayer(CardPlayer):
     """Plays by taps from the ping, as a player who knows what they want to do: the action is chosen
     among those open to them (`Table.card`, read, not tapped: the ping and the card say it), then
-    tapped by the shortest way offered: its button on the message that pinged them, or on the card
-    their last action left open, or else the "Your turn card" button and the action's button on it;
-    then its menus and Confirm. Each move records its action `kind` and its taps (`Move.taps`)."""
+    tapped by the shortest way offered: its button on the message that pinged them, on the answer to
+    their last action, or on the card it left open, or else the "Your turn card" button and the
+    action's button on it; then its menus and Confirm. Each move records its action `kind` and its
+    taps (`Move.taps`)."""
 
     async def _act(self, user: str, usual_only: bool = False) -> Move:
         uid = self.discord.builder.directory.user_id(user)
