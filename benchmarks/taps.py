@@ -2,8 +2,8 @@
 
 Three players play each game through the real bot and the offline stand-in (`offline.players.
 PingPlayer`): each wants an action open to them, and taps it the shortest way they are offered —
-its button on the message that pinged them, or on the card their last action left open, else the
-"Your turn card" button and the action's button on it — then its menus and Confirm. Counted is
+its button on the message that pinged them, on the answer to their last action or the card it left
+open, else the "Your turn card" button and the action's button on it — then its menus and Confirm. Counted is
 every interaction (a button, a menu choice, a confirm) until the action is played; a decision's
 menu is one. Printed per game and action kind: the median, the 90th percentile and the most,
 beside the targets for the common actions (Board Game Arena takes 2–3 clicks); the rest, and the

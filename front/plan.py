@@ -173,7 +173,7 @@ def plan(outcome: Outcome, context: Context) -> ReplyPlan:
     on_live = outcome.live and not outcome.private and outcome.drawing is not None
     reply = replace(outcome, drawing=None) if on_live else outcome
     said = context.reader if reply.private else spoken
-    buttons = components(reply, channel, context.finish, spoken)  # a private answer has none
+    buttons = components(reply, channel, context.finish, said)  # a private answer: the actor's next actions
     direct = _direct(outcome, context, buttons)
     quiet = {d.user_id for d in direct} | {context.actor}
     answer = Answer(tuple(render_text(reply, said)), reply.private,
@@ -183,7 +183,8 @@ def plan(outcome: Outcome, context: Context) -> ReplyPlan:
     if on_live and outcome.drawing is not None:
         after = Msg("Live board, after: {what}", what=escape(translate(outcome.text, spoken)))
         live = Live(outcome.drawing, fit([translate(after, spoken)]),
-                    components(replace(outcome, turns=(), awaiting=False), channel, context.finish, spoken))
+                    components(replace(outcome, turns=(), awaiting=False, going_on=None), channel, context.finish,
+                               spoken))
     menus = tuple(Post(f"<@{p.user_id}> {escape(translate(p.prompt, spoken))}",
                        () if p.user_id in quiet else (p.user_id,), (Menu(p),)) for p in outcome.prompts)
     line = Line(translate(outcome.announce, spoken), outcome.gather) if outcome.announce else None
@@ -240,14 +241,19 @@ def closed(user_ids: list[int], language: str = SOURCE) -> Post:
 
 
 def components(outcome: Outcome, channel: int, finish: str | None, language: str = SOURCE) -> tuple[Component, ...]:
-    """What goes under a public answer: the actions open to whom it pings (`quick_actions`, labelled
-    in `language`), the turn card when anyone may act, Verify under a reveal and, under a board, end
-    the turn (when a player on turn may end it, `Outcome.may_end`, and it is not among those already
-    offered), take back, my own board."""
-    if outcome.private or (outcome.drawing is None and not outcome.awaiting and outcome.verify is None):
-        return ()
+    """What goes under an answer: the actions open to whom it pings or, pinging nobody, to the actor
+    still awaited (`quick_actions`, labelled in `language`; under a private answer, only those), the
+    turn card when anyone may act, Verify under a reveal and, under a board, end the turn (when a
+    player on turn may end it, `Outcome.may_end`, and it is not among those already offered), take
+    back, my own board."""
+    if outcome.private:
+        own = outcome.going_on
+        return () if own is None else \
+            tuple(Quick(channel, own.user_id, kind, translate(label, language)) for kind, label in own.actions[:4])
     quick, whose = quick_actions(outcome)
     found: list[Component] = [Quick(channel, whose, kind, translate(label, language)) for kind, label in quick]
+    if outcome.drawing is None and not outcome.awaiting and outcome.verify is None:
+        return ()
     if outcome.awaiting:
         found.append(CardKey(channel))
     if outcome.verify is not None:
@@ -261,7 +267,9 @@ def components(outcome: Outcome, channel: int, finish: str | None, language: str
 def quick_actions(outcome: Outcome) -> tuple[tuple[tuple[str, str], ...], int]:
     """The action buttons of a ping and whose they are: one player's actions open now, theirs; when
     it pings several (a phase played together), those open to every one of them, for whichever of
-    them clicks (user 0)."""
+    them clicks (user 0); pinging nobody, the actor's next ones while they may act on, theirs."""
+    if not outcome.turns and outcome.going_on is not None:
+        return outcome.going_on.actions[:4], outcome.going_on.user_id
     if len(outcome.turns) == 1:
         return outcome.turns[0].actions[:4], outcome.turns[0].user_id
     shared = [a for a in outcome.turns[0].actions if all(a in t.actions for t in outcome.turns)] if outcome.turns \

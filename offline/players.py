@@ -376,9 +376,10 @@ class CardPlayer:
 class PingPlayer(CardPlayer):
     """Plays by taps from the ping, as a player who knows what they want to do: the action is chosen
     among those open to them (`Table.card`, read, not tapped: the ping and the card say it), then
-    tapped by the shortest way offered: its button on the message that pinged them, or on the card
-    their last action left open, or else the "Your turn card" button and the action's button on it;
-    then its menus and Confirm. Each move records its action `kind` and its taps (`Move.taps`)."""
+    tapped by the shortest way offered: its button on the message that pinged them, on the answer to
+    their last action, or on the card it left open, or else the "Your turn card" button and the
+    action's button on it; then its menus and Confirm. Each move records its action `kind` and its
+    taps (`Move.taps`)."""
 
     async def _act(self, user: str, usual_only: bool = False) -> Move:
         uid = self.discord.builder.directory.user_id(user)
@@ -404,8 +405,9 @@ class PingPlayer(CardPlayer):
         return await self._through(user, opened.id, action, ["Your turn card"], kind)
 
     def _offered(self, user_id: int) -> list[tuple[int, dict[str, Any]]]:
-        """The buttons before the player: the channel's newest message that mentions them, and the
-        newest private message they were answered with in this channel (the card left open)."""
+        """The buttons before the player: the channel's newest message that mentions them or carries
+        their next actions (the answer to their last one), and the newest private message they were
+        answered with in this channel (the card left open)."""
         messages = self.discord.standin.messages
         found = []
         for ephemeral in (False, True):
@@ -418,9 +420,11 @@ class PingPlayer(CardPlayer):
 
 def _theirs(raw: dict[str, Any], channel: int, user_id: int, ephemeral: bool) -> bool:
     """Whether a message is in `channel` and the player's: private to them, or (not `ephemeral`)
-    mentioning them."""
+    mentioning them or carrying their action buttons (the answer to their own action)."""
     if raw["channel_id"] != str(channel) or bool(raw["flags"] & EPHEMERAL) != ephemeral:
         return False
     if ephemeral:
         return raw.get("interaction_metadata", {}).get("user", {}).get("id") == str(user_id)
-    return f"<@{user_id}>" in raw["content"]
+    theirs = f"waypost:act:{channel}:{user_id}:"
+    return f"<@{user_id}>" in raw["content"] or any(c.get("custom_id", "").startswith(theirs)
+                                                     for c in iter_components(raw["components"]))

@@ -116,7 +116,8 @@ class Outcome:
     line per player and phase edited in place (a quiet channel), that line's key (`gather`);
     `finished` when the move ended the game; `live` when the drawing goes to the channel's live
     board message, edited in place, rather than with the answer; `may_end` when a player on turn
-    may end it now (the game's end-turn action accepted on their view: its button is offered)."""
+    may end it now (the game's end-turn action accepted on their view: its button is offered);
+    `going_on` what the actor, still awaited, may do next (their buttons under the answer, not a ping)."""
 
     text: str
     details: tuple[str, ...] = ()
@@ -136,6 +137,7 @@ class Outcome:
     posted: bool = False  # posts wait in the outbox (prepared turns played after it): deliver them now
     prepared: bool = False  # the action was prepared, not played (issue 30): it waits for the player's turn
     may_end: bool = False
+    going_on: Turn | None = None
 
 
 @dataclass(frozen=True)

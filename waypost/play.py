@@ -164,7 +164,8 @@ class Play:
         elif result.secret:  # the player's own board shows what they sealed
             outcome = Outcome(result.summary, result.details, private=True, announce=told_channel,
                               drawing=telling.drawing(loaded, actor.seat, result.summary, Posted(action, actor.seat)),
-                              gather="" if loud else _line_of(loaded, actor.seat))
+                              gather="" if loud else _line_of(loaded, actor.seat),
+                              going_on=telling.going_on(loaded, user))
         else:
             outcome = telling.outcome(loaded, user, result.summary, (*result.details, *(result.proof if loud else ())),
                                       before, draw=result.board_changed or ending is not None or loud,

@@ -19,7 +19,8 @@ def outcome(loaded: Loaded, user: User, text: str, details: tuple[str, ...],
             posted: Posted | None = None, began: bool = False) -> Outcome:
     """Whom to ping (newly awaited players other than the actor; one asked a decision gets its
     menu, which mentions them), what each newly awaited player is asked (the actor too, named
-    but not pinged: the host who starts a game and plays first), whom to tell they were hit,
+    but not pinged: the host who starts a game and plays first), what the actor still awaited may
+    do next (Sail again, or sail the ship just maintained: their buttons, unnamed), whom to tell they were hit,
     menus to offer, what to draw (the posted view, showing best the action `posted` names).
     When the game has just begun (`began`) or stopped waiting for anyone, in a phase where
     players may still act (Mega Civilization's table phases), what that phase asks is said."""
@@ -45,7 +46,17 @@ def outcome(loaded: Loaded, user: User, text: str, details: tuple[str, ...],
         else None
     return Outcome(text, details, drawing=shown, ping=ping, prompts=prompts, turns=turns,
                    awaiting=bool(after) or open_to_act(loaded), hits=told,
-                   live=mode == "live" and shown is not None, may_end=shown is not None and may_end(loaded, after))
+                   live=mode == "live" and shown is not None, may_end=shown is not None and may_end(loaded, after),
+                   going_on=going_on(loaded, user, fresh))
+
+
+def going_on(loaded: Loaded, user: User, fresh: list[Awaiting] | None = None) -> Turn | None:
+    """What the actor, still awaited and not newly (`fresh`), may do next: the phase's actions open
+    to them now, for buttons under the answer to their action (None when they have none)."""
+    seats = loaded.row.seats
+    own = turns_of(loaded, [a for a in loaded.awaiting() if a not in (fresh or ()) and
+                            seats[a.seat].player_id == user.id])
+    return own[0] if own and own[0].actions else None
 
 
 def may_end(loaded: Loaded, awaited: list[Awaiting]) -> bool:

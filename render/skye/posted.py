@@ -99,13 +99,13 @@ def framed(state: SkyeState, viewer: int | None, posted: Posted) -> list[int]:
 
 def layout(state: SkyeState, viewer: int | None, posted: Posted) -> dict[int, Slot] | None:
     """The territories shown and their slots: one beside its side panel, else as many of those
-    `framed` as fit across the main part (up to half as tall again as `MAIN_H`) with tiles of
+    `framed` as fit across the main part (up to twice as tall as `MAIN_H`) with tiles of
     `LEAST_TILE` pixels or more, in turn; None while buying, when every player's offers are shown."""
     if state.stage in ("buy", "keep") and state.offers and not posted.places:
         return None
     seats = framed(state, viewer, posted)
     for count in range(len(seats), 1, -1):
-        for main_h in range(MAIN_H, MAIN_H * 3 // 2 + 1, 50):
+        for main_h in range(MAIN_H, MAIN_H * 2 + 1, 50):
             found = slots(state, seats[:count], (12, HEADING_H + 12, POSTED_W - 6, HEADING_H + main_h - 12), TILE)
             if min(s.grid.size for s in found.values()) >= LEAST_TILE:
                 return found

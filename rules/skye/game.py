@@ -259,8 +259,9 @@ class SkyeGame(Game[SkyeState]):
         return None
 
     def confirmation(self, state: SkyeState, actor: Actor, kind: str, chosen: Values | None = None) -> str:
-        """Prices that would leave too little gold to buy another player's tile ask first."""
-        if kind != Price.kind or chosen is None or actor.seat is None:
+        """Prices that would leave too little gold to buy another player's tile ask first, unless
+        picked from a menu whose label said so."""
+        if kind != Price.kind or chosen is None or actor.seat is None or options.warned(chosen):
             return ""
         try:
             action = self.build(state, actor, kind, chosen)

@@ -33,6 +33,7 @@ Lister = Callable[[SkyeState, Actor, Values], list[Choice]]
 NEAR = 10  # adjusting gold or VP suggests values this far either side of the current one
 YES = ("true", "yes", "on", "1")
 PRICES = Param("prices", Msg("Which prices?"))  # the menus' prices as one choice (typed: price1, price2, price3)
+PRICED = Param("priced", Msg("Which tile to axe, and your prices?"))  # the axe and the prices as one choice
 EACH = "each"  # the joint price choice asking each price apart (a lone number: the first, the others apart)
 # what an adjustment sets, in the menu's words (the tracks are named by the board's data)
 FIELDS = {"gold": Msg("gold"), "vp": Msg("VP"), "roads": Msg("roads in hand"), "markers": Msg("waypoint markers"),
@@ -44,17 +45,24 @@ def candidates(state: SkyeState, actor: Actor, kind: str, param: str, chosen: Va
     """The values of `param` of `kind` worth offering given `chosen` (the contract keeps those the
     rules accept); [] for someone without a seat, or when what was chosen before cannot be read."""
     return [] if actor.seat is None else listed(LISTERS, state, actor, kind, param,
-                                                typed(kind, chosen) if param != "prices" else chosen)
+                                                typed(kind, chosen) if param != "prices" else _axed_now(chosen))
 
 
 def params_now(state: SkyeState, actor: Actor, kind: str, params: tuple[Param, ...],
                chosen: Values) -> tuple[Param, ...]:
-    """The parameters as they stand once `chosen` are: in menus, the prices as one choice of splits (or
-    each apart, past a menu); typed, a third price only with No Axe, needed unless a tile is axed; a
-    tile and where it goes as one choice when every pair fits on a menu; a plan's markers up to the
-    seat's markers, none after one left out, Extra Movement only with a tile to spend; an
-    adjustment's value or position, by what is adjusted."""
+    """The parameters as they stand once `chosen` are: in menus, the axe and the prices as one choice
+    (or the axe alone in it, then the prices as one choice of splits, or each apart past a menu);
+    typed, a third price only with No Axe, needed unless a tile is axed; a tile and where it goes as
+    one choice when every pair fits on a menu; a plan's markers up to the seat's markers, none after
+    one left out, Extra Movement only with a tile to spend; an adjustment's value or position, by
+    what is adjusted."""
     if kind == "price" and actor.seat is not None:
+        if "priced" in chosen or not any(k in chosen for k in ("axe", "prices", "price1", "price2", "price3")):
+            axe, _, prices = str(chosen.get("priced") or "").partition(" ")
+            if not axe or prices:  # not chosen yet, or the axe and the prices in one pick
+                return joint(params, PRICED, ("axe", "price1", "price2", "price3"))
+            rest = params_now(state, actor, kind, params, _axed_now(chosen))  # the axe alone: the prices after it
+            return tuple(PRICED if p.name == "axe" else p for p in rest)
         axed = chosen.get("axe")
         no_axe = queries.may_skip_axe(state, actor.seat) if axed is None else notation.nothing(str(axed))
         each = tuple(replace(p, required=True) if p.name == "price3" else p for p in params
@@ -93,8 +101,11 @@ def build(state: SkyeState, actor: Actor, kind: str, values: Values) -> Action:
 
 
 def typed(kind: str, values: Values) -> dict[str, Value | None]:
-    """A tile and its position chosen in a menu as one ("T12@1,0"), or prices as one ("2 3"), as the
-    values a command types."""
+    """A tile and its position chosen in a menu as one ("T12@1,0"), or prices as one ("2 3"), with
+    the axe before them ("L12 2 3"), as the values a command types."""
+    if kind == "price" and values.get("priced") is not None:
+        axe, _, prices = str(values["priced"]).partition(" ")
+        return typed(kind, {**_axed_now(values), **({"prices": prices} if prices else {})})
     if kind == "price" and values.get("prices") is not None:
         found = {k: v for k, v in values.items() if k != "prices"}
         if values["prices"] != EACH:
@@ -118,6 +129,13 @@ def _spotted(state: SkyeState, actor: Actor, chosen: Values) -> bool:
     if "tile" in chosen or "position" in chosen or actor.seat is None:
         return False
     return bool(_FITS.get(state, actor.seat, lambda: len(_place_spot(state, actor, {})) <= SHOWN))
+
+
+def _axed_now(values: Values) -> dict[str, Value | None]:
+    """`values` with the axe of a joint choice of the axe and the prices as chosen apart."""
+    if values.get("priced") is None:
+        return dict(values)
+    return {**{k: v for k, v in values.items() if k != "priced"}, "axe": str(values["priced"]).partition(" ")[0]}
 
 
 _FITS = Kept()  # whether the tiles and positions to place fit a card's menus, on the last state asked about
@@ -255,9 +273,44 @@ def _price_prices(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice
         priced = joined([Msg("{tile} {n} gold", tile=t, n=v) for t, v in zip(tiles, p, strict=True)], ", ") if p \
             else Msg("no tile to price")
         value = " ".join(map(str, (*p, *(0,) * (2 - len(p)))))  # the first two prices are always given
-        found.append(Choice(value, Msg("{prices} ({left} of your {gold} gold left)", prices=priced, left=gold - sum(p),
-                                       gold=gold)))
+        said = {"prices": priced, "left": gold - sum(p), "gold": gold}
+        short = queries.short_of_buying(state, seat, p)
+        found.append(Choice(value, Msg("{prices} ({left} of your {gold} gold left)", **said) if not short else
+                            Msg("{prices} ({left} of your {gold} gold left) — no gold left to buy", **said)
+                            if gold <= sum(p) else
+                            Msg("{prices} ({left} of your {gold} gold left) — too little left to buy", **said)))
     return found + rest
+
+
+def warned(values: Values) -> bool:
+    """Whether prices were picked as a split in a menu, whose label says when they leave too little
+    gold to buy (the pick is the answer to the question a turn card would ask)."""
+    split = (str(values.get("priced") or "").partition(" ")[2] or str(values.get("prices") or "")).split()
+    return len(split) > 1
+
+
+def _price_priced(state: SkyeState, actor: Actor, chosen: Values) -> list[Choice]:
+    """The axe and the prices as one choice: each tile to axe (or none, with No Axe) with every split
+    of the others' prices, as the prices' own menu says them, where they all fit a card's two menus
+    (5 gold: 3 axes × 10 splits); else, for each axe, its cheapest splits and "other prices", the
+    axe alone, the prices asked after it."""
+    axes = _price_axe(state, actor, chosen)
+    splits = {a.value: [c for c in _price_prices(state, actor, {"axe": a.value}) if len(str(c.value).split()) > 1]
+              for a in axes}
+    every = sum(map(len, splits.values())) <= SHOWN and all(
+        len(found) == len(_price_prices(state, actor, {"axe": a})) for a, found in splits.items())
+    kept = SHOWN if every else (SHOWN - len(axes)) // max(len(axes), 1)
+    found = []
+    for axe in axes:
+        said = _axed(str(axe.value))
+        found += [Choice(f"{axe.value} {c.value}", Msg("{axe}: {prices}", axe=said, prices=c.label))
+                  for c in splits[axe.value][:kept]]
+        found += [] if every else [Choice(str(axe.value), Msg("{axe}: other prices…", axe=said))]
+    return found
+
+
+def _axed(axe: str) -> Msg:
+    return Msg("No Axe") if notation.nothing(axe) else Msg("axe {tile}", tile=axe)
 
 
 def _splits(floor: int, top: int, gold: int, count: int) -> list[tuple[int, ...]]:
@@ -525,6 +578,7 @@ BUILDERS: dict[str, Builder] = {
 }
 LISTERS: dict[tuple[str, str], Lister] = {
     ("price", "axe"): _price_axe,
+    ("price", "priced"): _price_priced,
     ("price", "prices"): _price_prices,
     **{("price", f"price{i + 1}"): _price_of(i) for i in range(3)},
     ("buy", "tile"): _buy_tile,

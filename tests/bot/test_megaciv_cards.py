@@ -46,3 +46,24 @@ async def test_a_sail_is_its_button_on_the_card_then_one_pick_of_ship_and_end(di
     played = await discord_.click("@alice", CH, card, menu["custom_id"], [option["value"]])
     assert played.ok and any("sailed ship 1" in m.content for m in played.messages), \
         [m.content for m in played.messages]
+
+
+async def test_the_answer_to_a_build_offers_sailing_the_new_ship_two_taps_from_there(discord_):
+    """Issue 28 §3: the answer to a player's own action (here a private draft's) carries the actions
+    open to them next, Sail among them once a ship can sail: its button, then one pick of ship and end."""
+    await moving(discord_)
+    built = await play(discord_, "@alice /megaciv build area:Ishar")
+    channel = discord_.builder.directory.channel_id(CH)
+    uid = discord_.builder.directory.user_id("@alice")
+    answer = next(m for m in built.messages if "Ishar" in m.content)
+    assert answer.ephemeral, answer.content  # a draft: Alice's alone
+    sail = next((c for c in iter_components(answer.components)
+                 if c.get("custom_id") == f"waypost:act:{channel}:{uid}:sail"), None)
+    assert sail is not None, list(iter_components(answer.components))
+    step = await discord_.click("@alice", CH, answer, sail["custom_id"])
+    assert step.ok and step.original is not None and "Which ship, to where?" in step.original.content
+    menu = next(c for c in iter_components(step.original.components) if c["type"] == 3)
+    option = next(o for o in menu["options"] if o["label"].startswith("Ship 1 from Ishar to "))
+    played = await discord_.click("@alice", CH, step.original, menu["custom_id"], [option["value"]])
+    assert played.ok and any("sailed ship 1" in m.content for m in played.messages), \
+        [m.content for m in played.messages]

@@ -1,6 +1,6 @@
 """Isle of Skye by turn card (issue 28 §5), through the real bot and the offline stand-in: pricing
-shows the chooser their drawn tiles as a picture on their private card, and prices that would leave
-them no gold to buy another player's tile ask before Confirm."""
+shows the chooser their drawn tiles as a picture on their private card, two taps from the ping, and
+a split that would leave them no gold to buy another player's tile says so in the menu."""
 
 from __future__ import annotations
 
@@ -20,7 +20,10 @@ def parts(discord_: OfflineDiscord, message_id: int) -> tuple[dict, dict]:
     return select, {c.get("label"): c for c in found if c.get("type") == 2}
 
 
-async def test_pricing_by_card_shows_the_drawn_tiles_privately_and_asks_before_taking_all_the_gold(discord_):
+async def test_pricing_is_two_taps_from_the_ping_the_tiles_pictured_privately(discord_):
+    """Issue 28: the ping's Price button opens the card's menus with the drawn tiles pictured
+    (privately); with 5 gold the axe and the prices are one pick of 30 in two menus, a split taking
+    all the gold saying so in its label, and that pick seals them: no Confirm after it."""
     channel = await open_game(discord_, CH, "skye", USERS, board="standard")
     table = discord_.bot.table  # Red's hand as the rules hold it: what the picture names
     row = await table.store.last_game(channel)
@@ -28,30 +31,21 @@ async def test_pricing_by_card_shows_the_drawn_tiles_privately_and_asks_before_t
     tiles, gold = state.players[0].hand, state.players[0].gold
     assert gold == 5 and len(tiles) == 3
 
-    message, button = discord_.find_component("Your turn card", "@alice", CH)
-    card = (await discord_.click("@alice", CH, message, button["custom_id"])).original
-    assert card is not None and card.ephemeral
-    price = next(c for c in iter_components(card.components) if c.get("custom_id", "").endswith(":price::0:to"))
-    rec = await discord_.click("@alice", CH, card.id, price["custom_id"])
-    assert rec.ok and not rec.posts, rec.failures  # nothing said in the channel
-    shown = discord_.standin.message(card.id)
-    assert shown.ephemeral and len(shown.attachments) == 1  # the picture, on Alice's private card only
-    picture = shown.attachments[0]
+    message, button = discord_.find_component(f"waypost:act:{channel}:0:price", "@alice", CH)
+    opened = await discord_.click("@alice", CH, message, button["custom_id"])
+    assert opened.ok and opened.original is not None and not opened.posts, opened.failures
+    card = opened.original
+    assert card.ephemeral and len(card.attachments) == 1  # the picture, on Alice's private card only
+    picture = card.attachments[0]
     assert picture.image().width == 1100 and all(t in (picture.description or "") for t in tiles)
-
-    select, _ = parts(discord_, card.id)  # the axe on the first tile drawn, then 2 and 3 gold (one pick): all 5
-    for wanted in (f"axe {tiles[0]}", f"{tiles[1]} 2 gold, {tiles[2]} 3 gold (0 of your 5 gold left)"):
-        value = next(o["value"] for o in select["options"] if o["label"].startswith(wanted))
-        rec = await discord_.click("@alice", CH, card.id, select["custom_id"], [value])
-        assert rec.ok and not rec.posts, rec.failures
-        select, buttons = parts(discord_, card.id)
-    shown = discord_.standin.message(card.id)
-    assert "Confirm" in buttons and len(shown.attachments) == 1
-    assert ("Your prices take all your 5 gold: you will have none left to buy another player's tile this round "
-            "(unless another player buys one of yours first). Seal them anyway? Confirm to play it.") in shown.content
-    rec = await discord_.click("@alice", CH, card.id, buttons["Confirm"]["custom_id"])
+    menus = [c for c in iter_components(card.components) if c.get("type") == 3]
+    assert [len(m["options"]) for m in menus] == [25, 5]  # 3 axes × 10 splits
+    wanted = f"axe {tiles[0]}: {tiles[1]} 2 gold, {tiles[2]} 3 gold (0 of your 5 gold left) — no gold left to buy"
+    value = next(o["value"] for o in menus[0]["options"] if o["label"] == wanted)
+    rec = await discord_.click("@alice", CH, card.id, menus[0]["custom_id"], [value])
     assert rec.ok, rec.failures
-    assert [m.content for m in rec.messages if not m.ephemeral] == ["Red committed."]
+    assert [m.content for m in rec.messages if not m.ephemeral] == ["Red committed."]  # tap 2 sealed them
+    assert "Seal them anyway?" not in discord_.standin.message(card.id).content
 
 
 async def test_a_picture_drawn_slowly_comes_on_the_card_once_drawn(discord_, monkeypatch):
@@ -66,7 +60,7 @@ async def test_a_picture_drawn_slowly_comes_on_the_card_once_drawn(discord_, mon
     rec = await discord_.click("@alice", CH, card.id, price["custom_id"])
     assert rec.ok and rec.callback_type == 6, (rec.failures, rec.callback_type)  # deferred, then edited
     shown = discord_.standin.message(card.id)
-    assert shown.ephemeral and len(shown.attachments) == 1 and "Which drawn tile gets the axe?" in shown.content
+    assert shown.ephemeral and len(shown.attachments) == 1 and "Which tile to axe, and your prices?" in shown.content
     _, buttons = parts(discord_, card.id)  # back to the card: the step's picture goes with its menu
     rec = await discord_.click("@alice", CH, card.id, buttons["Your card"]["custom_id"])
     assert rec.ok and not discord_.standin.message(card.id).attachments, rec.failures

@@ -116,7 +116,7 @@ async def test_the_board_buttons_work_after_a_restart(discord_):
     await discord_.run("@bob", CH, "/vikings place dock:B1")
     rec = await discord_.run("@alice", CH, "/vikings place dock:A1")
     labels = [c["label"] for row in rec.original.components for c in row["components"]]
-    assert labels == ["Your turn card", "End turn", "Take back", "My board"]
+    assert labels == ["Sail a boat", "End your turn", "Your turn card", "Take back", "My board"]  # Alice's next
     await discord_.restart()
     mine = await discord_.run("@bob", CH, '!click "My board"')
     assert mine.ephemeral and mine.attachments
@@ -125,7 +125,7 @@ async def test_the_board_buttons_work_after_a_restart(discord_):
     back = await discord_.run("@alice", CH, '!click "Take back"')
     assert "took back" in " ".join(m.content for m in back.messages)
     await discord_.run("@alice", CH, "/vikings place dock:A1")
-    ended = await discord_.run("@alice", CH, '!click "End turn"')
+    ended = await discord_.run("@alice", CH, '!click "End your turn"')
     assert "Red ended their turn" in " ".join(m.content for m in ended.messages)
 
 

@@ -168,7 +168,8 @@ async def test_a_sails_options_are_set_in_one_pick_from_the_menu_beside_its_trip
 
 async def test_no_end_turn_button_is_offered_while_players_place_their_first_boats(discord_):
     """Issue 28: nothing offered is refused: the placement's posts offer no End turn (ending a turn
-    is not open then); once the first sailor's turn begins, it is, and it is accepted."""
+    is not open then); once the first sailor's turn begins, it is (among their next actions, under
+    the answer to their placing), and it is accepted."""
     await discord_.run("@alice", CH, "/game new game:vikings board:nordhav")
     await discord_.run("@bob", CH, "/game join")
     await discord_.run("@carl", CH, "/game join")
@@ -177,7 +178,7 @@ async def test_no_end_turn_button_is_offered_while_players_place_their_first_boa
         posts.append(await discord_.run(user, CH, f"/vikings place dock:{dock}"))
     for rec in posts:
         assert "End turn" not in [c.get("label") for c in iter_components(rec.original.components)], rec.content
-    last = await discord_.run("@alice", CH, "/vikings place dock:A2")
-    assert "End turn" in [c.get("label") for c in iter_components(last.original.components)]
-    ended = await discord_.run("@alice", CH, '!click "End turn"')
+    last = await discord_.run("@alice", CH, "/vikings place dock:A2")  # Alice's next actions, End your turn last
+    assert "End your turn" in [c.get("label") for c in iter_components(last.original.components)]
+    ended = await discord_.run("@alice", CH, '!click "End your turn"')
     assert "Red ended their turn" in " ".join(m.content for m in ended.messages)

@@ -39,6 +39,7 @@ SNAKE = re.compile(r"\b[A-Za-z]+_[A-Za-z0-9_]+\b")
 GLUED = re.compile(r"\b[A-Za-z]{3,}[0-9]+\b")
 REPR = re.compile(r"\b(None|True|False)\b(?!\s+[a-z])|[\[\]{}]|object at 0x")  # not "None of them"
 TYPED = re.compile(r"`[^`]*`")  # what to type, in backticks, is shown as typed
+PRINTED = re.compile(r"\bfingerprint [0-9a-f]{8}\b")  # a seal's fingerprint, hex digits (by chance "baf93767")
 NEVER = re.compile(r"\bends? never\b", re.IGNORECASE)
 ASIDE = re.compile(r"\([^()]*\)")
 WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
@@ -176,8 +177,9 @@ def heard(request: pytest.FixtureRequest) -> Heard:
 
 def tokens(text: str, names: frozenset[str], params: set[str]) -> list[str]:
     """The internal tokens in one line players read (`params`: the parameter names that name no
-    thing of the game, like "value"; what is in backticks, shown as typed, aside)."""
-    text = TYPED.sub("", text)
+    thing of the game, like "value"; what is in backticks, shown as typed, and a seal's fingerprint
+    aside)."""
+    text = PRINTED.sub("", TYPED.sub("", text))
     found = [m.group() for m in SNAKE.finditer(text)]
     found += [m.group() for m in GLUED.finditer(text) if m.group().casefold() not in names]
     found += [m.group() for m in REPR.finditer(text)]

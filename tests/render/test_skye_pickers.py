@@ -11,7 +11,7 @@ from rules.skye.actions import Price
 from rules.skye.state import SkyeState, with_player
 from tests.games.skye import until
 from tests.render.legibility import drawn, problems
-from tests.rules.skye_fixtures import RED, new_game
+from tests.rules.skye_fixtures import RED, axed_alone, new_game
 
 
 def pictured(state: SkyeState, seat: int, kind: str, picks: list[int | None]):
@@ -31,19 +31,25 @@ def placing(players: int = 4, seed: int = 8) -> tuple[SkyeState, int]:
 
 
 def test_skye_pricing_picture_shows_the_drawn_tiles_then_the_axe_and_prices():
-    """Before any choice, the three drawn tiles named; once the axe and a price are chosen, the axed
-    tile says so and the others carry their price as the menus number them."""
+    """Before any choice, the three drawn tiles named (with 5 gold the menus ask the axe and the
+    prices at once: the picture is what they are chosen on); once the axe and a price are chosen,
+    the axed tile says so and the others carry their price as the menus number them."""
     state = new_game(3)
     hand = state.players[RED].hand
-    _, _, texts = pictured(state, RED, "price", [])
-    assert set(hand) <= texts
-    step, _, texts = pictured(state, RED, "price", [0])  # the axe on the first
-    assert step.values["axe"] == hand[0] and step.param is not None and step.param.name == "prices"
+    step, _, texts = pictured(state, RED, "price", [])
+    assert set(hand) <= texts and step.param is not None and step.param.name == "priced"
+    step, _, texts = pictured(state, RED, "price", [step.numbers[[c.value for c in step.choices].index(
+        f"{hand[0]} 2 1")]])
+    assert step.param is None and {"axe: back to the bag", "price 1: 2 gold", "price 2: 1 gold"} <= texts
+    state = with_player(state, RED, gold=7)  # 3 axes × 21 splits: the axe may be chosen alone
+    step, _, texts = pictured(state, RED, "price", [axed_alone(state, RED)])  # the axe on the first
+    assert step.values["priced"] == hand[0] and step.param is not None and step.param.name == "prices"
     assert {"axe: back to the bag", "price 1: ?", "price 2: ?"} <= texts
     rich = with_player(state, RED, gold=12)
-    firsts = GAME.step(GAME.view(rich, RED), Actor(RED), "price", [0])
+    axe = axed_alone(rich, RED)
+    firsts = GAME.step(GAME.view(rich, RED), Actor(RED), "price", [axe])
     two = firsts.numbers[[c.value for c in firsts.choices].index("2")]  # 2 gold on the first, the second apart
-    step, _, texts = pictured(rich, RED, "price", [0, two])
+    step, _, texts = pictured(rich, RED, "price", [axe, two])
     assert step.values["prices"] == "2" and step.param is not None and step.param.name == "price2"
     assert {"axe: back to the bag", "price 1: 2 gold", "price 2: ?"} <= texts
 

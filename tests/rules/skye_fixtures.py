@@ -334,3 +334,10 @@ def play_keen(players: int = 3, seed: int = 1, **settings: Any):
         log.append((seat, action))
         state = result.state
     return state, texts, log
+
+
+def axed_alone(state, seat: int) -> int:
+    """The number of the price menu's choice axing the seat's first drawn tile alone ("axe …: other
+    prices…"), the prices asked after it (where the axe and the prices are more than two menus)."""
+    first = GAME.step(GAME.view(state, seat), Actor(seat), "price", [])
+    return next(n for n, c in zip(first.numbers, first.choices) if c.value == state.players[seat].hand[0])

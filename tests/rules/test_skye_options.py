@@ -18,7 +18,7 @@ from rules.skye import GAME
 from rules.skye import queries as q
 from rules.skye.actions import Place, Plan, Price, Road, Use
 from rules.skye.state import Held, Offer, Pending, phase_number, with_player
-from tests.rules.skye_fixtures import BLUE, RED, YELLOW, act, new_game, scenario
+from tests.rules.skye_fixtures import BLUE, RED, YELLOW, act, axed_alone, new_game, scenario
 from tests.support.walking import walk
 
 
@@ -86,19 +86,42 @@ def test_price_with_no_axe_offers_pricing_all_three_and_then_asks_for_the_third_
 
 
 def test_ruling_4_the_prices_are_one_choice_of_the_splits_the_gold_covers():
-    """Ruling 4, issue 28: once the axe is chosen, the two prices are one pick among the splits the
-    seat's gold covers (each at least the minimum), saying the gold left; the pick seals them."""
-    state = new_game(3)
+    """Ruling 4, issue 28: once the axe is chosen alone (with 7 gold, 3 axes × 21 splits are more than
+    two menus: each axe's cheapest 15, then "other prices"), the two prices are one pick among the
+    splits the seat's gold covers (each at least the minimum), saying the gold left; the pick seals
+    them."""
+    state = with_player(new_game(3), RED, gold=7)
     hand = state.players[RED].hand
     view, actor = GAME.view(state, RED), Actor(RED)
     assert steps(state, RED, "price", {"axe": hand[0]}) == ["axe", "prices"]
-    step = GAME.step(view, actor, "price", [0])
+    first = GAME.step(view, actor, "price", [])
+    assert len(first.choices) == 48 and first.choices[15].label == f"axe {hand[0]}: other prices…"
+    axe = axed_alone(state, RED)
+    step = GAME.step(view, actor, "price", [axe])
     assert step.param is not None and step.param.name == "prices"
     splits = [tuple(map(int, str(c.value).split())) for c in step.choices]
-    assert set(splits) == {(a, b) for a in range(1, 5) for b in range(1, 5) if a + b <= 5}  # 5 gold, at least 1
-    assert step.choices[0].label == f"{hand[1]} 1 gold, {hand[2]} 1 gold (3 of your 5 gold left)"
-    done = GAME.step(view, actor, "price", [0, splits.index((2, 3))])
+    assert set(splits) == {(a, b) for a in range(1, 7) for b in range(1, 7) if a + b <= 7}  # 7 gold, at least 1
+    assert step.choices[0].label == f"{hand[1]} 1 gold, {hand[2]} 1 gold (5 of your 7 gold left)"
+    done = GAME.step(view, actor, "price", [axe, splits.index((2, 3))])
     assert done.param is None and GAME.build(view, actor, "price", done.values) == Price(hand[0], hand[1:], (2, 3))
+
+
+def test_ruling_26_with_5_gold_the_axe_and_the_prices_are_one_choice():
+    """Ruling 26, issue 28: 5 gold, three tiles drawn: each tile to axe with each split of the other
+    two prices (10) is one pick of 30, as two menus show them; the pick seals them."""
+    state = new_game(3)
+    hand = state.players[RED].hand
+    view, actor = GAME.view(state, RED), Actor(RED)
+    step = GAME.step(view, actor, "price", [])
+    assert step.param is not None and step.param.name == "priced" and len(step.choices) == 30 <= SHOWN
+    assert {str(c.value).split()[0] for c in step.choices} == set(hand)
+    assert step.choices[0].label == f"axe {hand[0]}: {hand[1]} 1 gold, {hand[2]} 1 gold (3 of your 5 gold left)"
+    pick = next(n for n, c in zip(step.numbers, step.choices) if c.value == f"{hand[1]} 2 2")
+    done = GAME.step(view, actor, "price", [pick])
+    assert done.param is None and done.question == ""
+    assert GAME.build(view, actor, "price", done.values) == Price(hand[1], (hand[0], hand[2]), (2, 2))
+    for c in step.choices:
+        assert GAME.accepts(view, actor, GAME.build(view, actor, "price", {"priced": c.value}))
 
 
 def test_ruling_4_splits_past_a_menu_end_with_the_first_price_and_the_other_asked_after_it():
@@ -108,15 +131,16 @@ def test_ruling_4_splits_past_a_menu_end_with_the_first_price_and_the_other_aske
     state = with_player(new_game(3), RED, gold=12)
     hand = state.players[RED].hand
     view, actor = GAME.view(state, RED), Actor(RED)
-    step = GAME.step(view, actor, "price", [0])
+    axe = axed_alone(state, RED)
+    step = GAME.step(view, actor, "price", [axe])
     values_ = [str(c.value) for c in step.choices]
     assert len(values_) == 25 and values_[14:] == [str(v) for v in range(1, 12)]  # 1–11 gold: 1 left for the other
     assert step.choices[-1].label == f"{hand[1]} 11 gold, then {hand[2]}'s price…"
     assert max(max(map(int, v.split())) for v in values_[:14]) <= 4
-    first = GAME.step(view, actor, "price", [0, step.numbers[values_.index("7")]])
+    first = GAME.step(view, actor, "price", [axe, step.numbers[values_.index("7")]])
     assert first.param is not None and first.param.name == "price2" and [c.value for c in first.choices] == \
         [1, 2, 3, 4, 5]
-    done = GAME.step(view, actor, "price", [0, step.numbers[values_.index("7")], 3])  # then 4 gold
+    done = GAME.step(view, actor, "price", [axe, step.numbers[values_.index("7")], 3])  # then 4 gold
     assert GAME.build(view, actor, "price", done.values) == Price(hand[0], hand[1:], (7, 4))
     for c in step.choices[:14]:
         assert GAME.accepts(view, actor, GAME.build(view, actor, "price", {"axe": hand[0], "prices": c.value}))

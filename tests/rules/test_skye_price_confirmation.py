@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.base import Actor
 from rules.skye import GAME
 from rules.skye.state import Held, with_player
-from tests.rules.skye_fixtures import BLUE, RED, new_game
+from tests.rules.skye_fixtures import BLUE, RED, axed_alone, new_game
 
 
 def asked(state, prices: tuple[int, int], seat: int = RED) -> str:
@@ -52,14 +52,32 @@ def test_ruling_5_no_question_when_pricing_is_not_what_stops_buying():
     assert asked(alone, (2, 3)) == ""
 
 
-def test_ruling_4_a_turn_card_step_shows_the_question_beside_confirm():
-    """The completed choice's step (as a turn card reaches it) carries the question."""
+def test_ruling_4_a_menu_split_says_it_and_its_pick_is_the_answer():
+    """Ruling 26: in the menu, a split taking all the gold says so ("— no gold left to buy"), and
+    picking it seals it with no question after; a split leaving enough says nothing of it."""
     state = new_game(3)
     view = GAME.view(state, RED)
-    first = GAME.step(view, Actor(RED), "price", [0])  # axe the first tile; then the prices as one choice
-    split = next(n for n, c in zip(first.numbers, first.choices) if c.label.startswith("L43 2 gold, L32 3 gold"))
-    step = GAME.step(view, Actor(RED), "price", [0, split])
-    assert step.param is None and step.values["prices"] == "2 3"  # L43 at 2 gold, L32 at 3
-    assert step.question.startswith("Your prices take all your 5 gold")
-    cheap = GAME.step(view, Actor(RED), "price", [0, 0])
+    first = GAME.step(view, Actor(RED), "price", [])  # the axe and the prices, one choice
+    labels = {c.value: c.label for c in first.choices}
+    hand = state.players[RED].hand
+    assert labels[f"{hand[0]} 2 3"].endswith("(0 of your 5 gold left) — no gold left to buy")
+    assert labels[f"{hand[0]} 1 3"].endswith("(1 of your 5 gold left)")
+    split = next(n for n, c in zip(first.numbers, first.choices) if c.value == f"{hand[0]} 2 3")
+    step = GAME.step(view, Actor(RED), "price", [split])
+    assert step.param is None and step.values["priced"] == f"{hand[0]} 2 3" and step.question == ""
+
+
+def test_ruling_4_prices_given_apart_ask_beside_confirm():
+    """12 gold: past a menu, the first tile's price, then the other's: 7 + 5 take all the gold, and
+    the completed choice's step (as a turn card reaches it) carries the question."""
+    state = with_player(new_game(3), RED, gold=12)
+    view = GAME.view(state, RED)
+    axe = axed_alone(state, RED)  # axe the first tile alone; the prices past a menu
+    first = GAME.step(view, Actor(RED), "price", [axe])
+    seven = next(n for n, c in zip(first.numbers, first.choices) if c.value == "7")
+    then = GAME.step(view, Actor(RED), "price", [axe, seven])
+    five = next(n for n, c in zip(then.numbers, then.choices) if c.value == 5)
+    step = GAME.step(view, Actor(RED), "price", [axe, seven, five])
+    assert step.param is None and step.question.startswith("Your prices take all your 12 gold")
+    cheap = GAME.step(view, Actor(RED), "price", [axe, seven, 0])
     assert cheap.param is None and cheap.question == ""
