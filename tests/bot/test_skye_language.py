@@ -143,11 +143,11 @@ async def test_a_whole_game_leaves_no_english_in_the_pseudo_locale(discord_):
 @pytest.mark.parametrize(("locale", "samples"), [
     ("de", ["⛔ Deine Preise ergeben 8 Gold, du hast aber nur 5.",
             "⛔ Das geht jetzt nicht (ein Plättchen kaufen): Runde 1 von 6: Rot, Blau und Gelb legt Preise fest.",
-            "Axt auf L62: Gebirge N E, Weide S W; Straße S; Whiskyfass",
+            "Axt auf L63: Gebirge N E, Weide S W; Schriftrolle Broch",
             "Schlusswertung: Rot +1 (L25 (2 SP je Leuchtturm, Gebiet nicht abgeschlossen): 0"]),
     ("pl", ["⛔ Twoje ceny dają razem 8 złota, a masz tylko 5.",
             "⛔ Teraz nie możesz tego zrobić (kupić kafelek): Runda 1 z 6: wycena: Czerwony, Niebieski i Żółty.",
-            "topór na L62: góry N E, pastwisko S W; droga S; beczka whisky",
+            "topór na L63: góry N E, pastwisko S W; zwój: broch",
             "Punktacja końcowa: Czerwony +1 (L25 (2 PZ za latarnię morską, obszar nieukończony): 0"]),
 ])
 async def test_the_same_game_reads_in_german_and_polish(discord_, locale, samples):
