@@ -151,7 +151,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Open
     @app_commands.describe(choice="Your answer")
     @app_commands.autocomplete(choice=decision_options)
     async def choose(self, interaction: discord.Interaction, choice: Text) -> None:
-        await run(interaction, table_of(interaction).choose(channel_of(interaction), user_of(interaction), choice))
+        await run(interaction, table_of(interaction).choose(channel_of(interaction), user_of(interaction), choice,
+                                                            language=reader(interaction)))
 
     @app_commands.command(description="Download the whole game and its log as a JSON file")
     async def export(self, interaction: discord.Interaction) -> None:

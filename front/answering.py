@@ -79,7 +79,8 @@ class DecisionSelect(Budgeted, discord.ui.DynamicItem[discord.ui.Select[Any]],
         choice = chosen(interaction, self.custom_id) or ""  # one of the menu's (`Budgeted` checked it)
         outcome, late = await timely(table.choose(self.channel_id, user, choice, self.key),
                                      interaction.response.defer)
-        closed = _closed(self.item, translate(Msg("Answered: {choice}", choice=choice[:80]), language))
+        answered = Msg("Answered: {choice}", choice=translate(choice, language)[:80])
+        closed = _closed(self.item, translate(answered, language))
         try:
             if late:
                 await interaction.edit_original_response(view=closed)

@@ -500,8 +500,9 @@ def menu_id(channel_id: int, user_id: int, key: str, asked: int) -> tuple[str, i
 
 
 def decision_menu(custom_id: str, options: tuple[str, ...], language: str = SOURCE) -> discord.ui.Select[Any]:
-    """A decision's menu (`front.answering.DecisionSelect`), its placeholder in `language` (its
-    options are the values `/game choose` takes)."""
+    """A decision's menu (`front.answering.DecisionSelect`), its placeholder and its options' labels
+    in `language` (their values are the English ones `/game choose` takes: "none", shown "keine")."""
     return discord.ui.Select(custom_id=custom_id, placeholder=translate(CHOOSE, language),
-                             options=[discord.SelectOption(label=o[:100], value=o[:100]) for o in options[:25]]
+                             options=[discord.SelectOption(label=translate(o, language)[:100], value=o[:100])
+                                      for o in options[:25]]
                              or [discord.SelectOption(label="…")])

@@ -66,5 +66,8 @@ async def your_pieces(interaction: discord.Interaction, current: str) -> list[ap
 
 async def decision_options(interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
+    """The answers to your question, in your language (the English value is what is sent)."""
     asked = await table_of(interaction).decision(channel_of(interaction), user_of(interaction))
-    return choices([(f"{o} — {asked.prompt}", o) for o in asked.options], current) if asked else []
+    language = reader(interaction)
+    prompt = translate(asked.prompt, language) if asked else ""
+    return choices([(f"{translate(o, language)} — {prompt}", o) for o in asked.options], current) if asked else []

@@ -59,12 +59,13 @@ def command_strings(tree: app_commands.CommandTree[Any]) -> Iterator[tuple[str |
 
 
 def question_strings(entries: Iterable[GameEntry]) -> Iterator[str]:
-    """Every action's name and every question, default and fixed choice its parameters declare:
-    the words of turn cards and menus (`front.cards` translates them as msgids), in game order."""
+    """Every action's and look's name and every question, default and fixed choice their parameters
+    declare: the words of turn cards, menus and commands (translated as msgids), in game order."""
     for entry in entries:
-        for action in entry.rules.actions:
-            yield action.named()
-            for param in action.params:
+        kinds = [(action.named(), action.params) for action in entry.rules.actions]
+        for label, params in kinds + [(look.label, look.params) for look in entry.rules.looks]:
+            yield label
+            for param in params:
                 yield param.ask
                 if not param.required:
                     yield param.omitted()

@@ -59,12 +59,13 @@ def pair(text: str) -> tuple[int, int] | None:
 class Names:
     """The names players may type for one kind of thing (spaces, islands …), folded once: a mapping
     from what may be typed (a name, a title) to the name, or just the names. `folding` is how typed
-    text and names compare (a game may ignore more than case and spacing: hyphens, apostrophes)."""
+    text and names compare (a game may ignore more than case and spacing: hyphens, apostrophes).
+    `what` one of them and `kinds` them all are messages, said inside a refusal ("space", "Spaces")."""
 
-    def __init__(self, names: Mapping[str, str] | Iterable[str], what: str,
-                 folding: Callable[[str], str] | None = None, kinds: str = ""):
+    def __init__(self, names: Mapping[str, str] | Iterable[str], what: Msg, kinds: Msg,
+                 folding: Callable[[str], str] | None = None):
         table = dict(names) if isinstance(names, Mapping) else {n: n for n in names}
-        self.what, self.kinds = what, kinds or f"{what.capitalize()}s"  # "space", "Spaces": messages, or English
+        self.what, self.kinds = what, kinds
         self.fold = folding or fold
         self.folded: dict[str, set[str]] = {}
         for typed, name in table.items():
@@ -96,9 +97,9 @@ class Names:
                             names=", ".join(sorted(found)[:8]), what=self.what))
 
 
-def named(text: str, names: Mapping[str, str] | Iterable[str], what: str) -> str:
+def named(text: str, names: Mapping[str, str] | Iterable[str], what: Msg, kinds: Msg) -> str:
     """The name `text` means among `names` (see `Names`)."""
-    return Names(names, what).find(text)
+    return Names(names, what, kinds).find(text)
 
 
 def fold(text: str) -> str:

@@ -3,7 +3,7 @@
 `dump` turns a dataclass tree into dicts, lists and scalars; `load` rebuilds it from the
 type hints and refuses anything of the wrong shape, or out of bounds (whole numbers beyond 64
 bits, text over TEXT_BOUND characters, numbers that are not finite), with an `InvalidData`
-naming the path.
+naming the path: a catalog message (`rules.messages`), the path as the data spells it.
 Dict keys that are ints are stored as strings (JSON allows only string keys); a `FrozenDict`
 is stored as the object a dict is. An immutable
 dataclass that sets `serial_shared = True` is loaded once per distinct value and then shared.
@@ -23,6 +23,7 @@ import orjson
 
 from rules.errors import InvalidData
 from rules.frozen import FrozenDict
+from rules.messages import Msg, Plural
 
 T = TypeVar("T")
 INT_BOUND = 2**63  # every whole number fits SQLite's 64-bit integers
@@ -90,11 +91,18 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def _describe(data: Any) -> str:
     kind = type(data).__name__
-    return {"NoneType": "nothing", "dict": "an object", "list": "a list", "str": "text"}.get(kind, kind)
+    said = {"NoneType": Msg("nothing"), "dict": Msg("an object"), "list": Msg("a list"), "str": Msg("text"),
+            "int": Msg("a whole number"), "float": Msg("a number"), "bool": Msg("true or false")}
+    return said.get(kind, kind)
 
 
 def _fail(path: str, expected: str, data: Any) -> InvalidData:
-    return InvalidData(f"{path}: expected {expected}, got {_describe(data)}")
+    return InvalidData(Msg("{path}: expected {expected}, got {got}", path=path, expected=expected, got=_describe(data)))
+
+
+def _not_one_of(path: str, choices: str, data: Any) -> InvalidData:
+    return InvalidData(Msg("{path}: expected one of {choices}, got {value}", path=path, choices=choices,
+                           value=repr(data)))
 
 
 def _load(tp: Any, data: Any, path: str) -> Any:
@@ -116,20 +124,22 @@ def _load(tp: Any, data: Any, path: str) -> Any:
         raise _fail(path, " or ".join(getattr(a, "__name__", str(a)) for a in inner), data)
     if origin is typing.Literal:
         if data not in args:
-            raise InvalidData(f"{path}: expected one of {', '.join(map(repr, args))}, got {data!r}")
+            raise _not_one_of(path, ", ".join(map(repr, args)), data)
         return data
     if origin in (list, tuple, set, frozenset):
         if not isinstance(data, list):
-            raise _fail(path, "a list", data)
+            raise _fail(path, Msg("a list"), data)
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
             if len(data) != len(args):
-                raise InvalidData(f"{path}: expected {len(args)} items, got {len(data)}")
+                raise InvalidData(Plural("{path}: expected {n} item, got {count}",
+                                         "{path}: expected {n} items, got {count}", len(args), path=path,
+                                         count=len(data)))
             return tuple(_load(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True)))
         item = args[0] if args else Any
         return origin(_load(item, v, f"{path}[{i}]") for i, v in enumerate(data))
     if origin in (dict, FrozenDict):
         if not isinstance(data, dict):
-            raise _fail(path, "an object", data)
+            raise _fail(path, Msg("an object"), data)
         key_t, val_t = args or (str, Any)
         out = {}
         for k, v in data.items():
@@ -142,28 +152,29 @@ def _load(tp: Any, data: Any, path: str) -> Any:
             return tp(data)
         except ValueError:
             choices = ", ".join(repr(m.value) for m in tp)
-            raise InvalidData(f"{path}: expected one of {choices}, got {data!r}") from None
+            raise _not_one_of(path, choices, data) from None
     if tp is bool:
         if not isinstance(data, bool):
-            raise _fail(path, "true or false", data)
+            raise _fail(path, Msg("true or false"), data)
         return data
     if tp is int:
         if isinstance(data, bool) or not isinstance(data, int):
-            raise _fail(path, "a whole number", data)
+            raise _fail(path, Msg("a whole number"), data)
         if not -INT_BOUND <= data < INT_BOUND:
-            raise InvalidData(f"{path}: expected a whole number from -2^63 to 2^63 - 1, got one with "
-                              f"{len(str(abs(data)))} digits")
+            raise InvalidData(Msg("{path}: expected a whole number from -2^63 to 2^63 - 1, got one with {n} digits",
+                                  path=path, n=len(str(abs(data)))))
         return data
     if tp is float:
         if isinstance(data, bool) or not isinstance(data, (int, float)) or not math.isfinite(data) \
                 or abs(data) >= INT_BOUND:
-            raise _fail(path, "a finite number", data)
+            raise _fail(path, Msg("a finite number"), data)
         return float(data)
     if tp is str:
         if not isinstance(data, str):
-            raise _fail(path, "text", data)
+            raise _fail(path, Msg("text"), data)
         if len(data) > TEXT_BOUND:
-            raise InvalidData(f"{path}: expected text of at most {TEXT_BOUND} characters, got {len(data)}")
+            raise InvalidData(Msg("{path}: expected text of at most {most} characters, got {n}", path=path,
+                                  most=TEXT_BOUND, n=len(data)))
         return data
     raise TypeError(f"serial cannot load type {tp!r} at {path}")
 
@@ -173,13 +184,13 @@ def _load_key(key_t: Any, key: str, path: str) -> Any:
         try:
             return int(key)
         except ValueError:
-            raise InvalidData(f"{path}: key {key!r} is not a whole number") from None
+            raise InvalidData(Msg("{path}: key {key} is not a whole number", path=path, key=repr(key))) from None
     return _load(key_t, key, f"{path} key")
 
 
 def _load_dataclass(cls: type, data: Any, path: str) -> Any:
     if not isinstance(data, dict):
-        raise _fail(path, "an object", data)
+        raise _fail(path, Msg("an object"), data)
     if getattr(cls, "serial_shared", False):
         return _load_shared(cls, data, path)
     return _load_fields(cls, data, path)
@@ -206,11 +217,11 @@ def _load_fields(cls: type, data: dict[str, Any], path: str) -> Any:
     names = {f.name for f in fields}
     unknown = sorted(set(data) - names)
     if unknown:
-        raise InvalidData(f"{path}: unknown field {unknown[0]!r}")
+        raise InvalidData(Msg("{path}: unknown field {field}", path=path, field=repr(unknown[0])))
     kwargs = {}
     for f in fields:
         if f.name in data:
             kwargs[f.name] = _load(hints[f.name], data[f.name], f"{path}.{f.name}")
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise InvalidData(f"{path}: missing field {f.name!r}")
+            raise InvalidData(Msg("{path}: missing field {field}", path=path, field=repr(f.name)))
     return cls(**kwargs)

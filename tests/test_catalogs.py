@@ -69,6 +69,19 @@ def test_the_catalogs_hold_every_question_the_games_ask(language):
     assert missing == [], "run `make catalogs` and translate the new entries"
 
 
+@pytest.mark.parametrize("language", CATALOGS)
+def test_the_catalogs_hold_the_looks_labels_and_questions(language):
+    """Issue 29: the read-only looks (`Game.looks`: `/megaciv area`, `/glory look` …) have their labels,
+    parameters' questions and defaults translated like an action's, in every game."""
+    po = catalog(language)
+    looks = [look for entry in default_games().values() for look in entry.rules.looks]
+    texts = [text for look in looks for text in (look.label, *(p.ask for p in look.params),
+                                                  *(p.omitted() for p in look.params if not p.required))]
+    assert len(looks) >= 6
+    missing = [text for text in texts if po.get(text) is None or not po.get(text).string]
+    assert missing == [], "run `make catalogs` and translate the new entries"
+
+
 def test_every_marked_message_reaches_the_template():
     """Every `Msg`, `Plural` and `say` with a literal template in the source is in the catalog
     template: Babel's extractor drops a marker nested in a call inside another marker's values

@@ -5,7 +5,7 @@
 Writes `locale/waypost.pot`: the messages marked in the source (`Msg`, `Plural`: rules.messages)
 and every command, group, option and choice name and description of the real bot's command tree
 (`front.translator.command_strings`: the game commands are made from the rules at start-up, so
-they are read from the tree, not the source), and the games' actions' names and questions
+they are read from the tree, not the source), and the games' actions' and looks' names and questions
 (`front.translator.question_strings`). Then merges it into each
 `locale/<lang>/LC_MESSAGES/waypost.po` (new messages empty, gone ones kept as obsolete, changed
 ones fuzzy), or starts a new language's catalog with `--init`.

@@ -76,14 +76,18 @@ class Play:
                 return await self.ahead.prepare(loaded, user, action)
             return await self.record(loaded, user, action)
 
-    async def choose(self, channel_id: int, user: User, choice: str, key: str = "") -> Outcome:
+    async def choose(self, channel_id: int, user: User, choice: str, key: str = "", language: str = SOURCE) -> Outcome:
         """Answer the decision `key` the game asks of `user` (their first, if ""): one of the answers
-        its legal options offer them (`Game.answering`, on their view)."""
+        its legal options offer them (`Game.answering`, on their view), typed in English or as the
+        menu shows it in their `language` ("keine" → "none")."""
         async with self.channels.locked(channel_id):
             loaded = await self.playing(channel_id)
             actor = loaded.actor(user)
             if actor.seat is None and not actor.host:
                 raise NotAllowed(Msg("You are not playing in this game."))
+            asked = next((a for a in loaded.awaiting() if a.seat == actor.seat and a.kind == "decision"
+                          and key in ("", a.key)), None)
+            choice = typed(choice, asked.options, language) if asked is not None else choice
             action = loaded.game.rules.answering(loaded.view(actor.seat), actor, choice, key)
             return await self.record(loaded, user, action)
 

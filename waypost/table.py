@@ -258,8 +258,8 @@ class Table:
                       language: str = SOURCE) -> Outcome:
         return await self.play.command(channel_id, user, game_key, kind, values, language)
 
-    async def choose(self, channel_id: int, user: User, choice: str, key: str = "") -> Outcome:
-        return await self.play.choose(channel_id, user, choice, key)
+    async def choose(self, channel_id: int, user: User, choice: str, key: str = "", language: str = SOURCE) -> Outcome:
+        return await self.play.choose(channel_id, user, choice, key, language)
 
     async def undo(self, channel_id: int, user: User) -> Outcome:
         return await self.play.undo(channel_id, user)

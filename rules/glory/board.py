@@ -264,16 +264,17 @@ class Board:
     @cached_property
     def unit_names(self) -> Names:
         """The unit types as players type them: singular or plural, any case, or the start of one."""
-        return Names(self.unit_words, "unit")
+        return Names(self.unit_words, Msg("unit"), Msg("Units"))
 
     @cached_property
     def relic_names(self) -> Names:
-        return Names((r.name for r in self.relics), "relic")
+        return Names((r.name for r in self.relics), Msg("relic"), Msg("Relics"))
 
     @cached_property
     def event_names(self) -> Names:
         """The event cards by id or title."""
-        return Names({**{e.name: e.name for e in self.events}, **{e.title: e.name for e in self.events}}, "event card")
+        return Names({**{e.name: e.name for e in self.events}, **{e.title: e.name for e in self.events}},
+                     Msg("event card"), Msg("Event cards"))
 
     @cached_property
     def tile_named(self) -> dict[str, Tile]:

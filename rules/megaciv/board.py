@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import ClassVar, Literal
 
+from rules.messages import Msg
 from rules.notation import Names
 
 AreaKind = Literal["land", "sea"]
@@ -201,7 +202,7 @@ class Board:
     @cached_property
     def names(self) -> Names:
         """The area names players may type: any case and spacing, or the start of just one name."""
-        return Names([a.name for a in self.map.areas], "area", fold)
+        return Names([a.name for a in self.map.areas], Msg("area"), Msg("Areas"), fold)
 
     def area(self, name: str) -> Area:
         return self.areas[name]

@@ -31,9 +31,9 @@ def move(state: MegaState, actor: Actor, action: Move) -> Result[MegaState]:
 def plan_move(state: MegaState, seat: int, action: Move) -> Step:
     """Check a land move and return the step it makes, or raise a PlayerError saying why not."""
     count = count_in_range(action.count, 1, TOKENS, "The number of tokens to move")
-    source = land_area(state, action.source, "area to move from")
-    target = land_area(state, action.target, "area to move to")
-    via = land_area(state, action.via, "area to move through") if action.via else None
+    source = land_area(state, action.source, Msg("area to move from"))
+    target = land_area(state, action.target, Msg("area to move to"))
+    via = land_area(state, action.via, Msg("area to move through")) if action.via else None
     board, player, mover = state.board, state.players[seat], powers(state, seat)
     if target == source:
         raise IllegalMove(Msg("A move ends in another area than it starts."))

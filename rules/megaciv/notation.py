@@ -30,7 +30,7 @@ _MARKS = re.compile(r"^(.*?)((?:[+-]\d{1,3})+)$")
 _MARK = re.compile(r"[+-]\d+")
 
 
-def area(state: MegaState, text: str, what: str = "area") -> str:
+def area(state: MegaState, text: str, what: str = Msg("area")) -> str:
     """The area `text` names: its name in any case and spacing, or the start of exactly one name;
     Ambiguous listing the names when several start so, else BadInput naming close names."""
     try:
@@ -41,7 +41,7 @@ def area(state: MegaState, text: str, what: str = "area") -> str:
         return known_area(state, text, what)  # refuses, saying which names are close
 
 
-def areas(state: MegaState, text: str, what: str = "area") -> tuple[str, ...]:
+def areas(state: MegaState, text: str, what: str = Msg("area")) -> tuple[str, ...]:
     """A list of areas as typed ("Arzu, Kesdor", "Arzu Kesdor", "tharos sea; arzu")."""
     return tuple(name for name, _ in _stops(state, text, what))
 
@@ -61,7 +61,7 @@ def voyage(state: MegaState, text: str) -> Voyage:
     stops: list[str] = []
     take: list[int] = []
     put: list[int] = []
-    for name, marks in _stops(state, text, "area to sail to", marked=True):
+    for name, marks in _stops(state, text, Msg("area to sail to"), marked=True):
         if name:
             stops.append(name)
             take.append(0)

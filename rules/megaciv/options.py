@@ -104,7 +104,7 @@ def build(state: MegaState, actor: Actor, kind: str, values: Values) -> Action:
             _via(state, seat, source, target, count)
         return Move(source, target, count, via)
     if kind == "build":
-        paid = notation.areas(state, text(values, "tokens_from"), "area of a token paid") \
+        paid = notation.areas(state, text(values, "tokens_from"), Msg("area of a token paid")) \
             if given(values, "tokens_from") else ()
         return Build(notation.area(state, text(values, "area")), text(values, "pay"), paid)
     if kind == "maintain":
@@ -118,7 +118,8 @@ def build(state: MegaState, actor: Actor, kind: str, values: Values) -> Action:
     if kind == "takeback":
         return TakeBack(number(values, "steps"))
     if kind == "expand":
-        return Expand(notation.areas(state, text(values, "areas"), "area to grow") if given(values, "areas") else ())
+        grown = notation.areas(state, text(values, "areas"), Msg("area to grow")) if given(values, "areas") else ()
+        return Expand(grown)
     if kind == "adjust":
         return _adjust(state, values)
     raise BadInput(Msg("Mega Civilization has no action {kind}.", kind=repr(kind[:40])))

@@ -156,7 +156,7 @@ def expand(state: MegaState, actor: Actor, action: Expand) -> Result[MegaState]:
                                   "in order, until the stock runs out.", need=need, stock=player.stock))
         placed, left = {}, player.stock
         for text in action.areas:
-            area = land_area(state, text, "area to grow")
+            area = land_area(state, text, Msg("area to grow"))
             if area not in wanted:
                 raise IllegalMove(Msg("You have no tokens in {area} to expand from.", area=area))
             if area in placed:

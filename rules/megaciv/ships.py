@@ -61,7 +61,7 @@ def build(state: MegaState, actor: Actor, action: Build) -> Result[MegaState]:
 
 
 def plan_build(state: MegaState, seat: int, action: Build) -> Step:
-    area = land_area(state, action.area, "area to build the ship in")
+    area = land_area(state, action.area, Msg("area to build the ship in"))
     if action.pay not in SHIP_PAYS:
         raise BadInput(Msg("Pay for a ship with one of: {ways} (not {pay}).", ways=", ".join(SHIP_PAYS),
                            pay=repr(str(action.pay)[:20])))
@@ -88,7 +88,7 @@ def plan_build(state: MegaState, seat: int, action: Build) -> Step:
     paid = cost - treasury
     if not isinstance(action.tokens_from, (tuple, list)) or len(action.tokens_from) > cost:
         raise BadInput(Msg("Name at most {n} areas for the tokens paid.", n=cost))
-    sources = [land_area(state, a, "area of a token paid") for a in action.tokens_from] or [area] * paid
+    sources = [land_area(state, a, Msg("area of a token paid")) for a in action.tokens_from] or [area] * paid
     if len(sources) != paid:
         raise BadInput(Plural("This way of paying destroys {n} token; {named} named.",
                                "This way of paying destroys {n} tokens; {named} named.", paid, named=len(sources)))
@@ -146,7 +146,7 @@ def maintain(state: MegaState, actor: Actor, action: Maintain) -> Result[MegaSta
     else:
         if not action.area:
             raise BadInput(Msg("Name the area of the token you pay upkeep with."))
-        area = land_area(state, action.area, "area of the token")
+        area = land_area(state, action.area, Msg("area of the token"))
         if player.tokens.get(area, 0) < upkeep:
             raise IllegalMove(Msg("You have no tokens in {area}.", area=area) if not player.tokens.get(area, 0)
                               else Msg("Upkeep is {upkeep} tokens; you have {have} in {area}.", upkeep=upkeep,
@@ -208,7 +208,7 @@ def plan_sail(state: MegaState, seat: int, action: Sail) -> Step:
         raise BadInput(Msg("A voyage needs at least one step."))
     if len(action.path) > MAX_PATH:
         raise BadInput(Msg("A voyage has at most {most} steps.", most=MAX_PATH))
-    path = tuple(known_area(state, a, "area to sail to") for a in action.path)
+    path = tuple(known_area(state, a, Msg("area to sail to")) for a in action.path)
     if len(path) > mover.ship_steps:
         more = [a for a in advances_with(state, "ship_steps")
                 if board.advance_by_name.get(a) and board.advance_by_name[a].effects.ship_steps > mover.ship_steps]

@@ -161,7 +161,7 @@ def out_of_play(state: MegaState, area: str) -> bool:
     return area in state.out_of_play
 
 
-def known_area(state: MegaState, text: str, what: str = "area") -> str:
+def known_area(state: MegaState, text: str, what: str = Msg("area")) -> str:
     """An area's name as the map spells it, from what a player typed; BadInput otherwise."""
     if not isinstance(text, str) or not text.strip():
         raise BadInput(Msg("Name the {what}.", what=what))
@@ -180,7 +180,7 @@ def _suggest(state: MegaState, text: str) -> list[str]:
     return [Msg("Did you mean {areas}?", areas=", ".join(folded[c] for c in close))] if close else []
 
 
-def land_area(state: MegaState, text: str, what: str = "area") -> str:
+def land_area(state: MegaState, text: str, what: str = Msg("area")) -> str:
     found = known_area(state, text, what)
     if state.board.area(found).kind != "land":
         raise BadInput(Msg("{area} is open sea; name a land area.", area=found))

@@ -32,12 +32,13 @@ def island(state: VikingsState, text: str) -> str:
 
 def god(state: VikingsState, text: str) -> str:
     """A god of the map."""
-    return named(text, state.board.gods, "god")
+    return named(text, state.board.gods, Msg("god"), Msg("Gods"))
 
 
 def target(state: VikingsState, text: str) -> str:
     """Where a raided village is dedicated: an era-mat action (action1–action4) or a god."""
-    return named(text, (*DEDICATIONS, *state.board.gods), "era-mat action or god")
+    return named(text, (*DEDICATIONS, *state.board.gods), Msg("era-mat action or god"),
+                 Msg("Era-mat actions and gods"))
 
 
 def route(state: VikingsState, seat: int, boat: int, text: str, strength: int,

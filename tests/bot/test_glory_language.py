@@ -25,7 +25,7 @@ from rules.glory import GAME
 from tests.bot.test_glory import CH, USERS, seeded
 from tests.render.legibility import problems
 from waypost.drawing import in_language
-from waypost.i18n import known
+from waypost.i18n import known, pseudo
 
 ASKING = ("maneuver", "adjust")  # the actions whose button opens a menu
 WORD = re.compile(r"[A-Za-z]{3,}")
@@ -232,3 +232,20 @@ async def test_unit_types_and_structures_are_typed_in_the_players_language(disco
         assert rec.ok and not rec.content.startswith("⛔") and answer in rec.content, (line, rec.content)
     rec = await discord_.run("@alice", CH, "/glory adjust what:units hex:D2 unit:archers value:0")
     assert rec.ok and not rec.content.startswith("⛔"), rec.content
+
+
+@pytest.mark.parametrize(("line", "kind"), [
+    ('/glory maneuver army:D3 to:D4 units:"1 dragon"', "unit"),
+    ("/glory adjust what:relic name:Grail", "relic"),
+    ("/glory adjust what:votes name:Zzyzx value:1", "event card"),
+])
+async def test_a_refusal_names_the_kind_of_thing_in_the_players_language(discord_, line, kind):
+    """"There is no relic 'Grail' on this map. Relics: …" says the kind (a unit, a relic, an event
+    card) as the catalog does (`Names`' kind is a message), not in English inside the translated
+    sentence (issue 29)."""
+    for user, typed in LINES[:4]:
+        assert (await discord_.run(user, CH, typed)).ok, typed
+    discord_.builder.speaks("@alice", "qps")
+    rec = await discord_.run("@alice", CH, line)
+    assert rec.content.startswith("⛔") and pseudo(kind) in rec.content, rec.content
+    assert not re.search(rf"\b{kind}s?\b", rec.content, re.IGNORECASE), rec.content

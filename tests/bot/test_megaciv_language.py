@@ -174,3 +174,15 @@ async def test_a_keyword_shown_in_the_players_language_is_taken_typed_in_it(disc
     assert not rec.content.startswith("⛔"), rec.content
     state = discord_.bot.table.channels.cached(discord_.builder.directory.channel_id(CH[1:])).state
     assert state.players[0].ships[0].area is None
+
+
+@pytest.mark.parametrize("line", ["/megaciv area name:Nar", "/megaciv build area:Nar"])
+async def test_an_ambiguous_areas_refusal_names_the_area_in_the_players_language(discord_, line):
+    """"'Nar' could be Narbel, Narices …: which area?" says "area" as the catalog does (`Names`' kind
+    is a message), not as an English word inside the translated sentence (issue 29)."""
+    for user, typed in LOBBY[:6]:  # opened, joined, started
+        assert (await discord_.run(user, CH, typed)).ok, typed
+    discord_.builder.speaks("@alice", "qps")
+    rec = await discord_.run("@alice", CH, line)
+    assert rec.content.startswith("⛔") and pseudo("area") in rec.content, rec.content
+    assert not re.search(r"\barea\b", rec.content), rec.content

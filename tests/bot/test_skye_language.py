@@ -18,7 +18,7 @@ import pytest
 from render import skye
 from render.skye.pieces import BONUS_CODES
 from rules.options import Step
-from tests.bot.test_skye import script_lines
+from tests.bot.test_skye import play_script, script_lines
 from tests.support.speaking import board_labels, drawings, menus, reads_in, said_in, shown
 
 CH = "#skye"
@@ -47,7 +47,6 @@ REFUSED = [
     ("@bob", "/skye road edge:9,9"),  # no such edge
     ("@carl", "/game choose choice:merchant"),  # nobody asked
 ]
-DECIDED = {"none"}  # a decision's answer as `/game choose` takes it, the menu's option
 CODES = r"\b(" + "|".join(re.escape(c) for c in BONUS_CODES.values()) + r")\b"
 TITLE = "Isle of Skye with the Journeyman"  # the game's name, in every language
 # the commands whose turn card is opened (every action's menu) before the script's first line of them
@@ -73,12 +72,9 @@ def names(state: Any) -> list[str]:
 
 
 def english(text: str, state: Any) -> list[str]:
-    """The English words left in a text said in `qps`: mentions, typed values (a decision menu's
-    options are the values `/game choose` takes), commands, tile ids, seals' fingerprints, bonus
-    tiles' codes (abbreviations the board's key explains) and names (whole, in any case: "the" of
-    "The Long Walk" is no name elsewhere) aside."""
-    if text in DECIDED:
-        return []
+    """The English words left in a text said in `qps`: mentions, typed values, commands, tile ids,
+    seals' fingerprints, bonus tiles' codes (abbreviations the board's key explains) and names
+    (whole, in any case: "the" of "The Long Walk" is no name elsewhere) aside."""
     for name in names(state):
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text, flags=re.IGNORECASE)
     text = re.sub(CODES, " ", text)
@@ -173,3 +169,24 @@ async def test_a_keyword_shown_in_the_players_language_is_taken_typed_in_it(disc
     assert not rec.content.startswith("⛔"), rec.content
     state = discord_.bot.table.channels.cached(discord_.builder.directory.channel_id(CH[1:])).state
     assert "L63" not in state.players[1].to_place  # passed: the tile the script has Blue buy is not theirs
+
+
+@pytest.mark.parametrize(("locale", "labels", "none"), [("de", ["Krieger", "keine"], "KEINE"),
+                                                        ("pl", ["wojownik", "brak"], "Brak")])
+async def test_a_decisions_options_read_in_the_players_language_and_are_taken_typed_so(discord_, locale, labels, none):
+    """The journeyman's question (J-T9) offers "warrior" and "none" in the menu and autocomplete as the
+    catalog names them ("Krieger", "keine"), the values still the English words `/game choose` takes;
+    the translated word typed (any case) answers it (issue 29)."""
+    discord_.builder.guild_locale = locale
+    for user in USERS:
+        discord_.builder.speaks(user, locale)
+    await play_script(discord_, upto="@alice /game choose choice:warrior")
+    _, menu = discord_.find_component("waypost:choose:", "@alice", CH, prefix=True)
+    assert [(o["label"], o["value"]) for o in menu["options"]] == list(zip(labels, ["warrior", "none"], strict=True))
+    rec = await discord_.run("@alice", CH, "!complete /game choose choice:")
+    assert [c["name"].split(" — ")[0] for c in rec.choices] == labels
+    assert "journeyman symbol" not in rec.choices[0]["name"]  # the question too
+    rec = await discord_.run("@alice", CH, f"/game choose choice:{none}")
+    assert rec.ok and not rec.content.startswith("⛔"), rec.content
+    state = discord_.bot.table.channels.cached(discord_.builder.directory.channel_id(CH[1:])).state
+    assert not any(p.seat == 0 for p in state.pending)  # Red's question answered

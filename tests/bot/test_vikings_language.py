@@ -134,7 +134,7 @@ async def test_a_whole_game_leaves_no_english_in_the_pseudo_locale(discord_):
 
 @pytest.mark.parametrize(("locale", "samples"), [
     ("de", ["Rot segelte Boot 1 A2→F4→D1 (x2), verdrängte Gelb Boot 1 (Gelb wählt F4 oder F5), setzte 2 Siedler auf "
-            "Dagmarsey ein", "⛔ Auf diesem Plan gibt es kein Feld 'Z9'",
+            "Dagmarsey ein", "⛔ Feld 'Z9' gibt es auf diesem Plan nicht",
             "Zeitalter 3 beginnt: Plündern kostet 3 Stahl", "Holz: die neue Zahl"]),
     ("pl", ["Czerwony żegluje łodzią 1 A2→F4→D1 (x2), wypycha Żółty łódź 1 (Żółty wybiera F4 lub F5), wysadza na "
             "wyspę Dagmarsey: 2 osadnicy", "⛔ Na tej mapie nie ma: pole 'Z9'",
