@@ -362,7 +362,7 @@ class Game(ABC, Generic[S]):
                 left.append(None)  # nothing to choose: left out
             pick = left.pop(0)
             if pick is None and param.required or pick is not None and pick not in range(len(listed)):
-                raise BadInput(Msg("That is not one of the choices for {what}.", what=param.ask.rstrip('?').lower()))
+                raise BadInput(Msg("That is not one of the choices offered: {question}", question=param.ask))
             choice = listed[pick] if pick is not None else None
             chosen.append((param, choice))
             values[param.name] = choice.value if choice is not None else None

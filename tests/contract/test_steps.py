@@ -9,11 +9,15 @@ from collections import Counter
 from functools import partial
 from typing import Any
 
+import pytest
+
 from rules.base import Actor, Game, Seat
+from rules.errors import BadInput
 from rules.options import MENU, Choice, Kept, Param, joint
 from tests.contract.test_contract import _setup, boards
 from tests.support import tally
 from tests.support.random_play import Player, play
+from waypost.i18n import translate
 
 
 def _tally(max_add: int) -> object:
@@ -33,6 +37,17 @@ def test_a_required_step_with_one_legal_value_is_chosen_without_asking():
 def test_a_step_with_several_values_is_still_asked():
     step = tally.GAME.step(_tally(3), Actor(0), "add", [])
     assert step.param is not None and step.param.name == "amount" and len(step.choices) == 3
+
+
+def test_a_pick_not_offered_is_refused_with_the_question_as_the_game_asks_it():
+    """A menu's pick out of range names the step's question as it is (a catalog message, said in the
+    reader's language), not lower-cased English inside the translated refusal (issue 29)."""
+    state = _tally(3)
+    asked = tally.GAME.step(state, Actor(0), "add", []).param
+    with pytest.raises(BadInput) as refused:
+        tally.GAME.step(state, Actor(0), "add", [7])
+    assert asked is not None and refused.value.message.params["question"] is asked.ask
+    assert translate(refused.value.message, "de") == f"Das ist keine der angebotenen Möglichkeiten: {asked.ask}"
 
 
 def test_leaving_out_says_what_it_means():
