@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 
 from rules.errors import Ambiguous, BadInput
-from rules.messages import Msg
+from rules.messages import Msg, joined
 
 MAX_TEXT = 300  # longer than any list a command takes
 LISTED = 16  # a refusal lists the names when there are at most this many
@@ -60,12 +60,13 @@ class Names:
     """The names players may type for one kind of thing (spaces, islands …), folded once: a mapping
     from what may be typed (a name, a title) to the name, or just the names. `folding` is how typed
     text and names compare (a game may ignore more than case and spacing: hyphens, apostrophes).
-    `what` one of them and `kinds` them all are messages, said inside a refusal ("space", "Spaces")."""
+    `what` one of them and `kinds` them all are messages, said inside a refusal ("space", "Spaces");
+    `shown` says a name there (its catalog message, where the data's names are English words)."""
 
     def __init__(self, names: Mapping[str, str] | Iterable[str], what: Msg, kinds: Msg,
-                 folding: Callable[[str], str] | None = None):
+                 folding: Callable[[str], str] | None = None, shown: Callable[[str], str] = str):
         table = dict(names) if isinstance(names, Mapping) else {n: n for n in names}
-        self.what, self.kinds = what, kinds
+        self.what, self.kinds, self.shown = what, kinds, shown
         self.fold = folding or fold
         self.folded: dict[str, set[str]] = {}
         for typed, name in table.items():
@@ -91,10 +92,11 @@ class Names:
             names = sorted({n for names in self.folded.values() for n in names})
             if len(names) <= LISTED:
                 raise BadInput(Msg("There is no {what} {name} on this map. {kinds}: {names}.", what=self.what,
-                                   name=repr(shown), kinds=self.kinds, names=", ".join(names)))
+                                   name=repr(shown), kinds=self.kinds, names=joined([self.shown(n) for n in names],
+                                                                                     ", ")))
             raise BadInput(Msg("There is no {what} {name} on this map.", what=self.what, name=repr(shown)))
         raise Ambiguous(Msg("{name} could be {names}: which {what}?", name=repr(shown),
-                            names=", ".join(sorted(found)[:8]), what=self.what))
+                            names=joined([self.shown(n) for n in sorted(found)[:8]], ", "), what=self.what))
 
 
 def named(text: str, names: Mapping[str, str] | Iterable[str], what: Msg, kinds: Msg) -> str:

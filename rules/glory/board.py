@@ -17,7 +17,7 @@ from rules import hexes
 from rules.errors import BadInput
 from rules.glory import words
 from rules.hexes import Hex
-from rules.messages import Msg
+from rules.messages import Msg, joined
 from rules.notation import Names
 
 LAND = ("plains", "forest", "hills", "desert", "mountains", "swamp")
@@ -258,13 +258,13 @@ class Board:
         found = self.unit_words.get(word.strip().lower()) if isinstance(word, str) else None
         if found is None:
             raise BadInput(Msg("There is no unit {unit}. Units: {units}.", unit=repr(str(word)[:30]),
-                               units=", ".join(u.plural for u in self.units)))
+                               units=joined([words.PLURAL.get(u.name, u.plural) for u in self.units], ", ")))
         return found
 
     @cached_property
     def unit_names(self) -> Names:
         """The unit types as players type them: singular or plural, any case, or the start of one."""
-        return Names(self.unit_words, Msg("unit"), Msg("Units"))
+        return Names(self.unit_words, Msg("unit"), Msg("Units"), shown=words.singular)
 
     @cached_property
     def relic_names(self) -> Names:

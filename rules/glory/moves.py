@@ -343,7 +343,7 @@ def prepare(state: GloryState, g: Ground, seat: int, army_name: str, units: Unit
         checked[w] = stop
     slow = slowest(board, moved)
     budget = slow.movement + (1 if march else 0)
-    said = {"unit": words.SINGULAR.get(slow.name, slow.name)}
+    said = {"unit": words.singular(slow.name)}
     limit = Plural("its slowest unit, the {unit}, has {n} movement point, +1 for marching",
                    "its slowest unit, the {unit}, has {n} movement points, +1 for marching", slow.movement, **said) \
         if march else Plural("its slowest unit, the {unit}, has {n} movement point",

@@ -457,7 +457,7 @@ def _adjust_unit(state: GloryState, actor: Actor, chosen: Values) -> list[Choice
         at = notation.hex_(board, text(chosen, "hex"))
         army = state.players[_whose(state, actor, chosen)].armies.get(at, Army(FrozenDict()))
         types = [u for u in types if u.name in army.units or _stands(state, at, {**army.units, u.name: 1})]
-    return [Choice(u.name, Msg("{name} ({plural})", name=words.SINGULAR.get(u.name, u.name), plural=u.said))
+    return [Choice(u.name, Msg("{name} ({plural})", name=words.singular(u.name), plural=u.said))
             for u in types]
 
 

@@ -30,6 +30,11 @@ TERRAIN = {"plains": Msg("plains"), "forest": Msg("forest"), "hills": Msg("hills
            "mountains": Msg("mountains"), "swamp": Msg("swamp"), "sea": Msg("sea"), "ocean": Msg("ocean")}
 
 
+def singular(name: str) -> str:
+    """A unit type by its catalog name (as the data has it, for a type beyond these)."""
+    return SINGULAR.get(name, name)
+
+
 def counted(name: str, plural: str, n: int) -> str:
     """ "1 cavalryman", "2 cavalrymen": a unit type `name` (its `plural`) counted."""
     said = COUNTED.get(name)

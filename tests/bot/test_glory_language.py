@@ -249,3 +249,14 @@ async def test_a_refusal_names_the_kind_of_thing_in_the_players_language(discord
     rec = await discord_.run("@alice", CH, line)
     assert rec.content.startswith("⛔") and pseudo(kind) in rec.content, rec.content
     assert not re.search(rf"\b{kind}s?\b", rec.content, re.IGNORECASE), rec.content
+
+
+async def test_a_refusal_lists_the_unit_types_in_the_players_language(discord_):
+    """"There is no unit 'dragon' on this map. Units: …" lists the types by their catalog names, not
+    as the units file spells them in English (issue 29)."""
+    for user, typed in LINES[:4]:
+        assert (await discord_.run(user, CH, typed)).ok, typed
+    discord_.builder.speaks("@alice", "qps")
+    rec = await discord_.run("@alice", CH, '/glory maneuver army:D3 to:D4 units:"1 dragon"')
+    assert rec.content.startswith("⛔") and pseudo("archer") in rec.content, rec.content
+    assert not re.search(r"\b(archer|galley|peasant)s?\b", rec.content), rec.content
