@@ -202,33 +202,38 @@ class Game(ABC, Generic[S]):
 
     def _open(self, state: S, actor: Actor, cls: type[Action]) -> Kind | None:
         """Action kind `cls` if it is open to `actor` now (`kinds`), else None."""
-        if dataclasses.fields(cls) and not cls.params:  # type: ignore[arg-type]  # not offered: no parameters
-            return None
-        try:
-            self.permit(state, actor, cls)
-        except PlayerError:
-            return None
-        if not self.completable(state, actor, cls.kind, {}):
+        if not self._opens(state, actor, cls):
             return None
         return Kind(cls.kind, cls.named(), self.params_now(state, actor, cls.kind, {}))
 
-    def usual(self, state: S, actor: Actor, most: int = 4) -> list[Kind]:
-        """The actions of the phase in play open to `actor` now (`kinds`, on their view) in the
-        phase's order, its main one first, at most `most`: past that, the first ones and the phase's
-        last (which ends the turn or the movement, as Mega Civilization's declare). A ping's buttons:
-        only the phase's actions are looked at, and no more of them than it shows."""
+    def _opens(self, state: S, actor: Actor, cls: type[Action]) -> bool:
+        """Whether action kind `cls` is open to `actor` now (its parameters not worked out)."""
+        if dataclasses.fields(cls) and not cls.params:  # type: ignore[arg-type]  # not offered: no parameters
+            return False
+        try:
+            self.permit(state, actor, cls)
+        except PlayerError:
+            return False
+        return self.completable(state, actor, cls.kind, {})
+
+    def usual(self, state: S, actor: Actor, most: int = 4) -> list[tuple[str, str]]:
+        """The actions of the phase in play open to `actor` now (`kinds`, on their view) as (kind,
+        label), in the phase's order, its main one first, at most `most`: past that, the first ones
+        and the phase's last (which ends the turn or the movement, as Mega Civilization's declare).
+        A ping's buttons: only the phase's actions are looked at, no more of them than it shows, and
+        not their parameters (a button names the action; its card works out the steps)."""
         by_kind = {cls.kind: cls for cls in self.actions}
         kinds = [by_kind[k] for k in self.flow.phase(self.position(state).phase).actions if k in by_kind]
-        last = next((kind for cls in reversed(kinds) if (kind := self._open(state, actor, cls)) is not None), None)
+        last = next((cls for cls in reversed(kinds) if self._opens(state, actor, cls)), None)
         if last is None:
             return []
-        first: list[Kind] = []
-        for cls in kinds[:kinds.index(by_kind[last.kind])]:
-            if (kind := self._open(state, actor, cls)) is not None:
-                first.append(kind)
+        first: list[type[Action]] = []
+        for cls in kinds[:kinds.index(last)]:
+            if self._opens(state, actor, cls):
+                first.append(cls)
                 if len(first) == most - 1:
                     break
-        return [*first, last]
+        return [(cls.kind, cls.named()) for cls in (*first, last)]
 
     def params_now(self, state: S, actor: Actor, kind: str, chosen: Values) -> tuple[Param, ...]:
         """The parameters of `kind` as they stand once `chosen` are chosen (a game may make some

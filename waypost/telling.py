@@ -92,7 +92,7 @@ def turns_of(loaded: Loaded, awaited: list[Awaiting]) -> tuple[Turn, ...]:
 
     def usual(seat: int) -> tuple[tuple[str, str], ...]:
         actor = Actor(seat, host=seats[seat].player_id == loaded.row.host_id)
-        return tuple((k.kind, k.label) for k in rules.usual(loaded.view(seat), actor))
+        return tuple(rules.usual(loaded.view(seat), actor))
 
     return tuple(Turn(seats[a.seat].player_id, a.prompt, usual(a.seat) if a.kind in ("turn", "plan") else ())
                  for a in awaited if a.kind != "decision")

@@ -60,10 +60,12 @@ def completable(state: MegaState, actor: Actor, kind: str, chosen: Values) -> bo
     """Whether the rules' own checks accept some completion of `chosen`, where that is known without
     trying each (None: try them; the flow is checked apart): a move's source is completable when any
     token there can move (what trying each destination would find, without counting how many may
-    go)."""
+    go), and a move when some source is."""
     named = {param for param, value in chosen.items() if value is not None}
-    if kind != "move" or named != {"from"} or actor.seat is None:
+    if kind != "move" or named not in (set(), {"from"}) or actor.seat is None:
         return None
+    if not named:  # some token can move: the areas tried until one can (not every area's every destination listed)
+        return any(queries.can_move(state, actor.seat, area) for area, _, _ in queries.movable(state, actor.seat))
     try:
         return queries.can_move(state, actor.seat, notation.area(state, text(chosen, "from")))
     except PlayerError:

@@ -150,7 +150,7 @@ def _offered(rules: Game[Any], seen: list[list[str]], state: Any) -> None:
         if awaiting.kind == "decision":
             continue
         view, actor = rules.view(state, awaiting.seat), Actor(awaiting.seat)
-        offered = [k.kind for k in rules.usual(view, actor)]
+        offered = [kind for kind, _ in rules.usual(view, actor)]
         open_ = [k.kind for k in rules.kinds(view, actor)]
         phase = [k for k in rules.flow.phase(rules.position(state).phase).actions if k in open_]
         assert offered == (phase if len(phase) <= 4 else [*phase[:3], phase[-1]]), (rules.key, offered, phase)
