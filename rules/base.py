@@ -497,6 +497,10 @@ class Game(ABC, Generic[S]):
         self.permit(state, actor, action)
         return self.play(state, actor, action)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A game is sent to a drawing process without the position it keeps for the last state."""
+        return {k: v for k, v in self.__dict__.items() if k != "_positioned"}
+
     def positioned(self, state: S) -> Position:
         """`position(state)`, worked out once for the last state asked (states never change: the
         legal-options search permits hundreds of trials on one view)."""

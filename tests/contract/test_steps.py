@@ -4,6 +4,7 @@ as it is, and a ping's buttons are the phase's actions open to that player, its 
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 from functools import partial
@@ -168,3 +169,13 @@ def test_a_joint_choice_takes_the_place_of_the_first_part_and_answers_are_kept_p
     kept, first, second = Kept(), object(), object()
     asked = kept.get(first, "fits", lambda: kept.get(second, "fits", lambda: "second's") and "first's")
     assert asked == "first's" and kept.get(second, "fits", lambda: "asked again") == "second's"
+
+
+def test_a_game_sent_to_a_drawing_process_leaves_the_position_it_keeps_behind():
+    """`Game.positioned` keeps the last state it was asked about; a game pickled for a drawing
+    process (a described board) must not carry that state along with every board."""
+    state = _tally(3)
+    tally.GAME.kinds(state, Actor(0))  # permits: the position of `state` kept
+    sent = pickle.loads(pickle.dumps(tally.GAME))
+    assert "_positioned" not in sent.__dict__ and len(pickle.dumps(tally.GAME)) < 200
+    assert sent.kinds(state, Actor(0)) == tally.GAME.kinds(state, Actor(0))
