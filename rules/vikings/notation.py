@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.errors import BadInput
 from rules.messages import Msg
-from rules.notation import items, named
+from rules.notation import Names, items
 from rules.vikings.sail import reach
 from rules.vikings.state import DEDICATIONS, VikingsState
 
@@ -32,13 +32,27 @@ def island(state: VikingsState, text: str) -> str:
 
 def god(state: VikingsState, text: str) -> str:
     """A god of the map."""
-    return named(text, state.board.gods, Msg("god"), Msg("Gods"))
+    return _names(state, "god").find(text)
 
 
 def target(state: VikingsState, text: str) -> str:
     """Where a raided village is dedicated: an era-mat action (action1–action4) or a god."""
-    return named(text, (*DEDICATIONS, *state.board.gods), Msg("era-mat action or god"),
-                 Msg("Era-mat actions and gods"))
+    return _names(state, "target").find(text)
+
+
+_NAMES: dict[tuple[int, str], tuple[object, Names]] = {}  # a map's gods (and dedications), folded once
+
+
+def _names(state: VikingsState, which: str) -> Names:
+    board = state.board
+    found = _NAMES.get((id(board), which))
+    if found is None or found[0] is not board:
+        if len(_NAMES) > 64:
+            _NAMES.clear()
+        names = Names(board.gods, Msg("god"), Msg("Gods")) if which == "god" else \
+            Names((*DEDICATIONS, *board.gods), Msg("era-mat action or god"), Msg("Era-mat actions and gods"))
+        found = _NAMES[(id(board), which)] = (board, names)
+    return found[1]
 
 
 def route(state: VikingsState, seat: int, boat: int, text: str, strength: int,
