@@ -242,7 +242,9 @@ def _line_of(loaded: Loaded, seat: int | None) -> str:
 def typed_in(rules: Game[Any], view: Any, values: Values, language: str) -> dict[str, Value | None]:
     """The values a player typed in `language`, put back into the English the rules read: an option's
     keywords (`Game.keywords`: "keine" → "none") and the game's words inside any text
-    (`Game.words`: "2 Bogenschützen" → "2 archer")."""
+    (`Game.words`: "2 Bogenschützen" → "2 archer"). English is read as it is."""
+    if language == SOURCE:
+        return dict(values)
     words = rules.words(view)
     read: dict[str, Value | None] = {}
     for name, value in values.items():
