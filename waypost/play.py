@@ -242,10 +242,8 @@ def _line_of(loaded: Loaded, seat: int | None) -> str:
 def typed_in(rules: Game[Any], view: Any, values: Values, language: str) -> dict[str, Value | None]:
     """The values a player typed in `language`, put back into the English the rules read: an option's
     keywords (`Game.keywords`: "keine" → "none") and the game's words inside any text
-    (`Game.words`: "2 Bogenschützen" → "2 archer"). English is read as it is."""
-    if language == SOURCE:
-        return dict(values)
-    words = rules.words(view)
+    (`Game.words`: "2 Bogenschützen" → "2 archer"; not worked out for English, read as it is)."""
+    words = rules.words(view) if language != SOURCE else {}
     read: dict[str, Value | None] = {}
     for name, value in values.items():
         if isinstance(value, str):
