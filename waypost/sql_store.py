@@ -1,6 +1,6 @@
 """What both stores share: every read and write, in SQL both SQLite and PostgreSQL understand
-(`?` placeholders; the PostgreSQL store numbers them). Each store supplies how to read rows, and a
-`Writer` for one transaction."""
+(`?` placeholders; the PostgreSQL store numbers them). Each store supplies how to read rows, a
+`Writer` for one transaction, and may run a transaction's `Statement`s at once (`Store._batch`)."""
 
 from __future__ import annotations
 
@@ -41,10 +41,24 @@ INSERT_LOG = f"INSERT INTO log (game_id, {LOG_COLUMNS}) VALUES ({','.join('?' * 
 APPEND_LOG = (f"INSERT INTO log (game_id, {LOG_COLUMNS}) SELECT {','.join('?' * 12)}, COALESCE(MAX(seq), 0) + 1, ?, ? "
               "FROM log WHERE game_id=? RETURNING seq")  # numbered after the game's last entry, in one statement
 INSERT_SNAPSHOT = "INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)"
+APPEND_SNAPSHOT = "INSERT INTO snapshots (game_id, seq, state) SELECT ?, MAX(seq), ? FROM log WHERE game_id=?"
 INSERT_OUTBOX = "INSERT INTO outbox (game_id, channel_id, body, nonce, created_at) VALUES (?,?,?,?,?)"
 UPSERT_PREPARED = ("INSERT INTO prepared (game_id, seat, plan, snapshot, reasons, at) VALUES (?,?,?,?,?,?) "
                    "ON CONFLICT(game_id, seat) DO UPDATE SET plan=excluded.plan, snapshot=excluded.snapshot, "
                    "reasons=excluded.reasons, at=excluded.at")
+
+
+@dataclasses.dataclass(frozen=True)
+class Statement:
+    """One statement of a write made at once (`Store._batch`): run with `args`, or once for each of
+    `rows`; `returns` its first row's first column (else how many rows it changed); `changes` how
+    many rows it must change, else the write is undone and raises Conflict (another writer was first)."""
+
+    sql: str
+    args: tuple[Any, ...] = ()
+    rows: list[tuple[Any, ...]] | None = None
+    returns: bool = False
+    changes: int | None = None
 
 
 class Writer(Protocol):
@@ -87,9 +101,14 @@ class Store:
     def _writing(self) -> AbstractAsyncContextManager[Writer]:
         raise NotImplementedError
 
-    async def _write(self, sql: str, *args: Any) -> None:
+    async def _batch(self, statements: Sequence[Statement]) -> list[Any]:
+        """Run `statements` in order in one transaction; each one's result (`Statement`). A store
+        may send them to the database at once (SQLite: one trip to its thread)."""
         async with self._writing() as db:
-            await db.run(sql, *args)
+            return [await _ran(db, s) for s in statements]
+
+    async def _write(self, sql: str, *args: Any) -> None:
+        await self._batch([Statement(sql, args)])
 
     async def open_game(self, channel_id: int) -> GameRow | None:
         """The lobby or active game in a channel, if any."""
@@ -277,11 +296,11 @@ class Store:
         """Keep (or replace) a seat's prepared turn; with `post` (a channel, and what to post there:
         its player pinged when it is offered back), in the same transaction. The game's row and
         version are not touched: a prepared turn is no change to the game."""
-        async with self._writing() as db:
-            await db.run(UPSERT_PREPARED, game_id, plan.seat, dumps(plan.plan), dumps(plan.snapshot),
-                         dumps(list(plan.reasons)), plan.at)
-            if post is not None:
-                await db.run(INSERT_OUTBOX, game_id, post[0], dumps(post[1].body()), post[1].nonce, plan.at)
+        await self._batch([
+            Statement(UPSERT_PREPARED, (game_id, plan.seat, dumps(plan.plan), dumps(plan.snapshot),
+                                        dumps(list(plan.reasons)), plan.at)),
+            *([Statement(INSERT_OUTBOX, (game_id, post[0], dumps(post[1].body()), post[1].nonce, plan.at))]
+              if post is not None else [])])
 
     async def drop_prepared(self, game_id: int, seat: int) -> None:
         await self._write("DELETE FROM prepared WHERE game_id=? AND seat=?", game_id, seat)
@@ -303,7 +322,8 @@ class Store:
             async with self._writing() as db:
                 game.id = await db.value(f"INSERT INTO games ({NEW_GAME_COLUMNS}) VALUES ({','.join('?' * 19)}) "
                                          "RETURNING id", *new_game_values(game))
-                await _seat_players(db, game)
+                for statement in _seating(game):
+                    await _ran(db, statement)
                 await db.many(INSERT_LOG, [log_row(game.id, dataclasses.replace(e, seq=seq))
                                            for seq, e in enumerate(entries, start=1)])
                 await db.many(INSERT_SNAPSHOT, [(game.id, seq, dumps(state))
@@ -327,35 +347,50 @@ class Store:
         the game's row, so the entry is numbered after every committed one.
         """
         before_text = game.text_of(before) if before is not None else None  # as stored the last time: no new dump
-        async with self._writing() as db:
-            changed = ", ".join(f"{c}=?" for c in CHANGED_GAME_COLUMNS)
-            if await db.run(f"UPDATE games SET {changed} WHERE id=? AND version=?",
-                            *changed_game_values(game), game.id, game.version) != 1:
-                raise Conflict(CONFLICT)
-            if seated:
-                await _seat_players(db, game)
-            await db.many(INSERT_OUTBOX, [(game.id, game.channel_id, dumps(p.body()), p.nonce, game.updated_at)
-                                          for p in posts])
-            if entry is not None:
-                *fields, _, public, said = log_row(game.id, entry)
-                entry = dataclasses.replace(entry, seq=await db.value(APPEND_LOG, *fields, public, said, game.id))
-            if forget:
-                await db.run("DELETE FROM snapshots WHERE game_id=?", game.id)
-            if played is not None:
-                await db.run("DELETE FROM prepared WHERE game_id=? AND seat=?", game.id, played)
-            if before is not None and entry is not None:
-                await db.run(INSERT_SNAPSHOT, game.id, entry.seq, before_text)
-            if entry is not None and entry.undoes is not None:
-                await db.run("DELETE FROM snapshots WHERE game_id=? AND seq>=?", game.id, entry.undoes)
+        changed = ", ".join(f"{c}=?" for c in CHANGED_GAME_COLUMNS)
+        writes = [Statement(f"UPDATE games SET {changed} WHERE id=? AND version=?",
+                            (*changed_game_values(game), game.id, game.version), changes=1)]
+        if seated:
+            writes += _seating(game)
+        if posts:
+            writes.append(Statement(INSERT_OUTBOX, rows=[(game.id, game.channel_id, dumps(p.body()), p.nonce,
+                                                          game.updated_at) for p in posts]))
+        if entry is not None:
+            *fields, _, public, said = log_row(game.id, entry)
+            writes.append(Statement(APPEND_LOG, (*fields, public, said, game.id), returns=True))
+        if forget:
+            writes.append(Statement("DELETE FROM snapshots WHERE game_id=?", (game.id,)))
+        if played is not None:
+            writes.append(Statement("DELETE FROM prepared WHERE game_id=? AND seat=?", (game.id, played)))
+        if before is not None and entry is not None:  # kept under the entry just numbered
+            writes.append(Statement(APPEND_SNAPSHOT, (game.id, before_text, game.id)))
+        if entry is not None and entry.undoes is not None:
+            writes.append(Statement("DELETE FROM snapshots WHERE game_id=? AND seq>=?", (game.id, entry.undoes)))
+        results = await self._batch(writes)
+        if entry is not None:
+            entry = dataclasses.replace(entry, seq=next(r for w, r in zip(writes, results, strict=True) if w.returns))
         game.version += 1
         return entry
 
 
-async def _seat_players(db: Writer, game: GameRow) -> None:
+def _seating(game: GameRow) -> list[Statement]:
     """Keep `players` (who sits where, to find a member's games) in step with the seats."""
-    await db.run("DELETE FROM players WHERE game_id=?", game.id)
-    await db.many("INSERT INTO players (game_id, player_id) VALUES (?,?) ON CONFLICT DO NOTHING",
-                  [(game.id, s.player_id) for s in game.seats])
+    return [Statement("DELETE FROM players WHERE game_id=?", (game.id,)),
+            Statement("INSERT INTO players (game_id, player_id) VALUES (?,?) ON CONFLICT DO NOTHING",
+                      rows=[(game.id, s.player_id) for s in game.seats])]
+
+
+async def _ran(db: Writer, statement: Statement) -> Any:
+    """`statement` run by `db` (`Store._batch`)."""
+    if statement.rows is not None:
+        await db.many(statement.sql, statement.rows)
+        return None
+    if statement.returns:
+        return await db.value(statement.sql, *statement.args)
+    changed = await db.run(statement.sql, *statement.args)
+    if statement.changes is not None and changed != statement.changes:
+        raise Conflict(CONFLICT)
+    return changed
 
 
 def _in_shards(shards: Shards | None) -> str:
