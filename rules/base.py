@@ -223,7 +223,7 @@ class Game(ABC, Generic[S]):
         A ping's buttons: only the phase's actions are looked at, no more of them than it shows, and
         not their parameters (a button names the action; its card works out the steps)."""
         by_kind = {cls.kind: cls for cls in self.actions}
-        kinds = [by_kind[k] for k in self.flow.phase(self.position(state).phase).actions if k in by_kind]
+        kinds = [by_kind[k] for k in self.flow.phase(self.positioned(state).phase).actions if k in by_kind]
         last = next((cls for cls in reversed(kinds) if self._opens(state, actor, cls)), None)
         if last is None:
             return []
@@ -429,7 +429,7 @@ class Game(ABC, Generic[S]):
         legal one, and others only if cheap to rule out (`choices` tries each). The flow's answer
         kind is answered here (the seat's open decisions); games list their own kinds' values."""
         if kind == self.flow.answer and actor.seat is not None:
-            asked = [d for d in self.position(state).decisions if d.seat == actor.seat]
+            asked = [d for d in self.positioned(state).decisions if d.seat == actor.seat]
             if param == "key":
                 return [Choice(d.key, d.prompt) for d in asked]
             key = chosen.get("key")
@@ -550,7 +550,7 @@ class Game(ABC, Generic[S]):
         """Everyone the game is waiting for right now."""
         if self.ending(state) is not None:
             return []
-        pos = self.position(state)
+        pos = self.positioned(state)
         phase = self.flow.phase(pos.phase)
         kind: Literal["turn", "plan"] = "plan" if phase.who == "secret" else "turn"
         waiting = [Awaiting(seat, kind, pos.prompt or phase.prompt) for seat in pos.awaited]
@@ -562,7 +562,7 @@ class Game(ABC, Generic[S]):
         ending = self.ending(state)
         if ending is not None:
             return Msg("Game over: {text}", text=ending.text)
-        pos = self.position(state)
+        pos = self.positioned(state)
         phase = self.flow.phase(pos.phase)
         if pos.holding and phase.actions:  # a decision holding up a phase (a phase of deciding says its own words)
             doing = Msg("{names} to decide", names=self._deciding(state, pos))

@@ -77,7 +77,7 @@ class Offering:
         prompt = next((a.prompt for a in awaiting if a.seat == actor.seat), "")
         name = loaded.name(actor.seat) if actor.seat is not None else "the host"
         who = self._who(loaded, actor.seat) if actor.seat is not None else "you host the game"
-        phase = rules.flow.phase(rules.position(loaded.state).phase)
+        phase = rules.flow.phase(rules.positioned(loaded.state).phase)
         usual = (*phase.actions, *((rules.flow.answer,) if rules.flow.answer else ()),
                  *(rules.flow.hosted if actor.host else ()))
         others = listed(list(dict.fromkeys(loaded.name(a.seat) for a in awaiting if a.seat != actor.seat)))

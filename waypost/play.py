@@ -235,7 +235,7 @@ def _loud(loaded: Loaded) -> bool:
 
 def _line_of(loaded: Loaded, seat: int | None) -> str:
     """The key of a seat's one line in the channel for its secret moves of the phase in play."""
-    position = loaded.game.rules.position(loaded.state)
+    position = loaded.game.rules.positioned(loaded.state)
     return f"{loaded.row.id}:{seat}:{position.phase}:{position.heading}"
 
 

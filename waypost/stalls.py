@@ -1,5 +1,5 @@
-"""Watching the event loop for stalls: a task that sleeps a few milliseconds at a time and notes
-how late it wakes. Anything that holds the loop (a slow callback, a garbage collection, a drawing
+"""Watching the event loop for stalls: a callback that asks to be called again a few milliseconds
+later and notes how late it comes. Anything that holds the loop (a slow callback, a garbage collection, a drawing
 in the loop's thread) shows up as a late wake-up; so does the process waiting for a core the
 machine gave to another process. The part of a stall the loop's thread spent running (its CPU
 time meanwhile) is the loop's own: the stall its code caused, whatever else runs.
@@ -33,19 +33,32 @@ class StallWatch:
         self.longest, self.busy, self.since = 0.0, 0.0, time.perf_counter()
 
     async def run(self) -> None:
+        loop = asyncio.get_running_loop()
         before, cpu = time.perf_counter(), time.thread_time()
-        while True:  # each wake-up's clocks are the next sleep's start: one reading of each a turn
-            await asyncio.sleep(self.period)
-            now, cpu_now = time.perf_counter(), time.thread_time()
-            late = now - before - self.period
-            if late > self.longest:
-                self.longest = late
-            busy = min(late, cpu_now - cpu)
-            if busy > self.busy:
-                self.busy = busy
-            before, cpu = now, cpu_now
-            if self.warn_after is not None and late > self.warn_after:
-                log.warning("event loop stalled %.0f ms (busy %.0f ms)", late * 1000, busy * 1000)
+        next_: asyncio.TimerHandle | None = None
+
+        def wake() -> None:  # a plain callback, not a task's sleep: half the cost, 200 times a second
+            nonlocal before, cpu, next_
+            now, cpu_now = time.perf_counter(), time.thread_time()  # also the next wait's start
+            self._woke(now - before - self.period, cpu_now - cpu)
+            before, cpu, next_ = now, cpu_now, loop.call_later(self.period, wake)
+
+        next_ = loop.call_later(self.period, wake)
+        try:
+            await loop.create_future()  # until cancelled
+        finally:
+            if next_ is not None:
+                next_.cancel()
+
+    def _woke(self, late: float, cpu: float) -> None:
+        """Note a wake-up `late` seconds late, the loop's thread having run `cpu` seconds since the last."""
+        if late > self.longest:
+            self.longest = late
+        busy = min(late, cpu)
+        if busy > self.busy:
+            self.busy = busy
+        if self.warn_after is not None and late > self.warn_after:
+            log.warning("event loop stalled %.0f ms (busy %.0f ms)", late * 1000, busy * 1000)
 
     def report(self) -> str:
         """The longest stall since the last report (or reset), as the log says it; starts afresh."""

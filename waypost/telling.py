@@ -73,7 +73,7 @@ def open_to_act(loaded: Loaded) -> bool:
     """Whether someone may act though nobody is awaited (between phases, the table's own actions)."""
     rules = loaded.game.rules
     return loaded.state is not None and rules.ending(loaded.state) is None and \
-        bool(rules.position(loaded.state).allowed)
+        bool(rules.positioned(loaded.state).allowed)
 
 
 def idle_phase(loaded: Loaded) -> Phase | None:
@@ -82,7 +82,7 @@ def idle_phase(loaded: Loaded) -> Phase | None:
     if loaded.awaiting() or not open_to_act(loaded):
         return None
     rules = loaded.game.rules
-    return rules.flow.phase(rules.position(loaded.state).phase)
+    return rules.flow.phase(rules.positioned(loaded.state).phase)
 
 
 def turns_of(loaded: Loaded, awaited: list[Awaiting]) -> tuple[Turn, ...]:
