@@ -20,10 +20,10 @@ import logging
 import sqlite3
 import tempfile
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -37,6 +37,7 @@ CHECKPOINT_EVERY = 100  # commits between checkpoints (a move writes ~8 pages; S
 BUSY_TIMEOUT = 2000  # milliseconds to wait for a lock another connection holds (a player waits meanwhile)
 AWAY = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_IOERR}  # locked past BUSY_TIMEOUT; disk failing
 log = logging.getLogger("waypost")
+T = TypeVar("T")
 
 
 class SqliteStore(Store):
@@ -121,28 +122,24 @@ class SqliteStore(Store):
             log.warning("SQLite checkpoint failed: %s", e)
 
     @asynccontextmanager
-    async def _transaction(self, begun: bool = False) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction (`begun`: the block begins it); rolled back if anything fails. A
-        COMMIT that fails and leaves no transaction to roll back (SQLite ended it, or it went through
-        unanswered) raises CommitUnknown: the change may or may not be saved (never taken for the
-        store being away)."""
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction, committed as `_commit` does; rolled back if anything fails."""
         async with self._outages.watching(_away, writing=True), self._lock:
-            if not begun:
-                await self._db.execute("BEGIN IMMEDIATE")
+            await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
-                try:
-                    await self._db.execute("COMMIT")
-                except Exception as error:
-                    if not self._db.in_transaction:
-                        raise CommitUnknown(f"the database failed while committing: {error}") from error
-                    raise
+                await self._in_thread(_commit, self._db._conn)
                 self._committed()
             except BaseException:
                 if self._db.in_transaction:
                     with suppress(sqlite3.Error):
                         await self._db.execute("ROLLBACK")
                 raise
+
+    async def _in_thread(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` in the connection's thread, as aiosqlite runs its own calls there: one trip."""
+        done: T = await self._db._execute(work, *args)  # type: ignore[no-untyped-call]
+        return done
 
     async def _migrate(self, shown: str) -> None:
         """Apply the pending migrations in one write transaction (so processes starting together
@@ -174,11 +171,12 @@ class SqliteStore(Store):
             yield _Writer(db)
 
     async def _batch(self, statements: Sequence[Statement]) -> list[Any]:
-        """The transaction's BEGIN and every statement in one trip to the connection's thread, its
-        COMMIT in a second (a trip costs more than a statement: a move's write took six)."""
-        async with self._transaction(begun=True) as db:
-            results: list[Any] = await db._execute(_begun, db._conn, statements)  # type: ignore[no-untyped-call]
-            return results  # (`_execute`: aiosqlite's own way into its thread)
+        """The whole transaction in one trip to the connection's thread (a trip costs more than a
+        statement: a move's write took seven), as `_transaction` would write it."""
+        async with self._outages.watching(_away, writing=True), self._lock:
+            results = await self._in_thread(_written, self._db._conn, statements)
+            self._committed()
+            return results
 
     async def integrity(self) -> str:
         """`PRAGMA integrity_check`'s answer ('ok' when sound)."""
@@ -221,23 +219,43 @@ class _Writer:
         return rows[0][0] if rows else None
 
 
-def _begun(db: sqlite3.Connection, statements: Sequence[Statement]) -> list[Any]:
-    """In the connection's thread: BEGIN a write transaction and run `statements` (`Store._batch`)."""
+def _written(db: sqlite3.Connection, statements: Sequence[Statement]) -> list[Any]:
+    """In the connection's thread: `statements` in one write transaction (`Store._batch`), rolled
+    back if anything fails."""
     db.execute("BEGIN IMMEDIATE")
-    results: list[Any] = []
-    for statement in statements:
-        if statement.rows is not None:
-            db.executemany(statement.sql, statement.rows)
-            results.append(None)
-            continue
-        cursor = db.execute(statement.sql, statement.args)
-        if statement.returns:
-            results.append(cursor.fetchall()[0][0])
-            continue
-        if statement.changes is not None and cursor.rowcount != statement.changes:
-            raise Conflict(CONFLICT)
-        results.append(cursor.rowcount)
+    try:
+        results = [_ran(db, s) for s in statements]
+        _commit(db)
+    except BaseException:
+        if db.in_transaction:
+            with suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+        raise
     return results
+
+
+def _ran(db: sqlite3.Connection, statement: Statement) -> Any:
+    if statement.rows is not None:
+        db.executemany(statement.sql, statement.rows)
+        return None
+    cursor = db.execute(statement.sql, statement.args)
+    if statement.returns:
+        return cursor.fetchall()[0][0]
+    if statement.changes is not None and cursor.rowcount != statement.changes:
+        raise Conflict(CONFLICT)
+    return cursor.rowcount
+
+
+def _commit(db: sqlite3.Connection) -> None:
+    """COMMIT; CommitUnknown when it fails leaving no transaction to roll back (SQLite ended it, or
+    it went through unanswered): the change may or may not be saved (never taken for the store
+    being away)."""
+    try:
+        db.execute("COMMIT")
+    except Exception as error:
+        if not db.in_transaction:
+            raise CommitUnknown(f"the database failed while committing: {error}") from error
+        raise
 
 
 def unwritable(path: Path, error: sqlite3.Error) -> bool:

@@ -89,16 +89,19 @@ async def test_a_commit_whose_outcome_is_unknown_says_so_and_points_to_the_log(d
     store = discord_.bot.table.store
     db = getattr(store, "_db", None)
     if db is not None:  # SQLite (aiosqlite): the disk fails as the commit ends
-        execute = db.execute
+        connection = db._connection  # the sqlite3 connection aiosqlite's thread uses
 
-        async def committed_unanswered(sql: str) -> None:
-            await execute(sql)
-            raise sqlite3.OperationalError("disk I/O error")
+        class CommittedUnanswered:
+            def __getattr__(self, name: str) -> object:
+                return getattr(connection, name)
 
-        def failing(sql: str, *args: object) -> object:
-            return committed_unanswered(sql) if sql == "COMMIT" else execute(sql, *args)
+            def execute(self, sql: str, *args: object) -> object:
+                cursor = connection.execute(sql, *args)
+                if sql == "COMMIT":
+                    raise sqlite3.OperationalError("disk I/O error")
+                return cursor
 
-        monkeypatch.setattr(db, "execute", failing)
+        monkeypatch.setattr(db, "_connection", CommittedUnanswered())
     else:  # PostgreSQL (asyncpg): the connection is lost as the commit ends
         commit = asyncpg.transaction.Transaction.commit
 
