@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Literal, get_args
 
 from rules import serial
@@ -416,7 +416,7 @@ class Game(ABC, Generic[S]):
         if required is None:
             return self._built(state, actor, kind, chosen)
         return any(self.completable(state, actor, kind, {**chosen, required.name: c.value})
-                   for c in self.candidates(state, actor, kind, required.name, chosen))
+                   for c in self.trials(state, actor, kind, required.name, chosen))
 
     def _built(self, state: S, actor: Actor, kind: str, values: Values) -> bool:
         try:
@@ -435,6 +435,11 @@ class Game(ABC, Generic[S]):
             key = chosen.get("key")
             return [Choice(o, o) for d in asked if key in (None, d.key) for o in d.options]
         return []
+
+    def trials(self, state: S, actor: Actor, kind: str, param: str, chosen: Values) -> Iterable[Choice]:
+        """The candidates of `param` as `completable` tries them, which stops at the first legal
+        one: `candidates`, or a game's lazier way to them (the same values in the same order)."""
+        return self.candidates(state, actor, kind, param, chosen)
 
     def typed(self, kind: str, values: Values) -> dict[str, Value | None]:
         """The values chosen in menus as the command's options type them: a game whose menus

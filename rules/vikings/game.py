@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -102,6 +102,10 @@ class VikingsGame(Game[VikingsState]):
             return options.candidates(state, actor, kind, param, chosen)
         return super().candidates(state, actor, kind, param, chosen)
 
+    def trials(self, state: VikingsState, actor: Actor, kind: str, param: str, chosen: Values) -> Iterable[Choice]:
+        return options.trials(state, actor, kind, param, chosen) if kind in options.BUILT \
+            else super().trials(state, actor, kind, param, chosen)
+
     def all_legal_if_one(self, kind: str, param: str, chosen: Values) -> bool:
         """A sail's ends (and a menu's boats with their ends): the search's own, each within the
         strength given (settlers and a raid, chosen before the end, are not promised)."""
@@ -119,10 +123,13 @@ class VikingsGame(Game[VikingsState]):
         return super().make(state, actor, kind, values)
 
     def permit(self, state: VikingsState, actor: Actor, action: Action | type[Action]) -> None:
-        """The flow's refusals, then a sail's when the turn's sails are spent (whatever its values)."""
+        """The flow's refusals, then those of a sail or a dedication whatever its values (the turn's
+        sails spent; a village dedicated already, or none raided)."""
         super().permit(state, actor, action)
         if action.kind == Sail.kind:
             turns.sails_left(state)
+        elif action.kind == Dedicate.kind and actor.seat is not None:
+            turns.dedicating(state, actor.seat)
 
     def play(self, state: VikingsState, actor: Actor, action: Action) -> Result[VikingsState]:
         return HANDLERS[type(action)](state, actor, action)

@@ -5,6 +5,7 @@ the handlers' and `VikingsGame.permit`'s alone), and the action built from what 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import partial
 
@@ -138,18 +139,28 @@ def _sail_boat(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice
 def _sail_trip(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
     """Every boat with every end it reaches (the strongest sail), each saying what it does: its
     moves and the sail card they need, whom it bumps, a village to raid and at what cost."""
-    seat = _seat(actor)
+    return list(_trips(state, _seat(actor)))
+
+
+def _trips(state: VikingsState, seat: int) -> Iterator[Choice]:
+    """`_sail_trip`'s choices one boat at a time: the search for a legal one stops at the first."""
     if state.sails >= int(state.settings["sails_per_turn"]):
-        return []
-    found = []
+        return
     for boat, start in sailable(state, seat):
         for end, route in reach(state, seat, boat, max(STRENGTHS)):
             if not route:
-                found.append(Choice(f"{boat}:stay", Msg("Boat {boat} stays at {end} — sails without moving, sail x1",
-                                                        boat=boat, end=end)))
+                yield Choice(f"{boat}:stay", Msg("Boat {boat} stays at {end} — sails without moving, sail x1",
+                                                 boat=boat, end=end))
                 continue
-            found.append(Choice(f"{boat}:{' '.join(route)}", partial(_trip_said, state, seat, boat, start, end, route)))
-    return found
+            yield Choice(f"{boat}:{' '.join(route)}", partial(_trip_said, state, seat, boat, start, end, route))
+
+
+def trials(state: VikingsState, actor: Actor, kind: str, param: str, chosen: Values) -> Iterable[Choice]:
+    """The candidates as the legal-options search tries them (`Game.trials`): a sail's trips one
+    boat at a time, the rest as listed."""
+    if (kind, param) == ("sail", "trip") and actor.seat is not None:
+        return _trips(state, actor.seat)
+    return candidates(state, actor, kind, param, chosen)
 
 
 def _trip_said(state: VikingsState, seat: int, boat: int, start: str, end: str, route: tuple[str, ...]) -> str:

@@ -124,14 +124,18 @@ def return_settlers(state: VikingsState, actor: Actor, action: ReturnSettlers) -
     return Result(state, joined(phrases, ", "), tuple(phrases))
 
 
+def dedicating(state: VikingsState, seat: int) -> None:
+    """V-R2's refusals whatever the target: a village once per turn, and one raided to dedicate."""
+    if state.dedicated:
+        raise IllegalMove(Msg("You have already dedicated a village this turn."))
+    if state.players[seat].raided < 1:
+        raise IllegalMove(Msg("You have no raided village to dedicate."))
+
+
 def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
     """V-R2: once per turn, dedicate a raided village to an era-mat action or a god's +2 fury."""
     seat = seated(actor)
-    player = state.players[seat]
-    if state.dedicated:
-        raise IllegalMove(Msg("You have already dedicated a village this turn."))
-    if player.raided < 1:
-        raise IllegalMove(Msg("You have no raided village to dedicate."))
+    dedicating(state, seat)
     target = action.target
     dedications = state.dedications
     if target in DEDICATIONS:
@@ -148,7 +152,7 @@ def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
         done = Msg("{god}'s fury slot: {fury}", god=target, fury=fury)
     else:
         raise BadInput(Msg("Dedicate to one of: {targets}.", targets=", ".join((*DEDICATIONS, *state.board.gods))))
-    state = changed(state, seat, {"raided": player.raided - 1}, dedicated=True, dedications=dedications)
+    state = changed(state, seat, {"raided": state.players[seat].raided - 1}, dedicated=True, dedications=dedications)
     summary = Msg("{name} dedicated a village to {done}", name=colour(state, seat), done=done)
     return Result(state, summary)
 
