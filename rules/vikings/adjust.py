@@ -8,10 +8,10 @@ checked against the same limits as play and is followed by a control check (V-C2
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove, NotAllowed, NotYourTurn
+from rules.frozen import evolved
 from rules.guards import hosting, seated
 from rules.messages import Msg, joined
 from rules.text import owner, plural
@@ -134,14 +134,14 @@ def _rune(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tupl
         if holder is not None and not actor.host:
             raise NotAllowed(Msg("{name} holds {island}'s rune; only the host may take it from them.",
                                  name=colour(state, holder), island=name))
-        state = replace(state, runes=state.runes.with_item(island, whose))
+        state = evolved(state, runes=state.runes.with_item(island, whose))
         _stays(state, island)
         return state, Msg("{island}'s rune: {before} → {after}", island=name, before=_holder(state, holder),
                           after=colour(state, whose))
     if action.value == 0:
         if holder != whose:
             raise IllegalMove(Msg("{name} does not hold {island}'s rune.", name=colour(state, whose), island=name))
-        state = replace(state, runes=state.runes.with_item(island, None))
+        state = evolved(state, runes=state.runes.with_item(island, None))
         _stays(state, island)
         return state, Msg("{island}'s rune: {before} → {after}", island=name, before=colour(state, whose),
                           after=_holder(state, None))
@@ -169,7 +169,7 @@ def _village(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> t
     if before == bool(action.value):
         raise IllegalMove(Msg("The village at {dock} is already there.", dock=dock) if before else
                           Msg("The village at {dock} is already gone.", dock=dock))
-    state = replace(state, villages=state.villages | {dock} if action.value else state.villages - {dock})
+    state = evolved(state, villages=state.villages | {dock} if action.value else state.villages - {dock})
     return state, (Msg("the village at {dock}: there → gone", dock=dock) if before else
                    Msg("the village at {dock}: gone → there", dock=dock))
 
@@ -184,7 +184,7 @@ def _fury(state: VikingsState, actor: Actor, whose: int, action: Adjust) -> tupl
     before = state.fury[action.god]
     if before == action.value:
         raise IllegalMove(Msg("{god}'s fury is already {fury}.", god=action.god, fury=fury_text(before)))
-    state = replace(state, fury=state.fury.with_item(action.god, action.value))
+    state = evolved(state, fury=state.fury.with_item(action.god, action.value))
     return state, Msg("{god} fury {before} → {after}", god=action.god, before=fury_text(before),
                       after=fury_text(action.value))
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
+from rules.frozen import evolved
 from rules.messages import Msg
 from rules.vikings.state import VikingsState, colour, island_title
 
@@ -80,7 +80,7 @@ def _settle(state: VikingsState, island: str, power: dict[int, int]) -> tuple[Vi
             return state, Msg("{name} stole {island}'s rune from {holder} ({fury})", name=colour(state, thief),
                               island=name, holder=colour(state, holder), fury=fury)
     if power[holder] == 0:
-        state = replace(state, runes=state.runes.with_item(island, None))
+        state = evolved(state, runes=state.runes.with_item(island, None))
         return state, Msg("{name} lost {island}'s rune: it returns to the island", name=colour(state, holder),
                           island=name)
     return state, None
@@ -88,13 +88,13 @@ def _settle(state: VikingsState, island: str, power: dict[int, int]) -> tuple[Vi
 
 def _take(state: VikingsState, island: str, seat: int) -> tuple[VikingsState, str]:
     """Give `island`'s rune to `seat` and raise its god's fury by 1 (V-C3)."""
-    state = replace(state, runes=state.runes.with_item(island, seat))
+    state = evolved(state, runes=state.runes.with_item(island, seat))
     return add_fury(state, state.board.island(island).god, 1)
 
 
 def add_fury(state: VikingsState, god: str, amount: int) -> tuple[VikingsState, str]:
     """Raise `god`'s fury: the state after, and what changed ("Odin fury 4 → 5")."""
     before = state.fury[god]
-    state = replace(state, fury=state.fury.with_item(god, before + amount))
+    state = evolved(state, fury=state.fury.with_item(god, before + amount))
     return state, Msg("{god} fury {before} → {after}", god=god, before=fury_text(before),
                       after=fury_text(before + amount))

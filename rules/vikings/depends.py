@@ -7,10 +7,10 @@ the boats on each and, at a dock, its village (a raid's target). Ending the turn
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Hashable
 
 from rules.core import Action, Footprint
+from rules.frozen import evolved
 from rules.messages import Msg, joined
 from rules.vikings.actions import Sail
 from rules.vikings.state import VikingsState, boat_label
@@ -28,7 +28,7 @@ def preparable(state: VikingsState, seat: int) -> tuple[str, ...]:
 
 def as_if_turn(state: VikingsState, seat: int) -> VikingsState:
     """The state with `seat` starting its turn: no sail or dedication made yet."""
-    return dataclasses.replace(state, turn=seat, sails=0, dedicated=False)
+    return evolved(state, turn=seat, sails=0, dedicated=False)
 
 
 def depends(state: VikingsState, seat: int, action: Action) -> Footprint:

@@ -3,9 +3,8 @@ Docking effects need a sail that moved and ended at a dock (V-S5)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.errors import BadInput, IllegalMove
+from rules.frozen import evolved
 from rules.messages import Msg, Plural, joined
 from rules.vikings.actions import Sail
 from rules.vikings.state import VikingsState, changed, colour, island_title, raid_cost, with_player
@@ -83,9 +82,9 @@ def _attack(state: VikingsState, seat: int, island: str) -> tuple[VikingsState, 
         victim = players[s]
         count = victim.settlers[island]
         if count:
-            players[s] = replace(victim, settlers=victim.settlers.with_item(island, count - 1),
+            players[s] = evolved(victim, settlers=victim.settlers.with_item(island, count - 1),
                                  mat_settlers=victim.mat_settlers + 1)
             hit.append(Msg("{name} {before}→{after}", name=colour(state, s), before=count, after=count - 1))
     if not hit:
         return state, []
-    return replace(state, players=tuple(players)), [Msg("removed a settler each: {hit}", hit=joined(hit, ", "))]
+    return evolved(state, players=tuple(players)), [Msg("removed a settler each: {hit}", hit=joined(hit, ", "))]

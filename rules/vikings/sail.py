@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from rules.errors import BadInput, IllegalMove
+from rules.frozen import evolved
 from rules.messages import Msg, listed
 from rules.vikings.state import Bump, VikingsState, boat_label, colour, is_aside, known_boat, occupant, with_boat
 
@@ -147,7 +147,7 @@ def move(state: VikingsState, seat: int, boat: int, route: tuple[str, ...],
             if held is not None:
                 state, bumped = _bump(state, *held, step)
                 bumps.append(bumped)
-    moved = with_boat(state, seat, boat, route[-1], **fields) if route else replace(state, **fields)
+    moved = with_boat(state, seat, boat, route[-1], **fields) if route else evolved(state, **fields)
     return moved, bumps
 
 
@@ -158,6 +158,6 @@ def _bump(state: VikingsState, seat: int, boat: int, dock: str) -> tuple[Vikings
     if len(options) == 1:
         return with_boat(state, seat, boat, options[0]), Msg("bumped {boat} to {fjord}", boat=label, fjord=options[0])
     aside = Bump(seat=seat, boat=boat, dock=dock, options=options)
-    return (replace(state, pending=(*state.pending, aside)),
+    return (evolved(state, pending=(*state.pending, aside)),
             Msg("bumped {boat} ({name} chooses {fjords})", boat=label, name=colour(state, seat),
                 fjords=listed(options, "or")))

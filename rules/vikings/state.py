@@ -1,7 +1,7 @@
 """The typed game state and the small queries every rule module shares.
 
 Everything is immutable (frozen dataclasses, tuples, frozensets, `FrozenDict`s): an action builds
-a new state with `dataclasses.replace`, sharing all it did not change with the old one.
+a new state with `rules.frozen.evolved`, sharing all it did not change with the old one.
 
 The state holds the board, so a saved game is self-contained. Everything round-trips exactly
 through `rules.serial`. Boats are numbered 1–4 per player; a boat whose space is None is in

@@ -6,11 +6,9 @@ holding the next state, or raises a PlayerError.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.base import Actor, Result
 from rules.errors import BadInput, IllegalMove
-from rules.frozen import FrozenDict
+from rules.frozen import FrozenDict, evolved
 from rules.guards import seated
 from rules.messages import Msg, Plural, capitalised, joined
 from rules.vikings.actions import AdvanceEra, Choose, Dedicate, EndTurn, PlaceBoat, ReturnSettlers, Sail
@@ -160,7 +158,7 @@ def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
 def end_turn(state: VikingsState, actor: Actor, action: EndTurn) -> Outcome:
     """End your turn: the next seat plays; the turn's counters reset."""
     seat = seated(actor)
-    state = replace(state, turn=(seat + 1) % len(state.seats), sails=0, dedicated=False)
+    state = evolved(state, turn=(seat + 1) % len(state.seats), sails=0, dedicated=False)
     summary = Msg("{name} ended their turn; {next} is next", name=colour(state, seat), next=colour(state, state.turn))
     return Result(state, summary)
 
@@ -171,6 +169,6 @@ def advance_era(state: VikingsState, actor: Actor, action: AdvanceEra) -> Outcom
         raise IllegalMove(Msg("Boats are still being placed; the first era has not begun."))
     if state.era >= ERAS:
         raise IllegalMove(Msg("Era {n} is the last era.", n=ERAS))
-    state = replace(state, era=state.era + 1, dedications=FrozenDict(dict.fromkeys(DEDICATIONS, 0)))
+    state = evolved(state, era=state.era + 1, dedications=FrozenDict(dict.fromkeys(DEDICATIONS, 0)))
     return Result(state, Msg("Era {era} begins: raids cost {cost} steel and the dedication actions are open again",
                              era=state.era, cost=raid_cost(state)))
