@@ -3,7 +3,6 @@ the game's legal options (`rules.options`) on the asking player's own view, neve
 
 from __future__ import annotations
 
-import asyncio
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from waypost import telling
 from waypost.ahead import Ahead, due
 from waypost.channels import Channels, Loaded
 from waypost.i18n import translate
+from waypost.offload import Offloader
 from waypost.outcome import Drawing, User
 from waypost.secrecy import numbered, shown, visible
 
@@ -55,6 +55,7 @@ class Offering:
         self.channels = channels
         self.store = channels.store
         self._suggested: OrderedDict[Hashable, list[Choice]] = OrderedDict()  # autocomplete's latest answers
+        self._offload = Offloader()
 
     async def kinds(self, channel_id: int, user: User) -> list[Kind]:
         """The action kinds `user` may take now."""
@@ -62,7 +63,8 @@ class Offering:
         if loaded is None:
             return []
         actor = loaded.actor(user)
-        return await asyncio.to_thread(loaded.game.rules.kinds, loaded.view(actor.seat), actor)
+        return await self._offload.run((loaded.game.key, "kinds"), loaded.game.rules.kinds, loaded.view(actor.seat),
+                                       actor)
 
     async def card(self, channel_id: int, user: User) -> Card:
         """`user`'s turn card now, from their own view."""
@@ -71,7 +73,7 @@ class Offering:
         if actor.seat is None and not actor.host:
             raise NotAllowed(Msg("You are not playing in this game."))
         rules = loaded.game.rules
-        kinds = await asyncio.to_thread(rules.kinds, loaded.view(actor.seat), actor)
+        kinds = await self._offload.run((loaded.game.key, "kinds"), rules.kinds, loaded.view(actor.seat), actor)
         kinds += await self._ahead(loaded, actor, {k.kind for k in kinds})
         awaiting = loaded.awaiting()
         prompt = next((a.prompt for a in awaiting if a.seat == actor.seat), "")
@@ -102,7 +104,8 @@ class Offering:
         it was at `version`: Stale if it has moved on since."""
         loaded = await self._at(channel_id, version)
         actor = loaded.actor(user)
-        return await asyncio.to_thread(loaded.game.rules.step, Ahead.view_for(loaded, actor, kind), actor, kind, picks)
+        return await self._offload.run((loaded.game.key, "step", kind), loaded.game.rules.step,
+                                       Ahead.view_for(loaded, actor, kind), actor, kind, picks)
 
     async def completions(self, channel_id: int, user: User, version: int, kind: str,
                           picks: Sequence[int | None]) -> list[Step] | None:
@@ -111,8 +114,8 @@ class Offering:
         when they do not fit one menu."""
         loaded = await self._at(channel_id, version)
         actor = loaded.actor(user)
-        return await asyncio.to_thread(loaded.game.rules.completions, Ahead.view_for(loaded, actor, kind), actor,
-                                       kind, picks)
+        return await self._offload.run((loaded.game.key, "completions", kind), loaded.game.rules.completions,
+                                       Ahead.view_for(loaded, actor, kind), actor, kind, picks)
 
     async def _at(self, channel_id: int, version: int) -> Loaded:
         """The active game of `channel_id` if it is still at `version` (a menu's); else Stale."""
@@ -121,8 +124,7 @@ class Offering:
             raise Stale(Msg("The game has moved on since this menu was made."))
         return loaded
 
-    @staticmethod
-    async def _ahead(loaded: Loaded, actor: Actor, offered: set[str]) -> list[Kind]:
+    async def _ahead(self, loaded: Loaded, actor: Actor, offered: set[str]) -> list[Kind]:
         """The kinds `actor` may prepare while it is not their turn (issue 30), not `offered` already."""
         seat = actor.seat
         ahead = loaded.game.rules.preparable(loaded.view(seat), seat) if seat is not None and not due(loaded, seat) \
@@ -131,7 +133,8 @@ class Offering:
             return []
         assert seat is not None
         rules = loaded.game.rules
-        kinds = await asyncio.to_thread(rules.kinds, rules.as_if_turn(loaded.view(seat), seat), actor)
+        view = rules.as_if_turn(loaded.view(seat), seat)
+        kinds = await self._offload.run((loaded.game.key, "kinds"), rules.kinds, view, actor)
         return [k for k in kinds if k.kind in ahead and k.kind not in offered]
 
     async def picture(self, channel_id: int, user: User, step: Step) -> Drawing | None:
@@ -165,7 +168,8 @@ class Offering:
         if found is None:  # autocomplete asks again at every key typed: worked out once a version
             view = Ahead.view_for(loaded, actor, kind)  # what may be prepared: as on their turn (issue 30)
             try:
-                found = await asyncio.to_thread(loaded.game.rules.choices, view, actor, kind, param, chosen)
+                found = await self._offload.run((game_key, "choices", kind, param), loaded.game.rules.choices, view,
+                                                actor, kind, param, chosen)
             except PlayerError:  # an unknown kind
                 found = []
             self._suggested[key] = found
@@ -181,7 +185,8 @@ class Offering:
             raise NoGame(Msg("The game in this channel is {game}, not {theirs}.", game=loaded.game.rules.title,
                              theirs=theirs))
         actor = loaded.actor(user)
-        return await asyncio.to_thread(loaded.game.rules.report, loaded.view(actor.seat), actor, look, values)
+        return await self._offload.run((game_key, "report", look), loaded.game.rules.report, loaded.view(actor.seat),
+                                       actor, look, values)
 
     async def verify(self, channel_id: int, user: User, seq: int) -> list[str]:
         """Log entry `seq` whole, as `user` may read it (a reveal with the proof the channel leaves out),
