@@ -3,6 +3,7 @@ the game's legal options (`rules.options`) on the asking player's own view, neve
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -63,8 +64,7 @@ class Offering:
         if loaded is None:
             return []
         actor = loaded.actor(user)
-        return await self._offload.run((loaded.game.key, "kinds"), loaded.game.rules.kinds, loaded.view(actor.seat),
-                                       actor)
+        return await asyncio.to_thread(loaded.game.rules.kinds, loaded.view(actor.seat), actor)
 
     async def card(self, channel_id: int, user: User) -> Card:
         """`user`'s turn card now, from their own view."""
@@ -73,7 +73,7 @@ class Offering:
         if actor.seat is None and not actor.host:
             raise NotAllowed(Msg("You are not playing in this game."))
         rules = loaded.game.rules
-        kinds = await self._offload.run((loaded.game.key, "kinds"), rules.kinds, loaded.view(actor.seat), actor)
+        kinds = await asyncio.to_thread(rules.kinds, loaded.view(actor.seat), actor)
         kinds += await self._ahead(loaded, actor, {k.kind for k in kinds})
         awaiting = loaded.awaiting()
         prompt = next((a.prompt for a in awaiting if a.seat == actor.seat), "")
@@ -104,8 +104,7 @@ class Offering:
         it was at `version`: Stale if it has moved on since."""
         loaded = await self._at(channel_id, version)
         actor = loaded.actor(user)
-        return await self._offload.run((loaded.game.key, "step", kind), loaded.game.rules.step,
-                                       Ahead.view_for(loaded, actor, kind), actor, kind, picks)
+        return await asyncio.to_thread(loaded.game.rules.step, Ahead.view_for(loaded, actor, kind), actor, kind, picks)
 
     async def completions(self, channel_id: int, user: User, version: int, kind: str,
                           picks: Sequence[int | None]) -> list[Step] | None:
@@ -114,8 +113,8 @@ class Offering:
         when they do not fit one menu."""
         loaded = await self._at(channel_id, version)
         actor = loaded.actor(user)
-        return await self._offload.run((loaded.game.key, "completions", kind), loaded.game.rules.completions,
-                                       Ahead.view_for(loaded, actor, kind), actor, kind, picks)
+        return await asyncio.to_thread(loaded.game.rules.completions, Ahead.view_for(loaded, actor, kind), actor,
+                                       kind, picks)
 
     async def _at(self, channel_id: int, version: int) -> Loaded:
         """The active game of `channel_id` if it is still at `version` (a menu's); else Stale."""
@@ -124,7 +123,8 @@ class Offering:
             raise Stale(Msg("The game has moved on since this menu was made."))
         return loaded
 
-    async def _ahead(self, loaded: Loaded, actor: Actor, offered: set[str]) -> list[Kind]:
+    @staticmethod
+    async def _ahead(loaded: Loaded, actor: Actor, offered: set[str]) -> list[Kind]:
         """The kinds `actor` may prepare while it is not their turn (issue 30), not `offered` already."""
         seat = actor.seat
         ahead = loaded.game.rules.preparable(loaded.view(seat), seat) if seat is not None and not due(loaded, seat) \
@@ -133,8 +133,7 @@ class Offering:
             return []
         assert seat is not None
         rules = loaded.game.rules
-        view = rules.as_if_turn(loaded.view(seat), seat)
-        kinds = await self._offload.run((loaded.game.key, "kinds"), rules.kinds, view, actor)
+        kinds = await asyncio.to_thread(rules.kinds, rules.as_if_turn(loaded.view(seat), seat), actor)
         return [k for k in kinds if k.kind in ahead and k.kind not in offered]
 
     async def picture(self, channel_id: int, user: User, step: Step) -> Drawing | None:
@@ -168,8 +167,8 @@ class Offering:
         if found is None:  # autocomplete asks again at every key typed: worked out once a version
             view = Ahead.view_for(loaded, actor, kind)  # what may be prepared: as on their turn (issue 30)
             try:
-                found = await self._offload.run((game_key, "choices", kind, param), loaded.game.rules.choices, view,
-                                                actor, kind, param, chosen)
+                work = (game_key, kind, param, tuple(sorted(chosen)))  # one parameter's choices after the same others
+                found = await self._offload.run(work, loaded.game.rules.choices, view, actor, kind, param, chosen)
             except PlayerError:  # an unknown kind
                 found = []
             self._suggested[key] = found
@@ -185,8 +184,7 @@ class Offering:
             raise NoGame(Msg("The game in this channel is {game}, not {theirs}.", game=loaded.game.rules.title,
                              theirs=theirs))
         actor = loaded.actor(user)
-        return await self._offload.run((game_key, "report", look), loaded.game.rules.report, loaded.view(actor.seat),
-                                       actor, look, values)
+        return await asyncio.to_thread(loaded.game.rules.report, loaded.view(actor.seat), actor, look, values)
 
     async def verify(self, channel_id: int, user: User, seq: int) -> list[str]:
         """Log entry `seq` whole, as `user` may read it (a reveal with the proof the channel leaves out),

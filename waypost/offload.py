@@ -1,7 +1,7 @@
-"""Legal-options work (a game's choices of one parameter, its action kinds) run in a thread until
+"""Autocomplete's legal-options work (a game's choices of one parameter) run in a thread until
 seen to be quick, then on the event loop: handing work to a thread and back costs about 75 µs of
-CPU, more than most of it takes, while the slow kinds (a Mega Civilization adjustment's areas)
-must never hold the loop."""
+CPU, more than most of it takes, while slow work (a Mega Civilization adjustment's areas) must
+never hold the loop."""
 
 from __future__ import annotations
 
@@ -14,24 +14,29 @@ from waypost.fairness import metered
 T = TypeVar("T")
 QUICK = 0.002  # CPU seconds: work of a kind this quick, every time it was timed, runs on the loop
 SEEN = 3  # times in a row a kind of work must be seen quick in a thread before it runs on the loop
-KINDS = 1000  # kinds of work remembered (a game's queries by action kind and parameter: far fewer)
+SLOW = -1  # a kind of work once slow on the loop: in a thread from then on
+KINDS = 1000  # kinds of work remembered (a game's parameters by action kind: far fewer)
 
 
 class Offloader:
-    """Runs work by kind (a key: the game, the query, the action kind and parameter), in a thread
-    until its last `SEEN` runs there were each quicker than `QUICK`, then on the loop until once
-    it is not (the next runs in a thread again)."""
+    """Runs work by kind (a key: the game, the action kind, the parameter and those chosen before
+    it), in a thread until its last `SEEN` runs there were each quicker than `QUICK`, then on the
+    loop; a kind of work once slower than that on the loop runs in a thread from then on (one stall
+    at most, as long as the work)."""
 
     def __init__(self) -> None:
-        self._quick: dict[Hashable, int] = {}  # kind of work → its quick runs in a row (SEEN or more: on the loop)
+        self._quick: dict[Hashable, int] = {}  # kind of work → its quick runs in a row, or SLOW
 
     async def run(self, key: Hashable, work: Callable[..., T], *args: Any) -> T:
-        if self._quick.get(key, 0) >= SEEN:
+        seen = self._quick.get(key, 0)
+        if seen >= SEEN:
             result, spent = metered(work, *args)
-        else:
-            result, spent = await asyncio.to_thread(metered, work, *args)
-        if len(self._quick) >= KINDS and key not in self._quick:
-            self._quick.clear()
-        self._quick[key] = self._quick.get(key, 0) + 1 if spent < QUICK else 0
+            if spent >= QUICK:
+                self._quick[key] = SLOW
+            return result
+        result, spent = await asyncio.to_thread(metered, work, *args)
+        if seen != SLOW:
+            if len(self._quick) >= KINDS and key not in self._quick:
+                self._quick.clear()
+            self._quick[key] = seen + 1 if spent < QUICK else 0
         return result
-
