@@ -12,31 +12,29 @@ from typing import Any, TypeVar
 from waypost.fairness import metered
 
 T = TypeVar("T")
-QUICK = 0.002  # CPU seconds: work of a kind this quick, every time it was timed, runs on the loop
-SEEN = 3  # times in a row a kind of work must be seen quick in a thread before it runs on the loop
-SLOW = -1  # a kind of work once slow on the loop: in a thread from then on
+QUICK = 0.002  # CPU seconds: work of a kind seen this quick `SEEN` times in a row runs on the loop
+SEEN = 3
+SLOW = 0.010  # CPU seconds: a run on the loop this long sends its kind back to threads (a young garbage
+# collection inside quick work takes less; it would hold the loop from a thread all the same)
 KINDS = 1000  # kinds of work remembered (a game's parameters by action kind: far fewer)
 
 
 class Offloader:
     """Runs work by kind (a key: the game, the action kind, the parameter and those chosen before
     it), in a thread until its last `SEEN` runs there were each quicker than `QUICK`, then on the
-    loop; a kind of work once slower than that on the loop runs in a thread from then on (one stall
-    at most, as long as the work)."""
+    loop until a run there takes `SLOW` (a stall at most as long as that run)."""
 
     def __init__(self) -> None:
-        self._quick: dict[Hashable, int] = {}  # kind of work → its quick runs in a row, or SLOW
+        self._quick: dict[Hashable, int] = {}  # kind of work → its quick runs in a row in threads
 
     async def run(self, key: Hashable, work: Callable[..., T], *args: Any) -> T:
-        seen = self._quick.get(key, 0)
-        if seen >= SEEN:
+        if self._quick.get(key, 0) >= SEEN:
             result, spent = metered(work, *args)
-            if spent >= QUICK:
-                self._quick[key] = SLOW
+            if spent >= SLOW:
+                self._quick[key] = 0
             return result
         result, spent = await asyncio.to_thread(metered, work, *args)
-        if seen != SLOW:
-            if len(self._quick) >= KINDS and key not in self._quick:
-                self._quick.clear()
-            self._quick[key] = seen + 1 if spent < QUICK else 0
+        if len(self._quick) >= KINDS and key not in self._quick:
+            self._quick.clear()
+        self._quick[key] = self._quick.get(key, 0) + 1 if spent < QUICK else 0
         return result

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-from waypost.offload import QUICK, SEEN, Offloader
+from waypost.offload import QUICK, SEEN, SLOW, Offloader
 
 
 def _where(spin: float = 0.0) -> int:
@@ -15,12 +15,14 @@ def _where(spin: float = 0.0) -> int:
     return threading.get_ident()
 
 
-async def test_quick_work_moves_onto_the_loop_once_seen_quick_and_to_a_thread_for_good_once_slow():
+async def test_quick_work_moves_onto_the_loop_once_seen_quick_and_back_to_threads_once_slow_there():
     offload, loop = Offloader(), threading.get_ident()
     assert [await offload.run("quick", _where) != loop for _ in range(SEEN)] == [True] * SEEN  # in a thread, timed
     assert await offload.run("quick", _where) == loop  # seen quick SEEN times: on the loop
-    assert await offload.run("quick", _where, QUICK * 2) == loop  # slow this once, on the loop …
-    assert all([await offload.run("quick", _where) != loop for _ in range(SEEN + 2)])  # … so in a thread for good
+    assert await offload.run("quick", _where, QUICK * 2) == loop  # a little slower: stays
+    assert await offload.run("quick", _where, SLOW) == loop  # slow this once, on the loop …
+    assert [await offload.run("quick", _where) != loop for _ in range(SEEN + 1)] == [True] * SEEN + [False]  # … so
+    # in threads until seen quick again
 
 
 async def test_slow_work_stays_in_a_thread_and_each_kind_is_judged_apart():
