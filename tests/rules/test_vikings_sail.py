@@ -328,3 +328,12 @@ def test_V_S4_a_trip_through_a_fjord_another_boat_holds_bumps_nobody_in_its_menu
     labels = [c.label for c in GAME.choices(GAME.view(state, 0), Actor(0), "sail", "trip", {})
               if c.value.endswith(f" {fjord}") or c.value.endswith(f":{fjord}")]
     assert labels and not [label for label in labels if "bumps" in label], labels
+
+
+def test_V_S1_the_search_tries_the_trips_the_menu_lists_in_its_order_one_boat_at_a_time():
+    state = put(put(put(in_play(), RED, 1, "A2"), RED, 2, "F1"), RED, 3, "B1")
+    red = Actor(RED)
+    listed = [c.value for c in GAME.candidates(state, red, "sail", "trip", {})]
+    tried = GAME.trials(state, red, "sail", "trip", {})
+    assert not isinstance(tried, list)  # made as the search asks: it stops at the first legal one
+    assert [c.value for c in tried] == listed and len({v.split(":")[0] for v in listed}) == 3  # three boats' trips
