@@ -103,8 +103,10 @@ class VikingsGame(Game[VikingsState]):
         return super().candidates(state, actor, kind, param, chosen)
 
     def trials(self, state: VikingsState, actor: Actor, kind: str, param: str, chosen: Values) -> Iterable[Choice]:
-        return options.trials(state, actor, kind, param, chosen) if kind in options.BUILT \
-            else super().trials(state, actor, kind, param, chosen)
+        """A sail's trips one boat at a time (the rest as listed)."""
+        if (kind, param) == ("sail", "trip") and actor.seat is not None:
+            return options.trips(state, actor.seat)
+        return super().trials(state, actor, kind, param, chosen)
 
     def all_legal_if_one(self, kind: str, param: str, chosen: Values) -> bool:
         """A sail's ends (and a menu's boats with their ends): the search's own, each within the

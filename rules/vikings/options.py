@@ -5,7 +5,7 @@ the handlers' and `VikingsGame.permit`'s alone), and the action built from what 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from functools import partial
 
@@ -139,11 +139,12 @@ def _sail_boat(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice
 def _sail_trip(state: VikingsState, actor: Actor, chosen: Values) -> list[Choice]:
     """Every boat with every end it reaches (the strongest sail), each saying what it does: its
     moves and the sail card they need, whom it bumps, a village to raid and at what cost."""
-    return list(_trips(state, _seat(actor)))
+    return list(trips(state, _seat(actor)))
 
 
-def _trips(state: VikingsState, seat: int) -> Iterator[Choice]:
-    """`_sail_trip`'s choices one boat at a time: the search for a legal one stops at the first."""
+def trips(state: VikingsState, seat: int) -> Iterator[Choice]:
+    """`_sail_trip`'s choices made one boat at a time (`Game.trials`: the search for a legal one
+    stops at the first)."""
     if state.sails >= int(state.settings["sails_per_turn"]):
         return
     for boat, start in sailable(state, seat):
@@ -153,14 +154,6 @@ def _trips(state: VikingsState, seat: int) -> Iterator[Choice]:
                                                  boat=boat, end=end))
                 continue
             yield Choice(f"{boat}:{' '.join(route)}", partial(_trip_said, state, seat, boat, start, end, route))
-
-
-def trials(state: VikingsState, actor: Actor, kind: str, param: str, chosen: Values) -> Iterable[Choice]:
-    """The candidates as the legal-options search tries them (`Game.trials`): a sail's trips one
-    boat at a time, the rest as listed."""
-    if (kind, param) == ("sail", "trip") and actor.seat is not None:
-        return _trips(state, actor.seat)
-    return candidates(state, actor, kind, param, chosen)
 
 
 def _trip_said(state: VikingsState, seat: int, boat: int, start: str, end: str, route: tuple[str, ...]) -> str:

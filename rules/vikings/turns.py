@@ -123,7 +123,8 @@ def return_settlers(state: VikingsState, actor: Actor, action: ReturnSettlers) -
 
 
 def dedicating(state: VikingsState, seat: int) -> None:
-    """V-R2's refusals whatever the target: a village once per turn, and one raided to dedicate."""
+    """V-R2's refusals whatever the target: a village once per turn, and one raided to dedicate;
+    checked with the flow (`VikingsGame.permit`), before a dedication's target is read or offered."""
     if state.dedicated:
         raise IllegalMove(Msg("You have already dedicated a village this turn."))
     if state.players[seat].raided < 1:
@@ -131,9 +132,9 @@ def dedicating(state: VikingsState, seat: int) -> None:
 
 
 def dedicate(state: VikingsState, actor: Actor, action: Dedicate) -> Outcome:
-    """V-R2: once per turn, dedicate a raided village to an era-mat action or a god's +2 fury."""
+    """V-R2: once per turn, dedicate a raided village to an era-mat action or a god's +2 fury (the
+    once per turn and the raided village are checked with the flow: `dedicating`)."""
     seat = seated(actor)
-    dedicating(state, seat)
     target = action.target
     dedications = state.dedications
     if target in DEDICATIONS:
